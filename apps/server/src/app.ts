@@ -1,0 +1,128 @@
+import { timingSafeEqual } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
+import { CODE } from '@btz/shared';
+import { ensureTokenSecret, type Config } from './config.js';
+import type { AppContext, Publisher } from './context.js';
+import type { DbHandle } from './db/connection.js';
+import { fail } from './http/envelope.js';
+import { AppError } from './http/errors.js';
+import { TenantResolver } from './http/tenant.js';
+import { registerAuthRoutes, registerQrRoutes } from './modules/auth/routes.js';
+import { registerCommerce } from './modules/order/index.js';
+import { TokenService } from './modules/auth/tokens.js';
+import { registerWxPages } from './modules/auth/wx-pages.js';
+import { registerTenantRoutes } from './modules/tenant/routes.js';
+import { registerUserRoutes } from './modules/user/routes.js';
+import { registerWebApp } from './modules/web/spa.js';
+import { createLlm } from './providers/llm/index.js';
+import { createStorage } from './providers/storage/index.js';
+import { createJobRunner, startJobsWithApp } from './jobs/index.js';
+import { registerBids } from './modules/bid/index.js';
+import { registerContent } from './modules/content/index.js';
+import { ConsoleSmsProvider } from './providers/sms/index.js';
+import { OpenPlatformWechatProvider, SandboxWechatProvider } from './providers/wechat/index.js';
+
+export interface BuiltApp {
+  fastify: FastifyInstance;
+  ctx: AppContext;
+  /** Lets the realtime layer replace the no-op publisher once it is attached to the HTTP server. */
+  setPublisher(p: Publisher): void;
+}
+
+const NO_REALTIME: Publisher = {
+  publish: async () => undefined,
+  broadcast: async () => undefined,
+  closeUser: async () => undefined,
+  closeAuthSession: async () => undefined,
+};
+
+/** Builds the Fastify app on an open, migrated database. Routes are registered in one place, below. */
+export async function buildApp(config: Config, handle: DbHandle, opts: { logStream?: DestinationStream } = {}): Promise<BuiltApp> {
+  const fastify = Fastify({
+    logger: opts.logStream ? { level: config.logLevel, stream: opts.logStream } : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 10 * 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  const tokenSecret = ensureTokenSecret(config);
+  const realtime: { current: Publisher } = { current: NO_REALTIME };
+  const ctx: AppContext = {
+    config: { ...config, tokenSecret },
+    db: handle.db,
+    engine: handle.engine,
+    log: fastify.log,
+    tenants: new TenantResolver(handle.db),
+    tokens: new TokenService(handle.db, tokenSecret, config.tokenTtlS),
+    sms: new ConsoleSmsProvider(fastify.log),
+    wechat:
+      config.wechatProvider === 'open'
+        ? new OpenPlatformWechatProvider({
+            appId: config.wechatAppId!,
+            appSecret: config.wechatAppSecret!,
+            apiBase: config.wechatApiBase,
+            publicBaseUrl: config.publicBaseUrl,
+          })
+        : new SandboxWechatProvider(config.publicBaseUrl),
+    get realtime() {
+      return realtime.current;
+    },
+    llm: createLlm(config, fastify.log.child({ module: 'llm' })),
+    jobs: createJobRunner(config, handle.db, handle.engine, fastify.log),
+    storage: createStorage(config),
+  };
+
+  fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+
+  const expectedBasic = Buffer.from(`Basic ${Buffer.from(`${config.clientId}:${config.clientSecret}`).toString('base64')}`);
+  fastify.decorateRequest('tenant', null as never);
+  fastify.addHook('onRequest', async (req) => {
+    req.tenant = await ctx.tenants.forHost(req.host);
+    // Provider payment notifies carry the provider's signature, not our client's credentials (modules/order/notify.ts).
+    if (!req.url.startsWith('/api/') || req.url.startsWith('/api/pay/notify/')) return;
+    // Every call carries the client's Basic credentials (spec §6).
+    const given = Buffer.from(String(req.headers.authorization ?? ''));
+    if (given.length !== expectedBasic.length || !timingSafeEqual(given, expectedBasic)) {
+      throw new AppError(CODE.unauthorized, '客户端认证失败，请刷新页面后重试', 401);
+    }
+    const tenantHeader = req.headers['tenant-id'];
+    // (the token endpoint answers this in its own failure shape)
+    if (tenantHeader && tenantHeader !== req.tenant.id && !req.url.startsWith('/api/blade-auth/oauth/token')) {
+      throw new AppError(CODE.badRequest, '租户标识（Tenant-Id）与访问域名不一致，请刷新页面后重试');
+    }
+  });
+
+  fastify.setErrorHandler((err, req, reply) => {
+    if (err instanceof AppError) return reply.code(err.httpStatus).send(fail(err.code, err.message, err.data));
+    const e = err as { statusCode?: number; code?: string; message: string };
+    if (e.statusCode === 413) return reply.code(200).send(fail(CODE.badRequest, '请求内容过大'));
+    if (e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.code(200).send(fail(CODE.badRequest, '不支持的请求内容类型'));
+    if (e.statusCode === 400) return reply.code(200).send(fail(CODE.badRequest, '请求内容格式不正确（不是有效的 JSON）'));
+    req.log.error({ err }, 'unhandled error');
+    return reply.code(500).send(fail(CODE.serverError, '服务器开小差了，请稍后重试'));
+  });
+
+  fastify.get('/healthz', async () => ({ status: 'ok', engine: handle.engine }));
+
+  registerAuthRoutes(fastify, ctx);
+  registerQrRoutes(fastify, ctx);
+  registerWxPages(fastify, ctx);
+  registerUserRoutes(fastify, ctx);
+  registerCommerce(fastify, ctx);
+  registerBids(fastify, ctx);
+  registerContent(fastify, ctx);
+  const web = await registerWebApp(fastify, ctx);
+  registerTenantRoutes(fastify, ctx, web.buildId);
+  // after every module registered its job kinds
+  startJobsWithApp(fastify, ctx.jobs);
+
+  return {
+    fastify,
+    ctx,
+    setPublisher: (p) => {
+      realtime.current = p;
+    },
+  };
+}

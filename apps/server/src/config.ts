@@ -1,0 +1,295 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+
+/**
+ * Every environment variable the server reads, typed and documented (README lists the same table).
+ * `loadConfig` collects every problem and fails once with the whole list.
+ */
+export interface Config {
+  /** PORT — HTTP port (default 3000; 0 = any free port, used by tests) */
+  port: number;
+  /** HOST — interface to bind (default 0.0.0.0) */
+  host: string;
+  /** DATA_DIR — embedded database, files and generated secrets (default ./data) */
+  dataDir: string;
+  /** DATABASE_URL — PostgreSQL; unset = embedded PGlite in DATA_DIR */
+  databaseUrl?: string;
+  /** REDIS_URL — Redis for fan-out and cross-instance realtime; unset = in-process */
+  redisUrl?: string;
+  /** REDIS_PREFIX — key/channel prefix in Redis, so deployments (and test runs) can share one server (default btz:) */
+  redisPrefix: string;
+  /** PUBLIC_BASE_URL — absolute base for QR URLs (default http://localhost:PORT) */
+  publicBaseUrl: string;
+  /** true when PUBLIC_BASE_URL was not set: the server derives it from the port it really listens on */
+  publicBaseUrlDefaulted: boolean;
+  /** CLIENT_ID / CLIENT_SECRET — the web client's Basic credentials */
+  clientId: string;
+  clientSecret: string;
+  /** TOKEN_SECRET — HMAC key of access tokens; unset = generated once into DATA_DIR/token-secret */
+  tokenSecret: string;
+  /** TOKEN_TTL_S — login lifetime (default 604800 = 7 days, the Admin-Token cookie of spec §9) */
+  tokenTtlS: number;
+  /** WEB_BYPASS_SECRET — the `btz` query value that lifts the devtools guard and WeChat block (spec §2) */
+  webBypassSecret?: string;
+  /** CRYPTO_AES_KEY / CRYPTO_DES_KEY — optional payload encryption keys shared with the web app (16 / 8 chars) */
+  cryptoAesKey: string;
+  cryptoDesKey: string;
+  /** SMS_PROVIDER — console (default: the code is written to the server log) */
+  smsProvider: 'console';
+  /** SMS_CODE_TTL_S — validity of an SMS code (default 300) */
+  smsCodeTtlS: number;
+  /** SMS_RESEND_S — gap between two sends to one phone (default 60) */
+  smsResendS: number;
+  /** SMS_DAILY_CAP_PHONE / SMS_DAILY_CAP_IP — sends per day (defaults 10 / 50) */
+  smsDailyCapPhone: number;
+  smsDailyCapIp: number;
+  /** SMS_CAPTCHA_AFTER — sends per IP in SMS_CAPTCHA_WINDOW_S after which an image captcha is required (defaults 3 / 3600) */
+  smsCaptchaAfter: number;
+  smsCaptchaWindowS: number;
+  /** SMS_MAX_ATTEMPTS — wrong tries that burn a code (default 5) */
+  smsMaxAttempts: number;
+  /** WECHAT_PROVIDER — sandbox (default) | open (WeChat Open Platform website login) */
+  wechatProvider: 'sandbox' | 'open';
+  wechatAppId?: string;
+  wechatAppSecret?: string;
+  /** WECHAT_API_BASE — WeChat API host (tests point it at a local fake) */
+  wechatApiBase: string;
+  /** QR_LOGIN_TTL_S — lifetime of a login QR (default 300) */
+  qrLoginTtlS: number;
+  /** ORDER_TTL_S — unpaid orders close after this (default 600, spec §9) */
+  orderTtlS: number;
+  /** PAY_STATUS_POLL_MS — how often the purchase dialog polls an order (default 2000, spec §9) */
+  payStatusPollMs: number;
+  /** REALTIME_HEARTBEAT_MS — STOMP heart-beat both ways (default 10000, spec §9) */
+  realtimeHeartbeatMs: number;
+  /** REALTIME_RECONNECT_BASE_MS — first reconnect delay of the web client, doubling (default 5000, spec §4) */
+  realtimeReconnectBaseMs: number;
+  /** VERSION_POLL_MS — how often the web app checks builds/latest.json (default 60000) */
+  versionPollMs: number;
+  /** PAY_PROVIDER — sandbox (default) | wechat | alipay | wechat,alipay */
+  payProvider: string;
+  /** PAY_SANDBOX_CONFIRM — the sandbox payment page may pay (default true when no real provider is configured, else false) */
+  paySandboxConfirm: boolean;
+  /** ORDER_SWEEP_MS — interval of the job that closes expired orders and reconciles with the provider (default 30000) */
+  orderSweepMs: number;
+  /** PAY_RECONCILE_WINDOW_S — unpaid orders this close to expiry are queried at the provider by the job (default 120) */
+  payReconcileWindowS: number;
+  /** PAY_QUERY_INTERVAL_MS — least gap between two provider queries of one order from pay-status polls (default 3000) */
+  payQueryIntervalMs: number;
+  /** VIP_MONTHLY_BID_CAP — bids a VIP may start per calendar month without spending copies (fair use, default 30) */
+  vipMonthlyBidCap: number;
+  /** WECHATPAY_* — WeChat Pay API v3 (Native): merchant id, app id, merchant certificate serial, merchant private key
+   *  (PEM or file path), APIv3 key (32 bytes), platform public key (PEM or path) and its serial / public-key id, API host */
+  wechatpayMchid?: string;
+  wechatpayAppid?: string;
+  wechatpaySerial?: string;
+  wechatpayPrivateKey?: string;
+  wechatpayApiV3Key?: string;
+  wechatpayPlatformPublicKey?: string;
+  wechatpayPlatformSerial?: string;
+  wechatpayApiBase: string;
+  /** ALIPAY_* — Alipay open platform: app id, app private key and Alipay public key (PEM, bare base64 or file path), gateway */
+  alipayAppId?: string;
+  alipayPrivateKey?: string;
+  alipayPublicKey?: string;
+  alipayGateway: string;
+  /** LLM_BASE_URL / LLM_API_KEY / LLM_MODEL / LLM_CONCURRENCY — OpenAI-compatible model; unset = offline writer */
+  llmBaseUrl?: string;
+  llmApiKey?: string;
+  llmModel?: string;
+  llmConcurrency: number;
+  /** ANALYTICS_SITE_ID — turns on the visitor-statistics provider (off by default) */
+  analyticsSiteId?: string;
+  /** JOB_CONCURRENCY — background jobs (tender parsing, writing…) run at once per kind in this process (default 4) */
+  jobConcurrency: number;
+  /** JOB_POLL_MS — how often workers look for due jobs queued by other instances or retries (default 1000) */
+  jobPollMs: number;
+  /** JOB_HEARTBEAT_MS — how often a running job proves its worker is alive (default 5000) */
+  jobHeartbeatMs: number;
+  /** JOB_STALE_MS — a running job whose heartbeat is older than this is re-queued (worker crashed; default 60000) */
+  jobStaleMs: number;
+  /** JOB_MAX_ATTEMPTS — tries of a job before it fails for good (default 3) */
+  jobMaxAttempts: number;
+  /** JOB_RETRY_BASE_MS — first retry delay of a failed job, doubling each try (default 5000) */
+  jobRetryBaseMs: number;
+  /** UPLOAD_MAX_BYTES — largest tender file accepted (default 104857600 = 100 MB, PRODUCT.md §5 step 1) */
+  uploadMaxBytes: number;
+  /** STORAGE_DIR — where uploaded files are kept, content-addressed by SHA-256 (unset = DATA_DIR/files) */
+  storageDir?: string;
+  /** LOG_LEVEL — pino level (default info; tests use warn) */
+  logLevel: string;
+  /** TRUST_PROXY — trust X-Forwarded-* from a balancer (default true) */
+  trustProxy: boolean;
+  /** WEB_DIST — built web app directory (default apps/web/dist) */
+  webDist: string;
+  /** NODE_ENV=production turns on the web app's developer-tools guard */
+  production: boolean;
+}
+
+type Env = Record<string, string | undefined>;
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`配置有误：\n  - ${problems.join('\n  - ')}`);
+  }
+}
+
+const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
+
+export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
+  const problems: string[] = [];
+  const int = (name: string, def: number, min = 0, max = Number.MAX_SAFE_INTEGER): number => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return def;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < min || n > max) {
+      problems.push(`${name} 应为 ${min}–${max} 之间的整数，实际为 "${raw}"`);
+      return def;
+    }
+    return n;
+  };
+  const oneOf = <T extends string>(name: string, def: T, allowed: readonly T[]): T => {
+    const raw = env[name];
+    if (!raw) return def;
+    if (!(allowed as readonly string[]).includes(raw)) {
+      problems.push(`${name} 只能是 ${allowed.join(' | ')}，实际为 "${raw}"`);
+      return def;
+    }
+    return raw as T;
+  };
+  const url = (name: string): string | undefined => {
+    const raw = env[name];
+    if (!raw) return undefined;
+    try {
+      new URL(raw);
+      return raw;
+    } catch {
+      problems.push(`${name} 不是有效的 URL："${raw}"`);
+      return undefined;
+    }
+  };
+
+  const port = int('PORT', 3000, 0, 65535);
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+  const cryptoAesKey = env.CRYPTO_AES_KEY || 'btzAesKey2026abc';
+  const cryptoDesKey = env.CRYPTO_DES_KEY || 'btzDes26';
+  if (cryptoAesKey.length !== 16) problems.push('CRYPTO_AES_KEY 必须是 16 个字符');
+  if (cryptoDesKey.length !== 8) problems.push('CRYPTO_DES_KEY 必须是 8 个字符');
+  const wechatProvider = oneOf('WECHAT_PROVIDER', 'sandbox', ['sandbox', 'open'] as const);
+  if (wechatProvider === 'open' && (!env.WECHAT_APP_ID || !env.WECHAT_APP_SECRET)) {
+    problems.push('WECHAT_PROVIDER=open 需要同时设置 WECHAT_APP_ID 和 WECHAT_APP_SECRET');
+  }
+  const payProvider = env.PAY_PROVIDER || 'sandbox';
+  for (const p of payProvider.split(',')) {
+    if (!['sandbox', 'wechat', 'alipay'].includes(p.trim())) problems.push(`PAY_PROVIDER 含未知的支付方式 "${p}"`);
+  }
+  const payProviders = payProvider.split(',').map((p) => p.trim());
+  const needAll = (provider: string, names: string[]) => {
+    const missing = names.filter((n) => !env[n]);
+    if (missing.length) problems.push(`PAY_PROVIDER=${provider} 需要设置 ${missing.join('、')}`);
+  };
+  if (payProviders.includes('wechat')) {
+    needAll('wechat', [
+      'WECHATPAY_MCHID',
+      'WECHATPAY_APPID',
+      'WECHATPAY_SERIAL',
+      'WECHATPAY_PRIVATE_KEY',
+      'WECHATPAY_APIV3_KEY',
+      'WECHATPAY_PLATFORM_PUBLIC_KEY',
+      'WECHATPAY_PLATFORM_SERIAL',
+    ]);
+    if (env.WECHATPAY_APIV3_KEY && Buffer.byteLength(env.WECHATPAY_APIV3_KEY) !== 32) problems.push('WECHATPAY_APIV3_KEY 必须是 32 字节');
+  }
+  if (payProviders.includes('alipay')) needAll('alipay', ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY']);
+  const realPay = payProviders.some((p) => p === 'wechat' || p === 'alipay');
+  const paySandboxConfirm = env.PAY_SANDBOX_CONFIRM ? env.PAY_SANDBOX_CONFIRM !== 'false' : !realPay;
+  const llmBaseUrl = url('LLM_BASE_URL');
+  if (llmBaseUrl && !env.LLM_MODEL) problems.push('设置了 LLM_BASE_URL 时必须同时设置 LLM_MODEL（例如 deepseek-chat、qwen-plus）');
+  const databaseUrl = url('DATABASE_URL');
+  const redisUrl = url('REDIS_URL');
+  const publicBaseUrl = (url('PUBLIC_BASE_URL') ?? `http://localhost:${port || 3000}`).replace(/\/$/, '');
+
+  const config: Config = {
+    port,
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    databaseUrl,
+    redisUrl,
+    redisPrefix: env.REDIS_PREFIX || 'btz:',
+    publicBaseUrl,
+    publicBaseUrlDefaulted: !env.PUBLIC_BASE_URL,
+    clientId: env.CLIENT_ID || 'btz',
+    clientSecret: env.CLIENT_SECRET || 'btz_secret',
+    tokenSecret: env.TOKEN_SECRET || '',
+    tokenTtlS: int('TOKEN_TTL_S', 604800, 1),
+    webBypassSecret: env.WEB_BYPASS_SECRET || undefined,
+    cryptoAesKey,
+    cryptoDesKey,
+    smsProvider: oneOf('SMS_PROVIDER', 'console', ['console'] as const),
+    smsCodeTtlS: int('SMS_CODE_TTL_S', 300, 1),
+    smsResendS: int('SMS_RESEND_S', 60, 0),
+    smsDailyCapPhone: int('SMS_DAILY_CAP_PHONE', 10, 1),
+    smsDailyCapIp: int('SMS_DAILY_CAP_IP', 50, 1),
+    smsCaptchaAfter: int('SMS_CAPTCHA_AFTER', 3, 0),
+    smsCaptchaWindowS: int('SMS_CAPTCHA_WINDOW_S', 3600, 1),
+    smsMaxAttempts: int('SMS_MAX_ATTEMPTS', 5, 1),
+    wechatProvider,
+    wechatAppId: env.WECHAT_APP_ID,
+    wechatAppSecret: env.WECHAT_APP_SECRET,
+    wechatApiBase: url('WECHAT_API_BASE') ?? 'https://api.weixin.qq.com',
+    qrLoginTtlS: int('QR_LOGIN_TTL_S', 300, 1),
+    orderTtlS: int('ORDER_TTL_S', 600, 1),
+    payStatusPollMs: int('PAY_STATUS_POLL_MS', 2000, 100),
+    realtimeHeartbeatMs: int('REALTIME_HEARTBEAT_MS', 10000, 100),
+    realtimeReconnectBaseMs: int('REALTIME_RECONNECT_BASE_MS', 5000, 10),
+    versionPollMs: int('VERSION_POLL_MS', 60000, 1000),
+    payProvider,
+    paySandboxConfirm,
+    orderSweepMs: int('ORDER_SWEEP_MS', 30000, 50),
+    payReconcileWindowS: int('PAY_RECONCILE_WINDOW_S', 120, 0),
+    payQueryIntervalMs: int('PAY_QUERY_INTERVAL_MS', 3000, 0),
+    vipMonthlyBidCap: int('VIP_MONTHLY_BID_CAP', 30, 0),
+    wechatpayMchid: env.WECHATPAY_MCHID,
+    wechatpayAppid: env.WECHATPAY_APPID,
+    wechatpaySerial: env.WECHATPAY_SERIAL,
+    wechatpayPrivateKey: env.WECHATPAY_PRIVATE_KEY,
+    wechatpayApiV3Key: env.WECHATPAY_APIV3_KEY,
+    wechatpayPlatformPublicKey: env.WECHATPAY_PLATFORM_PUBLIC_KEY,
+    wechatpayPlatformSerial: env.WECHATPAY_PLATFORM_SERIAL,
+    wechatpayApiBase: url('WECHATPAY_API_BASE') ?? 'https://api.mch.weixin.qq.com',
+    alipayAppId: env.ALIPAY_APP_ID,
+    alipayPrivateKey: env.ALIPAY_PRIVATE_KEY,
+    alipayPublicKey: env.ALIPAY_PUBLIC_KEY,
+    alipayGateway: url('ALIPAY_GATEWAY') ?? 'https://openapi.alipay.com/gateway.do',
+    llmBaseUrl,
+    llmApiKey: env.LLM_API_KEY,
+    llmModel: env.LLM_MODEL,
+    llmConcurrency: int('LLM_CONCURRENCY', 4, 1, 256),
+    analyticsSiteId: env.ANALYTICS_SITE_ID || undefined,
+    jobConcurrency: int('JOB_CONCURRENCY', 4, 1, 256),
+    jobPollMs: int('JOB_POLL_MS', 1000, 10),
+    jobHeartbeatMs: int('JOB_HEARTBEAT_MS', 5000, 10),
+    jobStaleMs: int('JOB_STALE_MS', 60000, 50),
+    jobMaxAttempts: int('JOB_MAX_ATTEMPTS', 3, 1, 100),
+    jobRetryBaseMs: int('JOB_RETRY_BASE_MS', 5000, 0),
+    uploadMaxBytes: int('UPLOAD_MAX_BYTES', 100 * 1024 * 1024, 1),
+    storageDir: env.STORAGE_DIR ? path.resolve(env.STORAGE_DIR) : undefined,
+    logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: env.TRUST_PROXY !== 'false',
+    webDist: path.resolve(env.WEB_DIST || path.join(repoRoot, 'apps/web/dist')),
+    production: env.NODE_ENV === 'production',
+    ...overrides,
+  };
+  if (problems.length) throw new ConfigError(problems);
+  return config;
+}
+
+/** TOKEN_SECRET when set; otherwise a random key generated once into DATA_DIR/token-secret. */
+export function ensureTokenSecret(config: Config): string {
+  if (config.tokenSecret) return config.tokenSecret;
+  mkdirSync(config.dataDir, { recursive: true });
+  const file = path.join(config.dataDir, 'token-secret');
+  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
+  return readFileSync(file, 'utf8').trim();
+}

@@ -1,0 +1,37 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.js';
+import type { Database } from './db/connection.js';
+import type { TenantResolver } from './http/tenant.js';
+import type { TokenService } from './modules/auth/tokens.js';
+import type { JobRunner } from './jobs/runner.js';
+import type { LlmProvider } from './providers/llm/index.js';
+import type { FileStorage } from './providers/storage/index.js';
+import type { SmsProvider } from './providers/sms/index.js';
+import type { WechatProvider } from './providers/wechat/index.js';
+
+/** Realtime publishing as the other modules see it (realtime/ implements it; a no-op until attached). */
+export interface Publisher {
+  publish(userId: string, kind: string, data: unknown): Promise<void>;
+  broadcast(topic: string, kind: string, data: unknown): Promise<void>;
+  closeUser(userId: string): Promise<void>;
+  closeAuthSession(sessionId: string): Promise<void>;
+}
+
+/** Everything a route or command may use; built once in app.ts. */
+export interface AppContext {
+  config: Config;
+  db: Database;
+  engine: 'pglite' | 'postgres';
+  log: FastifyBaseLogger;
+  tenants: TenantResolver;
+  tokens: TokenService;
+  sms: SmsProvider;
+  wechat: WechatProvider;
+  realtime: Publisher;
+  /** one per process: its semaphore is the global LLM_CONCURRENCY bound */
+  llm: LlmProvider;
+  /** background job workers of this process (jobs/) */
+  jobs: JobRunner;
+  /** uploaded files (providers/storage) */
+  storage: FileStorage;
+}

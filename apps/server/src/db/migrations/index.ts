@@ -1,0 +1,12 @@
+import * as m0001 from './0001_foundation.js';
+import * as m0002 from './0002_commerce.js';
+import * as m0003 from './0003_bids.js';
+import * as m0004 from './0004_content.js';
+
+/** Forward-only migrations, applied in order at start. Never edit one that has landed: add the next. */
+export const MIGRATIONS: { id: string; up: string }[] = [
+  { id: '0001_foundation', up: m0001.up },
+  { id: '0002_commerce', up: m0002.up },
+  { id: '0003_bids', up: m0003.up },
+  { id: '0004_content', up: m0004.up },
+];

@@ -1,0 +1,94 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../context.js';
+import type { AuthInfo } from '../modules/auth/tokens.js';
+import { bearerToken } from '../modules/auth/tokens.js';
+import { ok } from './envelope.js';
+import { unauthorized } from './errors.js';
+import type { TenantInfo } from './tenant.js';
+import { dropEmpty, parseWith } from './validation.js';
+import { decryptPayload, type CryptoType } from './payload-crypto.js';
+
+export interface Ctx<Q, B> {
+  req: FastifyRequest;
+  reply: FastifyReply;
+  app: AppContext;
+  tenant: TenantInfo;
+  query: Q;
+  body: B;
+  ip: string;
+}
+export type AuthedCtx<Q, B> = Ctx<Q, B> & { auth: AuthInfo };
+
+interface BaseDef<Q, B> {
+  /** path under /api */
+  path: string;
+  query?: z.ZodType<Q>;
+  body?: z.ZodType<B>;
+  /** Chinese names of the fields, for validation messages */
+  labels?: Record<string, string>;
+  /** the handler writes its own response body (no envelope) */
+  raw?: boolean;
+}
+export interface PublicDef<Q, B> extends BaseDef<Q, B> {
+  auth: false;
+  handler(ctx: Ctx<Q, B>): Promise<unknown>;
+}
+export interface AuthedDef<Q, B> extends BaseDef<Q, B> {
+  auth: true;
+  handler(ctx: AuthedCtx<Q, B>): Promise<unknown>;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    tenant: TenantInfo;
+  }
+}
+
+/** Decrypts `Crypto-Type` payloads (CONVENTIONS.md Transport) before validation. */
+function readPayload(req: FastifyRequest, app: AppContext): { query: Record<string, unknown>; body: unknown } {
+  const type = String(req.headers['crypto-type'] ?? '').toLowerCase() as CryptoType | '';
+  let query = (req.query ?? {}) as Record<string, unknown>;
+  let body = req.body;
+  if (type === 'aes' || type === 'des') {
+    const key = type === 'aes' ? app.config.cryptoAesKey : app.config.cryptoDesKey;
+    if (typeof query.data === 'string') {
+      query = Object.fromEntries(new URLSearchParams(decryptPayload(type, key, query.data)));
+    }
+    if (body && typeof body === 'object' && typeof (body as { data?: unknown }).data === 'string') {
+      const plain = decryptPayload(type, key, (body as { data: string }).data);
+      try {
+        body = JSON.parse(plain);
+      } catch {
+        body = plain;
+      }
+    }
+  }
+  return { query: dropEmpty(query), body };
+}
+
+/**
+ * Registers `POST /api{path}` with the house order: (rate limit and client check ran in onRequest) → auth → validate →
+ * handler → envelope. Every call of spec §7 is a POST.
+ */
+export function defineRoute<Q = Record<string, never>, B = unknown>(
+  fastify: FastifyInstance,
+  app: AppContext,
+  def: PublicDef<Q, B> | AuthedDef<Q, B>,
+): void {
+  fastify.post(`/api${def.path}`, async (req, reply) => {
+    let auth: AuthInfo | null = null;
+    if (def.auth) {
+      const token = bearerToken(req.headers['blade-auth']);
+      auth = token ? await app.tokens.verify(token) : null;
+      if (!auth || auth.tenantId !== req.tenant.id) throw unauthorized();
+    }
+    const payload = readPayload(req, app);
+    const query = def.query ? parseWith(def.query, payload.query, def.labels) : (payload.query as Q);
+    const body = def.body ? parseWith(def.body, payload.body ?? {}, def.labels) : (payload.body as B);
+    const ctx = { req, reply, app, tenant: req.tenant, query, body, ip: req.ip, ...(auth ? { auth } : {}) };
+    const data = await (def.handler as (c: typeof ctx) => Promise<unknown>)(ctx);
+    if (def.raw) return data;
+    return ok(data ?? null);
+  });
+}

@@ -1,0 +1,43 @@
+import type { TokenResponse } from '@btz/shared';
+import type { AppContext } from '../../context.js';
+import type { UserRow } from '../user/repo.js';
+
+/** Opens a session for a user and shapes the token endpoint's answer (spec §7, read as-is by the client). */
+export async function loginResponse(
+  app: AppContext,
+  user: UserRow,
+  source: number,
+  req: { ip: string; userAgent: string },
+): Promise<TokenResponse> {
+  const t = await app.tokens.issue({ userId: user.id, tenantId: user.tenant_id, source, ip: req.ip, userAgent: req.userAgent });
+  return {
+    access_token: t.accessToken,
+    token_type: 'bearer',
+    refresh_token: t.refreshToken,
+    expires_in: t.expiresIn,
+    scope: 'all',
+    tenant_id: user.tenant_id,
+    user_id: user.id,
+    account: user.phone ?? `wx_${user.id}`,
+    user_name: user.phone ?? '',
+    nick_name: user.nick_name,
+    avatar: user.avatar,
+    role_name: user.role,
+    login_role: user.login_role,
+    jti: t.sessionId,
+    success: true,
+  };
+}
+
+/**
+ * WeChat's code exchange. WeChat unreachable (network error, timeout) counts as a refused code: the visitor gets the
+ * Chinese "scan again" answer instead of a server error; the cause goes to the log.
+ */
+export async function exchangeWechatCode(app: AppContext, code: string) {
+  try {
+    return await app.wechat.exchangeCode(code);
+  } catch (err) {
+    app.log.warn({ err }, 'WeChat code exchange failed');
+    return null;
+  }
+}

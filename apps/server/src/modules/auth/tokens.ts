@@ -1,0 +1,150 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Database } from '../../db/connection.js';
+import { newId } from '../../lib/ids.js';
+
+/**
+ * Access and refresh tokens: an HMAC-signed payload naming a row of `auth_sessions`. The signature rejects forged
+ * tokens without a database round trip; the session row makes logout (revocation) and expiry server-side facts.
+ */
+export interface TokenPayload {
+  sid: string;
+  uid: string;
+  tid: string;
+  /** expiry, seconds since epoch */
+  exp: number;
+  typ: 'access' | 'refresh';
+}
+
+export interface AuthInfo {
+  userId: string;
+  tenantId: string;
+  sessionId: string;
+  /** ms since epoch */
+  expiresAt: number;
+}
+
+const b64 = (s: string | Buffer) => Buffer.from(s).toString('base64url');
+
+export class TokenService {
+  constructor(
+    private readonly db: Database,
+    private readonly secret: string,
+    private readonly ttlS: number,
+  ) {}
+
+  private sign(p: TokenPayload): string {
+    const body = b64(JSON.stringify(p));
+    return `${body}.${createHmac('sha256', this.secret).update(body).digest('base64url')}`;
+  }
+
+  /** Checks the signature and expiry only (no database). */
+  decode(token: string, typ: TokenPayload['typ'] = 'access'): TokenPayload | null {
+    const [body, sig, extra] = token.split('.');
+    if (!body || !sig || extra !== undefined) return null;
+    const expected = createHmac('sha256', this.secret).update(body).digest();
+    const given = Buffer.from(sig, 'base64url');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    try {
+      const p = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as TokenPayload;
+      if (p.typ !== typ || typeof p.exp !== 'number' || p.exp * 1000 <= Date.now()) return null;
+      return p;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Full check: signature, expiry, and a live (not revoked, not expired) session of the same user and tenant. */
+  async verify(token: string): Promise<AuthInfo | null> {
+    const p = this.decode(token);
+    if (!p) return null;
+    const s = await this.db
+      .selectFrom('auth_sessions')
+      .innerJoin('users', 'users.id', 'auth_sessions.user_id')
+      .select(['auth_sessions.expires_at', 'users.status'])
+      .where('auth_sessions.id', '=', p.sid)
+      .where('auth_sessions.user_id', '=', p.uid)
+      .where('auth_sessions.tenant_id', '=', p.tid)
+      .where('auth_sessions.revoked_at', 'is', null)
+      .executeTakeFirst();
+    if (!s || s.status !== 1 || new Date(s.expires_at).getTime() <= Date.now()) return null;
+    return { userId: p.uid, tenantId: p.tid, sessionId: p.sid, expiresAt: Math.min(p.exp * 1000, new Date(s.expires_at).getTime()) };
+  }
+
+  /** Opens a login session and returns its tokens. */
+  async issue(opts: { userId: string; tenantId: string; source: number; ip: string; userAgent: string }) {
+    const sid = newId();
+    const now = Math.floor(Date.now() / 1000);
+    const exp = now + this.ttlS;
+    await this.db
+      .insertInto('auth_sessions')
+      .values({
+        id: sid,
+        user_id: opts.userId,
+        tenant_id: opts.tenantId,
+        source: opts.source,
+        ip: opts.ip,
+        user_agent: opts.userAgent.slice(0, 500),
+        expires_at: new Date(exp * 1000),
+      })
+      .execute();
+    const base = { sid, uid: opts.userId, tid: opts.tenantId };
+    return {
+      sessionId: sid,
+      accessToken: this.sign({ ...base, exp, typ: 'access' }),
+      refreshToken: this.sign({ ...base, exp, typ: 'refresh' }),
+      expiresIn: this.ttlS,
+    };
+  }
+
+  /**
+   * A refresh token is good once: its session is revoked and the caller opens a new one (rotation), so a stolen
+   * refresh token stops working as soon as either party uses it.
+   */
+  async consumeRefresh(refreshToken: string): Promise<{ userId: string; tenantId: string } | null> {
+    const p = this.decode(refreshToken, 'refresh');
+    if (!p) return null;
+    const res = await this.db
+      .updateTable('auth_sessions')
+      .set({ revoked_at: new Date() })
+      .where('id', '=', p.sid)
+      .where('user_id', '=', p.uid)
+      .where('tenant_id', '=', p.tid)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', new Date())
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) !== 1) return null;
+    return { userId: p.uid, tenantId: p.tid };
+  }
+
+  /** A short-lived signed ticket for a multi-step flow (e.g. change phone: old phone verified → new phone). */
+  signTicket(purpose: string, subject: string, ttlS: number): string {
+    const body = b64(JSON.stringify({ p: purpose, s: subject, exp: Math.floor(Date.now() / 1000) + ttlS }));
+    return `${body}.${createHmac('sha256', this.secret).update(`ticket:${body}`).digest('base64url')}`;
+  }
+
+  verifyTicket(ticket: string, purpose: string, subject: string): boolean {
+    const [body, sig] = ticket.split('.');
+    if (!body || !sig) return false;
+    const expected = createHmac('sha256', this.secret).update(`ticket:${body}`).digest();
+    const given = Buffer.from(sig, 'base64url');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false;
+    try {
+      const t = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as { p: string; s: string; exp: number };
+      return t.p === purpose && t.s === subject && t.exp * 1000 > Date.now();
+    } catch {
+      return false;
+    }
+  }
+
+  async revoke(sessionId: string): Promise<void> {
+    await this.db.updateTable('auth_sessions').set({ revoked_at: new Date() }).where('id', '=', sessionId).execute();
+  }
+}
+
+/** `Blade-Auth: bearer <token>` — the scheme is case-insensitive (CONVENTIONS.md Transport). */
+export function bearerToken(header: string | string[] | undefined): string | null {
+  const v = Array.isArray(header) ? header[0] : header;
+  if (!v) return null;
+  const m = /^\s*bearer\s+(\S+)\s*$/i.exec(v);
+  return m ? m[1]! : null;
+}

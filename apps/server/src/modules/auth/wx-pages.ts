@@ -1,0 +1,143 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { LOGIN_SOURCE, isValidPhone, maskPhone } from '@btz/shared';
+import type { AppContext } from '../../context.js';
+import { sendMobilePage } from '../tenant/mobile-page.js';
+import { AppError } from '../../http/errors.js';
+import { esc } from '../../lib/html.js';
+import { randomToken } from '../../lib/ids.js';
+import { createUser, findUserByOpenid, findUserByPhone } from '../user/repo.js';
+import { exchangeWechatCode } from './login.js';
+import { confirmQr, findQr, markScanned } from './qr-login.js';
+import { consumeSmsCode, sendSmsCode } from './sms-codes.js';
+
+/**
+ * The pages a phone opens from a login QR (`/m/wx-login`). In the sandbox the phone confirms by phone number + SMS
+ * code; with the WeChat Open Platform, WeChat redirects to `/m/wx-callback` with a code. Plain forms, no scripts.
+ */
+export function registerWxPages(fastify: FastifyInstance, app: AppContext): void {
+  const page = (reply: FastifyReply, tenantId: string, title: string, body: string, status = 200) =>
+    sendMobilePage(app, reply, tenantId, title, body, status);
+  const expired = (reply: FastifyReply, tenantId: string) =>
+    page(reply, tenantId, '二维码已失效', '<h1>二维码已失效</h1><p>请在电脑上刷新二维码后重新扫码。</p>', 410);
+  const done = (reply: FastifyReply, tenantId: string, what: string) =>
+    page(reply, tenantId, what, `<div class="ok">✓</div><h1>${esc(what)}</h1><p>请回到电脑端继续操作，本页面可以关闭。</p>`);
+
+  const loginForm = (tager: string, opts: { phone?: string; key?: string; error?: string }) => `
+    <h1>微信扫码登录</h1>
+    <p>请输入手机号并完成短信验证，确认在电脑端登录。</p>
+    ${opts.error ? `<div class="err">${esc(opts.error)}</div>` : ''}
+    ${
+      opts.key
+        ? `<form method="post" action="/m/wx-login/confirm">
+            <input type="hidden" name="tager" value="${esc(tager)}"><input type="hidden" name="key" value="${esc(opts.key)}">
+            <input type="hidden" name="phone" value="${esc(opts.phone)}">
+            <p>验证码已发送至 ${esc(maskPhone(opts.phone))}</p>
+            <label for="code">短信验证码</label><input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" maxlength="6" required>
+            <button type="submit">确认登录</button></form>`
+        : `<form method="post" action="/m/wx-login/send">
+            <input type="hidden" name="tager" value="${esc(tager)}">
+            <label for="phone">手机号</label><input id="phone" name="phone" inputmode="numeric" maxlength="11" value="${esc(opts.phone)}" required>
+            <button type="submit">获取验证码</button></form>`
+    }`;
+  const bindForm = (tager: string) => `
+    <h1>绑定微信</h1><p>确认将本微信绑定到您的账号？绑定后可使用微信扫码登录。</p>
+    <form method="post" action="/m/wx-login/confirm"><input type="hidden" name="tager" value="${esc(tager)}">
+    <button type="submit">确认绑定</button></form>`;
+
+  const liveQr = async (tager: unknown) => {
+    const q = typeof tager === 'string' ? await findQr(app, tager) : undefined;
+    if (!q || q.state === 'confirmed' || new Date(q.expires_at).getTime() <= Date.now()) return { q, live: false as const };
+    return { q, live: true as const };
+  };
+
+  fastify.get('/m/wx-login', async (req, reply) => {
+    const { tager } = req.query as { tager?: string };
+    const { q, live } = await liveQr(tager);
+    if (!q || !live) return expired(reply, q?.tenant_id ?? req.tenant.id);
+    await markScanned(app, q.tager);
+    return page(reply, q.tenant_id, '扫码确认', q.purpose === 'bind' ? bindForm(q.tager) : loginForm(q.tager, {}));
+  });
+
+  fastify.post('/m/wx-login/send', async (req, reply) => {
+    const f = (req.body ?? {}) as Record<string, string>;
+    const { q, live } = await liveQr(f.tager);
+    if (!q || !live || q.purpose !== 'login') return expired(reply, q?.tenant_id ?? req.tenant.id);
+    const phone = String(f.phone ?? '').trim();
+    if (!isValidPhone(phone)) return page(reply, q.tenant_id, '扫码确认', loginForm(q.tager, { phone, error: '手机号格式不正确，请输入 11 位手机号' }));
+    try {
+      const { key } = await sendSmsCode(app, { tenantId: q.tenant_id, phone, purpose: 'wx-confirm', ip: req.ip });
+      return page(reply, q.tenant_id, '扫码确认', loginForm(q.tager, { phone, key }));
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e;
+      return page(reply, q.tenant_id, '扫码确认', loginForm(q.tager, { phone, error: e.message }));
+    }
+  });
+
+  fastify.post('/m/wx-login/confirm', async (req, reply) => {
+    const f = (req.body ?? {}) as Record<string, string>;
+    const { q, live } = await liveQr(f.tager);
+    if (!q || !live) return expired(reply, q?.tenant_id ?? req.tenant.id);
+    if (q.purpose === 'bind') {
+      // The sandbox has no real WeChat identity: it binds a generated one, which is what the real flow stores too.
+      const openid = `sandbox_${randomToken(12)}`;
+      await app.db.updateTable('users').set({ wechat_openid: openid }).where('id', '=', q.bind_user_id!).execute();
+      await confirmQr(app, q.tager, q.bind_user_id!);
+      return done(reply, q.tenant_id, '绑定成功');
+    }
+    const phone = String(f.phone ?? '');
+    try {
+      await consumeSmsCode(app, { tenantId: q.tenant_id, phone, purpose: 'wx-confirm', key: f.key, code: f.code });
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e;
+      return page(reply, q.tenant_id, '扫码确认', loginForm(q.tager, { phone, key: f.key, error: e.message }));
+    }
+    const t = await app.db.selectFrom('tenants').select('branding').where('id', '=', q.tenant_id).executeTakeFirst();
+    const user =
+      (await findUserByPhone(app.db, q.tenant_id, phone)) ??
+      (await createUser(app.db, {
+        tenantId: q.tenant_id,
+        phone,
+        nickName: `用户${phone.slice(-4)}`,
+        avatar: (t?.branding as Record<string, string> | undefined)?.avatar ?? '',
+        source: LOGIN_SOURCE.wechat,
+      }));
+    if (!(await confirmQr(app, q.tager, user.id))) return expired(reply, q.tenant_id);
+    return done(reply, q.tenant_id, '登录成功');
+  });
+
+  // WeChat Open Platform redirect: `code` + `state` (= tager).
+  fastify.get('/m/wx-callback', async (req, reply) => {
+    const { code, state } = req.query as { code?: string; state?: string };
+    const { q, live } = await liveQr(state);
+    if (!q || !live || !code) return expired(reply, q?.tenant_id ?? req.tenant.id);
+    const identity = await exchangeWechatCode(app, code);
+    if (!identity) return page(reply, q.tenant_id, '授权失败', '<h1>微信授权失败</h1><p>请在电脑上刷新二维码后重试。</p>', 400);
+    if (q.purpose === 'bind') {
+      const owner = await findUserByOpenid(app.db, q.tenant_id, identity.openid);
+      if (owner && owner.id !== q.bind_user_id) {
+        return page(reply, q.tenant_id, '绑定失败', '<h1>该微信已绑定其他账号</h1><p>请先在原账号解绑，或换一个微信。</p>', 409);
+      }
+      await app.db
+        .updateTable('users')
+        .set({ wechat_openid: identity.openid, wechat_unionid: identity.unionid ?? null })
+        .where('id', '=', q.bind_user_id!)
+        .execute();
+      await confirmQr(app, q.tager, q.bind_user_id!);
+      return done(reply, q.tenant_id, '绑定成功');
+    }
+    const t = await app.db.selectFrom('tenants').select('branding').where('id', '=', q.tenant_id).executeTakeFirst();
+    const user =
+      (await findUserByOpenid(app.db, q.tenant_id, identity.openid)) ??
+      (await createUser(app.db, {
+        tenantId: q.tenant_id,
+        openid: identity.openid,
+        unionid: identity.unionid,
+        nickName: identity.nickname || '微信用户',
+        // WeChat's avatar URL lives on another origin, which the Content-Security-Policy blocks: use the brand's.
+        avatar: (t?.branding as Record<string, string> | undefined)?.avatar ?? '',
+        source: LOGIN_SOURCE.wechat,
+      }));
+    if (!(await confirmQr(app, q.tager, user.id))) return expired(reply, q.tenant_id);
+    return done(reply, q.tenant_id, '登录成功');
+  });
+}

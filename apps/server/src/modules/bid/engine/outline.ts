@@ -1,0 +1,552 @@
+/**
+ * The offline outline: level 1 is the bid composition the tender prescribes, in its order (a standard 商务/资信/技术/报价
+ * composition when the card has none); each level-1 chapter gets a kind and a mode (tender form, response table, or
+ * written); every technical and commercial scoring item becomes a section phrased as its answer, under the matching
+ * chapter; ★/▲ clauses get a response table; the number of leaves follows the target length. Plus the checks and the
+ * renumbering used after hand edits.
+ */
+import {
+  OUTLINE_ERRORS,
+  OUTLINE_KINDS,
+  OUTLINE_MODES,
+  SUB_ITEM_LEVEL,
+  type BidOutlineNode,
+  type CoverageEntry,
+  type OutlineKind,
+  type OutlineMode,
+  type ScoringItem,
+  type TenderCard,
+} from '@btz/shared';
+
+export interface OutlineOptions {
+  /** 1 basic, 2 flagship (longer: more leaves) */
+  bidType: 1 | 2;
+  /** characters a written section aims at (default 3,000) */
+  targetCharsPerSection?: number;
+  /** characters of written text in the whole bid (default by bidType) */
+  totalTargetChars?: number;
+}
+
+export interface OutlineResult {
+  nodes: BidOutlineNode[];
+  coverage: CoverageEntry[];
+}
+
+export const DEFAULT_SECTION_CHARS = 3000;
+/** Written characters of a whole bid by version: basic ≈ 60,000, flagship ≈ 150,000. */
+export const DEFAULT_TOTAL_CHARS: Record<1 | 2, number> = { 1: 60_000, 2: 150_000 };
+const MAX_CHILDREN = 10;
+const MAX_TITLE = 200;
+
+export const FALLBACK_COMPOSITION = ['商务部分', '资信部分', '技术部分', '报价部分'];
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Classification and titles
+
+/** Kind and mode of a level-1 chapter from its title. */
+export function classifyChapter(title: string): { kind: OutlineKind; mode: OutlineMode } {
+  const t = title.replace(/\s+/g, '');
+  if (/偏离表|响应表|偏离情况|响应对照|逐条响应/.test(t))
+    return { kind: /商务/.test(t) ? '商务' : /技术/.test(t) ? '技术' : '其他', mode: 'table' };
+  if (/开标一览表|报价一览表|报价表|分项报价|报价单|报价明细|投标总价|工程量清单|价格|报价/.test(t)) return { kind: '价格', mode: 'form' };
+  if (/投标函|投标书|响应函|授权|委托书|身份证明|承诺函|承诺书|声明|保证金|联合体|廉洁|诚信|格式/.test(t)) return { kind: '商务', mode: 'form' };
+  if (/资信/.test(t)) return { kind: '资信', mode: 'ai' };
+  if (/资格|资质|证明文件|证明材料/.test(t)) return { kind: '资信', mode: 'form' };
+  if (/技术|方案|服务|实施|设计|施工组织|需求响应/.test(t)) return { kind: '技术', mode: 'ai' };
+  if (/商务|业绩|信誉/.test(t)) return { kind: '商务', mode: 'ai' };
+  return { kind: '其他', mode: 'ai' };
+}
+
+const ANSWERS: Array<[RegExp, string]> = [
+  [/^(?:总体)?技术方案$|^技术方案(?:评价|评分)?$/, '总体技术方案'],
+  [/^(?:项目)?实施方案$|^项目实施$|^实施计划$/, '项目实施方案'],
+  [/^(?:售后)?服务方案$|^售后服务(?:承诺)?$|^售后$/, '售后服务方案'],
+  [/^(?:项目)?团队|^人员配置|^拟派人员|^项目人员|^项目经理/, '项目团队及人员配置'],
+  [/^培训/, '培训方案'],
+  [/^应急/, '应急预案'],
+  [/^质量/, '质量保证措施'],
+  [/^(?:进度|工期)/, '进度计划及保证措施'],
+  [/^安全/, '安全保障措施'],
+  [/^(?:类似)?(?:项目)?业绩/, '类似项目业绩'],
+  [/^(?:企业)?资质|^资格证书/, '企业资质证明'],
+  [/^(?:企业)?(?:信誉|荣誉|信用)/, '企业信誉及荣誉'],
+  [/^(?:项目|需求)(?:理解|分析)/, '项目理解与需求分析'],
+  [/^技术(?:参数|指标)?响应$|^技术参数/, '技术参数响应说明'],
+  [/^运维/, '运维服务方案'],
+];
+
+/** A section title phrased as the answer to a scoring item: 实施方案 → 项目实施方案, 类似业绩 → 类似项目业绩. */
+export function answerTitle(item: string, category: ScoringItem['category'] = 'technical'): string {
+  const t = item.replace(/\s+/g, '').replace(/[（(][^）)]*[)）]$/, '');
+  for (const [re, title] of ANSWERS) if (re.test(t)) return title;
+  const base = t.replace(/(?:评价|评分|得分|情况|程度|评审)$/, '') || t;
+  if (/(?:方案|计划|措施|预案|承诺|说明|分析|体系|保障|配置|证明|材料|表|制度|设计|方法|流程)$/.test(base)) return base;
+  return category === 'commercial' ? `${base}证明材料` : `${base}方案`;
+}
+
+const TEMPLATES: Array<[RegExp, string[]]> = [
+  [/团队|人员|项目经理/, ['项目组织架构', '项目经理简介', '核心成员配置', '人员职责分工', '人员稳定性保障', '人员资质与认证']],
+  [/培训/, ['培训目标与对象', '培训内容与课程安排', '培训方式与计划', '培训讲师与教材', '培训考核与效果评估']],
+  [/应急/, ['应急组织体系', '风险识别与分级', '应急响应流程', '应急保障资源', '应急演练计划']],
+  [/售后|运维|服务/, ['服务承诺', '服务体系与网点', '响应时间与处理流程', '运维保障措施', '备品备件保障', '服务考核与持续改进']],
+  [/实施/, ['实施组织与分工', '实施步骤与进度安排', '实施质量控制', '实施风险与应对', '上线与验收安排', '交付文档与资料']],
+  [/质量/, ['质量目标', '质量管理体系', '质量控制措施', '质量检测与验收', '质量问题处理']],
+  [/进度|工期/, ['进度目标', '进度计划安排', '进度保证措施', '进度偏差纠正']],
+  [/安全/, ['安全管理目标', '安全管理制度', '安全技术措施', '数据与信息安全', '安全事故应急处理']],
+  [/业绩/, ['类似项目业绩一览表', '代表性项目介绍', '业绩证明材料', '用户评价']],
+  [/资质|认证|证书/, ['企业资质证书', '管理体系认证', '其他资格证明']],
+  [/信誉|荣誉|信用/, ['企业荣誉', '信用记录', '获奖证明']],
+  [/理解|需求|分析/, ['项目背景', '建设目标', '需求分析', '重点难点分析']],
+  [/资信/, ['企业资质证明', '财务与纳税情况', '信誉及荣誉', '类似项目业绩']],
+  [/商务/, ['企业概况', '商务条款响应', '类似项目业绩', '履约能力与服务承诺']],
+  [/技术|方案|设计|参数|功能|性能/, ['需求理解与分析', '总体设计思路', '系统架构设计', '功能设计', '关键技术与创新', '技术标准与规范', '安全与可靠性设计', '兼容与扩展性设计']],
+];
+const GENERIC = ['总体说明', '具体内容与措施', '保障措施', '响应承诺'];
+const DEFAULT_TECH = ['总体技术方案', '项目实施方案', '质量保证措施', '售后服务方案', '培训方案'];
+
+/** Sub-topics a scoring item's criteria names: 「实施方案包括实施组织、进度计划、质量保证措施」. */
+export function criteriaTopics(criteria: string): string[] {
+  const m = /(?:包括|包含|涵盖|应含|含)[：:]?\s*([^。；;]+)/.exec(criteria);
+  if (!m) return [];
+  const list = m[1]!.split(/[，,]/)[0]!;
+  return list
+    .split(/、|和|及|与|以及/)
+    .map((s) => s.replace(/等.*$/, '').trim())
+    .filter((s) => s.length >= 2 && s.length <= 16 && /[\u4e00-\u9fa5]/.test(s) && !/[得分]\d|\d分/.test(s));
+}
+
+function subTopics(title: string, criteria: string, count: number): string[] {
+  const out: string[] = [];
+  const own = bigrams(title);
+  const distinct = (s: string) => new Set([...bigrams(s)].filter((b) => !own.has(b)));
+  const add = (s: string) => {
+    if (out.length >= count || s === title || out.includes(s)) return;
+    const mine = distinct(s);
+    // a template topic that repeats one the criteria named (「进度计划」 / 「实施步骤与进度安排」) is left out
+    if (out.some((o) => [...distinct(o)].some((b) => mine.has(b)))) return;
+    out.push(s);
+  };
+  for (const s of criteria ? criteriaTopics(criteria) : []) add(s);
+  for (const s of TEMPLATES.find(([re]) => re.test(title))?.[1] ?? GENERIC) add(s);
+  return out;
+}
+
+const GENERIC_BIGRAMS = new Set([
+  '企业', '项目', '方案', '技术', '商务', '管理', '服务', '部分', '文件', '证明', '材料', '情况', '要求', '设计', '措施', '保障',
+  '安排', '体系', '计划', '说明', '分析',
+]);
+function bigrams(s: string): Set<string> {
+  const out = new Set<string>();
+  for (const t of s.split(/[^\u4e00-\u9fa5A-Za-z0-9]|[与和及的、]/)) {
+    for (let i = 0; i + 1 < t.length; i++) {
+      const b = t.slice(i, i + 2);
+      if (!GENERIC_BIGRAMS.has(b)) out.add(b);
+    }
+  }
+  return out;
+}
+function similarity(a: string, b: string): number {
+  const A = bigrams(a);
+  let n = 0;
+  for (const x of bigrams(b)) if (A.has(x)) n++;
+  return n;
+}
+
+/** The sub-parts a composition note names: 「包括技术方案、实施方案、售后服务方案等」. */
+export function noteParts(note: string | undefined): string[] {
+  if (!note) return [];
+  return note
+    .replace(/^(?:包括|包含|含|由)[：:]?/, '')
+    .split(/[、，,；;]/)
+    .map((s) => s.replace(/^(?:包括|包含|含|及|和)/, '').replace(/等.*$/, '').replace(/[。]$/, '').trim())
+    .filter((s) => s.length >= 2 && s.length <= 16 && /[\u4e00-\u9fa5]/.test(s));
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Generation
+
+interface Draft {
+  title: string;
+  kind: OutlineKind;
+  mode: OutlineMode;
+  scoringIds: string[];
+  clauseIds: string[];
+  children: Draft[];
+  /** scoring criteria for sub-topics */
+  criteria: string;
+  /** weight of a written branch; 0 for forms and tables */
+  weight: number;
+  /** the branch came from the scoring table (or the composition), not a template */
+  fixed?: boolean;
+  targetChars?: number;
+}
+
+const draft = (title: string, kind: OutlineKind, mode: OutlineMode, extra: Partial<Draft> = {}): Draft => ({
+  title,
+  kind,
+  mode,
+  scoringIds: [],
+  clauseIds: [],
+  children: [],
+  criteria: '',
+  weight: 0,
+  ...extra,
+});
+
+const CREDENTIAL = /业绩|资质|信誉|认证|荣誉|信用|财务|证书|资信/;
+
+function pickChapter(chapters: Draft[], item: ScoringItem): Draft | undefined {
+  const ai = (d: Draft) => d.mode === 'ai';
+  const last = chapters[chapters.length - 1];
+  if (item.category === 'technical')
+    return (
+      chapters.find((c) => c.kind === '技术' && ai(c)) ??
+      chapters.find((c) => c.kind === '其他' && ai(c)) ??
+      chapters.find(ai) ??
+      chapters.find((c) => c.kind === '技术') ??
+      last
+    );
+  if (item.category === 'commercial')
+    return (
+      (CREDENTIAL.test(item.item) ? chapters.find((c) => c.kind === '资信' && ai(c)) : undefined) ??
+      chapters.find((c) => c.kind === '商务' && ai(c)) ??
+      chapters.find((c) => c.kind === '资信' && ai(c)) ??
+      chapters.find((c) => c.kind === '其他' && ai(c)) ??
+      chapters.find(ai) ??
+      chapters.find((c) => c.kind === '资信' || c.kind === '商务') ??
+      last
+    );
+  return chapters.find((c) => c.kind === '价格');
+}
+
+function shortClause(text: string): string {
+  let t = text.replace(/\s+/g, '').split(/[；;。]/)[0]!;
+  if (t.length > 30) {
+    const cut = t.lastIndexOf('，', 30);
+    t = cut >= 6 ? t.slice(0, cut) : t.slice(0, 30);
+  }
+  return t.replace(/[，,：:]+$/, '');
+}
+
+/** Adds `d` to `list`, merging it into a sibling of the same title. */
+function addUnique(list: Draft[], d: Draft): Draft {
+  const same = list.find((x) => x.title === d.title);
+  if (!same) {
+    list.push(d);
+    return d;
+  }
+  for (const id of d.scoringIds) if (!same.scoringIds.includes(id)) same.scoringIds.push(id);
+  for (const id of d.clauseIds) if (!same.clauseIds.includes(id)) same.clauseIds.push(id);
+  same.weight += d.weight;
+  same.criteria = [same.criteria, d.criteria].filter(Boolean).join('；');
+  same.fixed ||= d.fixed;
+  return same;
+}
+
+/** A parent with a single child absorbs it (keeping its own title, the tender's words). */
+function collapse(d: Draft): void {
+  d.children.forEach(collapse);
+  while (d.children.length === 1) {
+    const only = d.children[0]!;
+    for (const id of only.scoringIds) if (!d.scoringIds.includes(id)) d.scoringIds.push(id);
+    for (const id of only.clauseIds) if (!d.clauseIds.includes(id)) d.clauseIds.push(id);
+    d.weight = Math.max(d.weight, only.weight);
+    d.criteria ||= only.criteria;
+    if (d.mode !== 'ai' || only.mode === 'ai') d.targetChars ??= only.targetChars;
+    if (only.mode !== 'ai' && d.mode === 'ai' && !d.scoringIds.length) d.mode = only.mode;
+    d.children = only.children;
+  }
+}
+
+function depthOf(d: Draft, level = 1): number {
+  return d.children.length ? Math.max(...d.children.map((c) => depthOf(c, level + 1))) : level;
+}
+
+/**
+ * The outline of a bid from its tender card: nested directory nodes (levels 1–3, ids n1, n1-2, n1-2-3) and the coverage
+ * of every scoring item. Deterministic.
+ */
+export function generateOutline(card: TenderCard, opts: OutlineOptions): OutlineResult {
+  const target = Math.max(500, opts.targetCharsPerSection ?? DEFAULT_SECTION_CHARS);
+  const total = Math.max(target, opts.totalTargetChars ?? DEFAULT_TOTAL_CHARS[opts.bidType] ?? DEFAULT_TOTAL_CHARS[1]);
+
+  // Level 1: the prescribed composition, in its order
+  const parts = card.composition.length
+    ? card.composition.map((c) => ({ title: c.title.trim(), note: c.note }))
+    : FALLBACK_COMPOSITION.map((title) => ({ title, note: undefined as string | undefined }));
+  const chapters: Draft[] = [];
+  for (const p of parts) {
+    if (!p.title || chapters.some((c) => c.title === p.title)) continue;
+    const { kind, mode } = classifyChapter(p.title);
+    const ch = draft(p.title.slice(0, MAX_TITLE), kind, mode, { fixed: true });
+    // sub-parts the composition names become its sections (the tender's own words)
+    if (mode === 'ai')
+      for (const sub of noteParts(p.note)) {
+        const c = classifyChapter(sub);
+        addUnique(ch.children, draft(sub, kind, c.mode === 'table' ? 'table' : 'ai', { fixed: true, weight: c.mode === 'table' ? 0 : 1 }));
+      }
+    chapters.push(ch);
+  }
+
+  // Scoring items → sections answering them
+  const scoring = card.scoring;
+  const known = scoring.map((s) => s.points).filter((p): p is number => typeof p === 'number' && p > 0);
+  const avgPoints = known.length ? known.reduce((a, b) => a + b, 0) / known.length : 5;
+  const priceIds: Record<string, string[]> = {};
+  for (const s of scoring) {
+    const ch = pickChapter(chapters, s);
+    if (!ch) continue;
+    if (s.category === 'price') {
+      (priceIds[ch.title] ??= []).push(s.id);
+      continue;
+    }
+    const weight = typeof s.points === 'number' && s.points > 0 ? s.points : avgPoints;
+    const answer = answerTitle(s.item, s.category);
+    // a section the composition prescribes that answers it (「企业业绩」 for 类似业绩)
+    let best: Draft | undefined;
+    let bestScore = 0;
+    for (const c of ch.children) {
+      if (c.mode !== 'ai' || c.scoringIds.length) continue;
+      const sc = Math.max(similarity(c.title, s.item), similarity(c.title, answer));
+      if (sc > bestScore) {
+        best = c;
+        bestScore = sc;
+      }
+    }
+    if (best) {
+      if (best.title === s.item || best.title.includes(s.item) || s.item.includes(best.title)) best.title = answer;
+      best.scoringIds.push(s.id);
+      best.weight = weight;
+      best.criteria = s.criteria;
+      // the renamed section may now equal a sibling: merge
+      const twin = ch.children.find((x) => x !== best && x.title === best!.title);
+      if (twin) {
+        ch.children.splice(ch.children.indexOf(best), 1);
+        addUnique(ch.children, best);
+      }
+    } else {
+      addUnique(ch.children, draft(answer, ch.kind, 'ai', { scoringIds: [s.id], weight, criteria: s.criteria, fixed: true }));
+    }
+  }
+  for (const ch of chapters) if (priceIds[ch.title]) ch.scoringIds.push(...priceIds[ch.title]!);
+
+  // ★/▲: a response table — the tender's 技术偏离表 when it prescribes one, else a section of the technical chapter
+  const clauseIds = [...card.starClauses.map((c) => c.id), ...card.importantClauses.map((c) => c.id)];
+  if (clauseIds.length) {
+    const all = chapters.flatMap((c) => [c, ...c.children]);
+    const hasTech = chapters.some((c) => c.kind === '技术');
+    const table = all.find((d) => d.mode === 'table' && /技术/.test(d.title)) ?? (hasTech ? undefined : all.find((d) => d.mode === 'table'));
+    if (table) table.clauseIds.push(...clauseIds);
+    else {
+      const host =
+        chapters.find((c) => c.kind === '技术' && c.mode === 'ai') ??
+        chapters.find((c) => c.mode === 'ai') ??
+        chapters[chapters.length - 1]!;
+      const title = card.importantClauses.length && card.starClauses.length ? '★/▲条款逐条响应表' : card.starClauses.length ? '★实质性条款响应表' : '▲重要条款响应表';
+      host.children.unshift(draft(title, host.kind, 'table', { clauseIds, fixed: true }));
+    }
+  }
+
+  // Qualification proofs under the 资格 chapter
+  const qualCh = chapters.find((c) => c.kind === '资信' && /资格/.test(c.title));
+  if (qualCh && card.qualifications.length >= 2 && !qualCh.children.length)
+    for (const q of card.qualifications) addUnique(qualCh.children, draft(shortClause(q.text), '资信', 'form', { fixed: true }));
+
+  // A technical chapter with nothing to answer still gets a standard structure
+  for (const ch of chapters)
+    if (ch.kind === '技术' && ch.mode === 'ai' && !ch.children.some((c) => c.mode === 'ai'))
+      for (const t of DEFAULT_TECH) addUnique(ch.children, draft(t, '技术', 'ai', { weight: avgPoints }));
+
+  // Length: written branches share the total by weight; a branch with ≥ 2 sections' worth gets level-3 sub-topics
+  const written: Draft[] = [];
+  for (const ch of chapters) {
+    if (ch.mode === 'ai' && !ch.children.length) {
+      ch.weight ||= avgPoints;
+      written.push(ch);
+    }
+    for (const c of ch.children) if (c.mode === 'ai') written.push(c);
+    for (const c of ch.children) if (c.mode === 'ai' && !c.weight) c.weight = avgPoints / 2;
+  }
+  const sum = written.reduce((a, d) => a + d.weight, 0) || 1;
+  for (const d of written) {
+    const chars = (total * d.weight) / sum;
+    const leaves = Math.min(MAX_CHILDREN, Math.max(1, Math.round(chars / target)));
+    if (leaves >= 2) {
+      const topics = subTopics(d.title, d.criteria, leaves);
+      if (topics.length >= 2) {
+        const per = Math.round(chars / topics.length);
+        d.children = topics.map((t) => draft(t, d.kind, 'ai', { targetChars: per }));
+        continue;
+      }
+    }
+    d.targetChars = Math.round(chars);
+  }
+
+  chapters.forEach(collapse);
+  for (const ch of chapters) if (depthOf(ch) > 3) ch.children.forEach((c) => c.children.forEach((g) => (g.children = [])));
+
+  const nodes = chapters.map((ch, i) => build(ch, `n${i + 1}`, '', 1, i, String(i + 1)));
+  return { nodes, coverage: computeCoverage(scoring, nodes) };
+}
+
+function build(d: Draft, id: string, parentId: string, level: number, index: number, number: string): BidOutlineNode {
+  const children = d.children.map((c, j) => build(c, `${id}-${j + 1}`, id, level + 1, j, `${number}.${j + 1}`));
+  const node: BidOutlineNode = {
+    id,
+    title: d.title,
+    level,
+    isLeaf: children.length === 0,
+    index,
+    status: 0,
+    parentId,
+    readStatus: 0,
+    number,
+    children,
+    kind: d.kind,
+    mode: d.mode,
+    scoringIds: [...d.scoringIds],
+  };
+  if (d.clauseIds.length) node.clauseIds = [...d.clauseIds];
+  if (children.length === 0 && d.mode === 'ai' && d.targetChars) node.targetChars = d.targetChars;
+  return node;
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Coverage, validation, renumbering
+
+function walk(nodes: readonly BidOutlineNode[], fn: (n: BidOutlineNode) => void): void {
+  for (const n of nodes) {
+    fn(n);
+    if (Array.isArray(n.children)) walk(n.children, fn);
+  }
+}
+
+/** Scoring item ↔ the nodes whose `scoringIds` name it, in scoring order. An empty `nodeIds` is a gap. */
+export function computeCoverage(scoring: readonly Pick<ScoringItem, 'id' | 'item'>[], nodes: readonly BidOutlineNode[]): CoverageEntry[] {
+  const by = new Map<string, string[]>();
+  walk(nodes, (n) => {
+    for (const id of Array.isArray(n.scoringIds) ? n.scoringIds : []) by.set(id, [...(by.get(id) ?? []), n.id]);
+  });
+  return scoring.map((s) => ({ scoringId: s.id, item: s.item, nodeIds: by.get(s.id) ?? [] }));
+}
+
+/** Technical and commercial scoring items no node answers. */
+export function coverageGaps(scoring: readonly ScoringItem[], coverage: readonly CoverageEntry[]): ScoringItem[] {
+  const covered = new Set(coverage.filter((c) => c.nodeIds.length).map((c) => c.scoringId));
+  return scoring.filter((s) => s.category !== 'price' && !covered.has(s.id));
+}
+
+export interface OutlineValidation {
+  ok: boolean;
+  /** refusals, in Chinese (shown as they are) */
+  errors: string[];
+  /** fields that were inconsistent and are recomputed in `nodes` (level, parentId, index, number, isLeaf) */
+  fixed: string[];
+  /** the outline renumbered (only when ok) */
+  nodes: BidOutlineNode[];
+}
+
+/**
+ * Checks an outline as saved by the editor: an array of nested nodes, levels 1–4 (the nesting depth; a declared level
+ * must agree or is recomputed), unique non-empty ids, text titles, no node inside itself (cycle), kinds and modes from
+ * the known lists. When it passes, `nodes` is the outline renumbered (`renumber`).
+ */
+export function validateOutline(input: unknown): OutlineValidation {
+  const errors: string[] = [];
+  const fixed: string[] = [];
+  if (!Array.isArray(input)) return { ok: false, errors: [OUTLINE_ERRORS.notArray], fixed, nodes: [] };
+  const ids = new Set<string>();
+  const path = new Set<object>();
+  const pathIds: string[] = [];
+  const visit = (list: unknown, level: number, parentId: string): void => {
+    if (list === undefined || list === null) return;
+    if (!Array.isArray(list)) {
+      errors.push(OUTLINE_ERRORS.notArray);
+      return;
+    }
+    list.forEach((raw, index) => {
+      if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
+        errors.push(OUTLINE_ERRORS.notObject);
+        return;
+      }
+      const n = raw as Partial<BidOutlineNode>;
+      const id = typeof n.id === 'string' ? n.id.trim() : '';
+      const title = typeof n.title === 'string' ? n.title : '';
+      if (path.has(raw) || (id && pathIds.includes(id))) {
+        errors.push(OUTLINE_ERRORS.cycle(id || title));
+        return;
+      }
+      if (!id) errors.push(OUTLINE_ERRORS.missingId);
+      else if (ids.has(id)) errors.push(OUTLINE_ERRORS.duplicateId(id));
+      else ids.add(id);
+      if (typeof n.title !== 'string') errors.push(OUTLINE_ERRORS.badTitle(id));
+      else if (n.title.length > MAX_TITLE) errors.push(OUTLINE_ERRORS.titleTooLong(id));
+      if (level > SUB_ITEM_LEVEL) {
+        errors.push(OUTLINE_ERRORS.tooDeep(title || id));
+        return;
+      }
+      if (n.level !== undefined && (typeof n.level !== 'number' || n.level < 1 || n.level > SUB_ITEM_LEVEL)) errors.push(OUTLINE_ERRORS.badLevel(title || id));
+      else if (n.level !== level) fixed.push(`${id}.level`);
+      if (n.kind !== undefined && !OUTLINE_KINDS.includes(n.kind)) errors.push(OUTLINE_ERRORS.badKind(id));
+      if (n.mode !== undefined && !OUTLINE_MODES.includes(n.mode)) errors.push(OUTLINE_ERRORS.badMode(id));
+      if (n.parentId !== parentId) fixed.push(`${id}.parentId`);
+      if (n.index !== index) fixed.push(`${id}.index`);
+      path.add(raw);
+      pathIds.push(id);
+      visit(n.children, level + 1, id);
+      path.delete(raw);
+      pathIds.pop();
+    });
+  };
+  visit(input, 1, '');
+  const unique = [...new Set(errors)];
+  if (unique.length) return { ok: false, errors: unique, fixed, nodes: [] };
+  return { ok: true, errors: [], fixed, nodes: renumber(input as BidOutlineNode[]) };
+}
+
+/**
+ * A copy of the outline with level, parentId, index, number and isLeaf recomputed from the nesting (after hand edits:
+ * moves, deletions, promotions). Ids, titles, statuses and our fields are kept; a node without kind/mode inherits its
+ * parent's (a level-1 node without them is classified from its title); a missing scoringIds becomes [].
+ */
+export function renumber(nodes: readonly BidOutlineNode[]): BidOutlineNode[] {
+  const go = (list: readonly BidOutlineNode[], parent: BidOutlineNode | null, level: number): BidOutlineNode[] =>
+    list.map((n, index) => {
+      const number = parent ? `${parent.number}.${index + 1}` : String(index + 1);
+      const cls = parent ? { kind: parent.kind, mode: parent.mode === 'ai' ? 'ai' : parent.mode } : classifyChapter(n.title ?? '');
+      const out: BidOutlineNode = {
+        ...n,
+        level,
+        index,
+        parentId: parent ? parent.id : '',
+        number,
+        status: typeof n.status === 'number' ? n.status : 0,
+        readStatus: typeof n.readStatus === 'number' ? n.readStatus : 0,
+        kind: n.kind ?? cls.kind,
+        mode: n.mode ?? (cls.mode as OutlineMode),
+        scoringIds: Array.isArray(n.scoringIds) ? [...n.scoringIds] : [],
+        children: [],
+        isLeaf: true,
+      };
+      out.children = go(Array.isArray(n.children) ? n.children : [], out, level + 1);
+      out.isLeaf = out.children.length === 0;
+      return out;
+    });
+  return go(nodes, null, 1);
+}
+
+/** Flat list of an outline's nodes, depth first. */
+export function flattenOutline(nodes: readonly BidOutlineNode[]): BidOutlineNode[] {
+  const out: BidOutlineNode[] = [];
+  walk(nodes, (n) => out.push(n));
+  return out;
+}
+
+/** A fresh id for a node added by hand under `parentId` ('' for level 1): `n4`, `n2-7`… not used anywhere yet. */
+export function newNodeId(nodes: readonly BidOutlineNode[], parentId: string): string {
+  const used = new Set(flattenOutline(nodes).map((n) => n.id));
+  for (let k = 1; ; k++) {
+    const id = parentId ? `${parentId}-${k}` : `n${k}`;
+    if (!used.has(id)) return id;
+  }
+}

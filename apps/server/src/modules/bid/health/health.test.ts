@@ -1,0 +1,339 @@
+import { describe, expect, it } from 'vitest';
+import type { BidOutlineNode, CardClause, CardFact, HealthFinding, ScoringItem, TenderCard } from '@btz/shared';
+import { answersClause, clauseTerms, computeHealth, KIND_CAPS, scoreFindings, verifyFindingExcerpt, type HealthInput } from './index.js';
+import { extractFacts } from './facts.js';
+import { findTypos, TYPO_RULES } from './typos.js';
+
+const src = { page: 1, file: '招标文件.docx', excerpt: '' };
+const fact = <T,>(value: T, text = String(value)): CardFact<T> => ({ value, text, source: src, verified: true });
+const clause = (id: string, text: string): CardClause => ({ id, text, source: src, verified: true });
+const scoring = (id: string, item: string, points: number): ScoringItem => ({ id, item, points, criteria: item, category: 'technical', source: src, verified: true });
+
+function card(over: Partial<TenderCard> = {}): TenderCard {
+  return {
+    projectName: fact('滨江区智慧社区平台建设项目'),
+    projectNumber: fact('BJ-2026-001'),
+    purchaser: fact('滨江区数据资源管理局'),
+    agency: fact('浙江华正招标代理有限公司'),
+    budget: fact(5_000_000),
+    ceilingPrice: fact(4_800_000),
+    deadline: null,
+    openingTime: null,
+    openingPlace: null,
+    bidBond: null,
+    qualifications: [],
+    scoring: [scoring('s1', '技术方案', 30), scoring('s2', '售后服务', 10)],
+    starClauses: [clause('c1', '★投标人须承诺质保期不少于3年，并提供7×24小时技术支持服务。')],
+    importantClauses: [],
+    invalidClauses: [
+      clause('v1', '投标报价超过最高限价的，投标无效。'),
+      clause('v2', '工期超过90日历天的，按废标处理。'),
+    ],
+    composition: [],
+    formatRules: [],
+    lots: [],
+    lot: null,
+    writer: 'offline',
+    files: [],
+    ...over,
+  };
+}
+
+let seq = 0;
+function node(id: string, title: string, extra: Partial<BidOutlineNode> = {}, children: BidOutlineNode[] = []): BidOutlineNode {
+  return {
+    id,
+    title,
+    level: children.length ? 1 : 2,
+    isLeaf: children.length === 0,
+    index: seq++,
+    status: 0,
+    parentId: '',
+    readStatus: 0,
+    number: '',
+    kind: '技术',
+    mode: 'ai',
+    scoringIds: [],
+    children,
+    ...extra,
+  };
+}
+
+const ENTERPRISE = '杭州云启信息技术有限公司';
+
+/** Distinct, plausible technical prose of about n characters, different per seed (no 60-char passage shared). */
+function prose(seed: string, n: number): string {
+  const parts: string[] = [];
+  let i = 0;
+  while (parts.join('').length < n) {
+    i++;
+    parts.push(`${seed}第${i}项措施围绕${seed}目标第${i * 7 + seed.length}号任务展开，明确责任分工与检查节点${i}。`);
+  }
+  return parts.join('');
+}
+
+function cleanInput(): HealthInput {
+  const outline = [
+    node('ch1', '技术方案', {}, [
+      node('n1', '总体技术方案', { scoringIds: ['s1'], targetChars: 400 }),
+      node('n2', '实施计划', { targetChars: 300 }),
+    ]),
+    node('ch2', '售后服务', {}, [node('n3', '售后服务承诺', { scoringIds: ['s2'], targetChars: 300, clauseIds: ['c1'] })]),
+  ];
+  const sections: Record<string, string> = {
+    n1: `${ENTERPRISE}针对滨江区智慧社区平台建设项目提出总体架构。` + prose('架构设计', 420),
+    n2: '本项目总工期为90日历天，项目组共8人，分三个阶段推进。' + prose('实施安排', 320),
+    n3: '我公司承诺质保期3年，提供7×24小时技术支持服务，接到报修后2小时内响应。项目组共8人驻场保障。' + prose('售后保障', 320),
+  };
+  return { card: card(), outline, sections, enterprise: { name: ENTERPRISE } };
+}
+
+function kinds(fs: HealthFinding[]) {
+  return fs.map((f) => f.kind);
+}
+
+describe('computeHealth on a clean bid', () => {
+  it('scores ≥ 95 with no high findings and builds the fact sheet', () => {
+    const input = cleanInput();
+    const r = computeHealth(input);
+    expect(r.findings.filter((f) => f.severity === 'high')).toEqual([]);
+    expect(r.findings).toEqual([]);
+    expect(r.score).toBeGreaterThanOrEqual(95);
+    const duration = r.facts.find((f) => f.kind === 'duration')!;
+    expect(duration.values).toEqual(['90天']);
+    expect(duration.occurrences[0]).toMatchObject({ nodeId: 'n2', excerpt: '总工期为90日历天' });
+    const staffing = r.facts.find((f) => f.kind === 'staffing')!;
+    expect(staffing.values).toEqual(['8人']);
+    expect(staffing.occurrences.map((o) => o.nodeId)).toEqual(['n2', 'n3']);
+    expect(r.facts.find((f) => f.kind === 'warranty')?.values).toEqual(['36个月']);
+    expect(r.facts.find((f) => f.kind === 'service-hours')?.values).toEqual(['7×24']);
+  });
+});
+
+function problemInput(): HealthInput {
+  const shared = '为确保系统稳定运行，我方将建立覆盖需求、设计、开发、测试、上线五个阶段的全过程质量管理体系，并由质量经理对每个阶段的交付物进行独立评审与签字确认。';
+  const outline = [
+    node('ch1', '技术方案', {}, [
+      node('a1', '总体技术方案', { scoringIds: ['s1'], targetChars: 400 }),
+      node('a2', '质量保障', { targetChars: 300 }),
+      node('a3', '进度计划', { targetChars: 2000 }),
+      node('a4', '应急预案', { targetChars: 300 }),
+    ]),
+    node('ch2', '售后服务', {}, [node('b1', '售后服务承诺', { scoringIds: ['s2'], clauseIds: ['c1'] })]),
+    node('ch3', '报价', {}, [node('p1', '开标一览表', { kind: '价格', mode: 'form' })]),
+  ];
+  const sections: Record<string, string> = {
+    a1: shared + '【待填写：项目经理姓名】' + prose('架构设计', 400) + '请用户使用统一帐号登陆系统。',
+    a2: prose('质量控制', 200) + shared + '本单位曾承建西湖区智慧养老服务平台项目，经验丰富。',
+    a3: '本项目工期为120日历天。' + prose('进度', 100),
+    a4: '',
+    b1: '我公司承诺质保期2年，本工程总工期为90日历天。',
+    p1: '投标报价：5,200,000元。项目名称：西湖区智慧养老服务平台项目',
+  };
+  return {
+    card: card(),
+    outline,
+    sections,
+    enterprise: { name: ENTERPRISE },
+    otherNames: ['西湖区智慧养老服务平台项目', '宁波海曙数智科技有限公司'],
+  };
+}
+
+describe('computeHealth on a bid with one of each problem', () => {
+  const input = problemInput();
+  const r = computeHealth(input);
+  const find = (kind: HealthFinding['kind'], nodeId: string | null) => r.findings.filter((f) => f.kind === kind && f.nodeId === nodeId);
+
+  it('reports every kind of problem', () => {
+    expect(new Set(kinds(r.findings))).toEqual(
+      new Set(['unanswered-scoring', 'star-unanswered', 'placeholder', 'repeated', 'too-short', 'foreign-name', 'empty-heading', 'fact-conflict', 'invalid-risk', 'typo']),
+    );
+  });
+
+  it('scoring item answered by too little text', () => {
+    expect(find('unanswered-scoring', 'b1')).toHaveLength(1);
+    expect(find('unanswered-scoring', 'b1')[0]!.refId).toBe('s2');
+    expect(find('unanswered-scoring', 'a1')).toHaveLength(0);
+  });
+
+  it('★ clause not responded to (7×24 missing, 3年 missing)', () => {
+    const f = find('star-unanswered', 'b1');
+    expect(f).toHaveLength(1);
+    expect(f[0]!.severity).toBe('high');
+  });
+
+  it('placeholder quoted', () => {
+    expect(find('placeholder', 'a1').map((f) => f.excerpt)).toEqual(['【待填写：项目经理姓名】']);
+  });
+
+  it('repeated passage reported on the later section', () => {
+    const f = find('repeated', 'a2');
+    expect(f).toHaveLength(1);
+    expect(f[0]!.excerpt!.length).toBeGreaterThanOrEqual(60);
+    expect(find('repeated', 'a1')).toHaveLength(0);
+  });
+
+  it('too short and empty', () => {
+    expect(find('too-short', 'a3')).toHaveLength(1);
+    expect(find('empty-heading', 'a4')).toHaveLength(1);
+    expect(find('too-short', 'a4')).toHaveLength(0);
+  });
+
+  it('foreign names: a known other project and a 项目名称 that is not ours', () => {
+    expect(find('foreign-name', 'a2').map((f) => f.excerpt)).toEqual(['西湖区智慧养老服务平台项目']);
+    expect(find('foreign-name', 'p1').map((f) => f.excerpt)).toContain('西湖区智慧养老服务平台项目');
+  });
+
+  it('fact conflict quotes both', () => {
+    const f = find('fact-conflict', 'b1');
+    expect(f).toHaveLength(1);
+    expect(f[0]!.excerpt).toBe('总工期为90日历天');
+    expect(f[0]!.message).toContain('工期为120日历天');
+  });
+
+  it('invalid-bid risks: price above ceiling, 工期 beyond the limit', () => {
+    expect(find('invalid-risk', 'p1').map((f) => f.excerpt)).toEqual(['投标报价：5,200,000元']);
+    expect(find('invalid-risk', 'a3').map((f) => f.excerpt)).toEqual(['工期为120日历天']);
+  });
+
+  it('typos quote the wrong word', () => {
+    expect(find('typo', 'a1').map((f) => f.excerpt).sort()).toEqual(['帐号', '登陆系统'].sort());
+    expect(find('typo', 'a1')[0]!.message).toMatch(/应为/);
+  });
+
+  it('every excerpt exists verbatim in its section', () => {
+    for (const f of r.findings) {
+      expect(verifyFindingExcerpt(f, input.sections)).toBe(true);
+      if (f.excerpt !== undefined) expect(input.sections[f.nodeId!]).toContain(f.excerpt);
+    }
+  });
+
+  it('scores far below a clean bid', () => {
+    expect(r.score).toBeLessThan(60);
+  });
+});
+
+describe('foreign company names by pattern', () => {
+  it('flags an unknown 有限公司 but not the enterprise, the purchaser or the agency', () => {
+    const input = cleanInput();
+    input.sections.n2 = input.sections.n2 + `本项目由${ENTERPRISE}实施，浙江华正招标代理有限公司组织招标。合作单位宁波海曙数智科技有限公司提供运维。`;
+    const r = computeHealth(input);
+    const f = r.findings.filter((x) => x.kind === 'foreign-name');
+    expect(f.map((x) => x.excerpt)).toEqual(['宁波海曙数智科技有限公司']);
+    expect(f[0]!.severity).toBe('medium');
+  });
+});
+
+describe('verifyFindingExcerpt', () => {
+  it('drops findings whose excerpt is not in the text', () => {
+    const sections = { x: '项目组共8人' };
+    expect(verifyFindingExcerpt({ kind: 'typo', severity: 'low', nodeId: 'x', message: '', excerpt: '帐号' }, sections)).toBe(false);
+    expect(verifyFindingExcerpt({ kind: 'typo', severity: 'low', nodeId: null, message: '', excerpt: '项目组' }, sections)).toBe(false);
+    expect(verifyFindingExcerpt({ kind: 'typo', severity: 'low', nodeId: 'x', message: '', excerpt: '项目组' }, sections)).toBe(true);
+    expect(verifyFindingExcerpt({ kind: 'empty-heading', severity: 'high', nodeId: 'x', message: '' }, sections)).toBe(true);
+  });
+});
+
+describe('score weights', () => {
+  it('more problems never score higher, and score strictly lower below the caps', () => {
+    const base = cleanInput();
+    let prev = computeHealth(base).score;
+    for (let i = 1; i <= 4; i++) {
+      base.sections.n2 = base.sections.n2 + `【待填写：证书编号${i}】`;
+      const s = computeHealth(base).score;
+      expect(s).toBeLessThan(prev);
+      prev = s;
+    }
+    // typos are capped; adding many more never raises the score
+    let last = prev;
+    for (let i = 0; i < 20; i++) {
+      base.sections.n1 = base.sections.n1 + '按装';
+      const s = computeHealth(base).score;
+      expect(s).toBeLessThanOrEqual(last);
+      last = s;
+    }
+    expect(prev - last).toBe(KIND_CAPS.typo);
+  });
+
+  it('is bounded to 0–100', () => {
+    const many: Pick<HealthFinding, 'kind' | 'severity'>[] = [];
+    for (const kind of Object.keys(KIND_CAPS) as HealthFinding['kind'][]) for (let i = 0; i < 30; i++) many.push({ kind, severity: 'high' });
+    expect(scoreFindings(many)).toBe(0);
+    expect(scoreFindings([])).toBe(100);
+  });
+});
+
+describe('★ clause key terms', () => {
+  it('extracts numbers and phrases and matches a response', () => {
+    const t = clauseTerms('★投标人须承诺质保期不少于3年，并提供7×24小时技术支持服务。');
+    expect(t.numbers.map((n) => `${n.n}${n.unit}`)).toContain('3年');
+    expect(t.words).toContain('质保期');
+    expect(answersClause(t, '我公司承诺质保期3年，提供7×24小时技术支持服务。')).toBe(true);
+    expect(answersClause(t, '我公司承诺质保期2年。')).toBe(false);
+  });
+});
+
+describe('facts', () => {
+  it('normalises units so 3个月 equals 90天 and reads Chinese numerals', () => {
+    const a = extractFacts('交货期为3个月。质保期三年。项目团队共十二人。4小时内到达现场。');
+    expect(a.map((f) => [f.kind, f.value, f.qualifier])).toEqual([
+      ['delivery', '90天', ''],
+      ['warranty', '36个月', ''],
+      ['staffing', '12人', ''],
+      ['response', '240分钟', '现场'],
+    ]);
+  });
+
+  it('leaves a phase period out of the sheet', () => {
+    expect(extractFacts('第一阶段工期为30天，总工期为90天。').map((f) => f.excerpt)).toEqual(['总工期为90天']);
+    expect(extractFacts('分为两个阶段，工期为90天。').map((f) => f.excerpt)).toEqual(['工期为90天']);
+    expect(extractFacts('供货后安装调试工期15天。').map((f) => f.excerpt)).toEqual([]);
+  });
+
+  it('keeps response times with different qualifiers apart', () => {
+    const input = cleanInput();
+    input.sections.n2 = input.sections.n2 + '远程响应时间30分钟，现场响应时间4小时。热线5×8小时值守。';
+    const r = computeHealth(input);
+    expect(r.findings.filter((f) => f.kind === 'fact-conflict')).toEqual([]);
+  });
+});
+
+describe('invalid-bid risks', () => {
+  it('reads the period limit from the card terms when the clause gives none, and skips what is not checkable', () => {
+    const input = cleanInput();
+    input.card.invalidClauses = [clause('v1', '工期超过招标文件要求的，投标无效。'), clause('v2', '投标文件未盖章的，投标无效。')];
+    expect(computeHealth(input).findings).toEqual([]);
+    input.card.terms = [{ id: 't1', key: 'delivery', text: '合同签订后60日历天内完成', source: src, verified: true }];
+    const r = computeHealth(input);
+    expect(r.findings.map((f) => [f.kind, f.nodeId, f.excerpt])).toEqual([['invalid-risk', 'n2', '总工期为90日历天']]);
+  });
+
+  it('flags a stated 负偏离 against ★ clauses but not 无负偏离', () => {
+    const input = cleanInput();
+    input.card.invalidClauses = [clause('v1', '对★实质性条款出现负偏离的，投标无效。')];
+    input.sections.n3 = input.sections.n3 + '所有条款均无负偏离。';
+    expect(computeHealth(input).findings).toEqual([]);
+    input.sections.n3 = input.sections.n3 + '第5条响应：负偏离。';
+    expect(computeHealth(input).findings.map((f) => f.kind)).toEqual(['invalid-risk']);
+  });
+});
+
+describe('scale', () => {
+  it('checks a 300-section, ~300k-character bid quickly', () => {
+    const leaves = Array.from({ length: 300 }, (_, i) => node(`L${i}`, `第${i}节`, { targetChars: 1000 }));
+    const sections = Object.fromEntries(leaves.map((l, i) => [l.id, prose(`章节${i}内容`, 1000)]));
+    const t0 = performance.now();
+    const r = computeHealth({ card: card({ scoring: [], starClauses: [] }), outline: [node('root', '技术标', {}, leaves)], sections });
+    expect(performance.now() - t0).toBeLessThan(5000);
+    expect(r.findings.filter((f) => f.kind === 'repeated')).toEqual([]);
+  });
+});
+
+describe('typos', () => {
+  it('has ≥ 40 unambiguous pairs and skips legitimate neighbours', () => {
+    expect(TYPO_RULES.length).toBeGreaterThanOrEqual(40);
+    expect(new Set(TYPO_RULES.map((r) => r.wrong)).size).toBe(TYPO_RULES.length);
+    expect(findTypos('按装修标准施工，既使用A也使用B，预防犯罪，按排名顺序，帐篷')).toEqual([]);
+    expect(findTypos('设备按装完成后再接再励').map((h) => h.rule.right)).toEqual(['安装', '再接再厉']);
+  });
+});

@@ -1,0 +1,445 @@
+import type {
+  BidOutlineNode,
+  CardClause,
+  HealthFinding,
+  HealthFindingKind,
+  HealthReport,
+  HealthSeverity,
+  TenderCard,
+} from '@btz/shared';
+import { buildFactSheet, extractFacts, parseNumber, type LocatedFact } from './facts.js';
+import { findTypos } from './typos.js';
+
+/**
+ * The content-health score of a bid (issue 6 item 4). Pure: the card, the outline and each section's plain text in,
+ * a score 0–100, findings linking to sections and the fact sheet out. Every finding that quotes an excerpt is checked by
+ * `verifyFindingExcerpt` against its section's text and dropped when the excerpt is not there verbatim.
+ *
+ * Score: 100 minus, for each finding, the weight of its severity; each kind's total deduction is capped so one noisy kind
+ * cannot zero the score alone; floor 0, rounded. More findings never raise the score (deductions only add up).
+ */
+
+export interface HealthInput {
+  card: TenderCard;
+  outline: BidOutlineNode[];
+  /** nodeId → plain text of the section. */
+  sections: Record<string, string>;
+  enterprise?: { name?: string };
+  /** Known names of other projects / companies (e.g. from the user's past bids). */
+  otherNames?: string[];
+}
+
+/** Deduction per finding by severity. */
+export const SEVERITY_WEIGHTS: Record<HealthSeverity, number> = { high: 10, medium: 4, low: 1 };
+
+/** The most a kind may deduct in total. */
+export const KIND_CAPS: Record<HealthFindingKind, number> = {
+  'unanswered-scoring': 30,
+  'star-unanswered': 30,
+  'invalid-risk': 30,
+  'empty-heading': 20,
+  'foreign-name': 20,
+  'fact-conflict': 20,
+  placeholder: 15,
+  repeated: 15,
+  'too-short': 15,
+  typo: 8,
+};
+
+/** Minimum characters (whitespace excluded) of text answering a scoring item. */
+export const SCORING_MIN_CHARS = 200;
+/** Identical passages of at least this many characters in two sections are repetition. */
+export const REPEAT_MIN_CHARS = 60;
+/** A leaf under this share of its target length is too short. */
+export const TOO_SHORT_RATIO = 0.5;
+/** Longest excerpt quoted in a finding. */
+const EXCERPT_MAX = 80;
+
+export function scoreFindings(findings: readonly Pick<HealthFinding, 'kind' | 'severity'>[]): number {
+  const byKind = new Map<HealthFindingKind, number>();
+  for (const f of findings) byKind.set(f.kind, (byKind.get(f.kind) ?? 0) + SEVERITY_WEIGHTS[f.severity]);
+  let deduction = 0;
+  for (const [kind, d] of byKind) deduction += Math.min(d, KIND_CAPS[kind]);
+  return Math.max(0, Math.round(100 - deduction));
+}
+
+/** A finding without an excerpt passes; one with an excerpt passes only when its section's text contains it verbatim. */
+export function verifyFindingExcerpt(finding: HealthFinding, sections: Record<string, string>): boolean {
+  if (finding.excerpt === undefined) return true;
+  if (!finding.excerpt || finding.nodeId === null) return false;
+  const text = sections[finding.nodeId];
+  return typeof text === 'string' && text.includes(finding.excerpt);
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+
+interface FlatNode {
+  node: BidOutlineNode;
+  leaf: boolean;
+  order: number;
+}
+
+function flatten(outline: BidOutlineNode[]): FlatNode[] {
+  const out: FlatNode[] = [];
+  const walk = (nodes: BidOutlineNode[]) => {
+    for (const n of nodes) {
+      const children = Array.isArray(n.children) ? n.children : [];
+      out.push({ node: n, leaf: n.isLeaf || children.length === 0, order: out.length });
+      walk(children);
+    }
+  };
+  walk(outline);
+  return out;
+}
+
+const charCount = (s: string) => s.replace(/\s+/g, '').length;
+
+function clip(s: string, max = EXCERPT_MAX): string {
+  return s.length > max ? s.slice(0, max) : s;
+}
+
+const label = (n: BidOutlineNode) => `「${n.number ? `${n.number} ` : ''}${n.title}」`;
+
+/** The text of a node and of all nodes under it. */
+function subtreeText(n: BidOutlineNode, sections: Record<string, string>): string {
+  const parts: string[] = [sections[n.id] ?? ''];
+  for (const c of n.children ?? []) parts.push(subtreeText(c, sections));
+  return parts.join('\n');
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// ★ clauses: key terms
+
+const STOP =
+  /投标人|供应商|投标单位|中标人|成交供应商|本项目|采购人|招标人|必须|应当|需要|要求|提供|承诺|具备|具有|满足|符合|不少于|不低于|不超过|不高于|不得|以上|以内|以下|至少|并且|按照|根据|否则|视为|无效|投标|响应|[须应需并及和与或的在对为且等其]/g;
+const NUM_TERM = /(\d+(?:\.\d+)?)\s*(个工作日|工作日|个月|小时|分钟|天|日|年|月|人|名|%|％|万元|元|台|套|次)?/g;
+
+export interface ClauseTerms {
+  numbers: { n: string; unit: string }[];
+  words: string[];
+}
+
+/** Key numbers (with their unit) and noun phrases of a clause. */
+export function clauseTerms(text: string): ClauseTerms {
+  const body = text.replace(/^[\s★▲*]*(?:[（(]?\d+[)）.、]|第[一二三四五六七八九十\d]+条)?\s*/, '').replace(/[★▲]/g, '');
+  const numbers: ClauseTerms['numbers'] = [];
+  for (const m of body.matchAll(NUM_TERM)) numbers.push({ n: m[1]!, unit: (m[2] ?? '').replace('％', '%') });
+  const words = body
+    .replace(NUM_TERM, ' ')
+    .replace(STOP, ' ')
+    .split(/[\s，,。；;：:、（）()“”"'「」《》【】\-—/]+/)
+    .map((w) => w.trim())
+    .filter((w) => w.length >= 2);
+  return { numbers, words: [...new Set(words)] };
+}
+
+function bigrams(s: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i + 1 < s.length; i++) out.push(s.slice(i, i + 2));
+  return out;
+}
+
+function wordIn(word: string, text: string): boolean {
+  if (text.includes(word)) return true;
+  if (word.length < 4) return false;
+  const bg = bigrams(word);
+  return bg.filter((b) => text.includes(b)).length / bg.length >= 0.7;
+}
+
+function numberIn(num: { n: string; unit: string }, text: string): boolean {
+  const re = new RegExp(`(?<![\\d.])${num.n.replace('.', '\\.')}\\s*${num.unit.replace('%', '[%％]')}`);
+  return re.test(text);
+}
+
+/** A section answers a clause when it states all the clause's numbers and ≥ 60 % of its key phrases. */
+export function answersClause(terms: ClauseTerms, text: string): boolean {
+  if (!terms.numbers.every((n) => numberIn(n, text))) return false;
+  if (terms.words.length === 0) return terms.numbers.length > 0;
+  return terms.words.filter((w) => wordIn(w, text)).length / terms.words.length >= 0.6;
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Names
+
+const COMPANY_RE = /[\u4e00-\u9fa5A-Za-z0-9（）()]{2,30}?(?:股份有限公司|有限责任公司|有限公司|集团公司|研究院|设计院)/g;
+const LEADING_WORDS =
+  /^(?:我方|我公司|本公司|贵公司|该公司|投标人|供应商|合作单位|合作伙伴|分包单位|分包商|原厂|厂家|厂商|制造商|生产商|单位|委托|授权|特此|兹|由|与|和|向|为|在|对|是|及|经|被|给|将|从|同)+/;
+const GENERIC_COMPANY = /^(?:我|本|贵|该|其|各|子|分|母|总)?(?:股份有限公司|有限责任公司|有限公司|集团公司|研究院|设计院)$/;
+
+function nameAllowed(candidate: string, allowed: string[]): boolean {
+  const c = candidate.replace(/[()（）\s]/g, '');
+  return allowed.some((a0) => {
+    const a = a0.replace(/[()（）\s]/g, '');
+    return a.length >= 2 && (c === a || c.endsWith(a) || a.endsWith(c) || c.includes(a) || a.includes(c));
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+
+function parseMoney(n: string, unit: string): number {
+  const v = Number(n.replace(/,/g, ''));
+  return unit.startsWith('万') ? v * 10000 : v;
+}
+
+const PRICE_RE = /(?:投标总报价|投标报价|投标总价|报价|总价)(?:金额)?(?:为|是|：|:)?\s*(?:人民币)?\s*[¥￥]?\s*([\d,]+(?:\.\d+)?)\s*(万元|元)/g;
+
+export function computeHealth(input: HealthInput): HealthReport {
+  const { card, outline, sections } = input;
+  const flat = flatten(outline);
+  const findings: HealthFinding[] = [];
+  const textOf = (id: string) => sections[id] ?? '';
+  const withText = flat.filter((f) => textOf(f.node.id).trim().length > 0);
+
+  // 1. scoring items
+  for (const s of card.scoring) {
+    const nodes = flat.filter((f) => f.node.scoringIds?.includes(s.id));
+    const name = `评分项「${s.item}」${s.points !== null ? `（${s.points}分）` : ''}`;
+    if (nodes.length === 0) {
+      findings.push({ kind: 'unanswered-scoring', severity: 'high', nodeId: null, refId: s.id, message: `${name}没有对应的章节，请在目录中增加章节并逐条响应评分标准。` });
+      continue;
+    }
+    const chars = nodes.reduce((sum, f) => sum + charCount(subtreeText(f.node, sections)), 0);
+    if (chars < SCORING_MIN_CHARS) {
+      findings.push({
+        kind: 'unanswered-scoring',
+        severity: chars === 0 ? 'high' : 'medium',
+        nodeId: nodes[0]!.node.id,
+        refId: s.id,
+        message: `${name}的响应内容仅 ${chars} 字（少于 ${SCORING_MIN_CHARS} 字），请在${label(nodes[0]!.node)}中针对评分标准充分作答。`,
+      });
+    }
+  }
+
+  // 2. ★ clauses
+  for (const c of card.starClauses) {
+    const terms = clauseTerms(c.text);
+    if (terms.numbers.length === 0 && terms.words.length === 0) continue;
+    if (withText.some((f) => answersClause(terms, textOf(f.node.id)))) continue;
+    const owner = flat.find((f) => f.node.clauseIds?.includes(c.id));
+    findings.push({
+      kind: 'star-unanswered',
+      severity: 'high',
+      nodeId: owner?.node.id ?? null,
+      refId: c.id,
+      message: `★ 实质性条款「${clip(c.text, 60)}」在投标文件中未见响应，请逐条明确承诺满足（不满足将导致废标）。`,
+    });
+  }
+
+  // per-section checks
+  const allowedNames = [
+    card.projectName?.value,
+    card.purchaser?.value,
+    card.agency?.value,
+    input.enterprise?.name,
+  ].filter((v): v is string => typeof v === 'string' && v.trim().length >= 2);
+  const otherNames = (input.otherNames ?? []).map((n) => n.trim()).filter((n) => n.length >= 2 && !nameAllowed(n, allowedNames));
+  const facts: LocatedFact[] = [];
+
+  for (const f of flat) {
+    const id = f.node.id;
+    const text = textOf(id);
+    const chars = charCount(text);
+
+    if (f.leaf && chars === 0) {
+      findings.push({ kind: 'empty-heading', severity: 'high', nodeId: id, message: `章节${label(f.node)}没有内容，请编写正文或删除该标题。` });
+      continue;
+    }
+    if (chars === 0) continue;
+
+    if (f.leaf && f.node.targetChars && f.node.targetChars > 0 && chars < f.node.targetChars * TOO_SHORT_RATIO) {
+      findings.push({
+        kind: 'too-short',
+        severity: chars < f.node.targetChars * 0.25 ? 'medium' : 'low',
+        nodeId: id,
+        excerpt: clip(text.trim(), 30),
+        message: `章节${label(f.node)}仅 ${chars} 字，远低于目标 ${f.node.targetChars} 字，请扩写补充。`,
+      });
+    }
+
+    for (const m of text.matchAll(/【待填写[：:][^】\n]*】|【待填写】/g)) {
+      findings.push({ kind: 'placeholder', severity: 'medium', nodeId: id, excerpt: m[0], message: `${label(f.node)}中有待填写内容${m[0]}，请填入真实信息后再提交。` });
+    }
+
+    for (const hit of findTypos(text)) {
+      findings.push({ kind: 'typo', severity: 'low', nodeId: id, excerpt: hit.rule.wrong, message: `错别字：「${hit.rule.wrong}」应为「${hit.rule.right}」，请修改。` });
+    }
+
+    // foreign names: known other names first, then company / project-name patterns
+    const reported = new Set<string>();
+    for (const n of otherNames) {
+      if (text.includes(n) && !reported.has(n)) {
+        reported.add(n);
+        findings.push({ kind: 'foreign-name', severity: 'high', nodeId: id, excerpt: n, message: `${label(f.node)}出现其他项目或单位的名称「${n}」，疑似沿用旧标书，请替换为本项目信息。` });
+      }
+    }
+    for (const m of text.matchAll(COMPANY_RE)) {
+      const name = m[0].replace(LEADING_WORDS, '');
+      if (name.length < 6 || GENERIC_COMPANY.test(name) || reported.has(name) || [...reported].some((r) => r.includes(name) || name.includes(r))) continue;
+      if (nameAllowed(name, allowedNames)) continue;
+      reported.add(name);
+      findings.push({ kind: 'foreign-name', severity: 'medium', nodeId: id, excerpt: name, message: `${label(f.node)}出现单位名称「${name}」，与本项目采购人及投标人均不一致，请确认是否为其他项目遗留内容。` });
+    }
+    const projectName = card.projectName?.value;
+    if (projectName) {
+      const projRe = /项目名称[：:]\s*([^\s，,。；;\n]{4,60})|[「“《]([^」”》\n]{2,60}?(?:项目|工程))[」”》]/g;
+      for (const m of text.matchAll(projRe)) {
+        const name = (m[1] ?? m[2] ?? '').trim();
+        if (!name || reported.has(name) || nameAllowed(name, [projectName])) continue;
+        reported.add(name);
+        findings.push({ kind: 'foreign-name', severity: m[1] ? 'high' : 'medium', nodeId: id, excerpt: name, message: `${label(f.node)}中的项目名称「${name}」与本项目「${projectName}」不一致，请改正。` });
+      }
+    }
+
+    for (const fact of extractFacts(text)) facts.push({ ...fact, nodeId: id });
+  }
+
+  // repeated passages across sections (later section is reported)
+  findings.push(...findRepeats(withText.map((f) => f.node), sections));
+
+  // fact conflicts: per kind + qualifier, the first stated value is the reference
+  const firstByKey = new Map<string, LocatedFact>();
+  const reportedConflict = new Set<string>();
+  for (const fact of facts) {
+    // 7×24 hotline and 5×8 on-site hours are commonly both promised: listed in the sheet, never a contradiction
+    if (fact.kind === 'service-hours') continue;
+    const key = `${fact.kind}|${fact.qualifier}`;
+    const first = firstByKey.get(key);
+    if (!first) {
+      firstByKey.set(key, fact);
+      continue;
+    }
+    if (first.value === fact.value) continue;
+    const dedupe = `${key}|${fact.nodeId}|${fact.value}`;
+    if (reportedConflict.has(dedupe)) continue;
+    reportedConflict.add(dedupe);
+    const firstNode = flat.find((f) => f.node.id === first.nodeId)!.node;
+    findings.push({
+      kind: 'fact-conflict',
+      severity: fact.kind === 'response' ? 'medium' : 'high',
+      nodeId: fact.nodeId,
+      excerpt: fact.excerpt,
+      message: `前后矛盾：此处「${fact.excerpt}」，而${label(firstNode)}写的是「${first.excerpt}」，请统一为同一数值。`,
+    });
+  }
+
+  // invalid-bid risks
+  findings.push(...invalidRisks(card, flat, sections, facts));
+
+  const verified = findings.filter((f) => verifyFindingExcerpt(f, sections));
+  const order = new Map(flat.map((f) => [f.node.id, f.order]));
+  const rank: Record<HealthSeverity, number> = { high: 0, medium: 1, low: 2 };
+  verified.sort((a, b) => rank[a.severity] - rank[b.severity] || (order.get(a.nodeId ?? '') ?? -1) - (order.get(b.nodeId ?? '') ?? -1));
+  return { score: scoreFindings(verified), findings: verified, facts: buildFactSheet(facts) };
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+
+/** Passages of ≥ REPEAT_MIN_CHARS identical characters in two sections; one finding per (later, earlier) pair. */
+function findRepeats(nodes: BidOutlineNode[], sections: Record<string, string>): HealthFinding[] {
+  const W = REPEAT_MIN_CHARS;
+  const seen = new Map<string, string>(); // window → first nodeId
+  const out: HealthFinding[] = [];
+  const meaningful = (w: string) => (w.match(/[\u4e00-\u9fa5A-Za-z0-9]/g)?.length ?? 0) >= W / 2;
+  for (const n of nodes) {
+    const text = sections[n.id] ?? '';
+    const pairs = new Set<string>();
+    let i = 0;
+    while (i + W <= text.length) {
+      const w = text.slice(i, i + W);
+      const prev = seen.get(w);
+      if (prev && prev !== n.id && meaningful(w)) {
+        let end = i + W;
+        while (end < text.length && seen.get(text.slice(end - W + 1, end + 1)) === prev) end++;
+        if (!pairs.has(prev)) {
+          pairs.add(prev);
+          const prevNode = nodes.find((x) => x.id === prev)!;
+          out.push({
+            kind: 'repeated',
+            severity: 'medium',
+            nodeId: n.id,
+            excerpt: clip(text.slice(i, end)),
+            message: `${label(n)}有 ${end - i} 字与${label(prevNode)}完全相同，请改写或删除重复内容。`,
+          });
+        }
+        i = end;
+        continue;
+      }
+      i++;
+    }
+    for (let j = 0; j + W <= text.length; j++) {
+      const w = text.slice(j, j + W);
+      if (!seen.has(w)) seen.set(w, n.id);
+    }
+  }
+  return out;
+}
+
+function clauseAmount(text: string): number | null {
+  const m = /([\d,]+(?:\.\d+)?)\s*(万元|元)/.exec(text);
+  return m ? parseMoney(m[1]!, m[2]!) : null;
+}
+
+function invalidRisks(card: TenderCard, flat: FlatNode[], sections: Record<string, string>, facts: LocatedFact[]): HealthFinding[] {
+  const out: HealthFinding[] = [];
+  const done = new Set<string>();
+  const push = (c: CardClause, nodeId: string, excerpt: string, why: string) => {
+    const key = `${c.id}|${nodeId}|${excerpt}`;
+    if (done.has(key)) return;
+    done.add(key);
+    out.push({ kind: 'invalid-risk', severity: 'high', nodeId, excerpt, refId: c.id, message: `废标风险：${why}（招标文件：「${clip(c.text, 50)}」），请立即核实修改。` });
+  };
+  for (const c of card.invalidClauses) {
+    const t = c.text;
+    // price above the ceiling / budget
+    if (/报价|价格|总价/.test(t) && /超过|高于|超出/.test(t) && /最高限价|拦标价|控制价|限价|预算/.test(t)) {
+      const ceiling = clauseAmount(t) ?? (/预算/.test(t) && !/限价|控制价|拦标价/.test(t) ? card.budget?.value : card.ceilingPrice?.value ?? card.budget?.value) ?? null;
+      if (ceiling !== null && ceiling > 0) {
+        for (const f of flat) {
+          const text = sections[f.node.id] ?? '';
+          for (const m of text.matchAll(PRICE_RE)) {
+            const price = parseMoney(m[1]!, m[2]!);
+            if (price > ceiling) push(c, f.node.id, m[0].trim(), `报价 ${price.toLocaleString('zh-CN')} 元超过最高限价 ${ceiling.toLocaleString('zh-CN')} 元`);
+          }
+        }
+      }
+    }
+    // a stated period longer than the required one
+    const period = /(工期|交货期|交付期|供货期|服务期)/.exec(t);
+    if (period && /超过|长于|超出|迟于|晚于/.test(t)) {
+      // the limit stated in the clause, else the tender's own delivery term (LLM card); none → not checkable
+      const term = (card.terms ?? []).find((x) => x.key === 'delivery')?.text ?? '';
+      const m = /(\d+)\s*(个日历天|日历天|天|日|个月|月|年)/.exec(t) ?? /(\d+)\s*(个日历天|日历天|天|日|个月|月|年)/.exec(term);
+      if (m) {
+        const limit = m[2]!.includes('年') ? Number(m[1]) * 365 : m[2]!.includes('月') ? Number(m[1]) * 30 : Number(m[1]);
+        const kinds = /工期|服务期/.test(period[1]!) ? ['duration'] : ['delivery'];
+        for (const fact of facts) {
+          const d = /^(\d+(?:\.\d+)?)天$/.exec(fact.value);
+          if (kinds.includes(fact.kind) && d && Number(d[1]) > limit) push(c, fact.nodeId, fact.excerpt, `承诺${fact.excerpt}，超过招标要求的 ${m[1]}${m[2]}`);
+        }
+      }
+    }
+    // warranty shorter than required
+    if (/质保期|保修期|质量保证期/.test(t) && /不足|少于|低于|短于/.test(t)) {
+      const m = /(\d+|[一二两三四五六七八九十]+)\s*(个月|月|年)/.exec(t);
+      if (m) {
+        const n = parseNumber(m[1]!);
+        const months = m[2]!.includes('年') ? n * 12 : n;
+        for (const fact of facts) {
+          if (fact.kind === 'warranty' && parseFloat(fact.value) < months) push(c, fact.nodeId, fact.excerpt, `承诺${fact.excerpt}，短于招标要求的 ${m[1]}${m[2]}`);
+        }
+      }
+    }
+    // a negative deviation stated against a ★ clause
+    if (/负偏离|偏离/.test(t) && /★|实质性/.test(t)) {
+      for (const f of flat) {
+        const text = sections[f.node.id] ?? '';
+        for (const m of text.matchAll(/负偏离/g)) {
+          const before = text.slice(Math.max(0, m.index - 3), m.index);
+          if (/无|不|没有|非|未/.test(before)) continue;
+          push(c, f.node.id, clip(text.slice(Math.max(0, m.index - 20), m.index + 3)), '投标文件中出现对实质性要求的负偏离');
+        }
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,33 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { AppContext } from '../../context.js';
+import { parseTenderJob } from '../../jobs/parse-tender.js';
+import { registerBidRoutes } from './routes.js';
+
+/**
+ * Bids in one call from app.ts: the calls (with multipart uploads in their own scope), the `parse-tender` job kind, and
+ * token accounting — every model call tagged `bid:{id}` adds its usage to that bid.
+ */
+export function registerBids(fastify: FastifyInstance, app: AppContext): void {
+  app.jobs.register(parseTenderJob(app));
+  void fastify.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: app.config.uploadMaxBytes, files: 1, fields: 20 } });
+    registerBidRoutes(scope, app);
+  });
+  const off = app.llm.onUsage((e) => {
+    const m = /^bid:(\d+)$/.exec(e.tag ?? '');
+    if (!m) return;
+    void app.db
+      .updateTable('bids')
+      .set({
+        tokens_prompt: sql<number>`tokens_prompt + ${e.usage.prompt}`,
+        tokens_completion: sql<number>`tokens_completion + ${e.usage.completion}`,
+        tokens_cached: sql<number>`tokens_cached + ${e.usage.cached}`,
+      })
+      .where('id', '=', m[1]!)
+      .execute()
+      .catch((err: unknown) => app.log.warn({ err }, 'bid usage not recorded'));
+  });
+  fastify.addHook('onClose', async () => off());
+}

@@ -1,0 +1,112 @@
+/**
+ * SQL of bids. Every query that starts from a user's request is scoped by tenant AND owner here, so a forgotten check in
+ * a caller still leaks nothing (ARCHITECTURE.md example 4). Writes that change a bid also refuse a finished one.
+ */
+import { sql, type Kysely, type Selectable, type Updateable } from 'kysely';
+import type { BidStatus } from '@btz/shared';
+import type { DB } from '../../db/schema.js';
+import type { BidFilesTable, BidsTable } from '../../db/schema-bids.js';
+
+export type BidRow = Selectable<BidsTable>;
+export type BidFileRow = Selectable<BidFilesTable>;
+
+/** Who asks: a user of a tenant. (Enterprise sharing will widen `ownerScope` here, nowhere else.) */
+export interface Owner {
+  tenantId: string;
+  userId: string;
+}
+
+function ownerScope<T extends { where: (...a: any[]) => T }>(q: T, owner: Owner): T {
+  return q.where('tenant_id', '=', owner.tenantId).where('user_id', '=', owner.userId).where('deleted_at', 'is', null);
+}
+
+export async function findBid(db: Kysely<DB>, owner: Owner, id: string): Promise<BidRow | undefined> {
+  return ownerScope(db.selectFrom('bids').selectAll().where('id', '=', id), owner).executeTakeFirst();
+}
+
+/** Changes a bid of the owner unless it is finished; returns the new row, undefined when nothing matched. */
+export async function updateBid(
+  db: Kysely<DB>,
+  owner: Owner,
+  id: string,
+  patch: Updateable<BidsTable>,
+): Promise<BidRow | undefined> {
+  return ownerScope(db.updateTable('bids').set({ ...patch, updated_at: sql<Date>`now()` }).where('id', '=', id), owner)
+    .where('status', '<>', 'finished')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function listBids(
+  db: Kysely<DB>,
+  owner: Owner,
+  opts: { current: number; size: number; status?: BidStatus },
+): Promise<{ rows: Array<Pick<BidRow, 'id' | 'name' | 'bid_type' | 'status' | 'parse_state' | 'created_at' | 'updated_at'> & { project_name: string | null; project_number: string | null; deadline: string | null }>; total: number }> {
+  let base = ownerScope(db.selectFrom('bids'), owner);
+  if (opts.status) base = base.where('status', '=', opts.status);
+  const [rows, count] = await Promise.all([
+    base
+      .select([
+        'id',
+        'name',
+        'bid_type',
+        'status',
+        'parse_state',
+        'created_at',
+        'updated_at',
+        sql<string | null>`card->'projectName'->>'value'`.as('project_name'),
+        sql<string | null>`card->'projectNumber'->>'value'`.as('project_number'),
+        sql<string | null>`card->'deadline'->>'value'`.as('deadline'),
+      ])
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(opts.size)
+      .offset((opts.current - 1) * opts.size)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+export async function listFiles(db: Kysely<DB>, bidId: string): Promise<BidFileRow[]> {
+  return db.selectFrom('bid_files').selectAll().where('bid_id', '=', bidId).where('deleted_at', 'is', null).orderBy('ord').execute();
+}
+
+export async function findFile(db: Kysely<DB>, bidId: string, where: { id?: string; name?: string }): Promise<BidFileRow | undefined> {
+  let q = db.selectFrom('bid_files').selectAll().where('bid_id', '=', bidId).where('deleted_at', 'is', null);
+  if (where.id) q = q.where('id', '=', where.id);
+  else if (where.name) q = q.where('name', '=', where.name);
+  else return undefined;
+  return q.executeTakeFirst();
+}
+
+export async function nextFileOrd(db: Kysely<DB>, bidId: string): Promise<number> {
+  const r = await db
+    .selectFrom('bid_files')
+    .select((eb) => eb.fn.max<number>('ord').as('m'))
+    .where('bid_id', '=', bidId)
+    .executeTakeFirst();
+  return Number(r?.m ?? 0) + 1;
+}
+
+export async function readPage(db: Kysely<DB>, fileId: string, page: number) {
+  return db.selectFrom('bid_file_pages').select(['page', 'text', 'ocr']).where('file_id', '=', fileId).where('page', '=', page).executeTakeFirst();
+}
+
+export async function filePages(db: Kysely<DB>, fileId: string) {
+  return db.selectFrom('bid_file_pages').select(['page', 'text', 'ocr']).where('file_id', '=', fileId).orderBy('page').execute();
+}
+
+/** Replaces the stored page text of a file (one short transaction). */
+export async function replacePages(db: Kysely<DB>, fileId: string, pages: Array<{ page: number; text: string; ocr?: boolean }>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('bid_file_pages').where('file_id', '=', fileId).execute();
+    for (let i = 0; i < pages.length; i += 200) {
+      const chunk = pages.slice(i, i + 200);
+      await trx
+        .insertInto('bid_file_pages')
+        .values(chunk.map((p) => ({ file_id: fileId, page: p.page, text: p.text.split('\u0000').join(''), ocr: !!p.ocr })))
+        .execute();
+    }
+  });
+}

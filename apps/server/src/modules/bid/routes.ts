@@ -1,0 +1,193 @@
+/**
+ * The bid calls (docs/api.md "Bids"). Thin: validate, ask access.ts, call the service, present. Every call is a POST with
+ * ids in the query string; content as a JSON body, files as multipart/form-data.
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { BID_STATUSES, BID_TEXTS, type BidDetail, type BidListItem, type BidPageText, type Page } from '@btz/shared';
+import type { AppContext } from '../../context.js';
+import { badRequest } from '../../http/errors.js';
+import { defineRoute } from '../../http/route.js';
+import { StorageNotFoundError } from '../../providers/storage/index.js';
+import { bidToChange, bidToRead, ownerOf } from './access.js';
+import { presentBid, presentListItem } from './present.js';
+import { findFile, listBids, listFiles, readPage } from './repo.js';
+import * as service from './service.js';
+import { readUpload } from './upload.js';
+
+const id = z.string().trim().min(1).max(40);
+const byId = z.object({ id });
+const LABELS = { id: '标书 ID', fileId: '文件 ID', nodeId: '目录节点 ID', page: '页码', name: '标书名称', lot: '标段', status: '状态', current: '页码', size: '每页条数' };
+
+const MIME: Record<string, string> = {
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  doc: 'application/msword',
+  txt: 'text/plain; charset=utf-8',
+};
+
+/** `attachment; filename="ascii"; filename*=UTF-8''…` (RFC 6266/5987), so Chinese names survive every browser. */
+export function contentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+export function registerBidRoutes(fastify: FastifyInstance, app: AppContext): void {
+  defineRoute(fastify, app, {
+    path: '/btz/bid/upload-tender',
+    auth: true,
+    handler: async ({ req, auth }) => service.uploadTender(app, auth, await readUpload(req, app.config.uploadMaxBytes)),
+  });
+
+  defineRoute(fastify, app, {
+    path: '/btz/bid/add-file',
+    auth: true,
+    query: byId,
+    labels: LABELS,
+    handler: async ({ req, auth, query }) => {
+      const bid = await bidToChange(app, auth, query.id);
+      const upload = await readUpload(req, app.config.uploadMaxBytes);
+      const role = upload.fields.role || 'amendment';
+      if (role !== 'main' && role !== 'amendment' && role !== 'boq') throw badRequest(BID_TEXTS.badRole);
+      return service.addFile(app, bid, upload, role);
+    },
+  });
+
+  defineRoute(fastify, app, {
+    path: '/btz/bid/delete-file',
+    auth: true,
+    query: z.object({ id, fileId: id }),
+    labels: LABELS,
+    handler: async ({ auth, query }) => service.deleteFile(app, await bidToChange(app, auth, query.id), query.fileId),
+  });
+
+  defineRoute(fastify, app, {
+    path: '/btz/bid/detail',
+    auth: true,
+    query: byId,
+    labels: LABELS,
+    handler: async ({ auth, query }): Promise<BidDetail> => {
+      const bid = await bidToRead(app, auth, query.id);
+      return presentBid(bid, await listFiles(app.db, bid.id));
+    },
+  });
+
+  defineRoute(fastify, app, {
+    path: '/btz/bid/list',
+    auth: true,
+    query: z.object({
+      current: z.coerce.number().int().min(1).default(1),
+      size: z.coerce.number().int().min(1).max(100).default(10),
+      status: z.enum(BID_STATUSES as [string, ...string[]]).optional(),
+    }),
+    labels: LABELS,
+    handler: async ({ auth, query }): Promise<Page<BidListItem>> => {
+      const { rows, total } = await listBids(app.db, ownerOf(auth), {
+        current: query.current,
+        size: query.size,
+        status: query.status as BidListItem['status'] | undefined,
+      });
+      return { records: rows.map(presentListItem), total, current: query.current, size: query.size, pages: Math.ceil(total / query.size) };
+    },
+  });
+
+  defineRoute(fastify, app, {
+    path: '/btz/bid/retry-parse',
+    auth: true,
+    query: byId,
+    labels: LABELS,
+    handler: async ({ auth, query }) => service.retryParse(app, await bidToChange(app, auth, query.id)),
+  });
+
+  defineRoute(fastify, app, {
+    path: '/btz/bid/select-lot',
+    auth: true,
+    query: z.object({ id, lot: z.string().trim().min(1).max(50) }),
+    labels: LABELS,
+    handler: async ({ auth, query }) => service.selectLot(app, auth, await bidToChange(app, auth, query.id), query.lot),
+  });
+
+  defineRoute(fastify, app, {
+    path: '/btz/bid/rename',
+    auth: true,
+    query: z.object({ id, name: z.string().max(500) }),
+    labels: LABELS,
+    handler: async ({ auth, query }) => service.renameBid(app, auth, await bidToChange(app, auth, query.id), query.name),
+  });
+
+  defineRoute(fastify, app, {
+    path: '/btz/bid/delete',
+    auth: true,
+    query: byId,
+    labels: LABELS,
+    handler: async ({ auth, query }) => service.deleteBid(app, auth, await bidToChange(app, auth, query.id)),
+  });
+
+  defineRoute(fastify, app, {
+    path: '/btz/bid/page',
+    auth: true,
+    query: z.object({ id, fileId: id.optional(), file: z.string().max(300).optional(), page: z.coerce.number().int().min(1).max(100_000) }),
+    labels: { ...LABELS, file: '文件名' },
+    handler: async ({ auth, query }): Promise<BidPageText> => {
+      const bid = await bidToRead(app, auth, query.id);
+      const files = query.fileId || query.file ? [await findFile(app.db, bid.id, { id: query.fileId, name: query.file })] : (await listFiles(app.db, bid.id)).slice(0, 1);
+      const file = files[0];
+      if (!file) throw badRequest(BID_TEXTS.fileNotFound);
+      if (file.state !== 'parsed') throw badRequest(file.error ?? BID_TEXTS.fileNotParsed);
+      const row = await readPage(app.db, file.id, query.page);
+      if (!row) throw badRequest(BID_TEXTS.pageOutOfRange(file.page_count));
+      return { fileId: file.id, fileName: file.name, page: row.page, pageCount: file.page_count, text: row.text, ocr: row.ocr };
+    },
+  });
+
+  defineRoute(fastify, app, {
+    path: '/btz/bid/file',
+    auth: true,
+    raw: true,
+    query: z.object({ id, fileId: id }),
+    labels: LABELS,
+    handler: async ({ auth, query, reply }) => {
+      const bid = await bidToRead(app, auth, query.id);
+      const file = await findFile(app.db, bid.id, { id: query.fileId });
+      if (!file) throw badRequest(BID_TEXTS.fileNotFound);
+      let data: Buffer;
+      try {
+        data = await app.storage.get(file.storage_key);
+      } catch (e) {
+        if (e instanceof StorageNotFoundError) throw badRequest('原始文件已丢失，请重新上传');
+        throw e;
+      }
+      reply.header('content-type', MIME[file.type] ?? 'application/octet-stream');
+      reply.header('content-disposition', contentDisposition(file.name));
+      reply.header('cache-control', 'private, no-store');
+      reply.header('x-content-type-options', 'nosniff');
+      return reply.send(data);
+    },
+  });
+
+  defineRoute(fastify, app, {
+    path: '/btz/bid/outline/generate',
+    auth: true,
+    query: byId,
+    labels: LABELS,
+    handler: async ({ auth, query }) => service.generateBidOutline(app, auth, await bidToChange(app, auth, query.id)),
+  });
+
+  defineRoute(fastify, app, {
+    path: '/btz/bid/outline/save',
+    auth: true,
+    query: byId,
+    body: z.object({ nodes: z.unknown() }, { error: '请提交目录节点 nodes' }),
+    labels: { ...LABELS, nodes: '目录节点' },
+    handler: async ({ auth, query, body }) => service.saveOutline(app, auth, await bidToChange(app, auth, query.id), body.nodes),
+  });
+
+  defineRoute(fastify, app, {
+    path: '/btz/bid/outline/regenerate',
+    auth: true,
+    query: z.object({ id, nodeId: z.string().trim().min(1).max(100) }),
+    labels: LABELS,
+    handler: async ({ auth, query }) => service.regenerateOutlineBranch(app, auth, await bidToChange(app, auth, query.id), query.nodeId),
+  });
+}

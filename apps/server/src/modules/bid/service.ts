@@ -1,0 +1,244 @@
+/**
+ * Commands on bids. Authorisation comes from access.ts (the caller passes the bid it got there); every write goes through
+ * the owner-scoped repo. Parsing is a background job: commands that change the files or the lot start a new run.
+ */
+import { sql, type Kysely } from 'kysely';
+import {
+  BID_PARSE_STAGES,
+  BID_TEXTS,
+  type BidOutlineNode,
+  type BidOutlineResult,
+  type BidStatus,
+  type TenderFileRole,
+} from '@btz/shared';
+import type { AppContext } from '../../context.js';
+import type { DB } from '../../db/schema.js';
+import { DocumentError, sniffType } from '../../documents/index.js';
+import { assertSafeZip, listZipEntries } from '../../documents/zip.js';
+import { badRequest } from '../../http/errors.js';
+import { enqueue } from '../../jobs/index.js';
+import { newId } from '../../lib/ids.js';
+import type { AuthInfo } from '../auth/tokens.js';
+import { ownerOf } from './access.js';
+import { computeCoverage, generateOutline, resolveLot } from './engine/index.js';
+import { cleanOutline, regenerateBranch } from './outline-edit.js';
+import { PARSE_KIND, publishParse } from './parse.js';
+import { findFile, listFiles, nextFileOrd, updateBid, type BidRow } from './repo.js';
+import type { Upload } from './upload.js';
+
+export const MAX_FILES_PER_BID = 20;
+export const MAX_OUTLINE_NODES = 2000;
+const EARLY: readonly BidStatus[] = ['draft', 'parsed', 'outlined'];
+
+/** The sniffed type, or the reader's own Chinese refusal (empty, not a PDF/DOCX/DOC/TXT, a zip bomb…). */
+function sniff(data: Buffer) {
+  try {
+    const type = sniffType(data);
+    // a DOCX whose directory declares an absurd inflated size is refused now, not after it was stored
+    if (type === 'docx') assertSafeZip(listZipEntries(data), data.length);
+    return type;
+  } catch (e) {
+    if (e instanceof DocumentError) throw badRequest(e.message);
+    throw e;
+  }
+}
+
+/** 招标文件.pdf → 招标文件（2）.pdf when the bid already has a file of that name (page links cite files by name). */
+function uniqueName(name: string, taken: Set<string>): string {
+  if (!taken.has(name)) return name;
+  const dot = name.lastIndexOf('.');
+  const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
+  for (let n = 2; ; n++) {
+    const candidate = `${stem}（${n}）${ext}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+/**
+ * Points the bid at a new parse run, cancelling older ones (their handlers are aborted; anything they still try to
+ * write is refused by parse_job_id). One short transaction; workers are poked after the commit.
+ */
+async function startParse(app: AppContext, db: Kysely<DB>, bid: Pick<BidRow, 'id' | 'tenant_id' | 'user_id'>): Promise<string> {
+  await app.jobs.cancel(db, { kind: PARSE_KIND, refId: bid.id });
+  const jobId = await enqueue(db, {
+    kind: PARSE_KIND,
+    tenantId: bid.tenant_id,
+    userId: bid.user_id,
+    refId: bid.id,
+    payload: { bidId: bid.id },
+    maxAttempts: app.config.jobMaxAttempts,
+  });
+  await db
+    .updateTable('bids')
+    .set({
+      parse_job_id: jobId,
+      parse_state: 'queued',
+      parse_progress: 0,
+      parse_stage: BID_PARSE_STAGES.queued,
+      parse_error: null,
+      updated_at: sql<Date>`now()`,
+    })
+    .where('id', '=', bid.id)
+    .execute();
+  return jobId;
+}
+
+async function afterParseQueued(app: AppContext, bid: Pick<BidRow, 'id' | 'user_id'>): Promise<void> {
+  app.jobs.poke();
+  await publishParse(app, bid.user_id, { bidId: bid.id, state: 'queued', progress: 0, stage: BID_PARSE_STAGES.queued });
+}
+
+export async function uploadTender(app: AppContext, auth: AuthInfo, upload: Upload): Promise<{ bidId: string }> {
+  const bidType = Number(upload.fields.bidType);
+  if (bidType !== 1 && bidType !== 2) throw badRequest(BID_TEXTS.badBidType);
+  const name = (upload.fields.name ?? '').trim() || upload.filename.replace(/\.[A-Za-z0-9]{1,5}$/, '');
+  if (!name || name.length > 100) throw badRequest(BID_TEXTS.badName);
+  const type = sniff(upload.data);
+  // stored before anything else happens: a parse failure never loses the upload
+  const stored = await app.storage.put(upload.data);
+  const bid = { id: newId(), tenant_id: auth.tenantId, user_id: auth.userId };
+  await app.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('bids')
+      .values({ ...bid, enterprise_id: null, name, bid_type: bidType, lot: null, parse_error: null, parse_job_id: null, writer: app.llm.offline ? 'offline' : 'llm' })
+      .execute();
+    await trx
+      .insertInto('bid_files')
+      .values({
+        id: newId(),
+        bid_id: bid.id,
+        tenant_id: auth.tenantId,
+        name: upload.filename,
+        role: 'main',
+        ord: 1,
+        type,
+        size: stored.size,
+        sha256: stored.sha256,
+        storage_key: stored.key,
+        chapters: '[]',
+        error: null,
+      })
+      .execute();
+    await startParse(app, trx, bid);
+  });
+  await afterParseQueued(app, bid);
+  return { bidId: bid.id };
+}
+
+export async function addFile(app: AppContext, bid: BidRow, upload: Upload, role: TenderFileRole): Promise<{ fileId: string }> {
+  const type = sniff(upload.data);
+  const files = await listFiles(app.db, bid.id);
+  if (files.length >= MAX_FILES_PER_BID) throw badRequest(BID_TEXTS.tooManyFiles(MAX_FILES_PER_BID));
+  const stored = await app.storage.put(upload.data);
+  const fileId = newId();
+  await app.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('bid_files')
+      .values({
+        id: fileId,
+        bid_id: bid.id,
+        tenant_id: bid.tenant_id,
+        name: uniqueName(upload.filename, new Set(files.map((f) => f.name))),
+        role,
+        ord: await nextFileOrd(trx, bid.id),
+        type,
+        size: stored.size,
+        sha256: stored.sha256,
+        storage_key: stored.key,
+        chapters: '[]',
+        error: null,
+      })
+      .execute();
+    await startParse(app, trx, bid);
+  });
+  await afterParseQueued(app, bid);
+  return { fileId };
+}
+
+export async function deleteFile(app: AppContext, bid: BidRow, fileId: string): Promise<void> {
+  const file = await findFile(app.db, bid.id, { id: fileId });
+  if (!file) throw badRequest(BID_TEXTS.fileNotFound);
+  const files = await listFiles(app.db, bid.id);
+  if (files.length <= 1) throw badRequest(BID_TEXTS.lastFile);
+  await app.db.transaction().execute(async (trx) => {
+    await trx.updateTable('bid_files').set({ deleted_at: sql<Date>`now()` }).where('id', '=', file.id).execute();
+    await startParse(app, trx, bid);
+  });
+  await afterParseQueued(app, bid);
+}
+
+export async function retryParse(app: AppContext, bid: BidRow): Promise<void> {
+  await app.db.transaction().execute((trx) => startParse(app, trx, bid));
+  await afterParseQueued(app, bid);
+}
+
+export async function selectLot(app: AppContext, auth: AuthInfo, bid: BidRow, choice: string): Promise<void> {
+  const lots = bid.card?.lots ?? [];
+  if (!bid.card) throw badRequest(bid.parse_state === 'failed' ? bid.parse_error ?? BID_TEXTS.notParsed : BID_TEXTS.notParsed);
+  if (lots.length < 2) throw badRequest(BID_TEXTS.noLots);
+  const lot = resolveLot(choice, lots);
+  if (!lot || !lots.some((l) => l.id === lot)) throw badRequest(BID_TEXTS.badLot);
+  await app.db.transaction().execute(async (trx) => {
+    const updated = await updateBid(trx, ownerOf(auth), bid.id, { lot });
+    if (!updated) throw badRequest(BID_TEXTS.notFound);
+    await startParse(app, trx, bid);
+  });
+  await afterParseQueued(app, bid);
+}
+
+export async function renameBid(app: AppContext, auth: AuthInfo, bid: BidRow, name: string): Promise<void> {
+  const clean = name.trim();
+  if (!clean || clean.length > 100) throw badRequest(BID_TEXTS.badName);
+  await updateBid(app.db, ownerOf(auth), bid.id, { name: clean });
+}
+
+export async function deleteBid(app: AppContext, auth: AuthInfo, bid: BidRow): Promise<void> {
+  await app.db.transaction().execute(async (trx) => {
+    await app.jobs.cancel(trx, { kind: PARSE_KIND, refId: bid.id });
+    await updateBid(trx, ownerOf(auth), bid.id, { deleted_at: sql<Date>`now()` as never, parse_job_id: null });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Outline
+
+function cardForOutline(bid: BidRow) {
+  if (bid.status === 'writing') throw badRequest(BID_TEXTS.writing);
+  if (!bid.card) {
+    if (bid.parse_state === 'failed') throw badRequest(bid.parse_error ?? BID_TEXTS.notParsed);
+    throw badRequest(bid.parse_state === 'running' || bid.parse_state === 'queued' ? BID_TEXTS.parseRunning : BID_TEXTS.notParsed);
+  }
+  if (bid.card.lots.length > 1 && !bid.card.lot) throw badRequest(BID_TEXTS.chooseLot);
+  return bid.card;
+}
+
+async function storeOutline(app: AppContext, auth: AuthInfo, bid: BidRow, nodes: BidOutlineNode[], edited: boolean): Promise<BidOutlineResult> {
+  const coverage = computeCoverage(bid.card?.scoring ?? [], nodes);
+  const updated = await updateBid(app.db, ownerOf(auth), bid.id, {
+    outline: JSON.stringify(nodes),
+    coverage: JSON.stringify(coverage),
+    outline_edited: edited,
+    ...(EARLY.includes(bid.status) ? { status: 'outlined' as const } : {}),
+  });
+  if (!updated) throw badRequest(BID_TEXTS.notFound);
+  return { outline: nodes, coverage };
+}
+
+export async function generateBidOutline(app: AppContext, auth: AuthInfo, bid: BidRow): Promise<BidOutlineResult> {
+  const card = cardForOutline(bid);
+  const { nodes } = generateOutline(card, { bidType: bid.bid_type === 2 ? 2 : 1 });
+  return storeOutline(app, auth, bid, nodes, false);
+}
+
+export async function saveOutline(app: AppContext, auth: AuthInfo, bid: BidRow, input: unknown): Promise<BidOutlineResult> {
+  if (bid.status === 'writing') throw badRequest(BID_TEXTS.writing);
+  const nodes = cleanOutline(input, MAX_OUTLINE_NODES);
+  return storeOutline(app, auth, bid, nodes, true);
+}
+
+export async function regenerateOutlineBranch(app: AppContext, auth: AuthInfo, bid: BidRow, nodeId: string): Promise<BidOutlineResult> {
+  const card = cardForOutline(bid);
+  if (!bid.outline?.length) throw badRequest(BID_TEXTS.noOutline);
+  const nodes = regenerateBranch(bid.outline, nodeId, card, bid.bid_type === 2 ? 2 : 1);
+  return storeOutline(app, auth, bid, nodes, true);
+}

@@ -1,0 +1,65 @@
+/**
+ * Reading one uploaded file from a multipart request, with the size limit enforced while the bytes stream in (the
+ * multipart parser stops at UPLOAD_MAX_BYTES; a Content-Length already above it is refused before reading anything).
+ */
+import type { FastifyRequest } from 'fastify';
+import { BID_TEXTS } from '@btz/shared';
+import { badRequest } from '../../http/errors.js';
+
+export interface Upload {
+  filename: string;
+  data: Buffer;
+  fields: Record<string, string>;
+}
+
+/** 100 MB, 512 KB, 900 B — the limit as people say it. */
+export function formatLimit(bytes: number): string {
+  const trim = (n: number) => String(Math.round(n * 10) / 10);
+  if (bytes >= 1024 * 1024) return `${trim(bytes / 1024 / 1024)} MB`;
+  if (bytes >= 1024) return `${trim(bytes / 1024)} KB`;
+  return `${bytes} B`;
+}
+
+/** Multipart envelope overhead we tolerate on top of the file itself when pre-checking Content-Length. */
+const ENVELOPE_SLACK = 64 * 1024;
+
+export async function readUpload(req: FastifyRequest, maxBytes: number): Promise<Upload> {
+  if (!req.isMultipart()) throw badRequest(BID_TEXTS.notMultipart);
+  const tooLarge = () => badRequest(BID_TEXTS.tooLarge(formatLimit(maxBytes)));
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > maxBytes + ENVELOPE_SLACK) throw tooLarge();
+  const fields: Record<string, string> = {};
+  let file: { filename: string; data: Buffer } | null = null;
+  try {
+    for await (const part of req.parts({ limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 4096 } })) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file') {
+          part.file.resume();
+          continue;
+        }
+        const data = await part.toBuffer();
+        // the parser stops at the limit; when its error arrives after the last chunk, `truncated` still tells
+        if (part.file.truncated || data.length > maxBytes) throw Object.assign(new Error('too large'), { code: 'FST_REQ_FILE_TOO_LARGE' });
+        file = { filename: part.filename ?? '', data };
+      } else {
+        fields[part.fieldname] = String(part.value ?? '');
+      }
+    }
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    if (code === 'FST_FILES_LIMIT') throw badRequest(BID_TEXTS.oneFile);
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest('上传的表单字段过多');
+    throw badRequest('上传内容不完整或格式不正确，请重新上传');
+  }
+  if (!file) throw badRequest(BID_TEXTS.noFile);
+  return { filename: cleanFileName(file.filename), data: file.data, fields };
+}
+
+/** The name to show and to put in Content-Disposition: no path, no control characters, at most 200 characters. */
+export function cleanFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return (clean || '招标文件').slice(0, 200);
+}

@@ -1,0 +1,172 @@
+import type { TenderCard } from '@btz/shared';
+
+/**
+ * The global fact sheet (issue 6 item 2): the figures every section quotes — durations, staffing, response times,
+ * warranty… — fixed once before writing so that sections never contradict each other. A value the tender states is taken
+ * from it (with the words it was found in); otherwise a sensible default is used and marked `assumed: true`.
+ */
+export interface Fact {
+  key: FactKey;
+  label: string;
+  /** As every section writes it, e.g. "90 日历天", "36 个月". */
+  value: string;
+  /** The number behind `value` (days, months, hours, persons), when there is one. */
+  num?: number;
+  assumed: boolean;
+  /** The tender's words the value was taken from. */
+  source?: string;
+}
+
+export type FactKey =
+  | 'duration'
+  | 'warranty'
+  | 'response'
+  | 'onsite'
+  | 'resolve'
+  | 'teamSize'
+  | 'serviceHours'
+  | 'managerTitle'
+  | 'trainingSessions'
+  | 'trialRun';
+
+export interface Milestone {
+  name: string;
+  /** Day offsets from contract signing, inclusive. */
+  from: number;
+  to: number;
+  deliverable: string;
+}
+
+export interface FactSheet {
+  facts: Record<FactKey, Fact>;
+  /** The delivery schedule derived from `duration`; the schedule, implementation and quality sections all use it. */
+  milestones: Milestone[];
+  /** The project's name as the card gives it (or a placeholder). */
+  projectName: string;
+}
+
+const CN_DIGITS: Record<string, number> = { 一: 1, 二: 2, 两: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9, 十: 10 };
+function num(s: string): number | null {
+  if (/^\d+$/.test(s)) return Number(s);
+  if (s === '十') return 10;
+  const m = /^([一二两三四五六七八九])?十([一二三四五六七八九])?$/.exec(s);
+  if (m) return (m[1] ? CN_DIGITS[m[1]]! : 1) * 10 + (m[2] ? CN_DIGITS[m[2]]! : 0);
+  return s.length === 1 && CN_DIGITS[s] !== undefined ? CN_DIGITS[s]! : null;
+}
+const NUM = '(\\d+|[一二两三四五六七八九十]{1,3})';
+
+/** Every text of the card a requirement may sit in, in priority order (terms, ★, ▲, scoring, composition notes). */
+function texts(card: TenderCard): string[] {
+  return [
+    ...(card.terms ?? []).map((t) => t.text),
+    ...card.starClauses.map((c) => c.text),
+    ...card.importantClauses.map((c) => c.text),
+    ...card.scoring.map((s) => s.criteria),
+    ...card.qualifications.map((c) => c.text),
+    ...card.composition.map((c) => c.note ?? ''),
+  ].filter(Boolean);
+}
+
+function find(list: string[], re: RegExp): { m: RegExpExecArray; text: string } | null {
+  for (const text of list) {
+    const m = re.exec(text);
+    if (m) return { m, text };
+  }
+  return null;
+}
+
+export function buildFactSheet(card: TenderCard, opts: { bidType: 1 | 2 }): FactSheet {
+  const all = texts(card);
+  const flagship = opts.bidType === 2;
+  const fact = (key: FactKey, label: string, value: string, n: number | undefined, assumed: boolean, source?: string): Fact => ({
+    key,
+    label,
+    value,
+    ...(n !== undefined ? { num: n } : {}),
+    assumed,
+    ...(source ? { source } : {}),
+  });
+
+  // 工期 / 交货期: "合同签订后90日内", "交货期：30天", "工期 6 个月".
+  let duration: Fact;
+  const deliveryTerms = [...(card.terms ?? []).filter((t) => t.key === 'delivery').map((t) => t.text), ...all];
+  const d = find(deliveryTerms, new RegExp(`(?:交付|交货|工期|完成|服务期|实施周期|部署|上线)[^。；]*?${NUM}\\s*(个?日历天|个工作日|工作日|日|天|个月|月)`));
+  if (d) {
+    const n = num(d.m[1]!)!;
+    const unit = d.m[2]!;
+    const days = /月/.test(unit) ? n * 30 : n;
+    duration = fact('duration', '工期（交付期）', /月/.test(unit) ? `${n} 个月` : /工作日/.test(unit) ? `${n} 个工作日` : `${n} 日历天`, days, false, d.text);
+  } else {
+    const days = flagship ? 120 : 90;
+    duration = fact('duration', '工期（交付期）', `${days} 日历天`, days, true);
+  }
+
+  // 质保期: "质保期三年", "免费运维服务 3 年", "保修期 24 个月".
+  let warranty: Fact;
+  const w = find(
+    [...(card.terms ?? []).filter((t) => t.key === 'warranty').map((t) => t.text), ...all],
+    new RegExp(`(?:质保|保修|免费运维|免费维护|维保)[^。；]*?${NUM}\\s*(年|个月)|${NUM}\\s*(年|个月)[^。；]*?(?:质保|保修|免费运维|免费维护|维保)`),
+  );
+  if (w) {
+    const n = num((w.m[1] ?? w.m[3])!)!;
+    const months = (w.m[2] ?? w.m[4]) === '年' ? n * 12 : n;
+    warranty = fact('warranty', '质保期', `${months} 个月`, months, false, w.text);
+  } else {
+    const months = flagship ? 36 : 24;
+    warranty = fact('warranty', '质保期', `${months} 个月`, months, true);
+  }
+
+  // 响应时间: "响应时间不超过2小时" (hours / minutes only: "响应时间不大于2秒" is a performance figure).
+  let response: Fact;
+  const r = find(all, new RegExp(`响应[^。；]*?${NUM}\\s*(小时|分钟)`));
+  if (r) {
+    const n = num(r.m[1]!)!;
+    const hours = r.m[2] === '分钟' ? n / 60 : n;
+    response = fact('response', '故障响应时间', `${n} ${r.m[2]}`, hours, false, r.text);
+  } else response = fact('response', '故障响应时间', flagship ? '1 小时' : '2 小时', flagship ? 1 : 2, true);
+
+  const o = find(all, new RegExp(`(?:到场|到达现场|上门)[^。；]*?${NUM}\\s*小时|${NUM}\\s*小时[^。；]*?(?:到场|到达现场|上门)`));
+  const onsite = o
+    ? fact('onsite', '到场时间', `${num((o.m[1] ?? o.m[2])!)} 小时`, num((o.m[1] ?? o.m[2])!)!, false, o.text)
+    : fact('onsite', '到场时间', flagship ? '12 小时' : '24 小时', flagship ? 12 : 24, true);
+  const resolve = fact('resolve', '故障修复时间', flagship ? '24 小时' : '48 小时', flagship ? 24 : 48, true);
+
+  const t = find(all, new RegExp(`(?:项目组|团队|驻场|技术人员)[^。；]*?(?:不少于|至少|≥)\\s*${NUM}\\s*(?:人|名)`));
+  const teamN = t ? num(t.m[1]!)! : flagship ? 12 : 8;
+  const teamSize = fact('teamSize', '项目组人数', `${teamN} 人`, teamN, !t, t?.text);
+
+  const serviceHours = fact('serviceHours', '服务时间', '7×24 小时', 24, !find(all, /7\s*[×x*]\s*24/));
+
+  const mt = find(all, /项目经理[^。；]*?(高级工程师|工程师|PMP|信息系统项目管理师|一级建造师|二级建造师)/);
+  const managerTitle = mt
+    ? fact('managerTitle', '项目经理职称', mt.m[1]!, undefined, false, mt.text)
+    : fact('managerTitle', '项目经理职称', '工程师及以上', undefined, true);
+
+  const trainingSessions = fact('trainingSessions', '培训场次', flagship ? '不少于 6 期' : '不少于 3 期', flagship ? 6 : 3, true);
+  const trialRun = fact('trialRun', '试运行期', flagship ? '3 个月' : '1 个月', flagship ? 3 : 1, true);
+
+  return {
+    facts: { duration, warranty, response, onsite, resolve, teamSize, serviceHours, managerTitle, trainingSessions, trialRun },
+    milestones: milestones(duration.num ?? 90),
+    projectName: card.projectName?.value ?? '【待填写：项目名称】',
+  };
+}
+
+/** Five phases over the duration (fixed shares, whole days, last phase ends on the last day). */
+function milestones(days: number): Milestone[] {
+  const phases: [string, number, string][] = [
+    ['项目启动与需求调研', 0.12, '项目实施计划、需求调研报告'],
+    ['方案深化设计', 0.18, '深化设计方案、接口规范'],
+    ['开发集成与部署', 0.4, '系统部署记录、集成测试报告'],
+    ['联调测试与培训', 0.18, '测试报告、培训记录'],
+    ['上线试运行与初验', 0.12, '上线报告、初验申请'],
+  ];
+  const out: Milestone[] = [];
+  let from = 1;
+  phases.forEach(([name, share, deliverable], i) => {
+    const to = i === phases.length - 1 ? days : Math.max(from, Math.round(from - 1 + days * share));
+    out.push({ name, from, to, deliverable });
+    from = Math.min(days, to + 1);
+  });
+  return out;
+}

@@ -1,0 +1,355 @@
+import { sql } from 'kysely';
+import {
+  ACTIVITY_STATUS_LABEL,
+  maskPhone,
+  type ActivityDetail,
+  type ActivityItem,
+  type ActivityStatus,
+  type MerchantDetail,
+  type MerchantItem,
+  type NewsDetail,
+  type NewsItem,
+  type Page,
+  type QuestionDetail,
+  type QuestionItem,
+  type SitePage,
+} from '@btz/shared';
+import type { Database } from '../../db/connection.js';
+import type { ActivitiesTable, MerchantsTable, NewsTable, QuestionsTable } from '../../db/schema-content.js';
+import type { Selectable } from 'kysely';
+import '../../db/schema-content.js';
+import { formatTime } from '../../lib/time.js';
+
+/** Reads of the public-site content, shared by the JSON calls and the server-rendered crawler view. */
+
+export interface Paging {
+  current: number;
+  size: number;
+}
+
+const page = <T>(records: T[], total: number, p: Paging): Page<T> => ({
+  records,
+  total,
+  current: p.current,
+  size: p.size,
+  pages: Math.ceil(total / p.size),
+});
+
+const jsonArray = (v: unknown): string[] => (Array.isArray(v) ? (v as string[]) : typeof v === 'string' ? (JSON.parse(v) as string[]) : []);
+
+/** Ids in URLs are free text: only digits reach the database (anything else is simply "not found"). */
+export const isContentId = (id: string | undefined | null): id is string => !!id && /^\d{1,24}$/.test(id);
+
+function newsItem(r: Selectable<NewsTable>): NewsItem {
+  return {
+    id: r.id,
+    title: r.title,
+    summary: r.summary,
+    cover: r.cover,
+    category: r.category,
+    tags: jsonArray(r.tags),
+    publishTime: formatTime(r.published_at),
+    views: r.views,
+  };
+}
+
+export async function listNews(db: Database, tenantId: string, p: Paging, category?: string): Promise<Page<NewsItem>> {
+  let base = db.selectFrom('news').where('tenant_id', '=', tenantId).where('enabled', '=', true);
+  if (category) base = base.where('category', '=', category);
+  const [{ total }, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    base
+      .selectAll()
+      .orderBy('published_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(p.size)
+      .offset((p.current - 1) * p.size)
+      .execute(),
+  ]);
+  return page(rows.map(newsItem), Number(total), p);
+}
+
+export async function newsCategories(db: Database, tenantId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('news')
+    .select('category')
+    .distinct()
+    .where('tenant_id', '=', tenantId)
+    .where('enabled', '=', true)
+    .where('category', '<>', '')
+    .orderBy('category')
+    .execute();
+  return rows.map((r) => r.category);
+}
+
+export async function getNews(db: Database, tenantId: string, id: string, countView = false): Promise<NewsDetail | null> {
+  if (!isContentId(id)) return null;
+  const r = await db
+    .selectFrom('news')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .where('enabled', '=', true)
+    .executeTakeFirst();
+  if (!r) return null;
+  if (countView) await db.updateTable('news').set({ views: sql`views + 1` }).where('id', '=', id).execute();
+  const around = (dir: 'prev' | 'next') =>
+    db
+      .selectFrom('news')
+      .select(['id', 'title'])
+      .where('tenant_id', '=', tenantId)
+      .where('enabled', '=', true)
+      .where((eb) =>
+        dir === 'prev'
+          ? eb.or([eb('published_at', '>', r.published_at), eb.and([eb('published_at', '=', r.published_at), eb('id', '>', r.id)])])
+          : eb.or([eb('published_at', '<', r.published_at), eb.and([eb('published_at', '=', r.published_at), eb('id', '<', r.id)])]),
+      )
+      .orderBy('published_at', dir === 'prev' ? 'asc' : 'desc')
+      .orderBy('id', dir === 'prev' ? 'asc' : 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  const [prev, next] = await Promise.all([around('prev'), around('next')]);
+  return { ...newsItem(r), views: r.views + (countView ? 1 : 0), body: r.body, prev: prev ?? null, next: next ?? null };
+}
+
+function questionItem(r: Selectable<QuestionsTable>): QuestionItem {
+  return { id: r.id, question: r.question, category: r.category, views: r.views };
+}
+
+export async function listQuestions(db: Database, tenantId: string, p: Paging, category?: string, keyword?: string) {
+  let base = db.selectFrom('questions').where('tenant_id', '=', tenantId).where('enabled', '=', true);
+  if (category) base = base.where('category', '=', category);
+  if (keyword) base = base.where((eb) => eb.or([eb('question', 'like', like(keyword)), eb('answer', 'like', like(keyword))]));
+  const [{ total }, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    base
+      .selectAll()
+      .orderBy('sort')
+      .orderBy('id')
+      .limit(p.size)
+      .offset((p.current - 1) * p.size)
+      .execute(),
+  ]);
+  return page<QuestionItem>(rows.map(questionItem), Number(total), p);
+}
+
+export async function getQuestion(db: Database, tenantId: string, id: string, countView = false): Promise<QuestionDetail | null> {
+  if (!isContentId(id)) return null;
+  const r = await db
+    .selectFrom('questions')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .where('enabled', '=', true)
+    .executeTakeFirst();
+  if (!r) return null;
+  if (countView) await db.updateTable('questions').set({ views: sql`views + 1` }).where('id', '=', id).execute();
+  return { ...questionItem(r), views: r.views + (countView ? 1 : 0), answer: r.answer };
+}
+
+export function activityStatus(startsAt: Date, endsAt: Date, now = new Date()): ActivityStatus {
+  if (now < startsAt) return 1;
+  if (now > endsAt) return 3;
+  return 2;
+}
+
+function activityItem(r: Selectable<ActivitiesTable>): ActivityItem {
+  const status = activityStatus(new Date(r.starts_at), new Date(r.ends_at));
+  return {
+    id: r.id,
+    title: r.title,
+    summary: r.summary,
+    cover: r.cover,
+    startTime: formatTime(r.starts_at),
+    endTime: formatTime(r.ends_at),
+    status,
+    statusLabel: ACTIVITY_STATUS_LABEL[status],
+  };
+}
+
+export async function listActivities(db: Database, tenantId: string, p: Paging, status?: ActivityStatus) {
+  let base = db.selectFrom('activities').where('tenant_id', '=', tenantId).where('enabled', '=', true);
+  const now = new Date();
+  if (status === 1) base = base.where('starts_at', '>', now);
+  if (status === 2) base = base.where('starts_at', '<=', now).where('ends_at', '>=', now);
+  if (status === 3) base = base.where('ends_at', '<', now);
+  const [{ total }, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    base
+      .selectAll()
+      .orderBy('sort')
+      .orderBy('starts_at', 'desc')
+      .limit(p.size)
+      .offset((p.current - 1) * p.size)
+      .execute(),
+  ]);
+  return page<ActivityItem>(rows.map(activityItem), Number(total), p);
+}
+
+export async function getActivity(db: Database, tenantId: string, id: string): Promise<ActivityDetail | null> {
+  if (!isContentId(id)) return null;
+  const r = await db
+    .selectFrom('activities')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .where('enabled', '=', true)
+    .executeTakeFirst();
+  return r ? { ...activityItem(r), body: r.body } : null;
+}
+
+/** `se***@example.cn`: the directory shows that a channel exists without handing out the address. */
+export function maskEmail(email: string): string {
+  const at = email.indexOf('@');
+  if (at < 1) return email ? '***' : '';
+  return `${email.slice(0, Math.min(2, at))}***${email.slice(at)}`;
+}
+
+function merchantItem(r: Selectable<MerchantsTable>): MerchantItem {
+  return {
+    id: r.id,
+    name: r.name,
+    region: r.region,
+    industry: r.industry,
+    services: jsonArray(r.services),
+    intro: r.intro,
+    logo: r.logo,
+    rating: r.rating_x10 / 10,
+  };
+}
+
+/** `LIKE` pattern for a keyword typed by a visitor (wildcards in it are literal). */
+function like(keyword: string): string {
+  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export interface MerchantQuery {
+  region?: string;
+  industry?: string;
+  keyword?: string;
+}
+
+export async function listMerchants(db: Database, tenantId: string, p: Paging, f: MerchantQuery = {}) {
+  let base = db.selectFrom('merchants').where('tenant_id', '=', tenantId).where('enabled', '=', true);
+  if (f.region) base = base.where('region', '=', f.region);
+  if (f.industry) base = base.where('industry', '=', f.industry);
+  if (f.keyword) {
+    const k = like(f.keyword);
+    base = base.where((eb) =>
+      eb.or([eb('name', 'like', k), eb('intro', 'like', k), eb(sql<string>`services::text`, 'like', k)]),
+    );
+  }
+  const [{ total }, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    base
+      .selectAll()
+      .orderBy('sort')
+      .orderBy('id')
+      .limit(p.size)
+      .offset((p.current - 1) * p.size)
+      .execute(),
+  ]);
+  return page<MerchantItem>(rows.map(merchantItem), Number(total), p);
+}
+
+export async function merchantFilters(db: Database, tenantId: string) {
+  const rows = await db
+    .selectFrom('merchants')
+    .select(['region', 'industry'])
+    .where('tenant_id', '=', tenantId)
+    .where('enabled', '=', true)
+    .orderBy('sort')
+    .execute();
+  const uniq = (xs: string[]) => [...new Set(xs.filter(Boolean))];
+  return { regions: uniq(rows.map((r) => r.region)), industries: uniq(rows.map((r) => r.industry)) };
+}
+
+export async function getMerchant(db: Database, tenantId: string, id: string): Promise<MerchantDetail | null> {
+  if (!isContentId(id)) return null;
+  const r = await db
+    .selectFrom('merchants')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .where('enabled', '=', true)
+    .executeTakeFirst();
+  if (!r) return null;
+  return {
+    ...merchantItem(r),
+    contactName: r.contact_name,
+    contactPhone: maskPhone(r.contact_phone),
+    contactEmail: maskEmail(r.contact_email),
+  };
+}
+
+export async function getPage(db: Database, tenantId: string, code: string): Promise<SitePage | null> {
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(code)) return null;
+  const r = await db
+    .selectFrom('pages')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('code', '=', code)
+    .where('enabled', '=', true)
+    .executeTakeFirst();
+  return r ? { code: r.code, title: r.title, summary: r.summary, body: r.body, updateTime: formatTime(r.updated_at) } : null;
+}
+
+/** Every public detail URL of a tenant with its last change, for the sitemap and the site-map page. */
+export interface ContentLink {
+  kind: 'news' | 'question' | 'activity' | 'merchant' | 'page';
+  path: string;
+  title: string;
+  lastmod: Date;
+}
+
+export async function allLinks(db: Database, tenantId: string): Promise<ContentLink[]> {
+  const [news, questions, activities, merchants, pages] = await Promise.all([
+    db
+      .selectFrom('news')
+      .select(['id', 'title', 'updated_at', 'published_at'])
+      .where('tenant_id', '=', tenantId)
+      .where('enabled', '=', true)
+      .orderBy('published_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute(),
+    db
+      .selectFrom('questions')
+      .select(['id', 'question', 'updated_at'])
+      .where('tenant_id', '=', tenantId)
+      .where('enabled', '=', true)
+      .orderBy('sort')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('activities')
+      .select(['id', 'title', 'updated_at'])
+      .where('tenant_id', '=', tenantId)
+      .where('enabled', '=', true)
+      .orderBy('sort')
+      .orderBy('starts_at', 'desc')
+      .execute(),
+    db
+      .selectFrom('merchants')
+      .select(['id', 'name', 'updated_at'])
+      .where('tenant_id', '=', tenantId)
+      .where('enabled', '=', true)
+      .orderBy('sort')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('pages')
+      .select(['code', 'title', 'updated_at'])
+      .where('tenant_id', '=', tenantId)
+      .where('enabled', '=', true)
+      .orderBy('code')
+      .execute(),
+  ]);
+  const later = (a: Date, b: Date) => (new Date(a) > new Date(b) ? new Date(a) : new Date(b));
+  return [
+    ...news.map((r) => ({ kind: 'news' as const, path: `/dynamic/${r.id}.html`, title: r.title, lastmod: later(r.updated_at, r.published_at) })),
+    ...questions.map((r) => ({ kind: 'question' as const, path: `/question/${r.id}.html`, title: r.question, lastmod: new Date(r.updated_at) })),
+    ...activities.map((r) => ({ kind: 'activity' as const, path: `/activity/${r.id}.html`, title: r.title, lastmod: new Date(r.updated_at) })),
+    ...merchants.map((r) => ({ kind: 'merchant' as const, path: `/merchantDetail/${r.id}.html`, title: r.name, lastmod: new Date(r.updated_at) })),
+    ...pages.map((r) => ({ kind: 'page' as const, path: `/home/${r.code}.html`, title: r.title, lastmod: new Date(r.updated_at) })),
+  ];
+}

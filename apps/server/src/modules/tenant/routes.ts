@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { normalizePath, type RouteRule } from '@btz/shared';
+import type { AppContext } from '../../context.js';
+import { defineRoute } from '../../http/route.js';
+import { makeBoot } from './boot.js';
+import { BRAND_ASSET_NAMES, renderBrandAsset } from './brand-assets.js';
+
+export function registerTenantRoutes(fastify: FastifyInstance, app: AppContext, buildId: () => string): void {
+  defineRoute(fastify, app, {
+    path: '/btz-skip/boot',
+    auth: false,
+    handler: async ({ app, tenant }) => makeBoot(app.config, tenant, buildId()),
+  });
+
+  defineRoute(fastify, app, {
+    path: '/btz-skip/tenant-info',
+    auth: false,
+    handler: async ({ tenant }) => tenant.branding,
+  });
+
+  // Spec §7 per-path route rules: a tenant's own rule wins over the shared one ('' tenant).
+  defineRoute(fastify, app, {
+    path: '/btz-skip/route-rules',
+    auth: false,
+    query: z.object({ path: z.string().min(1).max(500) }),
+    labels: { path: '路径' },
+    handler: async ({ app, tenant, query }): Promise<RouteRule | null> => {
+      const rows = await app.db
+        .selectFrom('route_rules')
+        .selectAll()
+        .where('path', '=', normalizePath(query.path))
+        .where('tenant_id', 'in', ['', tenant.id])
+        .execute();
+      const r = rows.find((x) => x.tenant_id === tenant.id) ?? rows[0];
+      if (!r) return null;
+      return {
+        ...(r.redirect ? { redirect: r.redirect, absolute: r.absolute } : {}),
+        appMiddleware: r.app_middleware as unknown as string[],
+      };
+    },
+  });
+
+  const names = new Set<string>(BRAND_ASSET_NAMES);
+  fastify.get('/brand/:code/:file', async (req, reply) => {
+    const { code, file } = req.params as { code: string; file: string };
+    const name = file.replace(/\.svg$/, '');
+    const t = await app.db.selectFrom('tenants').select('branding').where('code', '=', code).executeTakeFirst();
+    if (!t || !names.has(name) || !file.endsWith('.svg')) return reply.code(404).type('text/plain; charset=utf-8').send('资源不存在');
+    const b = t.branding as Record<string, string>;
+    const svg = await renderBrandAsset(
+      name,
+      { name: b.name ?? '标书AI', mark: (b.name ?? '标').slice(0, 1), color: b.primaryColor ?? '#1f5eff', slogan: (b.text ?? '').split('——')[1] ?? '' },
+      `${app.config.publicBaseUrl}/home/CustomerService`,
+    );
+    return reply.type('image/svg+xml').header('cache-control', 'public, max-age=3600').send(svg);
+  });
+
+  fastify.get('/manifest.webmanifest', async (req, reply) => {
+    const b = req.tenant.branding;
+    return reply
+      .type('application/manifest+json; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send({
+        name: b.name,
+        short_name: b.name,
+        description: b.text,
+        lang: 'zh-CN',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#ffffff',
+        theme_color: b.primaryColor,
+        icons: [{ src: b.ecLogo, sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+      });
+  });
+}

@@ -1,0 +1,67 @@
+import { FLAGS, maskPhone, type UserInfo } from '@btz/shared';
+import type { Selectable } from 'kysely';
+import type { EnterprisesTable } from '../../db/schema.js';
+import { formatTime } from '../../lib/time.js';
+import type { UserRow } from './repo.js';
+
+const NEW_USER_DAYS = 7;
+
+/** `isNewUser` is 2 until the new-user pack is claimed (stored flag) or 7 days after sign-up (CONVENTIONS.md Values). */
+export function isNewUser(u: Pick<UserRow, 'is_new_user' | 'created_at'>, now = Date.now()): boolean {
+  return u.is_new_user === FLAGS.newUser && now - new Date(u.created_at).getTime() < NEW_USER_DAYS * 86400_000;
+}
+
+/**
+ * Shapes `/btz/user/get-info`. Entitlements follow the role: a personal user sees its own VIP and copies, an
+ * enterprise user its enterprise's (employees share them, PRODUCT.md §4).
+ */
+export function presentUser(
+  u: UserRow,
+  enterprise: Selectable<EnterprisesTable> | undefined,
+  origin: string,
+  now = Date.now(),
+): UserInfo {
+  const useEnterprise = u.login_role !== 0 && !!enterprise;
+  const holder = useEnterprise ? enterprise! : u;
+  const vipActive = !!holder.vip_expiry && new Date(holder.vip_expiry).getTime() > now;
+  const common = holder.common_bid_number;
+  const flagship = holder.flagship_bid_number;
+  return {
+    id: u.id,
+    account: u.phone ?? `wx_${u.id}`,
+    source: u.source,
+    bidNumber: common + flagship,
+    name: enterprise?.name || u.company_name,
+    bidFileShowFlag: u.bid_file_show_flag,
+    projectListShowFlag: u.project_list_show_flag,
+    rights: (u.rights as unknown as string[]) ?? [],
+    tenantId: u.tenant_id,
+    birthday: u.birthday,
+    province: u.province,
+    city: u.city,
+    district: u.district,
+    regionCode: u.region_code,
+    realName: u.real_name,
+    sex: u.sex,
+    address: u.address,
+    isBindWeChat: u.wechat_openid ? 1 : 0,
+    isTeamAdmin: u.is_team_admin,
+    privilegeList: vipActive ? ((holder.privilege_list as unknown as string[]) ?? []) : [],
+    vipExpiryTime: formatTime(holder.vip_expiry),
+    inviteUrl: `${origin}/${u.invite_code}`,
+    createTime: formatTime(u.created_at),
+    isNewUser: isNewUser(u, now) ? FLAGS.newUser : FLAGS.notNewUser,
+    email: u.email,
+    inviteCode: u.invite_code,
+    nickName: u.nick_name,
+    avatar: u.avatar,
+    guide: u.guide,
+    commonBidNumber: common,
+    flagshipBidNumber: flagship,
+    isVip: vipActive ? FLAGS.vip : FLAGS.notVip,
+    loginRole: u.login_role,
+    team: enterprise ? { id: enterprise.id, name: enterprise.name } : null,
+    isEmployee: u.is_employee,
+    maskPhone: maskPhone(u.phone),
+  };
+}

@@ -1,0 +1,83 @@
+import type { Selectable } from 'kysely';
+import type { Database } from '../../db/connection.js';
+import type { UsersTable } from '../../db/schema.js';
+import { newId, newInviteCode } from '../../lib/ids.js';
+
+export type UserRow = Selectable<UsersTable>;
+
+/** Every lookup is scoped by tenant: an id of another brand finds nothing. */
+export function findUser(db: Database, tenantId: string, userId: string) {
+  return db.selectFrom('users').selectAll().where('tenant_id', '=', tenantId).where('id', '=', userId).executeTakeFirst();
+}
+
+export function findUserByPhone(db: Database, tenantId: string, phone: string) {
+  return db.selectFrom('users').selectAll().where('tenant_id', '=', tenantId).where('phone', '=', phone).executeTakeFirst();
+}
+
+export function findUserByOpenid(db: Database, tenantId: string, openid: string) {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('wechat_openid', '=', openid)
+    .executeTakeFirst();
+}
+
+export interface NewUser {
+  tenantId: string;
+  phone?: string;
+  openid?: string;
+  unionid?: string;
+  nickName: string;
+  avatar: string;
+  source: number;
+  /** the invitation code the visitor arrived with; linked when it names another user of the same tenant */
+  invitationCode?: string;
+}
+
+/**
+ * Creates the account on first login (there is no separate sign-up). Concurrent first logins of one phone are
+ * settled by the unique index: the loser reads the winner's row.
+ */
+export async function createUser(db: Database, u: NewUser): Promise<UserRow> {
+  const inviter = u.invitationCode
+    ? await db
+        .selectFrom('users')
+        .select('id')
+        .where('tenant_id', '=', u.tenantId)
+        .where('invite_code', '=', u.invitationCode.toUpperCase())
+        .executeTakeFirst()
+    : undefined;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      return await db
+        .insertInto('users')
+        .values({
+          id: newId(),
+          tenant_id: u.tenantId,
+          phone: u.phone ?? null,
+          wechat_openid: u.openid ?? null,
+          wechat_unionid: u.unionid ?? null,
+          nick_name: u.nickName,
+          avatar: u.avatar,
+          source: u.source,
+          invite_code: newInviteCode(),
+          inviter_id: inviter?.id ?? null,
+          privilege_list: '[]',
+          rights: '[]',
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    } catch (e) {
+      if ((e as { code?: string }).code !== '23505') throw e;
+      const existing = u.phone
+        ? await findUserByPhone(db, u.tenantId, u.phone)
+        : u.openid
+          ? await findUserByOpenid(db, u.tenantId, u.openid)
+          : undefined;
+      if (existing) return existing;
+      // otherwise the invite code collided: try another
+    }
+  }
+  throw new Error('无法生成唯一的邀请码');
+}

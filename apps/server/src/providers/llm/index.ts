@@ -1,0 +1,36 @@
+/**
+ * The LLM layer. `createLlm(config, log)` returns the OpenAI-compatible client when LLM_BASE_URL is set (LLM_MODEL is
+ * then required), else the offline provider. One instance per process: its semaphore is the global LLM_CONCURRENCY bound.
+ */
+import type { Config } from '../../config.js';
+import { OfflineLlm } from './offline.js';
+import { OpenAiCompatibleLlm, type OpenAiCompatibleOptions } from './openai-compatible.js';
+import { SILENT_LOGGER, type LlmLogger, type LlmProvider } from './types.js';
+
+export * from './types.js';
+export { chatUntilDone, DEFAULT_CONTINUE_PROMPT, type UntilDoneOptions, type UntilDoneResult } from './continue.js';
+export { extractJson, parseLooseJson, type ExtractJsonOptions, type ExtractJsonResult } from './json.js';
+export { OfflineLlm, OFFLINE_NOTICE, type OfflineOptions } from './offline.js';
+export { chatCompletionsUrl, OpenAiCompatibleLlm, type OpenAiCompatibleOptions } from './openai-compatible.js';
+export { Semaphore } from './semaphore.js';
+export { endsAtSentence, estimatePromptTokens, estimateTokens, trimToSentenceEnd } from './text.js';
+
+export type LlmConfig = Pick<Config, 'llmBaseUrl' | 'llmApiKey' | 'llmModel' | 'llmConcurrency'>;
+
+export function createLlm(config: LlmConfig, log: LlmLogger = SILENT_LOGGER, overrides: Partial<OpenAiCompatibleOptions> = {}): LlmProvider {
+  if (!config.llmBaseUrl) {
+    log.info({ llm: { provider: 'offline' } }, '未配置 LLM_BASE_URL：使用离线写作模式');
+    return new OfflineLlm();
+  }
+  if (!config.llmModel) throw new Error('设置了 LLM_BASE_URL 时必须同时设置 LLM_MODEL（例如 deepseek-chat、qwen-plus）');
+  const llm = new OpenAiCompatibleLlm({
+    baseUrl: config.llmBaseUrl,
+    apiKey: config.llmApiKey,
+    model: config.llmModel,
+    concurrency: config.llmConcurrency,
+    log,
+    ...overrides,
+  });
+  log.info({ llm: { provider: llm.name, url: llm.url, model: llm.model, concurrency: config.llmConcurrency } }, '大模型已配置');
+  return llm;
+}

@@ -1,0 +1,74 @@
+/**
+ * File storage (PRODUCT.md §2 "files"): the embedded default keeps files in a local directory, content-addressed by
+ * SHA-256 (an identical upload is stored once). An S3-compatible store (MinIO, OSS, COS) implements the same interface
+ * later; `createStorage` is the seam where it will be chosen by configuration.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+export interface StoredFile {
+  /** opaque key to read the file back with */
+  key: string;
+  sha256: string;
+  size: number;
+}
+
+export interface FileStorage {
+  readonly name: string;
+  put(data: Buffer): Promise<StoredFile>;
+  /** the file's bytes; throws StorageNotFoundError when the key is unknown */
+  get(key: string): Promise<Buffer>;
+  /** removes the file; a missing key is not an error */
+  delete(key: string): Promise<void>;
+}
+
+export class StorageNotFoundError extends Error {
+  constructor(key: string) {
+    super(`文件不存在：${key}`);
+    this.name = 'StorageNotFoundError';
+  }
+}
+
+const KEY = /^[0-9a-f]{64}$/;
+
+/** Files under `root/ab/abcdef…` (first two hex digits as a fan-out directory). Writes are atomic (temp file + rename). */
+export class LocalDirStorage implements FileStorage {
+  readonly name = 'local';
+  constructor(readonly root: string) {}
+
+  private pathOf(key: string): string {
+    if (!KEY.test(key)) throw new StorageNotFoundError(key);
+    return path.join(this.root, key.slice(0, 2), key);
+  }
+
+  async put(data: Buffer): Promise<StoredFile> {
+    const sha256 = createHash('sha256').update(data).digest('hex');
+    const file = this.pathOf(sha256);
+    const existing = await stat(file).catch(() => null);
+    if (existing?.size !== data.length) {
+      await mkdir(path.dirname(file), { recursive: true });
+      const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+      await writeFile(tmp, data);
+      await rename(tmp, file);
+    }
+    return { key: sha256, sha256, size: data.length };
+  }
+
+  async get(key: string): Promise<Buffer> {
+    try {
+      return await readFile(this.pathOf(key));
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') throw new StorageNotFoundError(key);
+      throw e;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.pathOf(key), { force: true });
+  }
+}
+
+export function createStorage(config: { dataDir: string; storageDir?: string }): FileStorage {
+  return new LocalDirStorage(config.storageDir ?? path.join(config.dataDir, 'files'));
+}

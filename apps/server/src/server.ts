@@ -1,0 +1,102 @@
+import path from 'node:path';
+import type { DestinationStream } from 'pino';
+import { buildApp, type BuiltApp } from './app.js';
+import type { Config } from './config.js';
+import { openPGlite, openPostgres, type DbHandle } from './db/connection.js';
+import { acquireDataDirLock } from './db/lock.js';
+import { migrate } from './db/migrate.js';
+import { seed } from './db/seed/index.js';
+import { attachRealtime } from './realtime/server.js';
+
+export interface RunningServer {
+  app: BuiltApp;
+  db: DbHandle;
+  port: number;
+  url: string;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  logStream?: DestinationStream;
+  /** an already-open database (tests hand in a PGlite copy); the server closes it on close() */
+  db?: DbHandle;
+}
+
+/** config → database (+ lock) → migrations → seeds → app → listen. Shared by main.ts and the tests. */
+/** A free port on `host`, for PORT=0: URLs a phone opens (PUBLIC_BASE_URL) must name the real port before routes exist. */
+async function freePort(host: string): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, host, () => {
+      const addr = srv.address();
+      srv.close(() => resolve(typeof addr === 'object' && addr ? addr.port : 0));
+    });
+  });
+}
+
+export async function startServer(config: Config, opts: StartOptions = {}): Promise<RunningServer> {
+  if (config.port === 0) {
+    const port = await freePort(config.host);
+    const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+    config = { ...config, port, ...(config.publicBaseUrlDefaulted ? { publicBaseUrl: `http://${host}:${port}` } : {}) };
+  }
+  let releaseLock: (() => void) | undefined;
+  let db = opts.db;
+  if (!db) {
+    if (config.databaseUrl) {
+      db = await openPostgres(config.databaseUrl);
+    } else {
+      const { mkdirSync } = await import('node:fs');
+      mkdirSync(config.dataDir, { recursive: true });
+      releaseLock = acquireDataDirLock(config.dataDir);
+      try {
+        db = await openPGlite({ dir: path.join(config.dataDir, 'pgdata') });
+      } catch (e) {
+        releaseLock();
+        throw e;
+      }
+    }
+  }
+  try {
+    await migrate(db);
+    await seed(db.db);
+    const app = await buildApp(config, db, { logStream: opts.logStream });
+    // STOMP over SockJS shares the HTTP server; sockjs answers /api/ws-btz before Fastify sees the request.
+    const basic = Buffer.from(`${config.clientId}:${config.clientSecret}`).toString('base64');
+    const realtime = attachRealtime(app.fastify.server, {
+      authenticate: (token) => app.ctx.tokens.verify(token),
+      checkClient: (b) => b === basic,
+      redisUrl: config.redisUrl,
+      channelPrefix: config.redisPrefix,
+      heartbeatMs: config.realtimeHeartbeatMs,
+      logger: app.fastify.log,
+    });
+    app.setPublisher(realtime);
+    // Open websockets would keep fastify.close() waiting: end them first.
+    app.fastify.addHook('preClose', () => realtime.close());
+    await realtime.ready();
+    await app.fastify.listen({ port: config.port, host: config.host });
+    const addr = app.fastify.server.address();
+    const port = typeof addr === 'object' && addr ? addr.port : config.port;
+    let closed = false;
+    return {
+      app,
+      db,
+      port,
+      url: `http://127.0.0.1:${port}`,
+      close: async () => {
+        if (closed) return;
+        closed = true;
+        await app.fastify.close();
+        await db!.close();
+        releaseLock?.();
+      },
+    };
+  } catch (e) {
+    await db.close().catch(() => undefined);
+    releaseLock?.();
+    throw e;
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * The parse with a model configured (the fake OpenAI-compatible server answering like an ideal model): the card comes
+ * from the LLM path cross-checked by the rules, the bid is labelled `llm`, and every token is counted on the bid.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readDocument } from '../../src/documents/index.js';
+import { extractCard } from '../../src/modules/bid/engine/card.js';
+import { oracleAnswer } from '../../src/modules/bid/engine/llm-oracle.js';
+import { taskIdOf } from '../../src/modules/bid/engine/llm-tasks.js';
+import type { TenderFileInput } from '../../src/modules/bid/engine/types.js';
+import { FACTS } from '../documents/fixtures/tender.js';
+import { startFakeOpenAi, type FakeOpenAi } from '../fakes/openai-server.js';
+import { newUser, startTestServer, type TestServer } from '../harness.js';
+import { tenderDocx, uploadTender, waitParse } from './helpers.js';
+
+let t: TestServer;
+let llm: FakeOpenAi;
+let files: TenderFileInput[];
+beforeAll(async () => {
+  const read = await readDocument(await tenderDocx());
+  files = [{ name: '招标文件.docx', role: 'main', order: 1, pages: read.pages, chapters: read.chapters }];
+  const rule = extractCard(files);
+  llm = await startFakeOpenAi({
+    tokensPerSecond: Infinity,
+    chunkTokens: 50,
+    reply: (req) => {
+      const id = taskIdOf(req.messages);
+      return id ? JSON.stringify(oracleAnswer(id, rule, files)) : '{}';
+    },
+  });
+  t = await startTestServer({ jobPollMs: 50, llmBaseUrl: llm.baseUrl, llmModel: 'fake-model', llmApiKey: 'k' });
+});
+afterAll(async () => {
+  await t?.close();
+  await llm?.close();
+});
+
+describe('parse with a model', () => {
+  it('builds the card on the LLM path, labels the bid llm and counts its tokens', async () => {
+    const { token } = await newUser(t);
+    const bidId = await uploadTender(t, token, { name: '招标文件.docx', data: await tenderDocx() });
+    const d = await waitParse(t, token, bidId, 60_000);
+    expect(d.parse, JSON.stringify(d.parse)).toMatchObject({ state: 'done' });
+    expect(d.writer).toBe('llm');
+    expect(['llm', 'merged']).toContain(d.card!.writer);
+    expect(d.card!.projectNumber).toMatchObject({ value: FACTS.projectNumber, verified: true });
+    expect(d.coverage!.every((c) => c.nodeIds.length > 0)).toBe(true);
+    expect(llm.requests.length).toBeGreaterThan(5);
+    // usage listeners run as calls finish: wait for the last update to land
+    const served = llm.requests.reduce((n, r) => n + (r.usage?.prompt ?? 0), 0);
+    const end = Date.now() + 5000;
+    let usage = d.usage;
+    while (usage.prompt !== served && Date.now() < end) {
+      await new Promise((r) => setTimeout(r, 50));
+      usage = (await t.api('/btz/bid/detail', { token, query: { id: bidId } })).json.data.usage;
+    }
+    expect(usage.prompt).toBeGreaterThan(0);
+    expect(usage.completion).toBeGreaterThan(0);
+    expect(usage.prompt).toBe(served);
+  });
+});

@@ -1,0 +1,62 @@
+/** The typed config fails fast with the whole list of problems (issue 2, Deliver 2). */
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config.js';
+
+describe('config', () => {
+  it('lists every problem at once', () => {
+    let err: unknown;
+    try {
+      loadConfig({ PORT: 'abc', CRYPTO_AES_KEY: 'short' });
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(ConfigError);
+    const e = err as ConfigError;
+    expect(e.problems).toHaveLength(2);
+    expect(e.problems.find((p) => p.includes('PORT'))).toContain('abc');
+    expect(e.problems.some((p) => p.includes('CRYPTO_AES_KEY'))).toBe(true);
+    expect(e.message).toContain('PORT');
+    expect(e.message).toContain('CRYPTO_AES_KEY');
+    expect(e.message).toMatch(/配置有误/);
+  });
+
+  it('refuses other bad values with the variable named', () => {
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+        return [];
+      } catch (e) {
+        return (e as ConfigError).problems;
+      }
+    };
+    expect(problems({ PORT: '70000' })[0]).toContain('PORT');
+    expect(problems({ DATABASE_URL: 'not a url' })[0]).toContain('DATABASE_URL');
+    expect(problems({ WECHAT_PROVIDER: 'open' })[0]).toContain('WECHAT_APP_ID');
+    expect(problems({ PAY_PROVIDER: 'paypal' })[0]).toContain('PAY_PROVIDER');
+    expect(problems({ SMS_CODE_TTL_S: '0' })[0]).toContain('SMS_CODE_TTL_S');
+    expect(problems({ CRYPTO_DES_KEY: 'toolongkey' })[0]).toContain('CRYPTO_DES_KEY');
+  });
+
+  it('has the documented defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      port: 3000,
+      clientId: 'btz',
+      clientSecret: 'btz_secret',
+      tokenTtlS: 604800,
+      smsCodeTtlS: 300,
+      smsResendS: 60,
+      smsMaxAttempts: 5,
+      wechatProvider: 'sandbox',
+      payProvider: 'sandbox',
+      orderTtlS: 600,
+      publicBaseUrl: 'http://localhost:3000',
+      publicBaseUrlDefaulted: true,
+    });
+    expect(loadConfig({ PORT: '8080' }).publicBaseUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ PUBLIC_BASE_URL: 'https://bid.example.cn' })).toMatchObject({
+      publicBaseUrl: 'https://bid.example.cn',
+      publicBaseUrlDefaulted: false,
+    });
+  });
+});

@@ -1,0 +1,76 @@
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import type { BarrageRecord } from '@btz/shared';
+import { postParams } from '../../api/request';
+import { useNewsList } from './queries';
+import { asPage, type Paged } from './api';
+import { formatDate } from './ui';
+import './home-live.css';
+
+const fetchBarrage = async () =>
+  asPage(
+    await postParams<Paged<BarrageRecord>>('/btz/barrage/queryBarrageList', { current: 1, size: 20 }, { silent: true, repeatSubmit: false }),
+  ).records;
+
+/** What other users just did (the barrage messages), as a slow ticker; nothing when there are none. */
+function Ticker() {
+  const { data } = useQuery({ queryKey: ['site', 'barrage'], queryFn: fetchBarrage, staleTime: 300_000 });
+  if (!data?.length) return null;
+  const items = [...data, ...data];
+  return (
+    <div className="hl-ticker" aria-label="用户动态">
+      <span className="hl-ticker__badge">实时动态</span>
+      <div className="hl-ticker__viewport">
+        <ul className="hl-ticker__track" style={{ animationDuration: `${data.length * 4}s` }}>
+          {items.map((b, i) => (
+            <li key={`${b.id}-${i}`} aria-hidden={i >= data.length ? true : undefined}>
+              {b.content}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}
+
+/** Home page: the latest industry news (three cards) under a ticker of user activity. Loaded after the first paint. */
+export default function HomeLive() {
+  const { data, isError } = useNewsList({ current: 1, size: 3 });
+  const news = data?.records ?? [];
+  return (
+    <section className="home-section hl" aria-labelledby="hl-title">
+      <Ticker />
+      <div className="hl__head">
+        <div>
+          <span className="home-eyebrow">行业动态</span>
+          <h2 id="hl-title">招投标政策与实务，持续更新</h2>
+        </div>
+        <Link to="/home/industry_dynamics.html" className="hl__more">
+          查看全部 →
+        </Link>
+      </div>
+      {isError ? (
+        <p className="hl__empty">资讯暂时无法加载，请稍后刷新，或直接前往行业动态栏目。</p>
+      ) : (
+        <ul className="hl__list">
+          {(news.length ? news : [null, null, null]).map((n, i) =>
+            n ? (
+              <li key={n.id}>
+                <Link to={`/dynamic/${n.id}.html`} className="hl__card">
+                  <span className="hl__meta">
+                    {n.category ? <span className="hl__chip">{n.category}</span> : null}
+                    <time dateTime={n.publishTime}>{formatDate(n.publishTime)}</time>
+                  </span>
+                  <strong>{n.title}</strong>
+                  <span className="hl__summary">{n.summary}</span>
+                </Link>
+              </li>
+            ) : (
+              <li key={i} className="hl__card hl__card--ghost" aria-hidden="true" />
+            ),
+          )}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,71 @@
+import { Avatar, Badge, Button, Dropdown, Tag, Tooltip } from 'antd';
+import { BellOutlined, CrownFilled, LogoutOutlined, MenuOutlined, UserOutlined } from '@ant-design/icons';
+import { Link, useNavigate } from 'react-router';
+import { FLAGS, membershipLabel } from '@btz/shared';
+import { boot } from '../../lib/boot';
+import { openPurchase } from '../../lib/events';
+import { confirmDialog } from '../../lib/dialogs';
+import { logout, useUser } from '../../stores/user';
+import { useDmCount } from '../../realtime';
+import { BrandLogo } from '../../components/BrandLogo';
+import { menuHref } from './menu';
+
+/** Workbench header: logo, membership label, 开通会员, copies left, unread messages, avatar menu. */
+export function WorkbenchHeader({ onToggleMenu }: { onToggleMenu: () => void }) {
+  const info = useUser((s) => s.info);
+  const dmCount = useDmCount();
+  const navigate = useNavigate();
+  const { branding } = boot();
+  const vip = info?.isVip === FLAGS.vip;
+  const name = info?.nickName || info?.maskPhone || '用户';
+
+  const onLogout = async () => {
+    if (await confirmDialog('确定要退出登录吗？')) await logout();
+  };
+
+  return (
+    <div className="wb-header">
+      <Button type="text" className="wb-header__burger" icon={<MenuOutlined />} onClick={onToggleMenu} aria-label="菜单" />
+      <Link to="/workbench" className="wb-header__logo" aria-label="工作台首页">
+        <BrandLogo src={branding.workLogoLight} height={36} textColor="#fff" />
+      </Link>
+      <div className="wb-header__spacer" />
+      <div className="wb-header__copies" aria-label="剩余标书份数">
+        <span>
+          普通 <b>{info?.commonBidNumber ?? '-'}</b> 份
+        </span>
+        <i />
+        <span>
+          旗舰 <b>{info?.flagshipBidNumber ?? '-'}</b> 份
+        </span>
+      </div>
+      <Tag className={`wb-header__label${vip ? ' wb-header__label--vip' : ''}`} icon={vip ? <CrownFilled /> : undefined}>
+        {membershipLabel(info)}
+      </Tag>
+      <Button type="primary" className="wb-header__buy" icon={<CrownFilled />} onClick={() => openPurchase({})}>
+        {vip ? '续费会员' : '开通会员'}
+      </Button>
+      <Tooltip title={dmCount > 0 ? `${dmCount} 条未读消息` : '暂无未读消息'}>
+        <Badge count={dmCount} size="small" overflowCount={99}>
+          <Button type="text" shape="circle" icon={<BellOutlined />} aria-label="消息" />
+        </Badge>
+      </Tooltip>
+      <Dropdown
+        trigger={['click']}
+        menu={{
+          items: [
+            { key: 'profile', icon: <UserOutlined />, label: '个人中心' },
+            { type: 'divider' },
+            { key: 'logout', icon: <LogoutOutlined />, label: '退出登录', danger: true },
+          ],
+          onClick: ({ key }) => (key === 'logout' ? void onLogout() : navigate(menuHref('/workbench/profile', info))),
+        }}
+      >
+        <button type="button" className="wb-header__user" aria-label="账号菜单">
+          <Avatar size={32} src={info?.avatar || branding.avatar || undefined} icon={<UserOutlined />} />
+          <span className="wb-header__name">{name}</span>
+        </button>
+      </Dropdown>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { INVITE_CODE_PATTERN } from '@btz/shared';
+import type { LoaderFunctionArgs } from 'react-router';
+
+function notFound(): never {
+  throw new Response('', { status: 404, statusText: 'Not Found' });
+}
+
+/**
+ * `/{inviteCode}` is an invite landing only when the code exists (CONVENTIONS.md). The server decides: it answers the
+ * path with 200 for a real code and 404 otherwise, so the landing asks it for the same URL.
+ */
+export async function inviteLoader({ params, request }: LoaderFunctionArgs): Promise<{ code: string }> {
+  const code = params.inviteCode ?? '';
+  if (!INVITE_CODE_PATTERN.test(code)) notFound();
+  try {
+    const res = await fetch(new URL(request.url).pathname, {
+      method: 'GET',
+      headers: { Accept: 'text/html' },
+      cache: 'no-store',
+      signal: request.signal,
+    });
+    if (res.status === 404) notFound();
+  } catch (e) {
+    if (e instanceof Response) throw e;
+    // offline: show the landing; the login will tell whether the code counts
+  }
+  return { code };
+}

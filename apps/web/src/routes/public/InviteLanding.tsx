@@ -1,0 +1,51 @@
+import { useEffect } from 'react';
+import { useLoaderData, useNavigate } from 'react-router';
+import { LOADING_TIPS } from '@btz/shared';
+import { storeInvitationCode } from '../../lib/attribution';
+import { openLogin } from '../../lib/events';
+import { useUser } from '../../stores/user';
+import { boot } from '../../lib/boot';
+import { brandName } from '../../lib/brand';
+import '../../styles/invite.css';
+
+/** `/{inviteCode}`: remembers the code (localStorage invitation_code); the inviter is credited at the login that follows. */
+export default function InviteLanding() {
+  const { code } = useLoaderData() as { code: string };
+  const loggedIn = useUser((s) => Boolean(s.token));
+  const navigate = useNavigate();
+  const brand = brandName(boot().branding);
+
+  useEffect(() => {
+    if (!loggedIn) storeInvitationCode(code);
+  }, [code, loggedIn]);
+
+  return (
+    <section className="invite">
+      <div className="invite__card">
+        <div className="invite__badge">好友邀请</div>
+        <h1>你的好友邀请你一起用{brand}写标书</h1>
+        <p className="invite__lead">注册登录即可免费体验 AI 解析招标文件与生成投标大纲，新用户还可领取新人优惠券礼包。</p>
+        <ul className="invite__list">
+          {LOADING_TIPS.slice(0, 4).map((t) => (
+            <li key={t}>{t}</li>
+          ))}
+        </ul>
+        {loggedIn ? (
+          <>
+            <p className="invite__note">您已登录，邀请奖励仅对新注册的账号生效。</p>
+            <button type="button" className="btz-btn btz-btn--primary btz-btn--lg" onClick={() => navigate('/workbench')}>
+              进入工作台
+            </button>
+          </>
+        ) : (
+          <>
+            <button type="button" className="btz-btn btz-btn--primary btz-btn--lg" onClick={() => openLogin()}>
+              接受邀请，立即注册
+            </button>
+            <p className="invite__note">邀请码：{code}（已自动填写，登录后生效）</p>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,245 @@
+import type { DirectoryNode } from './rules/outline.js';
+
+/**
+ * The tender card (issue 5 "Contract", PRODUCT.md §5 step 2) and the outline extensions (CONVENTIONS.md Bids). The same
+ * structure is filled by the offline rule-based writer and by the LLM path; every entry cites its source and is verified
+ * by the server against that page's text (an excerpt not found verbatim is flagged 'unverified', never shown as fact).
+ */
+
+/** Where a tender file sits in a bid: the main tender, an amendment / clarification (补遗, 澄清, 答疑), a bill of quantities. */
+export type TenderFileRole = 'main' | 'amendment' | 'boq';
+
+/** The source of a card entry: 1-based page of the file, the file's name, and text copied verbatim from that page. */
+export interface CardSource {
+  page: number;
+  file: string;
+  excerpt: string;
+}
+
+/**
+ * 'unverified': the excerpt was not found on the cited page; 'conflict': the tender states other values too (see
+ * `conflicts`); 'overridden': a later amendment replaced an earlier value (see `overridden`); 'llm-mismatch': the LLM's value
+ * disagrees with the rule-based extraction.
+ */
+export type CardFlag = 'unverified' | 'conflict' | 'overridden' | 'llm-mismatch';
+
+export interface CardEntry {
+  source: CardSource;
+  /** The excerpt was found verbatim (whitespace-insensitive) on `source.page` of `source.file`. */
+  verified: boolean;
+  flags?: CardFlag[];
+  /** The lot (标段/包) id this entry belongs to; absent when it applies to the whole tender. */
+  lot?: string;
+  /** Who produced the entry. */
+  origin?: 'rule' | 'llm';
+}
+
+/** An earlier or competing value of a fact. */
+export interface FactVersion<T = string> {
+  value: T;
+  text: string;
+  source: CardSource;
+  verified: boolean;
+}
+
+/** A single fact: `value` normalised (yuan for money, `YYYY-MM-DD HH:mm` for times), `text` as the tender words it. */
+export interface CardFact<T = string> extends CardEntry {
+  value: T;
+  text: string;
+  /** Values this one replaced, oldest first (an amendment moved the deadline, changed the budget…). */
+  overridden?: FactVersion<T>[];
+  /** Other values the tender states for the same fact. */
+  conflicts?: FactVersion<T>[];
+  /** With flag 'llm-mismatch': the other extractor's value (the model's, or the rules' when the model's was kept). */
+  mismatch?: FactVersion<T> & { origin: 'rule' | 'llm' };
+}
+
+/** 投标保证金: the wording, plus the amount in yuan when one is stated. */
+export interface BidBondFact extends CardFact<string> {
+  amount?: number;
+}
+
+/** A clause or list item (资格要求, ★, ▲, 废标, 格式要求). */
+export interface CardClause extends CardEntry {
+  id: string;
+  text: string;
+}
+
+export type ScoringCategory = 'technical' | 'commercial' | 'price';
+
+/** One row of the 评分标准 table. `points` is null when the table gives none. */
+export interface ScoringItem extends CardEntry {
+  id: string;
+  item: string;
+  points: number | null;
+  criteria: string;
+  category: ScoringCategory;
+}
+
+/** A required part of the bid file (投标文件组成), in the tender's order. */
+export interface CompositionPart extends CardEntry {
+  id: string;
+  title: string;
+  /** What the tender says the part contains, when it says more than the name. */
+  note?: string;
+}
+
+/** A lot (标段 / 包); ids are '1', '2'… (or a letter for 包A). */
+export interface TenderLot {
+  id: string;
+  name: string;
+}
+
+/** Kinds of the further facts only the LLM path extracts (delivery, warranty, payment…). */
+export type CardTermKey = 'contact' | 'method' | 'evaluation' | 'delivery' | 'warranty' | 'payment' | 'performance';
+
+export const CARD_TERM_LABELS: Record<CardTermKey, string> = {
+  contact: '联系方式',
+  method: '采购方式',
+  evaluation: '评标办法',
+  delivery: '交付期 / 服务期',
+  warranty: '质保与售后',
+  payment: '付款方式',
+  performance: '履约要求',
+};
+
+/** A further fact the LLM path found (交付期、质保期、付款方式…), with its source like every entry. */
+export interface CardTerm extends CardEntry {
+  id: string;
+  key: CardTermKey;
+  text: string;
+}
+
+export interface TenderCardFile {
+  name: string;
+  role: TenderFileRole;
+  order: number;
+}
+
+export interface TenderCard {
+  projectName: CardFact | null;
+  projectNumber: CardFact | null;
+  purchaser: CardFact | null;
+  agency: CardFact | null;
+  /** yuan */
+  budget: CardFact<number> | null;
+  /** yuan */
+  ceilingPrice: CardFact<number> | null;
+  /** `YYYY-MM-DD HH:mm` (`YYYY-MM-DD` when the tender gives no time) */
+  deadline: CardFact | null;
+  openingTime: CardFact | null;
+  openingPlace: CardFact | null;
+  bidBond: BidBondFact | null;
+  qualifications: CardClause[];
+  scoring: ScoringItem[];
+  starClauses: CardClause[];
+  importantClauses: CardClause[];
+  invalidClauses: CardClause[];
+  composition: CompositionPart[];
+  formatRules: CardClause[];
+  /** Lots found in the tender (empty when it has one). */
+  lots: TenderLot[];
+  /** The lot this card answers (facts of other lots left out), or null when none was picked. */
+  lot: string | null;
+  /** 'offline': rule-based writer (离线模式); 'llm': a model; 'merged': a model cross-checked by the rules. */
+  writer: 'offline' | 'llm' | 'merged';
+  files: TenderCardFile[];
+  /** LLM path only: further facts (delivery, warranty, payment…). */
+  terms?: CardTerm[];
+  /** LLM path only: the model, the extraction tasks run, and the titles of those that failed (their part is the rules' alone). */
+  llm?: { model: string; tasks: number; failed: string[] };
+}
+
+/** The scalar keys of the card. */
+export const CARD_FACT_KEYS = [
+  'projectName',
+  'projectNumber',
+  'purchaser',
+  'agency',
+  'budget',
+  'ceilingPrice',
+  'deadline',
+  'openingTime',
+  'openingPlace',
+  'bidBond',
+] as const;
+export type CardFactKey = (typeof CARD_FACT_KEYS)[number];
+
+/** The list keys of the card. */
+export const CARD_LIST_KEYS = [
+  'qualifications',
+  'scoring',
+  'starClauses',
+  'importantClauses',
+  'invalidClauses',
+  'composition',
+  'formatRules',
+] as const;
+export type CardListKey = (typeof CARD_LIST_KEYS)[number];
+
+/** Chinese labels of the card's keys (UI and reports use the same words). */
+export const CARD_LABELS: Record<CardFactKey | CardListKey, string> = {
+  projectName: '项目名称',
+  projectNumber: '项目编号',
+  purchaser: '采购人',
+  agency: '代理机构',
+  budget: '预算金额',
+  ceilingPrice: '最高限价',
+  deadline: '投标截止时间',
+  openingTime: '开标时间',
+  openingPlace: '开标地点',
+  bidBond: '投标保证金',
+  qualifications: '资格要求',
+  scoring: '评分标准',
+  starClauses: '★ 实质性条款',
+  importantClauses: '▲ 重要条款',
+  invalidClauses: '废标条款',
+  composition: '投标文件组成',
+  formatRules: '格式要求',
+};
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Outline
+
+/** The kind of a level-1 chapter (and, by inheritance, of its sections). */
+export type OutlineKind = '商务' | '资信' | '技术' | '价格' | '其他';
+export const OUTLINE_KINDS: readonly OutlineKind[] = ['商务', '资信', '技术', '价格', '其他'];
+
+/** 'ai': written by the writer; 'form': filled from the tender's own form (投标函, 授权委托书, 开标一览表…);
+ *  'table': a point-to-point response table (技术/商务偏离表: requirement, our response, deviation). */
+export type OutlineMode = 'ai' | 'form' | 'table';
+export const OUTLINE_MODES: readonly OutlineMode[] = ['ai', 'form', 'table'];
+
+/** A bid directory node (spec §3 fields) with our kind, mode and the scoring items it answers. */
+export interface BidOutlineNode extends DirectoryNode {
+  kind: OutlineKind;
+  mode: OutlineMode;
+  scoringIds: string[];
+  /** ★/▲ clause ids a response table answers. */
+  clauseIds?: string[];
+  /** Target length of a leaf written by the writer, in characters. */
+  targetChars?: number;
+  children: BidOutlineNode[];
+}
+
+/** Scoring item ↔ the nodes that answer it (CONVENTIONS.md Bids). An empty `nodeIds` is a gap. */
+export interface CoverageEntry {
+  scoringId: string;
+  item: string;
+  nodeIds: string[];
+}
+
+/** Refusals of an outline (saved by hand or generated), shown as they are. */
+export const OUTLINE_ERRORS = {
+  notArray: '目录必须是节点数组',
+  notObject: '目录节点格式不正确',
+  missingId: '目录节点缺少 ID',
+  duplicateId: (id: string) => `目录节点 ID 重复：${id}`,
+  badTitle: (id: string) => `目录节点标题必须是文本：${id}`,
+  titleTooLong: (id: string) => `目录节点标题过长（最多 200 字）：${id}`,
+  tooDeep: (title: string) => `目录最多 4 级，「${title}」超出层级限制`,
+  badLevel: (title: string) => `目录节点层级必须在 1–4 之间：「${title}」`,
+  cycle: (id: string) => `目录存在循环引用：${id}`,
+  badKind: (id: string) => `目录节点类型不正确：${id}`,
+  badMode: (id: string) => `目录节点编写方式不正确：${id}`,
+} as const;

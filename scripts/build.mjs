@@ -1,0 +1,56 @@
+// npm run build: the web app (Vite) and the server (one esbuild bundle), then a stamp of the sources they came from.
+import { mkdirSync, writeFileSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import path from 'node:path';
+import { build } from 'esbuild';
+import { root, run, serverDist, sourceHash, stampFile, webDist } from './lib.mjs';
+
+/** Pre-compressed copies of the hashed assets: the server sends .br/.gz as they are, no compression per request. */
+function precompress(dir) {
+  for (const name of readdirSync(dir)) {
+    const file = path.join(dir, name);
+    if (statSync(file).isDirectory()) {
+      precompress(file);
+      continue;
+    }
+    if (!/\.(js|css|svg|json|html|txt)$/.test(name) || statSync(file).size < 1024) continue;
+    const buf = readFileSync(file);
+    writeFileSync(`${file}.gz`, gzipSync(buf, { level: 9 }));
+    writeFileSync(`${file}.br`, brotliCompressSync(buf, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+  }
+}
+
+export async function buildAll({ quiet = false } = {}) {
+  const started = Date.now();
+  const log = (m) => quiet || console.log(m);
+  log('› 构建前端（Vite）…');
+  const code = await run(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', quiet ? 'warn' : 'info'], {
+    cwd: path.join(root, 'apps/web'),
+  });
+  if (code !== 0) throw new Error('前端构建失败');
+  precompress(path.join(webDist, 'assets'));
+  log('› 构建服务端（esbuild）…');
+  const pkg = JSON.parse(readFileSync(path.join(root, 'apps/server/package.json'), 'utf8'));
+  await build({
+    entryPoints: [path.join(root, 'apps/server/src/main.ts')],
+    outfile: path.join(serverDist, 'main.js'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: true,
+    // Third-party packages stay in node_modules (PGlite loads its WASM next to itself); our workspace code is bundled.
+    external: Object.keys(pkg.dependencies ?? {}),
+    logLevel: 'warning',
+  });
+  mkdirSync(path.dirname(stampFile), { recursive: true });
+  writeFileSync(stampFile, sourceHash());
+  log(`✓ 构建完成，用时 ${((Date.now() - started) / 1000).toFixed(1)} 秒`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  buildAll().catch((e) => {
+    console.error(e.message ?? e);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,59 @@
+// npm test: makes sure Chromium and a CJK font are there (installs them where it can), builds the web app when it
+// is stale, runs every Vitest project, and ends with the plain line CI reads: "N passed, N failed".
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { execSync } from 'node:child_process';
+import path from 'node:path';
+import { isBuildFresh, root, run } from './lib.mjs';
+import { buildAll } from './build.mjs';
+
+const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const hasCjkFont = () => {
+  try {
+    return /CJK|Noto Sans SC|WenQuanYi/i.test(execSync('fc-list :lang=zh family', { encoding: 'utf8' }));
+  } catch {
+    return false;
+  }
+};
+
+if (!existsSync(chromium) || !hasCjkFont()) {
+  const advice = 'apt-get install -y chromium fonts-noto-cjk';
+  if (process.getuid?.() === 0) {
+    console.log(`› 浏览器测试需要 Chromium 与中文字体，正在安装：${advice}`);
+    try {
+      execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk', { stdio: 'inherit' });
+    } catch {
+      /* reported below */
+    }
+  }
+  if (!existsSync(chromium) || !hasCjkFont()) {
+    console.error(`缺少 Chromium（${chromium}）或中文字体。请运行：${advice}（或设置 CHROMIUM_PATH）`);
+    console.log('0 passed, 1 failed');
+    process.exit(1);
+  }
+}
+
+if (!isBuildFresh()) {
+  console.log('› 构建前端与服务端（浏览器测试使用构建产物）…');
+  await buildAll({ quiet: true });
+}
+
+const outDir = path.join(root, '.test-artifacts');
+mkdirSync(outDir, { recursive: true });
+const report = path.join(outDir, 'vitest-report.json');
+rmSync(report, { force: true });
+const args = [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=default', `--reporter=json`, `--outputFile.json=${report}`, ...process.argv.slice(2)];
+const started = Date.now();
+const code = await run(process.execPath, args);
+let passed = 0;
+let failed = 0;
+try {
+  const r = JSON.parse(readFileSync(report, 'utf8'));
+  passed = r.numPassedTests ?? 0;
+  failed = (r.numFailedTests ?? 0) + (r.numFailedTestSuites && !r.numFailedTests ? r.numFailedTestSuites : 0);
+} catch {
+  failed = Math.max(failed, 1);
+}
+if (code !== 0 && failed === 0) failed = 1;
+console.log(`\n测试用时 ${((Date.now() - started) / 1000).toFixed(1)} 秒`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(code === 0 && failed === 0 ? 0 : 1);
