@@ -20,6 +20,7 @@ import { createStorage } from './providers/storage/index.js';
 import { createJobRunner, startJobsWithApp } from './jobs/index.js';
 import { registerBids } from './modules/bid/index.js';
 import { registerContent } from './modules/content/index.js';
+import { registerEnterprise } from './modules/enterprise/index.js';
 import { ConsoleSmsProvider } from './providers/sms/index.js';
 import { OpenPlatformWechatProvider, SandboxWechatProvider } from './providers/wechat/index.js';
 
@@ -113,6 +114,7 @@ export async function buildApp(config: Config, handle: DbHandle, opts: { logStre
   registerCommerce(fastify, ctx);
   registerBids(fastify, ctx);
   registerContent(fastify, ctx);
+  registerEnterprise(fastify, ctx);
   const web = await registerWebApp(fastify, ctx);
   registerTenantRoutes(fastify, ctx, web.buildId);
   // after every module registered its job kinds

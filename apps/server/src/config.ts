@@ -99,6 +99,11 @@ export interface Config {
   llmApiKey?: string;
   llmModel?: string;
   llmConcurrency: number;
+  /** LLM_FIRST_TOKEN_TIMEOUT_MS / LLM_IDLE_TIMEOUT_MS — a model call that sends nothing for this long is retried (defaults 60000 / 30000) */
+  llmFirstTokenTimeoutMs: number;
+  llmIdleTimeoutMs: number;
+  /** LLM_BACKOFF_BASE_MS — first wait before retrying a failed model call (429, 5xx, stall), doubling (default 1000) */
+  llmBackoffBaseMs: number;
   /** ANALYTICS_SITE_ID — turns on the visitor-statistics provider (off by default) */
   analyticsSiteId?: string;
   /** JOB_CONCURRENCY — background jobs (tender parsing, writing…) run at once per kind in this process (default 4) */
@@ -113,6 +118,10 @@ export interface Config {
   jobMaxAttempts: number;
   /** JOB_RETRY_BASE_MS — first retry delay of a failed job, doubling each try (default 5000) */
   jobRetryBaseMs: number;
+  /** WRITE_MAX_ATTEMPTS — tries of writing one section (a model call that fails, stalls or is rate limited) (default 5) */
+  writeMaxAttempts: number;
+  /** WRITE_STREAM_DELAY_MS — pause between the offline writer's streamed pieces, so sections visibly fill in (default 0) */
+  writeStreamDelayMs: number;
   /** UPLOAD_MAX_BYTES — largest tender file accepted (default 104857600 = 100 MB, PRODUCT.md §5 step 1) */
   uploadMaxBytes: number;
   /** STORAGE_DIR — where uploaded files are kept, content-addressed by SHA-256 (unset = DATA_DIR/files) */
@@ -266,6 +275,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     llmApiKey: env.LLM_API_KEY,
     llmModel: env.LLM_MODEL,
     llmConcurrency: int('LLM_CONCURRENCY', 4, 1, 256),
+    llmFirstTokenTimeoutMs: int('LLM_FIRST_TOKEN_TIMEOUT_MS', 60_000, 10),
+    llmIdleTimeoutMs: int('LLM_IDLE_TIMEOUT_MS', 30_000, 10),
+    llmBackoffBaseMs: int('LLM_BACKOFF_BASE_MS', 1000, 0),
     analyticsSiteId: env.ANALYTICS_SITE_ID || undefined,
     jobConcurrency: int('JOB_CONCURRENCY', 4, 1, 256),
     jobPollMs: int('JOB_POLL_MS', 1000, 10),
@@ -273,6 +285,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     jobStaleMs: int('JOB_STALE_MS', 60000, 50),
     jobMaxAttempts: int('JOB_MAX_ATTEMPTS', 3, 1, 100),
     jobRetryBaseMs: int('JOB_RETRY_BASE_MS', 5000, 0),
+    writeMaxAttempts: int('WRITE_MAX_ATTEMPTS', 5, 1, 100),
+    writeStreamDelayMs: int('WRITE_STREAM_DELAY_MS', 0, 0, 10_000),
     uploadMaxBytes: int('UPLOAD_MAX_BYTES', 100 * 1024 * 1024, 1),
     storageDir: env.STORAGE_DIR ? path.resolve(env.STORAGE_DIR) : undefined,
     logLevel: env.LOG_LEVEL || 'info',

@@ -23,6 +23,8 @@ export interface HttpResult<T = unknown> {
   headers: http.IncomingHttpHeaders;
   text: string;
   json: T;
+  /** the raw body (files: .docx, .pdf) */
+  bytes: Buffer;
 }
 
 export interface CallOptions {
@@ -129,14 +131,15 @@ export function httpRequest<T>(base: string, urlPath: string, opts: CallOptions 
       const chunks: Buffer[] = [];
       res.on('data', (c) => chunks.push(c));
       res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
+        const bytes = Buffer.concat(chunks);
+        const text = bytes.toString('utf8');
         let json: unknown = undefined;
         try {
           json = JSON.parse(text);
         } catch {
           /* not JSON */
         }
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json: json as T });
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json: json as T, bytes });
       });
     });
     req.on('error', reject);

@@ -18,3 +18,5 @@ export * from './api/content.js';
 export * from './bid.js';
 export * from './health.js';
 export * from './api/bid.js';
+export * from './api/writing.js';
+export * from './api/enterprise.js';

@@ -9,7 +9,8 @@ const CJK = /[\u3400-\u9fff]/;
  */
 export function issueMessage(issue: z.core.$ZodIssue, labels: Record<string, string>, input?: unknown): string {
   const key = issue.path.map(String).join('.') || '参数';
-  const label = labels[key] ? `${labels[key]}（${key}）` : key;
+  const name = labels[key] ?? labels[String(issue.path[issue.path.length - 1] ?? '')];
+  const label = name ? `${name}（${key}）` : key;
   if (issue.message && CJK.test(issue.message)) return `${label}：${issue.message}`;
   switch (issue.code) {
     case 'invalid_type':

@@ -3,7 +3,6 @@
  * heartbeat, on both databases), and for real (a child-process server killed with SIGKILL mid-OCR, restarted on the
  * same DATA_DIR — PGlite).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,10 +10,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'kysely';
 import { FACTS } from '../documents/fixtures/tender.js';
-import { CLIENT_BASIC, httpRequest, multipartBody, newUser, startTestServer, uniquePhone, type TestServer } from '../harness.js';
+import { multipartBody, newUser, startTestServer, type TestServer } from '../harness.js';
+import { childApi as api, childLogin, startChild, type Child } from '../child-server.js';
 import { scannedPdf, tenderDocx, uploadTender, waitParse } from './helpers.js';
-
-const serverRoot = path.resolve(import.meta.dirname, '../..');
 
 describe('parse recovery (stale heartbeat)', () => {
   let t: TestServer;
@@ -72,82 +70,6 @@ describe('parse recovery (stale heartbeat)', () => {
 });
 
 // ---------------------------------------------------------------------------------------------------------------------
-
-interface Child {
-  proc: ChildProcess;
-  lines: string[];
-  url: string;
-  exited: Promise<number | null>;
-}
-
-async function startChild(dataDir: string): Promise<Child> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverRoot,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      TOKEN_SECRET: 'recovery-test-secret',
-      DATABASE_URL: '',
-      LLM_BASE_URL: '',
-      JOB_POLL_MS: '50',
-      NODE_ENV: 'test',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const lines: string[] = [];
-  let buf = '';
-  const onData = (c: Buffer) => {
-    buf += c.toString('utf8');
-    const parts = buf.split('\n');
-    buf = parts.pop() ?? '';
-    lines.push(...parts);
-  };
-  proc.stdout!.on('data', onData);
-  proc.stderr!.on('data', onData);
-  const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
-  const end = Date.now() + 60_000;
-  for (;;) {
-    const hit = lines.map((l) => /已启动：(http:\/\/localhost:\d+)/.exec(l)).find(Boolean);
-    if (hit) return { proc, lines, url: hit[1]!.replace('localhost', '127.0.0.1'), exited };
-    if (proc.exitCode !== null || Date.now() > end) throw new Error(`child server did not start:\n${lines.slice(-20).join('\n')}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-const api = (c: Child, p: string, opts: { token?: string; query?: Record<string, string>; body?: Buffer; headers?: Record<string, string> } = {}) =>
-  httpRequest<any>(c.url, `/api${p}`, {
-    method: 'POST',
-    query: opts.query,
-    body: opts.body,
-    headers: { Authorization: CLIENT_BASIC, ...(opts.token ? { 'Blade-Auth': `bearer ${opts.token}` } : {}), ...(opts.headers ?? {}) },
-  });
-
-async function childLogin(c: Child): Promise<string> {
-  const phone = uniquePhone();
-  const sent = await api(c, '/btz-skip/send-code', { query: { phone } });
-  let code = '';
-  const end = Date.now() + 5000;
-  while (!code && Date.now() < end) {
-    for (const l of c.lines) {
-      if (!l.includes('"sms"')) continue;
-      try {
-        const j = JSON.parse(l) as { sms?: { phone: string; code: string } };
-        if (j.sms?.phone === phone) code = j.sms.code;
-      } catch {
-        /* not JSON */
-      }
-    }
-    if (!code) await new Promise((r) => setTimeout(r, 20));
-  }
-  const res = await api(c, '/blade-auth/oauth/token', {
-    query: { username: phone, grant_type: 'sms_code', source: '1' },
-    headers: { 'Captcha-Key': sent.json.data.key, 'Captcha-Code': code },
-  });
-  return res.json.access_token as string;
-}
 
 describe.skipIf(process.env.TEST_DB_ENGINE === 'postgres')('parse recovery (kill -9 of a real server process)', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'btz-kill-'));

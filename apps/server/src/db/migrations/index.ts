@@ -2,6 +2,8 @@ import * as m0001 from './0001_foundation.js';
 import * as m0002 from './0002_commerce.js';
 import * as m0003 from './0003_bids.js';
 import * as m0004 from './0004_content.js';
+import * as m0005 from './0005_writing.js';
+import * as m0006 from './0006_enterprise.js';
 
 /** Forward-only migrations, applied in order at start. Never edit one that has landed: add the next. */
 export const MIGRATIONS: { id: string; up: string }[] = [
@@ -9,4 +11,6 @@ export const MIGRATIONS: { id: string; up: string }[] = [
   { id: '0002_commerce', up: m0002.up },
   { id: '0003_bids', up: m0003.up },
   { id: '0004_content', up: m0004.up },
+  { id: '0005_writing', up: m0005.up },
+  { id: '0006_enterprise', up: m0006.up },
 ];

@@ -4,16 +4,20 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { parseTenderJob } from '../../jobs/parse-tender.js';
 import { registerBidRoutes } from './routes.js';
+import { writeSectionJob } from './writing/job.js';
+import { registerWritingRoutes } from './writing/routes.js';
 
 /**
- * Bids in one call from app.ts: the calls (with multipart uploads in their own scope), the `parse-tender` job kind, and
- * token accounting — every model call tagged `bid:{id}` adds its usage to that bid.
+ * Bids in one call from app.ts: the calls (with multipart uploads in their own scope), the `parse-tender` and
+ * `write-section` job kinds, and token accounting — every model call tagged `bid:{id}` adds its usage to that bid.
  */
 export function registerBids(fastify: FastifyInstance, app: AppContext): void {
   app.jobs.register(parseTenderJob(app));
+  app.jobs.register(writeSectionJob(app));
   void fastify.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: app.config.uploadMaxBytes, files: 1, fields: 20 } });
     registerBidRoutes(scope, app);
+    registerWritingRoutes(scope, app);
   });
   const off = app.llm.onUsage((e) => {
     const m = /^bid:(\d+)$/.exec(e.tag ?? '');

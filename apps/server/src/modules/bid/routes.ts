@@ -14,6 +14,7 @@ import { presentBid, presentListItem } from './present.js';
 import { findFile, listBids, listFiles, readPage } from './repo.js';
 import * as service from './service.js';
 import { readUpload } from './upload.js';
+import { outlineWithStatus, sectionRows } from './writing/sections.js';
 
 const id = z.string().trim().min(1).max(40);
 const byId = z.object({ id });
@@ -69,7 +70,8 @@ export function registerBidRoutes(fastify: FastifyInstance, app: AppContext): vo
     labels: LABELS,
     handler: async ({ auth, query }): Promise<BidDetail> => {
       const bid = await bidToRead(app, auth, query.id);
-      return presentBid(bid, await listFiles(app.db, bid.id));
+      const outline = outlineWithStatus(bid.outline, await sectionRows(app.db, bid.id));
+      return presentBid({ ...bid, outline }, await listFiles(app.db, bid.id));
     },
   });
 

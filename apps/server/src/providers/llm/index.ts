@@ -15,7 +15,8 @@ export { chatCompletionsUrl, OpenAiCompatibleLlm, type OpenAiCompatibleOptions }
 export { Semaphore } from './semaphore.js';
 export { endsAtSentence, estimatePromptTokens, estimateTokens, trimToSentenceEnd } from './text.js';
 
-export type LlmConfig = Pick<Config, 'llmBaseUrl' | 'llmApiKey' | 'llmModel' | 'llmConcurrency'>;
+export type LlmConfig = Pick<Config, 'llmBaseUrl' | 'llmApiKey' | 'llmModel' | 'llmConcurrency'> &
+  Partial<Pick<Config, 'llmFirstTokenTimeoutMs' | 'llmIdleTimeoutMs' | 'llmBackoffBaseMs'>>;
 
 export function createLlm(config: LlmConfig, log: LlmLogger = SILENT_LOGGER, overrides: Partial<OpenAiCompatibleOptions> = {}): LlmProvider {
   if (!config.llmBaseUrl) {
@@ -28,6 +29,9 @@ export function createLlm(config: LlmConfig, log: LlmLogger = SILENT_LOGGER, ove
     apiKey: config.llmApiKey,
     model: config.llmModel,
     concurrency: config.llmConcurrency,
+    ...(config.llmFirstTokenTimeoutMs ? { firstTokenTimeoutMs: config.llmFirstTokenTimeoutMs } : {}),
+    ...(config.llmIdleTimeoutMs ? { idleTimeoutMs: config.llmIdleTimeoutMs } : {}),
+    ...(config.llmBackoffBaseMs !== undefined ? { backoffBaseMs: config.llmBackoffBaseMs } : {}),
     log,
     ...overrides,
   });

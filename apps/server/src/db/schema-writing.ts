@@ -1,0 +1,39 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { EditorJson, PageSettings, SectionState } from '@btz/shared';
+
+/** Row types of full-text writing (migrations/0005_writing.ts is the source of truth), merged into `DB`. */
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type NullableJson<T> = ColumnType<T | null, string | null | undefined, string | null>;
+
+export interface BidSectionsTable {
+  bid_id: string;
+  node_id: string;
+  tenant_id: string;
+  state: Generated<SectionState>;
+  doc: NullableJson<EditorJson>;
+  text: Generated<string>;
+  chars: Generated<number>;
+  target_chars: Generated<number>;
+  revision: Generated<number>;
+  run_id: string | null;
+  job_id: string | null;
+  error: string | null;
+  written_at: NullableTimestamp;
+  updated_at: Generated<Date>;
+}
+
+declare module './schema.js' {
+  interface DB {
+    bid_sections: BidSectionsTable;
+  }
+}
+
+declare module './schema-bids.js' {
+  interface BidsTable {
+    write_run_id: string | null;
+    spend_ledger_id: string | null;
+    page_settings: NullableJson<Partial<PageSettings>>;
+    invent_facts: Generated<boolean>;
+    finished_at: NullableTimestamp;
+  }
+}

@@ -1,0 +1,79 @@
+/**
+ * Who writes one section: the offline writer (no model configured: structured, tender-specific text from the card, the
+ * fact sheet and the enterprise facts) or the configured OpenAI-compatible model. Both stream: `onDelta` gets the text as
+ * it is produced, `onRestart(validLength)` says how much of it survives a retried model call. The result is the editor
+ * JSON, validated against the editor schema like any save.
+ */
+import type { EditorJson } from '@btz/shared';
+import type { AppContext } from '../../../context.js';
+import { countChars, docToText, validateDoc } from '../content/index.js';
+import type { BidRow } from '../repo.js';
+import { buildFactSheet, writeSectionOffline, type EnterpriseFacts } from '../writer/index.js';
+import { FORM_GUIDE_CHARS, type LeafInfo } from './sections.js';
+
+export interface AuthorOptions {
+  signal: AbortSignal;
+  onDelta(text: string): void;
+  onRestart(validLength: number): void;
+  enterprise: EnterpriseFacts;
+}
+
+export interface Authored {
+  doc: EditorJson;
+  text: string;
+  chars: number;
+}
+
+/** Offline writer pieces streamed at a time. */
+const OFFLINE_PIECE = 60;
+
+export async function authorSection(app: AppContext, bid: BidRow, leaf: LeafInfo, opts: AuthorOptions): Promise<Authored> {
+  if (!bid.card) throw new Error('bid has no tender card');
+  const bidType = bid.bid_type === 2 ? 2 : 1;
+  const input = {
+    card: bid.card,
+    node: leaf.node,
+    parentTitles: leaf.parentTitles,
+    siblingTitles: leaf.siblingTitles,
+    facts: buildFactSheet(bid.card, { bidType }),
+    enterprise: opts.enterprise,
+    targetChars: leaf.targetChars || FORM_GUIDE_CHARS,
+    bidType,
+  } as const;
+  let raw: unknown;
+  if (bid.writer === 'llm' && !app.llm.offline) {
+    const { writeSectionLlm } = await import('../writer/llm-section.js');
+    const r = await writeSectionLlm(
+      app.llm,
+      { ...input, outline: bid.outline ?? [], inventFacts: bid.invent_facts },
+      { signal: opts.signal, onDelta: opts.onDelta, onRestart: opts.onRestart, tag: `bid:${bid.id}` },
+    );
+    raw = r.doc;
+  } else {
+    const r = writeSectionOffline(input);
+    for (let i = 0; i < r.text.length; i += OFFLINE_PIECE) {
+      opts.signal.throwIfAborted();
+      opts.onDelta(r.text.slice(i, i + OFFLINE_PIECE));
+      if (app.config.writeStreamDelayMs) await sleep(app.config.writeStreamDelayMs, opts.signal);
+    }
+    raw = r.doc;
+  }
+  const v = validateDoc(raw);
+  if (!v.ok) throw new Error(`writer produced an invalid document: ${v.error}`);
+  const text = docToText(v.doc);
+  return { doc: v.doc, text, chars: countChars(text) };
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const t = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(t);
+      reject(signal.reason);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}

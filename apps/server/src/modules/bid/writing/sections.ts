@@ -1,0 +1,119 @@
+/**
+ * The leaf sections of a bid and their writing state (table bid_sections). A section row exists for every leaf that was
+ * ever queued or saved; a leaf without a row is `empty`. Progress is always computed from the current outline's leaves,
+ * so a node deleted from the outline stops counting and a node added counts as empty.
+ */
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { BidOutlineNode, SectionState, WriteProgress } from '@btz/shared';
+import type { DB } from '../../../db/schema.js';
+import type { BidSectionsTable } from '../../../db/schema-writing.js';
+import '../../../db/schema-writing.js';
+import type { BidRow } from '../repo.js';
+
+export type SectionRow = Selectable<BidSectionsTable>;
+
+/** Default target of a leaf without one, by version (flagship longer than basic). */
+export const DEFAULT_LEAF_CHARS: Record<1 | 2, number> = { 1: 1500, 2: 2500 };
+
+export interface LeafInfo {
+  node: BidOutlineNode;
+  /** titles from level 1 down to the parent */
+  parentTitles: string[];
+  siblingTitles: string[];
+  /** characters to aim at; 0 for a leaf in form or table mode (the tender's form or the response table decides) */
+  targetChars: number;
+}
+
+/** Length guide handed to the writer for a leaf without a target (forms, response tables). */
+export const FORM_GUIDE_CHARS = 1000;
+
+/** The outline's leaves in document order, with their parents' and siblings' titles. */
+export function leavesOf(outline: readonly BidOutlineNode[] | null, bidType: 1 | 2): LeafInfo[] {
+  const out: LeafInfo[] = [];
+  const walk = (nodes: readonly BidOutlineNode[], parents: string[]) => {
+    for (const node of nodes) {
+      const kids = node.children ?? [];
+      if (kids.length === 0) {
+        out.push({
+          node,
+          parentTitles: parents,
+          siblingTitles: nodes.filter((n) => n.id !== node.id).map((n) => n.title),
+          targetChars: node.mode && node.mode !== 'ai' ? 0 : node.targetChars && node.targetChars > 0 ? node.targetChars : DEFAULT_LEAF_CHARS[bidType],
+        });
+      } else walk(kids, [...parents, node.title]);
+    }
+  };
+  walk(outline ?? [], []);
+  return out;
+}
+
+export function findNode(outline: readonly BidOutlineNode[] | null, id: string): BidOutlineNode | undefined {
+  for (const n of outline ?? []) {
+    if (n.id === id) return n;
+    const hit = findNode(n.children ?? [], id);
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
+export async function sectionRows(db: Kysely<DB>, bidId: string): Promise<SectionRow[]> {
+  return db.selectFrom('bid_sections').selectAll().where('bid_id', '=', bidId).execute();
+}
+
+export async function findSection(db: Kysely<DB>, bidId: string, nodeId: string): Promise<SectionRow | undefined> {
+  return db.selectFrom('bid_sections').selectAll().where('bid_id', '=', bidId).where('node_id', '=', nodeId).executeTakeFirst();
+}
+
+/** Inserts empty rows for leaves that have none (inside the caller's transaction). */
+export async function ensureSectionRows(trx: Transaction<DB>, bid: Pick<BidRow, 'id' | 'tenant_id'>, leaves: LeafInfo[]): Promise<void> {
+  for (let i = 0; i < leaves.length; i += 200) {
+    const chunk = leaves.slice(i, i + 200);
+    await trx
+      .insertInto('bid_sections')
+      .values(chunk.map((l) => ({ bid_id: bid.id, node_id: l.node.id, tenant_id: bid.tenant_id, target_chars: l.targetChars })))
+      .onConflict((oc) => oc.columns(['bid_id', 'node_id']).doUpdateSet({ target_chars: sql`excluded.target_chars` }))
+      .execute();
+  }
+}
+
+export const DONE_STATES: readonly SectionState[] = ['written', 'edited'];
+export const ACTIVE_STATES: readonly SectionState[] = ['queued', 'writing'];
+
+/** `{ total, done, running, failed, cancelled, queued, status, sections }` of the bid's current outline. */
+export function progressFrom(bid: Pick<BidRow, 'status' | 'outline' | 'bid_type'>, rows: readonly SectionRow[]): WriteProgress {
+  const byNode = new Map(rows.map((r) => [r.node_id, r]));
+  const leaves = leavesOf(bid.outline, bid.bid_type === 2 ? 2 : 1);
+  const p: WriteProgress = { total: leaves.length, done: 0, running: 0, failed: 0, cancelled: 0, queued: 0, status: bid.status, sections: [] };
+  for (const l of leaves) {
+    const r = byNode.get(l.node.id);
+    const state: SectionState = r?.state ?? 'empty';
+    if (DONE_STATES.includes(state)) p.done++;
+    else if (state === 'writing') p.running++;
+    else if (state === 'queued') p.queued++;
+    else if (state === 'failed') p.failed++;
+    else if (state === 'cancelled') p.cancelled++;
+    p.sections.push({ nodeId: l.node.id, state, chars: r?.chars ?? 0 });
+  }
+  return p;
+}
+
+/** Outline `status` of spec §3 from a section state: 0 empty, 1 writing, 2 written, 3 edited by hand. */
+export function outlineStatusOf(state: SectionState | undefined): 0 | 1 | 2 | 3 {
+  if (state === 'queued' || state === 'writing') return 1;
+  if (state === 'written') return 2;
+  if (state === 'edited') return 3;
+  return 0;
+}
+
+/** A copy of the outline whose leaves carry their section's `status`. */
+export function outlineWithStatus(outline: BidOutlineNode[] | null, rows: readonly SectionRow[]): BidOutlineNode[] | null {
+  if (!outline) return outline;
+  const byNode = new Map(rows.map((r) => [r.node_id, r.state]));
+  const map = (nodes: BidOutlineNode[]): BidOutlineNode[] =>
+    nodes.map((n) =>
+      n.children && n.children.length
+        ? { ...n, children: map(n.children) }
+        : ({ ...n, status: outlineStatusOf(byNode.get(n.id)) } as BidOutlineNode),
+    );
+  return map(outline);
+}

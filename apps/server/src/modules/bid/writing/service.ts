@@ -1,0 +1,271 @@
+/**
+ * Full-text writing of a bid (issue 6; CONVENTIONS.md Entitlements and Bids): start (spend once, queue one durable job per
+ * leaf), progress, cancel (refund when nothing was written), sections read and saved with a revision check, finish.
+ *
+ * Every change that decides something runs in one short transaction that first locks the bid row, so a double click on
+ * 一键生成全文 queues and spends once: the second call waits for the first, then finds the bid writing. No transaction is
+ * ever open while a model writes (the jobs run outside, job.ts).
+ */
+import { sql, type Transaction } from 'kysely';
+import { BID_TEXTS, WRITE_TEXTS, type EditorJson, type SectionContent, type SectionSaveBody, type SectionSaved, type WriteProgress } from '@btz/shared';
+import type { AppContext } from '../../../context.js';
+import type { DB } from '../../../db/schema.js';
+import { badRequest, readOnlyBid } from '../../../http/errors.js';
+import { enqueue } from '../../../jobs/index.js';
+import { newId } from '../../../lib/ids.js';
+import { formatTime } from '../../../lib/time.js';
+import { refundSpend, spendCopy } from '../../entitlements/index.js';
+import type { BidRow } from '../repo.js';
+import { countChars, docToText, htmlToDoc, validateDoc } from '../content/index.js';
+import {
+  ACTIVE_STATES,
+  DONE_STATES,
+  ensureSectionRows,
+  findNode,
+  findSection,
+  leavesOf,
+  progressFrom,
+  sectionRows,
+  type SectionRow,
+} from './sections.js';
+
+export const WRITE_KIND = 'write-section';
+/** Longest section text a save may carry (characters). */
+export const SECTION_MAX_CHARS = 200_000;
+
+export interface WriteJobPayload {
+  bidId: string;
+  nodeId: string;
+  runId: string;
+}
+
+/** Locks and re-reads the bid inside `trx` (the row the writing decisions hang on). */
+async function lockBid(trx: Transaction<DB>, id: string): Promise<BidRow> {
+  const row = await trx.selectFrom('bids').selectAll().where('id', '=', id).where('deleted_at', 'is', null).forUpdate().executeTakeFirst();
+  if (!row) throw badRequest(BID_TEXTS.notFound);
+  return row;
+}
+
+export async function progressOf(app: AppContext, bidId: string): Promise<WriteProgress> {
+  const bid = await app.db.selectFrom('bids').selectAll().where('id', '=', bidId).executeTakeFirstOrThrow();
+  return progressFrom(bid, await sectionRows(app.db, bidId));
+}
+
+export async function publishProgress(app: AppContext, bid: Pick<BidRow, 'id' | 'user_id'>): Promise<WriteProgress> {
+  const p = await progressOf(app, bid.id);
+  try {
+    await app.realtime.publish(bid.user_id, 'bid.progress', { bidId: bid.id, ...p });
+  } catch (err) {
+    app.log.warn({ err }, 'bid.progress publish failed');
+  }
+  return p;
+}
+
+/**
+ * 一键生成全文: queues every leaf that is empty, failed or cancelled. Spends one copy of the bid's version (or a VIP
+ * privilege) the first time; later starts of the same bid are free. A bid already writing answers its progress.
+ */
+export async function startWriting(app: AppContext, bidIn: BidRow): Promise<WriteProgress> {
+  if (bidIn.parse_state !== 'done') throw badRequest(bidIn.parse_state === 'failed' ? BID_TEXTS.notParsed : WRITE_TEXTS.parseRunning);
+  if (!bidIn.outline || !bidIn.outline.length) throw badRequest(WRITE_TEXTS.noOutline);
+  const queued = await app.db.transaction().execute(async (trx) => {
+    const bid = await lockBid(trx, bidIn.id);
+    if (bid.status === 'finished') throw readOnlyBid();
+    if (bid.status === 'writing') return 0;
+    const leaves = leavesOf(bid.outline, bid.bid_type === 2 ? 2 : 1);
+    if (!leaves.length) throw badRequest(WRITE_TEXTS.noLeaves);
+    await ensureSectionRows(trx, bid, leaves);
+    const rows = new Map((await trx.selectFrom('bid_sections').selectAll().where('bid_id', '=', bid.id).execute()).map((r) => [r.node_id, r]));
+    const todo = leaves.filter((l) => !DONE_STATES.includes(rows.get(l.node.id)?.state ?? 'empty'));
+    if (!todo.length) {
+      if (bid.status !== 'written') await trx.updateTable('bids').set({ status: 'written', updated_at: sql`now()` }).where('id', '=', bid.id).execute();
+      return 0;
+    }
+    if (!bid.spend_ledger_id) {
+      const spent = await spendCopy(trx, {
+        tenantId: bid.tenant_id,
+        userId: bid.user_id,
+        bidType: bid.bid_type === 2 ? 2 : 1,
+        monthlyCap: app.config.vipMonthlyBidCap,
+        ref: bid.id,
+      });
+      await trx.updateTable('bids').set({ spend_ledger_id: spent.ledgerId }).where('id', '=', bid.id).execute();
+    }
+    const runId = newId();
+    // Longest first (the shortest makespan at a bounded concurrency), document order among equals: claim order follows
+    // run_after, so give each job its own instant in the recent past.
+    const order = todo.map((l, i) => ({ l, i })).sort((a, b) => b.l.targetChars - a.l.targetChars || a.i - b.i);
+    const base = Date.now() - order.length - 1000;
+    for (const [k, { l }] of order.entries()) {
+      await enqueue(trx, {
+        kind: WRITE_KIND,
+        tenantId: bid.tenant_id,
+        userId: bid.user_id,
+        refId: bid.id,
+        payload: { bidId: bid.id, nodeId: l.node.id, runId } satisfies WriteJobPayload,
+        maxAttempts: app.config.writeMaxAttempts,
+        runAfter: new Date(base + k),
+      });
+    }
+    await trx
+      .updateTable('bid_sections')
+      .set({ state: 'queued', run_id: runId, error: null, updated_at: sql`now()` })
+      .where('bid_id', '=', bid.id)
+      .where('node_id', 'in', todo.map((l) => l.node.id))
+      .execute();
+    await trx.updateTable('bids').set({ status: 'writing', write_run_id: runId, updated_at: sql`now()` }).where('id', '=', bid.id).execute();
+    return todo.length;
+  });
+  if (queued) app.jobs.poke();
+  return publishProgress(app, bidIn);
+}
+
+/**
+ * Stops a writing: queued and running sections become `cancelled` (a running model call is aborted; what it wrote is
+ * dropped). The copy stays spent when any section of the bid holds text, else it is refunded. Idempotent.
+ */
+export async function cancelWriting(app: AppContext, bidIn: BidRow): Promise<WriteProgress> {
+  await app.db.transaction().execute(async (trx) => {
+    const bid = await lockBid(trx, bidIn.id);
+    if (bid.status === 'finished') throw readOnlyBid();
+    if (bid.status !== 'writing') return;
+    await app.jobs.cancel(trx, { kind: WRITE_KIND, refId: bid.id });
+    await trx
+      .updateTable('bid_sections')
+      .set({ state: 'cancelled', updated_at: sql`now()` })
+      .where('bid_id', '=', bid.id)
+      .where('state', 'in', [...ACTIVE_STATES])
+      .execute();
+    const rows = await trx.selectFrom('bid_sections').selectAll().where('bid_id', '=', bid.id).execute();
+    const anyText = rows.some((r) => DONE_STATES.includes(r.state));
+    let spend = bid.spend_ledger_id;
+    if (!anyText && spend) {
+      await refundSpend(trx, { tenantId: bid.tenant_id, ledgerId: spend, actorUserId: bid.user_id });
+      spend = null;
+    }
+    await trx
+      .updateTable('bids')
+      .set({ status: settledStatus(bid, rows), write_run_id: null, spend_ledger_id: spend, updated_at: sql`now()` })
+      .where('id', '=', bid.id)
+      .execute();
+  });
+  return publishProgress(app, bidIn);
+}
+
+/** The status of a bid that is not writing: `written` when every leaf holds text, else `outlined`. */
+export function settledStatus(bid: Pick<BidRow, 'outline' | 'bid_type'>, rows: readonly Pick<SectionRow, 'node_id' | 'state'>[]): 'written' | 'outlined' {
+  const states = new Map(rows.map((r) => [r.node_id, r.state]));
+  const leaves = leavesOf(bid.outline, bid.bid_type === 2 ? 2 : 1);
+  return leaves.length > 0 && leaves.every((l) => DONE_STATES.includes(states.get(l.node.id) ?? 'empty')) ? 'written' : 'outlined';
+}
+
+/**
+ * After a section of run `runId` settled (written or failed for good): when nothing of the run is queued or writing any
+ * more, the bid leaves `writing`. Returns true when it did.
+ */
+export async function settleRunIfDone(app: AppContext, bidId: string, runId: string): Promise<boolean> {
+  return app.db.transaction().execute(async (trx) => {
+    const bid = await trx.selectFrom('bids').selectAll().where('id', '=', bidId).forUpdate().executeTakeFirst();
+    if (!bid || bid.status !== 'writing' || bid.write_run_id !== runId) return false;
+    const rows = await trx.selectFrom('bid_sections').select(['node_id', 'state']).where('bid_id', '=', bidId).execute();
+    const leafIds = new Set(leavesOf(bid.outline, bid.bid_type === 2 ? 2 : 1).map((l) => l.node.id));
+    if (rows.some((r) => leafIds.has(r.node_id) && ACTIVE_STATES.includes(r.state))) return false;
+    await trx
+      .updateTable('bids')
+      .set({ status: settledStatus(bid, rows), write_run_id: null, updated_at: sql`now()` })
+      .where('id', '=', bidId)
+      .execute();
+    return true;
+  });
+}
+
+function presentSection(bid: BidRow, nodeId: string, title: string, target: number, row: SectionRow | undefined): SectionContent {
+  return {
+    nodeId,
+    title,
+    state: row?.state ?? 'empty',
+    doc: row?.doc ?? null,
+    text: row?.text ?? '',
+    chars: row?.chars ?? 0,
+    targetChars: target,
+    revision: row?.revision ?? 0,
+    error: row?.state === 'failed' ? (row.error ?? null) : null,
+    updateTime: row ? formatTime(row.updated_at) : null,
+  };
+}
+
+function leafOf(bid: BidRow, nodeId: string) {
+  const node = findNode(bid.outline, nodeId);
+  if (!node) throw badRequest(BID_TEXTS.nodeNotFound);
+  const leaf = leavesOf(bid.outline, bid.bid_type === 2 ? 2 : 1).find((l) => l.node.id === nodeId);
+  if (!leaf) throw badRequest(WRITE_TEXTS.notLeaf);
+  return leaf;
+}
+
+export async function getSection(app: AppContext, bid: BidRow, nodeId: string): Promise<SectionContent> {
+  const leaf = leafOf(bid, nodeId);
+  return presentSection(bid, nodeId, leaf.node.title, leaf.targetChars, await findSection(app.db, bid.id, nodeId));
+}
+
+/** The editor JSON of a save: a document validated (and cleaned) against the schema, or HTML sanitised and converted. */
+export function docOfSave(body: SectionSaveBody): EditorJson {
+  if (body.doc !== undefined) {
+    const v = validateDoc(body.doc);
+    if (!v.ok) throw badRequest(v.error);
+    return v.doc;
+  }
+  if (typeof body.html === 'string') return htmlToDoc(body.html);
+  throw badRequest(WRITE_TEXTS.badDoc);
+}
+
+/**
+ * Saves a section edited by hand: refused while the AI writes it, refused when `revision` is not the stored one (someone
+ * saved since — the client keeps its text). The section becomes `edited` (the writer never overwrites it).
+ */
+export async function saveSection(app: AppContext, bidIn: BidRow, nodeId: string, body: SectionSaveBody): Promise<SectionSaved> {
+  const leaf = leafOf(bidIn, nodeId);
+  const doc = docOfSave(body);
+  const text = docToText(doc);
+  const chars = countChars(text);
+  if (chars > SECTION_MAX_CHARS) throw badRequest(WRITE_TEXTS.tooLong(SECTION_MAX_CHARS));
+  const saved = await app.db.transaction().execute(async (trx) => {
+    const bid = await lockBid(trx, bidIn.id);
+    if (bid.status === 'finished') throw readOnlyBid();
+    await ensureSectionRows(trx, bid, [leaf]);
+    const row = await trx
+      .selectFrom('bid_sections')
+      .selectAll()
+      .where('bid_id', '=', bid.id)
+      .where('node_id', '=', nodeId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    if (row.state === 'writing') throw badRequest(WRITE_TEXTS.sectionBusy);
+    if (row.revision !== body.revision) throw badRequest(WRITE_TEXTS.staleRevision, { revision: row.revision });
+    const next = await trx
+      .updateTable('bid_sections')
+      .set({ doc: JSON.stringify(doc), text, chars, state: 'edited', error: null, revision: row.revision + 1, updated_at: sql`now()` })
+      .where('bid_id', '=', bid.id)
+      .where('node_id', '=', nodeId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    if (bid.status === 'outlined' || bid.status === 'written') {
+      const rows = await trx.selectFrom('bid_sections').select(['node_id', 'state']).where('bid_id', '=', bid.id).execute();
+      const status = settledStatus(bid, rows);
+      if (status !== bid.status) await trx.updateTable('bids').set({ status, updated_at: sql`now()` }).where('id', '=', bid.id).execute();
+    }
+    return next;
+  });
+  return { revision: saved.revision, chars: saved.chars, doc: saved.doc ?? doc, updateTime: formatTime(saved.updated_at) };
+}
+
+/** 完成编写: every leaf must hold text; the bid becomes read-only for good (export stays available). */
+export async function finishBid(app: AppContext, bidIn: BidRow): Promise<void> {
+  await app.db.transaction().execute(async (trx) => {
+    const bid = await lockBid(trx, bidIn.id);
+    if (bid.status === 'finished') return;
+    if (bid.status === 'writing') throw badRequest(BID_TEXTS.writing);
+    const rows = await trx.selectFrom('bid_sections').select(['node_id', 'state']).where('bid_id', '=', bid.id).execute();
+    if (settledStatus(bid, rows) !== 'written') throw badRequest(WRITE_TEXTS.notWritten);
+    await trx.updateTable('bids').set({ status: 'finished', finished_at: sql`now()`, updated_at: sql`now()` }).where('id', '=', bid.id).execute();
+  });
+}

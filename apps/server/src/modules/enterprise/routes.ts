@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import type { EnterpriseInfo, EnterpriseInfoInput } from '@btz/shared';
+import type { AppContext } from '../../context.js';
+import { defineRoute } from '../../http/route.js';
+import { ENTERPRISE_FIELD_LABELS, enterpriseInfoBody } from './schema.js';
+import { factsOwner, readInfo, writeInfo } from './repo.js';
+
+/** `/btz/enterprise/info/get` and `/btz/enterprise/info/save` (docs/api.md, Enterprise). */
+export function registerEnterpriseRoutes(fastify: FastifyInstance, app: AppContext): void {
+  defineRoute(fastify, app, {
+    path: '/btz/enterprise/info/get',
+    auth: true,
+    handler: async ({ app, auth }): Promise<EnterpriseInfo> => {
+      const owner = await factsOwner(app.db, auth);
+      return readInfo(app.db, auth.tenantId, owner);
+    },
+  });
+
+  defineRoute(fastify, app, {
+    path: '/btz/enterprise/info/save',
+    auth: true,
+    body: enterpriseInfoBody,
+    labels: ENTERPRISE_FIELD_LABELS,
+    handler: async ({ app, auth, body }): Promise<EnterpriseInfo> =>
+      app.db.transaction().execute(async (trx) => {
+        const owner = await factsOwner(trx, auth);
+        const { updateTime: _, ...stored } = await readInfo(trx, auth.tenantId, owner);
+        // a field left out keeps its stored value
+        const next: EnterpriseInfoInput = { ...stored };
+        for (const [k, v] of Object.entries(body)) if (v !== undefined) (next as unknown as Record<string, unknown>)[k] = v;
+        await writeInfo(trx, auth.tenantId, owner, next, auth.userId);
+        return readInfo(trx, auth.tenantId, owner);
+      }),
+  });
+}

@@ -1,0 +1,61 @@
+/**
+ * Shared pieces of the writing API tests: a bid that is parsed and outlined, copies bought through the sandbox payment,
+ * waiting for a writing to settle, and reading a .docx.
+ */
+import { expect } from 'vitest';
+import type { SectionContent, WriteProgress } from '@btz/shared';
+import { listZipEntries, readZipEntry } from '../../src/documents/zip.js';
+import { confirmSandbox, getInfo, opt, payOrder } from '../commerce/helpers.js';
+import type { TestServer } from '../harness.js';
+import { detail, tenderDocx, uploadTender, waitParse } from '../bid/helpers.js';
+
+export { detail, getInfo };
+
+/** A bid of `bidType` whose tender is parsed and whose outline is generated. */
+export async function outlinedBid(t: TestServer, token: string, bidType: 1 | 2 = 1): Promise<string> {
+  const id = await uploadTender(t, token, { name: '招标文件.docx', data: await tenderDocx() }, { bidType });
+  const d = await waitParse(t, token, id);
+  expect(d.parse.state).toBe('done');
+  if (!d.outline?.length) {
+    const g = await t.api('/btz/bid/outline/generate', { token, query: { id } });
+    expect(g.json?.success, g.text).toBe(true);
+  }
+  return id;
+}
+
+/** Buys `n` copies of a version through the sandbox payment (as a user would). */
+export async function buyCopies(t: TestServer, token: string, bidType: 1 | 2, n = 1): Promise<void> {
+  const order = (await payOrder(t, token, { optionId: opt(bidType === 2 ? 'copy-flagship' : 'copy-basic'), number: n })).data;
+  await confirmSandbox(t, order.codeUrl);
+  const info = await getInfo(t, token);
+  expect(bidType === 2 ? info.flagshipBidNumber : info.commonBidNumber).toBeGreaterThanOrEqual(n);
+}
+
+export async function progress(t: TestServer, token: string, id: string): Promise<WriteProgress> {
+  const res = await t.api('/btz/bid/write/progress', { token, query: { id } });
+  expect(res.json?.success, res.text).toBe(true);
+  return res.json.data as WriteProgress;
+}
+
+/** Polls progress until nothing is queued or writing and the bid left `writing` (never a fixed sleep). */
+export async function waitWritten(t: TestServer, token: string, id: string, timeoutMs = 60_000): Promise<WriteProgress> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const p = await progress(t, token, id);
+    if (p.status !== 'writing' && p.running === 0 && p.queued === 0) return p;
+    if (Date.now() > end) throw new Error(`writing not finished: ${JSON.stringify({ ...p, sections: undefined })}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+export async function section(t: TestServer, token: string, id: string, nodeId: string): Promise<SectionContent> {
+  const res = await t.api('/btz/bid/section/get', { token, query: { id, nodeId } });
+  expect(res.json?.success, res.text).toBe(true);
+  return res.json.data as SectionContent;
+}
+
+export function unzip(buf: Buffer): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const e of listZipEntries(buf)) files.set(e.name, readZipEntry(buf, e).toString('utf8'));
+  return files;
+}
