@@ -3,8 +3,6 @@
  * doubled, the number of sections written at once never exceeds LLM_CONCURRENCY, text streams to the user's realtime
  * queue while it is written, and the section prompts share one stable prefix with the section's own task last.
  */
-import { Client } from '@stomp/stompjs';
-import SockJS from 'sockjs-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BidOutlineNode } from '@btz/shared';
 import { readDocument } from '../../src/documents/index.js';
@@ -13,8 +11,9 @@ import { oracleAnswer } from '../../src/modules/bid/engine/llm-oracle.js';
 import { taskIdOf } from '../../src/modules/bid/engine/llm-tasks.js';
 import type { TenderFileInput } from '../../src/modules/bid/engine/types.js';
 import { startFakeOpenAi, type FakeOpenAi, type FakeRequest } from '../fakes/openai-server.js';
-import { newUser, startTestServer, type TestServer } from '../harness.js';
+import { CLIENT_BASIC, newUser, startTestServer, type TestServer } from '../harness.js';
 import { tenderDocx } from '../bid/helpers.js';
+import { makeClient, subscribeConfirmed, waitUntil } from '../realtime/helpers.js';
 import { buyCopies, detail, outlinedBid, section, waitWritten } from './helpers.js';
 
 const CONCURRENCY = 3;
@@ -72,22 +71,12 @@ describe('writing with a model', () => {
     await buyCopies(t, token, 1, 1);
 
     // listen on the user's bid queue like the workspace does
-    const messages: { kind: string; data: any }[] = [];
-    const client = new Client({
-      webSocketFactory: () => new SockJS(`${t.url}/api/ws-btz`) as unknown as WebSocket,
-      connectHeaders: { 'Blade-Auth': `bearer ${token}` },
-      reconnectDelay: 0,
-      heartbeatIncoming: 0,
-      heartbeatOutgoing: 0,
+    const rt = makeClient(t.port, 'websocket', token, {
+      connectHeaders: { 'Blade-Auth': `Bearer ${token}`, Authorization: CLIENT_BASIC, 'Blade-Requested-With': 'BladeHttpRequest' },
     });
-    await new Promise<void>((resolve, reject) => {
-      client.onConnect = () => {
-        client.subscribe(`/user/${userId}/bid`, (m) => messages.push(JSON.parse(m.body)));
-        resolve();
-      };
-      client.onStompError = (f) => reject(new Error(f.headers.message));
-      client.activate();
-    });
+    await waitUntil(() => rt.connects.length > 0, 5000, 'realtime connected');
+    await subscribeConfirmed(rt, `/user/${userId}/bid`);
+    const messages = () => rt.messages.map((m) => JSON.parse(m.body) as { kind: string; data: any });
 
     llm.reset();
     llm.inject({ kind: 'status', status: 429, retryAfterMs: 30 }, 3);
@@ -119,9 +108,9 @@ describe('writing with a model', () => {
 
     // the user saw text stream in before each section was done, then the section land
     await new Promise((r) => setTimeout(r, 200));
-    client.deactivate();
-    const deltas = messages.filter((m) => m.kind === 'bid.delta' && m.data.bidId === id);
-    const written = messages.filter((m) => m.kind === 'bid.section' && m.data.state === 'written');
+    await rt.client.deactivate();
+    const deltas = messages().filter((m) => m.kind === 'bid.delta' && m.data.bidId === id);
+    const written = messages().filter((m) => m.kind === 'bid.section' && m.data.state === 'written');
     expect(written.length).toBe(p.total);
     expect(deltas.length).toBeGreaterThan(p.total);
     const first = leaves(d.outline!)[0]!;
@@ -134,7 +123,7 @@ describe('writing with a model', () => {
       last = m.data.seq;
     }
     expect(shown.length).toBeGreaterThan(100);
-    expect(messages.some((m) => m.kind === 'bid.progress' && m.data.bidId === id && m.data.done === p.total)).toBe(true);
+    expect(messages().some((m) => m.kind === 'bid.progress' && m.data.bidId === id && m.data.done === p.total)).toBe(true);
   });
 
   it('section prompts share one stable prefix (card, facts, outline) and end with the section task', async () => {

@@ -5,12 +5,11 @@
  * alignment / highlight colour, scripts, styles, frames, SVG, MathML and templates are dropped with their content, and
  * every other unknown element is unwrapped to its text. The result goes through the cleaner and the size limits (fit.ts).
  */
-import type { EditorJsonNode } from '@btz/shared';
+import type { EditorJson, EditorJsonNode } from '@btz/shared';
 import { parseFragment, type DefaultTreeAdapterTypes } from 'parse5';
 import { label, safeAlign, safeColor, safeHref, safeImageSrc } from './attrs.js';
 import { fitDoc } from './fit.js';
 import { type Mark, mergeText, textWithPlaceholders, withMark } from './inline.js';
-import type { EditorJson } from '@btz/shared';
 
 type Node = DefaultTreeAdapterTypes.ChildNode;
 type Element = DefaultTreeAdapterTypes.Element;

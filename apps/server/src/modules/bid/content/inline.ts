@@ -60,7 +60,10 @@ export function withMark(marks: Mark[], mark: Mark): Mark[] {
 }
 
 export function sameMarks(a: Mark[] | undefined, b: Mark[] | undefined): boolean {
-  return JSON.stringify(a ?? []) === JSON.stringify(b ?? []);
+  const x = a ?? [];
+  const y = b ?? [];
+  if (x.length !== y.length) return false;
+  return x.every((m, i) => m.type === y[i]!.type && (!m.attrs === !y[i]!.attrs) && JSON.stringify(m.attrs) === JSON.stringify(y[i]!.attrs));
 }
 
 /** A text node; `marks` only when there are some. */

@@ -266,10 +266,10 @@ describe('writeSectionLlm on the fake OpenAI server', () => {
   });
 
   it('forwards restarts of a retried stream with the valid length, and the deltas still add up', async () => {
-    fake.options = { tokensPerSecond: 5000, chunkTokens: 4, reply: modelText(1100, 4) };
-    fake.inject({ kind: 'drop', afterTokens: 40 });
+    fake.options.reply = modelText(1100, 4);
+    fake.inject({ kind: 'stall', afterTokens: 40 }); // the text before the stall has reached the client
     const c = collector();
-    const r = await writeSectionLlm(testClient(fake), inputFor('实施组织', { targetChars: 1000 }), c);
+    const r = await writeSectionLlm(testClient(fake, { idleTimeoutMs: 150 }), inputFor('实施组织', { targetChars: 1000 }), c);
     expect(c.restarts[0]).toBe(0);
     expect(c.text).toBe(r.markdown);
     inBand(r, 1000);
