@@ -3,11 +3,15 @@
  * every leaf written within ±20 % of its target, sections saved with a revision check (stale refused, XSS stripped),
  * AI actions streamed, health, page settings, the .docx reopened, cancel + refund, and a finished bid refusing every change.
  */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE, DOC_DEFAULT_FONT, TEXT, WRITE_TEXTS, type BidHealth, type BidOutlineNode, type PageSettings } from '@btz/shared';
 import { newUser, startTestServer, type TestServer } from '../harness.js';
 import { buyCopies, detail, getInfo, outlinedBid, progress, section, unzip, waitWritten } from './helpers.js';
 
+const SHOTS = path.resolve(import.meta.dirname, '../../../../.test-artifacts/screenshots');
 let t: TestServer;
 beforeAll(async () => {
   t = await startTestServer({ jobPollMs: 50 });
@@ -223,6 +227,15 @@ describe('full-text writing on the offline writer', () => {
     if (findSoffice()) {
       expect(res.status).toBe(200);
       expect(res.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+      expect(res.headers['content-disposition']).toMatch(/\.pdf/);
+      // pictures of the exported pages for people to look at (cover, TOC, first body pages)
+      if (existsSync('/usr/bin/pdftoppm')) {
+        mkdirSync(SHOTS, { recursive: true });
+        const pdf = path.join(SHOTS, 'export.pdf');
+        writeFileSync(pdf, res.bytes);
+        execFileSync('/usr/bin/pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '6', pdf, path.join(SHOTS, 'export-page')]);
+        expect(existsSync(path.join(SHOTS, 'export-page-1.png')) || existsSync(path.join(SHOTS, 'export-page-01.png'))).toBe(true);
+      }
     } else {
       expect(res.json).toMatchObject({ success: false, msg: WRITE_TEXTS.noPdf });
     }

@@ -154,6 +154,9 @@ describe('bid Word export', async () => {
     expect(cached).toContain('第一章 技术方案');
     expect(cached).not.toContain('授权范围'); // level 4 is not in the TOC
     expect(chapter.get('word/settings.xml')).toMatch(/<w:updateFields(?: w:val="(?:true|1|on)")?\/>/);
+    // begin / instruction / separate each in their own run, in a control of the TOC gallery (LibreOffice needs both)
+    expect(doc).toMatch(/<w:r><w:fldChar w:fldCharType="begin"[^>]*\/><\/w:r><w:r><w:instrText[^>]*>TOC /);
+    expect(doc).toContain('<w:docPartGallery w:val="Table of Contents"/>');
   });
 
   it('numbers headings with Word numbering, not typed prefixes', () => {
