@@ -1,0 +1,61 @@
+import type { EditorJson, EditorJsonNode } from '@btz/shared';
+
+/** Images the editor accepts: PNG or JPEG up to 2 MB (they are stored in the section as data URLs). */
+export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+export const IMAGE_TYPES = ['image/png', 'image/jpeg'] as const;
+
+/** Why a picked file cannot go into the section, or null when it can. */
+export function imageProblem(file: { type: string; size: number }): string | null {
+  if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) return '只能插入 PNG 或 JPG 格式的图片';
+  if (file.size > IMAGE_MAX_BYTES) return '图片不能超过 2 MB，请压缩后再插入';
+  return null;
+}
+
+/** Placeholders the writer leaves for facts it does not know: 【待填写：…】. */
+export const PLACEHOLDER_RE = /(【待填写：[^】]*】)/;
+
+/** One line of AI text as inline nodes: placeholders highlighted, `**x**` bold (as the server builds its documents). */
+export function inlineNodes(line: string): EditorJsonNode[] {
+  const out: EditorJsonNode[] = [];
+  for (const part of line.split(/(【待填写：[^】]*】|\*\*[^*\n]+\*\*)/)) {
+    if (!part) continue;
+    if (part.startsWith('【待填写：')) out.push({ type: 'text', text: part, marks: [{ type: 'highlight' }] });
+    else if (part.startsWith('**') && part.endsWith('**') && part.length > 4)
+      out.push({ type: 'text', text: part.slice(2, -2), marks: [{ type: 'bold' }] });
+    else out.push({ type: 'text', text: part });
+  }
+  return out;
+}
+
+/**
+ * AI text as content to insert: one line stays inline (it joins the paragraph it lands in); several lines become
+ * paragraphs. Empty lines are dropped.
+ */
+export function aiTextToContent(text: string): EditorJsonNode[] {
+  const lines = text
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+  if (lines.length === 0) return [];
+  if (lines.length === 1) return inlineNodes(lines[0]!);
+  return lines.map((l) => ({ type: 'paragraph', content: inlineNodes(l) }));
+}
+
+/** The last ≤ `max` characters (the context 续写 sends). */
+export function tail(text: string, max = 2000): string {
+  return text.length > max ? text.slice(text.length - max) : text;
+}
+
+/** `HH:mm:ss` of a time. */
+export function clock(ms: number): string {
+  const d = new Date(ms);
+  return [d.getHours(), d.getMinutes(), d.getSeconds()].map((n) => String(n).padStart(2, '0')).join(':');
+}
+
+/** Characters of a document's text (no whitespace), as the section's 字数. */
+export function countChars(text: string): number {
+  return text.replace(/\s/g, '').length;
+}
+
+export const EMPTY_DOC: EditorJson = { type: 'doc', content: [{ type: 'paragraph' }] };
