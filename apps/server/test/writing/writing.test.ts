@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CODE, DOC_DEFAULT_FONT, TEXT, WRITE_TEXTS, type BidHealth, type BidOutlineNode, type PageSettings } from '@btz/shared';
+import { BID_TEXTS, CODE, DOC_DEFAULT_FONT, TEXT, WRITE_TEXTS, type BidHealth, type BidOutlineNode, type PageSettings } from '@btz/shared';
 import { newUser, startTestServer, type TestServer } from '../harness.js';
 import { buyCopies, detail, getInfo, outlinedBid, progress, section, unzip, waitWritten } from './helpers.js';
 
@@ -327,5 +327,25 @@ describe('cancel', () => {
     const res = await c.api('/btz/bid/write/cancel', { token, query: { id } });
     expect(res.json.data.done).toBeGreaterThanOrEqual(1);
     expect((await getInfo(c, token)).commonBidNumber).toBe(0);
+  });
+
+  it('while writing, re-reading the tender is refused; deleting the bid stops its jobs', async () => {
+    const { token } = await newUser(c);
+    const id = await outlinedBid(c, token, 1);
+    await buyCopies(c, token, 1, 1);
+    await c.api('/btz/bid/write/start', { token, query: { id } });
+    for (const p of ['/btz/bid/retry-parse', '/btz/bid/select-lot']) {
+      const r = await c.api(p, { token, query: { id, lot: '1' } });
+      expect(r.json, p).toMatchObject({ success: false, msg: BID_TEXTS.busyWriting });
+    }
+    const del = await c.api('/btz/bid/delete', { token, query: { id } });
+    expect(del.json?.success, del.text).toBe(true);
+    const active = await c.server.app.ctx.db
+      .selectFrom('jobs')
+      .select('id')
+      .where('ref_id', '=', id)
+      .where('state', 'in', ['queued', 'running'])
+      .execute();
+    expect(active).toEqual([]);
   });
 });

@@ -131,6 +131,7 @@ export const BID_TEXTS = {
   noLots: '该招标文件未划分标段',
   badLot: '所选标段不存在',
   writing: '标书正在编写中，无法修改目录',
+  busyWriting: '标书正在编写全文，请等待完成或先取消编写',
   badName: '标书名称不能为空，且不超过 100 个字',
   tooManyNodes: (n: number) => `目录节点过多（最多 ${n} 个）`,
   branchLevel: '只能重新生成一级或二级目录',

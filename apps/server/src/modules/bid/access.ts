@@ -32,3 +32,10 @@ export async function bidToChange(app: AppContext, auth: AuthInfo, id: string): 
 export function assertChangeable(bid: Pick<BidRow, 'status'>): void {
   if (bid.status === 'finished') throw readOnlyBid();
 }
+
+/** Changes that re-read the tender (files, lot) would pull the outline from under a running writing. */
+export async function bidToReparse(app: AppContext, auth: AuthInfo, id: string): Promise<BidRow> {
+  const bid = await bidToChange(app, auth, id);
+  if (bid.status === 'writing') throw badRequest(BID_TEXTS.busyWriting);
+  return bid;
+}

@@ -9,7 +9,7 @@ import type { AppContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
 import { StorageNotFoundError } from '../../providers/storage/index.js';
-import { bidToChange, bidToRead, ownerOf } from './access.js';
+import { bidToChange, bidToRead, bidToReparse, ownerOf } from './access.js';
 import { presentBid, presentListItem } from './present.js';
 import { findFile, listBids, listFiles, readPage } from './repo.js';
 import * as service from './service.js';
@@ -47,7 +47,7 @@ export function registerBidRoutes(fastify: FastifyInstance, app: AppContext): vo
     query: byId,
     labels: LABELS,
     handler: async ({ req, auth, query }) => {
-      const bid = await bidToChange(app, auth, query.id);
+      const bid = await bidToReparse(app, auth, query.id);
       const upload = await readUpload(req, app.config.uploadMaxBytes);
       const role = upload.fields.role || 'amendment';
       if (role !== 'main' && role !== 'amendment' && role !== 'boq') throw badRequest(BID_TEXTS.badRole);
@@ -60,7 +60,7 @@ export function registerBidRoutes(fastify: FastifyInstance, app: AppContext): vo
     auth: true,
     query: z.object({ id, fileId: id }),
     labels: LABELS,
-    handler: async ({ auth, query }) => service.deleteFile(app, await bidToChange(app, auth, query.id), query.fileId),
+    handler: async ({ auth, query }) => service.deleteFile(app, await bidToReparse(app, auth, query.id), query.fileId),
   });
 
   defineRoute(fastify, app, {
@@ -99,7 +99,7 @@ export function registerBidRoutes(fastify: FastifyInstance, app: AppContext): vo
     auth: true,
     query: byId,
     labels: LABELS,
-    handler: async ({ auth, query }) => service.retryParse(app, await bidToChange(app, auth, query.id)),
+    handler: async ({ auth, query }) => service.retryParse(app, await bidToReparse(app, auth, query.id)),
   });
 
   defineRoute(fastify, app, {
@@ -107,7 +107,7 @@ export function registerBidRoutes(fastify: FastifyInstance, app: AppContext): vo
     auth: true,
     query: z.object({ id, lot: z.string().trim().min(1).max(50) }),
     labels: LABELS,
-    handler: async ({ auth, query }) => service.selectLot(app, auth, await bidToChange(app, auth, query.id), query.lot),
+    handler: async ({ auth, query }) => service.selectLot(app, auth, await bidToReparse(app, auth, query.id), query.lot),
   });
 
   defineRoute(fastify, app, {

@@ -11,6 +11,7 @@ import {
   type BidStatus,
   type TenderFileRole,
 } from '@btz/shared';
+import { WRITE_KIND } from './writing/service.js';
 import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
 import { DocumentError, sniffType } from '../../documents/index.js';
@@ -195,6 +196,7 @@ export async function renameBid(app: AppContext, auth: AuthInfo, bid: BidRow, na
 export async function deleteBid(app: AppContext, auth: AuthInfo, bid: BidRow): Promise<void> {
   await app.db.transaction().execute(async (trx) => {
     await app.jobs.cancel(trx, { kind: PARSE_KIND, refId: bid.id });
+    await app.jobs.cancel(trx, { kind: WRITE_KIND, refId: bid.id });
     await updateBid(trx, ownerOf(auth), bid.id, { deleted_at: sql<Date>`now()` as never, parse_job_id: null });
   });
 }
