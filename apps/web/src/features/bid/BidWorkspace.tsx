@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Empty, Progress, Radio, Result, Select, Spin, Ste
 import { CloudSyncOutlined, LockOutlined } from '@ant-design/icons';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { LOADING_TIPS, TEXT } from '@btz/shared';
+import { LOADING_TIPS, TEXT, type WriteProgress } from '@btz/shared';
 import { useLoadingTip } from '../../components/LoadingOverlay';
 import { confirmDialog } from '../../lib/dialogs';
 import { toast } from '../../lib/feedback';
@@ -12,16 +12,21 @@ import { bidKeys, generateOutline, renameBid, retryParse, selectLot, type BidDet
 import { coverageView } from './coverage';
 import { CoveragePanel } from './CoveragePanel';
 import { FilesPanel } from './FilesPanel';
-import { errorText, isParsing, useBidDetail, useOutlineEditor } from './hooks';
+import { errorText, isParsing, useBidDetail, useOutlineEditor, useWriting, type WritingState } from './hooks';
 import { BID_STATUS_COLOR, BID_STATUS_LABEL, BID_TYPE_LABEL, stageLabel } from './labels';
 import { NodeDetail } from './NodeDetail';
 import { OutlineTree } from './OutlineTree';
 import { PageDrawer, type PageRef } from './PageDrawer';
 import { TenderCardPanel } from './TenderCardPanel';
 import { findNode, flatten } from './outline';
+import { ExportPanel } from './ExportPanel';
+import { HealthPanel } from './HealthPanel';
+import { SectionPane } from './SectionPane';
+import { WritePanel, useWriteActions } from './WritePanel';
+import { currentStep, sectionStates, stepViews } from './writing';
 import './bid.css';
 
-const NEXT = '下一步上线';
+type PaneTab = 'card' | 'coverage' | 'files' | 'health' | 'export';
 
 /** A tender with several lots: the user picks the one the bid answers before the card and outline are made. */
 const needsLot = (bid: BidDetail) => bid.parse.state === 'done' && bid.lots.length > 1 && !bid.lot;
@@ -30,18 +35,32 @@ const needsLot = (bid: BidDetail) => bid.parse.state === 'done' && bid.lots.leng
 function stepOf(bid: BidDetail): { current: number; status: 'process' | 'error' | 'finish' | 'wait' } {
   if (bid.parse.state === 'failed') return { current: 1, status: 'error' };
   if (bid.parse.state !== 'done' || needsLot(bid)) return { current: 1, status: 'process' };
-  return { current: 2, status: 'process' };
+  if (!bid.outline?.length) return { current: 2, status: 'process' };
+  return { current: currentStep(bid.status), status: bid.status === 'finished' ? 'finish' : 'process' };
 }
 
-function Stepper({ bid, readOnly }: { bid: BidDetail; readOnly: boolean }) {
+function Stepper({
+  bid,
+  readOnly,
+  progress,
+  onStep,
+}: {
+  bid: BidDetail;
+  readOnly: boolean;
+  progress: WriteProgress | null;
+  onStep: (step: number) => void;
+}) {
   const { current, status } = stepOf(bid);
-  const later = (title: string) => ({ title, content: NEXT, disabled: true, status: 'wait' as const });
+  const ready = !!bid.outline?.length && !needsLot(bid);
+  const views = stepViews(ready ? bid.status : 'parsed', progress);
+  const step = (title: string, v: { enabled: boolean; content: string }) => ({ title, content: v.content, disabled: !v.enabled });
   return (
     <Steps
       className="bid-steps"
       size="small"
       current={current}
       status={status}
+      onChange={onStep}
       items={[
         { title: '上传招标文件', content: `${bid.files.length} 个文件` },
         {
@@ -55,10 +74,10 @@ function Stepper({ bid, readOnly }: { bid: BidDetail; readOnly: boolean }) {
                   ? '已完成'
                   : `${Math.round(bid.parse.progress)}%`,
         },
-        { title: '目录', content: readOnly ? '只读' : bid.outline?.length ? '可编辑' : '待生成' },
-        later('生成全文'),
-        later('检查'),
-        later('导出'),
+        { title: '目录', content: readOnly ? '只读' : bid.status === 'writing' ? '编写中锁定' : bid.outline?.length ? '可编辑' : '待生成' },
+        step('生成全文', views.write),
+        step('检查', views.check),
+        step('导出', views.export),
       ]}
     />
   );
@@ -150,15 +169,40 @@ function LotPicker({ bid, onPicked }: { bid: BidDetail; onPicked: () => void }) 
   );
 }
 
-/** The three panes: outline, the selected section, and the tender card / coverage / files. */
-function Panes({ bid, readOnly }: { bid: BidDetail; readOnly: boolean }) {
+/** The three panes: outline, the selected section, and the tender card / coverage / files / health / export. */
+function Panes({
+  bid,
+  readOnly,
+  writing,
+  tab,
+  setTab,
+  onRetry,
+  retrying,
+}: {
+  bid: BidDetail;
+  readOnly: boolean;
+  writing: WritingState;
+  tab: PaneTab;
+  setTab: (t: PaneTab) => void;
+  onRetry: () => void;
+  retrying: boolean;
+}) {
   const qc = useQueryClient();
-  const editor = useOutlineEditor(bid, readOnly);
+  const outlineReadOnly = readOnly || bid.status === 'writing';
+  const editor = useOutlineEditor(bid, outlineReadOnly);
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const [tab, setTab] = useState('card');
   const [pageRef, setPageRef] = useState<PageRef | null>(null);
   const [generating, setGenerating] = useState(false);
+  // while writing, the centre pane follows the pen until the user picks a section
+  const [follow, setFollow] = useState(bid.status === 'writing');
   const coverage = useMemo(() => coverageView(bid.card?.scoring, editor.nodes, editor.coverage), [bid.card, editor.nodes, editor.coverage]);
+  // the leaves show their writing state once any writing happened
+  const started =
+    bid.status === 'writing' ||
+    bid.status === 'written' ||
+    bid.status === 'finished' ||
+    (bid.status === 'outlined' && !!writing.progress?.sections.some((s) => s.state !== 'empty'));
+  const states = useMemo(() => sectionStates(editor.nodes, writing.progress), [editor.nodes, writing.progress]);
 
   // first section selected by default; a deleted selection falls back to it
   useEffect(() => {
@@ -169,17 +213,37 @@ function Panes({ bid, readOnly }: { bid: BidDetail; readOnly: boolean }) {
     }
   }, [editor.nodes, selectedId]);
 
-  // Ctrl+S saves the outline
+  // writing (re)started: follow the pen again
+  useEffect(() => {
+    setFollow(bid.status === 'writing');
+  }, [bid.status]);
+
+  // following: when the open section is not being written, open one that is
+  useEffect(() => {
+    if (!follow || bid.status !== 'writing') return;
+    const cur = selectedId ? states.get(selectedId) : undefined;
+    if (cur === 'writing') return;
+    const next = [...states].find(([, st]) => st === 'writing')?.[0];
+    if (next && next !== selectedId) setSelectedId(next);
+  }, [follow, states, selectedId, bid.status]);
+
+  const pick = (id: string | null) => {
+    setFollow(false);
+    setSelectedId(id);
+  };
+
+  // Ctrl+S saves the outline (the section editor saves its own text first and stops the key)
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's') {
+        if (e.defaultPrevented) return;
         e.preventDefault();
-        if (!readOnly) void editor.save();
+        if (!outlineReadOnly && editor.saveState !== 'saved') void editor.save();
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [editor, readOnly]);
+  }, [editor, outlineReadOnly]);
 
   // a refusal because the bid was finished elsewhere: reload it (the screen turns read-only)
   useEffect(() => {
@@ -198,12 +262,24 @@ function Panes({ bid, readOnly }: { bid: BidDetail; readOnly: boolean }) {
   };
 
   const gaps = coverage.total - coverage.covered;
+  const selected = selectedId ? findNode(editor.nodes, selectedId) : null;
+  const selectedState = selected && !selected.children.length ? (states.get(selected.id) ?? 'empty') : null;
+  const written = bid.status === 'written' || bid.status === 'finished';
 
   return (
     <div className="bid-panes">
       <section className="wb-card bid-pane bid-pane--left">
         {editor.nodes.length ? (
-          <OutlineTree editor={editor} readOnly={readOnly} selectedId={selectedId} onSelect={setSelectedId} />
+          <OutlineTree
+            editor={editor}
+            readOnly={outlineReadOnly}
+            selectedId={selectedId}
+            onSelect={pick}
+            states={started ? states : null}
+            onRetry={readOnly || bid.status === 'writing' ? undefined : onRetry}
+            retrying={retrying}
+            lockNote={readOnly ? '已完成编写，只读' : bid.status === 'writing' ? '编写中，目录暂不可修改' : undefined}
+          />
         ) : (
           <div className="bid-pane__empty">
             <Empty description="还没有目录">
@@ -217,18 +293,34 @@ function Panes({ bid, readOnly }: { bid: BidDetail; readOnly: boolean }) {
         )}
       </section>
       <section className="wb-card bid-pane bid-pane--centre">
-        {editor.nodes.length ? (
-          <NodeDetail editor={editor} nodeId={selectedId} card={bid.card} readOnly={readOnly} onSelect={setSelectedId} />
-        ) : (
+        {!editor.nodes.length ? (
           <div className="bid-pane__empty">
             <Empty description="目录会按招标文件规定的投标文件组成生成第一级章节，并让每个评分项都有章节响应。点击左侧「生成目录」开始。" />
           </div>
+        ) : selected && selectedState ? (
+          <SectionPane
+            key={selected.id}
+            bidId={bid.id}
+            editor={editor}
+            nodeId={selected.id}
+            card={bid.card}
+            state={selectedState}
+            live={writing.live[selected.id]?.text ?? null}
+            finished={readOnly}
+            outlineReadOnly={outlineReadOnly}
+            preferSettings={bid.status === 'outlined' && selectedState === 'empty'}
+            onSelect={pick}
+            onSaved={() => writing.refresh()}
+          />
+        ) : (
+          <NodeDetail editor={editor} nodeId={selectedId} card={bid.card} readOnly={outlineReadOnly} onSelect={pick} />
         )}
       </section>
       <section className="wb-card bid-pane bid-pane--right">
         <Tabs
           activeKey={tab}
-          onChange={setTab}
+          onChange={(k) => setTab(k as PaneTab)}
+          tabBarGutter={20}
           className="bid-tabs"
           items={[
             {
@@ -243,25 +335,102 @@ function Panes({ bid, readOnly }: { bid: BidDetail; readOnly: boolean }) {
                   评分覆盖 {coverage.total ? <Badge count={gaps || `${coverage.percent}%`} color={gaps ? 'red' : 'green'} size="small" /> : null}
                 </span>
               ),
-              children: (
-                <CoveragePanel
-                  view={coverage}
-                  selectedId={selectedId}
-                  onSelect={(id) => {
-                    setSelectedId(id);
-                  }}
-                />
-              ),
+              children: <CoveragePanel view={coverage} selectedId={selectedId} onSelect={pick} />,
             },
             {
               key: 'files',
               label: `文件（${bid.files.length}）`,
               children: <FilesPanel bidId={bid.id} files={bid.files} readOnly={readOnly} />,
             },
+            {
+              key: 'health',
+              label: '内容检查',
+              children: <HealthPanel bidId={bid.id} nodes={editor.nodes} enabled={written} onSelect={pick} />,
+            },
+            {
+              key: 'export',
+              label: '导出',
+              children: <ExportPanel bidId={bid.id} bidName={bid.name} nodes={editor.nodes} readOnly={readOnly} canExport={written} />,
+            },
           ]}
         />
       </section>
       <PageDrawer bidId={bid.id} files={bid.files} target={pageRef} onClose={() => setPageRef(null)} />
+    </div>
+  );
+}
+
+/** The parsed bid: header, stepper, the writing bar and the panes. */
+function Workspace({ bid, retrying, onRetryParse }: { bid: BidDetail; retrying: boolean; onRetryParse: () => void }) {
+  const qc = useQueryClient();
+  const readOnly = bid.status === 'finished';
+  const writing = useWriting(bid);
+  const actions = useWriteActions(bid, writing);
+  const [tab, setTab] = useState<PaneTab>(bid.status === 'written' || bid.status === 'finished' ? 'health' : 'card');
+  const refresh = () => qc.invalidateQueries({ queryKey: bidKeys.detail(bid.id) });
+  const parsing = bid.parse.state === 'queued' || bid.parse.state === 'running';
+  const states = useMemo(() => sectionStates(bid.outline ?? [], writing.progress), [bid.outline, writing.progress]);
+  const showPanes = !(parsing && !bid.card) && !(bid.parse.state === 'failed' && !bid.card) && !needsLot(bid);
+
+  const onStep = (i: number) => {
+    if (i === 0) setTab('files');
+    else if (i === 1 || i === 2) setTab(i === 1 ? 'card' : 'coverage');
+    else if (i === 4) setTab('health');
+    else if (i === 5) setTab('export');
+    else if (i === 3) document.querySelector('[data-testid="write-panel"]')?.scrollIntoView({ block: 'nearest' });
+  };
+
+  return (
+    <div className="bid-ws" data-testid="bid-workspace">
+      <WorkspaceHeader bid={bid} readOnly={readOnly} />
+      <div className="wb-card bid-ws__steps">
+        <Stepper bid={bid} readOnly={readOnly} progress={writing.progress} onStep={onStep} />
+      </div>
+      {readOnly ? (
+        <Alert type="info" showIcon icon={<LockOutlined />} title={TEXT.readOnlyBid} className="bid-ws__banner" data-testid="readonly-banner" />
+      ) : null}
+      {parsing && bid.card ? (
+        <Alert
+          type="info"
+          showIcon
+          className="bid-ws__banner"
+          title={`正在重新解析（${stageLabel(bid.parse.stage)} ${Math.round(bid.parse.progress)}%），完成后招标要点与目录会自动更新`}
+        />
+      ) : null}
+      {parsing && !bid.card ? (
+        <ParseProgress bid={bid} />
+      ) : bid.parse.state === 'failed' && !bid.card ? (
+        <ParseFailed bid={bid} onRetry={onRetryParse} retrying={retrying} />
+      ) : needsLot(bid) ? (
+        <LotPicker bid={bid} onPicked={() => void refresh()} />
+      ) : (
+        <>
+          {bid.parse.state === 'failed' ? (
+            <Alert
+              type="error"
+              showIcon
+              className="bid-ws__banner"
+              title={`最近一次解析失败：${bid.parse.error ?? ''}`}
+              action={
+                <Button size="small" loading={retrying} onClick={onRetryParse}>
+                  重新解析
+                </Button>
+              }
+            />
+          ) : null}
+          {showPanes && bid.outline?.length ? <WritePanel bid={bid} writing={writing} states={states} actions={actions} onGoto={setTab} /> : null}
+          <Panes
+            key={bid.id}
+            bid={bid}
+            readOnly={readOnly}
+            writing={writing}
+            tab={tab}
+            setTab={setTab}
+            onRetry={() => void actions.start(false)}
+            retrying={actions.starting}
+          />
+        </>
+      )}
     </div>
   );
 }
@@ -382,60 +551,17 @@ export function BidWorkspace() {
   }
 
   const bid = q.data;
-  const readOnly = bid.status === 'finished';
-  const refresh = () => qc.invalidateQueries({ queryKey: bidKeys.detail(bid.id) });
   const retry = async () => {
     setRetrying(true);
     try {
       await retryParse(bid.id);
-      await refresh();
+      await qc.invalidateQueries({ queryKey: bidKeys.detail(bid.id) });
     } catch (e) {
       toast.error(errorText(e, '重新解析失败，请稍后重试'));
     } finally {
       setRetrying(false);
     }
   };
-  const parsing = bid.parse.state === 'queued' || bid.parse.state === 'running';
 
-  return (
-    <div className="bid-ws" data-testid="bid-workspace">
-      <WorkspaceHeader bid={bid} readOnly={readOnly} />
-      <div className="wb-card bid-ws__steps">
-        <Stepper bid={bid} readOnly={readOnly} />
-      </div>
-      {readOnly ? <Alert type="info" showIcon icon={<LockOutlined />} title={TEXT.readOnlyBid} className="bid-ws__banner" /> : null}
-      {parsing && bid.card ? (
-        <Alert
-          type="info"
-          showIcon
-          className="bid-ws__banner"
-          title={`正在重新解析（${stageLabel(bid.parse.stage)} ${Math.round(bid.parse.progress)}%），完成后招标要点与目录会自动更新`}
-        />
-      ) : null}
-      {parsing && !bid.card ? (
-        <ParseProgress bid={bid} />
-      ) : bid.parse.state === 'failed' && !bid.card ? (
-        <ParseFailed bid={bid} onRetry={() => void retry()} retrying={retrying} />
-      ) : needsLot(bid) ? (
-        <LotPicker bid={bid} onPicked={() => void refresh()} />
-      ) : (
-        <>
-          {bid.parse.state === 'failed' ? (
-            <Alert
-              type="error"
-              showIcon
-              className="bid-ws__banner"
-              title={`最近一次解析失败：${bid.parse.error ?? ''}`}
-              action={
-                <Button size="small" loading={retrying} onClick={() => void retry()}>
-                  重新解析
-                </Button>
-              }
-            />
-          ) : null}
-          <Panes key={bid.id} bid={bid} readOnly={readOnly} />
-        </>
-      )}
-    </div>
-  );
+  return <Workspace key={bid.id} bid={bid} retrying={retrying} onRetryParse={() => void retry()} />;
 }

@@ -204,13 +204,6 @@ export function NodeDetail({
         </div>
       ) : null}
 
-      <div className="bid-editor-placeholder" data-testid="editor-placeholder">
-        <div className="bid-editor-placeholder__title">全文生成将在下一步上线</div>
-        <p>
-          目录确定后，写作引擎会按每个章节的编写方式、响应的评分项与目标字数撰写正文，写好的内容会显示在这里，可逐段修改。
-          {readOnly ? '' : '现在可以先把目录调整到满意：重命名、拖拽排序、增删章节、拆分子项。'}
-        </p>
-      </div>
     </div>
   );
 }

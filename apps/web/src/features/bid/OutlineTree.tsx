@@ -4,7 +4,13 @@ import type { DataNode } from 'antd/es/tree';
 import {
   ArrowLeftOutlined,
   ArrowRightOutlined,
+  CheckCircleFilled,
+  ClockCircleOutlined,
+  CloseCircleFilled,
   DeleteOutlined,
+  EditFilled,
+  LoadingOutlined,
+  StopOutlined,
   EditOutlined,
   MoreOutlined,
   PlusOutlined,
@@ -13,11 +19,12 @@ import {
   SplitCellsOutlined,
   SubnodeOutlined,
 } from '@ant-design/icons';
-import { UNNAMED_CHAPTER, type BidOutlineNode } from '@btz/shared';
+import { UNNAMED_CHAPTER, type BidOutlineNode, type SectionState } from '@btz/shared';
 import { confirmDialog } from '../../lib/dialogs';
 import { toast } from '../../lib/feedback';
 import type { OutlineEditor } from './hooks';
 import { nodeStatus } from './labels';
+import { SECTION_STATE_LABEL, chapterCount } from './writing';
 import {
   MAX_LEVEL,
   addChild,
@@ -47,10 +54,45 @@ export interface OutlineTreeProps {
   readOnly: boolean;
   selectedId: string | null;
   onSelect: (id: string | null) => void;
+  /** each leaf's writing state (once writing has started); the leaves then show it instead of the status dot */
+  states?: Map<string, SectionState> | null;
+  /** writes the failed sections again (one-click writing restarted) */
+  onRetry?: () => void;
+  retrying?: boolean;
+  /** shown in the bar when the outline is read-only (why) */
+  lockNote?: string;
+}
+
+const STATE_LEGEND: SectionState[] = ['empty', 'queued', 'writing', 'written', 'edited', 'failed'];
+
+/** A leaf's writing state as an icon (empty grey, queued clock, writing spinner, written green check, edited, failed red). */
+export function SectionStateIcon({ state }: { state: SectionState }) {
+  const label = SECTION_STATE_LABEL[state] ?? state;
+  const icon =
+    state === 'queued' ? (
+      <ClockCircleOutlined />
+    ) : state === 'writing' ? (
+      <LoadingOutlined spin />
+    ) : state === 'written' ? (
+      <CheckCircleFilled />
+    ) : state === 'edited' ? (
+      <EditFilled />
+    ) : state === 'failed' ? (
+      <CloseCircleFilled />
+    ) : state === 'cancelled' ? (
+      <StopOutlined />
+    ) : (
+      <span className="bid-state__empty" />
+    );
+  return (
+    <span className={`bid-state bid-state--${state}`} role="img" aria-label={label} data-state={state}>
+      {icon}
+    </span>
+  );
 }
 
 /** The outline on the left: numbers, status dots, drag to reorder / promote / demote, and the per-node actions. */
-export function OutlineTree({ editor, readOnly, selectedId, onSelect }: OutlineTreeProps) {
+export function OutlineTree({ editor, readOnly, selectedId, onSelect, states, onRetry, retrying, lockNote }: OutlineTreeProps) {
   const { nodes } = editor;
   const treeData = useMemo(() => toTreeData(nodes), [nodes]);
   const allParents = useMemo(() => flatten(nodes).filter((n) => n.children.length).map((n) => n.id), [nodes]);
@@ -171,11 +213,21 @@ export function OutlineTree({ editor, readOnly, selectedId, onSelect }: OutlineT
     const n = (data as unknown as OutlineTreeItem).node;
     const st = nodeStatus(n.status);
     const busy = editor.regenerating === n.id;
+    const leafState = states && !n.children.length ? (states.get(n.id) ?? 'empty') : null;
+    const count = states && n.children.length ? chapterCount(n, states) : null;
     return (
-      <div className={`bid-node bid-node--l${n.level}`} data-node-id={n.id}>
-        <Tooltip title={st.label} placement="left">
-          <span className="bid-node__dot" style={{ background: st.color }} aria-label={st.label} />
-        </Tooltip>
+      <div className={`bid-node bid-node--l${n.level}`} data-node-id={n.id} data-section-state={leafState ?? undefined}>
+        {leafState ? (
+          <Tooltip title={SECTION_STATE_LABEL[leafState]} placement="left">
+            <span className="bid-node__state">
+              <SectionStateIcon state={leafState} />
+            </span>
+          </Tooltip>
+        ) : (
+          <Tooltip title={st.label} placement="left">
+            <span className="bid-node__dot" style={{ background: count && count.done === count.total ? '#52c41a' : st.color }} aria-label={st.label} />
+          </Tooltip>
+        )}
         <span className="bid-node__num">{n.number}</span>
         {editingId === n.id ? (
           <Input
@@ -209,6 +261,28 @@ export function OutlineTree({ editor, readOnly, selectedId, onSelect }: OutlineT
             {busy ? <span className="bid-muted">（重新生成中…）</span> : null}
           </span>
         )}
+        {count && count.total ? (
+          <span className={`bid-node__count${count.done === count.total ? ' bid-node__count--done' : ''}`}>
+            {count.done}/{count.total}
+          </span>
+        ) : null}
+        {leafState === 'failed' && onRetry ? (
+          <Tooltip title="重新编写失败的章节">
+            <Button
+              size="small"
+              type="text"
+              danger
+              className="bid-node__retry"
+              icon={<ReloadOutlined />}
+              loading={retrying}
+              aria-label={`重试 ${n.title}`}
+              onClick={(e) => {
+                e.stopPropagation();
+                onRetry();
+              }}
+            />
+          </Tooltip>
+        ) : null}
         {!readOnly && editingId !== n.id ? (
           <Dropdown menu={{ items: menuFor(n) }} trigger={['click']} placement="bottomRight">
             <Button
@@ -231,6 +305,11 @@ export function OutlineTree({ editor, readOnly, selectedId, onSelect }: OutlineT
     <div className="bid-tree" data-testid="outline-tree">
       <div className="bid-tree__bar">
         <span className="bid-tree__h">投标目录</span>
+        {readOnly && lockNote ? (
+          <span className="bid-tree__lock bid-muted bid-small" data-testid="outline-locked">
+            {lockNote}
+          </span>
+        ) : null}
         {!readOnly ? (
           <>
             <span className={`bid-save bid-save--${editor.saveState}`} data-testid="save-state">
@@ -294,12 +373,19 @@ export function OutlineTree({ editor, readOnly, selectedId, onSelect }: OutlineT
         ) : null}
       </div>
       <div className="bid-tree__legend">
-        {[0, 1, 2, 3].map((s) => (
-          <span key={s}>
-            <i style={{ background: nodeStatus(s).color }} />
-            {nodeStatus(s).label}
-          </span>
-        ))}
+        {states
+          ? [...STATE_LEGEND, ...([...states.values()].includes('cancelled') ? (['cancelled'] as const) : [])].map((s) => (
+              <span key={s}>
+                <SectionStateIcon state={s} />
+                {SECTION_STATE_LABEL[s]}
+              </span>
+            ))
+          : [0, 1, 2, 3].map((s) => (
+              <span key={s}>
+                <i style={{ background: nodeStatus(s).color }} />
+                {nodeStatus(s).label}
+              </span>
+            ))}
       </div>
       <Modal
         open={!!splitFor}

@@ -4,11 +4,14 @@ import type {
   BidOutlineNode,
   BidOutlineResult,
   BidPageText,
+  BidHealth,
   Page,
+  PageSettings,
   TenderFileRole,
+  WriteProgress,
 } from '@btz/shared';
 import { http, post, postParams } from '../../api/request';
-import { downloadFile } from '../../api/download';
+import { downloadFile, fileNameFrom, saveBlob } from '../../api/download';
 
 export type {
   BidStatus,
@@ -27,6 +30,11 @@ export const bidKeys = {
   list: (current: number, size: number, status?: string) => ['bid', 'list', current, size, status ?? ''] as const,
   detail: (id: string) => ['bid', 'detail', id] as const,
   page: (id: string, fileId: string, page: number) => ['bid', 'page', id, fileId, page] as const,
+  progress: (id: string) => ['bid', 'write-progress', id] as const,
+  health: (id: string) => ['bid', 'health', id] as const,
+  pageSettings: (id: string) => ['bid', 'page-settings', id] as const,
+  /** the section editor's own key (apps/web/src/features/bid/editor) */
+  section: (id: string, nodeId: string) => ['bid-section', id, nodeId] as const,
 };
 
 /** Every call is a POST under /api with the ids in the query string. Callers that show errors in place pass `silent`. */
@@ -85,3 +93,36 @@ export const saveOutline = (id: string, nodes: BidOutlineNode[]) =>
 
 export const regenerateBranch = (id: string, nodeId: string) =>
   postParams<BidOutlineResult>('/btz/bid/outline/regenerate', { id, nodeId }, quiet);
+
+/* ---- writing (issue 6) ------------------------------------------------------------------------------------------- */
+
+/** Starts one-click writing. Keeps the 1 s duplicate-submit guard; 5003 (no copies left) opens the purchase dialog. */
+export const startWriting = (id: string) => postParams<WriteProgress>('/btz/bid/write/start', { id }, { silent: true });
+export const fetchWriteProgress = (id: string) => postParams<WriteProgress>('/btz/bid/write/progress', { id }, quiet);
+export const cancelWriting = (id: string) => postParams<WriteProgress>('/btz/bid/write/cancel', { id }, { silent: true });
+
+export const checkHealth = (id: string) => postParams<BidHealth>('/btz/bid/health', { id }, quiet);
+
+export const fetchPageSettings = (id: string) => postParams<PageSettings>('/btz/bid/page-settings/get', { id }, quiet);
+export const savePageSettings = (id: string, settings: PageSettings) =>
+  post<PageSettings>('/btz/bid/page-settings', settings, { ...quiet, params: { id } });
+
+export const finishBid = (id: string) => postParams<BidDetail>('/btz/bid/finish', { id }, { silent: true });
+
+export type ExportFormat = 'docx' | 'pdf';
+
+/**
+ * Downloads the exported bid through the request client (its headers: Blade-Auth, tenant, client credentials) as a blob
+ * and saves it under the server's file name. Errors are the caller's to show (the server's Chinese message, e.g. no PDF).
+ */
+export async function exportBid(id: string, format: ExportFormat, fallbackName: string): Promise<string> {
+  const res = await http.post<Blob>('/btz/bid/export', undefined, {
+    ...quiet,
+    params: { id, format },
+    responseType: 'blob',
+    timeout: 10 * 60_000,
+  });
+  const name = fileNameFrom(res.headers['content-disposition'] as string | undefined, `${fallbackName}.${format}`);
+  saveBlob(res.data, name);
+  return name;
+}

@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BidOutlineNode, CoverageEntry } from '@btz/shared';
+import type { BidOutlineNode, CoverageEntry, SectionState, WriteProgress } from '@btz/shared';
 import { onRealtime } from '../../realtime';
 import { isApiError } from '../../api/ApiError';
 import { bidKeys, fetchBidDetail, regenerateBranch, saveOutline, type BidDetail, type BidParseMessage, type OutlineAnswer } from './api';
 import type { EditResult } from './outline';
+import { fetchWriteProgress } from './api';
+import { applyDelta, dropBuffer, mergeProgress, withSectionState, type LiveBuffers } from './writing';
 
 /** Polling of the detail while a parse runs: the fallback when no realtime message arrives. */
 export const PARSE_POLL_MS = 2000;
@@ -219,4 +221,107 @@ export function useOutlineEditor(bid: BidDetail | undefined, readOnly: boolean):
   );
 
   return { nodes, coverage, saveState, error, apply, save, regenerate, regenerating, replace };
+}
+
+/* ---- writing (issue 6) ------------------------------------------------------------------------------------------- */
+
+/** Polling of write/progress while writing: the fallback when a realtime message is missed. */
+export const WRITE_POLL_MS = 4000;
+
+export interface WritingState {
+  progress: WriteProgress | null;
+  /** text streamed into sections being written, by node id */
+  live: LiveBuffers;
+  /** stores an answer of write/start, write/cancel or write/progress */
+  setProgress: (p: WriteProgress) => void;
+  refresh: () => void;
+}
+
+/**
+ * The bid's writing, live: write/progress read on open (and every few seconds while writing, as a fallback), patched by
+ * `bid.progress` / `bid.section` messages, with `bid.delta` text gathered per section in seq order. A status change the
+ * messages report is written into the bid's detail (and the detail re-read).
+ */
+export function useWriting(bid: BidDetail): WritingState {
+  const qc = useQueryClient();
+  const id = bid.id;
+  const key = bidKeys.progress(id);
+  // an outlined bid may hold sections of a cancelled or failed writing: read its progress too
+  const active = bid.status !== 'draft' && bid.status !== 'parsed' && !!bid.outline?.length;
+  const query = useQuery({
+    queryKey: key,
+    queryFn: () => fetchWriteProgress(id),
+    enabled: active,
+    staleTime: 0,
+    retry: false,
+    refetchInterval: bid.status === 'writing' ? WRITE_POLL_MS : false,
+    refetchIntervalInBackground: true,
+  });
+  const [live, setLive] = useState<LiveBuffers>({});
+
+  const statusRef = useRef(bid.status);
+  statusRef.current = bid.status;
+
+  const store = useCallback(
+    (p: WriteProgress) => {
+      qc.setQueryData<WriteProgress>(bidKeys.progress(id), p);
+      if (p.status && p.status !== statusRef.current) {
+        // writing ended (done, cancelled, failed): every open section re-reads its text and state
+        if (statusRef.current === 'writing') {
+          setLive({});
+          void qc.invalidateQueries({ queryKey: ['bid-section', id] });
+        }
+        qc.setQueryData<BidDetail>(bidKeys.detail(id), (old) => (old ? { ...old, status: p.status } : old));
+        void qc.invalidateQueries({ queryKey: bidKeys.detail(id) });
+      }
+    },
+    [qc, id],
+  );
+
+  // a progress read by polling may change the status too
+  useEffect(() => {
+    if (query.data) store(query.data);
+  }, [query.data, store]);
+
+  useEffect(() => {
+    const mine = (data: unknown): data is Record<string, unknown> =>
+      !!data && typeof data === 'object' && String((data as { bidId?: unknown }).bidId) === id;
+    const offProgress = onRealtime('bid.progress', (msg) => {
+      if (!mine(msg.data)) return;
+      store(mergeProgress(qc.getQueryData<WriteProgress>(bidKeys.progress(id)), msg.data as Partial<WriteProgress>));
+    });
+    const offDelta = onRealtime('bid.delta', (msg) => {
+      if (!mine(msg.data)) return;
+      const d = msg.data as { nodeId?: unknown; seq?: unknown; text?: unknown };
+      const nodeId = String(d.nodeId ?? '');
+      setLive((b) => applyDelta(b, { nodeId, seq: Number(d.seq), text: String(d.text ?? '') }));
+      const p = qc.getQueryData<WriteProgress>(bidKeys.progress(id));
+      if (p && nodeId) {
+        const cur = p.sections.find((s) => s.nodeId === nodeId)?.state;
+        if (cur !== 'writing') qc.setQueryData(bidKeys.progress(id), withSectionState(p, nodeId, 'writing'));
+      }
+    });
+    const offSection = onRealtime('bid.section', (msg) => {
+      if (!mine(msg.data)) return;
+      const d = msg.data as { nodeId?: unknown; state?: unknown };
+      const nodeId = String(d.nodeId ?? '');
+      const state = String(d.state ?? '') as SectionState;
+      if (!nodeId || !state) return;
+      const p = qc.getQueryData<WriteProgress>(bidKeys.progress(id));
+      if (p) qc.setQueryData(bidKeys.progress(id), withSectionState(p, nodeId, state));
+      if (state !== 'writing') setLive((b) => dropBuffer(b, nodeId));
+      // the editor re-reads the section: its text once written, its state otherwise
+      if (state !== 'queued') void qc.invalidateQueries({ queryKey: bidKeys.section(id, nodeId) });
+      void qc.invalidateQueries({ queryKey: bidKeys.progress(id) });
+    });
+    return () => {
+      offProgress();
+      offDelta();
+      offSection();
+    };
+  }, [id, qc, store]);
+
+  const refresh = useCallback(() => void qc.invalidateQueries({ queryKey: bidKeys.progress(id) }), [qc, id]);
+
+  return { progress: query.data ?? null, live, setProgress: store, refresh };
 }

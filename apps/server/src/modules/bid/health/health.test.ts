@@ -224,6 +224,17 @@ describe('foreign company names by pattern', () => {
   });
 });
 
+describe('placeholders', () => {
+  it('the same blank repeated in a section is one finding that counts its places; different blanks are separate', () => {
+    const input = cleanInput();
+    input.sections.n2 = input.sections.n2 + '投标人：【待填写：投标人名称】。签章：【待填写：投标人名称】。地址：【待填写：投标人地址】。再次：【待填写：投标人名称】。';
+    const f = computeHealth(input).findings.filter((x) => x.kind === 'placeholder');
+    expect(f.map((x) => x.excerpt)).toEqual(['【待填写：投标人名称】', '【待填写：投标人地址】']);
+    expect(f[0]!.message).toContain('共 3 处');
+    expect(f[1]!.message).not.toContain('共');
+  });
+});
+
 describe('verifyFindingExcerpt', () => {
   it('drops findings whose excerpt is not in the text', () => {
     const sections = { x: '项目组共8人' };

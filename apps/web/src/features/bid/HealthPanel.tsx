@@ -1,0 +1,167 @@
+import { useState } from 'react';
+import { Alert, Button, Collapse, Empty, Progress, Tag } from 'antd';
+import { SafetyCertificateOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { UNNAMED_CHAPTER, type BidHealth, type BidOutlineNode } from '@btz/shared';
+import { bidKeys, checkHealth } from './api';
+import { errorText } from './hooks';
+import { formatTime } from './labels';
+import { findNode } from './outline';
+import { SEVERITY_COLOR, SEVERITY_LABEL, groupFindings, scoreColor, scoreVerdict, type Finding } from './writing';
+
+/** 内容检查: the content-health score and its findings, each linking to its section. */
+export function HealthPanel({
+  bidId,
+  nodes,
+  enabled,
+  onSelect,
+}: {
+  bidId: string;
+  nodes: BidOutlineNode[];
+  /** the bid is written (or finished) */
+  enabled: boolean;
+  onSelect: (nodeId: string) => void;
+}) {
+  const qc = useQueryClient();
+  const { data: health } = useQuery<BidHealth | null>({
+    queryKey: bidKeys.health(bidId),
+    queryFn: () => null,
+    enabled: false,
+    staleTime: Infinity,
+  });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const run = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      qc.setQueryData(bidKeys.health(bidId), await checkHealth(bidId));
+    } catch (e) {
+      setError(errorText(e, '内容检查失败，请稍后重试'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const where = (nodeId: string | null) => {
+    if (!nodeId) return null;
+    const n = findNode(nodes, nodeId);
+    return n ? `${n.number} ${n.title || UNNAMED_CHAPTER}` : null;
+  };
+
+  const groups = health ? groupFindings(health.findings) : [];
+
+  return (
+    <div className="bid-health" data-testid="health-panel">
+      <div className="bid-health__bar">
+        <Button
+          type={health ? 'default' : 'primary'}
+          icon={<SafetyCertificateOutlined />}
+          loading={busy}
+          disabled={!enabled}
+          onClick={() => void run()}
+          data-testid="health-run"
+        >
+          {health ? '重新检查' : '检查内容'}
+        </Button>
+        {health ? <span className="bid-muted bid-small">检查于 {formatTime(health.time)}</span> : null}
+      </div>
+      {!enabled ? <Alert type="info" showIcon title="全文写好后即可检查：评分项响应、★条款、待填写内容、重复段落、篇幅、错别字等。" /> : null}
+      {error ? <Alert type="error" showIcon title={error} /> : null}
+      {health ? (
+        <>
+          <div className="bid-health__score" data-testid="health-score">
+            <Progress
+              type="circle"
+              percent={health.score}
+              size={112}
+              strokeColor={scoreColor(health.score)}
+              format={() => (
+                <span className="bid-health__num" style={{ color: scoreColor(health.score) }}>
+                  {health.score}
+                  <small>分</small>
+                </span>
+              )}
+            />
+            <div className="bid-health__verdict">
+              <b>内容健康度</b>
+              <span>{scoreVerdict(health.score)}</span>
+              <span className="bid-muted bid-small">
+                共 {health.findings.length} 项发现
+                {groups.length ? `，${groups.length} 类` : ''}
+              </span>
+            </div>
+          </div>
+          {groups.length ? (
+            <Collapse
+              className="bid-health__groups"
+              size="small"
+              defaultActiveKey={groups.slice(0, 3).map((g) => g.kind)}
+              items={groups.map((g) => ({
+                key: g.kind,
+                label: (
+                  <span className="bid-health__group">
+                    <Tag color={SEVERITY_COLOR[g.severity]}>{SEVERITY_LABEL[g.severity]}</Tag>
+                    {g.label}
+                    <span className="bid-count">{g.findings.length}</span>
+                  </span>
+                ),
+                children: <FindingList findings={g.findings} where={where} onSelect={onSelect} />,
+              }))}
+            />
+          ) : (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="没有发现问题" />
+          )}
+        </>
+      ) : enabled && !busy ? (
+        <p className="bid-muted bid-health__hint">
+          点击「检查内容」，系统会逐节检查评分项与★条款是否都有响应、是否留有【待填写】内容、段落重复、篇幅不足、其他项目名称、前后矛盾和常见错别字，并给出 0–100 的健康分。
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Shown at first in a group; the rest behind 「展开其余 N 条」. */
+const FIRST = 20;
+
+function FindingList({
+  findings,
+  where,
+  onSelect,
+}: {
+  findings: Finding[];
+  where: (nodeId: string | null) => string | null;
+  onSelect: (nodeId: string) => void;
+}) {
+  const [all, setAll] = useState(false);
+  const shown = all ? findings : findings.slice(0, FIRST);
+  return (
+    <ul className="bid-health__list">
+      {shown.map((f, i) => {
+        const at = where(f.nodeId);
+        return (
+          <li key={i} className="bid-health__item" data-kind={f.kind}>
+            <div className="bid-health__msg">{f.message}</div>
+            {f.excerpt ? <blockquote className="bid-health__excerpt">{f.excerpt}</blockquote> : null}
+            {f.nodeId ? (
+              <Button type="link" size="small" className="bid-health__link" onClick={() => onSelect(f.nodeId!)}>
+                {at ? `定位到 ${at}` : '定位到章节'}
+              </Button>
+            ) : (
+              <span className="bid-muted bid-small">涉及全文</span>
+            )}
+          </li>
+        );
+      })}
+      {findings.length > shown.length ? (
+        <li className="bid-health__more">
+          <Button type="link" size="small" onClick={() => setAll(true)}>
+            展开其余 {findings.length - shown.length} 条
+          </Button>
+        </li>
+      ) : null}
+    </ul>
+  );
+}

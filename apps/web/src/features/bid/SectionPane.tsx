@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import { Breadcrumb, Segmented, Tag } from 'antd';
+import { UNNAMED_CHAPTER, type SectionSaved, type SectionState, type TenderCard } from '@btz/shared';
+import { SectionEditor } from './editor/SectionEditor';
+import type { OutlineEditor } from './hooks';
+import { NodeDetail } from './NodeDetail';
+import { SectionStateIcon } from './OutlineTree';
+import { findNode, pathTo } from './outline';
+import { SECTION_STATE_LABEL } from './writing';
+
+const STATE_TAG: Record<SectionState, string> = {
+  empty: 'default',
+  queued: 'default',
+  writing: 'processing',
+  written: 'success',
+  edited: 'warning',
+  failed: 'error',
+  cancelled: 'default',
+};
+
+/**
+ * The centre pane for a leaf section: its text in the section editor (streamed in while it is being written) and, on
+ * the second tab, the section's settings (kind, mode, scoring items, target length).
+ */
+export function SectionPane({
+  bidId,
+  editor,
+  nodeId,
+  card,
+  state,
+  live,
+  finished,
+  outlineReadOnly,
+  preferSettings,
+  onSelect,
+  onSaved,
+}: {
+  bidId: string;
+  editor: OutlineEditor;
+  nodeId: string;
+  card: TenderCard | null;
+  state: SectionState;
+  live: string | null;
+  /** the bid is finished: everything read-only */
+  finished: boolean;
+  /** the outline cannot be edited now (writing or finished) */
+  outlineReadOnly: boolean;
+  /** open on the settings tab (before any writing) */
+  preferSettings: boolean;
+  onSelect: (id: string) => void;
+  onSaved?: (s: SectionSaved) => void;
+}) {
+  // until the user picks a tab: settings before any writing, the text from then on
+  const [picked, setTab] = useState<'text' | 'settings' | null>(null);
+  const tab = picked ?? (preferSettings ? 'settings' : 'text');
+  const node = findNode(editor.nodes, nodeId);
+  if (!node) return null;
+  const path = pathTo(editor.nodes, nodeId).map((id) => findNode(editor.nodes, id)!);
+  const title = node.title || UNNAMED_CHAPTER;
+  const writing = state === 'writing';
+
+  return (
+    <div className="bid-section" data-testid="section-pane" data-node-id={nodeId} data-section-state={state}>
+      <div className="bid-section__head">
+        <Breadcrumb
+          className="bid-section__crumbs"
+          items={path.map((n) => ({
+            key: n.id,
+            title:
+              n.id === nodeId ? (
+                `${n.number} ${n.title || UNNAMED_CHAPTER}`
+              ) : (
+                <a onClick={() => onSelect(n.id)}>{`${n.number} ${n.title || UNNAMED_CHAPTER}`}</a>
+              ),
+          }))}
+        />
+        <span className="bid-head__spacer" />
+        <Tag color={STATE_TAG[state]} className="bid-section__state" data-testid="section-state">
+          <SectionStateIcon state={state} /> {SECTION_STATE_LABEL[state]}
+        </Tag>
+        <Segmented
+          size="small"
+          value={tab}
+          onChange={(v) => setTab(v as 'text' | 'settings')}
+          options={[
+            { value: 'text', label: '正文' },
+            { value: 'settings', label: '章节设置' },
+          ]}
+        />
+      </div>
+      {tab === 'text' ? (
+        <div className="bid-section__body">
+          <SectionEditor
+            key={nodeId}
+            bidId={bidId}
+            nodeId={nodeId}
+            title={title}
+            readOnly={finished || writing}
+            live={writing ? { text: live ?? '' } : null}
+            onSaved={onSaved}
+          />
+        </div>
+      ) : (
+        <NodeDetail editor={editor} nodeId={nodeId} card={card} readOnly={outlineReadOnly} onSelect={onSelect} />
+      )}
+    </div>
+  );
+}

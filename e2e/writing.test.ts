@@ -1,0 +1,324 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { ENTERPRISE_TEXTS, TEXT, WRITE_TEXTS, type BidDetail, type BidOutlineNode, type WriteProgress } from '@btz/shared';
+import { uniquePhone, type TestServer } from '../apps/server/test/harness.js';
+import { buyCopies, outlinedBid, progress } from '../apps/server/test/writing/helpers.js';
+import { launch, newContext, shot, trackErrors } from './browser.js';
+import { WAIT, loginByCookie, startE2eServer, visible } from './flows.js';
+
+/**
+ * Bid pipeline II through Chromium (issue 6, item 7): a user with one 普通版 copy (bought through the sandbox payment)
+ * opens an outlined bid (the generated tender of e2e/bid.test.ts, parsed by the offline writer), clicks 一键生成全文, skips
+ * the enterprise dialog, and watches sections fill in live (the offline writer streams with a delay so it can be seen);
+ * a reload mid-way finds the progress and the written sections again; 检查内容 shows a score; 导出 Word downloads a real
+ * .docx; 完成编写 turns the workspace read-only. The server's view is read over the API the way another client would.
+ */
+
+let t: TestServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let errors: string[];
+let token: string;
+let tmp: string;
+let bidId = '';
+
+beforeAll(async () => {
+  tmp = mkdtempSync(path.join(os.tmpdir(), 'btz-e2e-writing-'));
+  // slow, visible streaming: 60 characters every 80 ms, two sections at a time
+  const [server, b] = await Promise.all([startE2eServer({ writeStreamDelayMs: 80, llmConcurrency: 2 }), launch()]);
+  t = server;
+  browser = b;
+  context = await newContext(browser);
+  context.setDefaultTimeout(WAIT);
+  context.setDefaultNavigationTimeout(WAIT * 2);
+  page = await context.newPage();
+  errors = trackErrors(page);
+  ({ token } = await loginByCookie(context, t, uniquePhone()));
+  bidId = await outlinedBid(t, token, 1);
+  await buyCopies(t, token, 1, 1);
+}, 120_000);
+
+afterAll(async () => {
+  await context?.close().catch(() => undefined);
+  await browser?.close();
+  await t?.close();
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+/* ---- the server's view ------------------------------------------------------------------------------------------ */
+
+async function detail(): Promise<BidDetail> {
+  const res = await t.api('/btz/bid/detail', { token, query: { id: bidId } });
+  expect(res.json?.success, res.text).toBe(true);
+  return res.json.data as BidDetail;
+}
+
+const leavesOf = (nodes: readonly BidOutlineNode[], out: BidOutlineNode[] = []): BidOutlineNode[] => {
+  for (const n of nodes) {
+    if (n.children.length) leavesOf(n.children, out);
+    else out.push(n);
+  }
+  return out;
+};
+
+/* ---- the screen ------------------------------------------------------------------------------------------------- */
+
+const text = async (l: Locator) => ((await l.first().textContent()) ?? '').replace(/\s+/g, ' ').trim();
+const tree = (p: Page) => p.getByTestId('outline-tree');
+const leafIn = (p: Page, state: string) => tree(p).locator(`.bid-node[data-section-state="${state}"]`);
+/** written by the AI, or written and then edited (opening a section may normalise and save it) */
+const doneLeaves = (p: Page) => tree(p).locator('.bid-node[data-section-state="written"], .bid-node[data-section-state="edited"]');
+const url = () => `${t.url}/workbench/document/BidingDocument?id=${encodeURIComponent(bidId)}`;
+
+async function workspaceReady(p: Page) {
+  await visible(p.getByTestId('bid-workspace'), WAIT * 3);
+  await visible(tree(p), WAIT * 2);
+  await visible(p.getByTestId('write-panel'), WAIT);
+}
+
+/** 「已完成 3/12 节」 → [3, 12] */
+async function shownProgress(p: Page): Promise<[number, number] | null> {
+  const m = /已完成 (\d+)\/(\d+) 节/.exec(await text(p.getByTestId('write-progress').locator('.bid-write__count')));
+  return m ? [Number(m[1]), Number(m[2])] : null;
+}
+
+describe('one-click writing → live sections → reload → health → export → finish', () => {
+  let total = 0;
+
+  it('starts writing (enterprise dialog skipped) and shows sections filling in live', async () => {
+    const before = await detail();
+    expect(before.status).toBe('outlined');
+    total = leavesOf(before.outline ?? []).length;
+    expect(total).toBeGreaterThan(2);
+
+    await page.goto(url());
+    await workspaceReady(page);
+    const start = page.getByTestId('write-start');
+    expect(await text(start)).toBe('一键生成全文');
+    // the stepper: 生成全文 open, 检查 / 导出 not yet
+    const steps = page.locator('.bid-steps .ant-steps-item');
+    expect(await steps.count()).toBe(6);
+    expect(await steps.nth(3).getAttribute('class')).not.toContain('disabled');
+    expect(await steps.nth(4).getAttribute('class')).toContain('disabled');
+    expect(await steps.nth(5).getAttribute('class')).toContain('disabled');
+
+    await start.click();
+    // a new user has no enterprise facts: the dialog asks for them; 跳过 writes with 【待填写】 placeholders
+    const dialog = page.getByRole('dialog').filter({ hasText: ENTERPRISE_TEXTS.dialogTitle });
+    await visible(dialog);
+    const started = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/btz/bid/write/start', { timeout: WAIT });
+    await dialog.getByRole('button', { name: ENTERPRISE_TEXTS.skipAndWrite }).click();
+    const answer = await (await started).json();
+    expect(answer.success, JSON.stringify(answer)).toBe(true);
+    await dialog.waitFor({ state: 'hidden', timeout: WAIT });
+
+    // writing: the progress bar, the cancel button, the note that it goes on in the background
+    const bar = await visible(page.getByTestId('write-progress'));
+    await visible(bar.getByText('关闭页面后编写会在后台继续', { exact: false }));
+    await visible(page.getByTestId('write-cancel'));
+    expect((await shownProgress(page))?.[1]).toBe(total);
+    // the copy was spent
+    const info = (await t.api('/btz/user/get-info', { token })).json.data;
+    expect(info.commonBidNumber).toBe(0);
+
+    // a leaf being written: spinner in the tree, the text streaming into the centre pane (it follows the pen)
+    await visible(leafIn(page, 'writing'), WAIT);
+    const live = page.getByTestId('section-live');
+    await visible(live, WAIT);
+    await expect.poll(async () => (await text(live.locator('.sec-ed__live-text'))).length, { timeout: WAIT }).toBeGreaterThan(60);
+    await shot(page, 'writing-in-progress');
+
+    // a first section written: the green check in the tree, its text in the editor
+    await visible(leafIn(page, 'written'), WAIT * 2);
+    const first = leafIn(page, 'written').first();
+    const firstId = await first.getAttribute('data-node-id');
+    await first.click();
+    const pane = page.getByTestId('section-pane');
+    await expect.poll(() => pane.getAttribute('data-node-id'), { timeout: WAIT }).toBe(firstId);
+    expect(await pane.getAttribute('data-section-state')).toMatch(/^(written|edited)$/);
+    const editor = pane.locator('.ProseMirror');
+    await visible(editor);
+    await expect.poll(async () => (await text(editor)).length, { timeout: WAIT }).toBeGreaterThan(100);
+  });
+
+  it('after a reload the progress and the written sections are still there', async () => {
+    const mid: WriteProgress = await progress(t, token, bidId);
+    await page.reload();
+    await workspaceReady(page);
+    const done = (await detail()).status;
+    if (done === 'writing') {
+      // still writing: the bar is back with at least what was done before the reload, and it keeps moving
+      await visible(page.getByTestId('write-progress'));
+      const shown = await shownProgress(page);
+      expect(shown?.[1]).toBe(total);
+      expect(shown![0]).toBeGreaterThanOrEqual(Math.min(mid.done, total));
+      expect(await doneLeaves(page).count()).toBeGreaterThanOrEqual(1);
+      await shot(page, 'writing-after-reload');
+    }
+    // the whole bid written: the bar says so and every leaf has its check
+    await visible(page.getByTestId('write-finish'), 180_000);
+    expect(await text(page.getByTestId('write-panel'))).toContain(`全文已写好（${total}/${total} 节）`);
+    await expect.poll(() => doneLeaves(page).count(), { timeout: WAIT }).toBe(total);
+    const p = await progress(t, token, bidId);
+    expect([p.status, p.done, p.failed]).toEqual(['written', total, 0]);
+    // persisted: a fresh load shows the same
+    await page.reload();
+    await workspaceReady(page);
+    await expect.poll(() => doneLeaves(page).count(), { timeout: WAIT }).toBe(total);
+    const steps = page.locator('.bid-steps .ant-steps-item');
+    expect(await steps.nth(4).getAttribute('class')).not.toContain('disabled');
+    expect(await steps.nth(5).getAttribute('class')).not.toContain('disabled');
+  }, 240_000);
+
+  it('检查内容 shows the score and findings that open their section', async () => {
+    await page.locator('.bid-steps .ant-steps-item').nth(4).click();
+    const panel = await visible(page.getByTestId('health-panel'));
+    const checked = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/btz/bid/health', { timeout: WAIT });
+    await panel.getByRole('button', { name: '检查内容' }).click();
+    const health = (await (await checked).json()).data as { score: number; findings: { nodeId: string | null }[] };
+    const score = await visible(page.getByTestId('health-score'));
+    expect(await text(score.locator('.bid-health__num'))).toBe(`${health.score}分`);
+    expect(health.score).toBeGreaterThanOrEqual(0);
+    expect(health.score).toBeLessThanOrEqual(100);
+    await shot(page, 'writing-health');
+    // a finding's link opens its section in the centre pane
+    const linked = new Set(health.findings.map((f) => f.nodeId).filter(Boolean));
+    const link = panel.locator('.bid-health__link').first();
+    if (linked.size && (await link.count())) {
+      await link.click();
+      await expect
+        .poll(async () => (await page.getByTestId('section-pane').or(page.getByTestId('node-detail')).count()) > 0, { timeout: WAIT })
+        .toBe(true);
+      const sp = page.getByTestId('section-pane');
+      if (await sp.count()) expect(linked.has((await sp.getAttribute('data-node-id')) ?? '')).toBe(true);
+    }
+  });
+
+  it('导出 saves the page settings and downloads a Word file', async () => {
+    await page.locator('.bid-steps .ant-steps-item').nth(5).click();
+    const panel = await visible(page.getByTestId('export-panel'));
+    await visible(panel.locator('.bid-export__form'));
+    // 页码格式 第1页 共N页, 起始页码 1, 右
+    await panel.getByLabel('页码格式').click();
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByText('第1页 共N页', { exact: true }).click();
+    await panel.getByText('右', { exact: true }).click();
+    const saved = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/btz/bid/page-settings', { timeout: WAIT });
+    await panel.getByRole('button', { name: /保存设置/ }).click();
+    const s = await (await saved).json();
+    expect(s.success, JSON.stringify(s)).toBe(true);
+    expect(s.data.pageNumber).toMatchObject({ format: 'pageOfTotal', position: 'right' });
+    await shot(page, 'writing-export');
+
+    const download = page.waitForEvent('download', { timeout: WAIT * 3 });
+    await page.getByTestId('export-docx').click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/\.docx$/);
+    const target = path.join(tmp, file.suggestedFilename());
+    await file.saveAs(target);
+    expect(statSync(target).size).toBeGreaterThan(10 * 1024);
+    expect(readFileSync(target).subarray(0, 2).toString('latin1')).toBe('PK');
+
+    // PDF: a file where LibreOffice is installed, else the server's message as it is
+    const pdf = page.waitForEvent('download', { timeout: WAIT * 6 }).then((d) => ({ kind: 'file' as const, d }));
+    const refused = page
+      .getByTestId('export-error')
+      .waitFor({ state: 'visible', timeout: WAIT * 6 })
+      .then(() => ({ kind: 'error' as const, d: null }));
+    await page.getByTestId('export-pdf').click();
+    const outcome = await Promise.race([pdf, refused]);
+    if (outcome.kind === 'error') expect(await text(page.getByTestId('export-error'))).toBe(WRITE_TEXTS.noPdf);
+    else expect(outcome.d.suggestedFilename()).toMatch(/\.pdf$/);
+    pdf.catch(() => undefined);
+    refused.catch(() => undefined);
+  }, 180_000);
+
+  it('完成编写 makes the workspace read-only; export stays available', async () => {
+    await page.getByTestId('write-finish').click();
+    const confirm = page.locator('.ant-modal-confirm').filter({ hasText: WRITE_TEXTS.finished });
+    await visible(confirm);
+    const finished = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/btz/bid/finish', { timeout: WAIT });
+    await confirm.getByRole('button', { name: TEXT.confirm }).click();
+    expect((await (await finished).json()).success).toBe(true);
+
+    await visible(page.getByTestId('readonly-banner'));
+    expect(await text(page.getByTestId('readonly-banner'))).toContain(TEXT.readOnlyBid);
+    expect((await detail()).status).toBe('finished');
+    // outline editing is gone, the editor is read-only
+    await expect.poll(() => tree(page).getByRole('button', { name: '添加一级章节' }).count(), { timeout: WAIT }).toBe(0);
+    expect(await tree(page).locator('.bid-node__more').count()).toBe(0);
+    await doneLeaves(page).nth(1).click();
+    const editor = page.getByTestId('section-pane').locator('.ProseMirror');
+    await visible(editor);
+    await expect.poll(() => editor.getAttribute('contenteditable'), { timeout: WAIT }).toBe('false');
+    await visible(page.getByTestId('section-pane').locator('.sec-ed__ro'));
+    // export still there
+    await page.getByRole('tab', { name: '导出' }).click();
+    expect(await page.getByTestId('export-docx').isEnabled()).toBe(true);
+    await page.getByRole('tab', { name: '内容检查' }).click();
+    await visible(page.getByTestId('health-score'));
+    await page.waitForTimeout(400); // the tab's ink bar slides
+    await shot(page, 'writing-finished');
+
+    // after a reload too
+    await page.reload();
+    await workspaceReady(page);
+    await visible(page.getByTestId('readonly-banner'));
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('no copies → purchase dialog; cancel keeps what is written', () => {
+  let second = '';
+
+  it('一键生成全文 without a copy opens the purchase dialog (5003) and writes nothing', async () => {
+    second = await outlinedBid(t, token, 1);
+    await page.goto(`${t.url}/workbench/document/BidingDocument?id=${encodeURIComponent(second)}`);
+    await workspaceReady(page);
+    await page.getByTestId('write-start').click();
+    const ent = page.getByRole('dialog').filter({ hasText: ENTERPRISE_TEXTS.dialogTitle });
+    await visible(ent);
+    const started = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/btz/bid/write/start', { timeout: WAIT });
+    await ent.getByRole('button', { name: ENTERPRISE_TEXTS.skipAndWrite }).click();
+    const answer = await (await started).json();
+    expect(answer.code).toBe(5003);
+    await visible(page.getByTestId('purchase-dialog'));
+    // (closing it walks through the retention steps of e2e/purchase.test.ts: a reload is enough here)
+    await page.reload();
+    await workspaceReady(page);
+    const res = await t.api('/btz/bid/detail', { token, query: { id: second } });
+    expect(res.json.data.status).toBe('outlined');
+    await visible(page.getByTestId('write-start'));
+  });
+
+  it('取消编写 (confirmed) stops the writing; the bid is outlined again and can be started again', async () => {
+    await buyCopies(t, token, 1, 1);
+    await page.getByTestId('write-start').click();
+    const ent = page.getByRole('dialog').filter({ hasText: ENTERPRISE_TEXTS.dialogTitle });
+    await visible(ent);
+    await ent.getByRole('button', { name: ENTERPRISE_TEXTS.skipAndWrite }).click();
+    await visible(page.getByTestId('write-progress'));
+    await page.getByTestId('write-cancel').click();
+    const pop = page.locator('.ant-popover:not(.ant-popover-hidden)').filter({ hasText: '取消编写' });
+    await visible(pop);
+    const cancelled = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/btz/bid/write/cancel', { timeout: WAIT });
+    await pop.getByRole('button', { name: '确定' }).click();
+    const answer = await (await cancelled).json();
+    expect(answer.success, JSON.stringify(answer)).toBe(true);
+    const p = answer.data as WriteProgress;
+    expect(p.status).toBe('outlined');
+    expect(p.running + p.queued).toBe(0);
+    // back to the start button; the leaves show what happened to them
+    await visible(page.getByTestId('write-start'));
+    await expect.poll(() => leafIn(page, 'cancelled').count(), { timeout: WAIT }).toBe(p.cancelled);
+    await expect.poll(() => doneLeaves(page).count(), { timeout: WAIT }).toBe(p.done);
+    await shot(page, 'writing-cancelled');
+    // the copy comes back when nothing was written
+    const info = (await t.api('/btz/user/get-info', { token })).json.data;
+    expect(info.commonBidNumber).toBe(p.done === 0 ? 1 : 0);
+    expect(errors).toEqual([]);
+  });
+});
