@@ -143,6 +143,10 @@ describe('one-click writing → live sections → reload → health → export �
     const editor = pane.locator('.ProseMirror');
     await visible(editor);
     await expect.poll(async () => (await text(editor)).length, { timeout: WAIT }).toBeGreaterThan(100);
+    // opening a section is not an edit: past the autosave delay it is still the AI's text, revision 1
+    await page.waitForTimeout(2500);
+    const sec = (await t.api('/btz/bid/section/get', { token, query: { id: bidId, nodeId: firstId! } })).json.data;
+    expect([sec.state, sec.revision]).toEqual(['written', 1]);
   });
 
   it('after a reload the progress and the written sections are still there', async () => {
