@@ -1,16 +1,46 @@
 import { useState } from 'react';
-import { Button, Popconfirm, Progress, Tooltip } from 'antd';
+import { Button, Checkbox, Popconfirm, Progress, Tooltip } from 'antd';
 import { CheckCircleOutlined, CloudSyncOutlined, ExportOutlined, FileDoneOutlined, ThunderboltOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CODE, WRITE_TEXTS, type SectionState } from '@btz/shared';
 import { isApiError } from '../../api/ApiError';
 import { confirmDialog } from '../../lib/dialogs';
 import { toast } from '../../lib/feedback';
 import { refreshUserInfo } from '../../stores/user';
 import { CompleteEntDialog, missingEssentials } from '../enterprise/CompleteEntDialog';
-import { bidKeys, cancelWriting, finishBid, startWriting, type BidDetail } from './api';
+import { bidKeys, cancelWriting, fetchPageSettings, finishBid, savePageSettings, startWriting, type BidDetail } from './api';
 import { errorText, type WritingState } from './hooks';
 import { canStartWriting, needsWriting, progressDetail, progressPercent, progressText } from './writing';
+
+/**
+ * The per-bid opt-in to invented facts (model writer only): off, a fact the user did not give becomes 【待填写：…】; on, the
+ * model may propose a value, marked 【拟定：…】 so it is checked before submission.
+ */
+function InventFactsToggle({ bidId }: { bidId: string }) {
+  const qc = useQueryClient();
+  const q = useQuery({ queryKey: bidKeys.pageSettings(bidId), queryFn: () => fetchPageSettings(bidId), staleTime: 60_000, retry: false });
+  const [saving, setSaving] = useState(false);
+  if (!q.data) return null;
+  const settings = q.data;
+  const change = async (inventFacts: boolean) => {
+    setSaving(true);
+    try {
+      const saved = await savePageSettings(bidId, { ...settings, inventFacts });
+      qc.setQueryData(bidKeys.pageSettings(bidId), saved);
+    } catch (e) {
+      toast.error(errorText(e, '保存失败，请稍后重试'));
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Tooltip title="默认不编造：证书编号、人员、业绩等你未提供的信息以【待填写】标出。勾选后 AI 可拟定示例值，并以【拟定：…】标出，提交前务必逐项核实。">
+      <Checkbox checked={settings.inventFacts} disabled={saving} onChange={(e) => void change(e.target.checked)} data-testid="invent-facts">
+        允许 AI 拟定缺失信息
+      </Checkbox>
+    </Tooltip>
+  );
+}
 
 /** The start, the cancel and the finish of writing; lives in the bar above the panes. */
 export function useWriteActions(bid: BidDetail, writing: WritingState) {
@@ -177,6 +207,7 @@ export function WritePanel({
             编写在后台进行，可随时离开本页。
           </span>
         </div>
+        {bid.writer === 'llm' ? <InventFactsToggle bidId={bid.id} /> : null}
         {startButton()}
       </>
     );
