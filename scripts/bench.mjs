@@ -6,7 +6,14 @@ import { root, run } from './lib.mjs';
 const all = readdirSync(path.join(root, 'bench'))
   .filter((f) => /\.(ts|mjs)$/.test(f) && !f.startsWith('_'))
   .map((f) => f.replace(/\.(ts|mjs)$/, ''));
-const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+// arguments that name a benchmark pick it; everything else (`--quick`, `--chars 20000`) is passed to each one
+const args = process.argv.slice(2);
+const wanted = args.filter((a) => all.includes(a));
+const extra = args.filter((a) => !all.includes(a));
+if (!wanted.length && extra.some((a) => !a.startsWith('-') && !/^[\d.,]+$/.test(a))) {
+  console.error(`没有名为 ${extra.find((a) => !a.startsWith('-'))} 的基准测试；可选：${all.join(', ')}`);
+  process.exit(2);
+}
 const names = wanted.length ? wanted : all;
 let failed = 0;
 for (const name of names) {
@@ -16,7 +23,7 @@ for (const name of names) {
     process.exit(2);
   }
   console.log(`\n=== bench: ${name} ===`);
-  const code = await run(process.execPath, ['--import', 'tsx', path.join('bench', file)]);
+  const code = await run(process.execPath, ['--import', 'tsx', path.join('bench', file), ...extra]);
   if (code !== 0) failed++;
 }
 process.exit(failed ? 1 : 0);

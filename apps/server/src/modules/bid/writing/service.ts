@@ -22,10 +22,12 @@ import {
   DONE_STATES,
   ensureSectionRows,
   findNode,
+  FORM_GUIDE_CHARS,
   findSection,
   leavesOf,
   progressFrom,
   sectionRows,
+  type LeafInfo,
   type SectionRow,
 } from './sections.js';
 
@@ -94,7 +96,8 @@ export async function startWriting(app: AppContext, bidIn: BidRow): Promise<Writ
     const runId = newId();
     // Longest first (the shortest makespan at a bounded concurrency), document order among equals: claim order follows
     // run_after, so give each job its own instant in the recent past.
-    const order = todo.map((l, i) => ({ l, i })).sort((a, b) => b.l.targetChars - a.l.targetChars || a.i - b.i);
+    const size = (l: LeafInfo) => l.targetChars || FORM_GUIDE_CHARS; // what the writer is asked for
+    const order = todo.map((l, i) => ({ l, i })).sort((a, b) => size(b.l) - size(a.l) || a.i - b.i);
     const base = Date.now() - order.length - 1000;
     for (const [k, { l }] of order.entries()) {
       await enqueue(trx, {
