@@ -46,7 +46,7 @@ export async function sendSmsCode(app: AppContext, input: SendCodeInput): Promis
     .where('created_at', '>=', new Date(Math.min(startOfShanghaiDay(now).getTime(), now.getTime() - config.smsCaptchaWindowS * 1000)))
     .executeTakeFirstOrThrow();
 
-  if (counts.recent > 0) throw badRequest(`验证码发送过于频繁，请 ${config.smsResendS} 秒后再试`);
+  if (config.smsResendS > 0 && counts.recent > 0) throw badRequest(`验证码发送过于频繁，请 ${config.smsResendS} 秒后再试`);
   if (counts.phoneToday >= config.smsDailyCapPhone) throw badRequest('该手机号今日获取验证码次数已达上限，请明天再试');
   if (counts.ipToday >= config.smsDailyCapIp) throw badRequest('当前网络今日获取验证码次数过多，请明天再试');
   if (counts.ipWindow >= config.smsCaptchaAfter) {
