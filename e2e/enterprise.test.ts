@@ -104,8 +104,10 @@ describe('企业信息', () => {
     await field(page, 'projects_0_year').fill('2024');
     await field(page, 'projects_0_amount').fill('860 万元');
 
+    // Enter in a date field confirmed the date but saved nothing yet
+    expect(await page.locator('.ent-footer__time').textContent()).toBe('尚未保存');
     const saved = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/btz/enterprise/info/save');
-    await page.getByRole('button', { name: '保存', exact: true }).click();
+    await page.getByTestId('ent-save').click();
     expect((await (await saved).json()).success).toBe(true);
     await visible(page.locator('.ant-message').getByText('保存成功'));
     await visible(page.getByText(/^最后保存：\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/));
@@ -154,7 +156,7 @@ describe('企业信息', () => {
     page.on('request', (r) => {
       if (new URL(r.url()).pathname === '/api/btz/enterprise/info/save') sent = true;
     });
-    await page.getByRole('button', { name: '保存', exact: true }).click();
+    await page.getByTestId('ent-save').click();
     await visible(page.getByTestId('ent-error').getByText('请按提示修改标红的内容后再保存'));
     await field(page, 'creditCode').scrollIntoViewIfNeeded();
     await shot(page, 'enterprise-info-bad-code');

@@ -1,5 +1,6 @@
 import type { HealthReport } from '../health.js';
 import type { BidStatus } from './bid.js';
+import { DOC_DEFAULT_FONT } from '../constants.js';
 
 /**
  * Payloads and answers of the writing calls (issue 6): full-text writing, sections, AI actions, health, page settings,
@@ -119,6 +120,16 @@ export interface PageSettings {
   /** opt-in: let the writer invent plausible facts the user did not give (flagged in the bid) */
   inventFacts: boolean;
 }
+
+/** Settings of a bid nobody has changed: body 楷体 (spec docData) 小四, 第一章/第一节 numbering, page numbers from 1, centred. */
+export const DEFAULT_PAGE_SETTINGS: PageSettings = {
+  font: DOC_DEFAULT_FONT,
+  fontSize: 12,
+  headingStyle: 'chapter',
+  pageNumber: { start: 1, format: 'plain', position: 'center' },
+  volumes: [],
+  inventFacts: false,
+};
 
 /** Enterprise facts the writer may use (`/workbench/data/EnterpriseInfo`). Never invented by the writer. */
 export interface EnterpriseInfo {

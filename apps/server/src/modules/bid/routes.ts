@@ -2,7 +2,7 @@
  * The bid calls (docs/api.md "Bids"). Thin: validate, ask access.ts, call the service, present. Every call is a POST with
  * ids in the query string; content as a JSON body, files as multipart/form-data.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { BID_STATUSES, BID_TEXTS, type BidDetail, type BidListItem, type BidPageText, type Page } from '@btz/shared';
 import type { AppContext } from '../../context.js';
@@ -32,6 +32,15 @@ export function contentDisposition(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/** Answers a download: the bytes, their type, the Chinese file name, never cached or sniffed. */
+export function sendFile(reply: FastifyReply, file: { data: Buffer; mime: string; name: string }) {
+  reply.header('content-type', file.mime);
+  reply.header('content-disposition', contentDisposition(file.name));
+  reply.header('cache-control', 'private, no-store');
+  reply.header('x-content-type-options', 'nosniff');
+  return reply.send(file.data);
 }
 
 export function registerBidRoutes(fastify: FastifyInstance, app: AppContext): void {
@@ -160,11 +169,7 @@ export function registerBidRoutes(fastify: FastifyInstance, app: AppContext): vo
         if (e instanceof StorageNotFoundError) throw badRequest('原始文件已丢失，请重新上传');
         throw e;
       }
-      reply.header('content-type', MIME[file.type] ?? 'application/octet-stream');
-      reply.header('content-disposition', contentDisposition(file.name));
-      reply.header('cache-control', 'private, no-store');
-      reply.header('x-content-type-options', 'nosniff');
-      return reply.send(data);
+      return sendFile(reply, { data, mime: MIME[file.type] ?? 'application/octet-stream', name: file.name });
     },
   });
 

@@ -3,6 +3,7 @@ import { Alert, Button, Form, InputNumber, Radio, Select, Skeleton, Switch } fro
 import { FilePdfOutlined, FileWordOutlined, SaveOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  DEFAULT_PAGE_SETTINGS,
   DOC_DEFAULT_FONT,
   HEADING_STYLE_LABELS,
   PAGE_NUMBER_FORMAT_LABELS,
@@ -27,15 +28,6 @@ interface FormValues {
   split: boolean;
 }
 
-const DEFAULTS: PageSettings = {
-  font: DOC_DEFAULT_FONT,
-  fontSize: 12,
-  headingStyle: 'chapter',
-  pageNumber: { start: 1, format: 'plain', position: 'center' },
-  volumes: [],
-  inventFacts: false,
-};
-
 /** A level-1 chapter's volume when the user first turns 分卷 on: technical chapters go to 技术标, the rest to 商务标. */
 const guessVolume = (n: BidOutlineNode) => (n.kind === '技术' ? '技术标' : '商务标');
 
@@ -58,7 +50,7 @@ export function ExportPanel({
   const qc = useQueryClient();
   const [form] = Form.useForm<FormValues>();
   const q = useQuery({ queryKey: bidKeys.pageSettings(bidId), queryFn: () => fetchPageSettings(bidId), staleTime: 60_000, retry: false });
-  const settings = q.data ?? (q.isError ? DEFAULTS : null);
+  const settings = q.data ?? (q.isError ? DEFAULT_PAGE_SETTINGS : null);
   const [choice, setChoice] = useState<Map<string, string>>(new Map());
   const [dirty, setDirty] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -89,7 +81,7 @@ export function ExportPanel({
   }, [settings?.font]);
 
   const valuesToSettings = (v: FormValues): PageSettings => ({
-    ...(settings ?? DEFAULTS),
+    ...(settings ?? DEFAULT_PAGE_SETTINGS),
     font: v.font,
     fontSize: v.fontSize,
     headingStyle: v.headingStyle,

@@ -252,7 +252,7 @@ function InfoForm({ info }: { info: EnterpriseInfo }) {
         ) : (
           <span className="ent-footer__time">{updateTime ? `最后保存：${updateTime.slice(0, 16)}` : '尚未保存'}</span>
         )}
-        <Button type="primary" htmlType="submit" size="large" loading={save.isPending}>
+        <Button type="primary" htmlType="submit" size="large" loading={save.isPending} data-testid="ent-save">
           保存
         </Button>
       </div>

@@ -15,6 +15,10 @@ export function ExpiryInput({ value, onChange, id }: { value?: string; onChange?
         placeholder={permanent ? EXPIRY_PERMANENT : '有效期至'}
         format="YYYY-MM-DD"
         onChange={(d) => onChange?.(d ? d.format('YYYY-MM-DD') : '')}
+        // Enter confirms the typed date; it must not also submit (save) the whole form
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') e.preventDefault();
+        }}
         style={{ flex: 1, minWidth: 0 }}
       />
       <Checkbox checked={permanent} onChange={(e) => onChange?.(e.target.checked ? EXPIRY_PERMANENT : '')}>

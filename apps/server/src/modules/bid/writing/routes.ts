@@ -15,7 +15,7 @@ import { bidToChange, bidToRead } from '../access.js';
 import { exportBidDocx, type ExportBidInput } from '../export/docx.js';
 import { docxToPdf, findSoffice } from '../export/pdf.js';
 import { computeHealth } from '../health/index.js';
-import { contentDisposition } from '../routes.js';
+import { sendFile } from '../routes.js';
 import { presentBid } from '../present.js';
 import { listFiles } from '../repo.js';
 import { leavesOf, outlineWithStatus, sectionRows } from './sections.js';
@@ -228,12 +228,7 @@ export function registerWritingRoutes(fastify: FastifyInstance, app: AppContext)
         }
         mime = 'application/pdf';
       }
-      const name = `${bid.name.replace(/[\\/:*?"<>|]/g, '_')}.${query.format}`;
-      reply.header('content-type', mime);
-      reply.header('content-disposition', contentDisposition(name));
-      reply.header('cache-control', 'private, no-store');
-      reply.header('x-content-type-options', 'nosniff');
-      return reply.send(data);
+      return sendFile(reply, { data, mime, name: `${bid.name.replace(/[\\/:*?"<>|]/g, '_')}.${query.format}` });
     },
   });
 

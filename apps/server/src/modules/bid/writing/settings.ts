@@ -3,17 +3,8 @@
  * page-number start/format/position, volumes restarting numbering, and the per-bid opt-in to invented facts.
  */
 import { z } from 'zod';
-import { DOC_DEFAULT_FONT, type BidOutlineNode, type PageSettings } from '@btz/shared';
+import { DEFAULT_PAGE_SETTINGS, type BidOutlineNode, type PageSettings } from '@btz/shared';
 import { badRequest } from '../../../http/errors.js';
-
-export const DEFAULT_PAGE_SETTINGS: PageSettings = {
-  font: DOC_DEFAULT_FONT,
-  fontSize: 12,
-  headingStyle: 'chapter',
-  pageNumber: { start: 1, format: 'plain', position: 'center' },
-  volumes: [],
-  inventFacts: false,
-};
 
 export const FONTS = ['楷体', '宋体', '仿宋', '黑体', '微软雅黑', '华文楷体', '华文宋体', '方正小标宋简体'] as const;
 
