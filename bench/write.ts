@@ -16,7 +16,6 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 
@@ -173,7 +172,7 @@ if (args.includes('--child')) {
   const hardStop = setTimeout(() => void fail('基准测试超过 10 分钟，已停止 (hard stop after 10 minutes)'), 10 * 60_000);
 
   try {
-    const { loadConfig } = await import('../apps/server/src/config.js');
+    const { testConfig } = await import('../apps/server/test/test-config.js');
     const { startServer } = await import('../apps/server/src/server.js');
     const { buildTenderDocx } = await import('../apps/server/test/documents/fixtures/build.js');
     const { leavesOf, FORM_GUIDE_CHARS } = await import('../apps/server/src/modules/bid/writing/sections.js');
@@ -203,23 +202,13 @@ if (args.includes('--child')) {
       },
     });
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'btz-bench-write-'));
-    const config = loadConfig(
-      {},
-      {
-        port: 0,
-        host: '127.0.0.1',
-        dataDir,
-        logLevel: 'info',
-        tokenSecret: randomBytes(16).toString('hex'),
-        smsCaptchaAfter: 100_000,
-        smsDailyCapIp: 100_000,
-        jobPollMs: 50,
-        llmBaseUrl: `${fakeUrl}/v1`,
-        llmModel: 'fake-model',
-        llmApiKey: 'k',
-        llmConcurrency: concurrency,
-      },
-    );
+    const config = testConfig(dataDir, {
+      jobPollMs: 50,
+      llmBaseUrl: `${fakeUrl}/v1`,
+      llmModel: 'fake-model',
+      llmApiKey: 'k',
+      llmConcurrency: concurrency,
+    });
     server = await startServer(config, { logStream: logStream as unknown as import('pino').DestinationStream });
     const base = server.url;
     const basic = `Basic ${Buffer.from(`${config.clientId}:${config.clientSecret}`).toString('base64')}`;

@@ -6,9 +6,9 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import type { BidDetail, BidOutlineNode } from '@btz/shared';
 import { buildTenderDocx } from '../apps/server/test/documents/fixtures/build.js';
 import { FACTS, SCORING_ROWS } from '../apps/server/test/documents/fixtures/tender.js';
-import { uniquePhone, type TestServer } from '../apps/server/test/harness.js';
-import { launch, newContext, shot, trackErrors } from './browser.js';
-import { WAIT, loginByCookie, onPath, startE2eServer, visible } from './flows.js';
+import type { TestServer } from '../apps/server/test/harness.js';
+import { launch, shot } from './browser.js';
+import { WAIT, loggedInPage, onPath, startE2eServer, visible } from './flows.js';
 
 /**
  * Bid pipeline I through Chromium (issue 5, item 6): a tender DOCX the test generates (项目编号 ZB-2026-118 on page 1, a
@@ -40,12 +40,7 @@ beforeAll(async () => {
   t = server;
   browser = b;
   writeFileSync(tenderPath, docx);
-  context = await newContext(browser);
-  context.setDefaultTimeout(WAIT);
-  context.setDefaultNavigationTimeout(WAIT * 2);
-  page = await context.newPage();
-  errors = trackErrors(page);
-  ({ token } = await loginByCookie(context, t, uniquePhone()));
+  ({ context, page, errors, token } = await loggedInPage(browser, t));
 });
 
 afterAll(async () => {

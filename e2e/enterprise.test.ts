@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { EnterpriseInfo } from '@btz/shared';
-import { uniquePhone, type TestServer } from '../apps/server/test/harness.js';
-import { launch, newContext, shot, trackErrors } from './browser.js';
-import { WAIT, loginByCookie, onPath, startE2eServer, visible } from './flows.js';
+import type { TestServer } from '../apps/server/test/harness.js';
+import { launch, shot } from './browser.js';
+import { WAIT, loggedInPage, onPath, startE2eServer, visible } from './flows.js';
 
 /**
  * 企业信息 through Chromium: the form is filled section by section (基本信息, 联系人, 资质证书, 主要人员, 类似业绩), saved
@@ -26,12 +26,7 @@ beforeAll(async () => {
   const [server, b] = await Promise.all([startE2eServer(), launch()]);
   t = server;
   browser = b;
-  context = await newContext(browser);
-  context.setDefaultTimeout(WAIT);
-  context.setDefaultNavigationTimeout(WAIT * 2);
-  page = await context.newPage();
-  errors = trackErrors(page);
-  ({ token } = await loginByCookie(context, t, uniquePhone()));
+  ({ context, page, errors, token } = await loggedInPage(browser, t));
 });
 
 afterAll(async () => {

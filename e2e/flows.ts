@@ -1,7 +1,8 @@
 import { expect, inject } from 'vitest';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import type { Config } from '../apps/server/src/config.js';
-import { startTestServer, type TestServer } from '../apps/server/test/harness.js';
+import { startTestServer, uniquePhone, type TestServer } from '../apps/server/test/harness.js';
+import { newContext, trackErrors } from './browser.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -83,4 +84,18 @@ export async function loginByCookie(context: BrowserContext, t: TestServer, phon
   const tok = await t.login(phone);
   await context.addCookies([{ name: ADMIN_TOKEN, value: tok.access_token as string, url: t.url }]);
   return { token: tok.access_token as string, userId: String(tok.user_id) };
+}
+
+/**
+ * A desktop browser context logged in as a new user (token cookie), with the suite's waits and a page whose uncaught
+ * errors are collected.
+ */
+export async function loggedInPage(browser: Browser, t: TestServer) {
+  const context = await newContext(browser);
+  context.setDefaultTimeout(WAIT);
+  context.setDefaultNavigationTimeout(WAIT * 2);
+  const page = await context.newPage();
+  const errors = trackErrors(page);
+  const { token, userId } = await loginByCookie(context, t, uniquePhone());
+  return { context, page, errors, token, userId };
 }

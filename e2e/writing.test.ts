@@ -4,10 +4,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { ENTERPRISE_TEXTS, TEXT, WRITE_TEXTS, type BidDetail, type BidOutlineNode, type WriteProgress } from '@btz/shared';
-import { uniquePhone, type TestServer } from '../apps/server/test/harness.js';
+import type { TestServer } from '../apps/server/test/harness.js';
 import { buyCopies, outlinedBid, progress } from '../apps/server/test/writing/helpers.js';
-import { launch, newContext, shot, trackErrors } from './browser.js';
-import { WAIT, loginByCookie, startE2eServer, visible } from './flows.js';
+import { launch, shot } from './browser.js';
+import { WAIT, loggedInPage, startE2eServer, visible } from './flows.js';
 
 /**
  * Bid pipeline II through Chromium (issue 6, item 7): a user with one 普通版 copy (bought through the sandbox payment)
@@ -32,12 +32,7 @@ beforeAll(async () => {
   const [server, b] = await Promise.all([startE2eServer({ writeStreamDelayMs: 80, llmConcurrency: 2 }), launch()]);
   t = server;
   browser = b;
-  context = await newContext(browser);
-  context.setDefaultTimeout(WAIT);
-  context.setDefaultNavigationTimeout(WAIT * 2);
-  page = await context.newPage();
-  errors = trackErrors(page);
-  ({ token } = await loginByCookie(context, t, uniquePhone()));
+  ({ context, page, errors, token } = await loggedInPage(browser, t));
   bidId = await outlinedBid(t, token, 1);
   await buyCopies(t, token, 1, 1);
 }, 120_000);

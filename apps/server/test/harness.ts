@@ -6,9 +6,10 @@ import { Writable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import pg from 'pg';
-import { loadConfig, type Config } from '../src/config.js';
+import type { Config } from '../src/config.js';
 import { openPGlite, openPostgres, type DbHandle } from '../src/db/connection.js';
 import { startServer, type RunningServer } from '../src/server.js';
+import { testConfig } from './test-config.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -158,20 +159,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
   });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'btz-test-'));
   const { handle, drop } = await openTestDb();
-  const config = loadConfig(
-    {},
-    {
-      port: 0,
-      host: '127.0.0.1',
-      dataDir,
-      logLevel: 'info',
-      tokenSecret: randomBytes(16).toString('hex'),
-      // every test request comes from 127.0.0.1: per-IP limits are lowered only by the tests about them
-      smsCaptchaAfter: 100_000,
-      smsDailyCapIp: 100_000,
-      ...overrides,
-    },
-  );
+  const config = testConfig(dataDir, overrides);
   const server = await startServer(config, { db: handle, logStream: logStream as unknown as import('pino').DestinationStream });
   const url = server.url;
 

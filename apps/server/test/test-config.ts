@@ -1,0 +1,23 @@
+/**
+ * The configuration of a server started by tests and benchmarks: a free port on loopback, a private DATA_DIR, a random
+ * token secret, and the per-IP SMS limits lifted (every request comes from 127.0.0.1; the tests about those limits lower
+ * them again). No vitest here, so benchmarks can use it too.
+ */
+import { randomBytes } from 'node:crypto';
+import { loadConfig, type Config } from '../src/config.js';
+
+export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Config {
+  return loadConfig(
+    {},
+    {
+      port: 0,
+      host: '127.0.0.1',
+      dataDir,
+      logLevel: 'info',
+      tokenSecret: randomBytes(16).toString('hex'),
+      smsCaptchaAfter: 100_000,
+      smsDailyCapIp: 100_000,
+      ...overrides,
+    },
+  );
+}
