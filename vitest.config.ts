@@ -17,7 +17,13 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['packages/shared/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
+          include: [
+            'packages/shared/src/**/*.test.ts',
+            'packages/bid-engine/src/**/*.test.ts',
+            'packages/bid-engine/test/**/*.test.ts',
+            'apps/server/src/**/*.test.ts',
+            'apps/web/src/**/*.test.ts',
+          ],
         },
       },
       {

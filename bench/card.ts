@@ -13,7 +13,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { TenderFileInput } from '../apps/server/src/modules/bid/engine/types.js';
+import type { TenderFileInput } from '@btz/bid-engine/tender';
 
 const args = process.argv.slice(2);
 const arg = (name: string, def: string) => {
@@ -182,7 +182,7 @@ export function longTender(pages = 300): TenderFileInput {
 }
 
 async function tenders(pages: number, quick: boolean): Promise<Array<{ name: string; files: TenderFileInput[] }>> {
-  const { MAIN_FILE } = await import('../apps/server/test/bid-engine/fixtures.js');
+  const { MAIN_FILE } = await import('../packages/bid-engine/test/fixtures/tender-pages.js');
   const out = [{ name: `fixture tender (${MAIN_FILE.pages.length} pages)`, files: [MAIN_FILE] }];
   if (!quick) out.push({ name: `synthetic tender (${pages} pages)`, files: [longTender(pages)] });
   return out;
@@ -192,10 +192,10 @@ async function tenders(pages: number, quick: boolean): Promise<Array<{ name: str
 // Child: the fake model
 
 if (args.includes('--child')) {
-  const { startFakeOpenAi } = await import('../apps/server/test/fakes/openai-server.js');
-  const { extractCard } = await import('../apps/server/src/modules/bid/engine/card.js');
-  const { oracleAnswer } = await import('../apps/server/src/modules/bid/engine/llm-oracle.js');
-  const { taskIdOf } = await import('../apps/server/src/modules/bid/engine/llm-tasks.js');
+  const { startFakeOpenAi } = await import('../packages/bid-engine/test/fakes/openai-server.js');
+  const { extractCard } = await import('../packages/bid-engine/src/tender/card.js');
+  const { oracleAnswer } = await import('../packages/bid-engine/test/fakes/llm-oracle.js');
+  const { taskIdOf } = await import('../packages/bid-engine/src/tender/llm-tasks.js');
   const list = await tenders(Number(process.env.BENCH_PAGES), process.env.BENCH_QUICK === '1');
   let current = list[0]!;
   let rule = extractCard(current.files);
@@ -221,9 +221,9 @@ if (args.includes('--child')) {
     }
   });
 } else {
-  const { extractCard } = await import('../apps/server/src/modules/bid/engine/card.js');
-  const { generateOutline } = await import('../apps/server/src/modules/bid/engine/outline.js');
-  const { extractCardWithLlmDetailed } = await import('../apps/server/src/modules/bid/engine/llm-card.js');
+  const { extractCard } = await import('../packages/bid-engine/src/tender/card.js');
+  const { generateOutline } = await import('../packages/bid-engine/src/tender/outline.js');
+  const { extractCardWithLlmDetailed } = await import('../packages/bid-engine/src/tender/llm-card.js');
   const { OpenAiCompatibleLlm } = await import('../apps/server/src/providers/llm/index.js');
   const rate = Number(arg('rate', '50'));
   const concurrencies = arg('concurrency', '4,10').split(',').map(Number);

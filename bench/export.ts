@@ -2,8 +2,8 @@
  * Export time of a ~300-page bid: `npm run bench -- export` or `node --import tsx bench/export.ts [sections] [charsPerSection]`
  * (defaults 150 × 2,500 characters, with a table every tenth section). Prints the median of 5 runs after a warm-up.
  */
-import type { EditorDoc } from '../apps/server/src/modules/bid/export/editor-doc.js';
-import { exportBidDocx, type ExportOutlineNode } from '../apps/server/src/modules/bid/export/docx.js';
+import type { EditorDoc } from '@btz/bid-engine/export';
+import { exportBidDocx, type ExportOutlineNode } from '@btz/bid-engine/export';
 
 const sectionsCount = Number(process.argv[2] ?? 150);
 const chars = Number(process.argv[3] ?? 2500);

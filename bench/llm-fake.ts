@@ -16,7 +16,7 @@ const arg = (name: string, def: string) => {
 };
 
 if (args.includes('--child')) {
-  const { startFakeOpenAi } = await import('../apps/server/test/fakes/openai-server.js');
+  const { startFakeOpenAi } = await import('../packages/bid-engine/test/fakes/openai-server.js');
   const fake = await startFakeOpenAi({ tokensPerSecond: Number(process.env.BENCH_RATE), reply: process.env.BENCH_REPLY });
   process.send?.({ url: fake.url });
   process.on('message', async () => {

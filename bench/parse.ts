@@ -13,9 +13,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { readDocument } from '../apps/server/src/documents/index.js';
-import { buildTenderPdf } from '../apps/server/test/documents/fixtures/build.js';
-import { longTenderPages } from '../apps/server/test/documents/fixtures/tender.js';
+import { readDocument } from '@btz/bid-engine/reading';
+import { buildTenderPdf } from '../packages/bid-engine/test/fixtures/build.js';
+import { longTenderPages } from '../packages/bid-engine/test/fixtures/tender.js';
 
 const HARD_LIMIT_MS = 5 * 60_000;
 const hard = setTimeout(() => {

@@ -47,13 +47,13 @@ const SECTION_TASK = /请编写章节「([^」]*)」/;
 
 if (args.includes('--child')) {
   // ------------------------------------------------------------------------------------------------ the fake model
-  const { startFakeOpenAi } = await import('../apps/server/test/fakes/openai-server.js');
-  const { buildTenderDocx } = await import('../apps/server/test/documents/fixtures/build.js');
-  const { readDocument } = await import('../apps/server/src/documents/index.js');
-  const { extractCard } = await import('../apps/server/src/modules/bid/engine/card.js');
-  const { oracleAnswer } = await import('../apps/server/src/modules/bid/engine/llm-oracle.js');
-  const { taskIdOf } = await import('../apps/server/src/modules/bid/engine/llm-tasks.js');
-  const { markdownChars } = await import('../apps/server/src/modules/bid/writer/llm-section.js');
+  const { startFakeOpenAi } = await import('../packages/bid-engine/test/fakes/openai-server.js');
+  const { buildTenderDocx } = await import('../packages/bid-engine/test/fixtures/build.js');
+  const { readDocument } = await import('../packages/bid-engine/src/reading/index.js');
+  const { extractCard } = await import('../packages/bid-engine/src/tender/card.js');
+  const { oracleAnswer } = await import('../packages/bid-engine/test/fakes/llm-oracle.js');
+  const { taskIdOf } = await import('../packages/bid-engine/src/tender/llm-tasks.js');
+  const { markdownChars } = await import('../packages/bid-engine/src/writer/llm-section.js');
 
   const read = await readDocument(await buildTenderDocx());
   const files = [{ name: '招标文件.docx', role: 'main' as const, order: 1, pages: read.pages, chapters: read.chapters }];
@@ -174,7 +174,7 @@ if (args.includes('--child')) {
   try {
     const { testConfig } = await import('../apps/server/test/test-config.js');
     const { startServer } = await import('../apps/server/src/server.js');
-    const { buildTenderDocx } = await import('../apps/server/test/documents/fixtures/build.js');
+    const { buildTenderDocx } = await import('../packages/bid-engine/test/fixtures/build.js');
     const { leavesOf, FORM_GUIDE_CHARS } = await import('../apps/server/src/modules/bid/writing/sections.js');
     type Node = import('@btz/shared').BidOutlineNode;
 

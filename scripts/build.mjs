@@ -30,7 +30,11 @@ export async function buildAll({ quiet = false } = {}) {
   if (code !== 0) throw new Error('前端构建失败');
   precompress(path.join(webDist, 'assets'));
   log('› 构建服务端（esbuild）…');
-  const pkg = JSON.parse(readFileSync(path.join(root, 'apps/server/package.json'), 'utf8'));
+  // Third-party packages (of the server and of the workspace packages it bundles) stay in node_modules — PGlite loads its
+  // WASM next to itself, pdfjs its cMaps; our workspace code (@btz/*) is bundled.
+  const deps = ['apps/server', 'packages/bid-engine', 'packages/shared'].flatMap((dir) =>
+    Object.keys(JSON.parse(readFileSync(path.join(root, dir, 'package.json'), 'utf8')).dependencies ?? {}),
+  );
   await build({
     entryPoints: [path.join(root, 'apps/server/src/main.ts')],
     outfile: path.join(serverDist, 'main.js'),
@@ -39,8 +43,7 @@ export async function buildAll({ quiet = false } = {}) {
     format: 'esm',
     target: 'node20',
     sourcemap: true,
-    // Third-party packages stay in node_modules (PGlite loads its WASM next to itself); our workspace code is bundled.
-    external: Object.keys(pkg.dependencies ?? {}),
+    external: [...new Set(deps)].filter((d) => !d.startsWith('@btz/')),
     logLevel: 'warning',
   });
   mkdirSync(path.dirname(stampFile), { recursive: true });

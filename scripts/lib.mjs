@@ -10,7 +10,7 @@ export const serverDist = path.join(root, 'apps/server/dist');
 export const webDist = path.join(root, 'apps/web/dist');
 export const stampFile = path.join(root, 'apps/server/dist/.build-stamp');
 
-const SOURCE_DIRS = ['apps/server/src', 'apps/web/src', 'apps/web/public', 'packages/shared/src'];
+const SOURCE_DIRS = ['apps/server/src', 'apps/web/src', 'apps/web/public', 'packages/shared/src', 'packages/bid-engine/src'];
 const SOURCE_FILES = ['apps/web/index.html', 'apps/web/vite.config.ts', 'package-lock.json'];
 
 function walk(dir, out) {

@@ -4,8 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BID_PARSE_STAGES } from '@btz/shared';
-import { LOTS_FILE } from '../bid-engine/fixtures.js';
-import { buildTenderPdf, buildZipBomb, renderTextPng } from '../documents/fixtures/build.js';
+import { LOTS_FILE } from '../../../../packages/bid-engine/test/fixtures/tender-pages.js';
+import { buildTenderPdf, buildZipBomb, renderTextPng } from '../../../../packages/bid-engine/test/fixtures/build.js';
 import { newUser, startTestServer, type TestServer } from '../harness.js';
 import { detail, tenderDocx, txtTender, uploadTender, waitParse } from './helpers.js';
 

@@ -3,7 +3,7 @@
  */
 import { expect } from 'vitest';
 import type { BidDetail } from '@btz/shared';
-import { buildScannedPdf, buildTenderDocx, buildTenderPdf } from '../documents/fixtures/build.js';
+import { buildScannedPdf, buildTenderDocx, buildTenderPdf } from '../../../../packages/bid-engine/test/fixtures/build.js';
 import type { TestServer } from '../harness.js';
 
 const cache = new Map<string, Promise<Buffer>>();

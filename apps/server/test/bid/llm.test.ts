@@ -3,13 +3,13 @@
  * from the LLM path cross-checked by the rules, the bid is labelled `llm`, and every token is counted on the bid.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readDocument } from '../../src/documents/index.js';
-import { extractCard } from '../../src/modules/bid/engine/card.js';
-import { oracleAnswer } from '../../src/modules/bid/engine/llm-oracle.js';
-import { taskIdOf } from '../../src/modules/bid/engine/llm-tasks.js';
-import type { TenderFileInput } from '../../src/modules/bid/engine/types.js';
-import { FACTS } from '../documents/fixtures/tender.js';
-import { startFakeOpenAi, type FakeOpenAi } from '../fakes/openai-server.js';
+import { readDocument } from '@btz/bid-engine/reading';
+import { extractCard } from '@btz/bid-engine/tender';
+import { oracleAnswer } from '../../../../packages/bid-engine/test/fakes/llm-oracle.js';
+import { taskIdOf } from '@btz/bid-engine/tender';
+import type { TenderFileInput } from '@btz/bid-engine/tender';
+import { FACTS } from '../../../../packages/bid-engine/test/fixtures/tender.js';
+import { startFakeOpenAi, type FakeOpenAi } from '../../../../packages/bid-engine/test/fakes/openai-server.js';
 import { newUser, startTestServer, type TestServer } from '../harness.js';
 import { tenderDocx, uploadTender, waitParse } from './helpers.js';
 

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BID_PARSE_STAGES } from '@btz/shared';
-import { FACTS } from '../documents/fixtures/tender.js';
+import { FACTS } from '../../../../packages/bid-engine/test/fixtures/tender.js';
 import { newUser, startTestServer, type TestServer } from '../harness.js';
 import { detail, scannedPdf, tenderDocx, tenderPdf, uploadTender, waitParse } from './helpers.js';
 

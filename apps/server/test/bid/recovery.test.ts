@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'kysely';
-import { FACTS } from '../documents/fixtures/tender.js';
+import { FACTS } from '../../../../packages/bid-engine/test/fixtures/tender.js';
 import { multipartBody, newUser, startTestServer, type TestServer } from '../harness.js';
 import { childApi as api, childLogin, startChild, type Child } from '../child-server.js';
 import { scannedPdf, tenderDocx, uploadTender, waitParse } from './helpers.js';

@@ -4,7 +4,7 @@
  */
 import { expect } from 'vitest';
 import type { SectionContent, WriteProgress } from '@btz/shared';
-import { listZipEntries, readZipEntry } from '../../src/documents/zip.js';
+import { listZipEntries, readZipEntry } from '@btz/bid-engine/reading';
 import { confirmSandbox, getInfo, opt, payOrder } from '../commerce/helpers.js';
 import type { TestServer } from '../harness.js';
 import { detail, tenderDocx, uploadTender, waitParse } from '../bid/helpers.js';

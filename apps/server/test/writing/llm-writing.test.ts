@@ -5,12 +5,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BidOutlineNode } from '@btz/shared';
-import { readDocument } from '../../src/documents/index.js';
-import { extractCard } from '../../src/modules/bid/engine/card.js';
-import { oracleAnswer } from '../../src/modules/bid/engine/llm-oracle.js';
-import { taskIdOf } from '../../src/modules/bid/engine/llm-tasks.js';
-import type { TenderFileInput } from '../../src/modules/bid/engine/types.js';
-import { startFakeOpenAi, type FakeOpenAi, type FakeRequest } from '../fakes/openai-server.js';
+import { readDocument } from '@btz/bid-engine/reading';
+import { extractCard } from '@btz/bid-engine/tender';
+import { oracleAnswer } from '../../../../packages/bid-engine/test/fakes/llm-oracle.js';
+import { taskIdOf } from '@btz/bid-engine/tender';
+import type { TenderFileInput } from '@btz/bid-engine/tender';
+import { startFakeOpenAi, type FakeOpenAi, type FakeRequest } from '../../../../packages/bid-engine/test/fakes/openai-server.js';
 import { CLIENT_BASIC, newUser, startTestServer, type TestServer } from '../harness.js';
 import { tenderDocx } from '../bid/helpers.js';
 import { makeClient, subscribeConfirmed, waitUntil } from '../realtime/helpers.js';

@@ -222,7 +222,7 @@ describe('full-text writing on the offline writer', () => {
   });
 
   it('PDF export: refused with a clear message when LibreOffice is missing, a PDF when installed', async () => {
-    const { findSoffice } = await import('../../src/modules/bid/export/pdf.js');
+    const { findSoffice } = await import('@btz/bid-engine/export');
     const res = await t.api('/btz/bid/export', { token, query: { id: bidId, format: 'pdf' } });
     if (findSoffice()) {
       expect(res.status).toBe(200);

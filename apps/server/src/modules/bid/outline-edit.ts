@@ -4,7 +4,7 @@
  */
 import { BID_TEXTS, OUTLINE_ERRORS, type BidOutlineNode, type TenderCard } from '@btz/shared';
 import { badRequest } from '../../http/errors.js';
-import { flattenOutline, generateOutline, renumber, validateOutline } from './engine/index.js';
+import { flattenOutline, generateOutline, renumber, validateOutline } from '@btz/bid-engine/tender';
 
 /** Nodes in a tree of any shape, counted without trusting it (stops early past `max`). */
 function countNodes(input: unknown, max: number): number {

@@ -10,13 +10,13 @@
 import { sql } from 'kysely';
 import { BID_PARSE_STAGES, type BidParseMessage, type BidParseState, type BidStatus, type TenderCard } from '@btz/shared';
 import type { AppContext } from '../../context.js';
-import { DocumentError, readDocument, type ReadProgress } from '../../documents/index.js';
+import { DocumentError, readDocument, type ReadProgress } from '@btz/bid-engine/reading';
 import { PermanentJobError, type Job, type JobRunContext } from '../../jobs/index.js';
 import { LlmError } from '../../providers/llm/index.js';
 import { StorageNotFoundError } from '../../providers/storage/index.js';
-import { computeCoverage, extractCard, generateOutline } from './engine/index.js';
-import type { TenderFileInput } from './engine/types.js';
-import { extractCardWithLlm } from './engine/llm-card.js';
+import { computeCoverage, extractCard, generateOutline } from '@btz/bid-engine/tender';
+import type { TenderFileInput } from '@btz/bid-engine/tender';
+import { extractCardWithLlm } from '@btz/bid-engine/tender';
 import { filePages, findBid, listFiles, replacePages, type BidFileRow, type BidRow } from './repo.js';
 
 export const PARSE_KIND = 'parse-tender';

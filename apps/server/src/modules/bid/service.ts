@@ -14,14 +14,14 @@ import {
 import { WRITE_KIND } from './writing/service.js';
 import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
-import { DocumentError, sniffType } from '../../documents/index.js';
-import { assertSafeZip, listZipEntries } from '../../documents/zip.js';
+import { DocumentError, sniffType } from '@btz/bid-engine/reading';
+import { assertSafeZip, listZipEntries } from '@btz/bid-engine/reading';
 import { badRequest } from '../../http/errors.js';
 import { enqueue } from '../../jobs/index.js';
 import { newId } from '../../lib/ids.js';
 import type { AuthInfo } from '../auth/tokens.js';
 import { ownerOf } from './access.js';
-import { computeCoverage, generateOutline, resolveLot } from './engine/index.js';
+import { computeCoverage, generateOutline, resolveLot } from '@btz/bid-engine/tender';
 import { cleanOutline, regenerateBranch } from './outline-edit.js';
 import { PARSE_KIND, publishParse } from './parse.js';
 import { findFile, listFiles, nextFileOrd, updateBid, type BidRow } from './repo.js';

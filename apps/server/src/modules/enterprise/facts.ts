@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { ENTERPRISE_ESSENTIALS, ENTERPRISE_LABELS, EXPIRY_PERMANENT, isCalendarDay, type EnterpriseInfo } from '@btz/shared';
 import type { DB } from '../../db/schema.js';
-import type { EnterpriseFacts } from '../bid/writer/offline.js';
+import type { EnterpriseFacts } from '@btz/bid-engine/writer';
 import { factsOwner, readInfo, type OwnerRef } from './repo.js';
 
 /** Today in Asia/Shanghai as `YYYY-MM-DD` (qualification expiry dates are calendar days there). */

@@ -1,19 +1,12 @@
 /**
- * The LLM layer. `createLlm(config, log)` returns the OpenAI-compatible client when LLM_BASE_URL is set (LLM_MODEL is
- * then required), else the offline provider. One instance per process: its semaphore is the global LLM_CONCURRENCY bound.
+ * The LLM provider of this server. `createLlm(config, log)` returns the OpenAI-compatible client when LLM_BASE_URL is
+ * set (LLM_MODEL is then required), else the offline provider. One instance per process: its semaphore is the global
+ * LLM_CONCURRENCY bound. The clients themselves live in the bid engine (`@btz/bid-engine/llm`).
  */
+import { OfflineLlm, OpenAiCompatibleLlm, SILENT_LOGGER, type LlmLogger, type LlmProvider, type OpenAiCompatibleOptions } from '@btz/bid-engine/llm';
 import type { Config } from '../../config.js';
-import { OfflineLlm } from './offline.js';
-import { OpenAiCompatibleLlm, type OpenAiCompatibleOptions } from './openai-compatible.js';
-import { SILENT_LOGGER, type LlmLogger, type LlmProvider } from './types.js';
 
-export * from './types.js';
-export { chatUntilDone, DEFAULT_CONTINUE_PROMPT, type UntilDoneOptions, type UntilDoneResult } from './continue.js';
-export { extractJson, parseLooseJson, type ExtractJsonOptions, type ExtractJsonResult } from './json.js';
-export { OfflineLlm, OFFLINE_NOTICE, type OfflineOptions } from './offline.js';
-export { chatCompletionsUrl, OpenAiCompatibleLlm, type OpenAiCompatibleOptions } from './openai-compatible.js';
-export { Semaphore } from './semaphore.js';
-export { endsAtSentence, estimatePromptTokens, estimateTokens, trimToSentenceEnd } from './text.js';
+export * from '@btz/bid-engine/llm';
 
 export type LlmConfig = Pick<Config, 'llmBaseUrl' | 'llmApiKey' | 'llmModel' | 'llmConcurrency'> &
   Partial<Pick<Config, 'llmFirstTokenTimeoutMs' | 'llmIdleTimeoutMs' | 'llmBackoffBaseMs'>>;

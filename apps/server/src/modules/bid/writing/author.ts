@@ -6,9 +6,9 @@
  */
 import type { EditorJson } from '@btz/shared';
 import type { AppContext } from '../../../context.js';
-import { countChars, docToText, validateDoc } from '../content/index.js';
+import { countChars, docToText, validateDoc } from '@btz/bid-engine/content';
 import type { BidRow } from '../repo.js';
-import { buildFactSheet, writeSectionOffline, type EnterpriseFacts } from '../writer/index.js';
+import { buildFactSheet, writeSectionOffline, type EnterpriseFacts } from '@btz/bid-engine/writer';
 import { FORM_GUIDE_CHARS, type LeafInfo } from './sections.js';
 
 export interface AuthorOptions {
@@ -42,7 +42,7 @@ export async function authorSection(app: AppContext, bid: BidRow, leaf: LeafInfo
   } as const;
   let raw: unknown;
   if (bid.writer === 'llm' && !app.llm.offline) {
-    const { writeSectionLlm } = await import('../writer/llm-section.js');
+    const { writeSectionLlm } = await import('@btz/bid-engine/writer');
     const r = await writeSectionLlm(
       app.llm,
       { ...input, outline: bid.outline ?? [], inventFacts: bid.invent_facts },

@@ -12,9 +12,9 @@ import { defineRoute } from '../../../http/route.js';
 import { formatTime } from '../../../lib/time.js';
 import { loadEnterpriseFacts } from '../../enterprise/index.js';
 import { bidToChange, bidToRead } from '../access.js';
-import { exportBidDocx, type ExportBidInput } from '../export/docx.js';
-import { docxToPdf, findSoffice } from '../export/pdf.js';
-import { computeHealth } from '../health/index.js';
+import { exportBidDocx, type ExportBidInput } from '@btz/bid-engine/export';
+import { docxToPdf, findSoffice } from '@btz/bid-engine/export';
+import { computeHealth } from '@btz/bid-engine/health';
 import { sendFile } from '../routes.js';
 import { presentBid } from '../present.js';
 import { listFiles } from '../repo.js';
@@ -92,7 +92,7 @@ export function registerWritingRoutes(fastify: FastifyInstance, app: AppContext)
       const bid = await bidToChange(app, auth, query.id);
       const leaf = leavesOf(bid.outline, bid.bid_type === 2 ? 2 : 1).find((l) => l.node.id === query.nodeId);
       if (!leaf) throw badRequest(WRITE_TEXTS.notLeaf);
-      const { runAiAction } = await import('../writer/ai-actions.js');
+      const { runAiAction } = await import('@btz/bid-engine/writer');
       const controller = new AbortController();
       req.raw.on('close', () => {
         if (!reply.raw.writableFinished) controller.abort(new Error('client closed'));

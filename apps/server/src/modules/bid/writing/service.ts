@@ -16,7 +16,7 @@ import { newId } from '../../../lib/ids.js';
 import { formatTime } from '../../../lib/time.js';
 import { refundSpend, spendCopy } from '../../entitlements/index.js';
 import type { BidRow } from '../repo.js';
-import { countChars, docToText, htmlToDoc, validateDoc } from '../content/index.js';
+import { countChars, docToText, htmlToDoc, validateDoc } from '@btz/bid-engine/content';
 import {
   ACTIVE_STATES,
   DONE_STATES,

@@ -1,0 +1,20 @@
+/** Export (PRODUCT.md §5 step 7): the bid as a Word file (cover, TOC field, numbered headings, page numbers) and a PDF through LibreOffice. */
+export {
+  exportBidDocx,
+  editorDocToDocx,
+  splitFieldRuns,
+  stripNumberPrefix,
+  chineseCounting,
+  headingNumber,
+  decodeDataImage,
+  EXPORT_PLACEHOLDER,
+  ASCII_FONT,
+  CONTENT_WIDTH_PX,
+  type ExportOutlineNode,
+  type HeadingStyle,
+  type PageNumberFormat,
+  type ExportSettings,
+  type ExportBidInput,
+} from './docx.js';
+export type { EditorDoc } from './editor-doc.js';
+export { findSoffice, docxToPdf } from './pdf.js';

@@ -1,0 +1,13 @@
+/**
+ * Document reading (PRODUCT.md §5 step 1; reused by the bid-file tools, §8): file type by content, text by page with
+ * OCR for scans, chapters, chunks. Everything a user can get wrong ends in a DocumentError with a Chinese message.
+ */
+export { readDocument } from './read.js';
+export { sniffType, checkFileSize, decodeText, MAX_FILE_BYTES, type DocumentType } from './sniff.js';
+export { DocumentError, DOCUMENT_MESSAGES, isDocumentError, type DocumentErrorCode } from './errors.js';
+export { detectChapters, stripRunningLines, findRunningLines, parseHeading, isTocLine } from './chapters.js';
+export { chunkPages, type Chunk, type ChunkOptions } from './chunk.js';
+export { shutdownOcr } from './ocr.js';
+export { CHARS_PER_PAGE, type PageText } from './paginate.js';
+export type { ReadOptions, ReadResult, ReadProgress, ReadStage, Chapter } from './types.js';
+export { listZipEntries, assertSafeZip, readZipEntry, looksLikeZip, DOCX_LIMITS, type ZipEntry, type ZipLimits } from './zip.js';

@@ -1,0 +1,299 @@
+import { describe, expect, it } from 'vitest';
+import { OUTLINE_ERRORS, splitSubItems, type BidOutlineNode, type TenderCard } from '@btz/shared';
+import { LOTS_FILE, MAIN_FILE, pagesOf } from '../../test/fixtures/tender-pages.js';
+import { extractCard } from './card.js';
+import {
+  answerTitle,
+  classifyChapter,
+  computeCoverage,
+  coverageGaps,
+  flattenOutline,
+  generateOutline,
+  newNodeId,
+  renumber,
+  validateOutline,
+} from './outline.js';
+
+const card = extractCard([MAIN_FILE]);
+const basic = generateOutline(card, { bidType: 1 });
+const flagship = generateOutline(card, { bidType: 2 });
+
+const leaves = (nodes: BidOutlineNode[]) => flattenOutline(nodes).filter((n) => n.isLeaf).length;
+const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
+
+/** The structural rules every generated outline keeps. */
+function expectWellFormed(nodes: BidOutlineNode[]): void {
+  const ids = new Set<string>();
+  const visit = (list: BidOutlineNode[], parent: BidOutlineNode | null) => {
+    const titles = list.map((n) => n.title);
+    expect(new Set(titles).size, `duplicate siblings: ${titles.join('/')}`).toBe(titles.length);
+    list.forEach((n, i) => {
+      expect(ids.has(n.id)).toBe(false);
+      ids.add(n.id);
+      expect(n.level).toBe(parent ? parent.level + 1 : 1);
+      expect(n.level).toBeLessThanOrEqual(3);
+      expect(n.parentId).toBe(parent ? parent.id : '');
+      expect(n.index).toBe(i);
+      expect(n.number).toBe(parent ? `${parent.number}.${i + 1}` : String(i + 1));
+      expect(n.id).toBe(parent ? `${parent.id}-${i + 1}` : `n${i + 1}`);
+      expect(n.status).toBe(0);
+      expect(n.readStatus).toBe(0);
+      expect(n.isLeaf).toBe(n.children.length === 0);
+      expect(n.children.length, `single child under ${n.title}`).not.toBe(1);
+      expect(Array.isArray(n.scoringIds)).toBe(true);
+      expect(['商务', '资信', '技术', '价格', '其他']).toContain(n.kind);
+      expect(['ai', 'form', 'table']).toContain(n.mode);
+      visit(n.children, n);
+    });
+  };
+  visit(nodes, null);
+}
+
+describe('generateOutline', () => {
+  it('level 1 is the composition the tender prescribes, in its order', () => {
+    expect(basic.nodes.map((n) => n.title)).toEqual(card.composition.map((c) => c.title));
+    expect(basic.nodes.map((n) => n.title)).toEqual(['投标函', '法定代表人授权书', '开标一览表', '资格证明文件', '商务部分', '技术部分', '报价部分']);
+  });
+
+  it('each chapter has a kind and a mode: tender forms, written parts', () => {
+    expect(basic.nodes.map((n) => [n.title, n.kind, n.mode])).toEqual([
+      ['投标函', '商务', 'form'],
+      ['法定代表人授权书', '商务', 'form'],
+      ['开标一览表', '价格', 'form'],
+      ['资格证明文件', '资信', 'form'],
+      ['商务部分', '商务', 'ai'],
+      ['技术部分', '技术', 'ai'],
+      ['报价部分', '价格', 'form'],
+    ]);
+    const biz = basic.nodes[4]!;
+    expect(biz.children.find((c) => c.title === '商务偏离表')).toMatchObject({ mode: 'table', kind: '商务' });
+  });
+
+  it('covers every technical and commercial scoring item (100%) with sections phrased as answers', () => {
+    for (const r of [basic, flagship]) {
+      const tc = card.scoring.filter((s) => s.category !== 'price');
+      expect(tc).toHaveLength(9);
+      const all = new Map(flattenOutline(r.nodes).map((n) => [n.id, n]));
+      for (const s of tc) {
+        const cov = r.coverage.find((c) => c.scoringId === s.id)!;
+        expect(cov.item).toBe(s.item);
+        expect(cov.nodeIds.length, s.item).toBeGreaterThanOrEqual(1);
+        for (const id of cov.nodeIds) expect(all.get(id)!.scoringIds).toContain(s.id);
+      }
+      expect(coverageGaps(card.scoring, r.coverage)).toEqual([]);
+      expect(r.coverage.map((c) => c.scoringId)).toEqual(card.scoring.map((s) => s.id));
+    }
+    const title = (item: string) => {
+      const s = card.scoring.find((x) => x.item === item)!;
+      const id = basic.coverage.find((c) => c.scoringId === s.id)!.nodeIds[0]!;
+      return flattenOutline(basic.nodes).find((n) => n.id === id)!;
+    };
+    expect(title('实施方案')).toMatchObject({ title: '项目实施方案', level: 2, kind: '技术', mode: 'ai', parentId: 'n6' });
+    expect(title('技术方案').title).toBe('总体技术方案');
+    expect(title('项目团队').title).toBe('项目团队及人员配置');
+    expect(title('售后服务').title).toBe('售后服务方案');
+    // commercial items go to 商务部分, the tender's own sub-part kept where it answers (企业业绩 ← 类似业绩)
+    expect(title('类似业绩')).toMatchObject({ title: '企业业绩', parentId: 'n5', kind: '商务' });
+    expect(title('企业信誉')).toMatchObject({ title: '企业信誉及荣誉', parentId: 'n5' });
+    // the price item points at the price chapter
+    expect(basic.coverage[0]).toEqual({ scoringId: 's1', item: '价格分', nodeIds: ['n3'] });
+  });
+
+  it('the criteria\'s named parts become the sub-sections of an item', () => {
+    const impl = flattenOutline(basic.nodes).find((n) => n.title === '项目实施方案')!;
+    expect(impl.children.map((c) => c.title).slice(0, 3)).toEqual(['实施组织', '进度计划', '质量保证措施']);
+  });
+
+  it('★/▲ clauses get a response table in the technical chapter', () => {
+    const tech = basic.nodes[5]!;
+    expect(tech.children[0]).toMatchObject({ title: '★/▲条款逐条响应表', mode: 'table', isLeaf: true, clauseIds: ['star1', 'star2', 'star3', 'imp1', 'imp2'] });
+  });
+
+  it('qualification proofs sit under 资格证明文件 as form sections', () => {
+    const q = basic.nodes[3]!;
+    expect(q.children).toHaveLength(6);
+    expect(q.children[0]).toMatchObject({ title: '具有独立承担民事责任的能力，提供营业执照副本复印件', mode: 'form', kind: '资信' });
+  });
+
+  it('is well formed: levels 1–3, stable ids n1 / n1-2, numbers, no single child, no duplicate siblings', () => {
+    expectWellFormed(basic.nodes);
+    expectWellFormed(flagship.nodes);
+    expect(generateOutline(card, { bidType: 1 })).toEqual(basic);
+  });
+
+  it('the number of leaves follows the target length: flagship longer than basic', () => {
+    const b = leaves(basic.nodes);
+    const f = leaves(flagship.nodes);
+    expect(f).toBeGreaterThan(b);
+    const short = generateOutline(card, { bidType: 1, targetCharsPerSection: 1500 });
+    expect(leaves(short.nodes)).toBeGreaterThan(b);
+    const tiny = generateOutline(card, { bidType: 1, totalTargetChars: 20_000 });
+    expect(leaves(tiny.nodes)).toBeLessThan(b);
+    expectWellFormed(short.nodes);
+    expectWellFormed(tiny.nodes);
+    // written leaves carry their target length, and the written total is about the target
+    const written = flattenOutline(basic.nodes).filter((n) => n.isLeaf && n.mode === 'ai');
+    for (const n of written) expect(n.targetChars).toBeGreaterThan(0);
+    const sum = written.reduce((a, n) => a + (n.targetChars ?? 0), 0);
+    expect(sum).toBeGreaterThan(55_000);
+    expect(sum).toBeLessThan(65_000);
+  });
+
+  it('falls back to a standard 商务/资信/技术/报价 composition', () => {
+    const noComp: TenderCard = { ...card, composition: [] };
+    const r = generateOutline(noComp, { bidType: 1 });
+    expect(r.nodes.map((n) => n.title)).toEqual(['商务部分', '资信部分', '技术部分', '报价部分']);
+    expect(coverageGaps(noComp.scoring, r.coverage)).toEqual([]);
+    // credentials go to 资信部分 when the composition has one
+    const yj = r.coverage.find((c) => c.item === '类似业绩')!.nodeIds[0]!;
+    expect(yj.startsWith('n2-')).toBe(true);
+    expectWellFormed(r.nodes);
+  });
+
+  it('a 技术偏离表 the tender prescribes answers the ★ clauses; a composition without a technical part still covers everything', () => {
+    const file = {
+      name: 'x.txt',
+      role: 'main' as const,
+      order: 1,
+      pages: pagesOf(['投标文件由投标函、报价一览表、资格证明文件、技术偏离表、其他材料组成。\n1. ★设备须原厂全新。']),
+    };
+    const c = { ...extractCard([file]), scoring: card.scoring };
+    const r = generateOutline(c, { bidType: 2 });
+    expect(r.nodes.map((n) => [n.title, n.kind, n.mode])).toEqual([
+      ['投标函', '商务', 'form'],
+      ['报价一览表', '价格', 'form'],
+      ['资格证明文件', '资信', 'form'],
+      ['技术偏离表', '技术', 'table'],
+      ['其他材料', '其他', 'ai'],
+    ]);
+    expect(r.nodes[3]!.clauseIds).toEqual(['star1']);
+    expect(coverageGaps(c.scoring, r.coverage)).toEqual([]);
+    expectWellFormed(r.nodes);
+  });
+
+  it('the two-lot tender without composition', () => {
+    const r = generateOutline(extractCard([LOTS_FILE], { lot: '2' }), { bidType: 1 });
+    expect(r.nodes.map((n) => n.title)).toEqual(['商务部分', '资信部分', '技术部分', '报价部分']);
+    expect(r.coverage.every((c) => c.nodeIds.length > 0)).toBe(true);
+    expectWellFormed(r.nodes);
+  });
+
+  it('titles and kinds', () => {
+    expect(answerTitle('实施方案')).toBe('项目实施方案');
+    expect(answerTitle('类似业绩', 'commercial')).toBe('类似项目业绩');
+    expect(answerTitle('样品演示')).toBe('样品演示方案');
+    expect(answerTitle('纳税记录', 'commercial')).toBe('纳税记录证明材料');
+    expect(classifyChapter('授权委托书')).toEqual({ kind: '商务', mode: 'form' });
+    expect(classifyChapter('商务偏离表')).toEqual({ kind: '商务', mode: 'table' });
+    expect(classifyChapter('施工组织设计')).toEqual({ kind: '技术', mode: 'ai' });
+    expect(classifyChapter('资信部分')).toEqual({ kind: '资信', mode: 'ai' });
+    expect(classifyChapter('附件')).toEqual({ kind: '其他', mode: 'ai' });
+  });
+});
+
+describe('validateOutline / renumber', () => {
+  it('a generated outline passes and comes back unchanged', () => {
+    const v = validateOutline(clone(basic.nodes));
+    expect(v).toMatchObject({ ok: true, errors: [], fixed: [] });
+    expect(v.nodes).toEqual(basic.nodes);
+  });
+
+  it('round trip of hand edits: move, delete, promote, add, split into sub-items', () => {
+    const nodes = clone(basic.nodes);
+    const tech = nodes[5]!;
+    // move 应急预案 to the top of 技术部分
+    const idx = tech.children.findIndex((c) => c.title === '应急预案');
+    const [moved] = tech.children.splice(idx, 1);
+    tech.children.unshift(moved!);
+    // delete 培训方案 (its scoring item becomes a gap)
+    tech.children.splice(tech.children.findIndex((c) => c.title === '培训方案'), 1);
+    // promote 总体技术方案 > 系统架构设计 to level 2, after its parent
+    const overall = tech.children.find((c) => c.title === '总体技术方案')!;
+    const arch = overall.children.splice(overall.children.findIndex((c) => c.title === '系统架构设计'), 1)[0]!;
+    tech.children.splice(tech.children.indexOf(overall) + 1, 0, arch);
+    // add a chapter at the end
+    nodes.push({ id: newNodeId(nodes, ''), title: '其他资料', level: 1, isLeaf: true, index: 99, status: 0, parentId: '', readStatus: 0, number: '', children: [], kind: '其他', mode: 'ai', scoringIds: [] });
+    // split a leaf's text into level-4 sub-items
+    const leaf = flattenOutline(nodes).find((n) => n.title === '实施组织')!;
+    leaf.children = splitSubItems(leaf, '组织架构\n\n职责分工\n沟通机制') as BidOutlineNode[];
+
+    const v = validateOutline(nodes);
+    expect(v.ok).toBe(true);
+    expect(v.fixed.length).toBeGreaterThan(0); // stale index/number/level fixed
+    const out = v.nodes;
+    const t = out[5]!;
+    expect(t.children[0]).toMatchObject({ title: '应急预案', index: 0, number: '6.1', parentId: 'n6', level: 2 });
+    const a = t.children.find((c) => c.title === '系统架构设计')!;
+    expect(a).toMatchObject({ level: 2, parentId: 'n6', id: 'n6-2-3', isLeaf: true });
+    expect(out[7]).toMatchObject({ id: 'n8', number: '8', index: 7, level: 1 });
+    const sub = flattenOutline(out).filter((n) => n.level === 4);
+    expect(sub.map((n) => n.title)).toEqual(['组织架构', '职责分工', '沟通机制']);
+    expect(sub[0]!.number).toMatch(/^6\.\d+\.1\.1$/);
+    expect(flattenOutline(out).find((n) => n.title === '实施组织')!.isLeaf).toBe(false);
+    // renumber is idempotent and keeps ids
+    expect(renumber(out)).toEqual(out);
+    expect(flattenOutline(out).map((n) => n.id).sort()).toEqual(flattenOutline(nodes).map((n) => n.id).sort());
+    // coverage after the edit: 培训方案 is a gap, the rest still answered
+    const cov = computeCoverage(card.scoring, out);
+    expect(coverageGaps(card.scoring, cov).map((s) => s.item)).toEqual(['培训方案']);
+    // and it survives JSON
+    expect(validateOutline(JSON.parse(JSON.stringify(out))).nodes).toEqual(out);
+  });
+
+  it('refuses a cycle with a Chinese message', () => {
+    const a = { ...clone(basic.nodes[0]!), children: [] as BidOutlineNode[] };
+    const b = { ...clone(basic.nodes[1]!), children: [a] as BidOutlineNode[] };
+    a.children.push(b); // a → b → a
+    const v = validateOutline([a]);
+    expect(v.ok).toBe(false);
+    expect(v.errors).toContain(OUTLINE_ERRORS.cycle('n1'));
+    expect(v.errors[0]).toMatch(/循环引用/);
+    // a descendant carrying its ancestor's id is a cycle too
+    const c = clone(basic.nodes);
+    c[4]!.children[1]!.children[0]!.id = 'n5';
+    expect(validateOutline(c).errors).toEqual([OUTLINE_ERRORS.cycle('n5')]);
+  });
+
+  it('refuses a level-5 node, a bad level, duplicate or missing ids, a bad title, kind or mode', () => {
+    const deep = clone(basic.nodes);
+    const l3 = deep[5]!.children[1]!.children[0]!;
+    const l4 = splitSubItems(l3, '甲')[0]! as BidOutlineNode;
+    l4.children = [{ ...l4, id: 'too-deep', title: '第五级', level: 5, children: [] } as BidOutlineNode];
+    l3.children = [l4];
+    const v = validateOutline(deep);
+    expect(v.ok).toBe(false);
+    expect(v.errors).toEqual([OUTLINE_ERRORS.tooDeep('第五级')]);
+    expect(v.errors[0]).toBe('目录最多 4 级，「第五级」超出层级限制');
+
+    const badLevel = clone(basic.nodes);
+    badLevel[0]!.level = 5;
+    expect(validateOutline(badLevel).errors).toEqual([OUTLINE_ERRORS.badLevel('投标函')]);
+
+    const dup = clone(basic.nodes);
+    dup[1]!.id = 'n1';
+    expect(validateOutline(dup).errors).toEqual([OUTLINE_ERRORS.duplicateId('n1')]);
+
+    const noId = clone(basic.nodes);
+    noId[0]!.id = '';
+    expect(validateOutline(noId).errors).toContain(OUTLINE_ERRORS.missingId);
+
+    const bad = clone(basic.nodes) as unknown as Array<Record<string, unknown>>;
+    bad[0]!.title = 42;
+    bad[1]!.kind = '财务';
+    bad[2]!.mode = 'pdf';
+    expect(validateOutline(bad).errors).toEqual([OUTLINE_ERRORS.badTitle('n1'), OUTLINE_ERRORS.badKind('n2'), OUTLINE_ERRORS.badMode('n3')]);
+
+    expect(validateOutline({}).errors).toEqual([OUTLINE_ERRORS.notArray]);
+    expect(validateOutline([null]).errors).toEqual([OUTLINE_ERRORS.notObject]);
+    expect(validateOutline([]).ok).toBe(true);
+  });
+
+  it('renumber fills what a hand-made node lacks', () => {
+    const out = renumber([
+      { id: 'x', title: '技术部分', children: [{ id: 'y', title: '方案', children: [] }] } as unknown as BidOutlineNode,
+    ]);
+    expect(out[0]).toMatchObject({ level: 1, number: '1', parentId: '', isLeaf: false, kind: '技术', mode: 'ai', scoringIds: [], status: 0, readStatus: 0 });
+    expect(out[0]!.children[0]).toMatchObject({ level: 2, number: '1.1', parentId: 'x', isLeaf: true, kind: '技术', mode: 'ai' });
+    expect(newNodeId(out, 'x')).toBe('x-1');
+  });
+});

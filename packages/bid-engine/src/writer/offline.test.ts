@@ -1,0 +1,285 @@
+import { describe, expect, it } from 'vitest';
+import type { BidOutlineNode, TenderCard } from '@btz/shared';
+import { LOTS_FILE, MAIN_FILE } from '../../test/fixtures/tender-pages.js';
+import { extractCard, flattenOutline, generateOutline } from '../tender/index.js';
+import { buildFactSheet, docText, writeSectionOffline, type EnterpriseFacts, type WriteSectionResult } from './index.js';
+
+const card = extractCard([MAIN_FILE]);
+const PROJECT = card.projectName!.value;
+
+/** Targets as the caller gives them: the node's own, else a default by mode. */
+const targetOf = (n: BidOutlineNode) => n.targetChars ?? (n.mode === 'form' ? 700 : n.mode === 'table' ? 900 : 2500);
+
+interface Written {
+  node: BidOutlineNode;
+  target: number;
+  out: WriteSectionResult;
+}
+
+function writeAll(bidType: 1 | 2, enterprise?: EnterpriseFacts, c: TenderCard = card): Written[] {
+  const { nodes } = generateOutline(c, { bidType });
+  const facts = buildFactSheet(c, { bidType });
+  const all = flattenOutline(nodes);
+  const byId = new Map(all.map((n) => [n.id, n]));
+  return all
+    .filter((n) => n.isLeaf)
+    .map((node) => {
+      const parents: string[] = [];
+      for (let p = byId.get(node.parentId); p; p = byId.get(p.parentId)) parents.unshift(p.title);
+      const siblings = (node.parentId ? byId.get(node.parentId)!.children : nodes).map((x) => x.title);
+      const target = targetOf(node);
+      const out = writeSectionOffline({ card: c, node, parentTitles: parents, siblingTitles: siblings, facts, enterprise, targetChars: target, bidType });
+      return { node, target, out };
+    });
+}
+
+const sentences = (text: string) =>
+  text
+    .split(/[。！？；\n\t]/)
+    .map((s) => s.replace(/^[•\d.\s]+/, '').trim())
+    .filter((s) => s.length >= 40);
+
+const basic = writeAll(1);
+const flagship = writeAll(2);
+
+describe('buildFactSheet', () => {
+  it('takes the tender’s figures and marks defaults as assumed', () => {
+    const f = buildFactSheet(card, { bidType: 1 }).facts;
+    expect(f.duration).toMatchObject({ value: '90 日历天', num: 90, assumed: false });
+    expect(f.duration.source).toContain('90日内');
+    expect(f.response).toMatchObject({ value: '2 小时', assumed: false });
+    expect(f.managerTitle).toMatchObject({ value: '高级工程师', assumed: false });
+    expect(f.warranty.assumed).toBe(true);
+    expect(f.serviceHours.value).toBe('7×24 小时');
+    expect(f.teamSize.num).toBeGreaterThan(0);
+  });
+
+  it('reads warranty and delivery from the LLM terms when present, and is deterministic', () => {
+    const withTerms: TenderCard = {
+      ...card,
+      starClauses: [],
+      terms: [
+        { id: 't1', key: 'warranty', text: '质保期为五年，自终验合格之日起计算', source: { page: 1, file: 'x', excerpt: '' }, verified: true },
+        { id: 't2', key: 'delivery', text: '交货期：合同签订后45天内', source: { page: 1, file: 'x', excerpt: '' }, verified: true },
+      ],
+    };
+    const f = buildFactSheet(withTerms, { bidType: 2 });
+    expect(f.facts.warranty).toMatchObject({ value: '60 个月', assumed: false });
+    expect(f.facts.duration).toMatchObject({ num: 45, assumed: false });
+    expect(f.milestones.at(-1)!.to).toBe(45);
+    expect(buildFactSheet(withTerms, { bidType: 2 })).toEqual(f);
+  });
+
+  it('milestones cover the whole duration without gaps', () => {
+    const m = buildFactSheet(card, { bidType: 1 }).milestones;
+    expect(m[0]!.from).toBe(1);
+    expect(m.at(-1)!.to).toBe(90);
+    for (let i = 1; i < m.length; i++) expect(m[i]!.from).toBe(m[i - 1]!.to + 1);
+  });
+});
+
+describe('writeSectionOffline on the fixture tender', () => {
+  for (const [name, written] of [['basic', basic], ['flagship', flagship]] as const) {
+    it(`${name}: every leaf within ±20 % of its target and naming the project`, () => {
+      for (const w of written) {
+        const ratio = w.out.chars / w.target;
+        expect(ratio, `${w.node.title}: ${w.out.chars}/${w.target}`).toBeGreaterThanOrEqual(0.8);
+        expect(ratio, `${w.node.title}: ${w.out.chars}/${w.target}`).toBeLessThanOrEqual(1.2);
+        expect(w.out.text, w.node.title).toContain(PROJECT);
+      }
+    });
+
+    it(`${name}: no two sections share a sentence of 40+ characters`, () => {
+      const seen = new Map<string, string>();
+      const shared: string[] = [];
+      for (const w of written)
+        for (const s of new Set(sentences(w.out.text))) {
+          const other = seen.get(s);
+          if (other) shared.push(`${other} | ${w.node.title}: ${s}`);
+          seen.set(s, w.node.title);
+        }
+      expect(shared).toEqual([]);
+    });
+
+    it(`${name}: text ends at sentence or cell boundaries, never mid-sentence`, () => {
+      for (const w of written)
+        for (const b of w.out.doc.content.filter((x) => x.type === 'paragraph'))
+          expect(docText(b), w.node.title).toMatch(/[。：）】」”]$|^致：|日期：.*】$/);
+    });
+  }
+
+  it('covers the typical section kinds', () => {
+    const kinds = new Set(flagship.map((w) => w.out.kind));
+    for (const k of ['technical', 'implementation', 'schedule', 'quality', 'staffing', 'aftersales', 'emergency', 'commitment', 'training', 'performance', 'qualification', 'honor', 'bidLetter', 'authorization', 'priceSummary', 'priceDetail', 'qualificationForm', 'deviation'])
+      expect(kinds, k).toContain(k);
+  });
+
+  it('is deterministic', () => {
+    expect(writeAll(2)).toEqual(flagship);
+  });
+
+  it('is structured: headings, lists, a table where natural; placeholders are highlighted', () => {
+    const sched = flagship.find((w) => w.node.title === '进度计划')!.out;
+    const types = new Set(sched.doc.content.map((n) => n.type));
+    expect(types).toContain('heading');
+    expect(types).toContain('table');
+    expect(types).toContain('orderedList');
+    expect(sched.text).toContain('90 日历天');
+    const team = flagship.find((w) => w.node.title === '项目组织架构')!.out;
+    const marks = JSON.stringify(team.doc);
+    expect(marks).toContain('"highlight"');
+    expect(team.placeholders.length).toBeGreaterThan(0);
+  });
+
+  it('every placeholder is a highlighted text node, and only placeholders are highlighted', () => {
+    for (const w of flagship) {
+      const highlighted = new Set<string>();
+      const visit = (n: unknown): void => {
+        const node = n as { type: string; text?: string; marks?: { type: string }[]; content?: unknown[] };
+        if (node.type === 'text' && node.marks?.some((m) => m.type === 'highlight')) highlighted.add(node.text!);
+        node.content?.forEach(visit);
+      };
+      visit(w.out.doc);
+      expect([...highlighted].sort(), w.node.title).toEqual([...w.out.placeholders].sort());
+      for (const p of highlighted) expect(p).toMatch(/^【待填写：[^】]+】$/);
+    }
+  });
+
+  it('mentions the scoring criteria and the ★ requirements of technical sections', () => {
+    const tech = flagship.find((w) => w.node.title === '需求理解与分析')!.out;
+    expect(tech.text).toContain('方案完整、先进、可行');
+    expect(tech.text).toContain('平台须采用B/S架构');
+    expect(tech.text).toContain(card.purchaser!.value);
+  });
+
+  it('fact-sheet values agree across sections', () => {
+    const warranty = buildFactSheet(card, { bidType: 2 }).facts.warranty.value;
+    const sayWarranty = flagship.filter((w) => /质保期/.test(w.out.text));
+    expect(sayWarranty.length).toBeGreaterThan(5);
+    for (const w of flagship) {
+      for (const m of w.out.text.matchAll(/质保(?:期)?\s*(\d+ 个月|\d+ ?年)/g)) expect(m[1], w.node.title).toBe(warranty);
+      for (const m of w.out.text.matchAll(/(\d+) 日历天/g)) expect(m[1], w.node.title).toBe('90');
+      for (const m of w.out.text.matchAll(/(\d+ (?:小时|分钟))内响应/g)) expect(m[1], w.node.title).toBe('2 小时');
+    }
+  });
+});
+
+describe('enterprise facts: placeholders, never invented', () => {
+  const ent: EnterpriseFacts = {
+    name: '江州智联科技有限公司',
+    creditCode: '91330100MA2ABCDE1X',
+    legalRep: '陈立新',
+    qualifications: [
+      { name: 'ISO9001质量管理体系认证', number: 'Q-2025-0088', expiry: '2028-06-30' },
+      { name: '信息系统集成及服务资质（ITSS）三级', number: 'ITSS-3-0456', expiry: '2027-12-31' },
+    ],
+    staff: [
+      { name: '王建华', role: '项目经理', title: '高级工程师' },
+      { name: '李敏', role: '技术负责人', title: '系统架构师' },
+    ],
+    projects: [{ name: '江东区智慧社区平台项目', client: '江东区大数据中心', year: 2025, amount: '268 万元' }],
+  };
+  const withEnt = writeAll(2, ent);
+  const find = (list: Written[], title: string) => list.find((w) => w.node.title === title)!.out;
+
+  it('missing certificates, staff and projects become placeholders', () => {
+    const cert = find(flagship, '企业资质证书');
+    expect(cert.text).toMatch(/【待填写：ISO9001[^】]*证书编号】/);
+    expect(cert.text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    const team = find(flagship, '项目组织架构');
+    expect(team.placeholders).toContain('【待填写：项目经理姓名】');
+    const perf = find(flagship, '类似项目业绩一览表');
+    expect(perf.placeholders).toContain('【待填写：类似项目名称1】');
+    const letter = find(flagship, '投标函');
+    expect(letter.placeholders).toContain('【待填写：投标人名称】');
+    expect(letter.placeholders).toContain('【待填写：投标日期】');
+  });
+
+  it('given facts are used as given', () => {
+    const cert = find(withEnt, '企业资质证书');
+    expect(cert.text).toContain('Q-2025-0088');
+    expect(cert.text).toContain('2028-06-30');
+    expect(cert.text).toMatch(/【待填写：ISO27001[^】]*证书编号】/); // asked for by the scoring, not given
+    const team = find(withEnt, '项目组织架构');
+    expect(team.text).toContain('王建华');
+    expect(team.text).toContain('李敏');
+    expect(team.placeholders).not.toContain('【待填写：项目经理姓名】');
+    const perf = find(withEnt, '类似项目业绩一览表');
+    expect(perf.text).toContain('江东区智慧社区平台项目');
+    expect(perf.text).not.toContain('类似项目名称');
+    const itss = withEnt.find((w) => w.node.title.includes('ITSS'))!.out;
+    expect(itss.text).toContain('ITSS-3-0456');
+    const license = withEnt.find((w) => w.node.title.includes('营业执照'))!.out;
+    expect(license.text).toContain('91330100MA2ABCDE1X');
+  });
+});
+
+describe('form and table modes', () => {
+  const find = (title: string) => flagship.find((w) => w.node.title === title)!;
+
+  it('form mode fills the known fields of 投标函 / 授权书 / 开标一览表', () => {
+    for (const t of ['投标函', '法定代表人授权书', '开标一览表']) {
+      const w = find(t);
+      expect(w.node.mode).toBe('form');
+      expect(w.out.text, t).toContain('ZB-2026-118');
+      expect(w.out.text, t).toContain(PROJECT);
+    }
+    expect(find('投标函').out.text).toContain('致：江州市数据资源管理局');
+    expect(find('开标一览表').out.placeholders).toContain('【待填写：投标总价】');
+  });
+
+  it('table mode: one row per ★/▲ clause, all 无偏离', () => {
+    const w = find('★/▲条款逐条响应表');
+    const table = w.out.doc.content.find((n) => n.type === 'table')!;
+    const rows = table.content!.slice(1);
+    expect(rows).toHaveLength(w.node.clauseIds!.length);
+    expect(rows).toHaveLength(card.starClauses.length + card.importantClauses.length);
+    const text = rows.map((r) => docText(r));
+    for (const c of [...card.starClauses, ...card.importantClauses]) expect(text.some((t) => t.includes(c.text.replace(/。$/, '')))).toBe(true);
+    for (const t of text) expect(t).toContain('无偏离');
+    expect(text.find((t) => t.includes('交付期限'))).toContain('90 日历天');
+    const head = table.content![0]!;
+    expect(docText(head).split('\t')).toEqual(['序号', '招标要求', '投标响应', '偏离情况', '说明']);
+  });
+
+  it('商务偏离表 without clause ids answers the commercial ★ requirements', () => {
+    const w = find('商务偏离表');
+    const table = w.out.doc.content.find((n) => n.type === 'table')!;
+    expect(table.content!.slice(1).map((r) => docText(r)).join('\n')).toContain('交付期限');
+  });
+});
+
+describe('other tenders and kinds', () => {
+  it('writes safety and generic sections, and an empty card with placeholders', () => {
+    const empty: TenderCard = { ...card, projectName: null, projectNumber: null, purchaser: null, scoring: [], starClauses: [], importantClauses: [] };
+    const facts = buildFactSheet(empty, { bidType: 1 });
+    const node: BidOutlineNode = { id: 'x1', title: '安全文明施工措施', level: 2, isLeaf: true, index: 0, status: 0, parentId: 'x', readStatus: 0, number: '1.1', kind: '技术', mode: 'ai', scoringIds: [], children: [] };
+    const out = writeSectionOffline({ card: empty, node, parentTitles: ['技术部分'], siblingTitles: [], facts, targetChars: 1500, bidType: 1 });
+    expect(out.kind).toBe('safety');
+    expect(out.chars / 1500).toBeGreaterThanOrEqual(0.8);
+    expect(out.chars / 1500).toBeLessThanOrEqual(1.2);
+    expect(out.placeholders).toContain('【待填写：项目名称】');
+    expect(facts.facts.duration.assumed).toBe(true);
+  });
+
+  it('a second tender (two lots, 交货期 30 日) writes every leaf within ±20 % with its own facts', () => {
+    const lot = extractCard([LOTS_FILE], { lot: '1' });
+    const written = writeAll(2, undefined, lot);
+    expect(written.length).toBeGreaterThan(3);
+    for (const w of written) {
+      expect(w.out.chars / w.target, `${w.node.title} ${w.out.kind} ${w.out.chars}/${w.target}`).toBeGreaterThanOrEqual(0.8);
+      expect(w.out.chars / w.target, w.node.title).toBeLessThanOrEqual(1.2);
+      expect(w.out.text).not.toContain('智慧园区');
+    }
+  });
+
+  it('long and short targets both land within ±20 %', () => {
+    const w = flagship.find((x) => x.node.title === '应急组织体系')!;
+    const facts = buildFactSheet(card, { bidType: 2 });
+    for (const target of [600, 1200, 6000, 9000]) {
+      const out = writeSectionOffline({ card, node: w.node, parentTitles: ['技术部分', '应急预案'], siblingTitles: [], facts, targetChars: target, bidType: 2 });
+      expect(out.chars / target, String(target)).toBeGreaterThanOrEqual(0.8);
+      expect(out.chars / target, String(target)).toBeLessThanOrEqual(1.2);
+    }
+  });
+});
