@@ -1,0 +1,2 @@
+export type * from './types.js';
+export { tableGrid, tableTexts, tableMarkdown, type GridSlot } from './table.js';
