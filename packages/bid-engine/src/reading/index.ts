@@ -11,3 +11,4 @@ export { shutdownOcr } from './ocr.js';
 export { CHARS_PER_PAGE, type PageText } from './paginate.js';
 export type { ReadOptions, ReadResult, ReadProgress, ReadStage, Chapter } from './types.js';
 export { listZipEntries, assertSafeZip, readZipEntry, looksLikeZip, DOCX_LIMITS, type ZipEntry, type ZipLimits } from './zip.js';
+export * from './model/index.js';

@@ -1,5 +1,6 @@
 import type { DocumentType } from './sniff.js';
 import type { PageText } from './paginate.js';
+import type { DocModel } from './model/types.js';
 
 export type ReadStage = 'sniff' | 'text' | 'ocr' | 'chapters' | 'done';
 
@@ -30,6 +31,8 @@ export interface ReadResult {
   type: DocumentType;
   pages: PageText[];
   chapters: Chapter[];
+  /** the document model: blocks in reading order with pages, tables as tables, page furniture (issue 12 item 1) */
+  model?: DocModel;
   meta: {
     pageCount: number;
     /** Characters of text, whitespace excluded. */

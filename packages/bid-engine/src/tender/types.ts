@@ -1,4 +1,5 @@
 import type { TenderFileRole } from '@btz/shared';
+import type { DocModel } from '../reading/model/types.js';
 
 /**
  * Input of the tender engine: the shape the document reader (apps/server/src/documents, `readDocument`) returns — pages
@@ -24,6 +25,8 @@ export interface TenderFileInput {
   order: number;
   pages: TenderPage[];
   chapters?: TenderChapter[];
+  /** the file read into blocks (headings, paragraphs, lists, tables with merges) when the reader produced it */
+  model?: DocModel;
 }
 
 export interface ExtractOptions {
