@@ -71,6 +71,9 @@ export interface Config {
   payProvider: string;
   /** PAY_SANDBOX_CONFIRM — the sandbox payment page may pay (default true when no real provider is configured, else false) */
   paySandboxConfirm: boolean;
+  /** ALLOW_SANDBOX_PAY_IN_PRODUCTION — with NODE_ENV=production the server refuses to start while the sandbox page can pay,
+   *  unless this is true and PAY_SANDBOX_CONFIRM=true is set explicitly (a demo deployment; default false) */
+  allowSandboxPayInProduction: boolean;
   /** ORDER_SWEEP_MS — interval of the job that closes expired orders and reconciles with the provider (default 30000) */
   orderSweepMs: number;
   /** PAY_RECONCILE_WINDOW_S — unpaid orders this close to expiry are queried at the provider by the job (default 120) */
@@ -213,6 +216,18 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   if (payProviders.includes('alipay')) needAll('alipay', ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY']);
   const realPay = payProviders.some((p) => p === 'wechat' || p === 'alipay');
   const paySandboxConfirm = env.PAY_SANDBOX_CONFIRM ? env.PAY_SANDBOX_CONFIRM !== 'false' : !realPay;
+  const production = env.NODE_ENV === 'production';
+  const allowSandboxPayInProduction = env.ALLOW_SANDBOX_PAY_IN_PRODUCTION === 'true';
+  // A production server whose sandbox page confirms payments gives everything away: only an explicit double opt-in starts.
+  if (production && paySandboxConfirm && !(allowSandboxPayInProduction && env.PAY_SANDBOX_CONFIRM === 'true')) {
+    problems.push(
+      `NODE_ENV=production 时沙箱支付页可直接确认付款（PAY_SANDBOX_CONFIRM${env.PAY_SANDBOX_CONFIRM ? `=${env.PAY_SANDBOX_CONFIRM}` : ' 未设置，未配置真实支付时默认开启'}），` +
+        '任何人都能免费购买。请配置真实支付（PAY_PROVIDER=wechat 或 alipay 及其密钥）并设置 PAY_SANDBOX_CONFIRM=false；' +
+        '若确为演示环境，请同时设置 PAY_SANDBOX_CONFIRM=true 与 ALLOW_SANDBOX_PAY_IN_PRODUCTION=true。' +
+        ' / Production refuses to start with the sandbox payment confirm on: configure a real PAY_PROVIDER and PAY_SANDBOX_CONFIRM=false, ' +
+        'or set both PAY_SANDBOX_CONFIRM=true and ALLOW_SANDBOX_PAY_IN_PRODUCTION=true for a demo.',
+    );
+  }
   const llmBaseUrl = url('LLM_BASE_URL');
   if (llmBaseUrl && !env.LLM_MODEL) problems.push('设置了 LLM_BASE_URL 时必须同时设置 LLM_MODEL（例如 deepseek-chat、qwen-plus）');
   const databaseUrl = url('DATABASE_URL');
@@ -255,6 +270,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     versionPollMs: int('VERSION_POLL_MS', 60000, 1000),
     payProvider,
     paySandboxConfirm,
+    allowSandboxPayInProduction,
     orderSweepMs: int('ORDER_SWEEP_MS', 30000, 50),
     payReconcileWindowS: int('PAY_RECONCILE_WINDOW_S', 120, 0),
     payQueryIntervalMs: int('PAY_QUERY_INTERVAL_MS', 3000, 0),
@@ -292,7 +308,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: env.TRUST_PROXY !== 'false',
     webDist: path.resolve(env.WEB_DIST || path.join(repoRoot, 'apps/web/dist')),
-    production: env.NODE_ENV === 'production',
+    production,
     ...overrides,
   };
   if (problems.length) throw new ConfigError(problems);

@@ -63,6 +63,10 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     await migrate(db);
     await seed(db.db);
     const app = await buildApp(config, db, { logStream: opts.logStream });
+    if (config.production && config.paySandboxConfirm) {
+      // allowed only by ALLOW_SANDBOX_PAY_IN_PRODUCTION (config.ts); say it on every start so nobody forgets
+      app.fastify.log.warn('生产环境已开启沙箱支付确认：订单无需真实付款即可支付成功（ALLOW_SANDBOX_PAY_IN_PRODUCTION=true）');
+    }
     // STOMP over SockJS shares the HTTP server; sockjs answers /api/ws-btz before Fastify sees the request.
     const basic = Buffer.from(`${config.clientId}:${config.clientSecret}`).toString('base64');
     const realtime = attachRealtime(app.fastify.server, {

@@ -59,4 +59,39 @@ describe('config', () => {
       publicBaseUrlDefaulted: false,
     });
   });
+
+  it('production refuses to start while the sandbox page can pay, unless both opt-ins are set explicitly', () => {
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+        return [];
+      } catch (e) {
+        return (e as ConfigError).problems;
+      }
+    };
+    // the finding: NODE_ENV=production and no payment provider used to sell everything for free, silently
+    const refused = problems({ NODE_ENV: 'production' });
+    expect(refused).toHaveLength(1);
+    expect(refused[0]).toMatch(/免费/);
+    expect(refused[0]).toContain('PAY_SANDBOX_CONFIRM');
+    expect(refused[0]).toContain('ALLOW_SANDBOX_PAY_IN_PRODUCTION');
+    expect(refused[0]).toContain('PAY_PROVIDER');
+    // one opt-in is not enough
+    expect(problems({ NODE_ENV: 'production', PAY_SANDBOX_CONFIRM: 'true' })).toHaveLength(1);
+    expect(problems({ NODE_ENV: 'production', ALLOW_SANDBOX_PAY_IN_PRODUCTION: 'true' })).toHaveLength(1);
+    // a real provider, with the sandbox explicitly turned back on, is refused too (the other pay type would be free)
+    const alipay = { PAY_PROVIDER: 'alipay', ALIPAY_APP_ID: 'app', ALIPAY_PRIVATE_KEY: 'k', ALIPAY_PUBLIC_KEY: 'p' };
+    expect(problems({ NODE_ENV: 'production', ...alipay, PAY_SANDBOX_CONFIRM: 'true' })).toHaveLength(1);
+
+    // what starts: both opt-ins (a demo), the sandbox switched off, or a real provider
+    expect(loadConfig({ NODE_ENV: 'production', PAY_SANDBOX_CONFIRM: 'true', ALLOW_SANDBOX_PAY_IN_PRODUCTION: 'true' })).toMatchObject({
+      production: true,
+      paySandboxConfirm: true,
+      allowSandboxPayInProduction: true,
+    });
+    expect(loadConfig({ NODE_ENV: 'production', PAY_SANDBOX_CONFIRM: 'false' }).paySandboxConfirm).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', ...alipay }).paySandboxConfirm).toBe(false);
+    // outside production nothing changes: the sandbox pays by default
+    expect(loadConfig({}).paySandboxConfirm).toBe(true);
+  });
 });
