@@ -4,14 +4,14 @@ export function esc(s: unknown): string {
 }
 
 /**
- * A small server-rendered mobile page (QR confirm pages opened on a phone). No scripts: plain forms only, so the
- * strict Content-Security-Policy holds here too.
+ * A small server-rendered mobile page (QR confirm pages opened on a phone). No scripts: plain forms only; the one inline
+ * style sheet carries `nonce`, the nonce of the page's Content-Security-Policy (modules/tenant/mobile-page.ts).
  */
-export function mobilePage(opts: { title: string; brand: string; color: string; body: string }): string {
+export function mobilePage(opts: { title: string; brand: string; color: string; body: string; nonce: string }): string {
   return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1,maximum-scale=1">
 <title>${esc(opts.title)} - ${esc(opts.brand)}</title>
-<style>
+<style nonce="${esc(opts.nonce)}">
 body{margin:0;font-family:"PingFang SC","Microsoft YaHei","Noto Sans CJK SC",sans-serif;background:#f4f6fb;color:#1f2937}
 header{background:${esc(opts.color)};color:#fff;padding:18px 20px;font-size:18px;font-weight:600}
 main{padding:20px;max-width:480px;margin:0 auto}
