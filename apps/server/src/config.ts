@@ -129,6 +129,9 @@ export interface Config {
   uploadMaxBytes: number;
   /** STORAGE_DIR — where uploaded files are kept, content-addressed by SHA-256 (unset = DATA_DIR/files) */
   storageDir?: string;
+  /** STORAGE_SHARED — true declares STORAGE_DIR a mount every instance sees (NFS…): only then may several instances run on
+   *  one PostgreSQL; an instance whose files another could not read refuses to start (default false) */
+  storageShared: boolean;
   /** LOG_LEVEL — pino level (default info; tests use warn) */
   logLevel: string;
   /** TRUST_PROXY — trust X-Forwarded-* from a balancer (default true) */
@@ -228,6 +231,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
         'or set both PAY_SANDBOX_CONFIRM=true and ALLOW_SANDBOX_PAY_IN_PRODUCTION=true for a demo.',
     );
   }
+  if (env.STORAGE_SHARED && !['true', 'false'].includes(env.STORAGE_SHARED)) {
+    problems.push(`STORAGE_SHARED 只能是 true | false，实际为 "${env.STORAGE_SHARED}"`);
+  }
   const llmBaseUrl = url('LLM_BASE_URL');
   if (llmBaseUrl && !env.LLM_MODEL) problems.push('设置了 LLM_BASE_URL 时必须同时设置 LLM_MODEL（例如 deepseek-chat、qwen-plus）');
   const databaseUrl = url('DATABASE_URL');
@@ -305,6 +311,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     writeStreamDelayMs: int('WRITE_STREAM_DELAY_MS', 0, 0, 10_000),
     uploadMaxBytes: int('UPLOAD_MAX_BYTES', 100 * 1024 * 1024, 1),
     storageDir: env.STORAGE_DIR ? path.resolve(env.STORAGE_DIR) : undefined,
+    storageShared: env.STORAGE_SHARED === 'true',
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: env.TRUST_PROXY !== 'false',
     webDist: path.resolve(env.WEB_DIST || path.join(repoRoot, 'apps/web/dist')),

@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError } from './db/lock.js';
+import { InstanceConflictError } from './instances/registry.js';
 import { startServer } from './server.js';
 
 async function main() {
@@ -36,6 +37,10 @@ async function main() {
     if (e instanceof DataDirLockedError) {
       console.error(e.message);
       process.exit(75);
+    }
+    if (e instanceof InstanceConflictError) {
+      console.error(e.message);
+      process.exit(78);
     }
     console.error('启动失败：', e);
     process.exit(1);

@@ -4,6 +4,7 @@ import { buildApp, type BuiltApp } from './app.js';
 import type { Config } from './config.js';
 import { openPGlite, openPostgres, type DbHandle } from './db/connection.js';
 import { acquireDataDirLock } from './db/lock.js';
+import { registerInstance } from './instances/registry.js';
 import { migrate } from './db/migrate.js';
 import { seed } from './db/seed/index.js';
 import { attachRealtime } from './realtime/server.js';
@@ -81,6 +82,18 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     // Open websockets would keep fastify.close() waiting: end them first.
     app.fastify.addHook('preClose', () => realtime.close());
     await realtime.ready();
+    // before listen, which starts the job workers: an instance that would lose files must not claim any work
+    let instance;
+    try {
+      instance = await registerInstance(db, config, app.fastify.log);
+    } catch (e) {
+      await app.fastify.close().catch(() => undefined);
+      throw e;
+    }
+    app.fastify.addHook('onClose', async () => {
+      // a row left behind only ages out (JOB_STALE_MS): never let it fail the shutdown
+      await instance.stop().catch((e: unknown) => app.fastify.log.warn({ err: e }, '实例注销失败'));
+    });
     await app.fastify.listen({ port: config.port, host: config.host });
     const addr = app.fastify.server.address();
     const port = typeof addr === 'object' && addr ? addr.port : config.port;

@@ -54,6 +54,7 @@ describe.skipIf(!canRun)('two server processes on one PostgreSQL and Redis', () 
   let a: Instance;
   let b: Instance;
   let dbName: string;
+  let sharedStorage = '';
   const clients: TestClient[] = [];
 
   beforeAll(async () => {
@@ -64,7 +65,11 @@ describe.skipIf(!canRun)('two server processes on one PostgreSQL and Redis', () 
     await admin.end();
     const u = new URL(PG!);
     u.pathname = `/${dbName}`;
+    // instances on one database must share their file storage (instances/registry.ts): one directory, declared shared
+    sharedStorage = mkdtempSync(path.join(os.tmpdir(), 'btz-inst-files-'));
     const env = {
+      STORAGE_DIR: sharedStorage,
+      STORAGE_SHARED: 'true',
       DATABASE_URL: u.toString(),
       REDIS_URL: REDIS,
       REDIS_PREFIX: `btz-test-${randomBytes(4).toString('hex')}:`,
@@ -83,6 +88,7 @@ describe.skipIf(!canRun)('two server processes on one PostgreSQL and Redis', () 
       await new Promise((r) => i.proc.once('exit', r));
       rmSync(i.dataDir, { recursive: true, force: true });
     }
+    if (sharedStorage) rmSync(sharedStorage, { recursive: true, force: true });
     const admin = new pg.Client({ connectionString: PG });
     await admin.connect();
     await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);

@@ -69,6 +69,32 @@ export class LocalDirStorage implements FileStorage {
   }
 }
 
+const localDir = (config: { dataDir: string; storageDir?: string }) => config.storageDir ?? path.join(config.dataDir, 'files');
+
+/**
+ * Which storage this process keeps files in, for instances/registry.ts: the directory, and the random id written once
+ * into it (`.storage-id`). Two processes see the same id only when they see the same directory — a shared mount — so
+ * two local directories that happen to have the same path (two containers) are told apart. O_EXCL creation: two
+ * instances starting at once on an empty shared directory agree on one id.
+ */
+export async function storageIdentity(config: { dataDir: string; storageDir?: string }): Promise<{ kind: 'local'; dir: string; id: string }> {
+  const dir = localDir(config);
+  await mkdir(dir, { recursive: true });
+  const file = path.join(dir, '.storage-id');
+  try {
+    await writeFile(file, randomBytes(16).toString('hex'), { flag: 'wx' });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+  }
+  let id = (await readFile(file, 'utf8')).trim();
+  // the other starter created it but has not written the id yet
+  for (let i = 0; !id && i < 50; i++) {
+    await new Promise((r) => setTimeout(r, 20));
+    id = (await readFile(file, 'utf8')).trim();
+  }
+  return { kind: 'local', dir, id };
+}
+
 export function createStorage(config: { dataDir: string; storageDir?: string }): FileStorage {
-  return new LocalDirStorage(config.storageDir ?? path.join(config.dataDir, 'files'));
+  return new LocalDirStorage(localDir(config));
 }
