@@ -27,6 +27,11 @@ function missingAssets(dir: string): string[] {
  * pull the assets from under an open page.
  */
 export default async function setup(project: { provide(key: 'webDist', value: string): void }) {
+  // no browser is a failure with the reason, never a skipped project (scripts/test.mjs installs it where it can)
+  const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  if (!existsSync(chromium)) {
+    throw new Error(`缺少 Chromium（${chromium}），浏览器测试无法运行：apt-get install -y chromium fonts-noto-cjk，或设置 CHROMIUM_PATH`);
+  }
   if (!existsSync(path.join(dist, 'index.html'))) {
     // @ts-expect-error plain ESM script without types
     const { buildAll } = await import('../scripts/build.mjs');

@@ -1,5 +1,6 @@
 // npm test: makes sure Chromium and a CJK font are there (installs them where it can), builds the web app when it
 // is stale, runs every Vitest project, and ends with the plain line CI reads: "N passed, N failed".
+// With CI=true (.ci/run sets it) a skipped or todo test counts as failed: a run that tested less must not pass.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { execSync } from 'node:child_process';
 import path from 'node:path';
@@ -42,6 +43,7 @@ mkdirSync(outDir, { recursive: true });
 const report = path.join(outDir, 'vitest-report.json');
 rmSync(report, { force: true });
 const args = [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=default', `--reporter=json`, `--outputFile.json=${report}`, ...process.argv.slice(2)];
+const ci = !!process.env.CI && process.env.CI !== 'false' && process.env.CI !== '0';
 const started = Date.now();
 const code = await run(process.execPath, args);
 let passed = 0;
@@ -50,6 +52,16 @@ try {
   const r = JSON.parse(readFileSync(report, 'utf8'));
   passed = r.numPassedTests ?? 0;
   failed = (r.numFailedTests ?? 0) + (r.numFailedTestSuites && !r.numFailedTests ? r.numFailedTestSuites : 0);
+  const skipped = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+  if (skipped) {
+    const names = (r.testResults ?? []).flatMap((f) =>
+      (f.assertionResults ?? [])
+        .filter((a) => a.status !== 'passed' && a.status !== 'failed')
+        .map((a) => `  - ${path.relative(root, f.name)} › ${a.fullName ?? a.title}`),
+    );
+    console.log(`\n${ci ? '✗' : '!'} 有 ${skipped} 个测试被跳过${ci ? '，CI=true 时按失败计' : ''}：\n${names.join('\n')}`);
+    if (ci) failed += skipped;
+  }
 } catch {
   failed = Math.max(failed, 1);
 }

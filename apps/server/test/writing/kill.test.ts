@@ -1,6 +1,7 @@
 /**
  * kill -9 in the middle of writing, restart on the same DATA_DIR (PGlite): the writing finishes and every section is
  * written exactly once — none lost, none written twice (revision 1 each), none half-saved — and the copy is spent once.
+ * PGlite only: vitest.config.ts runs this file in the `api` project and leaves it out of `api-postgres`.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -23,7 +24,7 @@ async function until<T>(what: string, fn: () => Promise<T | undefined | false>, 
   }
 }
 
-describe.skipIf(process.env.TEST_DB_ENGINE === 'postgres')('writing recovery (kill -9 of a real server process)', () => {
+describe('writing recovery (kill -9 of a real server process)', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'btz-write-kill-'));
   const children: Child[] = [];
   afterAll(async () => {
