@@ -7,6 +7,7 @@ import type { AppContext, Publisher } from './context.js';
 import type { DbHandle } from './db/connection.js';
 import { fail } from './http/envelope.js';
 import { AppError } from './http/errors.js';
+import { registerNulGuard } from './http/nul-guard.js';
 import { TenantResolver } from './http/tenant.js';
 import { registerAuthRoutes, registerQrRoutes } from './modules/auth/routes.js';
 import { registerCommerce } from './modules/order/index.js';
@@ -104,6 +105,8 @@ export async function buildApp(config: Config, handle: DbHandle, opts: { logStre
     req.log.error({ err }, 'unhandled error');
     return reply.code(500).send(fail(CODE.serverError, '服务器开小差了，请稍后重试'));
   });
+
+  registerNulGuard(fastify, '/api/blade-auth/oauth/token');
 
   fastify.get('/healthz', async () => ({ status: 'ok', engine: handle.engine }));
 
