@@ -8,6 +8,7 @@ import type { DbHandle } from './db/connection.js';
 import { fail } from './http/envelope.js';
 import { AppError } from './http/errors.js';
 import { registerNulGuard } from './http/nul-guard.js';
+import { REDACT_PATHS, requestSerializer } from './http/log-redact.js';
 import { TenantResolver } from './http/tenant.js';
 import { registerAuthRoutes, registerQrRoutes } from './modules/auth/routes.js';
 import { registerCommerce } from './modules/order/index.js';
@@ -41,8 +42,10 @@ const NO_REALTIME: Publisher = {
 
 /** Builds the Fastify app on an open, migrated database. Routes are registered in one place, below. */
 export async function buildApp(config: Config, handle: DbHandle, opts: { logStream?: DestinationStream } = {}): Promise<BuiltApp> {
+  // the request lines redact secrets in query strings and headers (http/log-redact.ts)
+  const logger = { level: config.logLevel, serializers: { req: requestSerializer }, redact: { paths: REDACT_PATHS, censor: '[REDACTED]' } };
   const fastify = Fastify({
-    logger: opts.logStream ? { level: config.logLevel, stream: opts.logStream } : { level: config.logLevel },
+    logger: opts.logStream ? { ...logger, stream: opts.logStream } : logger,
     trustProxy: config.trustProxy,
     bodyLimit: 10 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
