@@ -62,7 +62,7 @@ describe('anonymous calls', () => {
 
 describe('logged-in calls', () => {
   it('update-info body, pay-order query, feedback', async () => {
-    expectRefused(await t.api('/btz/user/update-info', { token, body: { nickName: NUL } }), 'nickName');
+    expectRefused(await t.api('/btz/user/update-info', { token, query: { nickName: NUL } }), 'nickName');
     expectRefused(await t.api('/btz/bid-order/pay-order', { token, query: { optionId: NUL } }), 'optionId');
     expectRefused(
       await t.api('/btz/common/addFeedback', { token, body: { type: 1, content: '五个字以上的反馈', images: ['/brand/btz/avatar.svg', NUL] } }),

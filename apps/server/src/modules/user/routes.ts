@@ -4,6 +4,7 @@ import { EMAIL_PATTERN, PHONE_PATTERN, maskPhone, type InvitedUser, type Page } 
 import type { AppContext } from '../../context.js';
 import { badRequest, unauthorized } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
+import { ownImagePath } from '../../http/validation.js';
 import { formatTime } from '../../lib/time.js';
 import { consumeSmsCode, sendSmsCode } from '../auth/sms-codes.js';
 import { ensureEnterprise } from './enterprise.js';
@@ -22,7 +23,7 @@ const updateInfo = z
     nickName: z.string().trim().min(1).max(30),
     realName: z.string().trim().max(30),
     name: z.string().trim().max(100),
-    avatar: z.string().trim().max(500).regex(/^(\/|https:\/\/)/, { error: '必须是站内路径或 https 地址' }),
+    avatar: ownImagePath(),
     sex: z.coerce.number().int().min(0).max(2),
     birthday: z
       .string()
