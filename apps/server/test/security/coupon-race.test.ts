@@ -103,4 +103,24 @@ describe('money for an order whose coupon another paid order used (WeChat Pay)',
     const warn = t.logs.map((l) => JSON.parse(l)).filter((l) => l.level === 40 && l.orderNo === r1.order_no && /coupon/.test(l.msg));
     expect(warn).toHaveLength(1);
   });
+
+  it('money for the replaced order first: it takes the coupon, the open order holding it is closed (here and at WeChat)', async () => {
+    const u = await newUser(t);
+    const coupon = await giveCoupon(t, u.userId, { discountFen: 500, minFen: 0 });
+    const first = (await payOrder(t, u.token, { optionId: opt('copy-basic'), orderPayType: 1, userCouponId: coupon })).data;
+    const second = (await payOrder(t, u.token, { optionId: opt('copy-basic'), orderPayType: 1, userCouponId: coupon })).data;
+    const [r1, r2] = [await orderRow(t, first.orderId), await orderRow(t, second.orderId)];
+    expect((await pay(r1.order_no, r1.amount_fen)).status).toBe(204);
+    expect(await db(t).selectFrom('user_coupons').selectAll().where('id', '=', coupon).executeTakeFirstOrThrow()).toMatchObject({
+      status: 2,
+      order_id: first.orderId,
+    });
+    expect(await orderRow(t, second.orderId)).toMatchObject({ status: 3, close_reason: 'coupon_used' });
+    expect(fake.calls.some((c) => c.path.includes(r2.order_no) && c.path.endsWith('/close'))).toBe(true);
+    // the second QR had been paid at WeChat before the close: honoured once, flagged
+    expect((await pay(r2.order_no, r2.amount_fen)).status).toBe(204);
+    expect(await orderRow(t, second.orderId)).toMatchObject({ status: 2, flag: 'coupon_reused' });
+    expect(await ledgerFor(t, second.orderId)).toHaveLength(1);
+    expect((await orderRow(t, first.orderId)).flag).toBeNull();
+  });
 });
