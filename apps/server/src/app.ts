@@ -7,6 +7,8 @@ import type { AppContext, Publisher } from './context.js';
 import type { DbHandle } from './db/connection.js';
 import { fail } from './http/envelope.js';
 import { AppError } from './http/errors.js';
+import { registerNulGuard } from './http/nul-guard.js';
+import { REDACT_PATHS, requestSerializer } from './http/log-redact.js';
 import { TenantResolver } from './http/tenant.js';
 import { registerAuthRoutes, registerQrRoutes } from './modules/auth/routes.js';
 import { registerCommerce } from './modules/order/index.js';
@@ -40,8 +42,10 @@ const NO_REALTIME: Publisher = {
 
 /** Builds the Fastify app on an open, migrated database. Routes are registered in one place, below. */
 export async function buildApp(config: Config, handle: DbHandle, opts: { logStream?: DestinationStream } = {}): Promise<BuiltApp> {
+  // the request lines redact secrets in query strings and headers (http/log-redact.ts)
+  const logger = { level: config.logLevel, serializers: { req: requestSerializer }, redact: { paths: REDACT_PATHS, censor: '[REDACTED]' } };
   const fastify = Fastify({
-    logger: opts.logStream ? { level: config.logLevel, stream: opts.logStream } : { level: config.logLevel },
+    logger: opts.logStream ? { ...logger, stream: opts.logStream } : logger,
     trustProxy: config.trustProxy,
     bodyLimit: 10 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
@@ -104,6 +108,8 @@ export async function buildApp(config: Config, handle: DbHandle, opts: { logStre
     req.log.error({ err }, 'unhandled error');
     return reply.code(500).send(fail(CODE.serverError, '服务器开小差了，请稍后重试'));
   });
+
+  registerNulGuard(fastify, '/api/blade-auth/oauth/token');
 
   fastify.get('/healthz', async () => ({ status: 'ok', engine: handle.engine }));
 

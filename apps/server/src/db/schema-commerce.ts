@@ -119,6 +119,8 @@ export interface OrdersTable {
   code_url: Generated<string>;
   provider_txn_id: string | null;
   close_reason: string | null;
+  /** why an operator must look at this order (migration 0008), NULL when nothing is wrong */
+  flag: Generated<string | null>;
   expires_at: Timestamp;
   paid_at: NullableTimestamp;
   closed_at: NullableTimestamp;

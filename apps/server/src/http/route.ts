@@ -8,6 +8,7 @@ import { unauthorized } from './errors.js';
 import type { TenantInfo } from './tenant.js';
 import { dropEmpty, parseWith } from './validation.js';
 import { decryptPayload, type CryptoType } from './payload-crypto.js';
+import { assertNoNul } from './nul-guard.js';
 
 export interface Ctx<Q, B> {
   req: FastifyRequest;
@@ -63,6 +64,9 @@ function readPayload(req: FastifyRequest, app: AppContext): { query: Record<stri
         body = plain;
       }
     }
+    // the edge guard (nul-guard.ts) saw only the ciphertext
+    assertNoNul(query);
+    assertNoNul(body);
   }
   return { query: dropEmpty(query), body };
 }

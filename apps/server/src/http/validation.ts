@@ -9,7 +9,8 @@ const CJK = /[\u3400-\u9fff]/;
  */
 export function issueMessage(issue: z.core.$ZodIssue, labels: Record<string, string>, input?: unknown): string {
   const key = issue.path.map(String).join('.') || '参数';
-  const name = labels[key] ?? labels[String(issue.path[issue.path.length - 1] ?? '')];
+  // `images.1` reads as the list's label: 图片（images.1）
+  const name = labels[key] ?? labels[String(issue.path[issue.path.length - 1] ?? '')] ?? labels[String(issue.path[0] ?? '')];
   const label = name ? `${name}（${key}）` : key;
   if (issue.message && CJK.test(issue.message)) return `${label}：${issue.message}`;
   switch (issue.code) {
@@ -55,3 +56,11 @@ export function dropEmpty(q: Record<string, unknown>): Record<string, unknown> {
   }
   return out;
 }
+
+/**
+ * The images a user may point at (avatar, feedback pictures): only paths this server serves itself. Today that is the
+ * brand assets (`/brand/{code}/{name}.svg`, modules/tenant/routes.ts); there is no user image upload and no allow-list
+ * of other hosts. A protocol-relative `//host/…`, `\\host`, `javascript:` or any absolute URL is refused.
+ */
+export const OWN_IMAGE_PATH = /^\/brand\/[A-Za-z0-9_-]+\/[A-Za-z0-9_-][A-Za-z0-9_.-]*$/;
+export const ownImagePath = () => z.string().trim().max(500).regex(OWN_IMAGE_PATH, { error: '只能使用本站提供的图片' });

@@ -95,12 +95,15 @@ describe('change phone', () => {
     expect((await t.api('/btz/user/get-info', { token: a.token })).json.data.maskPhone).toBe(masked(a.phone));
   });
 
-  it('refuses a new phone that another account already uses', async () => {
+  it('refuses a new phone that another account already uses, once its code was entered (send-code does not tell)', async () => {
     const a = await newUser(t);
     const b = await newUser(t);
-    const res = await t.api('/btz/user/send-code', { token: a.token, query: { phone: b.phone } });
+    const ticket = await ticketFor(a.token, a.phone);
+    const { key, code } = await sendNew(a.token, b.phone);
+    const res = await t.api('/btz/user/update-phone', { token: a.token, query: { phone: b.phone, key, code, ticket } });
     expect(res.json).toMatchObject({ code: 400, success: false });
     expect(res.json.msg).toMatch(/已注册/);
+    expect((await t.api('/btz/user/get-info', { token: a.token })).json.data.maskPhone).toBe(masked(a.phone));
     const same = await t.api('/btz/user/send-code', { token: a.token, query: { phone: a.phone } });
     expect(same.json).toMatchObject({ code: 400, success: false });
     expect(same.json.msg).toMatch(/相同/);

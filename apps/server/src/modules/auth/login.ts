@@ -1,14 +1,21 @@
 import type { TokenResponse } from '@btz/shared';
 import type { AppContext } from '../../context.js';
+import { badRequest } from '../../http/errors.js';
 import type { UserRow } from '../user/repo.js';
 
-/** Opens a session for a user and shapes the token endpoint's answer (spec §7, read as-is by the client). */
+export const ACCOUNT_DISABLED = '账号已停用，请联系客服';
+
+/**
+ * Opens a session for a user and shapes the token endpoint's answer (spec §7, read as-is by the client). Every grant
+ * (SMS, refresh, social, the QR poll) comes through here, so a disabled account gets no token from any of them.
+ */
 export async function loginResponse(
   app: AppContext,
   user: UserRow,
   source: number,
   req: { ip: string; userAgent: string },
 ): Promise<TokenResponse> {
+  if (user.status !== 1) throw badRequest(ACCOUNT_DISABLED);
   const t = await app.tokens.issue({ userId: user.id, tenantId: user.tenant_id, source, ip: req.ip, userAgent: req.userAgent });
   return {
     access_token: t.accessToken,

@@ -78,8 +78,8 @@ export function registerAuthRoutes(fastify: FastifyInstance, app: AppContext): v
     const meta = { ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') };
     try {
       if (q.grant_type === 'refresh_token') {
-        const r = await app.tokens.consumeRefresh(q.refresh_token);
-        if (!r || r.tenantId !== tenant.id) return failure('登录已过期，请重新登录', 401);
+        const r = await app.tokens.consumeRefresh(q.refresh_token, tenant.id);
+        if (!r) return failure('登录已过期，请重新登录', 401);
         const user = await findUser(app.db, tenant.id, r.userId);
         if (!user) return failure('账号不存在', 401);
         return await loginResponse(app, user, user.source, meta);
@@ -103,7 +103,6 @@ export function registerAuthRoutes(fastify: FastifyInstance, app: AppContext): v
           source: LOGIN_SOURCE.phone,
           invitationCode: q.invitation_code,
         }));
-      if (user.status !== 1) return failure('账号已停用，请联系客服');
       return await loginResponse(app, user, LOGIN_SOURCE.phone, meta);
     } catch (e) {
       if (e instanceof AppError) return failure(e.message, e.code);

@@ -1,7 +1,8 @@
 import { createHash, randomInt } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { SMS_CODE_LENGTH, isValidPhone } from '@btz/shared';
 import type { AppContext } from '../../context.js';
+import type { DB } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
 import { randomToken } from '../../lib/ids.js';
 import { secondsFromNow, startOfShanghaiDay } from '../../lib/time.js';
@@ -24,11 +25,11 @@ export interface SendCodeInput {
   captchaCode?: string;
 }
 
-export async function sendSmsCode(app: AppContext, input: SendCodeInput): Promise<{ key: string; interval: number }> {
-  const { db, config } = app;
-  if (!isValidPhone(input.phone)) throw badRequest('手机号（phone）格式不正确，请输入 11 位中国大陆手机号');
-  const now = new Date();
-  const counts = await db
+type Db = AppContext['db'];
+
+/** The counts the limits read, from the `sms_codes` rows of this phone and this IP. */
+function countSends(db: Db | Transaction<DB>, config: AppContext['config'], input: SendCodeInput, now: Date) {
+  return db
     .selectFrom('sms_codes')
     .select([
       sql<number>`count(*) filter (where phone = ${input.phone} and tenant_id = ${input.tenantId} and purpose = ${input.purpose} and created_at > ${new Date(now.getTime() - config.smsResendS * 1000)})::int`.as(
@@ -45,33 +46,50 @@ export async function sendSmsCode(app: AppContext, input: SendCodeInput): Promis
     .where((eb) => eb.or([eb('phone', '=', input.phone), eb('ip', '=', input.ip)]))
     .where('created_at', '>=', new Date(Math.min(startOfShanghaiDay(now).getTime(), now.getTime() - config.smsCaptchaWindowS * 1000)))
     .executeTakeFirstOrThrow();
+}
 
-  if (config.smsResendS > 0 && counts.recent > 0) throw badRequest(`验证码发送过于频繁，请 ${config.smsResendS} 秒后再试`);
-  if (counts.phoneToday >= config.smsDailyCapPhone) throw badRequest('该手机号今日获取验证码次数已达上限，请明天再试');
-  if (counts.ipToday >= config.smsDailyCapIp) throw badRequest('当前网络今日获取验证码次数过多，请明天再试');
-  if (counts.ipWindow >= config.smsCaptchaAfter) {
-    if (!input.captchaId || !input.captchaCode) {
-      throw badRequest('请先输入图形验证码', { captchaRequired: true });
-    }
+const captchaRequired = () => badRequest('请先输入图形验证码', { captchaRequired: true });
+
+export async function sendSmsCode(app: AppContext, input: SendCodeInput): Promise<{ key: string; interval: number }> {
+  const { db, config } = app;
+  if (!isValidPhone(input.phone)) throw badRequest('手机号（phone）格式不正确，请输入 11 位中国大陆手机号');
+  const now = new Date();
+
+  // The image captcha is checked (and spent) before the locks: it has its own queries.
+  let captchaPassed = false;
+  if ((await countSends(db, config, input, now)).ipWindow >= config.smsCaptchaAfter) {
+    if (!input.captchaId || !input.captchaCode) throw captchaRequired();
     if (!(await verifyCaptcha(app, input.captchaId, input.captchaCode))) {
       throw badRequest('图形验证码错误或已过期，请重新输入', { captchaRequired: true });
     }
+    captchaPassed = true;
   }
 
+  // Count and insert under a lock per phone and one per IP (always in this order, so two sends cannot wait on each
+  // other): parallel sends see each other's rows, and the interval and the caps hold on PostgreSQL too.
   const key = randomToken(18);
   const code = String(randomInt(0, 10 ** SMS_CODE_LENGTH)).padStart(SMS_CODE_LENGTH, '0');
-  await db
-    .insertInto('sms_codes')
-    .values({
-      key,
-      tenant_id: input.tenantId,
-      phone: input.phone,
-      purpose: input.purpose,
-      code_hash: hash(key, code),
-      ip: input.ip,
-      expires_at: secondsFromNow(config.smsCodeTtlS),
-    })
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`sms:phone:${input.tenantId}:${input.phone}`}, 0))`.execute(trx);
+    await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`sms:ip:${input.ip}`}, 0))`.execute(trx);
+    const counts = await countSends(trx, config, input, now);
+    if (config.smsResendS > 0 && counts.recent > 0) throw badRequest(`验证码发送过于频繁，请 ${config.smsResendS} 秒后再试`);
+    if (counts.phoneToday >= config.smsDailyCapPhone) throw badRequest('该手机号今日获取验证码次数已达上限，请明天再试');
+    if (counts.ipToday >= config.smsDailyCapIp) throw badRequest('当前网络今日获取验证码次数过多，请明天再试');
+    if (counts.ipWindow >= config.smsCaptchaAfter && !captchaPassed) throw captchaRequired();
+    await trx
+      .insertInto('sms_codes')
+      .values({
+        key,
+        tenant_id: input.tenantId,
+        phone: input.phone,
+        purpose: input.purpose,
+        code_hash: hash(key, code),
+        ip: input.ip,
+        expires_at: secondsFromNow(config.smsCodeTtlS),
+      })
+      .execute();
+  });
   await app.sms.send(input.phone, code, input.purpose, config.smsCodeTtlS);
   return { key, interval: config.smsResendS };
 }

@@ -98,11 +98,12 @@ export class TokenService {
 
   /**
    * A refresh token is good once: its session is revoked and the caller opens a new one (rotation), so a stolen
-   * refresh token stops working as soon as either party uses it.
+   * refresh token stops working as soon as either party uses it. A token of another tenant (sent to another brand's
+   * host) is refused before anything is revoked.
    */
-  async consumeRefresh(refreshToken: string): Promise<{ userId: string; tenantId: string } | null> {
+  async consumeRefresh(refreshToken: string, tenantId: string): Promise<{ userId: string; tenantId: string } | null> {
     const p = this.decode(refreshToken, 'refresh');
-    if (!p) return null;
+    if (!p || p.tid !== tenantId) return null;
     const res = await this.db
       .updateTable('auth_sessions')
       .set({ revoked_at: new Date() })

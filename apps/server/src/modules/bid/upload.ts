@@ -4,7 +4,8 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { BID_TEXTS } from '@btz/shared';
-import { badRequest } from '../../http/errors.js';
+import { AppError, badRequest } from '../../http/errors.js';
+import { assertNoNul } from '../../http/nul-guard.js';
 
 export interface Upload {
   filename: string;
@@ -40,12 +41,15 @@ export async function readUpload(req: FastifyRequest, maxBytes: number): Promise
         const data = await part.toBuffer();
         // the parser stops at the limit; when its error arrives after the last chunk, `truncated` still tells
         if (part.file.truncated || data.length > maxBytes) throw Object.assign(new Error('too large'), { code: 'FST_REQ_FILE_TOO_LARGE' });
+        assertNoNul(part.filename ?? '', '文件名');
         file = { filename: part.filename ?? '', data };
       } else {
+        assertNoNul({ [part.fieldname]: String(part.value ?? '') });
         fields[part.fieldname] = String(part.value ?? '');
       }
     }
   } catch (e) {
+    if (e instanceof AppError) throw e;
     const code = (e as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
     if (code === 'FST_FILES_LIMIT') throw badRequest(BID_TEXTS.oneFile);

@@ -4,6 +4,7 @@ import { COLLAB_NEED_MAX, FEEDBACK_TYPE_LABEL, PHONE_PATTERN, type FeedbackRecor
 import type { AppContext } from '../../context.js';
 import { defineRoute } from '../../http/route.js';
 import { badRequest } from '../../http/errors.js';
+import { ownImagePath } from '../../http/validation.js';
 import { newId } from '../../lib/ids.js';
 import { formatTime } from '../../lib/time.js';
 import {
@@ -62,7 +63,7 @@ const feedbackSchema = z.object({
     .min(5, { error: '至少填写 5 个字' })
     .max(1000, { error: '不能超过 1000 个字' }),
   contact: z.string().trim().max(100, { error: '不能超过 100 个字符' }).optional(),
-  images: z.array(z.string().max(500)).max(6, { error: '最多 6 张' }).optional(),
+  images: z.array(ownImagePath()).max(6, { error: '最多 6 张' }).optional(),
 });
 const FEEDBACK_LABELS = { type: '反馈类型', content: '反馈内容', contact: '联系方式', images: '图片' };
 

@@ -1,7 +1,8 @@
-import type { Selectable } from 'kysely';
+import type { Selectable, Transaction } from 'kysely';
 import { COUPON_STATUS, ORDER_STATUS } from '@btz/shared';
 import type { AppContext } from '../../context.js';
 import type { OrdersTable } from '../../db/schema-commerce.js';
+import type { DB } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 import { PaymentProviders, type PaymentProvider } from '../../providers/payment/index.js';
 import { grantOrder } from '../entitlements/index.js';
@@ -82,7 +83,8 @@ export async function logPaymentEvent(
  * Applies a confirmed payment exactly once, in ONE transaction (TECH-NOTES.md Payments): the order row is locked,
  * `UPDATE … SET status = 2 WHERE order_no = $1 AND status IN (1, 3)` (money for an order closed locally is still
  * honoured, once, and logged), the provider transaction id is unique, the amount must equal the order's amount,
- * entitlements are granted and the coupon is marked used. After the commit the user hears `pay.success`.
+ * entitlements are granted and the coupon is marked used (settleCoupon: once, whichever order pays first; a later one
+ * is flagged). After the commit the user hears `pay.success`.
  * Replays (same transaction) change nothing and still answer success; every path — notify, status poll, sandbox
  * confirm, the reconciliation job — comes through here.
  */
@@ -92,6 +94,10 @@ export async function applyPayment(
 ): Promise<ApplyResult> {
   let order: OrderRow | undefined;
   let result: ApplyResult;
+  /** the paid order whose use of this order's coupon came first (this one is flagged) */
+  let couponReusedBy: string | null = null;
+  /** open orders that held this order's coupon and were closed because it is used now */
+  let displaced: { order_no: string; provider: string }[] = [];
   try {
     result = await app.db.transaction().execute(async (trx): Promise<ApplyResult> => {
       // Lock order: the buyer's row first, then the order — the order pay-order takes them in (no deadlock when a
@@ -119,14 +125,9 @@ export async function applyPayment(
         .executeTakeFirst();
       if (!paid) return { ok: true, applied: false, outcome: 'replay', orderId: o.id };
       await grantOrder(trx, paid, now);
-      if (paid.user_coupon_id) {
-        await trx
-          .updateTable('user_coupons')
-          .set({ status: COUPON_STATUS.used, order_id: paid.id, used_at: now })
-          .where('id', '=', paid.user_coupon_id)
-          .where('status', '<>', COUPON_STATUS.used)
-          .execute();
-      }
+      const coupon = paid.user_coupon_id ? await settleCoupon(trx, paid, now) : null;
+      if (coupon?.reusedBy) couponReusedBy = coupon.reusedBy;
+      if (coupon?.displaced.length) displaced = coupon.displaced;
       const outcome = o.status === ORDER_STATUS.closed ? 'paid_after_close' : 'paid';
       await trx
         .insertInto('payment_events')
@@ -140,7 +141,12 @@ export async function applyPayment(
           outcome,
           txn_id: p.providerTxnId,
           amount_fen: p.amountFen,
-          detail: outcome === 'paid_after_close' ? `money arrived for an order closed locally (${o.close_reason ?? ''})` : '',
+          detail: [
+            outcome === 'paid_after_close' ? `money arrived for an order closed locally (${o.close_reason ?? ''})` : '',
+            couponReusedBy ? `coupon ${paid.user_coupon_id} already used by order ${couponReusedBy}: flagged coupon_reused` : '',
+          ]
+            .filter(Boolean)
+            .join('; '),
           payload: (p.payload ?? '').slice(0, 8000),
         })
         .execute();
@@ -168,11 +174,51 @@ export async function applyPayment(
     }
   } else if (order) {
     app.log.info({ orderNo: p.orderNo, outcome: result.outcome, source: p.source }, 'payment: applied');
+    if (couponReusedBy) {
+      app.log.warn(
+        { orderNo: p.orderNo, orderId: order.id, couponId: order.user_coupon_id, usedByOrderId: couponReusedBy, flag: COUPON_REUSED },
+        'payment: coupon already used by another paid order; money honoured, coupon not used twice, order flagged coupon_reused',
+      );
+    }
+    if (displaced.length) await closeAtProviders(app, displaced, 'coupon_used');
     await app.realtime
       .publish(order.user_id, 'pay.success', { orderId: order.id, unitType: order.unit_type })
       .catch((err: unknown) => app.log.warn({ err }, 'payment: pay.success publish failed'));
   }
   return result;
+}
+
+export const COUPON_REUSED = 'coupon_reused';
+
+/**
+ * Marks a paid order's coupon used, under the coupon's row lock. The coupon may be reserved by another open order of
+ * the user (the order that replaced this one): that order loses it and is closed, so its QR takes no discounted money.
+ * When another paid order already used the coupon, this payment is still applied (the caller granted it) but the coupon
+ * is not used a second time and this order is flagged for the operator.
+ */
+async function settleCoupon(
+  trx: Transaction<DB>,
+  paid: OrderRow,
+  now: Date,
+): Promise<{ reusedBy: string | null; displaced: { order_no: string; provider: string }[] }> {
+  const c = await trx.selectFrom('user_coupons').select(['id', 'status', 'order_id']).where('id', '=', paid.user_coupon_id!).forUpdate().executeTakeFirst();
+  if (!c) return { reusedBy: null, displaced: [] };
+  if (c.status === COUPON_STATUS.used && c.order_id !== paid.id) {
+    await trx.updateTable('orders').set({ flag: COUPON_REUSED }).where('id', '=', paid.id).execute();
+    return { reusedBy: c.order_id ?? '', displaced: [] };
+  }
+  let displaced: { order_no: string; provider: string }[] = [];
+  if (c.order_id && c.order_id !== paid.id) {
+    displaced = await trx
+      .updateTable('orders')
+      .set({ status: ORDER_STATUS.closed, closed_at: now, close_reason: 'coupon_used', updated_at: now })
+      .where('id', '=', c.order_id)
+      .where('status', '=', ORDER_STATUS.unpaid)
+      .returning(['order_no', 'provider'])
+      .execute();
+  }
+  await trx.updateTable('user_coupons').set({ status: COUPON_STATUS.used, order_id: paid.id, used_at: now }).where('id', '=', c.id).execute();
+  return { reusedBy: null, displaced };
 }
 
 /** Closes unpaid orders locally (status 1 → 3), then at their provider (best effort, outside any transaction). */

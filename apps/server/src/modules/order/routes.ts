@@ -105,26 +105,6 @@ export function registerOrderRoutes(fastify: FastifyInstance, app: AppContext): 
       // The price is the server's alone (PRODUCT.md §4): unit × quantity − coupon, never below 0.01 yuan.
       const number = option.unit_type === UNIT_TYPE.perCopy ? query.number : 1;
       const totalFen = option.money_fen * number;
-      let discountFen = 0;
-      if (query.userCouponId) {
-        await expireCoupons(app.db, auth.tenantId, auth.userId);
-        const c = await app.db
-          .selectFrom('user_coupons')
-          .selectAll()
-          .where('id', '=', query.userCouponId)
-          .where('tenant_id', '=', auth.tenantId)
-          .where('user_id', '=', auth.userId)
-          .executeTakeFirst();
-        if (!c) throw badRequest(COMMERCE_TEXT.couponNotFound);
-        if (c.status === COUPON_STATUS.used) throw badRequest(COMMERCE_TEXT.couponUsed);
-        if (c.status === COUPON_STATUS.expired) throw badRequest(COMMERCE_TEXT.couponExpired);
-        // spec §5: refused only when the minimum spend exceeds the price
-        if (c.min_fen > totalFen) throw badRequest(TEXT.couponMinSpend);
-        discountFen = Math.min(c.discount_fen, totalFen - 1);
-      }
-      const amountFen = Math.max(1, totalFen - discountFen);
-      discountFen = totalFen - amountFen;
-
       const now = new Date();
       const expiresAt = new Date(now.getTime() + app.config.orderTtlS * 1000);
       const orderNo = newOrderNo(now);
@@ -138,9 +118,32 @@ export function registerOrderRoutes(fastify: FastifyInstance, app: AppContext): 
         privilegeValueList: (option.privilege_value_list as unknown as string[]) ?? [],
       };
       // One open order per user: this one replaces the earlier unpaid ones (closed here and at their provider).
-      const { id, replaced } = await app.db.transaction().execute(async (trx) => {
+      // The coupon is checked and reserved in the same transaction, under the user's row lock and its own: a payment
+      // applied meanwhile (applyPayment takes the same locks) either used it already — refused here — or finds it
+      // reserved by this order.
+      const { id, replaced, amountFen, discountFen } = await app.db.transaction().execute(async (trx) => {
         const u = await trx.selectFrom('users').select('id').where('id', '=', auth.userId).where('tenant_id', '=', auth.tenantId).forUpdate().executeTakeFirst();
         if (!u) throw unauthorized();
+        let discountFen = 0;
+        if (query.userCouponId) {
+          await expireCoupons(trx, auth.tenantId, auth.userId, now);
+          const c = await trx
+            .selectFrom('user_coupons')
+            .selectAll()
+            .where('id', '=', query.userCouponId)
+            .where('tenant_id', '=', auth.tenantId)
+            .where('user_id', '=', auth.userId)
+            .forUpdate()
+            .executeTakeFirst();
+          if (!c) throw badRequest(COMMERCE_TEXT.couponNotFound);
+          if (c.status === COUPON_STATUS.used) throw badRequest(COMMERCE_TEXT.couponUsed);
+          if (c.status === COUPON_STATUS.expired) throw badRequest(COMMERCE_TEXT.couponExpired);
+          // spec §5: refused only when the minimum spend exceeds the price
+          if (c.min_fen > totalFen) throw badRequest(TEXT.couponMinSpend);
+          discountFen = Math.min(c.discount_fen, totalFen - 1);
+        }
+        const amountFen = Math.max(1, totalFen - discountFen);
+        discountFen = totalFen - amountFen;
         const replaced = await trx
           .updateTable('orders')
           .set({ status: ORDER_STATUS.closed, closed_at: now, close_reason: 'replaced', updated_at: now })
@@ -178,7 +181,9 @@ export function registerOrderRoutes(fastify: FastifyInstance, app: AppContext): 
             expires_at: expiresAt,
           })
           .execute();
-        return { id, replaced };
+        // The reservation: a coupon held by an earlier open order of this user (just replaced above) moves here.
+        if (query.userCouponId) await trx.updateTable('user_coupons').set({ order_id: id }).where('id', '=', query.userCouponId).execute();
+        return { id, replaced, amountFen, discountFen };
       });
       await closeAtProviders(app, replaced, 'replaced');
 

@@ -4,6 +4,7 @@ import { EMAIL_PATTERN, PHONE_PATTERN, maskPhone, type InvitedUser, type Page } 
 import type { AppContext } from '../../context.js';
 import { badRequest, unauthorized } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
+import { ownImagePath } from '../../http/validation.js';
 import { formatTime } from '../../lib/time.js';
 import { consumeSmsCode, sendSmsCode } from '../auth/sms-codes.js';
 import { ensureEnterprise } from './enterprise.js';
@@ -16,13 +17,15 @@ function isCalendarDate(s: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
 }
 
+const PHONE_TAKEN = '该手机号已注册其他账号';
+
 const flag = z.coerce.number().int().min(0).max(1);
 const updateInfo = z
   .object({
     nickName: z.string().trim().min(1).max(30),
     realName: z.string().trim().max(30),
     name: z.string().trim().max(100),
-    avatar: z.string().trim().max(500).regex(/^(\/|https:\/\/)/, { error: '必须是站内路径或 https 地址' }),
+    avatar: ownImagePath(),
     sex: z.coerce.number().int().min(0).max(2),
     birthday: z
       .string()
@@ -188,8 +191,10 @@ export function registerUserRoutes(fastify: FastifyInstance, app: AppContext): v
     query: z.object({ phone }),
     labels: { phone: '新手机号' },
     handler: async ({ app, auth, query, ip }) => {
-      const owner = await findUserByPhone(app.db, auth.tenantId, query.phone);
-      if (owner) throw badRequest(owner.id === auth.userId ? '新手机号与当前手机号相同' : '该手机号已注册其他账号');
+      // Whether the number belongs to another account is not told here (anyone logged in could enumerate phones):
+      // the code goes out either way, and update-phone refuses once the code proved the caller holds that phone.
+      const self = await findUser(app.db, auth.tenantId, auth.userId);
+      if (self?.phone === query.phone) throw badRequest('新手机号与当前手机号相同');
       return sendSmsCode(app, { tenantId: auth.tenantId, phone: query.phone, purpose: 'change', ip });
     },
   });
@@ -206,10 +211,13 @@ export function registerUserRoutes(fastify: FastifyInstance, app: AppContext): v
         throw badRequest('请先验证原手机号');
       }
       await consumeSmsCode(app, { tenantId: auth.tenantId, phone: query.phone, purpose: 'change', key: query.key, code: query.code });
+      // only now, to someone who proved they hold the phone, may its registration be told
+      const owner = await findUserByPhone(app.db, auth.tenantId, query.phone);
+      if (owner && owner.id !== u.id) throw badRequest(PHONE_TAKEN);
       try {
         await app.db.updateTable('users').set({ phone: query.phone, updated_at: new Date() }).where('id', '=', u.id).execute();
       } catch (e) {
-        if ((e as { code?: string }).code === '23505') throw badRequest('该手机号已注册其他账号');
+        if ((e as { code?: string }).code === '23505') throw badRequest(PHONE_TAKEN);
         throw e;
       }
       return loadUserInfo(app, auth.tenantId, auth.userId, requestOrigin(req));
