@@ -27,7 +27,8 @@ export const REPORT_TEXTS = {
   fileName: (project: string, format: ReportFormat) => `${project}-招标分析报告.${format}`,
   word: 'Word 文档（.docx）',
   excel: 'Excel 表格（.xlsx）',
-  badFormat: '报告格式只能是 docx（Word）或 xlsx（Excel）',
+  /** after the field's name: 「报告格式（format）：只能是 …」 */
+  badFormat: '只能是 docx（Word）或 xlsx（Excel）',
   parsing: '招标文件正在解析中，解析完成后即可导出招标分析报告',
   failed: '招标文件解析失败，无法生成招标分析报告，请重新解析后再试',
   noCard: '招标文件尚未解析出招标要点，暂不能导出招标分析报告',
