@@ -199,8 +199,8 @@ export async function reportDocx(r: AnalysisReport): Promise<Buffer> {
       table(
         [
           { title: '序号', width: 0.07, align: 'center' },
-          { title: '资格要求', width: 0.4 },
-          { title: '状态', width: 0.13, align: 'center' },
+          { title: '资格要求', width: 0.36 },
+          { title: '状态', width: 0.17, align: 'center' },
           { title: '依据', width: 0.32 },
           { title: '页码', width: 0.08, align: 'center' },
         ],

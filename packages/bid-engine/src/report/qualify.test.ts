@@ -64,6 +64,7 @@ describe('checkRequirement', () => {
     expect(grade.state).toBe('missing');
     expect(grade.basis).toContain('三级');
     expect(check('具有ISO27001信息安全管理体系认证').state).toBe('missing');
+    expect(check('具有人力资源和社会保障局《劳务派遣经营许可证》。').state).toBe('missing');
     // two codes asked, one held
     const both = check('具有ISO9001及ISO14001认证证书');
     expect(both.state).toBe('missing');

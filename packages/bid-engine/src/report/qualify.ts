@@ -102,7 +102,7 @@ function longestCommon(a: string, b: string): number {
 const CERT_RE = /资质|证书|许可证|许可|认证|执照|备案|登记证|ISO|CMMI|ITSS|CCRC|等级/i;
 const LICENCE_ONLY_RE = /营业执照|法人证书|登记证书|执业许可证/;
 const STATEMENT_RE =
-  /民事责任|商业信誉|财务会计制度|会计制度|依法缴纳|税收|社会保障|社保|重大违法|违法记录|联合体|失信|信用中国|信用记录|第二十二条|声明|承诺|负责人为同一人|控股|管理关系|中小企业|监狱企业|残疾人|分包|转包|围标|串通/;
+  /民事责任|商业信誉|财务会计制度|会计制度|依法缴纳|税收|社会保障(?!局|部|厅)|社保|重大违法|违法记录|联合体|失信|信用中国|信用记录|第二十二条|声明|承诺|负责人为同一人|控股|管理关系|中小企业|监狱企业|残疾人|分包|转包|围标|串通/;
 
 function expiryNote(expiry: string | undefined): string {
   return !expiry ? '未填写有效期' : expiry === PERMANENT ? PERMANENT : `有效期至 ${expiry}`;
@@ -232,7 +232,8 @@ export function checkRequirement(text: string, ent: ReportEnterprise, dates: Che
       ? { state: 'held', kind: 'certificate', basis: `已填写统一社会信用代码 ${ent.creditCode}` }
       : { state: 'manual', kind: 'certificate', basis: '尚未填写统一社会信用代码，请核对营业执照' };
   }
-  if (isCert && !STATEMENT_RE.test(text)) {
+  // a certificate named in 《》 is asked for even beside statement words (人力资源和社会保障局《劳务派遣经营许可证》)
+  if (isCert && (!STATEMENT_RE.test(text) || /《[^》]*(?:证|资质|认证)[^》]*》/.test(text))) {
     return (ent.qualifications ?? []).length
       ? { state: 'missing', kind: 'certificate', basis: '企业资质证书中未找到对应证书' }
       : { state: 'manual', kind: 'certificate', basis: '尚未填写企业资质证书' };
