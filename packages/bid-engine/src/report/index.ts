@@ -3,7 +3,7 @@
  * the qualification checklist against the enterprise facts, the scoring table with totals, ★/▲/废标 clauses and the
  * bid's composition — as a plain model, a Word file and an Excel workbook. Pure: no database, no HTTP server.
  */
-export { buildAnalysisReport, formatYuan, formatPoints } from './model.js';
+export { buildAnalysisReport, formatPoints } from './model.js';
 export { reportDocx } from './docx.js';
 export { reportXlsx, MONEY_FORMAT } from './xlsx.js';
 export { checkRequirement, namesCertificate, levelOf, deadlineDay, shanghaiDay, type ReportEnterprise, type CheckResult, type CheckDates, type RequirementKind } from './qualify.js';

@@ -7,6 +7,7 @@ import {
   CARD_LABELS,
   CARD_TERM_LABELS,
   REPORT_CHECK_LABELS,
+  formatYuan,
   SCORING_CATEGORY_LABELS,
   type CardFact,
   type CardFlag,
@@ -16,11 +17,6 @@ import {
 } from '@btz/shared';
 import { checkRequirement, deadlineDay, shanghaiDay, type ReportEnterprise } from './qualify.js';
 import type { AnalysisReport, ReportClauseRow, ReportFactRow, ReportScoringGroup } from './types.js';
-
-/** ¥3,860,000.00 */
-export function formatYuan(n: number): string {
-  return `¥${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-}
 
 /** 30 → '30', 21.5 → '21.5', 0.1 + 0.2 → '0.3' */
 export function formatPoints(n: number): string {
