@@ -6,6 +6,7 @@ import { LOTS_FILE, MAIN_FILE } from '../../test/fixtures/tender-pages.js';
 import { listZipEntries, readZipEntry } from '../reading/zip.js';
 import { extractCard } from '../tender/card.js';
 import { buildAnalysisReport, reportDocx, reportXlsx, MONEY_FORMAT, type ReportEnterprise } from './index.js';
+import { wrappedLines } from './xlsx.js';
 
 // the fixture's deadline is 2026-12-18; the report is made three weeks before it
 const NOW = new Date('2026-11-27T02:00:00Z');
@@ -87,6 +88,14 @@ describe('reportDocx', () => {
 });
 
 describe('reportXlsx', () => {
+  it('counts wrapped lines with Chinese characters twice as wide', () => {
+    expect(wrappedLines('技术方案', 24)).toBe(1);
+    expect(wrappedLines('字'.repeat(40), 24)).toBe(4);
+    expect(wrappedLines('a'.repeat(40), 24)).toBe(2);
+    expect(wrappedLines('一行\n两行', 24)).toBe(2);
+  });
+
+
   it('six sheets with frozen styled headers, money formatted, pages as numbers, live totals', async () => {
     const wb = await xlsxOf(await reportXlsx(report));
     expect(wb.worksheets.map((w) => w.name)).toEqual(['概况', '资格审查', '评分表', '★▲条款', '废标条款', '文件组成']);
@@ -108,7 +117,11 @@ describe('reportXlsx', () => {
     const rows = ss.getRows(2, ss.rowCount - 1)!;
     expect(rows[0]!.getCell(3).value).toBe('价格分');
     expect(rows[0]!.getCell(4).value).toBe(30);
+    // rows are as tall as their wrapped text (LibreOffice does not fit them itself)
+    const long = rows.find((r) => String(r.getCell(5).value).length > 60)!;
+    expect(long.height).toBeGreaterThanOrEqual(32);
     const total = rows.find((r) => r.getCell(1).value === '合计')!;
+    expect(total.height).toBe(18);
     expect(total.getCell(4).value).toMatchObject({ formula: expect.stringContaining('SUM(D2:D11)'), result: 100 });
   });
 });

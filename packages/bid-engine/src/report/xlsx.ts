@@ -51,17 +51,38 @@ function sheet(wb: ExcelJS.Workbook, name: string, cols: Col[], opts: { landscap
   return ws;
 }
 
-/** Borders, font and wrapping on every data cell of the rows added so far; centred columns centred. */
+/** Width of a text in column units (the width of 「0」): a Chinese character takes about two. */
+function textUnits(s: string): number {
+  let n = 0;
+  for (const ch of s) n += ch.charCodeAt(0) < 0x2e80 ? 1.1 : 2.1;
+  return n;
+}
+
+/** Lines a wrapped text takes in a column of `width` units. */
+export function wrappedLines(text: string, width: number): number {
+  const usable = Math.max(1, width - 1.5);
+  return text.split(/\r?\n/).reduce((n, line) => n + Math.max(1, Math.ceil(textUnits(line) / usable)), 0);
+}
+
+/**
+ * Borders, font and wrapping on every data cell of the rows added so far; centred columns centred; each row as tall as
+ * its longest wrapped cell. The height is written out because LibreOffice keeps the default height of a row that has
+ * none (Excel would fit it, LibreOffice shows one clipped line).
+ */
 function finish(ws: ExcelJS.Worksheet, cols: Col[], opts: { filter?: boolean } = {}): void {
   const from = 2;
   for (let r = from; r <= ws.rowCount; r++) {
     const row = ws.getRow(r);
+    let lines = 1;
     cols.forEach((c, i) => {
       const cell = row.getCell(i + 1);
       cell.border = BORDER;
       cell.font = { name: FONT, size: 10.5, ...(cell.font ?? {}) };
       cell.alignment = { vertical: 'top', wrapText: true, ...(c.center ? { horizontal: 'center' } : {}), ...(cell.alignment ?? {}) };
+      const v = cell.value;
+      if (typeof v === 'string' && !cell.isMerged) lines = Math.max(lines, wrappedLines(v, c.width));
     });
+    row.height = Math.min(409, lines * 14 + 4);
   }
   // a filter only where rows are all alike (not over the scoring subtotals)
   if (opts.filter && ws.rowCount >= 2) ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: cols.length } };
