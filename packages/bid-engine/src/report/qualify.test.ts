@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkRequirement, deadlineDay, levelOf, namesCertificate, shanghaiDay, type ReportEnterprise } from './qualify.js';
+import { certificateNamed, checkRequirement, deadlineDay, levelOf, namesCertificate, shanghaiDay, type ReportEnterprise } from './qualify.js';
 
 const DATES = { deadline: '2027-03-18', today: '2027-01-10' };
 
@@ -64,7 +64,8 @@ describe('checkRequirement', () => {
     expect(grade.state).toBe('missing');
     expect(grade.basis).toContain('三级');
     expect(check('具有ISO27001信息安全管理体系认证').state).toBe('missing');
-    expect(check('具有人力资源和社会保障局《劳务派遣经营许可证》。').state).toBe('missing');
+    expect(check('具有人力资源和社会保障局《劳务派遣经营许可证》。')).toMatchObject({ state: 'missing', basis: '企业资质证书中未找到「劳务派遣经营许可证」' });
+    expect(check('响应单位必须获得上海市电子签名认证证书（CA 认证证书）').basis).toContain('上海市电子签名认证证书');
     // two codes asked, one held
     const both = check('具有ISO9001及ISO14001认证证书');
     expect(both.state).toBe('missing');
@@ -83,6 +84,14 @@ describe('checkRequirement', () => {
     expect(check('具有良好的商业信誉和健全的财务会计制度').state).toBe('manual');
     expect(check('本项目不接受联合体投标').state).toBe('manual');
     expect(check('参加政府采购活动前三年内，在经营活动中没有重大违法记录').state).toBe('manual');
+  });
+
+  it('a long list of conditions that names no certificate is not 「缺少」', () => {
+    const list =
+      '投标人应遵守《中华人民共和国政府采购法》等法律法规，并符合下列条件：（1）具有独立承担民事责任的能力；（2）具有良好的商业信誉；（3）具有履行合同所必需的设备和专业技术能力；（4）未被列入失信被执行人名单。';
+    expect(check(list).state).toBe('manual');
+    expect(certificateNamed(list)).toBeNull();
+    expect(certificateNamed('具有有效的安全生产许可证')).toEqual({ name: '安全生产许可证', quoted: false });
   });
 
   it('a business licence stands on the credit code', () => {

@@ -232,14 +232,28 @@ export function checkRequirement(text: string, ent: ReportEnterprise, dates: Che
       ? { state: 'held', kind: 'certificate', basis: `已填写统一社会信用代码 ${ent.creditCode}` }
       : { state: 'manual', kind: 'certificate', basis: '尚未填写统一社会信用代码，请核对营业执照' };
   }
-  // a certificate named in 《》 is asked for even beside statement words (人力资源和社会保障局《劳务派遣经营许可证》)
-  if (isCert && (!STATEMENT_RE.test(text) || /《[^》]*(?:证|资质|认证)[^》]*》/.test(text))) {
+  // 「缺少」 only for a certificate the requirement names; one named in 《》 counts even beside statement words
+  // (人力资源和社会保障局《劳务派遣经营许可证》), a long list of conditions without a named one stays a manual check
+  const named = isCert ? certificateNamed(text) : null;
+  if (named && (named.quoted || !STATEMENT_RE.test(text))) {
     return (ent.qualifications ?? []).length
-      ? { state: 'missing', kind: 'certificate', basis: '企业资质证书中未找到对应证书' }
-      : { state: 'manual', kind: 'certificate', basis: '尚未填写企业资质证书' };
+      ? { state: 'missing', kind: 'certificate', basis: `企业资质证书中未找到「${named.name}」` }
+      : { state: 'manual', kind: 'certificate', basis: `尚未填写企业资质证书（要求「${named.name}」）` };
   }
   if (PROJECT_RE.test(text) && !STATEMENT_RE.test(text)) return checkProjects(text, ent, dates);
   return { state: 'manual', kind: 'other', basis: '无法从企业信息判断，请人工核对' };
+}
+
+const CERT_TAIL = '(?:许可证|资质证书|认证证书|证书|资质|认证|执照|登记证|备案证明)';
+const QUOTED_CERT = new RegExp(`《([^》]{2,30}?${CERT_TAIL})》`);
+const ASKED_CERT = new RegExp(`(?:具有|具备|取得|获得|持有|提供|通过)(?:有效的?|相应的?|合法的?|国家)?([\\u4e00-\\u9fa5A-Za-z0-9（）()/]{2,30}?${CERT_TAIL})`);
+
+/** The certificate a requirement names (《劳务派遣经营许可证》, 具有…安全生产许可证), null when it names none. */
+export function certificateNamed(text: string): { name: string; quoted: boolean } | null {
+  const q = QUOTED_CERT.exec(text);
+  if (q) return { name: q[1]!, quoted: true };
+  const a = ASKED_CERT.exec(text);
+  return a && a[1]!.length >= 4 ? { name: a[1]!, quoted: false } : null;
 }
 
 /** A deadline value (`YYYY-MM-DD HH:mm` or `YYYY-MM-DD`) as its day, null when it is none. */

@@ -54,7 +54,7 @@ function sheet(wb: ExcelJS.Workbook, name: string, cols: Col[], opts: { landscap
 /** Width of a text in column units (the width of 「0」): a Chinese character takes about two. */
 function textUnits(s: string): number {
   let n = 0;
-  for (const ch of s) n += ch.charCodeAt(0) < 0x2e80 ? 1.1 : 2.1;
+  for (const ch of s) n += ch.charCodeAt(0) < 0x2e80 ? 1 : 1.9;
   return n;
 }
 
