@@ -199,9 +199,9 @@ export async function reportDocx(r: AnalysisReport): Promise<Buffer> {
       table(
         [
           { title: '序号', width: 0.07, align: 'center' },
-          { title: '资格要求', width: 0.36 },
+          { title: '资格要求', width: 0.4 },
           { title: '状态', width: 0.17, align: 'center' },
-          { title: '依据', width: 0.32 },
+          { title: '依据', width: 0.28 },
           { title: '页码', width: 0.08, align: 'center' },
         ],
         r.checklist.map((q) => [String(q.no), q.requirement, { text: q.stateLabel, fill: STATE_FILL[q.state], bold: true }, q.basis, pageText(q.page)]),
