@@ -20,3 +20,4 @@ export * from './health.js';
 export * from './api/bid.js';
 export * from './api/writing.js';
 export * from './api/enterprise.js';
+export * from './api/report.js';

@@ -6,6 +6,7 @@ import { parseTenderJob } from '../../jobs/parse-tender.js';
 import { registerBidRoutes } from './routes.js';
 import { writeSectionJob } from './writing/job.js';
 import { registerWritingRoutes } from './writing/routes.js';
+import { registerReportRoutes } from './report/routes.js';
 
 /**
  * Bids in one call from app.ts: the calls (with multipart uploads in their own scope), the `parse-tender` and
@@ -18,6 +19,7 @@ export function registerBids(fastify: FastifyInstance, app: AppContext): void {
     await scope.register(multipart, { limits: { fileSize: app.config.uploadMaxBytes, files: 1, fields: 20 } });
     registerBidRoutes(scope, app);
     registerWritingRoutes(scope, app);
+    registerReportRoutes(scope, app);
   });
   const off = app.llm.onUsage((e) => {
     const m = /^bid:(\d+)$/.exec(e.tag ?? '');

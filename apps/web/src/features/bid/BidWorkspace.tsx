@@ -3,11 +3,12 @@ import { Alert, Badge, Button, Empty, Progress, Radio, Result, Select, Spin, Ste
 import { CloudSyncOutlined, LockOutlined } from '@ant-design/icons';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { LOADING_TIPS, TEXT, type WriteProgress } from '@btz/shared';
+import { LOADING_TIPS, REPORT_TEXTS, TEXT, type WriteProgress } from '@btz/shared';
 import { useLoadingTip } from '../../components/LoadingOverlay';
 import { confirmDialog } from '../../lib/dialogs';
 import { toast } from '../../lib/feedback';
 import { WorkbenchScreen } from '../workbench/WorkbenchScreen';
+import { AnalysisReportButton } from './AnalysisReportButton';
 import { bidKeys, generateOutline, renameBid, retryParse, selectLot, type BidDetail } from './api';
 import { coverageView } from './coverage';
 import { CoveragePanel } from './CoveragePanel';
@@ -30,6 +31,13 @@ type PaneTab = 'card' | 'coverage' | 'files' | 'health' | 'export';
 
 /** A tender with several lots: the user picks the one the bid answers before the card and outline are made. */
 const needsLot = (bid: BidDetail) => bid.parse.state === 'done' && bid.lots.length > 1 && !bid.lot;
+
+/** Why the analysis report cannot be made yet (the server refuses the same cases), or null. */
+function reportBlocked(bid: BidDetail): string | null {
+  if (isParsing(bid)) return REPORT_TEXTS.parsing;
+  if (bid.parse.state === 'failed') return REPORT_TEXTS.failed;
+  return bid.card ? null : REPORT_TEXTS.noCard;
+}
 
 /** Where the bid is on the stepper (上传招标文件 → 解析 → 目录 → 生成全文 → 检查 → 导出). */
 function stepOf(bid: BidDetail): { current: number; status: 'process' | 'error' | 'finish' | 'wait' } {
@@ -326,7 +334,15 @@ function Panes({
             {
               key: 'card',
               label: '招标要点',
-              children: <TenderCardPanel card={bid.card} files={bid.files} onOpen={setPageRef} />,
+              children: (
+                <>
+                  <div className="bid-report-bar">
+                    <span className="bid-muted bid-small">投标前先看：要点与资格对照</span>
+                    <AnalysisReportButton bidId={bid.id} projectName={bid.card?.projectName?.value || bid.name} disabledReason={reportBlocked(bid)} />
+                  </div>
+                  <TenderCardPanel card={bid.card} files={bid.files} onOpen={setPageRef} />
+                </>
+              ),
             },
             {
               key: 'coverage',

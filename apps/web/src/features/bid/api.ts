@@ -9,7 +9,9 @@ import type {
   PageSettings,
   TenderFileRole,
   WriteProgress,
+  ReportFormat,
 } from '@btz/shared';
+import { REPORT_TEXTS } from '@btz/shared';
 import { http, post, postParams } from '../../api/request';
 import { downloadFile, fileNameFrom, saveBlob } from '../../api/download';
 
@@ -126,3 +128,13 @@ export async function exportBid(id: string, format: ExportFormat, fallbackName: 
   saveBlob(res.data, name);
   return name;
 }
+
+/**
+ * Downloads the tender analysis report (招标分析报告) as Word or Excel through the download helper (a blob from the URL,
+ * saved under the server's Chinese file name). The server's refusals (still parsing …) are shown by the request client.
+ */
+export const downloadAnalysisReport = (id: string, format: ReportFormat, projectName: string) =>
+  downloadFile('/api/btz/bid/analysis-report', REPORT_TEXTS.fileName(projectName, format), {
+    params: { id, format },
+    config: { timeout: 5 * 60_000 },
+  });
