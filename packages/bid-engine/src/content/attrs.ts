@@ -13,9 +13,6 @@ export const MAX_IMAGE_LABEL = 200;
 
 const TEXT_ALIGNS = new Set(['left', 'center', 'right', 'justify']);
 const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
-/** Control characters and whitespace: browsers strip some of them inside URLs, which hides schemes ("java\tscript:"). */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const URL_UNSAFE = /[\u0000-\u0020\u007f-\u00a0\u1680\u180e\u2000-\u200f\u2028\u2029\u202f\u205f\u3000\ufeff\\<>"'`]/;
 const DATA_IMAGE = /^data:image\/(png|jpeg|gif|webp);base64,([A-Za-z0-9+/]*={0,2})$/;
 const API_PATH = /^\/api\/[A-Za-z0-9\-._~%!$&()*+,;=:@/?#]*$/;
 
