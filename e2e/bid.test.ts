@@ -52,10 +52,16 @@ afterAll(async () => {
 
 /* ---- the server's view ------------------------------------------------------------------------------------------ */
 
-async function detail(): Promise<BidDetail> {
+/** A parsed bid: its outline and coverage exist (the detail call answers null for them before parsing ends). */
+type ParsedBid = BidDetail & { outline: BidOutlineNode[]; coverage: NonNullable<BidDetail['coverage']> };
+
+async function detail(): Promise<ParsedBid> {
   const res = await t.api('/btz/bid/detail', { token, query: { id: bidId } });
   expect(res.json?.success, res.text).toBe(true);
-  return res.json.data as BidDetail;
+  const d = res.json.data as BidDetail;
+  expect(d.outline, 'outline').not.toBeNull();
+  expect(d.coverage, 'coverage').not.toBeNull();
+  return d as ParsedBid;
 }
 
 const walk = (nodes: readonly BidOutlineNode[], out: BidOutlineNode[] = []): BidOutlineNode[] => {
@@ -103,7 +109,7 @@ async function openCoverage(p: Page) {
 }
 
 /** What the server says is covered, in the coverage panel's words. */
-function expectedCoverage(bid: BidDetail) {
+function expectedCoverage(bid: ParsedBid) {
   const scoring = bid.card!.scoring;
   const answered = new Set(bid.coverage.filter((c) => c.nodeIds.length > 0).map((c) => c.scoringId));
   const covered = scoring.filter((s) => answered.has(s.id));
@@ -118,7 +124,7 @@ function expectedCoverage(bid: BidDetail) {
   };
 }
 
-async function expectCoverageMatches(p: Page, bid: BidDetail) {
+async function expectCoverageMatches(p: Page, bid: ParsedBid) {
   const want = expectedCoverage(bid);
   const cov = await openCoverage(p);
   await expect.poll(() => text(cov.locator('.bid-cov__title')), { timeout: WAIT }).toBe(`评分项覆盖 ${want.covered} / ${want.total}`);

@@ -1,38 +1,20 @@
 /**
- * Attribute checks of the section editor's schema: which link targets, image sources, highlight colours and alignments
+ * Attribute checks of the section editor's schema: which image sources, highlight colours and alignments
  * are let through. Every check returns the value to store or `undefined` (drop the attribute / mark / node): nothing is
  * ever repaired into a URL, so a value that is not plainly safe never reaches the editor or the export.
  */
 
 /** Largest embedded image, in decoded bytes. */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-/** Longest link target or relative image URL. */
+/** Longest relative image URL. */
 export const MAX_URL_LENGTH = 2048;
 /** Longest image alt / title. */
 export const MAX_IMAGE_LABEL = 200;
 
 const TEXT_ALIGNS = new Set(['left', 'center', 'right', 'justify']);
 const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
-/** Control characters and whitespace: browsers strip some of them inside URLs, which hides schemes ("java\tscript:"). */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const URL_UNSAFE = /[\u0000-\u0020\u007f-\u00a0\u1680\u180e\u2000-\u200f\u2028\u2029\u202f\u205f\u3000\ufeff\\<>"'`]/;
 const DATA_IMAGE = /^data:image\/(png|jpeg|gif|webp);base64,([A-Za-z0-9+/]*={0,2})$/;
 const API_PATH = /^\/api\/[A-Za-z0-9\-._~%!$&()*+,;=:@/?#]*$/;
-
-/** `href` of a link: only http(s) and mailto, no whitespace or control characters, at most MAX_URL_LENGTH. */
-export function safeHref(value: unknown): string | undefined {
-  if (typeof value !== 'string') return undefined;
-  const href = value.trim();
-  if (!href || href.length > MAX_URL_LENGTH || URL_UNSAFE.test(href)) return undefined;
-  if (/^mailto:/i.test(href)) return href.length > 7 ? href : undefined;
-  if (!/^https?:\/\//i.test(href)) return undefined;
-  try {
-    const url = new URL(href);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? href : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * `src` of an image: a base64 PNG / JPEG / GIF / WebP data URL of at most MAX_IMAGE_BYTES, or a same-origin `/api/...`

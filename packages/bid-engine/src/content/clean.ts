@@ -5,8 +5,8 @@
  * their blocks, an unknown node becomes a paragraph of its text. Used by validateDoc (on the client's JSON) and by the
  * HTML / Markdown converters (on what they built), so there is one definition of "clean".
  *
- * Schema (TipTap StarterKit + Table + Image + Highlight + Underline + Link + TextAlign):
- *   doc: block+        block: paragraph | heading | bulletList | orderedList | table | blockquote | horizontalRule | image
+ * Schema (`@btz/shared/editor`: StarterKit without code blocks, rules and links + Table + Image + Highlight + TextAlign):
+ *   doc: block+        block: paragraph | heading | bulletList | orderedList | table | blockquote | image
  *   paragraph, heading: (text | hardBreak)*     bulletList, orderedList: listItem+     listItem: paragraph block*
  *   table: tableRow+   tableRow: (tableHeader | tableCell)+   tableHeader, tableCell: block+   blockquote: block+
  */
@@ -81,7 +81,7 @@ class Cleaner {
         return content.length ? [{ type: 'blockquote', content }] : [];
       }
       case 'horizontalRule':
-        return [{ type: 'horizontalRule' }];
+        return []; // the editor has no rules: a divider carries no words
       case 'image':
         return this.image(node);
       case 'doc':

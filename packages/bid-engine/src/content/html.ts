@@ -7,7 +7,7 @@
  */
 import type { EditorJson, EditorJsonNode } from '@btz/shared';
 import { parseFragment, type DefaultTreeAdapterTypes } from 'parse5';
-import { label, safeAlign, safeColor, safeHref, safeImageSrc } from './attrs.js';
+import { label, safeAlign, safeColor, safeImageSrc } from './attrs.js';
 import { fitDoc } from './fit.js';
 import { type Mark, mergeText, textWithPlaceholders, withMark } from './inline.js';
 
@@ -156,7 +156,7 @@ function walk(node: Node, ctx: Ctx, sink: Sink): void {
   const children = el.childNodes;
 
   if (tag === 'br') return void sink.run.push({ type: 'hardBreak' });
-  if (tag === 'hr') return sink.push({ type: 'horizontalRule' });
+  if (tag === 'hr') return; // the editor has no rules
   if (tag === 'img') return sink.push(image(el));
   const heading = /^h([1-6])$/.exec(tag);
   if (heading) {
@@ -195,10 +195,6 @@ function elementMarks(el: Element, tag: string): Mark[] {
     const bg = /background(?:-color)?\s*:\s*(#[0-9a-f]{3,8})\b/i.exec(attr(el, 'style') ?? '');
     const color = safeColor(attr(el, 'data-color') ?? bg?.[1]);
     marks.push(color ? { type: 'highlight', attrs: { color } } : { type: 'highlight' });
-  }
-  if (tag === 'a') {
-    const href = safeHref(attr(el, 'href'));
-    if (href) marks.push({ type: 'link', attrs: { href } });
   }
   const style = attr(el, 'style');
   if (style && tag !== 'b') {

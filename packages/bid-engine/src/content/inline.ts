@@ -4,16 +4,15 @@
  * always carry the `highlight` mark.
  */
 import type { EditorJsonNode } from '@btz/shared';
-import { safeColor, safeHref } from './attrs.js';
+import { PLACEHOLDER_RE } from '@btz/shared/editor';
+import { safeColor } from './attrs.js';
 
 export type Mark = NonNullable<EditorJsonNode['marks']>[number];
 
 /** Our marks, in the order they are stored. */
-export const MARK_ORDER = ['link', 'bold', 'italic', 'underline', 'strike', 'highlight', 'code'] as const;
+export const MARK_ORDER = ['bold', 'italic', 'underline', 'strike', 'highlight', 'code'] as const;
 const MARK_RANK = new Map<string, number>(MARK_ORDER.map((m, i) => [m, i]));
 
-/** A placeholder the user must fill in; the export and the health check look for the same pattern. */
-export const PLACEHOLDER_RE = /【待填写[^】\n]*】/g;
 
 /** Control characters other than tab and newlines: never meaningful in a section's text. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
@@ -30,10 +29,6 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 export function cleanMark(input: unknown): Mark | undefined {
   if (!isRecord(input) || typeof input.type !== 'string' || !MARK_RANK.has(input.type)) return undefined;
   const attrs = isRecord(input.attrs) ? input.attrs : {};
-  if (input.type === 'link') {
-    const href = safeHref(attrs.href);
-    return href ? { type: 'link', attrs: { href } } : undefined;
-  }
   if (input.type === 'highlight') {
     const color = safeColor(attrs.color);
     return color ? { type: 'highlight', attrs: { color } } : { type: 'highlight' };

@@ -1,9 +1,12 @@
 /**
  * validateDoc: the server's gate for a section document sent by the editor. The input is measured first (iteratively,
- * so a hostile depth cannot blow the stack), then rebuilt by the cleaner (clean.ts), and the clean copy is measured
- * again. Shape problems the cleaner can repair are repaired; only a non-document or a broken size limit is refused.
+ * so a hostile depth cannot blow the stack), then rebuilt by the cleaner (clean.ts), the clean copy is measured again and
+ * finally checked against the editor's own ProseMirror schema (`@btz/shared/editor`): a document the editor cannot show
+ * cannot be stored. Shape problems the cleaner can repair are repaired; a non-document, a broken size limit or a
+ * document the schema refuses is refused.
  */
 import type { EditorJson } from '@btz/shared';
+import { editorDocProblem } from '@btz/shared/editor';
 import { cleanDoc } from './clean.js';
 import { limitError, MAX_DEPTH, MAX_NODES, MAX_TEXT, measure } from './limits.js';
 
@@ -19,7 +22,7 @@ export function validateDoc(input: unknown): ValidateResult {
   const inputError = measureInput(input);
   if (inputError) return { ok: false, error: inputError };
   const doc = cleanDoc(input, { flattenDeep: false });
-  const outputError = limitError(measure(doc));
+  const outputError = limitError(measure(doc)) ?? editorDocProblem(doc);
   return outputError ? { ok: false, error: outputError } : { ok: true, doc };
 }
 

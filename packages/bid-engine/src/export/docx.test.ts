@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import mammoth from 'mammoth';
 import { listZipEntries, readZipEntry } from '../reading/zip.js';
-import type { EditorDoc } from './editor-doc.js';
+import type { EditorDoc } from '@btz/shared/editor';
 import {
   CONTENT_WIDTH_PX,
   EXPORT_PLACEHOLDER,

@@ -27,7 +27,7 @@ import {
   type ParagraphChild,
 } from 'docx';
 import { DOC_DEFAULT_FONT, type BidOutlineNode, type TenderCard } from '@btz/shared';
-import type { EditorBlock, EditorDoc, EditorInline, EditorListItem, EditorTable } from './editor-doc.js';
+import { PLACEHOLDER_RE, type EditorBlock, type EditorDoc, type EditorInline, type EditorListItem, type EditorTable } from '@btz/shared/editor';
 
 /** The outline fields the exporter reads (a `BidOutlineNode` is one). */
 export interface ExportOutlineNode {
@@ -76,8 +76,6 @@ const PAGE = { width: 11906, height: 16838, top: 1440, bottom: 1440, left: 1440,
 export const CONTENT_WIDTH_PX = Math.floor(((PAGE.width - PAGE.left - PAGE.right) / 1440) * 96);
 /** Rough characters per body page at 小四 with 1.5 line spacing: only used for the TOC's pre-filled page numbers. */
 const CHARS_PER_PAGE = 1200;
-
-const PLACEHOLDER_RE = /【待填写[^】]*】/g;
 
 /** Typed number prefixes a title may carry («第一章 », «1.2 », «一、», «（一）»): Word's numbering replaces them. */
 const PREFIX_RE =

@@ -16,5 +16,5 @@ export {
   type ExportSettings,
   type ExportBidInput,
 } from './docx.js';
-export type { EditorDoc } from './editor-doc.js';
+export type { EditorDoc } from '@btz/shared/editor';
 export { findSoffice, docxToPdf } from './pdf.js';

@@ -7,6 +7,7 @@ import type {
   HealthSeverity,
   TenderCard,
 } from '@btz/shared';
+import { PLACEHOLDER_RE } from '@btz/shared/editor';
 import { buildFactSheet, extractFacts, parseNumber, type LocatedFact } from './facts.js';
 import { findTypos } from './typos.js';
 
@@ -258,7 +259,7 @@ export function computeHealth(input: HealthInput): HealthReport {
 
     // one finding per distinct placeholder of a section (the same blank repeated is one thing to fill in)
     const blanks = new Map<string, number>();
-    for (const m of text.matchAll(/【待填写[：:][^】\n]*】|【待填写】/g)) blanks.set(m[0], (blanks.get(m[0]) ?? 0) + 1);
+    for (const m of text.matchAll(PLACEHOLDER_RE)) blanks.set(m[0], (blanks.get(m[0]) ?? 0) + 1);
     for (const [blank, n] of blanks) {
       const times = n > 1 ? `（共 ${n} 处）` : '';
       findings.push({ kind: 'placeholder', severity: 'medium', nodeId: id, excerpt: blank, message: `${label(f.node)}中有待填写内容${blank}${times}，请填入真实信息后再提交。` });

@@ -1,35 +1,21 @@
 /**
- * A minimal ProseMirror / TipTap-style JSON document for the section editor, and the helpers the offline writer uses to
- * build it. Placeholders (【待填写：…】) carry the 'highlight' mark; `**…**` in a source string becomes bold.
+ * The writer's intermediate blocks and their conversion to the section editor's document (the one schema of
+ * `@btz/shared/editor`). Placeholders (【待填写：…】/【拟定：…】) carry the highlight mark; `**…**` becomes bold — both by
+ * the shared inline-markup function.
  */
+import {
+  inlineMarkup,
+  type EditorBlock,
+  type EditorDoc,
+  type EditorInline,
+  type EditorListItem,
+  type EditorParagraph,
+  type EditorTableCell,
+  type EditorTableRow,
+} from '@btz/shared/editor';
 
-export interface EditorMark {
-  type: 'bold' | 'highlight';
-}
-export interface EditorText {
-  type: 'text';
-  text: string;
-  marks?: EditorMark[];
-}
-export interface EditorNode {
-  type:
-    | 'doc'
-    | 'heading'
-    | 'paragraph'
-    | 'bulletList'
-    | 'orderedList'
-    | 'listItem'
-    | 'table'
-    | 'tableRow'
-    | 'tableHeader'
-    | 'tableCell';
-  attrs?: Record<string, unknown>;
-  content?: (EditorNode | EditorText)[];
-}
-export interface EditorDoc extends EditorNode {
-  type: 'doc';
-  content: EditorNode[];
-}
+export { PLACEHOLDER_RE } from '@btz/shared/editor';
+export type { EditorDoc } from '@btz/shared/editor';
 
 /** The writer's intermediate blocks, before conversion to the editor JSON. */
 export type Block =
@@ -39,52 +25,36 @@ export type Block =
   | { t: 'ol'; items: string[] }
   | { t: 'table'; head: string[]; rows: string[][] };
 
-export const PLACEHOLDER_RE = /【待填写：[^】]*】/g;
-
 /** The inline content of a string: placeholders highlighted, `**x**` bold. */
-export function inline(s: string): EditorText[] {
-  const out: EditorText[] = [];
-  const parts = s.split(/(【待填写：[^】]*】|\*\*[^*]+\*\*)/);
-  for (const part of parts) {
-    if (!part) continue;
-    if (part.startsWith('【待填写：')) out.push({ type: 'text', text: part, marks: [{ type: 'highlight' }] });
-    else if (part.startsWith('**') && part.endsWith('**') && part.length > 4)
-      out.push({ type: 'text', text: part.slice(2, -2), marks: [{ type: 'bold' }] });
-    else out.push({ type: 'text', text: part });
-  }
-  return out;
-}
+export const inline = inlineMarkup;
 
-const para = (s: string): EditorNode => {
+const para = (s: string): EditorParagraph => {
   const content = inline(s);
   return content.length ? { type: 'paragraph', content } : { type: 'paragraph' };
 };
 
+const cell = (type: EditorTableCell['type'], s: string): EditorTableCell => ({ type, content: [para(s)] });
+const item = (s: string): EditorListItem => ({ type: 'listItem', content: [para(s)] });
+const level = (n: number) => Math.min(6, Math.max(1, n)) as 1 | 2 | 3 | 4 | 5 | 6;
+
 export function toDoc(blocks: Block[]): EditorDoc {
-  const content: EditorNode[] = blocks.map((b): EditorNode => {
+  const content = blocks.map((b): EditorBlock => {
     switch (b.t) {
       case 'h':
-        return { type: 'heading', attrs: { level: b.level }, content: inline(b.text) };
+        return { type: 'heading', attrs: { level: level(b.level) }, content: inline(b.text) };
       case 'p':
         return para(b.text);
       case 'ul':
+        return { type: 'bulletList', content: b.items.map(item) };
       case 'ol':
-        return {
-          type: b.t === 'ul' ? 'bulletList' : 'orderedList',
-          ...(b.t === 'ol' ? { attrs: { start: 1 } } : {}),
-          content: b.items.map((it) => ({ type: 'listItem', content: [para(it)] })),
-        };
-      case 'table':
-        return {
-          type: 'table',
-          content: [
-            { type: 'tableRow', content: b.head.map((h) => ({ type: 'tableHeader', content: [para(h)] })) },
-            ...b.rows.map((r) => ({
-              type: 'tableRow' as const,
-              content: r.map((c) => ({ type: 'tableCell' as const, content: [para(c)] })),
-            })),
-          ],
-        };
+        return { type: 'orderedList', attrs: { start: 1 }, content: b.items.map(item) };
+      case 'table': {
+        const rows: EditorTableRow[] = [
+          { type: 'tableRow', content: b.head.map((h) => cell('tableHeader', h)) },
+          ...b.rows.map((r): EditorTableRow => ({ type: 'tableRow', content: r.map((c) => cell('tableCell', c)) })),
+        ];
+        return { type: 'table', content: rows };
+      }
     }
   });
   return { type: 'doc', content };
@@ -116,10 +86,12 @@ export function blockChars(b: Block): number {
   return countChars(toText([b]));
 }
 
+type AnyNode = EditorDoc | EditorBlock | EditorInline | EditorListItem | EditorTableRow | EditorTableCell;
+
 /** The plain text of an editor document (for callers holding only the JSON). */
-export function docText(node: EditorNode | EditorText): string {
-  if (node.type === 'text') return (node as EditorText).text;
-  const kids = (node as EditorNode).content ?? [];
+export function docText(node: AnyNode): string {
+  if (node.type === 'text') return node.text;
+  const kids = ((node as { content?: AnyNode[] }).content ?? []) as AnyNode[];
   const sep = ['doc', 'bulletList', 'orderedList', 'table'].includes(node.type) ? '\n' : node.type === 'tableRow' ? '\t' : '';
   return kids.map(docText).join(sep);
 }

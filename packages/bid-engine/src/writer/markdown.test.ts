@@ -2,6 +2,18 @@
 import { describe, expect, it } from 'vitest';
 import { docText, toDoc, toText } from './doc.js';
 import { markdownToBlocks, placeholdersOf } from './markdown.js';
+import type { EditorParagraph } from '@btz/shared/editor';
+import { validateDoc } from '../content/index.js';
+
+/** The editor document of a model's Markdown; it must pass the server's gate unchanged (one schema). */
+function docOf(md: string) {
+  const d = toDoc(markdownToBlocks(md));
+  const r = validateDoc(d);
+  if (!r.ok) throw new Error(r.error);
+  expect(r.doc).toEqual(d);
+  return d;
+}
+const highlighted = (d: unknown) => JSON.stringify(d).match(/"text":"[^"]*","marks":\[\{"type":"highlight"\}\]/g)?.length ?? 0;
 
 describe('markdownToBlocks', () => {
   it('reads headings, paragraphs, both list kinds and a table', () => {
@@ -40,7 +52,7 @@ describe('markdownToBlocks', () => {
   it('gives the editor JSON through toDoc: bold and placeholder marks, list items, table cells', () => {
     const doc = toDoc(markdownToBlocks('项目经理：**【待填写：项目经理姓名】**，职称**高级工程师**。\n- 一项\n| 甲 | 乙 |\n|---|---|\n| 1 | 2 |'));
     expect(doc.content.map((n) => n.type)).toEqual(['paragraph', 'bulletList', 'table']);
-    const p = doc.content[0]!.content!;
+    const p = (doc.content[0] as EditorParagraph).content!;
     expect(p).toContainEqual({ type: 'text', text: '【待填写：项目经理姓名】', marks: [{ type: 'highlight' }] });
     expect(p).toContainEqual({ type: 'text', text: '高级工程师', marks: [{ type: 'bold' }] });
     expect(docText(doc.content[2]!)).toBe('甲\t乙\n1\t2');
@@ -84,5 +96,32 @@ describe('markdownToBlocks', () => {
 
   it('collects placeholders once each', () => {
     expect(placeholdersOf('【待填写：甲】和【待填写：乙】及【待填写：甲】')).toEqual(['【待填写：甲】', '【待填写：乙】']);
+  });
+
+  it('headings deeper than four become level 4; placeholders stay highlighted inside bold, lists and tables', () => {
+    expect(markdownToBlocks('# 一\n## 二\n#### 四\n###### 六')).toEqual([
+      { t: 'h', level: 1, text: '一' },
+      { t: 'h', level: 2, text: '二' },
+      { t: 'h', level: 4, text: '四' },
+      { t: 'h', level: 4, text: '六' },
+    ]);
+    const d = docOf('**【待填写：投标人名称】**\n- 【待填写：a】\n\n| 项 | 值 |\n|---|---|\n| 证书 | 【待填写：编号】 |');
+    expect(highlighted(d)).toBe(3);
+  });
+
+  it('gives a valid document for empty, unbalanced or hostile input', () => {
+    expect(markdownToBlocks('')).toEqual([]);
+    expect(markdownToBlocks('\n\n  \n')).toEqual([]);
+    expect(markdownToBlocks('**没闭合 和 * 星号')).toEqual([{ t: 'p', text: '没闭合 和 * 星号' }]);
+    docOf('**'.repeat(50_000) + '\n' + '[x]('.repeat(20_000));
+    docOf(('段落'.repeat(100) + '\n').repeat(500));
+  });
+
+  it('a model answer wrapped in a ```markdown fence with --- dividers reads as its content', () => {
+    expect(markdownToBlocks('```markdown\n### 一、概述\n第一段。\n---\n第二段。\n```')).toEqual([
+      { t: 'h', level: 3, text: '一、概述' },
+      { t: 'p', text: '第一段。' },
+      { t: 'p', text: '第二段。' },
+    ]);
   });
 });

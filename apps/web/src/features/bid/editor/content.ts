@@ -1,4 +1,5 @@
 import type { EditorJson, EditorJsonNode } from '@btz/shared';
+import { inlineMarkup } from '@btz/shared/editor';
 
 /** Images the editor accepts: PNG or JPEG up to 2 MB (they are stored in the section as data URLs). */
 export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
@@ -11,20 +12,9 @@ export function imageProblem(file: { type: string; size: number }): string | nul
   return null;
 }
 
-/** Placeholders the writer leaves for facts it does not know: 【待填写：…】. */
-export const PLACEHOLDER_RE = /(【待填写：[^】]*】)/;
-
-/** One line of AI text as inline nodes: placeholders highlighted, `**x**` bold (as the server builds its documents). */
+/** One line of AI text as inline nodes: placeholders highlighted, `**x**` bold (the shared inline markup the server uses). */
 export function inlineNodes(line: string): EditorJsonNode[] {
-  const out: EditorJsonNode[] = [];
-  for (const part of line.split(/(【待填写：[^】]*】|\*\*[^*\n]+\*\*)/)) {
-    if (!part) continue;
-    if (part.startsWith('【待填写：')) out.push({ type: 'text', text: part, marks: [{ type: 'highlight' }] });
-    else if (part.startsWith('**') && part.endsWith('**') && part.length > 4)
-      out.push({ type: 'text', text: part.slice(2, -2), marks: [{ type: 'bold' }] });
-    else out.push({ type: 'text', text: part });
-  }
-  return out;
+  return inlineMarkup(line);
 }
 
 /**

@@ -1,11 +1,12 @@
 /**
- * The section content as the editor (TipTap / ProseMirror) stores it: a JSON document. Only the node and mark types the
- * Word exporter understands are named; anything else is exported by its text content.
+ * The section content as the editor (TipTap / ProseMirror) stores it: a JSON document, typed node by node. The node and
+ * mark types are exactly those of the editor schema (schema.ts derives the ProseMirror schema from the same extension
+ * list the web editor runs), so the writer builds, the server stores and the exporter reads one shape.
  */
 export type EditorMarkType = 'bold' | 'italic' | 'underline' | 'strike' | 'highlight' | 'code';
 
 export interface EditorMark {
-  type: EditorMarkType | (string & {});
+  type: EditorMarkType;
   attrs?: Record<string, unknown>;
 }
 
@@ -87,5 +88,5 @@ export type EditorBlock =
 
 export interface EditorDoc {
   type: 'doc';
-  content?: EditorBlock[];
+  content: EditorBlock[];
 }
