@@ -7,6 +7,7 @@ import type { AppContext, Publisher } from './context.js';
 import type { DbHandle } from './db/connection.js';
 import { fail } from './http/envelope.js';
 import { AppError } from './http/errors.js';
+import { registerRateLimits } from './http/rate-limit.js';
 import { TenantResolver } from './http/tenant.js';
 import { registerAuthRoutes, registerQrRoutes } from './modules/auth/routes.js';
 import { registerCommerce } from './modules/order/index.js';
@@ -42,11 +43,13 @@ const NO_REALTIME: Publisher = {
 export async function buildApp(config: Config, handle: DbHandle, opts: { logStream?: DestinationStream } = {}): Promise<BuiltApp> {
   const fastify = Fastify({
     logger: opts.logStream ? { level: config.logLevel, stream: opts.logStream } : { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    // Only the listed balancers may speak for the client (X-Forwarded-For / -Host / -Proto); none by default.
+    trustProxy: config.trustProxy.length ? config.trustProxy : false,
     bodyLimit: 10 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   });
   const tokenSecret = ensureTokenSecret(config);
+  const rateLimits = await registerRateLimits(fastify, config);
   const realtime: { current: Publisher } = { current: NO_REALTIME };
   const ctx: AppContext = {
     config: { ...config, tokenSecret },
@@ -54,6 +57,7 @@ export async function buildApp(config: Config, handle: DbHandle, opts: { logStre
     engine: handle.engine,
     log: fastify.log,
     tenants: new TenantResolver(handle.db),
+    rateLimits,
     tokens: new TokenService(handle.db, tokenSecret, config.tokenTtlS),
     sms: new ConsoleSmsProvider(fastify.log),
     wechat:
