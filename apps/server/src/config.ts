@@ -140,10 +140,10 @@ export interface Config {
    */
   trustProxy: string[];
   /**
-   * Tests only, never from the environment: the captcha's answer is written to the log so tests can solve it without
-   * reading the image. loadConfig refuses it together with NODE_ENV=production.
+   * Tests only, never read from the environment (only code can pass it to loadConfig): called with each new captcha's
+   * answer so tests can solve it without reading the image. loadConfig refuses it together with NODE_ENV=production.
    */
-  testLogCaptchaAnswers?: boolean;
+  testCaptchaHook?: (captcha: { id: string; answer: string }) => void;
   /** WEB_DIST — built web app directory (default apps/web/dist) */
   webDist: string;
   /** NODE_ENV=production turns on the web app's developer-tools guard */
@@ -345,7 +345,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     production: env.NODE_ENV === 'production',
     ...overrides,
   };
-  if (config.testLogCaptchaAnswers && config.production) problems.push('testLogCaptchaAnswers 仅供测试使用，不能与 NODE_ENV=production 同时开启');
+  if (config.testCaptchaHook && config.production) problems.push('testCaptchaHook 仅供测试使用，不能与 NODE_ENV=production 同时开启');
   if (problems.length) throw new ConfigError(problems);
   return config;
 }

@@ -1,9 +1,7 @@
 /**
  * The configuration of a server started by tests and benchmarks: a free port on loopback, a private DATA_DIR, a random
- * token secret, the per-IP SMS limits and the rate limits lifted (every request comes from 127.0.0.1; the tests about
- * those limits lower them again), and the captcha answers logged so tests can solve a captcha (`captchaAnswer` in
- * harness.ts) without reading the image — a flag only code can set, refused with NODE_ENV=production. No vitest here,
- * so benchmarks can use it too.
+ * token secret, and the per-IP SMS limits and the rate limits lifted (every request comes from 127.0.0.1; the tests about
+ * those limits lower them again). No vitest here, so benchmarks can use it too.
  */
 import { randomBytes } from 'node:crypto';
 import { loadConfig, RATE_FAMILIES, type Config, type RateFamily, type RateRule } from '../src/config.js';
@@ -25,7 +23,6 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
       smsCaptchaAfter: 100_000,
       smsDailyCapIp: 100_000,
       rateLimits: rateLimits(),
-      testLogCaptchaAnswers: true,
       ...overrides,
     },
   );
