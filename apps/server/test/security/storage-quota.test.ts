@@ -71,4 +71,13 @@ describe('storage quota per user', () => {
     expect((await t.api('/btz/bid/delete', { token: u.token, query: { id: first.json.data.bidId } })).json.success).toBe(true);
     expect((await upload(u.token, tender(6, 1500))).json.success).toBe(true);
   });
+
+  it('parallel uploads of one user cannot squeeze past the quota together', async () => {
+    const u = await newUser(t);
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => upload(u.token, tender(100 + i, 1500))));
+    // 1500-byte files under a 4000-byte quota: two fit, whatever the order they arrive in
+    expect(answers.filter((r) => r.json.success)).toHaveLength(2);
+    for (const r of answers.filter((x) => !x.json.success)) expect(r.json.msg).toMatch(/^存储空间不足/);
+    expect((await bids(u.token)).total).toBe(2);
+  });
 });
