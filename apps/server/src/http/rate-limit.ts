@@ -34,8 +34,9 @@ type WithSubject = FastifyRequest & { [SUBJECT]?: string };
 export async function registerRateLimits(fastify: FastifyInstance, config: Config): Promise<RateLimiter> {
   let redis: Redis | undefined;
   if (config.redisUrl) {
-    // A connection of its own: the realtime relay's are pub/sub (one of them cannot run commands).
-    redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 });
+    // A connection of its own: the realtime relay's are pub/sub (one of them cannot run commands). No offline queue:
+    // while Redis is away a count fails at once and the call goes through (skipOnError) instead of waiting.
+    redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000, enableOfflineQueue: false });
     let lastWarn = 0;
     redis.on('error', (err: Error) => {
       if (Date.now() - lastWarn < 10_000) return;
@@ -45,6 +46,16 @@ export async function registerRateLimits(fastify: FastifyInstance, config: Confi
     const r = redis;
     fastify.addHook('onClose', async () => {
       await r.quit().catch(() => r.disconnect());
+    });
+    // the first calls after start-up are counted too (bounded: a Redis that is down does not hold the start)
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        r.off('ready', done);
+        resolve();
+      };
+      const timer = setTimeout(done, 3000);
+      r.once('ready', done);
     });
   }
   await fastify.register(fastifyRateLimit, {
@@ -57,7 +68,8 @@ export async function registerRateLimits(fastify: FastifyInstance, config: Confi
   const checks = new Map<string, Check>();
   for (const family of RATE_FAMILIES) {
     const { max, windowS } = config.rateLimits[family];
-    const common = { max, timeWindow: windowS * 1000, skipOnError: !!redis };
+    // (cache: the in-process store's LRU size per family and side, ample for the addresses one instance sees a minute)
+    const common = { max, timeWindow: windowS * 1000, skipOnError: !!redis, cache: 50_000 };
     // (the plugin's Redis store prefixes these keys with its own route fragment; the family in the key keeps them apart)
     checks.set(`${family}:ip`, fastify.createRateLimit({ ...common, keyGenerator: (req) => `${family}:ip:${normalizeIP(req.ip)}` }));
     checks.set(`${family}:user`, fastify.createRateLimit({ ...common, keyGenerator: (req) => `${family}:user:${(req as WithSubject)[SUBJECT]}` }));
