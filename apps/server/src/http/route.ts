@@ -84,7 +84,8 @@ function readPayload(req: FastifyRequest, app: AppContext): { query: Record<stri
 
 /**
  * The hooks that count a call against its rate-limit family: per IP and per token user in onRequest (before the body is
- * read), per `subject` in preHandler (it may read the parsed body). Also used by the server-rendered forms (wx-pages).
+ * read), per `subject` in preHandler (it may read the parsed body). (The server-rendered phone pages, which answer HTML,
+ * call `app.rateLimits.hit` themselves.)
  */
 export function rateLimitHooks(app: AppContext, spec: RateFamily | RateLimitDef) {
   const def: RateLimitDef = typeof spec === 'string' ? { family: spec } : spec;
