@@ -9,6 +9,7 @@ import { fail } from './http/envelope.js';
 import { AppError } from './http/errors.js';
 import { registerNulGuard } from './http/nul-guard.js';
 import { REDACT_PATHS, requestSerializer } from './http/log-redact.js';
+import { registerRateLimits } from './http/rate-limit.js';
 import { TenantResolver } from './http/tenant.js';
 import { registerAuthRoutes, registerQrRoutes } from './modules/auth/routes.js';
 import { registerCommerce } from './modules/order/index.js';
@@ -46,11 +47,13 @@ export async function buildApp(config: Config, handle: DbHandle, opts: { logStre
   const logger = { level: config.logLevel, serializers: { req: requestSerializer }, redact: { paths: REDACT_PATHS, censor: '[REDACTED]' } };
   const fastify = Fastify({
     logger: opts.logStream ? { ...logger, stream: opts.logStream } : logger,
-    trustProxy: config.trustProxy,
+    // Only the listed balancers may speak for the client (X-Forwarded-For / -Host / -Proto); none by default.
+    trustProxy: config.trustProxy.length ? config.trustProxy : false,
     bodyLimit: 10 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   });
   const tokenSecret = ensureTokenSecret(config);
+  const rateLimits = await registerRateLimits(fastify, config);
   const realtime: { current: Publisher } = { current: NO_REALTIME };
   const ctx: AppContext = {
     config: { ...config, tokenSecret },
@@ -58,6 +61,7 @@ export async function buildApp(config: Config, handle: DbHandle, opts: { logStre
     engine: handle.engine,
     log: fastify.log,
     tenants: new TenantResolver(handle.db),
+    rateLimits,
     tokens: new TokenService(handle.db, tokenSecret, config.tokenTtlS),
     sms: new ConsoleSmsProvider(fastify.log),
     wechat:

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 /**
@@ -134,8 +135,21 @@ export interface Config {
   storageShared: boolean;
   /** LOG_LEVEL — pino level (default info; tests use warn) */
   logLevel: string;
-  /** TRUST_PROXY — trust X-Forwarded-* from a balancer (default true) */
-  trustProxy: boolean;
+  /** UPLOAD_QUOTA_BYTES — tender-file bytes one user may keep stored across their bids (default 2147483648 = 2 GB) */
+  uploadQuotaBytes: number;
+  /** RATE_LIMIT_<FAMILY> — `N/S`: at most N calls per S seconds per IP and, separately, per user (http/rate-limit.ts) */
+  rateLimits: Record<RateFamily, RateRule>;
+  /**
+   * TRUST_PROXY — addresses / CIDRs (or proxy-addr's `loopback`, `linklocal`, `uniquelocal`) of the balancers in front of
+   * the server, comma-separated. Only a request whose peer is listed has its X-Forwarded-For / -Host / -Proto believed.
+   * Unset = none (default): the client IP is the socket's, the host is the Host header. `true` is refused.
+   */
+  trustProxy: string[];
+  /**
+   * Tests only, never read from the environment (only code can pass it to loadConfig): called with each new captcha's
+   * answer so tests can solve it without reading the image. loadConfig refuses it together with NODE_ENV=production.
+   */
+  testCaptchaHook?: (captcha: { id: string; answer: string }) => void;
   /** WEB_DIST — built web app directory (default apps/web/dist) */
   webDist: string;
   /** NODE_ENV=production turns on the web app's developer-tools guard */
@@ -143,6 +157,26 @@ export interface Config {
 }
 
 type Env = Record<string, string | undefined>;
+
+/** The rate-limited families of calls (http/rate-limit.ts has which route is in which). */
+export const RATE_FAMILIES = ['token', 'sms', 'upload', 'export', 'parse', 'ai', 'write', 'form'] as const;
+export type RateFamily = (typeof RATE_FAMILIES)[number];
+export interface RateRule {
+  max: number;
+  windowS: number;
+}
+/** RATE_LIMIT_<FAMILY> defaults: generous for a person (and an office behind one NAT), far below a script's pace. */
+export const RATE_LIMIT_DEFAULTS: Record<RateFamily, string> = {
+  token: '20/60',
+  sms: '20/60',
+  upload: '20/60',
+  export: '10/60',
+  parse: '10/60',
+  ai: '30/60',
+  write: '10/60',
+  form: '5/60',
+};
+const PROXY_PRESETS = ['loopback', 'linklocal', 'uniquelocal'];
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
@@ -238,6 +272,20 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   if (llmBaseUrl && !env.LLM_MODEL) problems.push('设置了 LLM_BASE_URL 时必须同时设置 LLM_MODEL（例如 deepseek-chat、qwen-plus）');
   const databaseUrl = url('DATABASE_URL');
   const redisUrl = url('REDIS_URL');
+  const rateLimits = Object.fromEntries(
+    RATE_FAMILIES.map((f) => {
+      const name = `RATE_LIMIT_${f.toUpperCase()}`;
+      const raw = env[name] || RATE_LIMIT_DEFAULTS[f];
+      const m = /^\s*(\d{1,9})\s*\/\s*(\d{1,9})\s*s?\s*$/.exec(raw);
+      if (!m || Number(m[1]) < 1 || Number(m[2]) < 1) {
+        problems.push(`${name} 应写成「次数/秒数」，例如 ${RATE_LIMIT_DEFAULTS[f]}（每 60 秒至多 ${RATE_LIMIT_DEFAULTS[f].split('/')[0]} 次），实际为 "${raw}"`);
+        const [max, windowS] = RATE_LIMIT_DEFAULTS[f].split('/').map(Number);
+        return [f, { max: max!, windowS: windowS! }];
+      }
+      return [f, { max: Number(m[1]), windowS: Number(m[2]) }];
+    }),
+  ) as Record<RateFamily, RateRule>;
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY, problems);
   const publicBaseUrl = (url('PUBLIC_BASE_URL') ?? `http://localhost:${port || 3000}`).replace(/\/$/, '');
 
   const config: Config = {
@@ -313,13 +361,36 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     storageDir: env.STORAGE_DIR ? path.resolve(env.STORAGE_DIR) : undefined,
     storageShared: env.STORAGE_SHARED === 'true',
     logLevel: env.LOG_LEVEL || 'info',
-    trustProxy: env.TRUST_PROXY !== 'false',
+    uploadQuotaBytes: int('UPLOAD_QUOTA_BYTES', 2 * 1024 * 1024 * 1024, 1),
+    rateLimits,
+    trustProxy,
     webDist: path.resolve(env.WEB_DIST || path.join(repoRoot, 'apps/web/dist')),
     production,
     ...overrides,
   };
+  if (config.testCaptchaHook && config.production) problems.push('testCaptchaHook 仅供测试使用，不能与 NODE_ENV=production 同时开启');
   if (problems.length) throw new ConfigError(problems);
   return config;
+}
+
+/** TRUST_PROXY: a list of proxy addresses / CIDRs; `true` (trust anyone's X-Forwarded-*) is refused. */
+function parseTrustProxy(raw: string | undefined, problems: string[]): string[] {
+  if (!raw || raw.trim() === '' || raw.trim() === 'false') return [];
+  const items = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  if (items.some((s) => s === 'true' || s === '*')) {
+    problems.push('TRUST_PROXY 不能为 true：请列出负载均衡 / 反向代理的地址或网段（逗号分隔），例如 10.0.0.0/8,127.0.0.1');
+    return [];
+  }
+  for (const item of items) {
+    if (PROXY_PRESETS.includes(item)) continue;
+    const [addr, bits, extra] = item.split('/');
+    const v = isIP(addr ?? '');
+    const max = v === 4 ? 32 : 128;
+    if (!v || extra !== undefined || (bits !== undefined && !(/^\d{1,3}$/.test(bits) && Number(bits) <= max))) {
+      problems.push(`TRUST_PROXY 含无效的地址或网段 "${item}"（应为 IP、CIDR 或 loopback / linklocal / uniquelocal）`);
+    }
+  }
+  return items;
 }
 
 /** TOKEN_SECRET when set; otherwise a random key generated once into DATA_DIR/token-secret. */

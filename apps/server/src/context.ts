@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/connection.js';
+import type { RateLimiter } from './http/rate-limit.js';
 import type { TenantResolver } from './http/tenant.js';
 import type { TokenService } from './modules/auth/tokens.js';
 import type { JobRunner } from './jobs/runner.js';
@@ -24,6 +25,8 @@ export interface AppContext {
   engine: 'pglite' | 'postgres';
   log: FastifyBaseLogger;
   tenants: TenantResolver;
+  /** per-IP / per-user call counts of the rate-limited families (http/rate-limit.ts) */
+  rateLimits: RateLimiter;
   tokens: TokenService;
   sms: SmsProvider;
   wechat: WechatProvider;

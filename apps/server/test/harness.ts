@@ -81,6 +81,11 @@ export interface TestServer {
   upload<T = any>(apiPath: string, opts: UploadOptions): Promise<HttpResult<T>>;
   /** the last SMS code the console provider logged for a phone */
   smsCode(phone: string): string;
+  /**
+   * The answer of an image captcha this server drew. Tests only: the server hands answers to `testCaptchaHook`, a config
+   * field that only code can set and that loadConfig refuses with NODE_ENV=production; the image itself is a raster.
+   */
+  captchaAnswer(captchaId: string): string;
   /** send-code + token call; returns the token response */
   login(phone: string, opts?: { host?: string; invitationCode?: string }): Promise<any>;
   close(): Promise<void>;
@@ -159,7 +164,8 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
   });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'btz-test-'));
   const { handle, drop } = await openTestDb();
-  const config = testConfig(dataDir, overrides);
+  const captchas = new Map<string, string>();
+  const config = testConfig(dataDir, { testCaptchaHook: (c) => captchas.set(c.id, c.answer), ...overrides });
   const server = await startServer(config, { db: handle, logStream: logStream as unknown as import('pino').DestinationStream });
   const url = server.url;
 
@@ -183,6 +189,11 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     }
     throw new Error(`no SMS code logged for ${phone}`);
   };
+  const captchaAnswer = (id: string) => {
+    const answer = captchas.get(id);
+    if (answer === undefined) throw new Error(`no captcha ${id} was drawn by this server`);
+    return answer;
+  };
   const login = async (phone: string, opts: { host?: string; invitationCode?: string } = {}) => {
     const sent = await api<any>('/btz-skip/send-code', { query: { phone }, host: opts.host });
     if (!sent.json?.success) throw new Error(`send-code failed: ${sent.text}`);
@@ -203,6 +214,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     request,
     upload,
     smsCode,
+    captchaAnswer,
     login,
     close: async () => {
       await server.close();
@@ -254,50 +266,6 @@ export function hiddenInputs(html: string): Record<string, string> {
     if (name) out[name] = unescapeHtml(value);
   }
   return out;
-}
-
-/**
- * Reads the digits of an image captcha the way a person looks at it: each digit is a seven-segment path whose
- * endpoints are jittered by at most 1.5 units around a 14 × 11.2 grid, so snapping to the grid recovers the segments.
- */
-export function readCaptcha(image: string): string {
-  const svg = Buffer.from(image.replace(/^data:image\/svg\+xml;base64,/, ''), 'base64').toString('utf8');
-  const SEGMENT: Record<string, string> = {
-    '0,0-1,0': 'a',
-    '1,0-1,1': 'b',
-    '1,1-1,2': 'c',
-    '0,2-1,2': 'd',
-    '0,1-0,2': 'e',
-    '0,0-0,1': 'f',
-    '0,1-1,1': 'g',
-  };
-  const DIGIT: Record<string, string> = {
-    abcdef: '0',
-    bc: '1',
-    abdeg: '2',
-    abcdg: '3',
-    bcfg: '4',
-    acdfg: '5',
-    acdefg: '6',
-    abc: '7',
-    abcdefg: '8',
-    abcdfg: '9',
-  };
-  const glyphs: { x: number; digit: string }[] = [];
-  for (const m of svg.matchAll(/<path d="([^"]+)" transform="translate\((-?[\d.]+) /g)) {
-    const segs: string[] = [];
-    for (const s of m[1]!.matchAll(/M(-?[\d.]+) (-?[\d.]+)L(-?[\d.]+) (-?[\d.]+)/g)) {
-      const [x1, y1, x2, y2] = s.slice(1, 5).map(Number) as [number, number, number, number];
-      const p1 = `${Math.round(x1 / 14)},${Math.round(y1 / 11.2)}`;
-      const p2 = `${Math.round(x2 / 14)},${Math.round(y2 / 11.2)}`;
-      segs.push(SEGMENT[`${p1}-${p2}`] ?? SEGMENT[`${p2}-${p1}`] ?? '?');
-    }
-    glyphs.push({ x: Number(m[2]), digit: DIGIT[segs.sort().join('')] ?? '?' });
-  }
-  return glyphs
-    .sort((a, b) => a.x - b.x)
-    .map((g) => g.digit)
-    .join('');
 }
 
 /** Logs a fresh phone in and returns what most tests need. */

@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { RateFamily } from '../config.js';
 import type { AppContext } from '../context.js';
 import type { AuthInfo } from '../modules/auth/tokens.js';
 import { bearerToken } from '../modules/auth/tokens.js';
 import { ok } from './envelope.js';
 import { unauthorized } from './errors.js';
+import { tooFrequent } from './rate-limit.js';
 import type { TenantInfo } from './tenant.js';
 import { dropEmpty, parseWith } from './validation.js';
 import { decryptPayload, type CryptoType } from './payload-crypto.js';
@@ -30,6 +32,19 @@ interface BaseDef<Q, B> {
   labels?: Record<string, string>;
   /** the handler writes its own response body (no envelope) */
   raw?: boolean;
+  /**
+   * The rate-limit family the call counts against (config RATE_LIMIT_<FAMILY>), per IP and per user before anything
+   * else runs; or, for a call whose user is not a token (a login), the family with the request's `subject` (read once the
+   * body is parsed) and the answer to give instead of the envelope.
+   */
+  rateLimit?: RateFamily | RateLimitDef;
+}
+export interface RateLimitDef {
+  family: RateFamily;
+  /** who the call is for when there is no token (the phone a login names); null = count it per IP only */
+  subject?: (req: FastifyRequest) => string | null | undefined;
+  /** the body of a refused call, for calls that do not answer the envelope (the token endpoint) */
+  refuse?: (retryAfterS: number) => unknown;
 }
 export interface PublicDef<Q, B> extends BaseDef<Q, B> {
   auth: false;
@@ -72,15 +87,50 @@ function readPayload(req: FastifyRequest, app: AppContext): { query: Record<stri
 }
 
 /**
- * Registers `POST /api{path}` with the house order: (rate limit and client check ran in onRequest) → auth → validate →
- * handler → envelope. Every call of spec §7 is a POST.
+ * The hooks that count a call against its rate-limit family: per IP and per token user in onRequest (before the body is
+ * read), per `subject` in preHandler (it may read the parsed body). (The server-rendered phone pages, which answer HTML,
+ * call `app.rateLimits.hit` themselves.)
+ */
+export function rateLimitHooks(app: AppContext, spec: RateFamily | RateLimitDef) {
+  const def: RateLimitDef = typeof spec === 'string' ? { family: spec } : spec;
+  const refuse = async (reply: FastifyReply, wait: number | null) => {
+    if (wait === null) return;
+    reply.header('retry-after', String(wait));
+    if (!def.refuse) throw tooFrequent(wait);
+    return reply.code(200).send(def.refuse(wait));
+  };
+  const tokenUser = (req: FastifyRequest) => {
+    const token = bearerToken(req.headers['blade-auth']);
+    return token ? app.tokens.decode(token)?.uid : undefined;
+  };
+  return {
+    onRequest: async (req: FastifyRequest, reply: FastifyReply) => {
+      const uid = tokenUser(req);
+      return refuse(reply, await app.rateLimits.hit(req, def.family, { ip: true, subject: uid ? `u:${uid}` : null }));
+    },
+    ...(def.subject
+      ? {
+          preHandler: async (req: FastifyRequest, reply: FastifyReply) => {
+            const subject = def.subject!(req);
+            if (!subject) return;
+            return refuse(reply, await app.rateLimits.hit(req, def.family, { subject: `s:${subject}` }));
+          },
+        }
+      : {}),
+  };
+}
+
+/**
+ * Registers `POST /api{path}` with the house order: (client check in the app's onRequest) → rate limit → auth →
+ * validate → handler → envelope. Every call of spec §7 is a POST.
  */
 export function defineRoute<Q = Record<string, never>, B = unknown>(
   fastify: FastifyInstance,
   app: AppContext,
   def: PublicDef<Q, B> | AuthedDef<Q, B>,
 ): void {
-  fastify.post(`/api${def.path}`, async (req, reply) => {
+  const hooks = def.rateLimit ? rateLimitHooks(app, def.rateLimit) : {};
+  fastify.post(`/api${def.path}`, hooks, async (req, reply) => {
     let auth: AuthInfo | null = null;
     if (def.auth) {
       const token = bearerToken(req.headers['blade-auth']);

@@ -1,5 +1,15 @@
 import { defaultTenantForHost, variantForHost, type BrandVariant, type TenantBranding } from '@btz/shared';
+import type { Config } from '../config.js';
 import type { Database } from '../db/connection.js';
+
+/**
+ * The `Vary` of an answer that depends on the host (tenant, brand, canonical URLs): Host, plus the forwarded host and
+ * scheme when a trusted proxy may set them (then Fastify's `req.host` / `req.protocol` read those), so a shared cache
+ * never serves one host's page for another.
+ */
+export function hostVary(config: Pick<Config, 'trustProxy'>): string {
+  return config.trustProxy.length ? 'Host, X-Forwarded-Host, X-Forwarded-Proto' : 'Host';
+}
 
 export interface TenantInfo {
   id: string;

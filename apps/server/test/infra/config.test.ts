@@ -94,4 +94,32 @@ describe('config', () => {
     // outside production nothing changes: the sandbox pays by default
     expect(loadConfig({}).paySandboxConfirm).toBe(true);
   });
+
+  it('trusts no proxy unless TRUST_PROXY lists one, and never everyone', () => {
+    expect(loadConfig({}).trustProxy).toEqual([]);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,loopback' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1', 'loopback']);
+    const problems = (v: string) => {
+      try {
+        loadConfig({ TRUST_PROXY: v });
+        return [];
+      } catch (e) {
+        return (e as ConfigError).problems;
+      }
+    };
+    expect(problems('true')[0]).toMatch(/TRUST_PROXY 不能为 true/);
+    expect(problems('10.0.0.0/33')[0]).toContain('10.0.0.0/33');
+    expect(problems('proxy.example.com')[0]).toContain('proxy.example.com');
+  });
+
+  it('reads a rate limit per family as N/S and refuses anything else', () => {
+    const c = loadConfig({ RATE_LIMIT_UPLOAD: '3/10' });
+    expect(c.rateLimits.upload).toEqual({ max: 3, windowS: 10 });
+    expect(c.rateLimits.token).toEqual({ max: 20, windowS: 60 });
+    expect(() => loadConfig({ RATE_LIMIT_TOKEN: 'lots' })).toThrow(/RATE_LIMIT_TOKEN/);
+    expect(() => loadConfig({ RATE_LIMIT_FORM: '0/60' })).toThrow(/RATE_LIMIT_FORM/);
+  });
+
+  it('refuses the tests-only captcha hook in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' }, { testCaptchaHook: () => undefined })).toThrow(/testCaptchaHook/);
+  });
 });

@@ -42,6 +42,6 @@ export type QrStateResult = { state: QrState } & Partial<TokenResponse>;
 /** Image captcha the server asks for once an IP sends too many codes (PRODUCT.md §7). */
 export interface ImageCaptcha {
   captchaId: string;
-  /** data: URL of an SVG */
+  /** data: URL of a PNG (a noisy raster; the answer is never in the markup) */
   image: string;
 }

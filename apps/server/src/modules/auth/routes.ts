@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { LOGIN_SOURCE, PHONE_PATTERN, type TokenFailure } from '@btz/shared';
+import { LOGIN_SOURCE, PHONE_PATTERN, TEXT, type TokenFailure } from '@btz/shared';
 import type { AppContext } from '../../context.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
@@ -44,6 +44,7 @@ export function registerAuthRoutes(fastify: FastifyInstance, app: AppContext): v
     auth: false,
     query: z.object({ phone, captchaId: z.string().max(64).optional(), captchaCode: z.string().max(16).optional() }),
     labels: { phone: '手机号', captchaCode: '图形验证码' },
+    rateLimit: 'sms',
     handler: ({ app, tenant, query, ip }) =>
       sendSmsCode(app, { ...query, tenantId: tenant.id, purpose: 'login', ip }),
   });
@@ -51,63 +52,30 @@ export function registerAuthRoutes(fastify: FastifyInstance, app: AppContext): v
   defineRoute(fastify, app, {
     path: '/btz-skip/captcha',
     auth: false,
+    rateLimit: 'sms',
     handler: ({ app, ip }) => createCaptcha(app, ip),
   });
 
   // The token endpoint answers the BladeX shape, not the envelope: `{ access_token, … }` or
-  // `{ success: false, error_description }` on HTTP 200 (CONVENTIONS.md Transport).
-  fastify.post('/api/blade-auth/oauth/token', async (req) => {
-    const failure = (description: string, code = 400): TokenFailure => ({
-      success: false,
-      error_code: code,
-      error_description: description,
-    });
-    const params = Object.fromEntries(
-      Object.entries({ ...(req.query as object), ...(typeof req.body === 'object' && req.body ? req.body : {}) }).filter(
-        ([, v]) => v !== '' && v !== undefined,
-      ),
-    );
-    const parsed = tokenQuery.safeParse(params);
-    if (!parsed.success) return failure(issueMessage(parsed.error.issues[0]!, TOKEN_LABELS, params));
-    const q = parsed.data;
-    const tenant = req.tenant;
-    const tenantHeader = req.headers['tenant-id'];
-    if ((q.tenantId && q.tenantId !== tenant.id) || (tenantHeader && tenantHeader !== tenant.id)) {
-      return failure('租户与访问域名不一致，请刷新页面后重试');
-    }
-    const meta = { ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') };
-    try {
-      if (q.grant_type === 'refresh_token') {
-        const r = await app.tokens.consumeRefresh(q.refresh_token, tenant.id);
-        if (!r) return failure('登录已过期，请重新登录', 401);
-        const user = await findUser(app.db, tenant.id, r.userId);
-        if (!user) return failure('账号不存在', 401);
-        return await loginResponse(app, user, user.source, meta);
-      }
-      if (q.grant_type === 'social') {
-        const user = await socialLogin(app, tenant, q.code, q.invitation_code);
-        return await loginResponse(app, user, LOGIN_SOURCE.wechat, meta);
-      }
-      const key = String(req.headers['captcha-key'] ?? '');
-      const code = String(req.headers['captcha-code'] ?? '');
-      if (!key) return failure('请先获取短信验证码');
-      if (!code) return failure('请输入短信验证码');
-      await consumeSmsCode(app, { tenantId: tenant.id, phone: q.username, purpose: 'login', key, code });
-      const user =
-        (await findUserByPhone(app.db, tenant.id, q.username)) ??
-        (await createUser(app.db, {
-          tenantId: tenant.id,
-          phone: q.username,
-          nickName: `用户${q.username.slice(-4)}`,
-          avatar: tenant.branding.avatar,
-          source: LOGIN_SOURCE.phone,
-          invitationCode: q.invitation_code,
-        }));
-      return await loginResponse(app, user, LOGIN_SOURCE.phone, meta);
-    } catch (e) {
-      if (e instanceof AppError) return failure(e.message, e.code);
-      throw e;
-    }
+  // `{ success: false, error_description }` on HTTP 200 (CONVENTIONS.md Transport) — a refused flood too.
+  defineRoute(fastify, app, {
+    path: '/blade-auth/oauth/token',
+    auth: false,
+    raw: true,
+    rateLimit: {
+      family: 'token',
+      // the account a login is for: the phone it names, or the user of the refresh token it spends
+      subject: (req) => {
+        const p = tokenParams(req.query, req.body);
+        if (p.grant_type === 'refresh_token' && typeof p.refresh_token === 'string') {
+          const uid = app.tokens.decode(p.refresh_token, 'refresh')?.uid;
+          return uid ? `u:${uid}` : null;
+        }
+        return typeof p.username === 'string' && p.username ? `phone:${p.username.slice(0, 32)}` : null;
+      },
+      refuse: (s) => tokenFailure(TEXT.tooFrequent(s), 400),
+    },
+    handler: async ({ req, query, body }) => tokenEndpoint(app, req, tokenParams(query, body)),
   });
 
   defineRoute(fastify, app, {
@@ -124,6 +92,66 @@ export function registerAuthRoutes(fastify: FastifyInstance, app: AppContext): v
       return null;
     },
   });
+}
+
+const tokenFailure = (description: string, code = 400): TokenFailure => ({
+  success: false,
+  error_code: code,
+  error_description: description,
+});
+
+/** The token call's parameters: the query string and a form / JSON body, empty values dropped. */
+function tokenParams(query: unknown, body: unknown): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries({ ...(query && typeof query === 'object' ? query : {}), ...(body && typeof body === 'object' ? body : {}) }).filter(
+      ([, v]) => v !== '' && v !== undefined,
+    ),
+  );
+}
+
+async function tokenEndpoint(app: AppContext, req: FastifyRequest, params: Record<string, unknown>) {
+  const failure = tokenFailure;
+  const parsed = tokenQuery.safeParse(params);
+  if (!parsed.success) return failure(issueMessage(parsed.error.issues[0]!, TOKEN_LABELS, params));
+  const q = parsed.data;
+  const tenant = req.tenant;
+  const tenantHeader = req.headers['tenant-id'];
+  if ((q.tenantId && q.tenantId !== tenant.id) || (tenantHeader && tenantHeader !== tenant.id)) {
+    return failure('租户与访问域名不一致，请刷新页面后重试');
+  }
+  const meta = { ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') };
+  try {
+    if (q.grant_type === 'refresh_token') {
+      const r = await app.tokens.consumeRefresh(q.refresh_token, tenant.id);
+      if (!r) return failure('登录已过期，请重新登录', 401);
+      const user = await findUser(app.db, tenant.id, r.userId);
+      if (!user) return failure('账号不存在', 401);
+      return await loginResponse(app, user, user.source, meta);
+    }
+    if (q.grant_type === 'social') {
+      const user = await socialLogin(app, tenant, q.code, q.invitation_code);
+      return await loginResponse(app, user, LOGIN_SOURCE.wechat, meta);
+    }
+    const key = String(req.headers['captcha-key'] ?? '');
+    const code = String(req.headers['captcha-code'] ?? '');
+    if (!key) return failure('请先获取短信验证码');
+    if (!code) return failure('请输入短信验证码');
+    await consumeSmsCode(app, { tenantId: tenant.id, phone: q.username, purpose: 'login', key, code });
+    const user =
+      (await findUserByPhone(app.db, tenant.id, q.username)) ??
+      (await createUser(app.db, {
+        tenantId: tenant.id,
+        phone: q.username,
+        nickName: `用户${q.username.slice(-4)}`,
+        avatar: tenant.branding.avatar,
+        source: LOGIN_SOURCE.phone,
+        invitationCode: q.invitation_code,
+      }));
+    return await loginResponse(app, user, LOGIN_SOURCE.phone, meta);
+  } catch (e) {
+    if (e instanceof AppError) return failure(e.message, e.code);
+    throw e;
+  }
 }
 
 /** `grant_type=social`: the sandbox's code is a confirmed QR login; the open platform's is WeChat's own code. */
@@ -151,6 +179,7 @@ export function registerQrRoutes(fastify: FastifyInstance, app: AppContext): voi
   defineRoute(fastify, app, {
     path: '/btz-skip/qr-code',
     auth: false,
+    rateLimit: 'sms',
     handler: ({ app, tenant }) => createQr(app, tenant.id, 'login'),
   });
   defineRoute(fastify, app, {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { LOGIN_SOURCE, isValidPhone, maskPhone } from '@btz/shared';
+import { LOGIN_SOURCE, TEXT, isValidPhone, maskPhone } from '@btz/shared';
 import type { AppContext } from '../../context.js';
 import { sendMobilePage } from '../tenant/mobile-page.js';
 import { AppError } from '../../http/errors.js';
@@ -64,6 +64,9 @@ export function registerWxPages(fastify: FastifyInstance, app: AppContext): void
     if (!q || !live || q.purpose !== 'login') return expired(reply, q?.tenant_id ?? req.tenant.id);
     const phone = String(f.phone ?? '').trim();
     if (!isValidPhone(phone)) return page(reply, q.tenant_id, '扫码确认', loginForm(q.tager, { phone, error: '手机号格式不正确，请输入 11 位手机号' }));
+    // the same SMS family limit as the API's send-code calls, answered on the page
+    const wait = await app.rateLimits.hit(req, 'sms', { ip: true });
+    if (wait !== null) return page(reply, q.tenant_id, '扫码确认', loginForm(q.tager, { phone, error: TEXT.tooFrequent(wait) }));
     try {
       const { key } = await sendSmsCode(app, { tenantId: q.tenant_id, phone, purpose: 'wx-confirm', ip: req.ip });
       return page(reply, q.tenant_id, '扫码确认', loginForm(q.tager, { phone, key }));

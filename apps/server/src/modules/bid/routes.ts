@@ -47,12 +47,14 @@ export function registerBidRoutes(fastify: FastifyInstance, app: AppContext): vo
   defineRoute(fastify, app, {
     path: '/btz/bid/upload-tender',
     auth: true,
+    rateLimit: 'upload',
     handler: async ({ req, auth }) => service.uploadTender(app, auth, await readUpload(req, app.config.uploadMaxBytes)),
   });
 
   defineRoute(fastify, app, {
     path: '/btz/bid/add-file',
     auth: true,
+    rateLimit: 'upload',
     query: byId,
     labels: LABELS,
     handler: async ({ req, auth, query }) => {
@@ -67,6 +69,7 @@ export function registerBidRoutes(fastify: FastifyInstance, app: AppContext): vo
   defineRoute(fastify, app, {
     path: '/btz/bid/delete-file',
     auth: true,
+    rateLimit: 'parse',
     query: z.object({ id, fileId: id }),
     labels: LABELS,
     handler: async ({ auth, query }) => service.deleteFile(app, await bidToReparse(app, auth, query.id), query.fileId),
@@ -106,6 +109,7 @@ export function registerBidRoutes(fastify: FastifyInstance, app: AppContext): vo
   defineRoute(fastify, app, {
     path: '/btz/bid/retry-parse',
     auth: true,
+    rateLimit: 'parse',
     query: byId,
     labels: LABELS,
     handler: async ({ auth, query }) => service.retryParse(app, await bidToReparse(app, auth, query.id)),
@@ -114,6 +118,7 @@ export function registerBidRoutes(fastify: FastifyInstance, app: AppContext): vo
   defineRoute(fastify, app, {
     path: '/btz/bid/select-lot',
     auth: true,
+    rateLimit: 'parse',
     query: z.object({ id, lot: z.string().trim().min(1).max(50) }),
     labels: LABELS,
     handler: async ({ auth, query }) => service.selectLot(app, auth, await bidToReparse(app, auth, query.id), query.lot),
@@ -176,6 +181,7 @@ export function registerBidRoutes(fastify: FastifyInstance, app: AppContext): vo
   defineRoute(fastify, app, {
     path: '/btz/bid/outline/generate',
     auth: true,
+    rateLimit: 'ai',
     query: byId,
     labels: LABELS,
     handler: async ({ auth, query }) => service.generateBidOutline(app, auth, await bidToChange(app, auth, query.id)),
@@ -193,6 +199,7 @@ export function registerBidRoutes(fastify: FastifyInstance, app: AppContext): vo
   defineRoute(fastify, app, {
     path: '/btz/bid/outline/regenerate',
     auth: true,
+    rateLimit: 'ai',
     query: z.object({ id, nodeId: z.string().trim().min(1).max(100) }),
     labels: LABELS,
     handler: async ({ auth, query }) => service.regenerateOutlineBranch(app, auth, await bidToChange(app, auth, query.id), query.nodeId),

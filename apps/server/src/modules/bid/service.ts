@@ -21,6 +21,7 @@ import { enqueue } from '../../jobs/index.js';
 import { newId } from '../../lib/ids.js';
 import type { AuthInfo } from '../auth/tokens.js';
 import { ownerOf } from './access.js';
+import { assertQuota } from './quota.js';
 import { computeCoverage, generateOutline, resolveLot } from '@btz/bid-engine/tender';
 import { cleanOutline, regenerateBranch } from './outline-edit.js';
 import { PARSE_KIND, publishParse } from './parse.js';
@@ -95,10 +96,11 @@ export async function uploadTender(app: AppContext, auth: AuthInfo, upload: Uplo
   const name = (upload.fields.name ?? '').trim() || upload.filename.replace(/\.[A-Za-z0-9]{1,5}$/, '');
   if (!name || name.length > 100) throw badRequest(BID_TEXTS.badName);
   const type = sniff(upload.data);
-  // stored before anything else happens: a parse failure never loses the upload
-  const stored = await app.storage.put(upload.data);
   const bid = { id: newId(), tenant_id: auth.tenantId, user_id: auth.userId };
   await app.db.transaction().execute(async (trx) => {
+    await assertQuota(trx, auth.userId, upload.data.length, app.config.uploadQuotaBytes);
+    // stored before the bid exists: a parse failure never loses the upload
+    const stored = await app.storage.put(upload.data);
     await trx
       .insertInto('bids')
       .values({ ...bid, enterprise_id: null, name, bid_type: bidType, lot: null, parse_error: null, parse_job_id: null, writer: app.llm.offline ? 'offline' : 'llm' })
@@ -130,9 +132,10 @@ export async function addFile(app: AppContext, bid: BidRow, upload: Upload, role
   const type = sniff(upload.data);
   const files = await listFiles(app.db, bid.id);
   if (files.length >= MAX_FILES_PER_BID) throw badRequest(BID_TEXTS.tooManyFiles(MAX_FILES_PER_BID));
-  const stored = await app.storage.put(upload.data);
   const fileId = newId();
   await app.db.transaction().execute(async (trx) => {
+    await assertQuota(trx, bid.user_id, upload.data.length, app.config.uploadQuotaBytes);
+    const stored = await app.storage.put(upload.data);
     await trx
       .insertInto('bid_files')
       .values({

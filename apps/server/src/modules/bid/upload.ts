@@ -13,9 +13,10 @@ export interface Upload {
   fields: Record<string, string>;
 }
 
-/** 100 MB, 512 KB, 900 B — the limit as people say it. */
+/** 2 GB, 100 MB, 512 KB, 900 B — the limit as people say it. */
 export function formatLimit(bytes: number): string {
   const trim = (n: number) => String(Math.round(n * 10) / 10);
+  if (bytes >= 1024 * 1024 * 1024) return `${trim(bytes / 1024 / 1024 / 1024)} GB`;
   if (bytes >= 1024 * 1024) return `${trim(bytes / 1024 / 1024)} MB`;
   if (bytes >= 1024) return `${trim(bytes / 1024)} KB`;
   return `${bytes} B`;

@@ -157,6 +157,7 @@ export function registerContentRoutes(fastify: FastifyInstance, app: AppContext)
   defineRoute(fastify, app, {
     path: '/btz-skip/saveCollabAppoint',
     auth: false,
+    rateLimit: 'form',
     body: z.preprocess(unwrap('appointment'), appointmentSchema),
     labels: APPOINTMENT_LABELS,
     handler: async ({ tenant, body, ip }) => {
@@ -187,6 +188,7 @@ export function registerContentRoutes(fastify: FastifyInstance, app: AppContext)
   defineRoute(fastify, app, {
     path: '/btz/common/addFeedback',
     auth: true,
+    rateLimit: 'form',
     body: z.preprocess(unwrap('feedback'), feedbackSchema),
     labels: FEEDBACK_LABELS,
     handler: async ({ auth, body }) => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PUBLIC_PATTERNS, PUBLIC_STATIC_ROUTES, TEXT, pageTitle, seoKeyFor } from '@btz/shared';
 import type { AppContext } from '../../context.js';
+import { hostVary } from '../../http/tenant.js';
 import { esc } from '../../lib/html.js';
 import { formatTime } from '../../lib/time.js';
 import {
@@ -50,6 +51,7 @@ export const PUBLIC_ROUTE_TITLES: Record<string, string> = {
 /** Static routes a crawler may index (not the logged-in profile). */
 export const INDEXABLE_STATIC_ROUTES = PUBLIC_STATIC_ROUTES.filter((p) => p !== '/user/profile');
 
+/** The origin the visitor used: the Host header, or a trusted proxy's X-Forwarded-Host / -Proto (TRUST_PROXY). */
 export function siteOrigin(req: FastifyRequest): string {
   return `${req.protocol}://${req.host}`;
 }
@@ -265,7 +267,7 @@ export function registerSeoRoutes(fastify: FastifyInstance, app: AppContext): vo
     return reply
       .type('application/xml; charset=utf-8')
       .header('cache-control', 'public, max-age=300')
-      .header('vary', 'Host')
+      .header('vary', hostVary(app.config))
       .send(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`);
   });
 
@@ -274,7 +276,7 @@ export function registerSeoRoutes(fastify: FastifyInstance, app: AppContext): vo
     return reply
       .type('text/plain; charset=utf-8')
       .header('cache-control', 'public, max-age=300')
-      .header('vary', 'Host')
+      .header('vary', hostVary(app.config))
       .send(
         ['User-agent: *', 'Allow: /', 'Disallow: /workbench', 'Disallow: /api/', 'Disallow: /user/', '', `Sitemap: ${origin}/sitemap.xml`, ''].join(
           '\n',
@@ -291,6 +293,6 @@ export function registerSeoRoutes(fastify: FastifyInstance, app: AppContext): vo
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96"><rect width="96" height="96" rx="16" fill="hsl(${hue},55%,45%)"/><text x="48" y="58" font-size="30" text-anchor="middle" fill="#fff" font-family="PingFang SC,Microsoft YaHei,Noto Sans CJK SC,sans-serif">${esc(
       [...m.name].slice(0, 2).join(''),
     )}</text></svg>`;
-    return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').header('vary', 'Host').send(svg);
+    return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').header('vary', hostVary(app.config)).send(svg);
   });
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { normalizePath, type RouteRule } from '@btz/shared';
 import type { AppContext } from '../../context.js';
 import { defineRoute } from '../../http/route.js';
+import { hostVary } from '../../http/tenant.js';
 import { makeBoot } from './boot.js';
 import { BRAND_ASSET_NAMES, renderBrandAsset } from './brand-assets.js';
 
@@ -61,6 +62,7 @@ export function registerTenantRoutes(fastify: FastifyInstance, app: AppContext, 
     return reply
       .type('application/manifest+json; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
+      .header('vary', hostVary(app.config))
       .send({
         name: b.name,
         short_name: b.name,

@@ -164,6 +164,7 @@ export function registerUserRoutes(fastify: FastifyInstance, app: AppContext): v
   defineRoute(fastify, app, {
     path: '/btz/user/send-code-present',
     auth: true,
+    rateLimit: 'sms',
     handler: async ({ app, auth, ip }) => {
       const u = await findUser(app.db, auth.tenantId, auth.userId);
       if (!u?.phone) throw badRequest('当前账号未绑定手机号，可直接绑定新手机号');
@@ -188,6 +189,7 @@ export function registerUserRoutes(fastify: FastifyInstance, app: AppContext): v
   defineRoute(fastify, app, {
     path: '/btz/user/send-code',
     auth: true,
+    rateLimit: 'sms',
     query: z.object({ phone }),
     labels: { phone: '新手机号' },
     handler: async ({ app, auth, query, ip }) => {

@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { inviteCodeFromPath, isKnownRoute, normalizePath, WORKBENCH_ROUTES } from '@btz/shared';
 import type { AppContext } from '../../context.js';
 import { fail } from '../../http/envelope.js';
+import { hostVary } from '../../http/tenant.js';
 import { esc } from '../../lib/html.js';
 import { makeBoot } from '../tenant/boot.js';
 import { contentView, notFoundView } from '../content/index.js';
@@ -88,7 +89,7 @@ export async function registerWebApp(fastify: FastifyInstance, app: AppContext):
       .code(status)
       .type('text/html; charset=utf-8')
       .header('cache-control', isWorkbench || status !== 200 ? 'no-store' : 'public, max-age=60')
-      .header('vary', 'Host')
+      .header('vary', hostVary(app.config))
       .header(
         'content-security-policy',
         [

@@ -33,6 +33,7 @@ export function registerWritingRoutes(fastify: FastifyInstance, app: AppContext)
   defineRoute(fastify, app, {
     path: '/btz/bid/write/start',
     auth: true,
+    rateLimit: 'write',
     query: byId,
     labels: LABELS,
     handler: async ({ auth, query }) => startWriting(app, await bidToChange(app, auth, query.id)),
@@ -81,6 +82,7 @@ export function registerWritingRoutes(fastify: FastifyInstance, app: AppContext)
   defineRoute(fastify, app, {
     path: '/btz/bid/section/ai',
     auth: true,
+    rateLimit: 'ai',
     raw: true,
     query: byNode,
     body: z.object({
@@ -191,6 +193,7 @@ export function registerWritingRoutes(fastify: FastifyInstance, app: AppContext)
   defineRoute(fastify, app, {
     path: '/btz/bid/export',
     auth: true,
+    rateLimit: 'export',
     raw: true,
     query: z.object({ id, format: z.enum(['docx', 'pdf'], { error: WRITE_TEXTS.badFormat }).default('docx') }),
     labels: LABELS,
