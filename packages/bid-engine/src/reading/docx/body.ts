@@ -193,7 +193,7 @@ export class BodyWalker {
     let ilvl = val(numPr, 'w:ilvl') !== undefined ? Number(val(numPr, 'w:ilvl')) : undefined;
     if (numId === undefined && style?.numId !== undefined) {
       numId = style.numId;
-      ilvl ??= style.ilvl;
+      ilvl ??= style.ilvl ?? this.counter.levelForStyle(numId, style.id) ?? 0;
     }
     let marker = '';
     let numFmt: string | undefined;

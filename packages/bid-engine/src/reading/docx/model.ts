@@ -104,10 +104,7 @@ export function buildDocx(
     if (t) {
       const cells = resolveCells(t.rows);
       const rowPages = t.rows.map((_, r) => {
-        const unit = t.rowUnit[r]!;
-        const src = (units[unit] as { rows: unknown[] }).rows;
-        const idx = src.indexOf(t.rows[r]);
-        return linePage[rowLines[unit]![idx]!]?.page ?? at.page;
+        return linePage[rowLines[t.rowUnit[r]!]![t.rowIndex[r]!]!]?.page ?? at.page;
       });
       const block: TableBlock = {
         type: 'table',

@@ -14,8 +14,9 @@ export interface JoinedTable {
   first: number;
   units: number[];
   rows: RawRow[];
-  /** for each row, the unit index of the Word table it came from */
+  /** for each row, the unit index of the Word table it came from and its index there */
   rowUnit: number[];
+  rowIndex: number[];
   parts: number;
   grid: number[];
 }
@@ -61,6 +62,17 @@ export function continues(a: { grid: number[]; rows: RawRow[] }, b: RawTable): b
   return first.cells.length > 1 && cellText(first.cells[0]!.paras) === '';
 }
 
+/**
+ * A continuation's first row that only carries on the previous row's text: the same cells, its first cell empty (and
+ * not a vertical merge, which would be a sub-row of a merged factor) while the row above has one.
+ */
+function spills(prev: RawRow, row: RawRow): boolean {
+  if (prev.cells.length !== row.cells.length || row.cells.length < 2) return false;
+  if (row.cells.some((c, k) => c.span !== prev.cells[k]!.span || c.vMerge === 'continue')) return false;
+  if (cellText(row.cells[0]!.paras) !== '' || cellText(prev.cells[0]!.paras) === '') return false;
+  return row.cells.some((c) => cellText(c.paras) !== '');
+}
+
 const isBlankPara = (u: Unit | undefined) => u?.kind === 'p' && u.text.trim() === '' && !u.tocField;
 
 /** Groups the body's tables into joined tables (a lone table is a group of one). */
@@ -75,16 +87,26 @@ export function joinTables(units: Unit[]): JoinedTable[] {
       let between = true;
       for (let j = last + 1; j < i; j++) if (!isBlankPara(units[j])) between = false;
       if (between && continues(cur, u)) {
-        const drop = repeatedHeader(cur.rows, u.rows);
-        const rows = u.rows.slice(drop);
+        let from = repeatedHeader(cur.rows, u.rows);
+        const prev = cur.rows.length - 1;
+        if (from < u.rows.length && spills(cur.rows[prev]!, u.rows[from]!)) {
+          // the first row only holds the rest of the last row's text, cut at the page break: one row again
+          const more = u.rows[from]!;
+          const last = cur.rows[prev]!;
+          cur.rows[prev] = { ...last, cells: last.cells.map((c, k) => ({ ...c, paras: [...c.paras, ...more.cells[k]!.paras] })) };
+          from++;
+        }
         for (let j = last + 1; j <= i; j++) cur.units.push(j);
-        cur.rows.push(...rows);
-        cur.rowUnit.push(...rows.map(() => i));
+        for (let r = from; r < u.rows.length; r++) {
+          cur.rows.push(u.rows[r]!);
+          cur.rowUnit.push(i);
+          cur.rowIndex.push(r);
+        }
         cur.parts++;
         continue;
       }
     }
-    cur = { first: i, units: [i], rows: u.rows.slice(), rowUnit: u.rows.map(() => i), parts: 1, grid: u.grid };
+    cur = { first: i, units: [i], rows: u.rows.slice(), rowUnit: u.rows.map(() => i), rowIndex: u.rows.map((_, r) => r), parts: 1, grid: u.grid };
     out.push(cur);
   }
   return out;
