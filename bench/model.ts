@@ -4,7 +4,7 @@
  * found, TOC entries and other furniture, with the read time. `--tables` also prints every table whose rows mention
  * 分 (points) as Markdown, to check the scoring tables by eye; `--headings` lists the headings.
  *
- *   node --import tsx bench/model.ts [c07 c08 …] [--tables] [--headings]
+ *   node --import tsx bench/model.ts [c07 c08 …] [--tables] [--headings]     (npm run bench -- model)
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,7 +16,7 @@ if (!fs.existsSync(dir)) {
   process.exit(0);
 }
 const args = process.argv.slice(2);
-const ids = args.filter((a) => !a.startsWith('--'));
+const ids = args.filter((a) => /^c\d+$/.test(a));
 const files = fs
   .readdirSync(dir)
   .filter((f) => !/\.pdf$/i.test(f) || ids.length > 0)
