@@ -107,6 +107,16 @@ describe('DOCX model: tables', () => {
     expectPagesAgree(res);
   });
 
+  it('a header row the continuation prints again is marked as the header even when Word did not mark it', async () => {
+    const head = { cells: ['序号', '评分项目', '分值'] };
+    const file = buildWordml({
+      body: tbl([800, 3000, 800], [head, { cells: ['1', '服务方案', '30'] }]) + pageBreak() + tbl([800, 3000, 800], [head, { cells: ['2', '人员配备', '20'] }]),
+    });
+    const [t] = tables(await readDocument(file));
+    expect(t!.parts).toBe(2);
+    expect(t!.rows.map((row) => [row.cells[1]!.text, !!row.header, row.page])).toEqual([['评分项目', true, 1], ['服务方案', false, 1], ['人员配备', false, 2]]);
+  });
+
   it('two different tables next to each other stay two tables; a table nested in a cell is flattened into the cell', async () => {
     const nested = tbl([1000, 1000], [{ cells: ['子项A', '2分'] }, { cells: ['子项B', '3分'] }]);
     const file = buildWordml({
@@ -227,6 +237,32 @@ describe('DOCX model: headings, numbering, lists', () => {
     // the instruction text is no text
     expect(res.pages.map((pg) => pg.text).join('\n')).not.toMatch(/TOC|PAGEREF/);
     expectPagesAgree(res);
+  });
+});
+
+describe('DOCX model: a typed TOC without page numbers', () => {
+  it('the entries after 目录 that are printed again later as headings are TOC furniture; the headings stay blocks', async () => {
+    const file = buildWordml({
+      body:
+        p('目    录', { center: true }) +
+        p('第一部分 招标公告') +
+        p('第二部分 投标人须知') +
+        p('') +
+        p('第一部分招标公告', { pageBreakBefore: true }) +
+        p('本项目公开招标。') +
+        p('第二部分 投标人须知'),
+    });
+    const res = await readDocument(file);
+    expect(res.model!.furniture.map((f) => [f.kind, f.text, f.page])).toEqual([
+      ['toc', '目    录', 1],
+      ['toc', '第一部分 招标公告', 1],
+      ['toc', '第二部分 投标人须知', 1],
+    ]);
+    expect(res.model!.blocks.map((b) => (b.type === 'heading' ? [b.numbering, b.title, b.page] : b.type))).toEqual([
+      ['第一部分', '招标公告', 2],
+      'paragraph',
+      ['第二部分', '投标人须知', 2],
+    ]);
   });
 });
 

@@ -177,6 +177,16 @@ export function buildDocx(
     }
   });
   furniture.sort((a, b) => a.page - b.page);
+  // a page two sections share (a continuous section break) gets one header and one footer: the first section's
+  const seen = new Set<string>();
+  const kept = furniture.filter((f) => {
+    if (f.kind === 'toc') return true;
+    const key = `${f.kind === 'page-number' ? 'footer' : f.kind}:${f.page}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  furniture.splice(0, furniture.length, ...kept);
   return { pages, estimated, model: { blocks, furniture, pageCount: pages.length } };
 }
 

@@ -88,6 +88,8 @@ export function joinTables(units: Unit[]): JoinedTable[] {
       for (let j = last + 1; j < i; j++) if (!isBlankPara(units[j])) between = false;
       if (between && continues(cur, u)) {
         let from = repeatedHeader(cur.rows, u.rows);
+        // rows printed again at the top of the next page are the table's header, whether Word marked them or not
+        for (let h = 0; h < from && h < cur.rows.length; h++) if (!cur.rows[h]!.header) cur.rows[h] = { ...cur.rows[h]!, header: true };
         const prev = cur.rows.length - 1;
         if (from < u.rows.length && spills(cur.rows[prev]!, u.rows[from]!)) {
           // the first row only holds the rest of the last row's text, cut at the page break: one row again
