@@ -122,7 +122,7 @@ export function buildDocx(
     if (!text) continue;
     const tocKind = toc.get(i);
     if (tocKind !== undefined) {
-      const e = tocEntry(text.replace(/\t/g, ' … '));
+      const e = tocEntry(text);
       const f: Furniture = { kind: 'toc', page: at.page, text: e.text, ...(e.target !== undefined ? { target: e.target } : {}) };
       if (tocKind > 0) f.level = tocKind;
       const c = classifyLine(e.text);

@@ -118,8 +118,8 @@ export const isTocTitle = (line: string) => /^目\s*录[:：]?$/.test(line.trim(
 export function tocEntry(line: string): { text: string; target?: number } {
   const t = line.trim();
   const m = /^(.*?)[\s.…·．\-_—⋯]*[（(]?(\d{1,4})[)）]?$/.exec(t);
-  if (m && m[1] && (isTocLine(t) || /\t/.test(t))) return { text: m[1].replace(/[\t ]+$/, '').trim(), target: Number(m[2]) };
-  return { text: t.replace(/[\s.…·．_⋯]+$/, '') };
+  if (m && m[1] && (isTocLine(t) || /\t/.test(t))) return { text: m[1].replace(/\t+/g, ' ').trim(), target: Number(m[2]) };
+  return { text: t.replace(/[\s.…·．_⋯]+$/, '').replace(/\t+/g, ' ') };
 }
 
 /** Dense levels: the n-th smallest rank used becomes level n. */
