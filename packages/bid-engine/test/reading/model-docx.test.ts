@@ -321,3 +321,12 @@ describe('DOCX model on the generated tender (docx package)', () => {
     expect(structuredClone(res.model)).toEqual(res.model);
   });
 });
+
+describe('DOCX model: bad XML', () => {
+  it('malformed XML and elements nested thousands deep are a clear CORRUPT error, not a crash', async () => {
+    const deep = '<w:sdt><w:sdtContent>'.repeat(5000) + p('x') + '</w:sdtContent></w:sdt>'.repeat(5000);
+    for (const body of [deep, '<w:p><w:r><w:t>未闭合</w:r></w:p>']) {
+      await expect(readDocument(buildWordml({ body }))).rejects.toMatchObject({ code: 'CORRUPT', message: expect.stringMatching(/^文件已损坏或格式不正确/) });
+    }
+  });
+});
