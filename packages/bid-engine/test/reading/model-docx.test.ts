@@ -200,6 +200,27 @@ describe('DOCX model: headings, numbering, lists', () => {
     expectPagesAgree(res);
   });
 
+  it('a short bold centered line is a heading typed without a style; a cover line, a stamp placeholder and a bold sentence are not', async () => {
+    const file = buildWordml({
+      body:
+        p('第二章 投标人须知') +
+        p('投标人须知前附表', { bold: true, center: true }) +
+        p('招标编号：ZB-2026-118', { bold: true, center: true }) +
+        p('公章', { bold: true, center: true }) +
+        p('投标人应仔细阅读本章全部内容。', { bold: true, center: true }) +
+        p('一、总则'),
+    });
+    const blocks = (await readDocument(file)).model!.blocks;
+    expect(blocks.map((b) => (b.type === 'heading' ? `H${b.level} ${b.text}` : b.type))).toEqual([
+      'H1 第二章 投标人须知',
+      'H2 投标人须知前附表',
+      'paragraph',
+      'paragraph',
+      'paragraph',
+      'H3 一、总则',
+    ]);
+  });
+
   it('a TOC field and TOC1/TOC2 paragraphs, and a typed-out 目录, are furniture with targets and levels — not blocks', async () => {
     const fld = (type: string) => `<w:r><w:fldChar w:fldCharType="${type}"/></w:r>`;
     const instr = (s: string) => `<w:r><w:instrText xml:space="preserve">${s}</w:instrText></w:r>`;

@@ -73,8 +73,10 @@ export function splitListMarker(line: string): { numbering: string; text: string
 }
 
 const MAX_HEADING = 60;
+/** an unnumbered bold centered heading ranks below 第X节 and above 一、 */
+const UNNUMBERED_RANK = 2.5;
 /** '附件3', '附表 2：' — the numbering of a form or annex heading (its level comes from the file, not the pattern) */
-const ATTACHMENT = new RegExp(`^((?:附件|附表|附录|格式)\\s*[\\d${CN_NUM}]+\\s*[：:、.．]?)`);
+const ATTACHMENT = new RegExp(`^((?:附件|附表|附录|格式|表)\\s*[\\d${CN_NUM}]+\\s*[：:、.．]?)`);
 
 export function classifyLine(raw: string, hints: LineHints = {}): Classified {
   const text = raw.replace(/^[\s\u3000]+/, '').replace(/\s+$/, '');
@@ -101,6 +103,22 @@ export function classifyLine(raw: string, hints: LineHints = {}): Classified {
     if (ok && !isTocLine(text)) {
       return { type: 'heading', rank: num.rank, numbering: num.numbering, title: num.rest, text, bare: !num.rest };
     }
+  }
+  // a short line set bold and centered, with no numbering: a heading typed without a style ('投标人须知前附表')
+  if (
+    !num &&
+    !hints.marker &&
+    hints.bold &&
+    hints.centered &&
+    single &&
+    text.replace(/\s/g, '').length >= 4 && // not a '公章' stamp placeholder
+    text.length <= 25 &&
+    /[\u4e00-\u9fff]/.test(text) &&
+    !/[。，；：:,;、]/.test(text) && // not a sentence, not a '项目名称：…' cover line
+    !/^\d{4}\s*年|^[（(].*[)）]$|(公司|分行|支行)$/.test(text) // not a date, a remark or the issuer's name on a cover
+  ) {
+    const numbering = ATTACHMENT.exec(text)?.[1]?.trim() ?? '';
+    return { type: 'heading', rank: UNNUMBERED_RANK, numbering, title: text.slice(numbering.length).trim(), text, bare: false };
   }
   if (hints.marker) {
     const rest = text.startsWith(hints.marker) ? text.slice(hints.marker.length).trim() : text;
