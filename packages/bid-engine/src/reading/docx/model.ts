@@ -3,7 +3,7 @@ import { tocLines } from '../model/toc.js';
 import { PageLocator } from '../model/locate.js';
 import type { Block, DocModel, Furniture, HeadingBlock, TableBlock } from '../model/types.js';
 import { normalizeText, paginate, type PageText } from '../paginate.js';
-import type { RawPara, Unit, Walked } from './body.js';
+import type { RawPara, Unit, Walked } from './units.js';
 import { joinTables, resolveCells, tableColumns } from './tables.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { TableCell } from '../model/types.js';
-import type { RawRow, RawTable, Unit } from './body.js';
+import type { RawRow, RawTable, Unit } from './units.js';
 
 /**
  * Word tables into model tables: `w:gridSpan` → colSpan, `w:vMerge` restart/continue → rowSpan on the starting cell
