@@ -117,6 +117,16 @@ describe('DOCX model: tables', () => {
     expect(t!.rows.map((row) => [row.cells[1]!.text, !!row.header, row.page])).toEqual([['评分项目', true, 1], ['服务方案', false, 1], ['人员配备', false, 2]]);
   });
 
+  it('a 续表 caption between the parts still joins them, and is no block of its own', async () => {
+    const head = { cells: ['序号', '评分项目', '分值'] };
+    const file = buildWordml({
+      body: tbl([800, 3000, 800], [head, { cells: ['1', '服务方案', '30'] }]) + pageBreak() + p('续表：') + tbl([800, 3000, 800], [head, { cells: ['2', '人员配备', '20'] }]),
+    });
+    const res = await readDocument(file);
+    expect(res.model!.blocks.map((b) => b.type)).toEqual(['table']);
+    expect(tables(res)[0]!.rows.map((row) => row.cells[1]!.text)).toEqual(['评分项目', '服务方案', '人员配备']);
+  });
+
   it('two different tables next to each other stay two tables; a table nested in a cell is flattened into the cell', async () => {
     const nested = tbl([1000, 1000], [{ cells: ['子项A', '2分'] }, { cells: ['子项B', '3分'] }]);
     const file = buildWordml({
@@ -309,7 +319,7 @@ describe('DOCX model: text and furniture', () => {
     expect(res.pages.map((pg) => pg.text)).toEqual(['第一页正文', '第二页正文', '第三页正文']);
   });
 
-  it('★ typed as a Wingdings symbol, tabs and breaks kept; deleted, hidden and instruction text dropped; stray space runs between Chinese removed', async () => {
+  it('★ typed as a Wingdings symbol, form check boxes, tabs and breaks kept; deleted, hidden and instruction text dropped; stray space runs between Chinese removed', async () => {
     const file = buildWordml({
       body:
         p('<w:r><w:sym w:font="Wingdings" w:char="F0AB"/></w:r>' + r('投标人须提供营业执照。')) +
@@ -317,10 +327,11 @@ describe('DOCX model: text and furniture', () => {
         p(r('付款方式：') + '<w:del w:id="1" w:author="a"><w:r><w:delText>按月</w:delText></w:r></w:del>' + '<w:ins w:id="2" w:author="a">' + r('按季度') + '</w:ins>' + r('支付。')) +
         p(r('服务期限') + r('（内部备注）', '<w:vanish/>') + r('：一年')) +
         p(r('物业') + r(' ') + r('管理服务') + r(' ') + r('2024') + r(' ') + r('年')) +
-        p(r('名称\t数量\n第二行')),
+        p(r('名称\t数量\n第二行')) +
+        p('<w:r><w:fldChar w:fldCharType="begin"><w:ffData><w:checkBox><w:checked/></w:checkBox></w:ffData></w:fldChar></w:r><w:r><w:instrText> FORMCHECKBOX </w:instrText></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r>' + r('不要求') + '<w:r><w:fldChar w:fldCharType="begin"><w:ffData><w:checkBox><w:default w:val="0"/></w:checkBox></w:ffData></w:fldChar></w:r><w:r><w:instrText> FORMCHECKBOX </w:instrText></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r>' + r('要求')),
     });
     const res = await readDocument(file);
-    expect(texts(res)).toEqual(['★投标人须提供营业执照。', '☑无需递交投标保证金□需要', '付款方式：按季度支付。', '服务期限：一年', '物业管理服务2024年', '名称\t数量\n第二行']);
+    expect(texts(res)).toEqual(['★投标人须提供营业执照。', '☑无需递交投标保证金□需要', '付款方式：按季度支付。', '服务期限：一年', '物业管理服务2024年', '名称\t数量\n第二行', '☑不要求□要求']);
     expect(res.pages[0]!.text).toContain('★投标人须提供营业执照。');
     expectPagesAgree(res);
   });

@@ -239,7 +239,12 @@ export class BodyWalker {
           break;
         case 'w:fldChar': {
           const t = k.attrs['w:fldCharType'];
-          if (t === 'begin') this.fields.push({ instr: '', result: false });
+          if (t === 'begin') {
+            this.fields.push({ instr: '', result: false });
+            // a legacy form check box prints as a box, ticked or not
+            const box = kid(kid(k, 'w:ffData'), 'w:checkBox');
+            if (box) this.piece(st, (isOn(box, 'w:checked') ?? isOn(box, 'w:default')) ? '☑' : '□', null);
+          }
           else if (t === 'separate') {
             const f = this.fields[this.fields.length - 1];
             if (f) f.result = true;

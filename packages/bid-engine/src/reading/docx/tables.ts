@@ -4,7 +4,7 @@ import type { RawRow, RawTable, Unit } from './units.js';
 /**
  * Word tables into model tables: `w:gridSpan` → colSpan, `w:vMerge` restart/continue → rowSpan on the starting cell
  * (continued slots hold no cell), `w:gridBefore` / `w:gridAfter` shift and pad the row. A table broken at a page break
- * and stored as several consecutive `w:tbl` (only empty paragraphs or page breaks between them) is joined back before
+ * and stored as several consecutive `w:tbl` (only empty paragraphs, page breaks or a '续表' line between them) is joined back before
  * the merges are resolved, so a factor cell merged across the break stays one cell; a header row the continuation
  * repeats is dropped.
  */
@@ -73,7 +73,9 @@ function spills(prev: RawRow, row: RawRow): boolean {
   return row.cells.some((c) => cellText(c.paras) !== '');
 }
 
-const isBlankPara = (u: Unit | undefined) => u?.kind === 'p' && u.text.trim() === '' && !u.tocField;
+/** Between two parts of one table: empty paragraphs (page breaks) or a '续表' (table continued) caption. */
+const isBlankPara = (u: Unit | undefined) =>
+  u?.kind === 'p' && !u.tocField && (u.text.trim() === '' || /^[（(]?\s*续\s*表\s*[)）]?\s*[:：]?$/.test(u.text.trim()));
 
 /** Groups the body's tables into joined tables (a lone table is a group of one). */
 export function joinTables(units: Unit[]): JoinedTable[] {
