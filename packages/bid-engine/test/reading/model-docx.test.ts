@@ -243,6 +243,7 @@ describe('DOCX model: headings, numbering, lists', () => {
         p(r('一、项目概况\t3'), { style: 'TOC2' }) +
         p(fld('begin') + instr(' PAGEREF _Toc1 \\h ') + fld('separate') + r('第二章 投标人须知') + r('\t5') + fld('end'), { style: 'TOC1' }) +
         p(fld('end')) +
+        p(`<w:fldSimple w:instr=" TOC \\o &quot;1-1&quot; ">${r('第三章 评标办法')}</w:fldSimple>`) +
         pageBreak() +
         p('招标公告', { style: 'Heading1' }) +
         p('项目概况', { num: [2, 0] }) +
@@ -260,6 +261,7 @@ describe('DOCX model: headings, numbering, lists', () => {
       ['第一章 招标公告', 3, 1, 1],
       ['一、项目概况', 3, 2, 1],
       ['第二章 投标人须知', 5, 1, 1],
+      ['第三章 评标办法', null, 1, 1], // a w:fldSimple TOC (no page number: known only by the field)
       ['目录', null, null, 2],
       ['第一章 招标公告', 3, 1, 2],
       ['第二章 投标人须知', 5, 1, 2],
