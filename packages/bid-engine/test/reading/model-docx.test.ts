@@ -107,6 +107,22 @@ describe('DOCX model: tables', () => {
     expectPagesAgree(res);
   });
 
+  it('a sub-row at the top of the next part with its own points is a row, not the rest of the row above', async () => {
+    const file = buildWordml({
+      body:
+        tbl([2000, 3000, 800], [{ cells: ['服务方案', '总体方案完整', '10'] }]) +
+        pageBreak() +
+        tbl([2000, 3000, 800], [{ cells: ['', '应急预案合理', '5'] }, { cells: ['人员配备', '人员齐全', '20'] }]),
+    });
+    const [t] = tables(await readDocument(file));
+    expect(t!.parts).toBe(2);
+    expect(tableTexts(t!)).toEqual([
+      ['服务方案', '总体方案完整', '10'],
+      ['', '应急预案合理', '5'],
+      ['人员配备', '人员齐全', '20'],
+    ]);
+  });
+
   it('a header row the continuation prints again is marked as the header even when Word did not mark it', async () => {
     const head = { cells: ['序号', '评分项目', '分值'] };
     const file = buildWordml({

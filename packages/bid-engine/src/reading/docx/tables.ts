@@ -64,13 +64,17 @@ export function continues(a: { grid: number[]; rows: RawRow[] }, b: RawTable): b
 
 /**
  * A continuation's first row that only carries on the previous row's text: the same cells, its first cell empty (and
- * not a vertical merge, which would be a sub-row of a merged factor) while the row above has one.
+ * not a vertical merge, which would be a sub-row of a merged factor) while the row above has one, and fewer cells
+ * filled than the row above with none of them a score ('5', '0~10', '3分') — a sub-row of its own has its points.
  */
+const POINTS = /^[\d.]+\s*(?:[~～\-－—]\s*[\d.]+)?\s*分?$/;
 function spills(prev: RawRow, row: RawRow): boolean {
   if (prev.cells.length !== row.cells.length || row.cells.length < 2) return false;
   if (row.cells.some((c, k) => c.span !== prev.cells[k]!.span || c.vMerge === 'continue')) return false;
   if (cellText(row.cells[0]!.paras) !== '' || cellText(prev.cells[0]!.paras) === '') return false;
-  return row.cells.some((c) => cellText(c.paras) !== '');
+  const filled = row.cells.map((c) => cellText(c.paras)).filter(Boolean);
+  const before = prev.cells.filter((c) => cellText(c.paras)).length;
+  return filled.length > 0 && filled.length <= Math.max(1, Math.floor(before / 2)) && !filled.some((t) => POINTS.test(t));
 }
 
 /** Between two parts of one table: empty paragraphs (page breaks) or a '续表' (table continued) caption. */
