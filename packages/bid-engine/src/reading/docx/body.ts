@@ -35,9 +35,6 @@ export class BodyWalker {
     this.blockContent(body, this.units);
     const last = kid(body, 'w:sectPr');
     this.closeSection(last);
-    if (this.units.length === 0) {
-      // nothing
-    }
     return { units: this.units, sections: this.sections };
   }
 

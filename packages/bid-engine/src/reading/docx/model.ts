@@ -44,12 +44,13 @@ export function linesToPages(lines: Line[], perPage: number): { pages: PageText[
   return { pages, estimated: segments.length === 1 || pages.length !== segments.length };
 }
 
+/** A section's running header and footer texts; in a footer a PAGE field is '\u0000' and NUMPAGES '\u0001'. */
 export interface SectionFurniture {
   /** first unit of the section */
   startUnit: number;
   header: { default?: string; first?: string };
   footer: { default?: string; first?: string };
-  /** footers whose text holds the page number (a PAGE field): '\u0000' marks where it goes */
+  /** the section's first page has its own header and footer */
   titlePg: boolean;
 }
 
