@@ -6,7 +6,10 @@
  *   node --import tsx bench/parse.ts [--pages 300] [--runs 3]
  *
  * The first readDocument run also loads pdfjs (cold); the figures compared are the median of the warm runs. pdftotext
- * comes from Debian's poppler-utils; without it only our figures are printed. Stops by itself (hard limit 5 minutes).
+ * comes from Debian's poppler-utils; without it only our figures are printed. Then DOCX (issue 12 item 1: ≤ 1 s per
+ * 100 pages, document model included): a generated 100-page DOCX and, when the corpus is there, the 109-page
+ * ../shared/corpus/files/c08.docx — wall time and CPU time of the process (the machine may be shared). Stops by
+ * itself (hard limit 5 minutes).
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -14,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { readDocument } from '@btz/bid-engine/reading';
-import { buildTenderPdf } from '../packages/bid-engine/test/fixtures/build.js';
+import { buildTenderDocx, buildTenderPdf } from '../packages/bid-engine/test/fixtures/build.js';
 import { longTenderPages } from '../packages/bid-engine/test/fixtures/tender.js';
 
 const HARD_LIMIT_MS = 5 * 60_000;
@@ -86,6 +89,36 @@ try {
     );
     console.log(`ratio readDocument / pdftotext: ${(ourMs / theirMs).toFixed(2)}x (cold: ${(cold / theirMs).toFixed(2)}x)`);
   }
+
+  // DOCX: XML read into page texts and the document model
+  const docxRuns = async (label: string, buf: Buffer, printedPages?: number) => {
+    const wall: number[] = [];
+    const cpu: number[] = [];
+    let res: Awaited<ReturnType<typeof readDocument>> | undefined;
+    for (let i = 0; i <= RUNS; i++) {
+      const c0 = process.cpuUsage();
+      const t0 = performance.now();
+      res = await readDocument(buf);
+      const c = process.cpuUsage(c0);
+      if (i > 0) {
+        wall.push(performance.now() - t0);
+        cpu.push((c.user + c.system) / 1000);
+      }
+    }
+    const pages = printedPages ?? res!.meta.pageCount;
+    const per100 = (x: number) => `${((x / pages) * 100).toFixed(0)} ms`;
+    console.log(
+      `DOCX ${label}: ${pages} pages (${res!.meta.pageCount} read), ${res!.model?.blocks.length ?? 0} blocks — warm median ` +
+        `${ms(median(wall))} wall / ${ms(median(cpu))} CPU over ${RUNS} runs → ${per100(median(wall))} wall, ${per100(median(cpu))} CPU per 100 pages`,
+    );
+  };
+  t = performance.now();
+  const docx = await buildTenderDocx(longTenderPages(100));
+  console.log(`generated 100-page tender DOCX: ${(docx.length / 1024).toFixed(0)} KiB in ${ms(performance.now() - t)}`);
+  await docxRuns('generated', docx);
+  const c08 = path.resolve(import.meta.dirname, '../../shared/corpus/files/c08.docx');
+  if (fs.existsSync(c08)) await docxRuns('corpus c08 (109 pages as LibreOffice prints it)', fs.readFileSync(c08), 109);
+  else console.log('DOCX corpus c08: not found (../shared/corpus) — skipped');
 } finally {
   fs.rmSync(dir, { recursive: true, force: true });
 }
