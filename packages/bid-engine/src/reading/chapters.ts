@@ -25,7 +25,7 @@ export function runningKeys(line: string, page: number): string[] {
   return [exact, `${generic}|${Number(first[0]) - page}`];
 }
 
-const PAGE_NUMBER_LINE =
+export const PAGE_NUMBER_LINE =
   /^(?:第\s*\d+\s*页(?:\s*[,，/]?\s*共\s*\d+\s*页)?|共\s*\d+\s*页\s*第\s*\d+\s*页|[-—–]\s*\d+\s*[-—–]|\d+\s*\/\s*\d+|\d{1,4}|page\s*\d+(?:\s*of\s*\d+)?)$/i;
 
 function edgeIndexes(lines: string[]): number[] {

@@ -5,6 +5,7 @@ import { CHARS_PER_PAGE, paginate, type PageText } from './paginate.js';
 import { readPdf } from './pdf.js';
 import { decodeText, sniffType } from './sniff.js';
 import type { ReadOptions, ReadResult } from './types.js';
+import type { DocModel } from './model/types.js';
 
 /**
  * Step 1 of the bid pipeline (PRODUCT.md §5): a tender file in, its text by page, its chapters and some counts out.
@@ -21,11 +22,13 @@ export async function readDocument(buf: Buffer, opts: ReadOptions = {}): Promise
   let ocrPages = 0;
   let pagesEstimated = false;
   let encoding: string | undefined;
+  let model: DocModel | undefined;
   switch (type) {
     case 'pdf': {
       const r = await readPdf(buf, opts);
       pages = r.pages;
       ocrPages = r.ocrPages;
+      model = r.model;
       break;
     }
     case 'docx': {
@@ -70,6 +73,7 @@ export async function readDocument(buf: Buffer, opts: ReadOptions = {}): Promise
     type,
     pages,
     chapters,
+    ...(model ? { model } : {}),
     meta: { pageCount: pages.length, chars, ocrPages, pagesEstimated, ...(encoding ? { encoding } : {}) },
   };
 }
