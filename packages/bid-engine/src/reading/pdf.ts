@@ -139,7 +139,7 @@ export async function readPdf(
         if (builder.wantsRulings(lines)) {
           const ops = await withTimeout(page.getOperatorList(), PAGE_TEXT_TIMEOUT_MS, 'operators');
           const [x0, y0, x1, y1] = page.view as [number, number, number, number];
-          rulings = extractRulings(ops, lib.OPS as unknown as OpCodes, { width: x1 - x0, height: y1 - y0 });
+          rulings = extractRulings(ops, lib.OPS as unknown as OpCodes, { x0, y0, width: x1 - x0, height: y1 - y0 });
         }
         text = builder.addPage(n, page.view, items, lines, rulings);
         page.cleanup();

@@ -89,6 +89,8 @@ export function buildBlocks(pages: ContentPage[]): Block[] {
   const out: Array<Block | TableBuild> = [];
   const headings: Pending[] = [];
   let open: ParagraphBlock | ListItemBlock | null = null;
+  // x of the open list item's marker: its wrapped lines may hang indented under the text
+  let listX: number | null = null;
   let prevLine: { line: Line; page: number; last: boolean } | null = null;
   // Whether the last element of the previous page was a table and the current page has had nothing else yet.
   let tableAtPageEnd: TableBuild | null = null;
@@ -141,7 +143,7 @@ export function buildBlocks(pages: ContentPage[]): Block[] {
         o !== null &&
         prevLine !== null &&
         prevLine.line.x1 >= m.right - 2 * prevLine.line.size &&
-        line.x0 < m.left + 1.5 * line.size &&
+        (line.x0 < m.left + 1.5 * line.size || (o.type === 'list-item' && listX !== null && line.x0 < listX + 2.2 * line.size)) &&
         (prevLine.page === p.page ? prevLine.line.y - line.y <= 2.6 * line.size : prevLine.last && idx === 0);
       if (continues && o) {
         o.text = joinWrapped(o.text, flatText);
@@ -158,6 +160,7 @@ export function buildBlocks(pages: ContentPage[]): Block[] {
         };
         out.push(item);
         open = item;
+        listX = line.x0;
       } else {
         const para: ParagraphBlock = { type: 'paragraph', page: p.page, pageEnd: p.page, text: flatText };
         out.push(para);
