@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { tableTexts } from '../../src/reading/index.js';
 import type { PageTable } from '../../src/reading/pdf-model/grid.js';
 import { joinTables, toTableBlock } from '../../src/reading/pdf-model/join.js';
+import { buildBlocks } from '../../src/reading/pdf-model/blocks.js';
 import { groupLines, toItems } from '../../src/reading/pdf-model/lines.js';
 
 /**
@@ -29,6 +30,19 @@ describe('lines from PDF text items', () => {
     const [line] = groupLines(toItems([item('分值', 50), item('30', 200, 700, 12, 12), item('m', 230, 700, 12, 8), item('2', 238, 704, 7, 4)]));
     expect(line!.segs.map((s) => s.text)).toEqual(['分值', '30 m2']);
     expect(line!.text).toBe('分值\t30 m2');
+  });
+});
+
+describe('blocks from lines', () => {
+  it('「第一章」 alone on its line and the chapter name on the next make one heading', () => {
+    const lines = groupLines(
+      toItems([item('第一章', 250, 700, 18), item('招标公告', 240, 670, 18), item('本项目采用公开招标方式。', 60, 620, 11)]),
+    );
+    const blocks = buildBlocks([{ page: 5, elements: lines.map((line) => ({ kind: 'line' as const, line })) }]);
+    expect(blocks).toEqual([
+      { type: 'heading', page: 5, pageEnd: 5, level: 1, numbering: '第一章', title: '招标公告', text: '第一章 招标公告' },
+      { type: 'paragraph', page: 5, pageEnd: 5, text: '本项目采用公开招标方式。' },
+    ]);
   });
 });
 

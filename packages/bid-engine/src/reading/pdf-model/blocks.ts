@@ -174,5 +174,28 @@ export function buildBlocks(pages: ContentPage[]): Block[] {
   const ranks = [...new Set(headings.map((h) => h.rank).filter((r) => r >= 0))].sort((a, b) => a - b);
   for (const h of headings) h.block.level = h.rank < 0 ? 1 : ranks.indexOf(h.rank) + 1;
 
-  return out.map((b) => ('build' in b ? toTableBlock(b) : b));
+  return joinBareHeadings(out.map((b) => ('build' in b ? toTableBlock(b) : b)));
+}
+
+/** 「第一章」 alone on its line with the chapter's name on the next (chapter title pages): one heading. */
+function joinBareHeadings(blocks: Block[]): Block[] {
+  const out: Block[] = [];
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i]!;
+    const next = blocks[i + 1];
+    if (
+      b.type === 'heading' &&
+      b.title === '' &&
+      b.numbering !== '' &&
+      next &&
+      next.page === b.page &&
+      ((next.type === 'heading' && next.numbering === '') || (next.type === 'paragraph' && next.text.length <= 40 && !/[。；;，,]$/.test(next.text)))
+    ) {
+      out.push({ ...b, title: next.text, text: `${b.text} ${next.text}` });
+      i++;
+      continue;
+    }
+    out.push(b);
+  }
+  return out;
 }
