@@ -24,6 +24,7 @@ const CN = '一二三四五六七八九十百千零〇两';
 const NUMBERING = new RegExp(
   `^(?:第\\s*[${CN}\\d]+\\s*(?:部分|篇|卷|章|节)|[${CN}]{1,3}\\s*[、.．]|[（(]\\s*[${CN}]{1,3}\\s*[）)]|\\d{1,2}(?:[.．]\\d{1,2}){0,3}[.．、]?)`,
 );
+const CLAUSE = new RegExp(`^(第\\s*[${CN}\\d]+\\s*条)\\s*(\\S.*)$`);
 const LIST_MARKER =
   /^(?:[（(]\d{1,3}[）)]|\d{1,3}[)）]|\d{1,3}[.．、](?!\d)|[①-⑳]|[a-zA-Z][.)）](?![a-zA-Z])|[●•◆◇■□▪➢✓√·](?=\s*\S)|[-–](?=\s+\S))/;
 
@@ -78,6 +79,11 @@ function heading(text: string, line: Line | null, m: Metrics): { rank: number; n
     const numbering = (NUMBERING.exec(text)?.[0] ?? '').replace(/\s+/g, '');
     const title = text.slice((NUMBERING.exec(text)?.[0] ?? '').length).replace(/^[\s：:、.．]+/, '').trim();
     return { rank: h.rank, numbering, title };
+  }
+  // 第X条 (contract clauses): a heading below 第X节 when it is a short title.
+  const clause = CLAUSE.exec(text);
+  if (clause && clause[2]!.length <= 30 && !/[。；;，,]/.test(clause[2]!)) {
+    return { rank: 2.5, numbering: clause[1]!.replace(/\s+/g, ''), title: clause[2]!.trim() };
   }
   if (big && text.length <= 40 && !/[。；;，,]$/.test(text)) return { rank: -1, numbering: '', title: text };
   return null;

@@ -115,6 +115,11 @@ function buildGrid(g: Group): Grid | null {
   const right = Math.max(...g.h.map((r) => r.x1));
   if (left < xs[0]! - 8) xs.unshift(left);
   if (right > xs[xs.length - 1]! + 8) xs.push(right);
+  // Open top or bottom (a table broken by the page often has no rule where the page cut it): the vertical rules' ends.
+  const high = Math.max(...g.v.map((r) => r.y1));
+  const low = Math.min(...g.v.map((r) => r.y0));
+  if (high > ys[0]! + 8) ys.unshift(high);
+  if (low < ys[ys.length - 1]! - 8) ys.push(low);
   if (xs.length < 3 || ys.length < 2) return null; // fewer than two columns: a box, not a table
   const rows = ys.length - 1;
   const cols = xs.length - 1;
