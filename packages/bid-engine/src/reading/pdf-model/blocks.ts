@@ -64,6 +64,15 @@ function metrics(pages: ContentPage[]): Metrics {
   return { body, right: rights[Math.floor(rights.length * 0.85)] ?? Infinity, left: lefts[Math.floor(lefts.length * 0.2)] ?? 0 };
 }
 
+/** The page's own text edges where it has enough body lines (forms and annexes are often set narrower). */
+function pageEdges(p: ContentPage, m: Metrics): { left: number; right: number } {
+  const lines = p.elements.flatMap((e) => (e.kind === 'line' && e.line.text.length >= 12 ? [e.line] : []));
+  if (lines.length < 3) return { left: m.left, right: m.right };
+  const lefts = lines.map((l) => l.x0).sort((a, b) => a - b);
+  const rights = lines.map((l) => l.x1).sort((a, b) => a - b);
+  return { left: lefts[Math.floor(lefts.length * 0.1)]!, right: rights[Math.floor(rights.length * 0.9)]! };
+}
+
 interface Pending {
   rank: number;
   block: HeadingBlock;
@@ -97,7 +106,7 @@ export function buildBlocks(pages: ContentPage[]): Block[] {
   let open: ParagraphBlock | ListItemBlock | null = null;
   // x of the open list item's marker: its wrapped lines may hang indented under the text
   let listX: number | null = null;
-  let prevLine: { line: Line; page: number; last: boolean } | null = null;
+  let prevLine: { line: Line; page: number; last: boolean; right: number } | null = null;
   // Whether the last element of the previous page was a table and the current page has had nothing else yet.
   let tableAtPageEnd: TableBuild | null = null;
 
@@ -113,6 +122,7 @@ export function buildBlocks(pages: ContentPage[]): Block[] {
       continue;
     }
     let firstOnPage = true;
+    const edges = pageEdges(p, m);
     p.elements.forEach((e, idx) => {
       const lastOnPage = idx === p.elements.length - 1;
       if (e.kind === 'table') {
@@ -148,8 +158,8 @@ export function buildBlocks(pages: ContentPage[]): Block[] {
         !marker &&
         o !== null &&
         prevLine !== null &&
-        prevLine.line.x1 >= m.right - 2 * prevLine.line.size &&
-        (line.x0 < m.left + 1.5 * line.size || (o.type === 'list-item' && listX !== null && line.x0 < listX + 2.2 * line.size)) &&
+        prevLine.line.x1 >= prevLine.right - 2 * prevLine.line.size &&
+        (line.x0 < edges.left + 1.5 * line.size || (o.type === 'list-item' && listX !== null && line.x0 < listX + 2.2 * line.size)) &&
         (prevLine.page === p.page ? prevLine.line.y - line.y <= 2.6 * line.size : prevLine.last && idx === 0);
       if (continues && o) {
         o.text = joinWrapped(o.text, flatText);
@@ -172,7 +182,7 @@ export function buildBlocks(pages: ContentPage[]): Block[] {
         out.push(para);
         open = para;
       }
-      prevLine = { line, page: p.page, last: lastOnPage };
+      prevLine = { line, page: p.page, last: lastOnPage, right: edges.right };
     });
   }
 
