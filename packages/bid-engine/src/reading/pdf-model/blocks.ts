@@ -40,37 +40,40 @@ interface Metrics {
   left: number;
 }
 
+/** A line that runs on: long, and not ending a sentence or clause. Where these end is the right edge of the text. */
+const wraps = (l: Line) => l.text.length >= 20 && !/[。！？!?；;：:]$/.test(l.text);
+
+/** The right edge of text: where lines that wrap end (none: no line counts as reaching it). */
+function rightEdge(lines: Line[]): number {
+  const rights = lines.filter(wraps).map((l) => l.x1).sort((a, b) => a - b);
+  return rights.length ? rights[Math.floor(rights.length * 0.9)]! : Infinity;
+}
+
 /** Body font size (the size most characters are set in) and the usual right and left edges of body lines. */
 function metrics(pages: ContentPage[]): Metrics {
   const sizes = new Map<number, number>();
-  const rights: number[] = [];
-  const lefts: number[] = [];
+  const lines: Line[] = [];
   for (const p of pages)
     for (const e of p.elements) {
       if (e.kind !== 'line') continue;
-      const chars = e.line.text.length;
       const s = Math.round(e.line.size * 2) / 2;
-      sizes.set(s, (sizes.get(s) ?? 0) + chars);
-      if (chars >= 15) {
-        rights.push(e.line.x1);
-        lefts.push(e.line.x0);
-      }
+      sizes.set(s, (sizes.get(s) ?? 0) + e.line.text.length);
+      lines.push(e.line);
     }
   let body = 10.5;
   let best = -1;
   for (const [s, n] of sizes) if (n > best) [body, best] = [s, n];
-  rights.sort((a, b) => a - b);
-  lefts.sort((a, b) => a - b);
-  return { body, right: rights[Math.floor(rights.length * 0.85)] ?? Infinity, left: lefts[Math.floor(lefts.length * 0.2)] ?? 0 };
+  const lefts = lines.filter((l) => l.text.length >= 15).map((l) => l.x0).sort((a, b) => a - b);
+  return { body, right: rightEdge(lines), left: lefts[Math.floor(lefts.length * 0.2)] ?? 0 };
 }
 
 /** The page's own text edges where it has enough body lines (forms and annexes are often set narrower). */
 function pageEdges(p: ContentPage, m: Metrics): { left: number; right: number } {
-  const lines = p.elements.flatMap((e) => (e.kind === 'line' && e.line.text.length >= 12 ? [e.line] : []));
-  if (lines.length < 3) return { left: m.left, right: m.right };
-  const lefts = lines.map((l) => l.x0).sort((a, b) => a - b);
-  const rights = lines.map((l) => l.x1).sort((a, b) => a - b);
-  return { left: lefts[Math.floor(lefts.length * 0.1)]!, right: rights[Math.floor(rights.length * 0.9)]! };
+  const lines = p.elements.flatMap((e) => (e.kind === 'line' ? [e.line] : []));
+  const long = lines.filter((l) => l.text.length >= 12);
+  const left = long.length >= 3 ? long.map((l) => l.x0).sort((a, b) => a - b)[Math.floor(long.length * 0.1)]! : m.left;
+  const right = lines.some(wraps) ? rightEdge(lines) : m.right;
+  return { left, right };
 }
 
 interface Pending {
@@ -159,6 +162,8 @@ export function buildBlocks(pages: ContentPage[]): Block[] {
         o !== null &&
         prevLine !== null &&
         prevLine.line.x1 >= prevLine.right - 2 * prevLine.line.size &&
+        // a sentence that ends short of the edge ends its paragraph, even in ragged (left-aligned) text
+        !(/[。！？!?]$/.test(prevLine.line.text) && prevLine.line.x1 < prevLine.right - 0.5 * prevLine.line.size) &&
         (line.x0 < edges.left + 1.5 * line.size || (o.type === 'list-item' && listX !== null && line.x0 < listX + 2.2 * line.size)) &&
         (prevLine.page === p.page ? prevLine.line.y - line.y <= 2.6 * line.size : prevLine.last && idx === 0);
       if (continues && o) {
