@@ -3,7 +3,7 @@ import { tableTexts } from '../../src/reading/index.js';
 import type { PageTable } from '../../src/reading/pdf-model/grid.js';
 import { joinTables, toTableBlock } from '../../src/reading/pdf-model/join.js';
 import { buildBlocks } from '../../src/reading/pdf-model/blocks.js';
-import { groupLines, toItems } from '../../src/reading/pdf-model/lines.js';
+import { despace, groupLines, toItems } from '../../src/reading/pdf-model/lines.js';
 
 /**
  * The pieces of the PDF model that real tenders stress and generated PDFs do not reach: the stray spaces of Chinese
@@ -24,6 +24,13 @@ describe('lines from PDF text items', () => {
       toItems([item('评', 50), item(' ', 62, 700, 12, 3), item('分', 65), item('标准', 77), item('ISO', 110, 700, 12, 24), item('9001', 139, 700, 12, 24)]),
     );
     expect(lines.map((l) => l.text)).toEqual(['评分标准ISO 9001']);
+  });
+
+  it('letter-spaced Chinese is closed up in the model; spaces between words stay', () => {
+    expect(despace('提 供 证 明 文件')).toBe('提供证明文件');
+    expect(despace('内 容')).toBe('内容');
+    expect(despace('第一章 招标公告')).toBe('第一章 招标公告');
+    expect(despace('第 3 页 共 6 页')).toBe('第 3 页 共 6 页');
   });
 
   it('a gap of two font sizes or more separates segments (columns); superscripts stay on their line', () => {

@@ -1,7 +1,7 @@
 import { parseHeading } from '../chapters.js';
 import type { Block, HeadingBlock, ListItemBlock, ParagraphBlock } from '../model/types.js';
 import { joinTables, toTableBlock, type TableBuild } from './join.js';
-import { joinWrapped, type Line } from './lines.js';
+import { despace, joinWrapped, type Line } from './lines.js';
 import type { PageTable } from './grid.js';
 
 /**
@@ -142,7 +142,7 @@ export function buildBlocks(pages: ContentPage[]): Block[] {
         return;
       }
       const line = e.line;
-      const text = line.segs.map((s) => s.text).join(line.segs.length > 1 ? '\t' : '');
+      const text = line.segs.map((s) => despace(s.text)).join(line.segs.length > 1 ? '\t' : '');
       const flatText = text.replace(/\t/g, ' ');
       const h = heading(text, line, m);
       firstOnPage = false;
