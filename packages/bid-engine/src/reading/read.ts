@@ -7,6 +7,7 @@ import { CHARS_PER_PAGE, paginate, type PageText } from './paginate.js';
 import { readPdf } from './pdf.js';
 import { decodeText, sniffType } from './sniff.js';
 import type { ReadOptions, ReadResult } from './types.js';
+import type { DocModel } from './model/types.js';
 
 /**
  * Step 1 of the bid pipeline (PRODUCT.md §5): a tender file in, its text by page, its chapters and some counts out.
@@ -29,6 +30,7 @@ export async function readDocument(buf: Buffer, opts: ReadOptions = {}): Promise
       const r = await readPdf(buf, opts);
       pages = r.pages;
       ocrPages = r.ocrPages;
+      model = r.model;
       break;
     }
     case 'docx': {
