@@ -3,6 +3,8 @@ import { readDocx } from './docx.js';
 import { DocumentError, throwIfAborted } from './errors.js';
 import { CHARS_PER_PAGE, paginate, type PageText } from './paginate.js';
 import { readPdf } from './pdf.js';
+import { assertSafePdf } from './pdf-guard.js';
+import { assertSafeDocx } from './zip.js';
 import { decodeText, sniffType } from './sniff.js';
 import type { ReadOptions, ReadResult } from './types.js';
 
@@ -23,6 +25,7 @@ export async function readDocument(buf: Buffer, opts: ReadOptions = {}): Promise
   let encoding: string | undefined;
   switch (type) {
     case 'pdf': {
+      await assertSafePdf(buf, undefined, opts.signal); // decompression bombs, before pdfjs inflates anything
       const r = await readPdf(buf, opts);
       pages = r.pages;
       ocrPages = r.ocrPages;
@@ -30,6 +33,7 @@ export async function readDocument(buf: Buffer, opts: ReadOptions = {}): Promise
     }
     case 'docx': {
       opts.onProgress?.({ stage: 'text', done: 0, total: 1 });
+      assertSafeDocx(buf); // the inflation budget and every entry held to its declared size, before mammoth unzips it
       const r = await readDocx(buf, { charsPerPage: perPage });
       pages = r.pages;
       pagesEstimated = r.estimated;

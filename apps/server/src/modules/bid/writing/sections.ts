@@ -60,6 +60,28 @@ export async function sectionRows(db: Kysely<DB>, bidId: string): Promise<Sectio
   return db.selectFrom('bid_sections').selectAll().where('bid_id', '=', bidId).execute();
 }
 
+/**
+ * The written sections of a bid for export, 50 at a time, each doc as its JSON text (`doc::text`: the server neither
+ * parses nor holds the whole bid; the export worker parses it).
+ */
+export async function* sectionDocTexts(db: Kysely<DB>, bidId: string, batch = 50): AsyncGenerator<Array<[string, string]>> {
+  let after = '';
+  for (;;) {
+    const rows = await db
+      .selectFrom('bid_sections')
+      .select(['node_id', sql<string>`doc::text`.as('doc')])
+      .where('bid_id', '=', bidId)
+      .where('doc', 'is not', null)
+      .where('node_id', '>', after)
+      .orderBy('node_id')
+      .limit(batch)
+      .execute();
+    if (!rows.length) return;
+    yield rows.map((r) => [r.node_id, r.doc]);
+    after = rows[rows.length - 1]!.node_id;
+  }
+}
+
 export async function findSection(db: Kysely<DB>, bidId: string, nodeId: string): Promise<SectionRow | undefined> {
   return db.selectFrom('bid_sections').selectAll().where('bid_id', '=', bidId).where('node_id', '=', nodeId).executeTakeFirst();
 }
