@@ -36,7 +36,7 @@ export async function buildAll({ quiet = false } = {}) {
     Object.keys(JSON.parse(readFileSync(path.join(root, dir, 'package.json'), 'utf8')).dependencies ?? {}),
   );
   await build({
-    // main.js, and worker.js: the worker thread that reads tender files and exports bids (apps/server/src/workers/pool.ts
+    // main.js, and worker.js: the worker process that reads tender files and exports bids (apps/server/src/workers/pool.ts
     // looks for it beside main.js)
     entryPoints: { main: path.join(root, 'apps/server/src/main.ts'), worker: path.join(root, 'apps/server/src/workers/entry.ts') },
     outdir: serverDist,

@@ -122,7 +122,7 @@ export interface Config {
   writeMaxAttempts: number;
   /** WRITE_STREAM_DELAY_MS — pause between the offline writer's streamed pieces, so sections visibly fill in (default 0) */
   writeStreamDelayMs: number;
-  /** WORKER_MEMORY_MB — heap cap of each worker thread that reads a tender file or exports a bid (default 2048); a file
+  /** WORKER_MEMORY_MB — heap cap of each worker process that reads a tender file or exports a bid (default 2048); a file
    *  that needs more fails for good with a Chinese message, the server keeps running */
   workerMemoryMb: number;
   /** PARSE_TIMEOUT_S — longest reading of one tender file, OCR included, before its worker is stopped (default 1800) */

@@ -1,6 +1,6 @@
 /**
  * The bid engine's heavy work, isolated (issue 10): reading a tender file and exporting a bid each run in a worker
- * thread of their own with WORKER_MEMORY_MB of heap and PARSE_TIMEOUT_S / EXPORT_TIMEOUT_S of time. A worker that hits
+ * process of their own (pool.ts) with WORKER_MEMORY_MB of heap and PARSE_TIMEOUT_S / EXPORT_TIMEOUT_S of time. A worker that hits
  * a limit ends with a DocumentError OUT_OF_MEMORY / TIMEOUT (reading) or a WorkerLimitError (export), in Chinese.
  */
 import { DocumentError, type ReadOptions, type ReadProgress, type ReadResult } from '@btz/bid-engine/reading';
@@ -22,7 +22,7 @@ export const WORKER_TEXTS = {
 
 /**
  * readDocument in a worker: the same result (the whole ReadResult, the document model included), the same
- * DocumentErrors, plus OUT_OF_MEMORY and TIMEOUT when the file exhausts the worker. The bytes are copied to it once.
+ * DocumentErrors, plus OUT_OF_MEMORY and TIMEOUT when the file exhausts the worker. The bytes are sent to it once.
  */
 export async function readDocumentIsolated(
   limits: Limits,
@@ -30,7 +30,7 @@ export async function readDocumentIsolated(
   opts: Pick<ReadOptions, 'ocr' | 'maxOcrPages' | 'charsPerPage' | 'signal' | 'onProgress'> = {},
 ): Promise<ReadResult> {
   const { signal, onProgress, ...options } = opts;
-  const input: ReadTaskInput = { data: new Uint8Array(buf), options };
+  const input: ReadTaskInput = { data: buf, options };
   try {
     return await runInWorker<ReadResult>('read', input, {
       memoryMb: limits.workerMemoryMb,

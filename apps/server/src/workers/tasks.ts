@@ -1,6 +1,6 @@
 /**
  * What a task worker can run (entry.ts dispatches here). Each takes its input, the pieces fed after it, and a progress
- * callback, and returns a value for structured clone plus the buffers to transfer rather than copy.
+ * callback, and returns a value that V8 serialization can carry back (buffers included).
  */
 import type { ReadOptions } from '@btz/bid-engine/reading';
 import type { EditorDoc, ExportBidInput } from '@btz/bid-engine/export';
@@ -20,13 +20,7 @@ export interface ExportTaskInput {
 /** One fed piece of an export: [node id, the section's editor JSON as text] pairs (parsed here, not on the server). */
 export type ExportFeedChunk = Array<[string, string]>;
 
-type Task = (input: any, fed: unknown[], progress: (p: unknown) => void) => Promise<{ value: unknown; transfer?: ArrayBuffer[] }>;
-
-/** A buffer as an ArrayBuffer of its own, so it can be transferred (pooled and sliced buffers are copied once). */
-function own(buf: Uint8Array): Uint8Array {
-  if (buf.byteOffset === 0 && buf.byteLength === buf.buffer.byteLength && buf.buffer instanceof ArrayBuffer) return buf;
-  return new Uint8Array(buf);
-}
+type Task = (input: any, fed: unknown[], progress: (p: unknown) => void) => Promise<{ value: unknown }>;
 
 export const TASKS: Record<WorkerTaskName, Task> = {
   /** readDocument as it is: the whole ReadResult goes back (pages, chapters, meta and the document model when present). */
@@ -43,7 +37,6 @@ export const TASKS: Record<WorkerTaskName, Task> = {
     for (const chunk of fed as ExportFeedChunk[]) for (const [id, json] of chunk) sections[id] = JSON.parse(json) as EditorDoc;
     let out: Uint8Array = await exportBidDocx({ ...input.bid, sections });
     if (input.format === 'pdf') out = await docxToPdf(Buffer.from(out.buffer, out.byteOffset, out.byteLength), { timeoutMs: input.pdfTimeoutMs });
-    const value = own(out);
-    return { value, transfer: [value.buffer as ArrayBuffer] };
+    return { value: out };
   },
 };

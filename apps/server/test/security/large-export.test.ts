@@ -4,10 +4,9 @@
  * while `/healthz` and a normal call are polled: every answer comes quickly and the Word file holds every section.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
 import { newUser, startTestServer, type TestServer } from '../harness.js';
 import { outlinedBid, unzip } from '../writing/helpers.js';
-import { largeBid } from './large-bid.js';
+import { seedLargeBid } from './large-bid.js';
 import { watchServer } from './watch.js';
 
 const ANSWER_MS = 1000;
@@ -24,27 +23,7 @@ describe('large export (issue 10)', () => {
   it('1,000 sections × 20,000 characters export completely while /healthz and the bid list keep answering', async () => {
     const { token } = await newUser(t);
     const bidId = await outlinedBid(t, token);
-    const { outline, sections } = largeBid(1000, 20_000);
-    const db = t.server.db.db;
-    const bid = await db.selectFrom('bids').select(['tenant_id']).where('id', '=', bidId).executeTakeFirstOrThrow();
-    await db.updateTable('bids').set({ outline: JSON.stringify(outline), status: 'written' }).where('id', '=', bidId).execute();
-    for (let i = 0; i < sections.length; i += 50) {
-      await db
-        .insertInto('bid_sections')
-        .values(
-          sections.slice(i, i + 50).map((s) => ({
-            bid_id: bidId,
-            node_id: s.nodeId,
-            tenant_id: bid.tenant_id,
-            state: 'written' as const,
-            doc: JSON.stringify(s.doc),
-            text: s.text,
-            chars: s.text.length,
-            written_at: sql<Date>`now()`,
-          })),
-        )
-        .execute();
-    }
+    const sections = await seedLargeBid(t.server.db.db, bidId, 1000, 20_000);
 
     const watch = watchServer(t.url, { token, apiPath: '/btz/bid/list', query: { current: '1', size: '10' } });
     const started = Date.now();

@@ -1,7 +1,7 @@
 /**
- * Watching a server stay responsive while it works on something hostile: polls `/healthz` and one normal API call in
- * turn, back to back, and records how long each answer took and the longest silence between two answers (a blocked
- * event loop shows as both). No vitest here: the hostile bench uses it too.
+ * Watching a server stay responsive while it works on something hostile: polls `/healthz` and one normal API call,
+ * each in a loop of its own, and records how long each answer took and the longest silence between two answers of one
+ * loop (a blocked event loop shows as both). No vitest here: the hostile bench uses it too.
  */
 import { readFileSync } from 'node:fs';
 import { httpRequest, CLIENT_BASIC } from '../harness.js';
@@ -11,51 +11,53 @@ export interface Watch {
   stop(): Promise<{ healthz: number[]; api: number[]; maxGap: number; failures: string[] }>;
 }
 
-/** `apiPath` is POSTed the way the web client does, with `token`. */
+/** `apiPath` is POSTed the way the web client does, with `token`. The two are polled by two loops of their own. */
 export function watchServer(baseUrl: string, opts: { token?: string; apiPath?: string; query?: Record<string, string>; everyMs?: number } = {}): Watch {
-  const healthz: number[] = [];
-  const api: number[] = [];
   const failures: string[] = [];
   let maxGap = 0;
-  let last = performance.now();
   let running = true;
-  const loop = (async () => {
+  const poll = async (call: () => Promise<string | null>, out: number[]) => {
+    let last = performance.now();
     while (running) {
-      let t0 = performance.now();
+      const t0 = performance.now();
       try {
-        const h = await httpRequest<any>(baseUrl, '/healthz');
-        if (h.status !== 200 || h.json?.status !== 'ok') failures.push(`healthz ${h.status} ${h.text.slice(0, 200)}`);
+        const bad = await call();
+        if (bad) failures.push(bad);
       } catch (e) {
-        failures.push(`healthz: ${(e as Error).message}`);
+        failures.push((e as Error).message);
       }
-      let now = performance.now();
-      healthz.push(now - t0);
+      const now = performance.now();
+      out.push(now - t0);
       maxGap = Math.max(maxGap, now - last);
       last = now;
-      if (opts.apiPath) {
-        t0 = performance.now();
-        try {
-          const r = await httpRequest<any>(baseUrl, `/api${opts.apiPath}`, {
-            method: 'POST',
-            query: opts.query,
-            headers: { Authorization: CLIENT_BASIC, 'Blade-Requested-With': 'BladeHttpRequest', ...(opts.token ? { 'Blade-Auth': `bearer ${opts.token}` } : {}) },
-          });
-          if (r.json?.success !== true) failures.push(`${opts.apiPath}: ${r.text.slice(0, 200)}`);
-        } catch (e) {
-          failures.push(`${opts.apiPath}: ${(e as Error).message}`);
-        }
-        now = performance.now();
-        api.push(now - t0);
-        maxGap = Math.max(maxGap, now - last);
-        last = now;
-      }
       await new Promise((r) => setTimeout(r, opts.everyMs ?? 50));
     }
-  })();
+  };
+  const healthz: number[] = [];
+  const api: number[] = [];
+  const loops = [
+    poll(async () => {
+      const h = await httpRequest<any>(baseUrl, '/healthz');
+      return h.status === 200 && h.json?.status === 'ok' ? null : `healthz ${h.status} ${h.text.slice(0, 200)}`;
+    }, healthz),
+  ];
+  if (opts.apiPath) {
+    const apiPath = opts.apiPath;
+    loops.push(
+      poll(async () => {
+        const r = await httpRequest<any>(baseUrl, `/api${apiPath}`, {
+          method: 'POST',
+          query: opts.query,
+          headers: { Authorization: CLIENT_BASIC, 'Blade-Requested-With': 'BladeHttpRequest', ...(opts.token ? { 'Blade-Auth': `bearer ${opts.token}` } : {}) },
+        });
+        return r.json?.success === true ? null : `${apiPath}: ${r.text.slice(0, 200)}`;
+      }, api),
+    );
+  }
   return {
     async stop() {
       running = false;
-      await loop;
+      await Promise.all(loops);
       return { healthz, api, maxGap, failures };
     },
   };

@@ -115,7 +115,7 @@ export async function runParse(app: AppContext, job: Job<ParseJobPayload>, ctx: 
     let result;
     try {
       const buf = await app.storage.get(f.storage_key);
-      // in a worker thread with a heap cap and a time limit: a hostile file ends its worker, never this process
+      // in a worker process with a heap cap and a time limit: a hostile file ends its worker, never this process
       result = await readDocumentIsolated(app.config, buf, {
         ocr: true,
         signal: ctx.signal,

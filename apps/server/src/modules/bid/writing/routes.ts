@@ -213,7 +213,7 @@ export function registerWritingRoutes(fastify: FastifyInstance, app: AppContext)
           volumes: settings.volumes.length ? settings.volumes : undefined,
         },
       };
-      // in a worker thread (issue 10): a bid of 1,000 long sections takes a minute and gigabytes, never this event loop
+      // in a worker process (issue 10): a bid of 1,000 long sections takes a minute and gigabytes, never this event loop
       let data: Buffer;
       try {
         data = await exportIsolated(app.config, { bid: input, format: query.format }, sectionDocTexts(app.db, bid.id));
