@@ -8,7 +8,7 @@
  * Prints p50 / p99 / max of /healthz and of the bid list while each runs, the time it took, and the server's peak RSS.
  * Goal: every /healthz answer under 100 ms.
  *
- *   npm run bench -- hostile [--full] [--worker-mb 2048]
+ *   npm run bench -- hostile [--full] [--worker-mb 2048] [--export-mb 6144]   (WORKER_MEMORY_MB, EXPORT_MEMORY_MB)
  *
  * The server is a real one in a child process (from the TypeScript sources, as the API tests do), so a regression kills
  * that child and not the bench, and the polling here never shares its event loop. For 4 the child is stopped, the large
@@ -20,10 +20,12 @@ import path from 'node:path';
 
 const args = process.argv.slice(2);
 const full = args.includes('--full');
-const workerMb = (() => {
-  const i = args.indexOf('--worker-mb');
-  return i >= 0 ? Number(args[i + 1]) : 2048;
-})();
+const numArg = (name: string, def: number) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? Number(args[i + 1]) : def;
+};
+const workerMb = numArg('worker-mb', 2048);
+const exportMb = numArg('export-mb', 6144);
 
 const { startChild, childApi, childLogin } = await import('../apps/server/test/child-server.js');
 const { multipartBody } = await import('../apps/server/test/harness.js');
@@ -46,7 +48,7 @@ function report(label: string, took: number, seen: Awaited<ReturnType<ReturnType
 }
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'btz-bench-hostile-'));
-const env = { WORKER_MEMORY_MB: String(workerMb) };
+const env = { WORKER_MEMORY_MB: String(workerMb), EXPORT_MEMORY_MB: String(exportMb) };
 let child = await startChild(dataDir, env);
 try {
   const token = await childLogin(child);

@@ -1,7 +1,8 @@
 /**
  * The bid engine's heavy work, isolated (issue 10): reading a tender file and exporting a bid each run in a worker
- * process of their own (pool.ts) with WORKER_MEMORY_MB of heap and PARSE_TIMEOUT_S / EXPORT_TIMEOUT_S of time. A worker that hits
- * a limit ends with a DocumentError OUT_OF_MEMORY / TIMEOUT (reading) or a WorkerLimitError (export), in Chinese.
+ * process of their own (pool.ts) with WORKER_MEMORY_MB / EXPORT_MEMORY_MB of heap and PARSE_TIMEOUT_S / EXPORT_TIMEOUT_S
+ * of time. A worker that hits a limit ends with a DocumentError OUT_OF_MEMORY / TIMEOUT (reading) or a WorkerLimitError
+ * (export), in Chinese.
  */
 import { DocumentError, type ReadOptions, type ReadProgress, type ReadResult } from '@btz/bid-engine/reading';
 import type { Config } from '../config.js';
@@ -11,7 +12,7 @@ import type { ExportFeedChunk, ExportTaskInput, ReadTaskInput } from './tasks.js
 export { WorkerLimitError, WORKER_FILE } from './pool.js';
 export type { ExportFeedChunk } from './tasks.js';
 
-type Limits = Pick<Config, 'workerMemoryMb' | 'parseTimeoutS' | 'exportTimeoutS'>;
+type Limits = Pick<Config, 'workerMemoryMb' | 'exportMemoryMb' | 'parseTimeoutS' | 'exportTimeoutS'>;
 
 export const WORKER_TEXTS = {
   readMemory: (mb: number) => `文件过大或结构过于复杂，解析超出内存上限（${mb} MB），已停止处理。请拆分或精简文件后重新上传`,
@@ -45,7 +46,7 @@ export async function readDocumentIsolated(
   }
 }
 
-/** Exports at once; each may take up to WORKER_MEMORY_MB. PDF conversions (LibreOffice) one at a time, as before. */
+/** Exports at once; each may take up to EXPORT_MEMORY_MB. PDF conversions (LibreOffice) one at a time, as before. */
 const exports = new Semaphore(2);
 const conversions = new Semaphore(1);
 
@@ -60,10 +61,10 @@ export function exportIsolated(limits: Limits, input: Omit<ExportTaskInput, 'pdf
         'export',
         { ...input, pdfTimeoutMs: limits.exportTimeoutS * 1000 } satisfies ExportTaskInput,
         {
-          memoryMb: limits.workerMemoryMb,
+          memoryMb: limits.exportMemoryMb,
           timeoutMs: limits.exportTimeoutS * 1000,
           feed: sections,
-          messages: { memory: WORKER_TEXTS.exportMemory(limits.workerMemoryMb), time: WORKER_TEXTS.exportTime(limits.exportTimeoutS) },
+          messages: { memory: WORKER_TEXTS.exportMemory(limits.exportMemoryMb), time: WORKER_TEXTS.exportTime(limits.exportTimeoutS) },
         },
       );
       return Buffer.from(out.buffer, out.byteOffset, out.byteLength);

@@ -44,3 +44,25 @@ describe('large export (issue 10)', () => {
     expect(seen.maxGap).toBeLessThan(ANSWER_MS * 1.5);
   }, 300_000);
 });
+
+describe('export memory limit (issue 10)', () => {
+  let small: TestServer;
+  beforeAll(async () => {
+    small = await startTestServer({ jobPollMs: 50, exportMemoryMb: 64 });
+  }, 60_000);
+  afterAll(async () => {
+    await small?.close();
+  });
+
+  it('a bid too large for EXPORT_MEMORY_MB: a clear Chinese refusal, and the server goes on', async () => {
+    const { token } = await newUser(small);
+    const bidId = await outlinedBid(small, token);
+    await seedLargeBid(small.server.db.db, bidId, 300, 20_000);
+    const res = await small.api('/btz/bid/export', { token, query: { id: bidId, format: 'docx' } });
+    expect(res.json).toMatchObject({ code: 400, success: false, msg: '标书内容过多，导出超出内存上限（64 MB），请精简内容或分卷导出' });
+    const h = await small.request('/healthz');
+    expect(h.json).toMatchObject({ status: 'ok' });
+    const list = await small.api('/btz/bid/list', { token, query: { current: 1, size: 10 } });
+    expect(list.json?.success, list.text).toBe(true);
+  }, 300_000);
+});
