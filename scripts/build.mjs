@@ -36,8 +36,10 @@ export async function buildAll({ quiet = false } = {}) {
     Object.keys(JSON.parse(readFileSync(path.join(root, dir, 'package.json'), 'utf8')).dependencies ?? {}),
   );
   await build({
-    entryPoints: [path.join(root, 'apps/server/src/main.ts')],
-    outfile: path.join(serverDist, 'main.js'),
+    // main.js, and worker.js: the worker process that reads tender files and exports bids (apps/server/src/workers/pool.ts
+    // looks for it beside main.js)
+    entryPoints: { main: path.join(root, 'apps/server/src/main.ts'), worker: path.join(root, 'apps/server/src/workers/entry.ts') },
+    outdir: serverDist,
     bundle: true,
     platform: 'node',
     format: 'esm',

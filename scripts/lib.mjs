@@ -37,6 +37,7 @@ export function isBuildFresh() {
   return (
     existsSync(stampFile) &&
     existsSync(path.join(serverDist, 'main.js')) &&
+    existsSync(path.join(serverDist, 'worker.js')) &&
     existsSync(path.join(webDist, 'index.html')) &&
     readFileSync(stampFile, 'utf8').trim() === sourceHash()
   );

@@ -126,6 +126,16 @@ export interface Config {
   writeMaxAttempts: number;
   /** WRITE_STREAM_DELAY_MS — pause between the offline writer's streamed pieces, so sections visibly fill in (default 0) */
   writeStreamDelayMs: number;
+  /** WORKER_MEMORY_MB — heap cap of each worker process that reads a tender file (default 2048); a file that needs more
+   *  fails for good with a Chinese message, the server keeps running */
+  workerMemoryMb: number;
+  /** EXPORT_MEMORY_MB — heap cap of each export worker process (default 6144: the export needs ~25 bytes of heap per
+   *  character, and the section limits allow a bid of 1,000 × 200,000); two exports run at once at most */
+  exportMemoryMb: number;
+  /** PARSE_TIMEOUT_S — longest reading of one tender file, OCR included, before its worker is stopped (default 1800) */
+  parseTimeoutS: number;
+  /** EXPORT_TIMEOUT_S — longest export of one bid (Word, and the PDF conversion) before its worker is stopped (default 600) */
+  exportTimeoutS: number;
   /** UPLOAD_MAX_BYTES — largest tender file accepted (default 104857600 = 100 MB, PRODUCT.md §5 step 1) */
   uploadMaxBytes: number;
   /** STORAGE_DIR — where uploaded files are kept, content-addressed by SHA-256 (unset = DATA_DIR/files) */
@@ -357,6 +367,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     jobRetryBaseMs: int('JOB_RETRY_BASE_MS', 5000, 0),
     writeMaxAttempts: int('WRITE_MAX_ATTEMPTS', 5, 1, 100),
     writeStreamDelayMs: int('WRITE_STREAM_DELAY_MS', 0, 0, 10_000),
+    workerMemoryMb: int('WORKER_MEMORY_MB', 2048, 64, 65_536),
+    exportMemoryMb: int('EXPORT_MEMORY_MB', 6144, 64, 65_536),
+    parseTimeoutS: int('PARSE_TIMEOUT_S', 1800, 1),
+    exportTimeoutS: int('EXPORT_TIMEOUT_S', 600, 1),
     uploadMaxBytes: int('UPLOAD_MAX_BYTES', 100 * 1024 * 1024, 1),
     storageDir: env.STORAGE_DIR ? path.resolve(env.STORAGE_DIR) : undefined,
     storageShared: env.STORAGE_SHARED === 'true',

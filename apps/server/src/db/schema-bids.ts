@@ -54,6 +54,8 @@ export interface BidFilesTable {
   chapters: Json<Array<{ title: string; level: number; page: number }>>;
   state: Generated<BidFileState>;
   error: string | null;
+  /** the reader's DocumentErrorCode when state is failed (0007) */
+  error_code: Generated<string | null>;
   deleted_at: NullableTimestamp;
   created_at: Generated<Date>;
 }

@@ -10,7 +10,10 @@ export type DocumentErrorCode =
   | 'CORRUPT'
   | 'ENCRYPTED'
   | 'NO_TEXT'
-  | 'ABORTED';
+  | 'ABORTED'
+  /** the isolated reader ran out of its memory or its time (set by whoever runs readDocument in a worker) */
+  | 'OUT_OF_MEMORY'
+  | 'TIMEOUT';
 
 export const DOCUMENT_MESSAGES: Record<DocumentErrorCode, string> = {
   EMPTY: '文件为空',
@@ -21,7 +24,12 @@ export const DOCUMENT_MESSAGES: Record<DocumentErrorCode, string> = {
   ENCRYPTED: 'PDF 文件已加密，请去除密码后重新上传',
   NO_TEXT: '未能从文件中读取到文字，请确认文件内容后重新上传',
   ABORTED: '文件解析已取消',
+  OUT_OF_MEMORY: '文件过大或结构过于复杂，解析超出内存上限，已停止处理。请拆分或精简文件后重新上传',
+  TIMEOUT: '文件解析超时，已停止处理。请拆分或精简文件后重新上传',
 };
+
+/** Failures that reading the same bytes again would only repeat: a file that ended so is not read again on retry. */
+export const FINAL_DOCUMENT_CODES: readonly DocumentErrorCode[] = ['ZIP_BOMB', 'OUT_OF_MEMORY', 'TIMEOUT'];
 
 export class DocumentError extends Error {
   readonly code: DocumentErrorCode;

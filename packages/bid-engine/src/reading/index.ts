@@ -4,11 +4,12 @@
  */
 export { readDocument } from './read.js';
 export { sniffType, checkFileSize, decodeText, MAX_FILE_BYTES, type DocumentType } from './sniff.js';
-export { DocumentError, DOCUMENT_MESSAGES, isDocumentError, type DocumentErrorCode } from './errors.js';
+export { DocumentError, DOCUMENT_MESSAGES, FINAL_DOCUMENT_CODES, isDocumentError, type DocumentErrorCode } from './errors.js';
+export { assertSafePdf, pdfInflateBudget, PDF_BUDGET } from './pdf-guard.js';
 export { detectChapters, stripRunningLines, findRunningLines, parseHeading, isTocLine } from './chapters.js';
 export { chunkPages, type Chunk, type ChunkOptions } from './chunk.js';
 export { shutdownOcr } from './ocr.js';
 export { CHARS_PER_PAGE, type PageText } from './paginate.js';
 export type { ReadOptions, ReadResult, ReadProgress, ReadStage, Chapter } from './types.js';
-export { listZipEntries, assertSafeZip, readZipEntry, looksLikeZip, DOCX_LIMITS, type ZipEntry, type ZipLimits } from './zip.js';
+export { listZipEntries, assertSafeZip, assertSafeDocx, readZipEntry, looksLikeZip, docxLimits, DOCX_LIMITS, DOCX_BUDGET, type ZipEntry, type ZipLimits } from './zip.js';
 export * from './model/index.js';

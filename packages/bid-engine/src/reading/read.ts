@@ -5,6 +5,8 @@ import { textModel } from './model/text.js';
 import type { DocModel } from './model/types.js';
 import { CHARS_PER_PAGE, paginate, type PageText } from './paginate.js';
 import { readPdf } from './pdf.js';
+import { assertSafePdf } from './pdf-guard.js';
+import { assertSafeDocx } from './zip.js';
 import { decodeText, sniffType } from './sniff.js';
 import type { ReadOptions, ReadResult } from './types.js';
 
@@ -26,6 +28,7 @@ export async function readDocument(buf: Buffer, opts: ReadOptions = {}): Promise
   let model: DocModel | undefined;
   switch (type) {
     case 'pdf': {
+      await assertSafePdf(buf, undefined, opts.signal); // decompression bombs, before pdfjs inflates anything
       const r = await readPdf(buf, opts);
       pages = r.pages;
       ocrPages = r.ocrPages;
@@ -34,6 +37,7 @@ export async function readDocument(buf: Buffer, opts: ReadOptions = {}): Promise
     }
     case 'docx': {
       opts.onProgress?.({ stage: 'text', done: 0, total: 1 });
+      assertSafeDocx(buf); // the inflation budget and every entry held to its declared size, before mammoth unzips it
       const r = await readDocx(buf, { charsPerPage: perPage });
       pages = r.pages;
       pagesEstimated = r.estimated;

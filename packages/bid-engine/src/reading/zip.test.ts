@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assertSafeZip, DOCX_LIMITS, listZipEntries, readZipEntry, type ZipEntry } from './zip.js';
+import { assertSafeDocx, assertSafeZip, docxLimits, DOCX_LIMITS, listZipEntries, readZipEntry, type ZipEntry } from './zip.js';
 import { DocumentError } from './errors.js';
 import { deflateEntry, makeZip } from '../../test/fixtures/bytes.js';
 
@@ -42,6 +42,27 @@ describe('zip central directory', () => {
     // Many small entries each under the per-entry threshold but together a bomb.
     const small = Array.from({ length: 50 }, (_, i) => entry(`word/p${i}.xml`, 9_000, 9 * MB));
     expect(codeOf(() => assertSafeZip(small, 500_000))).toBe('ZIP_BOMB');
+  });
+
+  it("the inflation budget comes from the file's own size: 30× it, at least 32 MB, at most 256 MB (issue 10)", () => {
+    expect(docxLimits(100_000).maxTotalUncompressed).toBe(32 * MB);
+    expect(docxLimits(4 * MB).maxTotalUncompressed).toBe(120 * MB);
+    expect(docxLimits(50 * MB).maxTotalUncompressed).toBe(256 * MB);
+    // the report's bomb: 10 MB whose document.xml inflates 51:1 to 508 MB passed the old 512 MB / 100:1 limits
+    expect(codeOf(() => assertSafeZip([entry('word/document.xml', 10 * MB, 508 * MB)], 10 * MB))).toBe('ZIP_BOMB');
+    // a small file may not inflate to what a large one may
+    expect(codeOf(() => assertSafeZip([entry('word/document.xml', 1 * MB, 36 * MB)], 1 * MB))).toBe('ZIP_BOMB');
+    expect(codeOf(() => assertSafeZip([entry('word/document.xml', 2 * MB, 30 * MB)], 2 * MB))).toBe('none');
+    // one part above 4 MB at more than 40:1
+    expect(codeOf(() => assertSafeZip([entry('word/document.xml', 100_000, 5 * MB)], 100_000))).toBe('ZIP_BOMB');
+  });
+
+  it('assertSafeDocx inflates every entry against its declared size, not only the XML parts mammoth is known to read', () => {
+    const body = deflateEntry('word/document.xml', Buffer.from('<w:document/>'));
+    const liar = deflateEntry('word/custom.bin', Buffer.alloc(2 * MB, 0x41));
+    const zip = makeZip([body, { ...liar, uncompressedSize: 10 }]);
+    expect(codeOf(() => assertSafeDocx(zip))).toBe('ZIP_BOMB');
+    expect(codeOf(() => assertSafeDocx(makeZip([body, liar])))).toBe('none');
   });
 
   it('holds an entry to its declared size: a directory that lies is caught while inflating, with a cap', () => {

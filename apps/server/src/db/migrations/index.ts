@@ -4,6 +4,7 @@ import * as m0003 from './0003_bids.js';
 import * as m0004 from './0004_content.js';
 import * as m0005 from './0005_writing.js';
 import * as m0006 from './0006_enterprise.js';
+import * as m0007 from './0007_file_error_code.js';
 import * as m0008 from './0008_order_flags.js';
 import * as m0010 from './0010_instances.js';
 
@@ -15,6 +16,7 @@ export const MIGRATIONS: { id: string; up: string }[] = [
   { id: '0004_content', up: m0004.up },
   { id: '0005_writing', up: m0005.up },
   { id: '0006_enterprise', up: m0006.up },
+  { id: '0007_file_error_code', up: m0007.up },
   { id: '0008_order_flags', up: m0008.up },
   { id: '0010_instances', up: m0010.up },
 ];

@@ -10,7 +10,8 @@
 import { sql } from 'kysely';
 import { BID_PARSE_STAGES, type BidParseMessage, type BidParseState, type BidStatus, type TenderCard } from '@btz/shared';
 import type { AppContext } from '../../context.js';
-import { DocumentError, readDocument, type ReadProgress } from '@btz/bid-engine/reading';
+import { DocumentError, FINAL_DOCUMENT_CODES, type ReadProgress } from '@btz/bid-engine/reading';
+import { readDocumentIsolated } from '../../workers/index.js';
 import { PermanentJobError, type Job, type JobRunContext } from '../../jobs/index.js';
 import { LlmError } from '../../providers/llm/index.js';
 import { StorageNotFoundError } from '../../providers/storage/index.js';
@@ -105,11 +106,17 @@ export async function runParse(app: AppContext, job: Job<ParseJobPayload>, ctx: 
         continue;
       }
     }
-    await app.db.updateTable('bid_files').set({ state: 'parsing', error: null }).where('id', '=', f.id).execute();
+    // a file that exhausted its reader (a bomb, out of memory or time) would only do it again: fail at once, same message
+    if (f.state === 'failed' && f.error && f.error_code && FINAL_DOCUMENT_CODES.includes(f.error_code as never)) {
+      failures.push(files.length > 1 ? `「${f.name}」${f.error}` : f.error);
+      continue;
+    }
+    await app.db.updateTable('bid_files').set({ state: 'parsing', error: null, error_code: null }).where('id', '=', f.id).execute();
     let result;
     try {
       const buf = await app.storage.get(f.storage_key);
-      result = await readDocument(buf, {
+      // in a worker process with a heap cap and a time limit: a hostile file ends its worker, never this process
+      result = await readDocumentIsolated(app.config, buf, {
         ocr: true,
         signal: ctx.signal,
         onProgress: (p: ReadProgress) => {
@@ -124,7 +131,8 @@ export async function runParse(app: AppContext, job: Job<ParseJobPayload>, ctx: 
       const message =
         e instanceof DocumentError ? e.message : e instanceof StorageNotFoundError ? '原始文件已丢失，请重新上传' : null;
       if (!message) throw e;
-      await app.db.updateTable('bid_files').set({ state: 'failed', error: message }).where('id', '=', f.id).execute();
+      const code = e instanceof DocumentError ? e.code : null;
+      await app.db.updateTable('bid_files').set({ state: 'failed', error: message, error_code: code }).where('id', '=', f.id).execute();
       failures.push(files.length > 1 ? `「${f.name}」${message}` : message);
       continue;
     }
@@ -134,6 +142,7 @@ export async function runParse(app: AppContext, job: Job<ParseJobPayload>, ctx: 
       .set({
         state: 'parsed',
         error: null,
+        error_code: null,
         page_count: result.meta.pageCount,
         ocr_pages: result.meta.ocrPages,
         chapters: JSON.stringify(result.chapters),

@@ -14,7 +14,7 @@ import {
 import { WRITE_KIND } from './writing/service.js';
 import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
-import { DocumentError, sniffType } from '@btz/bid-engine/reading';
+import { DocumentError, FINAL_DOCUMENT_CODES, sniffType } from '@btz/bid-engine/reading';
 import { assertSafeZip, listZipEntries } from '@btz/bid-engine/reading';
 import { badRequest } from '../../http/errors.js';
 import { enqueue } from '../../jobs/index.js';
@@ -172,6 +172,10 @@ export async function deleteFile(app: AppContext, bid: BidRow, fileId: string): 
 }
 
 export async function retryParse(app: AppContext, bid: BidRow): Promise<void> {
+  // a file that exhausted its reader (a bomb, out of memory or time) is refused with its own message, not read again
+  const files = await listFiles(app.db, bid.id);
+  const doomed = files.find((f) => f.state === 'failed' && f.error && FINAL_DOCUMENT_CODES.includes(f.error_code as never));
+  if (doomed) throw badRequest(files.length > 1 ? `「${doomed.name}」${doomed.error}` : doomed.error!);
   await app.db.transaction().execute((trx) => startParse(app, trx, bid));
   await afterParseQueued(app, bid);
 }

@@ -12,13 +12,13 @@ import { defineRoute } from '../../../http/route.js';
 import { formatTime } from '../../../lib/time.js';
 import { loadEnterpriseFacts } from '../../enterprise/index.js';
 import { bidToChange, bidToRead } from '../access.js';
-import { exportBidDocx, type ExportBidInput } from '@btz/bid-engine/export';
-import { docxToPdf, findSoffice } from '@btz/bid-engine/export';
+import { findSoffice } from '@btz/bid-engine/export';
 import { computeHealth } from '@btz/bid-engine/health';
 import { sendFile } from '../routes.js';
 import { presentBid } from '../present.js';
 import { listFiles } from '../repo.js';
-import { leavesOf, outlineWithStatus, sectionRows } from './sections.js';
+import { leavesOf, outlineWithStatus, sectionDocTexts, sectionRows } from './sections.js';
+import { exportIsolated, WorkerLimitError } from '../../../workers/index.js';
 import { cancelWriting, finishBid, getSection, progressOf, saveSection, startWriting } from './service.js';
 import { checkVolumes, PAGE_SETTINGS_LABELS, pageSettingsSchema, settingsOf } from './settings.js';
 
@@ -201,17 +201,13 @@ export function registerWritingRoutes(fastify: FastifyInstance, app: AppContext)
       const bid = await bidToRead(app, auth, query.id);
       if (!bid.outline || !bid.outline.length) throw badRequest(WRITE_TEXTS.noOutline);
       if (query.format === 'pdf' && !findSoffice()) throw badRequest(WRITE_TEXTS.noPdf);
-      const rows = await sectionRows(app.db, bid.id);
-      const sections: ExportBidInput['sections'] = {};
-      for (const r of rows) if (r.doc) sections[r.node_id] = r.doc as never;
       const ent = await loadEnterpriseFacts(app.db, { tenantId: bid.tenant_id, userId: bid.user_id });
       const settings = settingsOf(bid.page_settings, bid.invent_facts);
-      const docx = await exportBidDocx({
+      const input = {
         title: bid.name,
         bidderName: ent.name,
         card: bid.card,
         outline: bid.outline,
-        sections,
         settings: {
           font: settings.font,
           fontSize: settings.fontSize,
@@ -219,18 +215,18 @@ export function registerWritingRoutes(fastify: FastifyInstance, app: AppContext)
           pageNumber: settings.pageNumber,
           volumes: settings.volumes.length ? settings.volumes : undefined,
         },
-      });
-      let data = docx;
-      let mime = DOCX_MIME;
-      if (query.format === 'pdf') {
-        try {
-          data = await docxToPdf(docx);
-        } catch (err) {
-          app.log.error({ err }, 'pdf export failed');
-          throw badRequest('PDF 导出失败，请导出 Word 文件或稍后重试');
-        }
-        mime = 'application/pdf';
+      };
+      // in a worker process (issue 10): a bid of 1,000 long sections takes a minute and gigabytes, never this event loop
+      let data: Buffer;
+      try {
+        data = await exportIsolated(app.config, { bid: input, format: query.format }, sectionDocTexts(app.db, bid.id));
+      } catch (err) {
+        if (err instanceof WorkerLimitError) throw badRequest(err.message);
+        if (query.format !== 'pdf') throw err;
+        app.log.error({ err }, 'pdf export failed');
+        throw badRequest('PDF 导出失败，请导出 Word 文件或稍后重试');
       }
+      const mime = query.format === 'pdf' ? 'application/pdf' : DOCX_MIME;
       return sendFile(reply, { data, mime, name: `${bid.name.replace(/[\\/:*?"<>|]/g, '_')}.${query.format}` });
     },
   });

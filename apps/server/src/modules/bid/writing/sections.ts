@@ -60,6 +60,27 @@ export async function sectionRows(db: Kysely<DB>, bidId: string): Promise<Sectio
   return db.selectFrom('bid_sections').selectAll().where('bid_id', '=', bidId).execute();
 }
 
+/**
+ * The written sections of a bid for export, 10 at a time, each doc as its JSON text (`doc::text`: the server neither
+ * parses nor holds the whole bid; the export worker parses it). The ids come first, so each query casts only its own
+ * 50 docs (an ORDER BY … LIMIT over the docs would cast every remaining one before sorting).
+ */
+export async function* sectionDocTexts(db: Kysely<DB>, bidId: string, batch = 10): AsyncGenerator<Array<[string, string]>> {
+  const ids = await db.selectFrom('bid_sections').select('node_id').where('bid_id', '=', bidId).where('doc', 'is not', null).orderBy('node_id').execute();
+  for (let i = 0; i < ids.length; i += batch) {
+    const rows = await db
+      .selectFrom('bid_sections')
+      .select(['node_id', sql<string>`doc::text`.as('doc')])
+      .where('bid_id', '=', bidId)
+      .where('node_id', 'in', ids.slice(i, i + batch).map((r) => r.node_id))
+      .where('doc', 'is not', null)
+      .execute();
+    yield rows.map((r) => [r.node_id, r.doc]);
+    // PGlite runs on this thread: a batch of docs costs it tens of ms; let other requests have the database in between
+    await new Promise((r) => setImmediate(r));
+  }
+}
+
 export async function findSection(db: Kysely<DB>, bidId: string, nodeId: string): Promise<SectionRow | undefined> {
   return db.selectFrom('bid_sections').selectAll().where('bid_id', '=', bidId).where('node_id', '=', nodeId).executeTakeFirst();
 }

@@ -1,0 +1,15 @@
+/** Messages between the server and a task worker (pool.ts ↔ entry.ts). */
+export type WorkerTaskName = 'read' | 'export';
+
+export type WorkerRequest =
+  | { type: 'start'; task: WorkerTaskName; input: unknown }
+  /** a piece of the input sent after `start` (export: sections as [nodeId, doc JSON] pairs) */
+  | { type: 'feed'; chunk: unknown }
+  /** every piece was sent: run */
+  | { type: 'end' };
+
+export type WorkerReply =
+  | { type: 'progress'; progress: unknown }
+  | { type: 'result'; value: unknown }
+  /** documentCode: a DocumentError of the engine, re-created with its code and Chinese message on the server side */
+  | { type: 'error'; message: string; documentCode?: string };

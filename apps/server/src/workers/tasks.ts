@@ -1,0 +1,42 @@
+/**
+ * What a task worker can run (entry.ts dispatches here). Each takes its input, the pieces fed after it, and a progress
+ * callback, and returns a value that V8 serialization can carry back (buffers included).
+ */
+import type { ReadOptions } from '@btz/bid-engine/reading';
+import type { EditorDoc, ExportBidInput } from '@btz/bid-engine/export';
+import type { WorkerTaskName } from './protocol.js';
+
+export interface ReadTaskInput {
+  data: Uint8Array;
+  options: Pick<ReadOptions, 'ocr' | 'maxOcrPages' | 'charsPerPage'>;
+}
+
+export interface ExportTaskInput {
+  bid: Omit<ExportBidInput, 'sections'>;
+  format: 'docx' | 'pdf';
+  pdfTimeoutMs: number;
+}
+
+/** One fed piece of an export: [node id, the section's editor JSON as text] pairs (parsed here, not on the server). */
+export type ExportFeedChunk = Array<[string, string]>;
+
+type Task = (input: any, fed: unknown[], progress: (p: unknown) => void) => Promise<{ value: unknown }>;
+
+export const TASKS: Record<WorkerTaskName, Task> = {
+  /** readDocument as it is: the whole ReadResult goes back (pages, chapters, meta and the document model when present). */
+  async read(input: ReadTaskInput, _fed, progress) {
+    const { readDocument } = await import('@btz/bid-engine/reading'); // a worker loads only what its task needs
+    const buf = Buffer.from(input.data.buffer, input.data.byteOffset, input.data.byteLength);
+    const value = await readDocument(buf, { ...input.options, onProgress: progress });
+    return { value };
+  },
+
+  async export(input: ExportTaskInput, fed) {
+    const { docxToPdf, exportBidDocx } = await import('@btz/bid-engine/export');
+    const sections: Record<string, EditorDoc> = {};
+    for (const chunk of fed as ExportFeedChunk[]) for (const [id, json] of chunk) sections[id] = JSON.parse(json) as EditorDoc;
+    let out: Uint8Array = await exportBidDocx({ ...input.bid, sections });
+    if (input.format === 'pdf') out = await docxToPdf(Buffer.from(out.buffer, out.byteOffset, out.byteLength), { timeoutMs: input.pdfTimeoutMs });
+    return { value: out };
+  },
+};
