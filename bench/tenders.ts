@@ -22,7 +22,8 @@
  *   All compared normalised; a null label is right only when nothing was found.
  * - invalidCount: within tolerance when |found − label| ≤ max(2, 30 % of the label).
  * - Outline coverage: a labelled non-price row counts when it matched a found row AND the outline has a node whose
- *   scoringIds include that row AND whose title (normalised) contains the found item, the labelled item or its sub part.
+ *   scoringIds include that row AND whose title (normalised) contains the found item, the labelled item, or the sub part
+ *   of either (a sub-row's section may carry the sub-row's own name under its factor).
  * - Read time: readDocument wall time per page.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -221,7 +222,7 @@ for (const t of truth) {
       flat.some((n) => {
         if (!n.scoringIds.includes(fr.id)) return false;
         const title = itemKey(n.title);
-        return [itemKey(fr.item), ...labelVariants(lab.item)].some((v) => v.length >= 2 && title.includes(v));
+        return [...labelVariants(fr.item), ...labelVariants(lab.item)].some((v) => v.length >= 2 && title.includes(v));
       });
     if (ok) covK++;
     else uncovered.push(lab.item);

@@ -132,6 +132,11 @@ export interface TenderCard {
   bidBond: BidBondFact | null;
   qualifications: CardClause[];
   scoring: ScoringItem[];
+  /**
+   * The scoring rows checked against the total the tender prints (合计 row, 满分100分, section headers): `problem` says in
+   * Chinese why they do not add up (null when they do, or when no total is printed). Absent on cards from before.
+   */
+  scoringCheck?: { total: number | null; sum: number; problem: string | null };
   starClauses: CardClause[];
   importantClauses: CardClause[];
   invalidClauses: CardClause[];

@@ -18,7 +18,8 @@ import type {
   TenderLot,
 } from '@btz/shared';
 import { lotList, lotMentions, lotSegment, resolveLot, scopeLots } from './lots.js';
-import { extractScoring, type RawScoringRow } from './scoring.js';
+import { extractScoring } from './scoring.js';
+import { scoringFromModel, type ModelScoring } from './scoring-model.js';
 import {
   afterChange,
   cap,
@@ -601,6 +602,22 @@ function entryOf(it: { fl: FileLines; line: Line; excerpt: string; lot: string |
   return e;
 }
 
+/**
+ * The entry of a row read from the document model: the first of its texts found on its page (or the next, for a row
+ * running over a page break) is the excerpt; when none is found the entry is flagged unverified like any other.
+ */
+function modelEntry(fl: FileLines, page: number, texts: string[], lot: string | null): CardEntry {
+  const pages = fl.file.pages;
+  for (const t of texts) {
+    const ex = cap(t.trim(), 120);
+    for (const p of [page, page + 1, page - 1])
+      if (ex && verifyExcerpt(pages, p, ex)) return { ...source(fl, { page: p, lot } as Line, ex), ...(lot ? { lot } : {}) };
+  }
+  const e = source(fl, { page, lot } as Line, cap((texts[0] ?? '').trim(), 120));
+  if (!lot) delete e.lot;
+  return e;
+}
+
 /** Files in the order they apply: main files, bills of quantities, then amendments; each group by `order`. */
 function ordered(files: readonly TenderFileInput[]): TenderFileInput[] {
   const rank = { main: 0, boq: 1, amendment: 2 } as const;
@@ -642,17 +659,32 @@ export function extractCard(files: readonly TenderFileInput[], opts: ExtractOpti
   const inval = all.flatMap(invalidClauses).filter(keep);
   const fmt = all.flatMap(formatRules).filter(keep);
 
-  let scoringRows: Array<RawScoringRow & { fl: FileLines; amended: boolean }> = [];
+  // Scoring: the table read from the document model when the file has one (merges, split tables, section rows), else
+  // the rule-based text path; the latest file that gives rows wins.
+  let scoring: ScoringItem[] = [];
+  let scoringCheck: ModelScoring | null = null;
   for (const fl of all) {
+    const amended = fl.file.role === 'amendment' && mainish.length > 0;
+    const ms = fl.file.model ? scoringFromModel(fl.file.model) : null;
+    if (ms && ms.rows.length >= 2) {
+      scoring = ms.rows.filter((r) => keep(r)).map((r, n) => {
+        const e = modelEntry(fl, r.page, r.excerpts, r.lot);
+        if (amended) addFlag(e, 'overridden');
+        return { id: `s${n + 1}`, item: r.item, points: r.points, criteria: r.criteria, category: r.category, ...e };
+      });
+      scoringCheck = ms;
+      continue;
+    }
     const rows = extractScoring(fl).filter((r) => keep(r));
-    if (rows.length >= 2 || (rows.length && !scoringRows.length))
-      scoringRows = rows.map((r) => ({ ...r, fl, amended: fl.file.role === 'amendment' && mainish.length > 0 }));
+    if (rows.length >= 2 || (rows.length && !scoring.length)) {
+      scoring = rows.map((r, n) => {
+        const e = entryOf({ fl, line: r.line, excerpt: r.excerpt, lot: r.lot });
+        if (amended) addFlag(e, 'overridden');
+        return { id: `s${n + 1}`, item: r.item, points: r.points, criteria: r.criteria, category: r.category, ...e };
+      });
+      scoringCheck = null;
+    }
   }
-  const scoring: ScoringItem[] = scoringRows.map((r, n) => {
-    const e = entryOf({ fl: r.fl, line: r.line, excerpt: r.excerpt, lot: r.lot });
-    if (r.amended) addFlag(e, 'overridden');
-    return { id: `s${n + 1}`, item: r.item, points: r.points, criteria: r.criteria, category: r.category, ...e };
-  });
 
   let comp: Array<RawPart & { amended: boolean }> = [];
   for (const fl of all) {
@@ -678,6 +710,7 @@ export function extractCard(files: readonly TenderFileInput[], opts: ExtractOpti
     bidBond: (facts.bidBond as BidBondFact) ?? null,
     qualifications: clauses(qual, 'q'),
     scoring,
+    ...(scoringCheck ? { scoringCheck: { total: scoringCheck.total, sum: scoringCheck.sum, problem: scoringCheck.problem } } : {}),
     starClauses: clauses(stars, 'star'),
     importantClauses: clauses(imps, 'imp'),
     invalidClauses: clauses(inval, 'inv'),

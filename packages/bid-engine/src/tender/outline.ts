@@ -84,6 +84,33 @@ export function answerTitle(item: string, category: ScoringItem['category'] = 't
   return category === 'commercial' ? `${base}证明材料` : `${base}方案`;
 }
 
+/** The item as an evaluator reads it in the scoring table: printed points and spaces dropped; a sub-row by its own name. */
+export function itemText(item: string): string {
+  const t = item.replace(/\s+/g, '').replace(/[（(](?:满分|最高|共|计)?\d+(?:\.\d+)?分[)）]/g, '');
+  const dash = t.indexOf('-');
+  if (dash >= 2 && dash <= t.length - 3 && !/\d-\d/.test(t.slice(dash - 1, dash + 2))) {
+    const sub = t.slice(dash + 1);
+    if (sub.length <= 40 && !/[=＝×÷]/.test(sub)) return sub;
+  }
+  return t;
+}
+
+/** Whether `title` shows the scoring item (its text inside the title, spaces and printed points aside). */
+export function recognisable(title: string, item: string): boolean {
+  const t = title.replace(/\s+/g, '');
+  return t.includes(itemText(item));
+}
+
+/**
+ * The title of the section answering a scoring row: phrased as its answer (实施方案 → 项目实施方案) when that still
+ * contains the row's words, else the row's own words — the evaluator looks for the item as the table prints it.
+ */
+export function sectionTitle(item: string, category: ScoringItem['category'] = 'technical'): string {
+  const own = itemText(item);
+  const answer = answerTitle(own, category);
+  return (answer.includes(own) ? answer : own).slice(0, MAX_TITLE);
+}
+
 const TEMPLATES: Array<[RegExp, string[]]> = [
   [/团队|人员|项目经理/, ['项目组织架构', '项目经理简介', '核心成员配置', '人员职责分工', '人员稳定性保障', '人员资质与认证']],
   [/培训/, ['培训目标与对象', '培训内容与课程安排', '培训方式与计划', '培训讲师与教材', '培训考核与效果评估']],
@@ -301,7 +328,7 @@ export function generateOutline(card: TenderCard, opts: OutlineOptions): Outline
       continue;
     }
     const weight = typeof s.points === 'number' && s.points > 0 ? s.points : avgPoints;
-    const answer = answerTitle(s.item, s.category);
+    const answer = sectionTitle(s.item, s.category);
     // a section the composition prescribes that answers it (「企业业绩」 for 类似业绩)
     let best: Draft | undefined;
     let bestScore = 0;
@@ -314,7 +341,8 @@ export function generateOutline(card: TenderCard, opts: OutlineOptions): Outline
       }
     }
     if (best) {
-      if (best.title === s.item || best.title.includes(s.item) || s.item.includes(best.title)) best.title = answer;
+      // the section keeps the tender's own words only when an evaluator still finds the row's item in them
+      if (!recognisable(best.title, s.item) || itemText(s.item).includes(best.title.replace(/\s+/g, ''))) best.title = answer;
       best.scoringIds.push(s.id);
       best.weight = weight;
       best.criteria = s.criteria;
