@@ -4,6 +4,7 @@ import * as m0003 from './0003_bids.js';
 import * as m0004 from './0004_content.js';
 import * as m0005 from './0005_writing.js';
 import * as m0006 from './0006_enterprise.js';
+import * as m0011 from './0011_file_models.js';
 
 /** Forward-only migrations, applied in order at start. Never edit one that has landed: add the next. */
 export const MIGRATIONS: { id: string; up: string }[] = [
@@ -13,4 +14,5 @@ export const MIGRATIONS: { id: string; up: string }[] = [
   { id: '0004_content', up: m0004.up },
   { id: '0005_writing', up: m0005.up },
   { id: '0006_enterprise', up: m0006.up },
+  { id: '0011_file_models', up: m0011.up },
 ];
