@@ -8,7 +8,7 @@ import type { Chapter } from './types.js';
  * page titled 目录) are not headings, and running headers/footers repeated on most pages are ignored.
  */
 
-const CN_NUM = '一二三四五六七八九十百千零〇两';
+export const CN_NUM = '一二三四五六七八九十百千零〇两';
 const EDGE_LINES = 3;
 
 /**
@@ -25,7 +25,7 @@ export function runningKeys(line: string, page: number): string[] {
   return [exact, `${generic}|${Number(first[0]) - page}`];
 }
 
-const PAGE_NUMBER_LINE =
+export const PAGE_NUMBER_LINE =
   /^(?:第\s*\d+\s*页(?:\s*[,，/]?\s*共\s*\d+\s*页)?|共\s*\d+\s*页\s*第\s*\d+\s*页|[-—–]\s*\d+\s*[-—–]|\d+\s*\/\s*\d+|\d{1,4}|page\s*\d+(?:\s*of\s*\d+)?)$/i;
 
 function edgeIndexes(lines: string[]): number[] {
@@ -84,12 +84,12 @@ export interface HeadingMatch {
   bare: boolean;
 }
 
-const RE_PART = new RegExp(`^第\\s*([${CN_NUM}\\d]+)\\s*(部分|篇|卷|章|节)\\s*[：:、.．]?\\s*(.*)$`);
-const RE_CN_ITEM = new RegExp(`^([${CN_NUM}]{1,3})\\s*[、.．]\\s*(.+)$`);
-const RE_CN_PAREN = new RegExp(`^[（(]\\s*([${CN_NUM}]{1,3})\\s*[）)]\\s*(.+)$`);
-const RE_NUM = /^(\d{1,2}(?:[.．]\d{1,2}){0,3})(?:[.．、](?!\d)|\s+|(?=[\u4e00-\u9fff]))\s*(.+)$/;
+export const RE_PART = new RegExp(`^第\\s*([${CN_NUM}\\d]+)\\s*(部分|篇|卷|章|节)\\s*[：:、.．]?\\s*(.*)$`);
+export const RE_CN_ITEM = new RegExp(`^([${CN_NUM}]{1,3})\\s*[、.．]\\s*(.+)$`);
+export const RE_CN_PAREN = new RegExp(`^[（(]\\s*([${CN_NUM}]{1,3})\\s*[）)]\\s*(.+)$`);
+export const RE_NUM = /^(\d{1,2}(?:[.．]\d{1,2}){0,3})(?:[.．、](?!\d)|\s+|(?=[\u4e00-\u9fff]))\s*(.+)$/;
 
-function titleOk(title: string, max: number): boolean {
+export function titleOk(title: string, max: number): boolean {
   const t = title.trim();
   if (!t || t.length > max) return false;
   if (/[。；;，,]$/.test(t) || t.includes('。')) return false;

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { itemsToText } from './pdf.js';
-import { scanParagraphs } from './docx.js';
+import { BodyWalker } from './docx/body.js';
+import { NumberingCounter } from './docx/numbering.js';
+import { parseXml } from './docx/xml.js';
 import { estimatePages, paginate } from './paginate.js';
 import { cleanOcrText } from './ocr.js';
 
@@ -34,7 +36,7 @@ describe('PDF text items → lines', () => {
 });
 
 describe('DOCX paragraphs and page breaks', () => {
-  it('marks explicit breaks, rendered breaks and pageBreakBefore, in mammoth order, skipping mc:Choice', () => {
+  it('marks explicit breaks, rendered breaks and pageBreakBefore, skipping mc:Choice; a row is one unit', () => {
     const xml =
       '<w:body>' +
       '<w:p><w:r><w:t>封面</w:t></w:r><w:r><w:br w:type="page"/></w:r></w:p>' + // break after text → next paragraph
@@ -44,11 +46,14 @@ describe('DOCX paragraphs and page breaks', () => {
       '<w:tbl><w:tr><w:tc><w:p><w:r><w:t>a</w:t></w:r></w:p></w:tc><w:tc><w:p><w:r><w:t>b</w:t></w:r></w:p></w:tc></w:tr></w:tbl>' +
       '<w:p/>' +
       '</w:body>';
-    const ps = scanParagraphs(xml);
-    expect(ps.map((p) => p.pageStart)).toEqual([false, true, true, false, false, false, false]);
-    expect(ps[1]!.rendered).toBe(true);
-    expect(ps[4]).toMatchObject({ row: 0, cell: 0 });
-    expect(ps[5]).toMatchObject({ row: 0, cell: 1 });
+    const body = parseXml(xml, 'document.xml').kids[0]!;
+    const { units } = new BodyWalker(new Map(), new NumberingCounter({ abstracts: new Map(), nums: new Map() })).walkBody(body);
+    expect(units.map((u) => (u.kind === 'p' ? u.text : u.rows.map((r) => r.cells.map((c) => c.paras.join()).join('|')).join()))).toEqual(
+      ['封面', '目录', '第一章', '正文', 'a|b', ''],
+    );
+    expect(units.map((u) => (u.kind === 'p' ? u.start : u.rows[0]!.start))).toEqual([false, true, true, false, false, false]);
+    expect(units[1]).toMatchObject({ rendered: true });
+    expect(units[0]).toMatchObject({ rendered: false });
   });
 });
 

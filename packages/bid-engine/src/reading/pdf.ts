@@ -5,6 +5,9 @@ import { DocumentError, throwIfAborted } from './errors.js';
 import { ocrImage } from './ocr.js';
 import type { PageText } from './paginate.js';
 import type { ReadOptions } from './types.js';
+import type { DocModel } from './model/types.js';
+import { PdfModelBuilder, extractRulings, type OpCodes, type Rulings } from './pdf-model/index.js';
+import { groupLines, toItems, type RawItem } from './pdf-model/lines.js';
 
 /**
  * PDF text per page with pdfjs-dist 5 (legacy build, runs in Node 20). CJK fonts need the predefined CMaps, which are
@@ -31,73 +34,14 @@ const PAGE_TEXT_TIMEOUT_MS = 30_000;
 /** At most this many pages of one document are OCR'd; the rest are left empty (and counted as not OCR'd). */
 export const MAX_OCR_PAGES = 300;
 
-interface Item {
-  str: string;
-  x: number;
-  y: number;
-  w: number;
-  size: number;
-}
-
-const CJK = /[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f]/;
-
 /**
- * Builds a page's text from pdfjs text items: items are grouped into lines by baseline (tolerance: half the font size),
- * lines run top to bottom and items left to right. Within a line, a gap wider than two font sizes (table columns) becomes
- * a tab, a smaller word gap a space unless a Chinese character is on either side; Chinese is joined without spaces.
+ * A page's text from pdfjs text items: lines rebuilt from coordinates (pdf-model/lines.ts), top to bottom, items left
+ * to right, Chinese joined without the stray spaces PDFs put between items, columns (gaps of two font sizes) by a tab.
  */
-export function itemsToText(raw: Array<{ str?: string; transform?: number[]; width?: number; height?: number }>): string {
-  const items: Item[] = [];
-  for (const it of raw) {
-    if (typeof it.str !== 'string' || !it.transform || it.str === '') continue;
-    const t = it.transform;
-    const size = Math.hypot(t[2] ?? 0, t[3] ?? 0) || it.height || 10;
-    const item = { str: it.str, x: t[4] ?? 0, y: t[5] ?? 0, w: it.width ?? 0, size };
-    const prev = items[items.length - 1];
-    // Fake bold: the same string drawn twice at (almost) the same place.
-    if (prev && prev.str === item.str && Math.abs(prev.x - item.x) < 1.5 && Math.abs(prev.y - item.y) < 1.5) continue;
-    items.push(item);
-  }
-  if (items.length === 0) return '';
-  items.sort((a, b) => b.y - a.y || a.x - b.x);
-  const lines: Item[][] = [];
-  let cur: Item[] = [];
-  let curY = Number.NaN;
-  let curSize = 0;
-  for (const it of items) {
-    if (cur.length > 0 && Math.abs(it.y - curY) <= 0.5 * Math.min(it.size, curSize)) {
-      cur.push(it);
-      continue;
-    }
-    if (cur.length) lines.push(cur);
-    cur = [it];
-    curY = it.y;
-    curSize = it.size;
-  }
-  if (cur.length) lines.push(cur);
-
-  const out: string[] = [];
-  for (const line of lines) {
-    line.sort((a, b) => a.x - b.x);
-    let s = '';
-    let end = Number.NEGATIVE_INFINITY;
-    for (const it of line) {
-      const str = it.str;
-      if (s !== '') {
-        const gap = it.x - end;
-        const last = s[s.length - 1] ?? '';
-        const first = str[0] ?? '';
-        if (gap > 2 * it.size) s = s.replace(/[ \t]+$/, '') + '\t';
-        else if (gap > 0.2 * it.size && !/\s/.test(last) && !/\s/.test(first) && !(CJK.test(last) && CJK.test(first)))
-          s += ' ';
-      }
-      s += str;
-      end = Math.max(end, it.x + it.w);
-    }
-    const trimmed = s.replace(/[ \t]+$/, '').replace(/^[ \t]+/, '');
-    if (trimmed) out.push(trimmed);
-  }
-  return out.join('\n');
+export function itemsToText(raw: readonly RawItem[]): string {
+  return groupLines(toItems(raw))
+    .map((l) => l.text)
+    .join('\n');
 }
 
 function mapPdfError(e: unknown): DocumentError {
@@ -149,7 +93,10 @@ async function renderForOcr(page: PdfPage): Promise<Buffer | null> {
   return canvas.encode('png');
 }
 
-export async function readPdf(buf: Uint8Array, opts: ReadOptions = {}): Promise<{ pages: PageText[]; ocrPages: number }> {
+export async function readPdf(
+  buf: Uint8Array,
+  opts: ReadOptions = {},
+): Promise<{ pages: PageText[]; ocrPages: number; model: DocModel }> {
   const lib = await pdfjs();
   throwIfAborted(opts.signal);
   const task = lib.getDocument({
@@ -179,6 +126,7 @@ export async function readPdf(buf: Uint8Array, opts: ReadOptions = {}): Promise<
     if (total < 1) throw new DocumentError('CORRUPT', '文件已损坏或格式不正确，无法读取（PDF 没有页面）');
     const pages: PageText[] = [];
     const scans: number[] = [];
+    const builder = new PdfModelBuilder();
     let readable = 0;
     for (let n = 1; n <= total; n++) {
       throwIfAborted(opts.signal);
@@ -186,13 +134,21 @@ export async function readPdf(buf: Uint8Array, opts: ReadOptions = {}): Promise<
       try {
         const page = await withTimeout(doc.getPage(n), PAGE_TEXT_TIMEOUT_MS, 'page');
         const tc = await withTimeout(page.getTextContent(), PAGE_TEXT_TIMEOUT_MS, 'text');
-        text = itemsToText(tc.items as Array<{ str?: string; transform?: number[]; width?: number; height?: number }>);
+        const { items, lines } = builder.lines(tc.items as RawItem[]);
+        let rulings: Rulings | null = null;
+        if (builder.wantsRulings(lines)) {
+          const ops = await withTimeout(page.getOperatorList(), PAGE_TEXT_TIMEOUT_MS, 'operators');
+          const [x0, y0, x1, y1] = page.view as [number, number, number, number];
+          rulings = extractRulings(ops, lib.OPS as unknown as OpCodes, { width: x1 - x0, height: y1 - y0 });
+        }
+        text = builder.addPage(n, page.view, items, lines, rulings);
         page.cleanup();
         readable++;
       } catch (e) {
         throwIfAborted(opts.signal);
         if (mapPdfError(e).code === 'ENCRYPTED') throw mapPdfError(e);
         text = ''; // a damaged page: keep its number, try OCR below
+        builder.setOcrPage(n, '');
       }
       pages.push({ page: n, text });
       opts.onProgress?.({ stage: 'text', done: n, total });
@@ -221,6 +177,7 @@ export async function readPdf(buf: Uint8Array, opts: ReadOptions = {}): Promise<
             if (nonBlank(text) > nonBlank(entry.text)) {
               entry.text = text;
               entry.ocr = true;
+              builder.setOcrPage(n, text);
               ocrPages++;
             }
           }
@@ -233,7 +190,7 @@ export async function readPdf(buf: Uint8Array, opts: ReadOptions = {}): Promise<
         opts.onProgress?.({ stage: 'ocr', done, total: todo.length });
       }
     }
-    return { pages, ocrPages };
+    return { pages, ocrPages, model: builder.finish(total) };
   } finally {
     opts.signal?.removeEventListener('abort', abort);
     await task.destroy().catch(() => undefined);

@@ -1,10 +1,13 @@
 import { detectChapters } from './chapters.js';
-import { readDocx } from './docx.js';
+import { readDocx } from './docx/read.js';
 import { DocumentError, throwIfAborted } from './errors.js';
+import { textModel } from './model/text.js';
+import type { DocModel } from './model/types.js';
 import { CHARS_PER_PAGE, paginate, type PageText } from './paginate.js';
 import { readPdf } from './pdf.js';
 import { decodeText, sniffType } from './sniff.js';
 import type { ReadOptions, ReadResult } from './types.js';
+import type { DocModel } from './model/types.js';
 
 /**
  * Step 1 of the bid pipeline (PRODUCT.md §5): a tender file in, its text by page, its chapters and some counts out.
@@ -21,11 +24,13 @@ export async function readDocument(buf: Buffer, opts: ReadOptions = {}): Promise
   let ocrPages = 0;
   let pagesEstimated = false;
   let encoding: string | undefined;
+  let model: DocModel | undefined;
   switch (type) {
     case 'pdf': {
       const r = await readPdf(buf, opts);
       pages = r.pages;
       ocrPages = r.ocrPages;
+      model = r.model;
       break;
     }
     case 'docx': {
@@ -33,6 +38,7 @@ export async function readDocument(buf: Buffer, opts: ReadOptions = {}): Promise
       const r = await readDocx(buf, { charsPerPage: perPage });
       pages = r.pages;
       pagesEstimated = r.estimated;
+      model = r.model;
       opts.onProgress?.({ stage: 'text', done: 1, total: 1 });
       break;
     }
@@ -65,11 +71,14 @@ export async function readDocument(buf: Buffer, opts: ReadOptions = {}): Promise
   }
   opts.onProgress?.({ stage: 'chapters', done: 0, total: 1 });
   const chapters = detectChapters(pages);
+  // DOCX builds its model from the XML; DOC and TXT from their text lines; PDF is read by its own reader.
+  if (!model && (type === 'doc' || type === 'txt')) model = textModel(pages);
   opts.onProgress?.({ stage: 'done', done: 1, total: 1 });
   return {
     type,
     pages,
     chapters,
+    ...(model ? { model } : {}),
     meta: { pageCount: pages.length, chars, ocrPages, pagesEstimated, ...(encoding ? { encoding } : {}) },
   };
 }

@@ -1,0 +1,175 @@
+import { parseHeading } from '../chapters.js';
+import type { Block, HeadingBlock, ListItemBlock, ParagraphBlock } from '../model/types.js';
+import { joinTables, toTableBlock, type TableBuild } from './join.js';
+import { joinWrapped, type Line } from './lines.js';
+import type { PageTable } from './grid.js';
+
+/**
+ * Content lines and tables → blocks. Headings by their numbering (第X章, 第X节, 一、, （一）, 1.1 — parseHeading, the
+ * same patterns as the chapter list) on a short line, or by a font clearly larger than the body text; list items by
+ * their marker; other lines make paragraphs, a line joined to the one before when that one ran to the right margin
+ * (Chinese without a space). A table that ends a page and one that starts the next with the same columns are one table.
+ */
+
+export type Element = { kind: 'line'; line: Line } | { kind: 'table'; table: PageTable };
+
+export interface ContentPage {
+  page: number;
+  elements: Element[];
+  /** OCR'd page text (no layout): one paragraph per line */
+  ocrText?: string;
+}
+
+const CN = '一二三四五六七八九十百千零〇两';
+const NUMBERING = new RegExp(
+  `^(?:第\\s*[${CN}\\d]+\\s*(?:部分|篇|卷|章|节)|[${CN}]{1,3}\\s*[、.．]|[（(]\\s*[${CN}]{1,3}\\s*[）)]|\\d{1,2}(?:[.．]\\d{1,2}){0,3}[.．、]?)`,
+);
+const LIST_MARKER =
+  /^(?:[（(]\d{1,3}[）)]|\d{1,3}[)）]|\d{1,3}[.．、](?!\d)|[①-⑳]|[a-zA-Z][.)）](?![a-zA-Z])|[●•◆◇■□▪➢✓√·](?=\s*\S)|[-–](?=\s+\S))/;
+
+function listLevel(marker: string): number {
+  if (/^[（(]\d/.test(marker)) return 2;
+  if (/^[①-⑳a-zA-Z]/.test(marker)) return 3;
+  return 1;
+}
+
+interface Metrics {
+  body: number;
+  right: number;
+  left: number;
+}
+
+/** Body font size (the size most characters are set in) and the usual right and left edges of body lines. */
+function metrics(pages: ContentPage[]): Metrics {
+  const sizes = new Map<number, number>();
+  const rights: number[] = [];
+  const lefts: number[] = [];
+  for (const p of pages)
+    for (const e of p.elements) {
+      if (e.kind !== 'line') continue;
+      const chars = e.line.text.length;
+      const s = Math.round(e.line.size * 2) / 2;
+      sizes.set(s, (sizes.get(s) ?? 0) + chars);
+      if (chars >= 15) {
+        rights.push(e.line.x1);
+        lefts.push(e.line.x0);
+      }
+    }
+  let body = 10.5;
+  let best = -1;
+  for (const [s, n] of sizes) if (n > best) [body, best] = [s, n];
+  rights.sort((a, b) => a - b);
+  lefts.sort((a, b) => a - b);
+  return { body, right: rights[Math.floor(rights.length * 0.85)] ?? Infinity, left: lefts[Math.floor(lefts.length * 0.2)] ?? 0 };
+}
+
+interface Pending {
+  rank: number;
+  block: HeadingBlock;
+}
+
+function heading(text: string, line: Line | null, m: Metrics): { rank: number; numbering: string; title: string } | null {
+  if (text.includes('\t')) return null;
+  const big = line !== null && line.size >= m.body * 1.2;
+  const h = parseHeading(text);
+  if (h) {
+    // "1." alone is a list marker unless set larger than the body text.
+    if (h.rank === 5 && !big) return null;
+    const numbering = (NUMBERING.exec(text)?.[0] ?? '').replace(/\s+/g, '');
+    const title = text.slice((NUMBERING.exec(text)?.[0] ?? '').length).replace(/^[\s：:、.．]+/, '').trim();
+    return { rank: h.rank, numbering, title };
+  }
+  if (big && text.length <= 40 && !/[。；;，,]$/.test(text)) return { rank: -1, numbering: '', title: text };
+  return null;
+}
+
+/** Builds the blocks of the document; headings get levels from the kinds of numbering the document uses. */
+export function buildBlocks(pages: ContentPage[]): Block[] {
+  const m = metrics(pages);
+  const out: Array<Block | TableBuild> = [];
+  const headings: Pending[] = [];
+  let open: ParagraphBlock | ListItemBlock | null = null;
+  let prevLine: { line: Line; page: number; last: boolean } | null = null;
+  // Whether the last element of the previous page was a table and the current page has had nothing else yet.
+  let tableAtPageEnd: TableBuild | null = null;
+
+  for (const p of pages) {
+    if (p.ocrText !== undefined) {
+      open = null;
+      prevLine = null;
+      tableAtPageEnd = null;
+      for (const raw of p.ocrText.split('\n')) {
+        const text = raw.trim();
+        if (text) out.push({ type: 'paragraph', page: p.page, pageEnd: p.page, text });
+      }
+      continue;
+    }
+    let firstOnPage = true;
+    p.elements.forEach((e, idx) => {
+      const lastOnPage = idx === p.elements.length - 1;
+      if (e.kind === 'table') {
+        open = null;
+        prevLine = null;
+        const prev = out[out.length - 1];
+        if (firstOnPage && tableAtPageEnd && prev === tableAtPageEnd && joinTables(tableAtPageEnd, e.table)) {
+          // joined into the previous page's table
+        } else {
+          out.push({ build: true, parts: [e.table] } as TableBuild);
+        }
+        tableAtPageEnd = lastOnPage ? (out[out.length - 1] as TableBuild) : null;
+        firstOnPage = false;
+        return;
+      }
+      const line = e.line;
+      const text = line.segs.map((s) => s.text).join(line.segs.length > 1 ? '\t' : '');
+      const flatText = text.replace(/\t/g, ' ');
+      const h = heading(text, line, m);
+      firstOnPage = false;
+      tableAtPageEnd = null;
+      if (h) {
+        open = null;
+        const block: HeadingBlock = { type: 'heading', page: p.page, pageEnd: p.page, level: 1, numbering: h.numbering, title: h.title, text: flatText };
+        headings.push({ rank: h.rank, block });
+        out.push(block);
+        prevLine = null;
+        return;
+      }
+      const marker = LIST_MARKER.exec(flatText);
+      const o = open as ParagraphBlock | ListItemBlock | null;
+      const continues =
+        !marker &&
+        o !== null &&
+        prevLine !== null &&
+        prevLine.line.x1 >= m.right - 2 * prevLine.line.size &&
+        line.x0 < m.left + 1.5 * line.size &&
+        (prevLine.page === p.page ? prevLine.line.y - line.y <= 2.6 * line.size : prevLine.last && idx === 0);
+      if (continues && o) {
+        o.text = joinWrapped(o.text, flatText);
+        o.pageEnd = p.page;
+      } else if (marker) {
+        const numbering = marker[0].trim();
+        const item: ListItemBlock = {
+          type: 'list-item',
+          page: p.page,
+          pageEnd: p.page,
+          level: listLevel(numbering),
+          numbering,
+          text: flatText.slice(marker[0].length).trim(),
+        };
+        out.push(item);
+        open = item;
+      } else {
+        const para: ParagraphBlock = { type: 'paragraph', page: p.page, pageEnd: p.page, text: flatText };
+        out.push(para);
+        open = para;
+      }
+      prevLine = { line, page: p.page, last: lastOnPage };
+    });
+  }
+
+  // Levels: the distinct numbered ranks in document order of depth; unnumbered large headings are top level.
+  const ranks = [...new Set(headings.map((h) => h.rank).filter((r) => r >= 0))].sort((a, b) => a - b);
+  for (const h of headings) h.block.level = h.rank < 0 ? 1 : ranks.indexOf(h.rank) + 1;
+
+  return out.map((b) => ('build' in b ? toTableBlock(b) : b));
+}

@@ -1,0 +1,74 @@
+import { PAGE_NUMBER_LINE, runningKeys } from '../chapters.js';
+import type { Furniture } from '../model/types.js';
+import type { Line } from './lines.js';
+
+/**
+ * Page furniture in a PDF: running headers and footers (a line in the top or bottom band of the page whose text —
+ * numbers made generic — recurs on at least 40% of the pages, and on 3 or more), page numbers in those bands
+ * (「第 3 页 共 70 页」, 「- 3 -」, 「3」), and table-of-contents entries (dot leaders and a page number, or a trailing page
+ * number on a page titled 目录 or holding several dot-leader lines).
+ */
+
+export interface FurniturePage {
+  page: number;
+  /** the page box in PDF units: bottom and top y */
+  y0: number;
+  y1: number;
+  lines: Line[];
+}
+
+/** Share of the page height at the top and at the bottom where headers and footers sit. */
+const BAND = 0.1;
+
+const DOT_LEADER = /(?:\.{3,}|…{2,}|·{3,}|．{3,}|-{4,}|_{4,}|—{3,}|\s{2,}[.…·．]+)\s*[（(]?\d{1,4}[)）]?$/;
+const TRAILING_PAGE = /(?:\s|\t)[（(]?(\d{1,4})[)）]?$/;
+const TOC_TITLE = /^目\s*录$/;
+
+function band(p: FurniturePage, l: Line): 'header' | 'footer' | null {
+  const h = p.y1 - p.y0;
+  if (l.y >= p.y1 - BAND * h) return 'header';
+  if (l.y <= p.y0 + BAND * h) return 'footer';
+  return null;
+}
+
+const flat = (l: Line) => l.segs.map((s) => s.text).join(' ');
+
+/** Marks furniture lines; returns them with the kind, per page, and the furniture list. */
+export function findFurniture(pages: FurniturePage[]): { marked: Map<Line, Furniture>; furniture: Furniture[] } {
+  const counts = new Map<string, number>();
+  for (const p of pages) {
+    const seen = new Set<string>();
+    for (const l of p.lines) {
+      if (!band(p, l)) continue;
+      for (const k of runningKeys(flat(l), p.page)) {
+        if (seen.has(k)) continue;
+        seen.add(k);
+        counts.set(k, (counts.get(k) ?? 0) + 1);
+      }
+    }
+  }
+  const min = Math.max(3, Math.ceil(pages.length * 0.4));
+  const marked = new Map<Line, Furniture>();
+  for (const p of pages) {
+    for (const l of p.lines) {
+      const where = band(p, l);
+      if (!where) continue;
+      const text = flat(l);
+      if (PAGE_NUMBER_LINE.test(text.trim())) marked.set(l, { kind: 'page-number', page: p.page, text });
+      else if (runningKeys(text, p.page).some((k) => (counts.get(k) ?? 0) >= min)) marked.set(l, { kind: where, page: p.page, text });
+    }
+    const body = p.lines.filter((l) => !marked.has(l));
+    const dotted = body.filter((l) => DOT_LEADER.test(flat(l)));
+    const tocPage = body.some((l) => TOC_TITLE.test(flat(l).trim())) || dotted.length >= 3;
+    for (const l of body) {
+      const text = flat(l);
+      if (!DOT_LEADER.test(text) && !(tocPage && TRAILING_PAGE.test(text) && /[\u4e00-\u9fffA-Za-z]/.test(text))) continue;
+      const m = TRAILING_PAGE.exec(text) ?? /(\d{1,4})[)）]?$/.exec(text);
+      const entry = text.replace(/[\s.…·．\-_—]*[（(]?\d{1,4}[)）]?$/, '').trim();
+      marked.set(l, { kind: 'toc', page: p.page, text: entry || text, ...(m ? { target: Number(m[1]) } : {}) });
+    }
+  }
+  const furniture: Furniture[] = [];
+  for (const p of pages) for (const l of p.lines) { const f = marked.get(l); if (f) furniture.push(f); }
+  return { marked, furniture };
+}
