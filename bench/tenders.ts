@@ -156,7 +156,13 @@ for (const t of truth) {
   if (only && !only.has(t.id)) continue;
   const buf = readFileSync(path.join(corpus, t.file));
   const t0 = performance.now();
-  const r = await readDocument(buf, { ocr });
+  let r;
+  try {
+    r = await readDocument(buf, { ocr });
+  } catch (e) {
+    console.log(`\n--- ${t.id}: 读取失败（${(e as Error).message}），跳过`);
+    continue;
+  }
   const readMs = performance.now() - t0;
   const input: TenderFileInput = {
     name: path.basename(t.file),

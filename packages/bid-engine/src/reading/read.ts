@@ -7,7 +7,6 @@ import { CHARS_PER_PAGE, paginate, type PageText } from './paginate.js';
 import { readPdf } from './pdf.js';
 import { decodeText, sniffType } from './sniff.js';
 import type { ReadOptions, ReadResult } from './types.js';
-import type { DocModel } from './model/types.js';
 
 /**
  * Step 1 of the bid pipeline (PRODUCT.md §5): a tender file in, its text by page, its chapters and some counts out.
