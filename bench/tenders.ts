@@ -10,7 +10,8 @@
  * - Scoring rows: a labelled row matches a found row when the points are equal (±0.001) AND the items match: after
  *   normalisation and removing printed point annotations such as （30分）, the labelled item equals, contains or is
  *   contained in the found item (the shorter side at least 2 characters). A labelled item written 'factor-sub' (the
- *   label's way of naming a sub-row of a merged factor cell) also matches on its sub part alone. Matching is one-to-one
+ *   label's way of naming a sub-row of a merged factor cell) also matches on its sub part alone, and a labelled item
+ *   ending in a bracket that lists what it covers also matches without that bracket. Matching is one-to-one
  *   (maximum bipartite matching). Recall = matched / labelled rows, precision = matched / found rows (micro-averaged).
  * - ★ clauses: the label is the first 25 characters after the mark. A found clause matches when, normalised (and also
  *   with any leading numbering such as '6.' or '（1）' removed from both), the shorter of the two is a prefix of the
@@ -89,6 +90,11 @@ function labelVariants(item: string): string[] {
   if (dash > 0) {
     out.push(itemKey(item.slice(dash + 1)));
     out.push(itemKey(item.slice(0, dash) + item.slice(dash + 1)));
+  }
+  // a trailing bracket that lists what the item covers (「服务承诺事项（应急预案、档案管理…）」) is not part of its name
+  for (const v of [...out]) {
+    const bare = v.replace(/\([^()]*\)$/, '');
+    if (bare !== v && bare.length >= 2) out.push(bare);
   }
   return out.filter(Boolean);
 }

@@ -46,7 +46,7 @@ describe('scoring table from the document model', () => {
     ]);
     const card = extractCard([file]);
     expect(card.scoring.map((s) => [s.item, s.points])).toEqual([
-      ['针对本项目的服务方案-针对本项目的应急服务方案', 10],
+      ['针对本项目的服务方案-应急服务方案', 10],
       ['针对本项目的服务方案-服务质量保证措施', 20],
       ['针对本项目服务人员的培训方案', 10],
       ['投标单位综合实力', 60],

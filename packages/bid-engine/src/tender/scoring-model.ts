@@ -80,11 +80,49 @@ function layoutOf(grid: GridSlot[][]): Layout | null {
     const hasPoints = roles.includes('points');
     const hasCriteria = roles.includes('criteria');
     if (!hasFactor || (!hasPoints && !hasCriteria)) continue;
-    // a header row holds labels, not sentences
-    if (texts.some((t) => fold(t).length > 24)) continue;
+    // a header row holds labels, not sentences (a note in brackets aside: 「评分标准（请提供相应的佐证材料…）」)
+    if (texts.some((t) => fold(t).replace(/[(（][^)）]*[)）]?/g, '').length > 24)) continue;
     let stated: number | null = null;
     for (const t of texts) stated ??= statedTotal(t);
+    // a header cell printed over two columns' worth of labels (PDF: 「序号 评分因素」 above the number column, nothing
+    // above the factor column): a factor column holding only numbers is the 序号, the unlabelled text column beside it
+    // the factor
+    const data = grid.slice(r + 1, r + 12);
+    const numeric = (c: number) => {
+      const vals = data.map((row) => fold(row[c]?.text ?? '')).filter(Boolean);
+      return vals.length >= 2 && vals.filter((v) => /^\d{1,3}$/.test(v)).length >= vals.length * 0.6;
+    };
+    const textual = (c: number) => data.filter((row) => /[\u4e00-\u9fa5]{2}/.test(row[c]?.text ?? '')).length >= 2;
+    roles.forEach((role, c) => {
+      if (role !== 'factor' || !numeric(c)) return;
+      const side = [c + 1, c - 1].find((k) => roles[k] === 'other' && textual(k));
+      if (side === undefined) return;
+      roles[c] = 'seq';
+      roles[side] = 'factor';
+    });
     return { roles, headerRows: r + 1, stated };
+  }
+  return null;
+}
+
+/**
+ * A table without a 分值 header whose rows print their points with the item (「投标人类似业绩（25分）」 beside the
+ * criteria): the column holding those items is the factor, the text columns right of it the criteria.
+ */
+function itemLayout(grid: GridSlot[][]): Layout | null {
+  if (grid.slice(0, 3).some((row) => row.some((s) => INDEX_HEAD.test(fold(s.text))))) return null;
+  const width = grid[0]?.length ?? 0;
+  for (let c = 0; c < width; c++) {
+    const hits = grid.flatMap((row, r) => {
+      const t = row[c]?.text ?? '';
+      const right = row.slice(c + 1).some((x) => x.text.length > t.length && x.cell !== row[c]?.cell);
+      return fold(t).length <= 40 && itemWithPoints(t) && right ? [r] : [];
+    });
+    if (hits.length < 3) continue;
+    const roles: Role[] = Array.from({ length: width }, (_, k) => (k === c ? 'factor' : k > c ? 'criteria' : 'other'));
+    let stated: number | null = null;
+    for (const row of grid.slice(0, hits[0]!)) for (const x of row) stated ??= statedTotal(x.text);
+    return { roles, headerRows: hits[0]!, stated };
   }
   return null;
 }
@@ -255,7 +293,11 @@ function readTable(parts: TableBlock[], layout: Layout, ctx: Ctx, lot: string | 
       const factorText = outer?.text.trim() ?? '';
       const inner = fcols.slice(1).map((c) => slots[c]!).filter((s) => s.text.trim() && s.text !== outer?.text);
       const innerText = inner.map((s) => s.text.trim()).join('-');
-      const crit = critCols.map((c) => slots[c]!.text.trim()).filter((t, k, a) => t && a.indexOf(t) === k).join('\n');
+      const crit = critCols
+        .filter((c) => !slots[c]!.cell || !fcols.some((f) => slots[f]!.cell === slots[c]!.cell))
+        .map((c) => slots[c]!.text.trim())
+        .filter((t, k, a) => t && a.indexOf(t) === k)
+        .join('\n');
       const pointsSlot = pointsCol >= 0 ? slots[pointsCol]! : null;
       let points = pointsSlot ? cellPoints(pointsSlot.text) : null;
       let pointsCell: object | null = pointsSlot?.cell ?? null;
@@ -336,7 +378,7 @@ export function scoringFromModel(model: DocModel): ModelScoring {
     const b = blocks[i]!;
     if (b.type !== 'table') continue;
     const grid = tableGrid(b);
-    const layout = layoutOf(grid);
+    const layout = layoutOf(grid) ?? itemLayout(grid);
     if (!layout) continue;
     const ctx = contextOf(blocks, i);
     if (/合同/.test(ctx.chapter) && !SCORING_CONTEXT.test(ctx.text)) continue;

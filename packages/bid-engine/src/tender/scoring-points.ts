@@ -49,13 +49,30 @@ export function leadingNamedPoints(text: string): { name: string; points: number
  */
 export function describe(criteria: string): string {
   let t = criteria.normalize('NFKC').replace(/\s+/g, '').replace(/^(?:\d{1,2}[.、．)]|[(（]\d{1,2}[)）])/, '');
-  const colon = /^([^，。；;,:：]{2,30})[:：]/.exec(t);
-  if (colon) return colon[1]!;
-  t = t.split(/[，。；;,:：]/)[0] ?? t;
+  const colon = /^([^，。；;,:：]{2,30})[:：](.*)$/s.exec(t);
+  // a name of its own before a colon; a bare 「业绩：」 is named by the sentence after it when that repeats it
+  if (colon && colon[1]!.length <= 2) {
+    const rest = describe(colon[2]!);
+    return rest.includes(colon[1]!) ? rest : colon[1]!;
+  }
+  t = colon ? colon[1]! : (t.split(/[，。；;,:：]/)[0] ?? t);
   t = t
-    .replace(/^(?:根据|依据|按照|对|就)(?:投标(?:单位|人|供应商)|供应商)?(?:所)?(?:提供|提交|编制|拟定|为本次项目配置)?的?/, '')
+    .replace(/[(（][^)）]*[\u4e00-\u9fa5][^)）]*[)）]/g, '')
+    .replace(/^(?:根据|依据|按照|对|就)(?:相关)?(?:投标(?:单位|人|供应商)|供应商)?(?:所)?(?:提供|提交|编制|拟定|为本次项目配置|针对本项目)?的?/, '')
     .replace(/(?:等)?(?:进行|予以)?(?:综合)?(?:评审|评分|评价|打分|比较)(?:得分)?$/, '')
     .replace(/的?(?:情况|内容)$/, '');
+  // 「驾驶员的配备」→ 「驾驶员配备」: a short noun phrase reads without its 的
+  if (t.length <= 12) t = t.replace(/的/g, '');
+  // an enumeration repeating its head word: 「服务质量保证措施、服务质量承诺、考核」→ 「服务质量保证措施、承诺、考核」
+  const list = t.split('、');
+  if (list.length >= 2) {
+    const head = list[0]!;
+    t = [head, ...list.slice(1).map((x) => {
+      let k = 0;
+      while (k < x.length - 1 && x[k] === head[k]) k++;
+      return k >= 2 ? x.slice(k) : x;
+    })].join('、');
+  }
   return t.slice(0, 40);
 }
 
