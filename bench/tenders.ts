@@ -2,7 +2,7 @@
  * Real-tender benchmark (issue 12): reads every file of the labelled corpus (../shared/corpus, see its README.md) with
  * readDocument, runs the offline card (extractCard) and outline (generateOutline), and scores them against truth.json.
  *
- *   npm run bench -- tenders [--only c01,c07] [--verbose] [--no-ocr]
+ *   npm run bench -- tenders [--only c01,c07] [--verbose [--outline]] [--no-ocr]
  *
  * Matching rules (the corpus README's, made precise here):
  * - Normalised text: NFKC (full- and half-width punctuation alike), whitespace removed, ASCII lower-cased, quotes,
@@ -271,6 +271,8 @@ for (const t of truth) {
     for (const [k, ok, want, got] of factChecks) if (!ok) console.log(`  fact ${k}: want ${want} got ${got}`);
     console.log(`  invalid: label ${inv} found ${card.invalidClauses.length}`);
     for (const u of uncovered) console.log(`  not covered: ${u}`);
+    if (args.includes('--outline'))
+      for (const n of flat) console.log(`  ${'  '.repeat(n.level)}${n.number} ${n.title} [${n.kind}/${n.mode}] ${n.scoringIds.join(',')}`);
     const unverified = [...card.scoring, ...card.starClauses, ...card.composition].filter((e) => !e.verified).length;
     if (unverified) console.log(`  unverified entries: ${unverified}`);
   }

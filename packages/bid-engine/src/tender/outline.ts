@@ -203,6 +203,8 @@ interface Draft {
   criteria: string;
   /** weight of a written branch; 0 for forms and tables */
   weight: number;
+  /** the scoring items (as printed) this branch answers */
+  items?: string[];
   /** the branch came from the scoring table (or the composition), not a template */
   fixed?: boolean;
   targetChars?: number;
@@ -264,6 +266,7 @@ function addUnique(list: Draft[], d: Draft): Draft {
   }
   for (const id of d.scoringIds) if (!same.scoringIds.includes(id)) same.scoringIds.push(id);
   for (const id of d.clauseIds) if (!same.clauseIds.includes(id)) same.clauseIds.push(id);
+  if (d.items) same.items = [...(same.items ?? []), ...d.items];
   same.weight += d.weight;
   same.criteria = [same.criteria, d.criteria].filter(Boolean).join('；');
   same.fixed ||= d.fixed;
@@ -275,6 +278,9 @@ function collapse(d: Draft): void {
   d.children.forEach(collapse);
   while (d.children.length === 1) {
     const only = d.children[0]!;
+    // a section answering scoring rows stays its own node when the parent's title does not show them: the evaluator
+    // looks for the row's words (「投标人业绩」 under 「商务响应文件」)
+    if (only.items?.some((it) => !recognisable(d.title, it))) break;
     for (const id of only.scoringIds) if (!d.scoringIds.includes(id)) d.scoringIds.push(id);
     for (const id of only.clauseIds) if (!d.clauseIds.includes(id)) d.clauseIds.push(id);
     d.weight = Math.max(d.weight, only.weight);
@@ -344,6 +350,7 @@ export function generateOutline(card: TenderCard, opts: OutlineOptions): Outline
       // the section keeps the tender's own words only when an evaluator still finds the row's item in them
       if (!recognisable(best.title, s.item) || itemText(s.item).includes(best.title.replace(/\s+/g, ''))) best.title = answer;
       best.scoringIds.push(s.id);
+      best.items = [...(best.items ?? []), s.item];
       best.weight = weight;
       best.criteria = s.criteria;
       // the renamed section may now equal a sibling: merge
@@ -353,7 +360,7 @@ export function generateOutline(card: TenderCard, opts: OutlineOptions): Outline
         addUnique(ch.children, best);
       }
     } else {
-      addUnique(ch.children, draft(answer, ch.kind, 'ai', { scoringIds: [s.id], weight, criteria: s.criteria, fixed: true }));
+      addUnique(ch.children, draft(answer, ch.kind, 'ai', { scoringIds: [s.id], items: [s.item], weight, criteria: s.criteria, fixed: true }));
     }
   }
   for (const ch of chapters) if (priceIds[ch.title]) ch.scoringIds.push(...priceIds[ch.title]!);

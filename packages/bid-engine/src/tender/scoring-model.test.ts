@@ -191,3 +191,59 @@ describe('scoring table from the document model', () => {
     expect(coverage.every((c) => c.nodeIds.length)).toBe(true);
   });
 });
+
+describe('scoring printed as text, and a price scored outside the table', () => {
+  it('groups as headings with points and numbered items under them: sub-items that add up are the rows', () => {
+    const b = (page: number, text: string, numbering: string): import('../reading/model/types.js').Block => ({
+      type: 'list-item',
+      page,
+      pageEnd: page,
+      level: 1,
+      numbering,
+      text,
+    });
+    const m = scoringFromModel(
+      modelFile([
+        heading(5, '第四章评标办法（综合评估法，总分100分）'),
+        heading(5, '一、投标报价（35分）', 2),
+        b(5, '以有效投标报价算术平均值为基准价；', '1.'),
+        heading(5, '二、技术方案（45分）', 2),
+        b(5, '深化设计能力（10分）：图纸深度、效果图还原度；', '1.'),
+        b(5, '安装方案（35分）：现场施工组织、安全措施；', '2.'),
+        heading(5, '三、响应程度（20分）', 2),
+        b(5, '完全响应招标文件要求、无偏离得20分；', '1.'),
+        heading(6, '第五章 合同主要条款'),
+      ]).model!,
+    );
+    expect(m.rows.map((r) => [r.item, r.points, r.category])).toEqual([
+      ['投标报价', 35, 'price'],
+      ['深化设计能力', 10, 'technical'],
+      ['安装方案', 35, 'technical'],
+      ['响应程度', 20, 'technical'],
+    ]);
+    expect(m.problem).toBeNull();
+  });
+
+  it('the price stated only in the scheme sentence becomes the price row when it completes the 100 points', () => {
+    const card = extractCard([
+      modelFile([
+        heading(9, '第三部分 评标办法'),
+        para(9, '第九条 评标采用百分制，其中商务部分（投标报价）为70分、技术部分为30分。'),
+        para(10, '第十一条 技术部分评分标准：'),
+        table(10, [
+          ['序号', '项目', '内容', '评分标准（请提供相应的佐证材料，无佐证材料的视情况评分）'],
+          ['1', '企业资信（2分）', '依法登记，有相应的经营资质（2分）', '实缴资本≥300万的，得1分'],
+          [{ t: '2', rs: 2 }, { t: '人员管理（28分）', rs: 2 }, '人力资源储备（18分）', '招募渠道'],
+          ['人员应急方案（10分）', '方案周密'],
+        ]),
+      ]),
+    ]);
+    expect(card.scoring.map((s) => [s.item, s.points, s.category])).toEqual([
+      ['商务部分(投标报价)', 70, 'price'],
+      ['企业资信', 2, 'technical'], // the tender's own grouping: the table is its 技术部分
+      ['人员管理-人力资源储备', 18, 'technical'],
+      ['人员管理-人员应急方案', 10, 'technical'],
+    ]);
+    for (const s of card.scoring) expect(s.verified, s.item).toBe(true);
+  });
+});

@@ -10,6 +10,7 @@ import type { ScoringCategory } from '@btz/shared';
 import type { Block, DocModel, TableBlock } from '../reading/model/types.js';
 import { tableGrid, type GridSlot } from '../reading/model/table.js';
 import { classifyItem } from './scoring.js';
+import { listScoringFromModel, schemePriceRow } from './scoring-list.js';
 import {
   cellPoints,
   describe,
@@ -178,7 +179,9 @@ function readTable(parts: TableBlock[], layout: Layout, ctx: Ctx, lot: string | 
   const rows: ModelScoringRow[] = [];
   const totals: number[] = [];
   const sections: number[] = [];
-  let category: ScoringCategory | null = groupCategory(ctx.text.split('\n').slice(-2).join(''));
+  // the tender's grouping named just above the table (「附表3 商务评分细则表」「第十一条 技术部分评分标准：」)
+  const near = ctx.text.split('\n').at(-1) ?? '';
+  let category: ScoringCategory | null = fold(near).length <= 30 ? groupCategory(near) : null;
   const { roles } = layout;
   const factorCols = roles.flatMap((r, c) => (r === 'factor' ? [c] : []));
   const pointsCol = roles.indexOf('points');
@@ -426,6 +429,15 @@ export function scoringFromModel(model: DocModel): ModelScoring {
       const s = statedTotal(f.ctx.text);
       if (s) stated.push(s);
     }
+  }
+  if (!rows.length) {
+    // no scoring table: a scheme printed as headings and numbered items
+    const list = listScoringFromModel(model);
+    rows.push(...list.rows);
+    if (list.total) stated.push(list.total);
+  } else {
+    const price = schemePriceRow(model, rows);
+    if (price) rows.unshift(price);
   }
   const sum = Math.round(rows.reduce((a, r) => a + r.points, 0) * 100) / 100;
   let total: number | null = null;
