@@ -38,6 +38,7 @@ import {
 } from './text.js';
 import type { ExtractOptions, TenderFileInput } from './types.js';
 import { verifyExcerpt } from './verify.js';
+import { tableTexts } from '../reading/model/table.js';
 
 export type { ExtractOptions, TenderFileInput } from './types.js';
 
@@ -62,14 +63,20 @@ const SPECS: Spec[] = [
   {
     key: 'projectNumber',
     kind: 'code',
-    labels: [/(?:招标|采购)?项目编号|招标编号|采购编号|项目代码|招标文件编号|采购计划编号|项目编码|采购项目编号|招标项目编号/],
+    labels: [/(?:招标|采购)?项目编号|招标编号|采购编号|项目代码|招标文件编号|采购计划编号|项目编码|采购项目编号|招标项目编号|文件编号/],
   },
-  { key: 'purchaser', kind: 'org', lineStart: true, labels: [/(?:采购人|招标人|采购单位|建设单位)(?:名称)?/] },
+  {
+    key: 'purchaser',
+    kind: 'org',
+    lineStart: true,
+    // 「2.3 “采购人”系指上海市公安局宝山分局。」 (the 须知's definitions) when the cover is garbled
+    labels: [/(?:采购人|招标人|采购单位|建设单位|招标方)(?:名称|信息)?|[“"]\s*(?:采购人|招标人)\s*[”"]\s*系指/],
+  },
   {
     key: 'agency',
     kind: 'org',
     lineStart: true,
-    labels: [/(?:采购|招标)?代理机构(?:名称)?|招标代理(?:机构)?(?:名称)?/],
+    labels: [/(?:采购|招标)?代理机构(?:名称|信息)?|招标代理(?:机构)?(?:名称)?|集采机构|[“"]\s*集中采购机构\s*[”"]\s*系指|集中采购机构(?:名称)?/],
   },
   {
     key: 'budget',
@@ -89,6 +96,8 @@ const SPECS: Spec[] = [
     labels: [
       /(?:投标|响应)文件?(?:的)?(?:递交|提交|接收)?(?:的)?截止(?:时间|日期)|(?:递交|提交)(?:投标|响应)文件(?:的)?截止(?:时间|日期)|投标截止(?:时间|日期)?/,
       /截止(?:时间|日期)/,
+      // 「所有投标文件应于2026年5月25日9:30时（北京时间）前递交到…」
+      /(?:投标|响应)文件(?:须|必须|应)(?:于|在)/,
     ],
     exclude: /澄清|质疑|答疑|报名|获取|保证金|提问|异议|缴纳|购买|下载|疑问|领取|报送|招标文件/,
   },
@@ -109,7 +118,12 @@ interface Occ {
   fl: FileLines;
 }
 
-const PLACEHOLDER = /^(?:不变|相应顺延|顺延|同上|待定|另行)|^[_\-—\s＿…xX×*＊]+$|盖章|签字|签名|详见|见附件|另行通知|另行公布|（\s*）|\(\s*\)|^[（(]|^等/;
+/** Words that label the next value on the same line: a value stops before them (「…项目预算金额：1331万元」). */
+const NEXT_LABEL =
+  /(?:预算金额|采购预算|项目编号|招标编号|采购编号|项目名称|采购方式|最高限价|采购需求|地址|联系人|联系方式|联系电话|电话|传真|邮编|邮政编码|网址|开户|采购人|代理机构|招标人)\s*[:：]/;
+/** A value on a garbled cover (PDF converted to Word): a gap of spaces inside it where words were lost. */
+const GARBLED = /\S\s{3,}\S|^\s{4,}/;
+const PLACEHOLDER = /^[、，,；;。]|^(?:不变|相应顺延|顺延|同上|待定|另行)|^[_\-—\s＿…xX×*＊]+$|盖章|签字|签名|详见|见附件|另行通知|另行公布|（\s*）|\(\s*\)|^[（(]|^等/;
 
 function cutText(s: string, kind: Kind): string {
   let v = s.replace(/^[\s：:为是]+/, '');
@@ -119,7 +133,23 @@ function cutText(s: string, kind: Kind): string {
       : /[；;。，,]|\s{2,}|\t|\s+[^\s：:，,。]{2,10}[：:]|[（(](?:项目|招标|采购)编号|(?:项目|招标|采购)编号[：:]/;
   const stop = v.search(stops);
   if (stop >= 0) v = v.slice(0, stop);
+  const next = v.search(NEXT_LABEL);
+  if (next > 0) v = v.slice(0, next);
   return v.replace(/[，,、\s]+$/, '').trim();
+}
+
+const NAME_END = /(?:项目|服务|工程|采购|公司|局|处|院|中心|学校|大学|医院|委员会|办公室|站|所|馆|队|[)）])$/;
+
+/** The continuation of a name that ends at the end of its line: the next line, when it is a short fragment. */
+function wrapped(fl: FileLines, line: Line, end: number, value: string): { line: Line; text: string } | null {
+  if (end < line.text.length) return null;
+  const next = fl.lines[line.i + 1];
+  if (!next || next.page !== line.page || next.text.length > 24 || markerOf(next.text) || /[:：\t]/.test(next.text)) return null;
+  const frag = /^[^\s，,。；;]+/.exec(next.text)?.[0] ?? '';
+  if (!frag || frag !== next.text) return null;
+  const open = (value.match(/[（(]/g)?.length ?? 0) > (value.match(/[)）]/g)?.length ?? 0);
+  if (open || (!NAME_END.test(value) && NAME_END.test(value + frag) && frag.length <= 12)) return { line: next, text: frag };
+  return null;
 }
 
 /** Finds the occurrences of one fact in a file, in order. */
@@ -137,7 +167,8 @@ function findFact(fl: FileLines, spec: Spec, lot: string | null): Occ[] {
         if (spec.exclude && spec.exclude.test(line.text.slice(Math.max(0, m.index - 8), m.index))) continue;
         if (strength > 0 && spec.exclude && spec.exclude.test(m[0])) continue;
         const mk = markerOf(line.text);
-        const lead = mk && mk.rank >= 2 ? mk.length : 0;
+        const rowNo = /^\d{1,3}\t/.exec(line.text);
+        const lead = mk && mk.rank >= 2 ? mk.length : rowNo ? rowNo[0].length : 0;
         if (spec.lineStart && m.index > lead + 1) continue;
         // label unit: 「预算金额（万元）：386.5」
         let regionStart = labelEnd;
@@ -146,9 +177,21 @@ function findFact(fl: FileLines, spec: Spec, lot: string | null): Occ[] {
         if (unitM) regionStart += unitM[0].length;
         let region = line.text.slice(regionStart);
         const sep = /^\s*(?:[:：]|\t|\s{2,}|\s*[|｜]\s*)?\s*/.exec(region)![0];
-        if (spec.lineStart || spec.kind === 'org' || spec.kind === 'bond' || spec.kind === 'code') {
+        if (spec.lineStart || spec.kind === 'org' || spec.kind === 'bond' || spec.kind === 'code' || spec.key === 'projectName') {
           // the label must be followed by a separator (or 为/是), not run on as a sentence
-          if (!/[:：\t|｜]|\s{2,}/.test(sep) && !/^\s*(?:为|是)/.test(region) && region.trim()) continue;
+          if (!/[:：\t|｜]|\s{2,}/.test(sep) && !/^\s*(?:为|是)/.test(region) && !/系指$/.test(m[0]) && region.trim()) continue;
+        }
+        // a table cell repeating its row's label: 「采购人\t招标人名称：上海市宝山区市场监督管理局」
+        const again = /^[\s：:\t]*(?:[^\s：:，。]{0,4}(?:名称|人|方|机构))\s*[:：]\s*/.exec(region);
+        if (again && spec.kind === 'org') {
+          regionStart += again[0].length;
+          region = region.slice(again[0].length);
+        }
+        if (spec.kind === 'org') {
+          let head = region.replace(/^\s*[:：]/, '').split(/[；;。\t]/)[0] ?? '';
+          const nl = head.search(NEXT_LABEL);
+          if (nl >= 0) head = head.slice(0, nl);
+          if (GARBLED.test(head.trimEnd())) continue;
         }
         let valueLine = line;
         let valueOffset = regionStart;
@@ -156,6 +199,8 @@ function findFact(fl: FileLines, spec: Spec, lot: string | null): Occ[] {
         if (!region.replace(/^[\s：:]+/, '').trim()) {
           const next = L[line.i + 1];
           if (!next || next.page !== line.page || markerOf(next.text)?.rank === 0) continue;
+          // a table's header row: the next line is the first data row, its first cell is not this value
+          if (line.text.split('\t').length >= 3) continue;
           const named = /^名\s*称\s*[:：]\s*/.exec(next.text);
           if (!named && (/^[^\s：:]{2,10}[：:]/.test(next.text) || next.text.length > 80)) continue;
           valueLine = next;
@@ -179,6 +224,7 @@ function findFact(fl: FileLines, spec: Spec, lot: string | null): Occ[] {
         valueOffset += ch.offset;
         const lead2 = region.length - region.replace(/^[\s：:为是]+/, '').length;
         let value: string | number | null = null;
+        let wrapTo: { line: Line; text: string } | null = null;
         let text = '';
         let amount: number | undefined;
         let endInRegion = 0;
@@ -186,6 +232,10 @@ function findFact(fl: FileLines, spec: Spec, lot: string | null): Occ[] {
           case 'money': {
             const mm = parseMoney(region, unit);
             if (!mm || mm.index > 40 || mm.value <= 0) break;
+            // a unit cap is not the project's ceiling: 「单价限高价1400元/组」「230元/人/月」
+            // (a yearly total, 「2,435,216.00元/年」, is the project's)
+            const per = /^\s*(?:[/／]|每)\s*([\u4e00-\u9fa5a-zA-Z㎡]+)/.exec(region.slice(mm.index + mm.text.length));
+            if ((per && !/^年/.test(per[1]!)) || /单价|每/.test(region.slice(0, mm.index))) break;
             value = mm.value;
             text = mm.text;
             endInRegion = mm.index + mm.text.length;
@@ -203,7 +253,8 @@ function findFact(fl: FileLines, spec: Spec, lot: string | null): Occ[] {
             break;
           }
           case 'code': {
-            const cm = /^[\s：:]*([A-Za-z0-9\u4e00-\u9fa5〔〕【】[\]（）()\-_—/.#]{3,60})/.exec(region);
+            const nl = region.search(NEXT_LABEL);
+            const cm = /^[\s：:]*([A-Za-z0-9\u4e00-\u9fa5〔〕【】[\]（）()\-_—/.#]{3,60})/.exec(nl > 0 ? region.slice(0, nl) : region);
             if (!cm) break;
             let v = cm[1]!;
             // unbalanced closing bracket: 「（项目编号：ZB-2026-118）」
@@ -237,14 +288,23 @@ function findFact(fl: FileLines, spec: Spec, lot: string | null): Occ[] {
             const t = cutText(region, spec.kind);
             if (t.length < 2 || t.length > (spec.kind === 'text' ? 100 : 80) || PLACEHOLDER.test(t) || !/[\u4e00-\u9fa5A-Za-z0-9]/.test(t)) break;
             if (spec.kind === 'org' && !/[\u4e00-\u9fa5]{2}/.test(t)) break;
+            // the next cell of a table header row (「序号\t项目名称\t单位\t数量」) is not a value
+            if (/^(?:单位|数量|单价|合计|备注|金额|内容|规格|型号|序号|名称|地址|电话|编号)$/.test(t)) break;
             value = t;
             text = t;
             endInRegion = region.indexOf(t) + t.length;
+            // a name wrapped onto the next line (「…非执法类辅助及后」/「勤服务项目」, 「管理处（北」/「京市松山林场管理处）」)
+            const wrap = wrapped(fl, valueLine, valueOffset + endInRegion, t);
+            if (wrap) {
+              value = t + wrap.text;
+              text = value;
+              wrapTo = wrap;
+            }
           }
         }
         if (value === null) continue;
-        const endLine = valueLine;
-        const endOffset = valueOffset + endInRegion;
+        const endLine = wrapTo ? wrapTo.line : valueLine;
+        const endOffset = wrapTo ? wrapTo.text.length : valueOffset + endInRegion;
         const excerpt = cap(
           endLine === line ? sliceLines(fl, line, line, m.index, endOffset) : sliceLines(fl, line, endLine, m.index, endOffset),
           300,
@@ -257,6 +317,55 @@ function findFact(fl: FileLines, spec: Spec, lot: string | null): Occ[] {
     }
   }
   return out;
+}
+
+/**
+ * A money fact in a table of the document model (「预算金额(元)」 header over one row of figures, as the announcement's
+ * 采购项目内容 table prints it) when the text gives it no label line. One data row only: several rows are lots.
+ */
+function tableMoney(fl: FileLines, key: CardFactKey): Occ | null {
+  const head = key === 'budget' ? /预算金额|采购预算|项目预算|预算\s*[(（]/ : /最高限价|最高投标限价|控制价/;
+  for (const b of fl.file.model?.blocks ?? []) {
+    if (b.type !== 'table') continue;
+    const grid = tableTexts(b);
+    const h = grid.findIndex((row) => row.some((t) => head.test(t)));
+    if (h < 0) continue;
+    const col = grid[h]!.findIndex((t) => head.test(t));
+    const unit = labelUnit(grid[h]![col]!);
+    const vals = grid.slice(h + 1).flatMap((row, k) => {
+      const t = row[col] ?? '';
+      const m = t.trim() ? parseMoney(t.replace(/(\d)\s+(?=\d)/g, '$1'), unit ?? '元') : null;
+      return m && m.index === 0 ? [{ value: m.value, text: t.trim(), page: b.rows[h + 1 + k]!.page }] : [];
+    });
+    if (vals.length !== 1) continue;
+    const v = vals[0]!;
+    if (!verifyExcerpt(fl.file.pages, v.page, v.text)) continue;
+    const line = { file: fl.file.name, page: v.page, text: v.text, start: 0, end: 0, i: -1, lot: null } as Line;
+    return { key, value: v.value, text: v.text, line, excerpt: v.text, lot: null, changed: false, fl };
+  }
+  return null;
+}
+
+/**
+ * The legal name behind a short one: 「太平康复医院（上海）有限公司（以下简称“上海太平康复医院”）」 — the card shows the
+ * name the tender defines, cited where it defines it.
+ */
+function definedName(fls: FileLines[], fact: CardFact<string | number>): CardFact<string | number> {
+  const short = String(fact.value).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const re = new RegExp(`([\\u4e00-\\u9fa5A-Za-z0-9（）()]{4,40}?)[（(]\\s*以下(?:简称|称)\\s*[:：]?\\s*[“"「]?${short}[”"」]?\\s*[)）]`);
+  for (const fl of fls) {
+    if (fl.file.role !== 'main') continue;
+    for (const l of fl.lines) {
+      const m = re.exec(l.text);
+      if (!m) continue;
+      const full = m[1]!.replace(/^.*[，。：:、由受]/, '');
+      if (full.length < 4 || full === fact.value) continue;
+      const at = m.index + m[0].indexOf(full);
+      const excerpt = sliceLines(fl, l, l, at, m.index + m[0].length);
+      return { ...factOf({ key: 'purchaser', value: full, text: full, line: l, excerpt, lot: l.lot, changed: false, fl }) };
+    }
+  }
+  return fact;
 }
 
 /** 「XX项目招标文件」 on the cover when no 项目名称 label is found. */
@@ -553,6 +662,12 @@ function mergeFact(spec: Spec, perFile: Array<{ fl: FileLines; occs: Occ[] }>): 
   const amend = perFile.filter((f) => f.fl.file.role === 'amendment');
   const mainOccs = base.flatMap((f) => f.occs);
   let winner: Occ | undefined = mainOccs[0] ?? boq.flatMap((f) => f.occs)[0];
+  // a name printed in full later where the first one lost its head (a garbled cover 「市场监督管理局」 →
+  // 「上海市宝山区市场监督管理局」): the full one
+  if (winner && spec.kind === 'org') {
+    const w = String(winner.value);
+    winner = mainOccs.find((o) => String(o.value).length > w.length && String(o.value).endsWith(w)) ?? winner;
+  }
   const conflicts: Occ[] = [];
   if (winner && CONFLICT_KINDS.has(spec.kind)) {
     for (const o of mainOccs)
@@ -647,7 +762,14 @@ export function extractCard(files: readonly TenderFileInput[], opts: ExtractOpti
       }
       return { fl, occs };
     });
+    if ((spec.key === 'budget' || spec.key === 'ceilingPrice') && perFile.every((f) => !f.occs.length))
+      for (const f of perFile) {
+        const t = f.fl.file.role === 'main' ? tableMoney(f.fl, spec.key) : null;
+        if (t && keep(t)) f.occs = [t];
+      }
     facts[spec.key] = mergeFact(spec, perFile);
+    const named = facts[spec.key];
+    if (named && (spec.key === 'purchaser' || spec.key === 'agency')) facts[spec.key] = definedName(fls, named);
   }
 
   // Lists: union over the files in order (deduplicated); scoring and composition: the latest file that gives them.
