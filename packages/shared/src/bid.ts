@@ -82,6 +82,8 @@ export interface CompositionPart extends CardEntry {
   title: string;
   /** What the tender says the part contains, when it says more than the name. */
   note?: string;
+  /** The form the format chapter gives for this part (its heading and page), when there is one. */
+  form?: { title: string; page: number };
 }
 
 /** A lot (标段 / 包); ids are '1', '2'… (or a letter for 包A). */

@@ -20,6 +20,7 @@ import type {
 import { lotList, lotMentions, lotSegment, resolveLot, scopeLots } from './lots.js';
 import { extractScoring } from './scoring.js';
 import { scoringFromModel, type ModelScoring } from './scoring-model.js';
+import { compositionFromModel } from './composition-model.js';
 import {
   afterChange,
   cap,
@@ -808,16 +809,27 @@ export function extractCard(files: readonly TenderFileInput[], opts: ExtractOpti
     }
   }
 
-  let comp: Array<RawPart & { amended: boolean }> = [];
+  // Composition: the model's enumeration / format chapter when the file has a model, else the text path
+  let compositionParts: CompositionPart[] = [];
   for (const fl of all) {
-    const parts = composition(fl).filter(keep);
-    if (parts.length >= 2) comp = parts.map((p) => ({ ...p, amended: fl.file.role === 'amendment' && mainish.length > 0 }));
+    const amended = fl.file.role === 'amendment' && mainish.length > 0;
+    const fromModel = fl.file.model ? compositionFromModel(fl.file.model) : [];
+    if (fromModel.length >= 2) {
+      compositionParts = fromModel.map((p, n) => {
+        const e = modelEntry(fl, p.page, [p.excerpt, p.title], null);
+        if (amended) addFlag(e, 'overridden');
+        return { id: `c${n + 1}`, title: p.title, ...(p.note ? { note: p.note } : {}), ...(p.form ? { form: p.form } : {}), ...e };
+      });
+      continue;
+    }
+    const parts = dedupe(composition(fl).filter(keep));
+    if (parts.length >= 2)
+      compositionParts = parts.map((p, n) => {
+        const e = entryOf(p);
+        if (amended) addFlag(e, 'overridden');
+        return { id: `c${n + 1}`, title: p.text, ...(p.note ? { note: p.note } : {}), ...e };
+      });
   }
-  const compositionParts: CompositionPart[] = dedupe(comp).map((p, n) => {
-    const e = entryOf(p);
-    if (p.amended) addFlag(e, 'overridden');
-    return { id: `c${n + 1}`, title: p.text, ...(p.note ? { note: p.note } : {}), ...e };
-  });
 
   return {
     projectName: (facts.projectName as CardFact) ?? null,

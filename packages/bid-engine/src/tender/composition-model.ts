@@ -1,0 +1,269 @@
+/**
+ * The bid-file composition read from the document model (issue 12 item 3): the tender's 投标文件的组成/构成
+ * enumeration (list items, numbered paragraphs 「附件1 投标函」, or a table), or else the format chapter's own headings;
+ * in order, titles without page numbers, numbering, brackets or notes. Each part is linked to its form — the heading
+ * of the format chapter that holds it — when there is one.
+ */
+import type { Block, DocModel, HeadingBlock } from '../reading/model/types.js';
+import { tableGrid } from '../reading/model/table.js';
+
+export interface ModelPart {
+  title: string;
+  note?: string;
+  page: number;
+  /** the item as printed (for the cited excerpt) */
+  excerpt: string;
+  /** the form in the format chapter: its heading and page */
+  form?: { title: string; page: number };
+}
+
+const START =
+  /(?:投标|响应|应答)文件(?:的)?(?:组成|构成)(?!部分)|(?:投标|响应)文件(?:应|须)?(?:包括|包含|由)(?:以下|下列|如下)|(?:商务|技术|资格|价格|报价)(?:响应|投标)?文件(?:应)?由以下(?:部分|内容)组成/;
+const FORMAT_CHAPTER = /(?:投标|响应)文件(?:的)?(?:格式|组成格式|参考格式|有关格式)|格式附件|投标文件内容及格式/;
+/** Numbering that opens a part: 「附件1」「表1」「（1）」「1.」「一、」「5-1」 — its style tells items from sub-items. */
+const NUMBERING: Array<[RegExp, string]> = [
+  [/^★?\s*附件\s*\d+(?:\s*[-－—]\s*\d+)?\s*[:：.、]?\s*/, 'att'],
+  [/^表\s*\d+\s*[:：.、]?\s*/, 'tab'],
+  [/^[（(]\s*\d+\s*[)）]\s*/, 'pnum'],
+  [/^[⑴⑵⑶⑷⑸⑹⑺⑻⑼⑽⑾⑿⒀⒁⒂⒃⒄⒅⒆⒇]\s*/, 'pnum'],
+  [/^[①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳]\s*/, 'circle'],
+  [/^\d{1,2}\s*[.．、](?!\d)\s*/, 'num'],
+  [/^[一二三四五六七八九十]+\s*[、.．]\s*/, 'cn'],
+  [/^\d{1,2}\s*[-－]\s*\d{1,2}\s*/, 'dash'],
+];
+
+function numbering(text: string): { style: string; length: number } | null {
+  for (const [re, style] of NUMBERING) {
+    const m = re.exec(text);
+    if (m) return { style, length: m[0].length };
+  }
+  return null;
+}
+
+const textOf = (b: Block) => (b.type === 'table' ? '' : b.type === 'heading' ? b.text : b.text);
+
+/** A part's title: no numbering, brackets, quotes, notes or trailing punctuation. */
+export function partName(raw: string): { title: string; note?: string } | null {
+  let t = raw.replace(/\s+/g, ' ').trim();
+  const n = numbering(t);
+  if (n) t = t.slice(n.length);
+  t = t.replace(/^★\s*/, '').replace(/[《》“”"「」]/g, '');
+  let note: string | undefined;
+  const colon = /^(.{2,40}?)[：:]\s*(.*)$/.exec(t);
+  if (colon) {
+    t = colon[1]!;
+    note = colon[2]!.replace(/[；;。]+$/, '') || undefined;
+  }
+  // brackets hold notes (「（格式）」「（复印件加盖单位公章）」): out of the title
+  for (let k = 0; k < 3; k++) t = t.replace(/[（(][^（()）]*[)）]/g, '');
+  t = t.replace(/[（(][^)）]*$/, '');
+  const cut = t.search(/[，,；;。]/);
+  if (cut >= 2) {
+    note ??= t.slice(cut + 1).replace(/[；;。]+$/, '') || undefined;
+    t = t.slice(0, cut);
+  }
+  t = t.replace(/[\s…．.·]+\d*\s*$/, '').replace(/[；;。，,、：:]+$/, '').replace(/\s+/g, '').trim();
+  if (t.length < 2 || t.length > 60 || !/[\u4e00-\u9fa5]{2}/.test(t) || /^(?:的|如|若|注|说明)/.test(t)) return null;
+  return note ? { title: t, note } : { title: t };
+}
+
+interface Raw {
+  text: string;
+  page: number;
+}
+
+/** The enumeration under a start block: items of one numbering style (or list level), continuations joined. */
+function enumeration(blocks: Block[], i: number): Raw[] {
+  const start = blocks[i]!;
+  const level = start.type === 'heading' ? start.level : null;
+  const items: Raw[] = [];
+  // the clause after the start's own number is a sibling, not an item (「11. 投标文件的组成」 then 「12. 投标报价」)
+  const own = /^(\d{1,2})\s*[.．、]/.exec(textOf(start).trim());
+  const sibling = own ? Number(own[1]) + 1 : null;
+  let style: string | null = null;
+  let listLevel: number | null = null;
+  for (let j = i + 1; j < blocks.length && j <= i + 80; j++) {
+    const b = blocks[j]!;
+    if (b.type === 'table') {
+      if (items.length) break;
+      continue;
+    }
+    if (b.type === 'heading') {
+      if (START.test(b.text) && !items.length) continue; // 「1.1 投标文件应包括下列部分：」 under 「投标文件的组成」
+      if (level !== null && b.level <= level && !START.test(b.text)) break;
+      if (level === null && items.length) break;
+      // a group heading inside the enumeration (「15.2.2技术响应文件」): its items follow
+      continue;
+    }
+    if (b.type === 'list-item') {
+      listLevel ??= b.level;
+      if (b.level > listLevel) continue;
+      if (b.level < listLevel) break;
+      items.push({ text: b.text, page: b.page });
+      continue;
+    }
+    const n = numbering(b.text);
+    if (sibling !== null && n?.style === 'num' && Number(/^\d+/.exec(b.text.trim())?.[0]) === sibling) break;
+    if (n) {
+      style ??= n.style;
+      if (n.style === style) {
+        items.push({ text: b.text, page: b.page });
+        continue;
+      }
+      if (items.length && (n.style === 'tab' || n.style === 'dash')) continue; // sub-items of the last part
+      if (items.length) break;
+      continue;
+    }
+    const last = items.at(-1);
+    if (!last) {
+      if (j - i > 3) break;
+      continue;
+    }
+    // a wrapped item (「…相关的资格证」/「书；」) or its explanation
+    if (!/[。；;]$/.test(last.text) && b.text.length <= 40) last.text += b.text;
+    else if (b.text.length > 120 || /^(?:注|说明|备注)/.test(b.text)) break;
+  }
+  return items;
+}
+
+/** The parts listed in a composition table: 「商务投标文件 | 开标一览表⏎投标报价明细表」 rows. */
+function tableParts(b: Extract<Block, { type: 'table' }>): Raw[] {
+  const grid = tableGrid(b);
+  const out: Raw[] = [];
+  grid.forEach((row, r) => {
+    if (r === 0 && START.test(row.map((s) => s.text).join(''))) return;
+    const cells = row.filter((s, k) => s.text.trim() && row.findIndex((x) => x.cell === s.cell) === k);
+    const groupFirst = cells.length >= 2 && (cells[0]!.cell?.rowSpan ?? 1) > 1 && /文件$/.test(cells[0]!.text.trim());
+    const groupOnly = cells.length >= 2 && /(?:投标|响应)文件$/.test(cells[0]!.text.trim());
+    const cell = groupFirst || groupOnly ? cells[1] : cells.length === 1 ? cells[0] : cells[0]!.cell?.rowSpan === 1 && cells.length >= 2 ? cells[0] : cells[1];
+    if (!cell || !cell.origin) return;
+    for (const line of cell.text.split('\n')) if (line.trim()) out.push({ text: line.trim(), page: b.rows[r]!.page });
+  });
+  return out;
+}
+
+/**
+ * The format chapter's reference contents table (「格式 3.目录（参考）」: 类型名称 | 序号 | 文件名称 | 页码): the files
+ * numbered with plain integers, in order (「1.1」「附件 1」 rows are their attachments).
+ */
+function contentsTable(blocks: Block[]): Raw[] {
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i]!;
+    if (b.type !== 'table') continue;
+    const before = blocks.slice(Math.max(0, i - 2), i).map(textOf).join('');
+    if (!/目录|组成|构成/.test(before)) continue;
+    const grid = tableGrid(b);
+    const head = grid[0]?.map((s) => s.text.replace(/\s+/g, '')) ?? [];
+    const name = head.findIndex((t) => /^(?:文件|材料|资料)名称$|^(?:文件|资料)内容$/.test(t));
+    const seq = head.findIndex((t) => /^序号$/.test(t));
+    if (name < 0 || seq < 0) continue;
+    const out: Raw[] = [];
+    grid.slice(1).forEach((row, r) => {
+      if (/^\d{1,2}$/.test(row[seq]!.text.trim()) && row[name]!.origin) out.push({ text: row[name]!.text.split('\n')[0]!, page: b.rows[r + 1]!.page });
+    });
+    if (out.length >= 3) return out;
+  }
+  return [];
+}
+
+const CHAPTER = /^第\s*[一二三四五六七八九十\d]+\s*[章部分篇]/;
+/** Cover and furniture headings of a format chapter that are not forms. */
+const NOT_FORM = /^(?:投标文件|响应文件|正本|副本|目录|项目名称|项目编号|投标人名称|[（(])|[:：]\s*$|盖章/;
+
+/**
+ * Headings of the format chapter: its top level, or the level below when the top only groups them. A PDF gives its
+ * forms the chapter's own level: the chapter then runs to the next 第X章 heading.
+ */
+function formatHeadings(blocks: Block[]): HeadingBlock[] {
+  let best: HeadingBlock[] = [];
+  for (let i = 0; i < blocks.length; i++) {
+    const h = blocks[i]!;
+    if (h.type !== 'heading' || !FORMAT_CHAPTER.test(h.text) || h.text.length > 40) continue;
+    const inside: HeadingBlock[] = [];
+    for (let j = i + 1; j < blocks.length; j++) {
+      const b = blocks[j]!;
+      if (b.type !== 'heading') continue;
+      if (b.level < h.level || (b.level === h.level && CHAPTER.test(b.text))) break;
+      if (NOT_FORM.test(b.text.replace(/\s+/g, '')) || b.text.replace(/\s+/g, '').length < 3) continue;
+      inside.push(b);
+    }
+    if (inside.length < 2) continue;
+    const deeper = inside.filter((b) => b.level > h.level);
+    const pool = deeper.length >= 2 && deeper.length >= inside.length / 2 ? deeper : inside;
+    const top = Math.min(...pool.map((b) => b.level));
+    let tops = pool.filter((b) => b.level === top);
+    if (tops.length <= 3) {
+      const next = pool.filter((b) => b.level > top);
+      const sub = next.length ? Math.min(...next.map((b) => b.level)) : null;
+      if (sub !== null && next.filter((b) => b.level === sub).length > tops.length) tops = next.filter((b) => b.level === sub);
+    }
+    if (tops.length > best.length) best = tops;
+  }
+  return best;
+}
+
+const key = (s: string) => s.replace(/[\s（()）《》“”"、，,：:]/g, '').replace(/格式$/, '');
+
+/** The composition from the model; empty when neither an enumeration nor a format chapter gives one. */
+export function compositionFromModel(model: DocModel): ModelPart[] {
+  const blocks = model.blocks;
+  let raws: Raw[] = [];
+  let chapterOf = -1;
+  let fromTable = false;
+  for (let i = 0; i < blocks.length; i++) {
+    if (raws.length >= 3) {
+      // a second enumeration in the same part of the 须知 (「商务响应文件由以下部分组成」 then 「技术响应文件…」)
+      const b = blocks[i]!;
+      if ((b.type === 'heading' && b.level <= 2 && i > chapterOf) || i > chapterOf + 60 || fromTable) break;
+      if (b.type !== 'table' && textOf(b).length <= 60 && /(?:商务|技术|资格|价格|报价)(?:响应|投标)?文件/.test(textOf(b)) && START.test(textOf(b))) {
+        const more = enumeration(blocks, i).filter((r) => !raws.some((x) => x.text === r.text));
+        if (more.length >= 2) raws.push(...more);
+      }
+      continue;
+    }
+    const b = blocks[i]!;
+    if (b.type === 'table') {
+      const first = tableGrid(b)[0]?.map((s) => s.text).join('') ?? '';
+      if (START.test(first) && first.length <= 30) {
+        raws = tableParts(b);
+        fromTable = true;
+      }
+      continue;
+    }
+    const t = textOf(b);
+    if (t.length > 60 || !START.test(t) || /招标文件(?:的)?(?:组成|构成)/.test(t)) continue;
+    const next = blocks[i + 1];
+    if (next?.type === 'table' && START.test(t)) {
+      const tp = tableParts(next);
+      if (tp.length >= 3) {
+        raws = tp;
+        fromTable = true;
+        continue;
+      }
+    }
+    raws = enumeration(blocks, i);
+    chapterOf = i;
+  }
+  const forms = formatHeadings(blocks);
+  if (raws.length < 3) raws = contentsTable(blocks);
+  if (raws.length < 3) raws = forms.map((h) => ({ text: h.text, page: h.page }));
+  const parts: ModelPart[] = [];
+  const seen = new Set<string>();
+  for (const r of raws) {
+    const p = partName(r.text);
+    if (!p || seen.has(p.title)) continue;
+    seen.add(p.title);
+    const form = forms.find((h) => {
+      const a = key(partName(h.text)?.title ?? h.title);
+      const b = key(p.title);
+      return a.length >= 2 && b.length >= 2 && (a.includes(b) || b.includes(a));
+    });
+    parts.push({
+      ...p,
+      page: r.page,
+      excerpt: r.text.replace(/\s+/g, ' ').trim().slice(0, 80),
+      ...(form ? { form: { title: form.text, page: form.page } } : {}),
+    });
+  }
+  return parts;
+}
