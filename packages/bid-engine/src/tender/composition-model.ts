@@ -63,7 +63,7 @@ export function partName(raw: string): { title: string; note?: string } | null {
     t = t.slice(0, cut);
   }
   t = t.replace(/[\s…．.·]+\d*\s*$/, '').replace(/[；;。，,、：:]+$/, '').replace(/\s+/g, '').trim();
-  if (t.length < 2 || t.length > 60 || !/[\u4e00-\u9fa5]{2}/.test(t) || /^(?:的|如|若|注|说明)/.test(t)) return null;
+  if (t.length < 2 || t.length > 60 || !/[\u4e00-\u9fa5]{2}/.test(t) || /^(?:的|如|若|注|说明|[，,、；;。])|[)）]/.test(t)) return null;
   return note ? { title: t, note } : { title: t };
 }
 
@@ -78,8 +78,10 @@ function enumeration(blocks: Block[], i: number): Raw[] {
   const level = start.type === 'heading' ? start.level : null;
   const items: Raw[] = [];
   // the clause after the start's own number is a sibling, not an item (「11. 投标文件的组成」 then 「12. 投标报价」)
-  const own = /^(\d{1,2})\s*[.．、]/.exec(textOf(start).trim());
+  const ownText = start.type === 'list-item' ? `${start.numbering}${start.text}` : textOf(start);
+  const own = /^(\d{1,2})(?![\d.．])\s*[.．、]?/.exec(ownText.trim());
   const sibling = own ? Number(own[1]) + 1 : null;
+  const clause = own ? new RegExp(`^${own[1]}\\s*[.．]\\s*\\d`) : null;
   let style: string | null = null;
   let listLevel: number | null = null;
   for (let j = i + 1; j < blocks.length && j <= i + 80; j++) {
@@ -95,7 +97,12 @@ function enumeration(blocks: Block[], i: number): Raw[] {
       // a group heading inside the enumeration (「15.2.2技术响应文件」): its items follow
       continue;
     }
+    const full = b.type === 'list-item' ? `${b.numbering}${b.text}` : b.text;
+    // the start's own sub-clauses (「10.1 投标人应当…」) explain, they are not parts; the next clause ends the list
+    if (clause?.test(full.trim())) continue;
+    if (sibling !== null && new RegExp(`^${sibling}(?!\\d)`).test(full.trim())) break;
     if (b.type === 'list-item') {
+      if (start.type === 'list-item' && b.level <= start.level) break;
       listLevel ??= b.level;
       if (b.level > listLevel) continue;
       if (b.level < listLevel) break;
@@ -179,12 +186,24 @@ function formatHeadings(blocks: Block[]): HeadingBlock[] {
   for (let i = 0; i < blocks.length; i++) {
     const h = blocks[i]!;
     if (h.type !== 'heading' || !FORMAT_CHAPTER.test(h.text) || h.text.length > 40) continue;
+    // the chapter itself (「第六章 投标文件格式」「第五部分投标文件内容及格式」), not a clause of the 须知 about formats
+    const bare = h.text.replace(/\s+/g, '');
+    if (!CHAPTER.test(bare) && !(h.level === 1 && bare.length <= 12 && /^(?:投标|响应)文件/.test(bare))) continue;
+    // an entry of the 须知's list of chapters (「第七章投标文件格式」 between 「第六章…」 and the next chapter): not the chapter
+    if (blocks.slice(i + 1, i + 3).some((b) => b.type === 'heading' && CHAPTER.test(b.text.replace(/\s+/g, '')))) continue;
     const inside: HeadingBlock[] = [];
     for (let j = i + 1; j < blocks.length; j++) {
       const b = blocks[j]!;
       if (b.type !== 'heading') continue;
       if (b.level < h.level || (b.level === h.level && CHAPTER.test(b.text))) break;
       if (NOT_FORM.test(b.text.replace(/\s+/g, '')) || b.text.replace(/\s+/g, '').length < 3) continue;
+      // a PDF heading wrapped over lines (「投标人具备《出版物经营许可证》和《出版物进口经」/「营许可证》…」)
+      const prev = inside.at(-1);
+      const open = (t: string) => (t.match(/[《（(]/g)?.length ?? 0) > (t.match(/[》）)]/g)?.length ?? 0);
+      if (prev && prev.level === b.level && blocks[j - 1] === prev && open(prev.text)) {
+        inside[inside.length - 1] = { ...prev, text: prev.text + b.text, title: prev.title + b.title };
+        continue;
+      }
       inside.push(b);
     }
     if (inside.length < 2) continue;
@@ -197,7 +216,8 @@ function formatHeadings(blocks: Block[]): HeadingBlock[] {
       const sub = next.length ? Math.min(...next.map((b) => b.level)) : null;
       if (sub !== null && next.filter((b) => b.level === sub).length > tops.length) tops = next.filter((b) => b.level === sub);
     }
-    if (tops.length > best.length) best = tops;
+    // the chapter itself comes after any mention of it: the last one that holds forms
+    if (tops.length >= 2) best = tops;
   }
   return best;
 }
