@@ -13,6 +13,9 @@ import { groupLines, toItems, type RawItem } from './pdf-model/lines.js';
  * PDF text per page with pdfjs-dist 5 (legacy build, runs in Node 20). CJK fonts need the predefined CMaps, which are
  * read from the package's own folder (never a CDN), as are the standard fonts and the image-decoder WASM.
  * Pages with (almost) no text layer are rendered with @napi-rs/canvas and OCR'd.
+ * While reading, the document model is built (pdf-model/): lines from the items' coordinates, table rulings from the
+ * operator list of pages whose text looks like a table, and at the end blocks and furniture; each page's text is made
+ * from the same lines, a ruled table read row by row.
  */
 const require = createRequire(import.meta.url);
 const PKG = path.dirname(require.resolve('pdfjs-dist/package.json'));
@@ -137,9 +140,16 @@ export async function readPdf(
         const { items, lines } = builder.lines(tc.items as RawItem[]);
         let rulings: Rulings | null = null;
         if (builder.wantsRulings(lines)) {
-          const ops = await withTimeout(page.getOperatorList(), PAGE_TEXT_TIMEOUT_MS, 'operators');
-          const [x0, y0, x1, y1] = page.view as [number, number, number, number];
-          rulings = extractRulings(ops, lib.OPS as unknown as OpCodes, { width: x1 - x0, height: y1 - y0 });
+          throwIfAborted(opts.signal);
+          try {
+            const ops = await withTimeout(page.getOperatorList(), PAGE_TEXT_TIMEOUT_MS, 'operators');
+            const [x0, y0, x1, y1] = page.view as [number, number, number, number];
+            rulings = extractRulings(ops, lib.OPS as unknown as OpCodes, { x0, y0, width: x1 - x0, height: y1 - y0 });
+          } catch (e) {
+            throwIfAborted(opts.signal);
+            if (mapPdfError(e).code === 'ENCRYPTED') throw e;
+            // No rulings (a broken drawing, an image pdfjs cannot decode): the page's text still counts.
+          }
         }
         text = builder.addPage(n, page.view, items, lines, rulings);
         page.cleanup();

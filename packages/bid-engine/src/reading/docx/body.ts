@@ -1,5 +1,6 @@
 import { mapSymbol, NumberingCounter } from './numbering.js';
-import type { StyleInfo, StyleMap } from './styles.js';
+import type { StyleMap } from './styles.js';
+import { joinPieces, pageMark, plainPara, type ParaState, type RawPara, type RawRow, type RawTable, type SectionRefs, type Unit, type Walked } from './units.js';
 import { isOn, kid, kids, val, type XNode } from './xml.js';
 
 /**
@@ -9,84 +10,6 @@ import { isOn, kid, kids, val, type XNode } from './xml.js';
  * own paragraphs before the one holding them (as mammoth did). Page breaks are recorded the way Word places them: a
  * break before any text of a paragraph starts that paragraph on a new page, a break after its text starts the next.
  */
-
-export interface Breaks {
-  /** a new page starts here */
-  start: boolean;
-  /** …because Word laid it out there (w:lastRenderedPageBreak), not only an explicit break */
-  rendered: boolean;
-}
-
-export interface RawPara extends Breaks {
-  kind: 'p';
-  /** the paragraph's text as printed, the automatic numbering included */
-  text: string;
-  /** the rendered automatic number ('第三章', '（2）'), '' when none */
-  marker: string;
-  numFmt?: string;
-  /** numbering level (0-based) when the paragraph is numbered */
-  ilvl?: number;
-  style?: StyleInfo;
-  /** 0-based outline level from the paragraph or its style */
-  outline?: number;
-  bold: boolean;
-  centered: boolean;
-  /** inside a TOC field */
-  tocField: boolean;
-  /** index of the section (w:sectPr) the paragraph belongs to */
-  section: number;
-}
-
-export interface RawCell {
-  paras: string[];
-  span: number;
-  vMerge: 'restart' | 'continue' | null;
-}
-
-export interface RawRow extends Breaks {
-  cells: RawCell[];
-  header: boolean;
-  gridBefore: number;
-  gridAfter: number;
-}
-
-export interface RawTable {
-  kind: 'table';
-  /** column widths from w:tblGrid (twips) */
-  grid: number[];
-  rows: RawRow[];
-  section: number;
-}
-
-export type Unit = RawPara | RawTable;
-
-export interface SectionRefs {
-  headers: Record<string, string>;
-  footers: Record<string, string>;
-  titlePg: boolean;
-  /** first unit of the section */
-  startUnit: number;
-}
-
-export interface Walked {
-  units: Unit[];
-  sections: SectionRefs[];
-}
-
-const CJK = /[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f]/;
-const DIGIT = /[0-9A-Za-z]/;
-
-interface ParaState {
-  pieces: string[];
-  spaceOnly: boolean[];
-  hasText: boolean;
-  startBreak: boolean;
-  endBreak: boolean;
-  rendered: boolean;
-  toc: boolean;
-  bold: boolean | null;
-  before: RawPara[];
-}
 
 export class BodyWalker {
   readonly units: Unit[] = [];
@@ -112,9 +35,6 @@ export class BodyWalker {
     this.blockContent(body, this.units);
     const last = kid(body, 'w:sectPr');
     this.closeSection(last);
-    if (this.units.length === 0) {
-      // nothing
-    }
     return { units: this.units, sections: this.sections };
   }
 
@@ -193,7 +113,7 @@ export class BodyWalker {
     let ilvl = val(numPr, 'w:ilvl') !== undefined ? Number(val(numPr, 'w:ilvl')) : undefined;
     if (numId === undefined && style?.numId !== undefined) {
       numId = style.numId;
-      ilvl ??= style.ilvl;
+      ilvl ??= style.ilvl ?? this.counter.levelForStyle(numId, style.id) ?? 0;
     }
     let marker = '';
     let numFmt: string | undefined;
@@ -316,7 +236,12 @@ export class BodyWalker {
           break;
         case 'w:fldChar': {
           const t = k.attrs['w:fldCharType'];
-          if (t === 'begin') this.fields.push({ instr: '', result: false });
+          if (t === 'begin') {
+            this.fields.push({ instr: '', result: false });
+            // a legacy form check box prints as a box, ticked or not
+            const box = kid(kid(k, 'w:ffData'), 'w:checkBox');
+            if (box) this.piece(st, (isOn(box, 'w:checked') ?? isOn(box, 'w:default')) ? '☑' : '□', null);
+          }
           else if (t === 'separate') {
             const f = this.fields[this.fields.length - 1];
             if (f) f.result = true;
@@ -462,34 +387,3 @@ export class BodyWalker {
   }
 }
 
-function pageMark(instr: string): string | null {
-  if (/^\s*PAGE\b/i.test(instr)) return '\u0000';
-  if (/^\s*(NUMPAGES|SECTIONPAGES)\b/i.test(instr)) return '\u0001';
-  return null;
-}
-
-function plainPara(text: string, section: number): RawPara {
-  return { kind: 'p', text, marker: '', bold: false, centered: false, tocField: false, start: false, rendered: false, section };
-}
-
-/**
- * Joins a paragraph's runs, dropping the stray space-only runs that PDF-to-Word conversion leaves between Chinese
- * characters ('物业 管理服务' → '物业管理服务'). Spaces typed inside a run ('第一章 招标公告') are kept.
- */
-function joinPieces(st: ParaState): string {
-  let out = '';
-  const n = st.pieces.length;
-  for (let i = 0; i < n; i++) {
-    const p = st.pieces[i]!;
-    if (st.spaceOnly[i]) {
-      const prev = out.slice(-1);
-      let next = '';
-      for (let j = i + 1; j < n && !next; j++) next = st.pieces[j]!.trimStart().charAt(0) || (st.spaceOnly[j] ? '' : st.pieces[j]!.charAt(0));
-      const pc = CJK.test(prev);
-      const nc = CJK.test(next);
-      if ((pc && nc) || (pc && DIGIT.test(next)) || (DIGIT.test(prev) && nc)) continue;
-    }
-    out += p;
-  }
-  return out;
-}

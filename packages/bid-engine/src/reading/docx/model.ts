@@ -3,7 +3,7 @@ import { tocLines } from '../model/toc.js';
 import { PageLocator } from '../model/locate.js';
 import type { Block, DocModel, Furniture, HeadingBlock, TableBlock } from '../model/types.js';
 import { normalizeText, paginate, type PageText } from '../paginate.js';
-import type { RawPara, Unit, Walked } from './body.js';
+import type { RawPara, Unit, Walked } from './units.js';
 import { joinTables, resolveCells, tableColumns } from './tables.js';
 
 /**
@@ -44,12 +44,13 @@ export function linesToPages(lines: Line[], perPage: number): { pages: PageText[
   return { pages, estimated: segments.length === 1 || pages.length !== segments.length };
 }
 
+/** A section's running header and footer texts; in a footer a PAGE field is '\u0000' and NUMPAGES '\u0001'. */
 export interface SectionFurniture {
   /** first unit of the section */
   startUnit: number;
   header: { default?: string; first?: string };
   footer: { default?: string; first?: string };
-  /** footers whose text holds the page number (a PAGE field): '\u0000' marks where it goes */
+  /** the section's first page has its own header and footer */
   titlePg: boolean;
 }
 
@@ -104,10 +105,7 @@ export function buildDocx(
     if (t) {
       const cells = resolveCells(t.rows);
       const rowPages = t.rows.map((_, r) => {
-        const unit = t.rowUnit[r]!;
-        const src = (units[unit] as { rows: unknown[] }).rows;
-        const idx = src.indexOf(t.rows[r]);
-        return linePage[rowLines[unit]![idx]!]?.page ?? at.page;
+        return linePage[rowLines[t.rowUnit[r]!]![t.rowIndex[r]!]!]?.page ?? at.page;
       });
       const block: TableBlock = {
         type: 'table',
@@ -125,7 +123,7 @@ export function buildDocx(
     if (!text) continue;
     const tocKind = toc.get(i);
     if (tocKind !== undefined) {
-      const e = tocEntry(text.replace(/\t/g, ' … '));
+      const e = tocEntry(text);
       const f: Furniture = { kind: 'toc', page: at.page, text: e.text, ...(e.target !== undefined ? { target: e.target } : {}) };
       if (tocKind > 0) f.level = tocKind;
       const c = classifyLine(e.text);
@@ -180,6 +178,16 @@ export function buildDocx(
     }
   });
   furniture.sort((a, b) => a.page - b.page);
+  // a page two sections share (a continuous section break) gets one header and one footer: the first section's
+  const seen = new Set<string>();
+  const kept = furniture.filter((f) => {
+    if (f.kind === 'toc') return true;
+    const key = `${f.kind === 'page-number' ? 'footer' : f.kind}:${f.page}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  furniture.splice(0, furniture.length, ...kept);
   return { pages, estimated, model: { blocks, furniture, pageCount: pages.length } };
 }
 

@@ -16,6 +16,8 @@ interface Level {
   lgl: boolean;
   /** restart after this (1-based) level; 0 = never restart */
   restart?: number;
+  /** the paragraph style this level is linked to */
+  pStyle?: string;
 }
 
 interface NumDef {
@@ -71,6 +73,7 @@ function readLevel(l: XNode): Level {
     text: val(l, 'w:lvlText') ?? '',
     lgl: kid(l, 'w:isLgl') !== undefined,
     ...(restart !== undefined ? { restart: Number(restart) } : {}),
+    ...(val(l, 'w:pStyle') !== undefined ? { pStyle: val(l, 'w:pStyle') } : {}),
   };
 }
 
@@ -80,6 +83,14 @@ export class NumberingCounter {
   private seenNums = new Set<string>();
 
   constructor(private defs: NumberingDefs) {}
+
+  /** The level of a list linked to a paragraph style (a heading style numbered by a multilevel list). */
+  levelForStyle(numId: string, styleId: string): number | undefined {
+    const num = this.defs.nums.get(numId);
+    const levels = num ? this.defs.abstracts.get(num.abstractId) : undefined;
+    const i = levels?.findIndex((l) => l?.pStyle === styleId) ?? -1;
+    return i >= 0 ? i : undefined;
+  }
 
   /** The printed marker of the next paragraph with this numId/ilvl ('' for a bullet-less or unknown list). */
   next(numId: string, ilvl: number): { marker: string; fmt: string } | null {

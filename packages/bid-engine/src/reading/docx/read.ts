@@ -29,9 +29,15 @@ export async function readDocx(
   const documentXml = part('word/document.xml');
   if (documentXml === null) throw new DocumentError('CORRUPT', '文件已损坏或格式不正确，无法读取（DOCX 缺少正文）');
 
+  // styles, numbering, headers and footers only add structure: a broken one is read as absent, the text still comes
   const xml = (name: string): XNode | null => {
     const s = part(name);
-    return s === null ? null : parseXml(s, name);
+    if (s === null) return null;
+    try {
+      return parseXml(s, name);
+    } catch {
+      return null;
+    }
   };
   const { styles, defaultParagraph } = parseStyles(xml('word/styles.xml'));
   const numbering = parseNumbering(xml('word/numbering.xml'));

@@ -13,6 +13,7 @@ export interface StyleInfo {
   /** TOC level (TOC 1 = 1) */
   toc?: number;
   numId?: string;
+  /** the list level the style sets; when it sets none, the level linked to the style (w:lvl/w:pStyle) or 0 */
   ilvl?: number;
   bold?: boolean;
   centered?: boolean;
@@ -56,10 +57,11 @@ export function parseStyles(root: XNode | null): { styles: StyleMap; defaultPara
     const numId = val(numPr, 'w:numId');
     if (numId !== undefined) {
       info.numId = numId;
-      info.ilvl = Number(val(numPr, 'w:ilvl') ?? info.outline ?? 0);
+      const ilvl = val(numPr, 'w:ilvl');
+      if (ilvl !== undefined) info.ilvl = Number(ilvl);
     } else if (base?.numId !== undefined) {
       info.numId = base.numId;
-      info.ilvl = base.ilvl;
+      if (base.ilvl !== undefined) info.ilvl = base.ilvl;
     }
     info.bold = isOn(r.rPr, 'w:b') ?? base?.bold;
     const jc = val(r.pPr, 'w:jc');

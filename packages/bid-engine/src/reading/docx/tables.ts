@@ -1,10 +1,10 @@
 import type { TableCell } from '../model/types.js';
-import type { RawRow, RawTable, Unit } from './body.js';
+import type { RawRow, RawTable, Unit } from './units.js';
 
 /**
  * Word tables into model tables: `w:gridSpan` → colSpan, `w:vMerge` restart/continue → rowSpan on the starting cell
  * (continued slots hold no cell), `w:gridBefore` / `w:gridAfter` shift and pad the row. A table broken at a page break
- * and stored as several consecutive `w:tbl` (only empty paragraphs or page breaks between them) is joined back before
+ * and stored as several consecutive `w:tbl` (only empty paragraphs, page breaks or a '续表' line between them) is joined back before
  * the merges are resolved, so a factor cell merged across the break stays one cell; a header row the continuation
  * repeats is dropped.
  */
@@ -14,8 +14,9 @@ export interface JoinedTable {
   first: number;
   units: number[];
   rows: RawRow[];
-  /** for each row, the unit index of the Word table it came from */
+  /** for each row, the unit index of the Word table it came from and its index there */
   rowUnit: number[];
+  rowIndex: number[];
   parts: number;
   grid: number[];
 }
@@ -61,7 +62,24 @@ export function continues(a: { grid: number[]; rows: RawRow[] }, b: RawTable): b
   return first.cells.length > 1 && cellText(first.cells[0]!.paras) === '';
 }
 
-const isBlankPara = (u: Unit | undefined) => u?.kind === 'p' && u.text.trim() === '' && !u.tocField;
+/**
+ * A continuation's first row that only carries on the previous row's text: the same cells, its first cell empty (and
+ * not a vertical merge, which would be a sub-row of a merged factor) while the row above has one, and fewer cells
+ * filled than the row above with none of them a score ('5', '0~10', '3分') — a sub-row of its own has its points.
+ */
+const POINTS = /^[\d.]+\s*(?:[~～\-－—]\s*[\d.]+)?\s*分?$/;
+function spills(prev: RawRow, row: RawRow): boolean {
+  if (prev.cells.length !== row.cells.length || row.cells.length < 2) return false;
+  if (row.cells.some((c, k) => c.span !== prev.cells[k]!.span || c.vMerge === 'continue')) return false;
+  if (cellText(row.cells[0]!.paras) !== '' || cellText(prev.cells[0]!.paras) === '') return false;
+  const filled = row.cells.map((c) => cellText(c.paras)).filter(Boolean);
+  const before = prev.cells.filter((c) => cellText(c.paras)).length;
+  return filled.length > 0 && filled.length <= Math.max(1, Math.floor(before / 2)) && !filled.some((t) => POINTS.test(t));
+}
+
+/** Between two parts of one table: empty paragraphs (page breaks) or a '续表' (table continued) caption. */
+const isBlankPara = (u: Unit | undefined) =>
+  u?.kind === 'p' && !u.tocField && (u.text.trim() === '' || /^[（(]?\s*续\s*表\s*[)）]?\s*[:：]?$/.test(u.text.trim()));
 
 /** Groups the body's tables into joined tables (a lone table is a group of one). */
 export function joinTables(units: Unit[]): JoinedTable[] {
@@ -75,16 +93,28 @@ export function joinTables(units: Unit[]): JoinedTable[] {
       let between = true;
       for (let j = last + 1; j < i; j++) if (!isBlankPara(units[j])) between = false;
       if (between && continues(cur, u)) {
-        const drop = repeatedHeader(cur.rows, u.rows);
-        const rows = u.rows.slice(drop);
+        let from = repeatedHeader(cur.rows, u.rows);
+        // rows printed again at the top of the next page are the table's header, whether Word marked them or not
+        for (let h = 0; h < from && h < cur.rows.length; h++) if (!cur.rows[h]!.header) cur.rows[h] = { ...cur.rows[h]!, header: true };
+        const prev = cur.rows.length - 1;
+        if (from < u.rows.length && spills(cur.rows[prev]!, u.rows[from]!)) {
+          // the first row only holds the rest of the last row's text, cut at the page break: one row again
+          const more = u.rows[from]!;
+          const last = cur.rows[prev]!;
+          cur.rows[prev] = { ...last, cells: last.cells.map((c, k) => ({ ...c, paras: [...c.paras, ...more.cells[k]!.paras] })) };
+          from++;
+        }
         for (let j = last + 1; j <= i; j++) cur.units.push(j);
-        cur.rows.push(...rows);
-        cur.rowUnit.push(...rows.map(() => i));
+        for (let r = from; r < u.rows.length; r++) {
+          cur.rows.push(u.rows[r]!);
+          cur.rowUnit.push(i);
+          cur.rowIndex.push(r);
+        }
         cur.parts++;
         continue;
       }
     }
-    cur = { first: i, units: [i], rows: u.rows.slice(), rowUnit: u.rows.map(() => i), parts: 1, grid: u.grid };
+    cur = { first: i, units: [i], rows: u.rows.slice(), rowUnit: u.rows.map(() => i), rowIndex: u.rows.map((_, r) => r), parts: 1, grid: u.grid };
     out.push(cur);
   }
   return out;

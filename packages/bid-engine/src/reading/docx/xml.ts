@@ -15,6 +15,7 @@ export interface XNode {
 }
 
 const TEXT_ELEMENTS = new Set(['w:t', 'w:instrText', 'w:delText']);
+const MAX_DEPTH = 1000;
 
 /**
  * Elements no reader here looks at, skipped with their content: fonts, sizes, colours, spacing, borders, widths,
@@ -48,7 +49,10 @@ export function parseXml(xml: string, part: string): XNode {
     }
     const node: XNode = { name: tag.name, attrs: tag.attributes as Record<string, string>, kids: [], text: '' };
     stack[stack.length - 1]!.kids.push(node);
-    if (!tag.isSelfClosing) stack.push(node);
+    if (tag.isSelfClosing) return;
+    // the readers walk the tree recursively: a file nesting elements thousands deep is refused, not a stack overflow
+    if (stack.length > MAX_DEPTH) throw new DocumentError('CORRUPT', `文件已损坏或格式不正确，无法读取（DOCX 的 ${part} 嵌套层级过深）`);
+    stack.push(node);
   });
   parser.on('closetag', (tag) => {
     if (tag.isSelfClosing) return;
@@ -65,6 +69,7 @@ export function parseXml(xml: string, part: string): XNode {
   try {
     parser.write(xml).close();
   } catch (e) {
+    if (e instanceof DocumentError) throw e;
     throw new DocumentError('CORRUPT', `文件已损坏或格式不正确，无法读取（DOCX 的 ${part} 不是有效的 XML）`, { cause: e });
   }
   return root;

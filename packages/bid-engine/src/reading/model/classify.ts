@@ -57,7 +57,7 @@ const LIST_MARKERS: Array<[RegExp, number]> = [
   [/^([\u2460-\u2473\u2776-\u277f])\s*(.+)$/s, 3],
   [/^([a-zA-Z][.)）、])\s*(.+)$/s, 3],
   [/^([（(][a-zA-Z][）)])\s*(.+)$/s, 3],
-  [/^([•●○■□◆◇▪➢►▶√☑❖·-])\s*(.+)$/s, 1],
+  [/^([•●○■◆◇▪➢►▶❖·-])\s*(.+)$/s, 1], // not ☑ □ √: check boxes of a form, not bullets
   [new RegExp(`^([（(][${CN_NUM}]{1,3}[）)])\\s*(.+)$`, 's'), 2],
   [new RegExp(`^([${CN_NUM}]{1,3}[、.．])\\s*(.+)$`, 's'), 1],
   [/^(\d{1,3}[.．、](?!\d))\s*(.+)$/s, 1],
@@ -73,30 +73,52 @@ export function splitListMarker(line: string): { numbering: string; text: string
 }
 
 const MAX_HEADING = 60;
+/** an unnumbered bold centered heading ranks below 第X节 and above 一、 */
+const UNNUMBERED_RANK = 2.5;
+/** '附件3', '附表 2：' — the numbering of a form or annex heading (its level comes from the file, not the pattern) */
+const ATTACHMENT = new RegExp(`^((?:附件|附表|附录|格式|表)\\s*[\\d${CN_NUM}]+\\s*[：:、.．]?)`);
 
 export function classifyLine(raw: string, hints: LineHints = {}): Classified {
   const text = raw.replace(/^[\s\u3000]+/, '').replace(/\s+$/, '');
   if (!text) return { type: 'paragraph', text };
-  const single = !text.includes('\n') && !text.includes('\t');
+  // a form line with blanks to fill in ('电    话：______') is never a heading
+  const single = !text.includes('\n') && !text.includes('\t') && !/[_＿]{3,}/.test(text);
   const num = single ? splitNumbering(text) : null;
   // What the file says first: a heading style or outline level makes a heading unless it is plainly body text.
-  if (hints.outline !== undefined && single && text.length <= 100 && !/[。；;]$/.test(text)) {
-    const numbering = hints.marker || num?.numbering || '';
+  if (hints.outline !== undefined && single && text.length <= 100 && !/[。；;]$/.test(text) && /[\u4e00-\u9fffA-Za-z]/.test(text)) {
+    const numbering = hints.marker || num?.numbering || ATTACHMENT.exec(text)?.[1]?.trim() || '';
     const title = numbering ? text.slice(text.indexOf(numbering) + numbering.length).trim() : text;
     const rank = num && (!hints.marker || num.numbering === hints.marker) ? num.rank : hints.outline + 1;
     return { type: 'heading', rank, numbering, title, text, bare: !title };
   }
   if (num && text.length <= MAX_HEADING) {
     const strong = !!hints.bold || !!hints.centered;
+    // '1. xxx' is a list item unless it looks like a heading; so is an automatically numbered '1.1 xxx'
     const ok =
       num.rank <= 2
         ? !num.rest || titleOk(num.rest, 50)
-        : num.rank === 5
-          ? titleOk(num.rest, 30) && strong // '1. xxx' is a list item unless it looks like a heading
+        : num.rank === 5 || (num.rank > 5 && hints.marker)
+          ? titleOk(num.rest, 30) && strong
           : titleOk(num.rest, 30);
     if (ok && !isTocLine(text)) {
       return { type: 'heading', rank: num.rank, numbering: num.numbering, title: num.rest, text, bare: !num.rest };
     }
+  }
+  // a short line set bold and centered, with no numbering: a heading typed without a style ('投标人须知前附表')
+  if (
+    !num &&
+    !hints.marker &&
+    hints.bold &&
+    hints.centered &&
+    single &&
+    text.replace(/\s/g, '').length >= 4 && // not a '公章' stamp placeholder
+    text.length <= 25 &&
+    /[\u4e00-\u9fff]/.test(text) &&
+    !/[。，；：:,;、]/.test(text) && // not a sentence, not a '项目名称：…' cover line
+    !/^\d{4}\s*年|^[（(].*[)）]$|(公司|分行|支行)$/.test(text) // not a date, a remark or the issuer's name on a cover
+  ) {
+    const numbering = ATTACHMENT.exec(text)?.[1]?.trim() ?? '';
+    return { type: 'heading', rank: UNNUMBERED_RANK, numbering, title: text.slice(numbering.length).trim(), text, bare: false };
   }
   if (hints.marker) {
     const rest = text.startsWith(hints.marker) ? text.slice(hints.marker.length).trim() : text;
@@ -114,8 +136,8 @@ export const isTocTitle = (line: string) => /^目\s*录[:：]?$/.test(line.trim(
 export function tocEntry(line: string): { text: string; target?: number } {
   const t = line.trim();
   const m = /^(.*?)[\s.…·．\-_—⋯]*[（(]?(\d{1,4})[)）]?$/.exec(t);
-  if (m && m[1] && (isTocLine(t) || /\t/.test(t))) return { text: m[1].replace(/[\t ]+$/, '').trim(), target: Number(m[2]) };
-  return { text: t.replace(/[\s.…·．_⋯]+$/, '') };
+  if (m && m[1] && (isTocLine(t) || /\t/.test(t))) return { text: m[1].replace(/\t+/g, ' ').trim(), target: Number(m[2]) };
+  return { text: t.replace(/[\s.…·．_⋯]+$/, '').replace(/\t+/g, ' ') };
 }
 
 /** Dense levels: the n-th smallest rank used becomes level n. */

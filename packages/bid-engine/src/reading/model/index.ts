@@ -1,2 +1,7 @@
 export type * from './types.js';
 export { tableGrid, tableTexts, tableMarkdown, type GridSlot } from './table.js';
+// the line rules every reader shares (DOCX, DOC, TXT; a PDF reader can classify its lines the same way)
+export { classifyLine, splitNumbering, splitListMarker, tocEntry, isTocTitle, levelsFromRanks, type Classified, type LineHints } from './classify.js';
+export { tocLines } from './toc.js';
+export { textModel } from './text.js';
+export { PageLocator } from './locate.js';

@@ -50,7 +50,7 @@ export function textModel(pages: PageText[]): DocModel {
       continue;
     }
     if (toc.has(i)) {
-      const e = tocEntry(t.replace(/\t/g, ' … '));
+      const e = tocEntry(t);
       const f: Furniture = { kind: 'toc', page: l.page, text: e.text, ...(e.target !== undefined ? { target: e.target } : {}) };
       const c = classifyLine(e.text);
       tocRanks.push({ f, ...(c.type === 'heading' ? { rank: c.rank } : {}) });

@@ -10,6 +10,13 @@ import { isTocTitle } from './classify.js';
 export function tocLines(texts: Array<string | null>, preset: Map<number, number> = new Map()): Map<number, number> {
   const out = new Map(preset);
   const entry = (t: string) => isTocLine(t) || (/\t\s*\d{1,4}\s*$/.test(t) && t.length < 120);
+  // where each short line occurs last: a TOC entry printed without a page number is a heading printed again later
+  const squash = (t: string) => t.replace(/\s+/g, '');
+  const last = new Map<string, number>();
+  texts.forEach((t, i) => {
+    if (t && t.length <= 40) last.set(squash(t), i);
+  });
+  const repeatedLater = (t: string, j: number) => t.length <= 40 && !/[。；;]$/.test(t) && (last.get(squash(t)) ?? -1) > j;
   for (let i = 0; i < texts.length; i++) {
     const t = texts[i];
     if (!t) continue;
@@ -32,6 +39,10 @@ export function tocLines(texts: Array<string | null>, preset: Map<number, number
       if (!tj) continue;
       if (entry(tj) || out.has(j)) {
         out.set(j, out.get(j) ?? 0);
+        gap = 0;
+      } else if (title && repeatedLater(tj, j)) {
+        // an entry of a typed TOC printed without its page number
+        out.set(j, 0);
         gap = 0;
       } else if (title && ++gap <= 2 && tj.length <= 40 && texts[j + 1] && entry(texts[j + 1]!)) {
         // a chapter line of a typed TOC printed without its page number

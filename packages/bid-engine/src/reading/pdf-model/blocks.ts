@@ -24,6 +24,7 @@ const CN = '一二三四五六七八九十百千零〇两';
 const NUMBERING = new RegExp(
   `^(?:第\\s*[${CN}\\d]+\\s*(?:部分|篇|卷|章|节)|[${CN}]{1,3}\\s*[、.．]|[（(]\\s*[${CN}]{1,3}\\s*[）)]|\\d{1,2}(?:[.．]\\d{1,2}){0,3}[.．、]?)`,
 );
+const CLAUSE = new RegExp(`^(第\\s*[${CN}\\d]+\\s*条)\\s*(\\S.*)$`);
 const LIST_MARKER =
   /^(?:[（(]\d{1,3}[）)]|\d{1,3}[)）]|\d{1,3}[.．、](?!\d)|[①-⑳]|[a-zA-Z][.)）](?![a-zA-Z])|[●•◆◇■□▪➢✓√·](?=\s*\S)|[-–](?=\s+\S))/;
 
@@ -39,28 +40,40 @@ interface Metrics {
   left: number;
 }
 
+/** A line that runs on: long, and not ending a sentence or clause. Where these end is the right edge of the text. */
+const wraps = (l: Line) => l.text.length >= 20 && !/[。！？!?；;：:]$/.test(l.text);
+
+/** The right edge of text: where lines that wrap end (none: no line counts as reaching it). */
+function rightEdge(lines: Line[]): number {
+  const rights = lines.filter(wraps).map((l) => l.x1).sort((a, b) => a - b);
+  return rights.length ? rights[Math.floor(rights.length * 0.9)]! : Infinity;
+}
+
 /** Body font size (the size most characters are set in) and the usual right and left edges of body lines. */
 function metrics(pages: ContentPage[]): Metrics {
   const sizes = new Map<number, number>();
-  const rights: number[] = [];
-  const lefts: number[] = [];
+  const lines: Line[] = [];
   for (const p of pages)
     for (const e of p.elements) {
       if (e.kind !== 'line') continue;
-      const chars = e.line.text.length;
       const s = Math.round(e.line.size * 2) / 2;
-      sizes.set(s, (sizes.get(s) ?? 0) + chars);
-      if (chars >= 15) {
-        rights.push(e.line.x1);
-        lefts.push(e.line.x0);
-      }
+      sizes.set(s, (sizes.get(s) ?? 0) + e.line.text.length);
+      lines.push(e.line);
     }
   let body = 10.5;
   let best = -1;
   for (const [s, n] of sizes) if (n > best) [body, best] = [s, n];
-  rights.sort((a, b) => a - b);
-  lefts.sort((a, b) => a - b);
-  return { body, right: rights[Math.floor(rights.length * 0.85)] ?? Infinity, left: lefts[Math.floor(lefts.length * 0.2)] ?? 0 };
+  const lefts = lines.filter((l) => l.text.length >= 15).map((l) => l.x0).sort((a, b) => a - b);
+  return { body, right: rightEdge(lines), left: lefts[Math.floor(lefts.length * 0.2)] ?? 0 };
+}
+
+/** The page's own text edges where it has enough body lines (forms and annexes are often set narrower). */
+function pageEdges(p: ContentPage, m: Metrics): { left: number; right: number } {
+  const lines = p.elements.flatMap((e) => (e.kind === 'line' ? [e.line] : []));
+  const long = lines.filter((l) => l.text.length >= 12);
+  const left = long.length >= 3 ? long.map((l) => l.x0).sort((a, b) => a - b)[Math.floor(long.length * 0.1)]! : m.left;
+  const right = lines.some(wraps) ? rightEdge(lines) : m.right;
+  return { left, right };
 }
 
 interface Pending {
@@ -79,6 +92,11 @@ function heading(text: string, line: Line | null, m: Metrics): { rank: number; n
     const title = text.slice((NUMBERING.exec(text)?.[0] ?? '').length).replace(/^[\s：:、.．]+/, '').trim();
     return { rank: h.rank, numbering, title };
   }
+  // 第X条 (contract clauses): a heading below 第X节 when it is a short title.
+  const clause = CLAUSE.exec(text);
+  if (clause && clause[2]!.length <= 30 && !/[。；;，,]/.test(clause[2]!)) {
+    return { rank: 2.5, numbering: clause[1]!.replace(/\s+/g, ''), title: clause[2]!.trim() };
+  }
   if (big && text.length <= 40 && !/[。；;，,]$/.test(text)) return { rank: -1, numbering: '', title: text };
   return null;
 }
@@ -89,7 +107,9 @@ export function buildBlocks(pages: ContentPage[]): Block[] {
   const out: Array<Block | TableBuild> = [];
   const headings: Pending[] = [];
   let open: ParagraphBlock | ListItemBlock | null = null;
-  let prevLine: { line: Line; page: number; last: boolean } | null = null;
+  // x of the open list item's marker: its wrapped lines may hang indented under the text
+  let listX: number | null = null;
+  let prevLine: { line: Line; page: number; last: boolean; right: number } | null = null;
   // Whether the last element of the previous page was a table and the current page has had nothing else yet.
   let tableAtPageEnd: TableBuild | null = null;
 
@@ -105,6 +125,7 @@ export function buildBlocks(pages: ContentPage[]): Block[] {
       continue;
     }
     let firstOnPage = true;
+    const edges = pageEdges(p, m);
     p.elements.forEach((e, idx) => {
       const lastOnPage = idx === p.elements.length - 1;
       if (e.kind === 'table') {
@@ -140,8 +161,10 @@ export function buildBlocks(pages: ContentPage[]): Block[] {
         !marker &&
         o !== null &&
         prevLine !== null &&
-        prevLine.line.x1 >= m.right - 2 * prevLine.line.size &&
-        line.x0 < m.left + 1.5 * line.size &&
+        prevLine.line.x1 >= prevLine.right - 2 * prevLine.line.size &&
+        // a sentence that ends short of the edge ends its paragraph, even in ragged (left-aligned) text
+        !(/[。！？!?]$/.test(prevLine.line.text) && prevLine.line.x1 < prevLine.right - 0.5 * prevLine.line.size) &&
+        (line.x0 < edges.left + 1.5 * line.size || (o.type === 'list-item' && listX !== null && line.x0 < listX + 2.2 * line.size)) &&
         (prevLine.page === p.page ? prevLine.line.y - line.y <= 2.6 * line.size : prevLine.last && idx === 0);
       if (continues && o) {
         o.text = joinWrapped(o.text, flatText);
@@ -158,12 +181,13 @@ export function buildBlocks(pages: ContentPage[]): Block[] {
         };
         out.push(item);
         open = item;
+        listX = line.x0;
       } else {
         const para: ParagraphBlock = { type: 'paragraph', page: p.page, pageEnd: p.page, text: flatText };
         out.push(para);
         open = para;
       }
-      prevLine = { line, page: p.page, last: lastOnPage };
+      prevLine = { line, page: p.page, last: lastOnPage, right: edges.right };
     });
   }
 
@@ -171,5 +195,28 @@ export function buildBlocks(pages: ContentPage[]): Block[] {
   const ranks = [...new Set(headings.map((h) => h.rank).filter((r) => r >= 0))].sort((a, b) => a - b);
   for (const h of headings) h.block.level = h.rank < 0 ? 1 : ranks.indexOf(h.rank) + 1;
 
-  return out.map((b) => ('build' in b ? toTableBlock(b) : b));
+  return joinBareHeadings(out.map((b) => ('build' in b ? toTableBlock(b) : b)));
+}
+
+/** 「第一章」 alone on its line with the chapter's name on the next (chapter title pages): one heading. */
+function joinBareHeadings(blocks: Block[]): Block[] {
+  const out: Block[] = [];
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i]!;
+    const next = blocks[i + 1];
+    if (
+      b.type === 'heading' &&
+      b.title === '' &&
+      b.numbering !== '' &&
+      next &&
+      next.page === b.page &&
+      ((next.type === 'heading' && next.numbering === '') || (next.type === 'paragraph' && next.text.length <= 40 && !/[。；;，,]$/.test(next.text)))
+    ) {
+      out.push({ ...b, title: next.text, text: `${b.text} ${next.text}` });
+      i++;
+      continue;
+    }
+    out.push(b);
+  }
+  return out;
 }

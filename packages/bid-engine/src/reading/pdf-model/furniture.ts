@@ -4,7 +4,7 @@ import type { Line } from './lines.js';
 
 /**
  * Page furniture in a PDF: running headers and footers (a line in the top or bottom band of the page whose text —
- * numbers made generic — recurs on at least 40% of the pages, and on 3 or more), page numbers in those bands
+ * numbers made generic — recurs on 5 pages, or on 40% of a shorter document's pages and at least 3), page numbers in those bands
  * (「第 3 页 共 70 页」, 「- 3 -」, 「3」), and table-of-contents entries (dot leaders and a page number, or a trailing page
  * number on a page titled 目录 or holding several dot-leader lines).
  */
@@ -47,7 +47,9 @@ export function findFurniture(pages: FurniturePage[]): { marked: Map<Line, Furni
       }
     }
   }
-  const min = Math.max(3, Math.ceil(pages.length * 0.4));
+  // In the top or bottom band, a line repeated on five pages is furniture even when it runs over only part of the
+  // document (a template header on the first chapters, a chapter's own running title).
+  const min = Math.max(3, Math.min(5, Math.ceil(pages.length * 0.4)));
   const marked = new Map<Line, Furniture>();
   for (const p of pages) {
     for (const l of p.lines) {

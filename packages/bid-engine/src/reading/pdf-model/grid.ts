@@ -115,6 +115,11 @@ function buildGrid(g: Group): Grid | null {
   const right = Math.max(...g.h.map((r) => r.x1));
   if (left < xs[0]! - 8) xs.unshift(left);
   if (right > xs[xs.length - 1]! + 8) xs.push(right);
+  // Open top or bottom (a table broken by the page often has no rule where the page cut it): the vertical rules' ends.
+  const high = Math.max(...g.v.map((r) => r.y1));
+  const low = Math.min(...g.v.map((r) => r.y0));
+  if (high > ys[0]! + 8) ys.unshift(high);
+  if (low < ys[ys.length - 1]! - 8) ys.push(low);
   if (xs.length < 3 || ys.length < 2) return null; // fewer than two columns: a box, not a table
   const rows = ys.length - 1;
   const cols = xs.length - 1;
@@ -159,6 +164,9 @@ function slot(bounds: number[], v: number, descending: boolean): number {
   return -1;
 }
 
+/** A line starting like a new item inside a cell (「4.项目需求理解」, 「（2）」, 「注：」) starts a new line of the cell. */
+export const ITEM_START = /^(?:\d{1,2}[.．、)）](?!\d)|[（(]\d{1,2}[）)]|[①-⑳]|[一二三四五六七八九十]{1,3}[、.．]|[（(][一二三四五六七八九十]{1,3}[）)]|注\s*\d*\s*[：:]|[●•◆■□▪★▲])/;
+
 /** A cell's items as text: lines rebuilt inside the cell, a line running to the cell's right edge joined to the next. */
 function cellText(items: PdfItem[], right: number): string {
   if (!items.length) return '';
@@ -169,11 +177,33 @@ function cellText(items: PdfItem[], right: number): string {
   lines.forEach((l, i) => {
     const text = l.segs.map((s) => s.text).join(' ');
     if (i === 0) out = text;
-    else if (prevEnd >= right - 2.5 * prevSize) out = joinWrapped(out, text);
+    else if (prevEnd >= right - 2.5 * prevSize && !ITEM_START.test(text)) out = joinWrapped(out, text);
     else out += '\n' + text;
     prevEnd = l.x1;
     prevSize = l.size;
   });
+  return out;
+}
+
+const WIDE = /[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f]/;
+
+/**
+ * An item drawn across a column rule (「序号 评分因素」 as one text run over two header cells) is cut at its spaces,
+ * each piece placed by its share of the item's width (a Chinese character counting twice a Latin one).
+ */
+function splitAcross(it: PdfItem, grids: Grid[]): PdfItem[] {
+  if (!/\S\s+\S/.test(it.str)) return [it];
+  const end = it.x + it.w;
+  const crosses = grids.some((g) => g.xs.some((x) => x > it.x + it.size * 0.5 && x < end - it.size * 0.5) && it.y < g.ys[0]! && it.y > g.ys[g.ys.length - 1]!);
+  if (!crosses) return [it];
+  const weight = (s: string) => [...s].reduce((n, ch) => n + (WIDE.test(ch) ? 1 : 0.5), 0);
+  const scale = it.w / Math.max(weight(it.str), 0.5);
+  const out: PdfItem[] = [];
+  for (const m of it.str.matchAll(/\S+/g)) {
+    const before = weight(it.str.slice(0, m.index));
+    const w = weight(m[0]) * scale;
+    out.push({ ...it, str: m[0], x: it.x + before * scale, w });
+  }
   return out;
 }
 
@@ -187,7 +217,7 @@ export function ruledTables(page: number, rulings: Rulings, items: PdfItem[]): {
     .filter((g): g is Grid => g !== null);
   if (!grids.length) return { tables: [], rest: items };
   const rest: PdfItem[] = [];
-  for (const it of items) {
+  for (const it of items.flatMap((i) => splitAcross(i, grids))) {
     const cx = it.x + Math.min(it.w, it.size) / 2;
     const cy = it.y + it.size * 0.3;
     let placed = false;

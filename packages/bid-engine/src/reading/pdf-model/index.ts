@@ -53,11 +53,11 @@ export class PdfModelBuilder {
   }
 
   /**
-   * Whether the page's rulings are worth reading (getOperatorList costs about as much as the text): lines split into
-   * columns, or a table that ran to the end of the previous page.
+   * Whether the page's rulings are worth reading (getOperatorList costs as much as the text or more): two lines split
+   * into columns or one in three (the header row of an empty form), or a table that ran to the end of the previous page.
    */
   wantsRulings(lines: Line[]): boolean {
-    if (lines.filter((l) => l.segs.length >= 2).length >= 2) return true;
+    if (lines.filter((l) => l.segs.length >= 2).length >= 2 || lines.some((l) => l.segs.length >= 3)) return true;
     const prev = this.pages[this.pages.length - 1];
     if (!prev || !prev.tables.length) return false;
     const lowest = Math.min(...prev.tables.map((t) => t.bottom));

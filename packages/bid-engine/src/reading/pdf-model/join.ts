@@ -1,5 +1,6 @@
 import type { TableBlock, TableCell, TableRow } from '../model/types.js';
-import type { PageTable } from './grid.js';
+import { ITEM_START, type PageTable } from './grid.js';
+import { joinWrapped } from './lines.js';
 
 /**
  * Tables continued across pages: the table ending one page and the table starting the next (nothing but furniture in
@@ -36,8 +37,11 @@ function cover(rows: TableRow[], r: number, c: number): { cell: TableCell; row: 
   return null;
 }
 
+/** A cell broken by the page: the text runs on unless the first part ended a sentence or the second starts an item. */
 function append(a: string, b: string): string {
-  return a && b ? `${a}\n${b}` : a || b;
+  if (!a || !b) return a || b;
+  if (/[。；;：:！？!?]$/.test(a) || ITEM_START.test(b)) return `${a}\n${b}`;
+  return joinWrapped(a, b);
 }
 
 export function toTableBlock(t: TableBuild): TableBlock {

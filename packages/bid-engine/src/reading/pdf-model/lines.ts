@@ -123,8 +123,14 @@ export function groupLines(items: readonly PdfItem[]): Line[] {
   let curY = Number.NaN;
   let curSize = 0;
   for (const it of sorted) {
-    if (cur.length > 0 && Math.abs(it.y - curY) <= 0.5 * Math.min(it.size, curSize)) {
+    // Same line: baselines within half the larger font size; the line's baseline is its largest item's (a superscript
+    // seen first does not set it).
+    if (cur.length > 0 && Math.abs(it.y - curY) <= 0.5 * Math.max(it.size, curSize)) {
       cur.push(it);
+      if (it.size > curSize) {
+        curY = it.y;
+        curSize = it.size;
+      }
       continue;
     }
     if (cur.length) lines.push(lineOf(cur));

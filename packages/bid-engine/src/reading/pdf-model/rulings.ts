@@ -27,8 +27,18 @@ export interface OpCodes {
   transform: number;
   constructPath: number;
   endPath: number;
+  fill: number;
+  eoFill: number;
   paintFormXObjectBegin: number;
   paintFormXObjectEnd: number;
+}
+
+/** The page's visible area in PDF units (page.view): rules outside it are not printed. */
+export interface PageBox {
+  x0: number;
+  y0: number;
+  width: number;
+  height: number;
 }
 
 type Matrix = [number, number, number, number, number, number];
@@ -57,7 +67,7 @@ const CLOSE = 4;
 export function extractRulings(
   ops: { fnArray: ArrayLike<number>; argsArray: ArrayLike<unknown> },
   OPS: OpCodes,
-  pageBox: { width: number; height: number },
+  pageBox: PageBox,
 ): Rulings {
   const out: Rulings = { h: [], v: [] };
   let ctm: Matrix = IDENTITY;
@@ -76,17 +86,17 @@ export function extractRulings(
     else if (fn === OPS.constructPath) {
       const [paint, [data]] = ops.argsArray[i] as [number, [ArrayLike<number> | null]];
       if (paint === OPS.endPath || !data) continue;
-      addPath(data, ctm, out, pageBox);
+      addPath(data, ctm, out, pageBox, paint === OPS.fill || paint === OPS.eoFill);
     }
   }
   return out;
 }
 
-function addPath(data: ArrayLike<number>, m: Matrix, out: Rulings, pageBox: { width: number; height: number }): void {
+function addPath(data: ArrayLike<number>, m: Matrix, out: Rulings, pageBox: PageBox, filled: boolean): void {
   // Split into subpaths of straight points; a curve ends the current straight run.
   let pts: number[] = [];
   const flush = (closed: boolean) => {
-    if (pts.length >= 4) addSubpath(pts, closed, m, out, pageBox);
+    if (pts.length >= 4) addSubpath(pts, closed, m, out, pageBox, filled);
     pts = [];
   };
   for (let k = 0; k < data.length; ) {
@@ -117,7 +127,7 @@ function addPath(data: ArrayLike<number>, m: Matrix, out: Rulings, pageBox: { wi
   flush(false);
 }
 
-function addSubpath(raw: number[], closed: boolean, m: Matrix, out: Rulings, pageBox: { width: number; height: number }): void {
+function addSubpath(raw: number[], closed: boolean, m: Matrix, out: Rulings, pageBox: PageBox, filled: boolean): void {
   const pts: number[] = [];
   for (let k = 0; k < raw.length; k += 2) {
     const x = raw[k]!;
@@ -137,6 +147,7 @@ function addSubpath(raw: number[], closed: boolean, m: Matrix, out: Rulings, pag
   const w = maxX - minX;
   const h = maxY - minY;
   if (w < THIN && h < THIN) return;
+  if (maxX < pageBox.x0 + 1 || minX > pageBox.x0 + pageBox.width - 1 || maxY < pageBox.y0 + 1 || minY > pageBox.y0 + pageBox.height - 1) return;
   if (w < THIN) {
     out.v.push({ x: (minX + maxX) / 2, y0: minY, y1: maxY });
     return;
@@ -145,8 +156,9 @@ function addSubpath(raw: number[], closed: boolean, m: Matrix, out: Rulings, pag
     out.h.push({ y: (minY + maxY) / 2, x0: minX, x1: maxX });
     return;
   }
-  // A page-sized background rectangle is no table border.
+  // A page-sized background, or a large filled area (a white or tinted block behind the text), is no table border.
   if (w > pageBox.width * 0.95 && h > pageBox.height * 0.9) return;
+  if (filled && w > pageBox.width * 0.4 && h > pageBox.height * 0.15) return;
   const count = pts.length / 2;
   const edges = closed ? count : count - 1;
   for (let e = 0; e < edges; e++) {
