@@ -94,3 +94,20 @@ describe('facts the real tenders print awkwardly', () => {
     expect(cn.deadline!.value).toBe('2026-03-25 09:30');
   });
 });
+
+describe('★ clauses as distinct clauses', () => {
+  it('explanations of the mark are no clauses; a clause reprinted in a response table and a form heading repeating a listed form count once', () => {
+    const f = file([
+      '对投标人须知前附表中涉及★的格式文件，除可填报项目外，任何实质性修改将被视为非实质性响应。\n凡标有“★”的条款均系实质性要求条款。',
+      '★（1）本项目的承包方式为招标项目总价包干，包含但不限于项目人员服务费。\n★5－1 法定代表人授权委托书\n★5－2 财务状况报告',
+      '实质性响应条款一览表\n★（1）本项目的承包方式为招标项目总价包干，包含但不限于\n★附件5-1：\n★附件5-2：财务状况报告',
+    ]);
+    const card = extractCard([f]);
+    expect(card.starClauses.map((c) => c.text)).toEqual([
+      '（1）本项目的承包方式为招标项目总价包干，包含但不限于项目人员服务费。',
+      '5－1 法定代表人授权委托书',
+      '5－2 财务状况报告',
+    ]);
+    for (const c of card.starClauses) expectVerified(f, c);
+  });
+});

@@ -490,7 +490,7 @@ function sentenceItems(fl: FileLines, test: (s: string, line: Line) => boolean, 
 }
 
 const STAR_EXPLAIN =
-  /(带|标有|标注|标记|打|加|注有|以|有|用)\s*[“"「‘『]?\s*[★▲]|[★▲]\s*[”"」’』]|[★▲]\s*(?:号|标|的条款|条款为|为实质|表示|标识|符号|项为|的为|的指标)|[\u4e00-\u9fa5][★▲]号?(?:条款|项|要求|指标|参数)/;
+  /[\u4e00-\u9fa5]\s*[★▲]\s*的|(带|标有|标注|标记|打|加|注有|以|有|用)\s*[“"「‘『]?\s*[★▲]|[★▲]\s*[”"」’』]|[★▲]\s*(?:号|标|的条款|条款为|为实质|表示|标识|符号|项为|的为|的指标)|[\u4e00-\u9fa5][★▲]号?(?:条款|项|要求|指标|参数)/;
 
 function markedClauses(fl: FileLines, mark: '★' | '▲'): RawItem[] {
   const out: RawItem[] = [];
@@ -506,7 +506,8 @@ function markedClauses(fl: FileLines, mark: '★' | '▲'): RawItem[] {
       text += n.text;
       last = n;
     }
-    const body = stripMarker(text.replace(/^\s*\d{1,3}\s+/, '')).replace(new RegExp(`^\\s*${mark}\\s*`), '').replace(/^\s*[\d.．、]+\s*/, '').trim();
+    // 「★5－1 法定代表人授权委托书」 keeps its number (it names the form); 「★1. …」 loses it
+    const body = stripMarker(text.replace(/^\s*\d{1,3}\s+/, '')).replace(new RegExp(`^\\s*${mark}\\s*`), '').replace(/^\s*[\d.．、]+\s*(?![－\-\d])/, '').trim();
     const clean = body.replace(new RegExp(mark, 'g'), '').replace(/\s+/g, ' ').trim();
     if (clean.length < 4) continue;
     out.push({ text: clean, line: l, last, excerpt: cap(sliceLines(fl, l, last), 400), fl, lot: l.lot });
@@ -707,6 +708,24 @@ function dedupe<T extends RawItem>(items: T[]): T[] {
   });
 }
 
+/**
+ * Marked clauses once each: a clause reprinted in a response table (same opening words) or a form heading that repeats
+ * a listed form (「★附件5-1：…」 after 「★5－1 法定代表人授权委托书」) is the same clause.
+ */
+function distinctMarked(items: RawItem[]): RawItem[] {
+  const heads = new Set<string>();
+  const nums = new Set<string>();
+  return dedupe(items).filter((it) => {
+    const c = compact(it.text).normalize('NFKC');
+    const head = c.replace(/^[(（]?\d{1,2}[)）.、]?/, '').slice(0, 20);
+    const num = /^(?:附件)?(\d{1,2}-\d{1,2})/.exec(c.replace(/[－—]/g, '-'))?.[1];
+    if ((head.length >= 8 && heads.has(head)) || (num && nums.has(num))) return false;
+    if (head.length >= 8) heads.add(head);
+    if (num) nums.add(num);
+    return true;
+  });
+}
+
 function clauses(items: RawItem[], prefix: string): CardClause[] {
   return dedupe(items).map((it, n) => ({ id: `${prefix}${n + 1}`, text: it.text, ...entryOf(it) }));
 }
@@ -845,7 +864,7 @@ export function extractCard(files: readonly TenderFileInput[], opts: ExtractOpti
     qualifications: clauses(qual, 'q'),
     scoring,
     ...(scoringCheck ? { scoringCheck: { total: scoringCheck.total, sum: scoringCheck.sum, problem: scoringCheck.problem } } : {}),
-    starClauses: clauses(stars, 'star'),
+    starClauses: clauses(distinctMarked(stars), 'star'),
     importantClauses: clauses(imps, 'imp'),
     invalidClauses: clauses(inval, 'inv'),
     composition: compositionParts,
