@@ -268,6 +268,7 @@ for (const t of truth) {
       if (!sPairs.includes(i)) console.log(`  star extra : ${s.text.slice(0, 40)} p${s.source.page}`);
     });
     console.log(`  composition found: ${card.composition.map((c) => c.title).join(' | ')}`);
+    for (const c of t.composition) if (!card.composition.some((p) => near(norm(c), norm(p.title)))) console.log(`  composition missed: ${c}`);
     for (const [k, ok, want, got] of factChecks) if (!ok) console.log(`  fact ${k}: want ${want} got ${got}`);
     console.log(`  invalid: label ${inv} found ${card.invalidClauses.length}`);
     for (const u of uncovered) console.log(`  not covered: ${u}`);

@@ -21,6 +21,7 @@ import { lotList, lotMentions, lotSegment, resolveLot, scopeLots } from './lots.
 import { extractScoring } from './scoring.js';
 import { scoringFromModel, type ModelScoring } from './scoring-model.js';
 import { compositionFromModel } from './composition-model.js';
+import { invalidFromModel } from './invalid-model.js';
 import {
   afterChange,
   cap,
@@ -799,6 +800,10 @@ export function extractCard(files: readonly TenderFileInput[], opts: ExtractOpti
   const stars = all.flatMap((f) => markedClauses(f, '★')).filter(keep);
   const imps = all.flatMap((f) => markedClauses(f, '▲')).filter(keep);
   const inval = all.flatMap(invalidClauses).filter(keep);
+  // the grounds the tender lists explicitly, from the model, when it lists them (else the text path's clauses)
+  const listed = all.flatMap((fl) =>
+    (fl.file.model ? invalidFromModel(fl.file.model) : []).map((g) => ({ ...g, fl })),
+  );
   const fmt = all.flatMap(formatRules).filter(keep);
 
   // Scoring: the table read from the document model when the file has one (merges, split tables, section rows), else
@@ -866,7 +871,9 @@ export function extractCard(files: readonly TenderFileInput[], opts: ExtractOpti
     ...(scoringCheck ? { scoringCheck: { total: scoringCheck.total, sum: scoringCheck.sum, problem: scoringCheck.problem } } : {}),
     starClauses: clauses(distinctMarked(stars), 'star'),
     importantClauses: clauses(imps, 'imp'),
-    invalidClauses: clauses(inval, 'inv'),
+    invalidClauses: listed.length
+      ? listed.map((g, n) => ({ id: `inv${n + 1}`, text: g.text.replace(/\s+/g, ' ').trim(), ...modelEntry(g.fl, g.page, [g.text], null) }))
+      : clauses(inval, 'inv'),
     composition: compositionParts,
     formatRules: clauses(fmt, 'f'),
     lots,

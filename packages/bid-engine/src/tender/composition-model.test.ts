@@ -60,7 +60,7 @@ describe('bid-file composition from the document model', () => {
         heading(69, '投标文件'),
       ]).model!,
     );
-    expect(parts.map((p) => p.title)).toEqual(['投标函', '开标一览表', '投标人具备出版物经营许可证和出版物进口经营许可证']);
+    expect(parts.map((p) => p.title)).toEqual(['投标函', '开标一览表', '投标人具备《出版物经营许可证》和《出版物进口经营许可证》']);
   });
 
   it('a composition table (group | parts) and the format chapter\'s reference contents table', () => {

@@ -47,23 +47,32 @@ export function partName(raw: string): { title: string; note?: string } | null {
   let t = raw.replace(/\s+/g, ' ').trim();
   const n = numbering(t);
   if (n) t = t.slice(n.length);
-  t = t.replace(/^★\s*/, '').replace(/[《》“”"「」]/g, '');
+  t = t.replace(/^★\s*/, '').trim();
+  // quotes around the whole title go; inside it they are the tender's words (「第六章《采购需求》规定的其他内容」)
+  t = t.replace(/^[《“"「]([^《》“”"「」]*)[》”"」]([；;。，,：:]?)$/, '$1$2');
+  // a title printed wholly in brackets: 「（根据项目属性提出的特定要求）」
+  t = t.replace(/^[（(]([^（()）]+)[)）]([；;。，,：:]?)$/, '$1$2');
   let note: string | undefined;
   const colon = /^(.{2,40}?)[：:]\s*(.*)$/.exec(t);
   if (colon) {
     t = colon[1]!;
     note = colon[2]!.replace(/[；;。]+$/, '') || undefined;
   }
-  // brackets hold notes (「（格式）」「（复印件加盖单位公章）」): out of the title
-  for (let k = 0; k < 3; k++) t = t.replace(/[（(][^（()）]*[)）]/g, '');
+  // brackets holding notes go (「（格式）」 at the end, 「（或事业单位法人证书）」「（含保洁、绿化等内容）」 inside);
+  // a bracket that is part of the name stays (「法定代表人（负责人）授权委托书」)
+  const noteBracket = /[（(]\s*(?:或|若|如|含|包括|需|须|即|注|格式|复印件|原件|可选|非|按|见|详见|加盖|盖章|本项目)[^（()）]*[)）]|[（(][^（()）]*(?:等|、)[^（()）]*[)）]/g;
+  for (let k = 0; k < 3; k++) t = t.replace(noteBracket, '');
+  for (let k = 0; k < 3; k++) t = t.replace(/[（(][^（()）]*[)）]\s*[；;。，,：:]*$/, '').trim();
   t = t.replace(/[（(][^)）]*$/, '');
+  t = t.replace(/^[《“"「]([^《》“”"「」]*)[》”"」]$/, '$1');
   const cut = t.search(/[，,；;。]/);
   if (cut >= 2) {
     note ??= t.slice(cut + 1).replace(/[；;。]+$/, '') || undefined;
     t = t.slice(0, cut);
   }
   t = t.replace(/[\s…．.·]+\d*\s*$/, '').replace(/[；;。，,、：:]+$/, '').replace(/\s+/g, '').trim();
-  if (t.length < 2 || t.length > 60 || !/[\u4e00-\u9fa5]{2}/.test(t) || /^(?:的|如|若|注|说明|[，,、；;。])|[)）]/.test(t)) return null;
+  if (t.length < 2 || t.length > 60 || !/[\u4e00-\u9fa5]{2}/.test(t) || /^(?:的|如|若|注|说明|[，,、；;。）)])/.test(t)) return null;
+  if ((t.match(/[（(]/g)?.length ?? 0) !== (t.match(/[)）]/g)?.length ?? 0)) return null;
   return note ? { title: t, note } : { title: t };
 }
 
@@ -106,7 +115,7 @@ function enumeration(blocks: Block[], i: number): Raw[] {
       listLevel ??= b.level;
       if (b.level > listLevel) continue;
       if (b.level < listLevel) break;
-      items.push({ text: b.text, page: b.page });
+      if (!START.test(b.text)) items.push({ text: b.text, page: b.page });
       continue;
     }
     const n = numbering(b.text);
