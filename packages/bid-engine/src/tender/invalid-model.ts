@@ -11,16 +11,30 @@ export interface ModelGround {
   page: number;
 }
 
-const VOID = /无效|否决|废标|拒绝|不予受理|视为未实质性响应|不合格/;
-const INTRO = /(?:下列|以下|如下)(?:情[况形]|任何|行为|条件)?(?:之一|的)|有下列|情形(?:之一)?[:：]?$|条件[:：]|[:：]\s*$/;
+const VOID = /无效|否决|废标|拒绝|不予受理|视为未实质性响应/;
+const INTRO = /(?:下列|以下|如下)[^，。；]{0,6}(?:情[况形]|行为|条件|事项)(?:之一)?|(?:下列|以下)(?:任何)?(?:一种|一项|之一)/;
 const HEAD = /(?:投标|响应)无效(?:的)?情形|无效投标(?:的)?情形|否决(?:投标)?(?:的)?(?:情形|条件)|废标(?:条款|情形|条件)|无效(?:投标|响应)?条款/;
 const NUMBERED = /^\s*(?:[（(]\s*[\d一二三四五六七八九十]{1,3}\s*[)）]|\d{1,2}\s*[.．、)）]|[①-⑳]|[⑴-⒇]|[A-Ha-h]\s*[.．、)）]|[一二三四五六七八九十]{1,3}\s*、)/;
+
+function markKind(n: string): string {
+  if (/^[（(]/.test(n)) return 'paren';
+  if (/^[⑴-⒇]/.test(n)) return 'pchar';
+  if (/^[①-⑳]/.test(n)) return 'circle';
+  if (/^\d/.test(n)) return 'num';
+  if (/^[A-Za-z]/.test(n)) return 'alpha';
+  if (/^[一二三四五六七八九十]/.test(n)) return 'cn';
+  return n ? 'other' : 'none';
+}
 
 const textOf = (b: Block) => (b.type === 'table' ? '' : b.text);
 
 function introduces(t: string): boolean {
   const s = t.replace(/\s+/g, '');
   if (s.length > 200) return false;
+  // the project's own 废标 (「出现下列情形之一的，应予废标」: too few bidders, the purchase cancelled) and the
+  // disqualification of bidders (「否决其投标资格」) are not grounds that void a bid
+  if (/废标/.test(s) && !/投标无效|无效投标|否决|拒绝|作无效|按无效|投标文件|投标人/.test(s)) return false;
+  if (/投标资格/.test(s)) return false;
   return (VOID.test(s) && INTRO.test(s)) || (HEAD.test(s) && s.length <= 40);
 }
 
@@ -28,16 +42,25 @@ function introduces(t: string): boolean {
 function itemsAfter(blocks: Block[], i: number): ModelGround[] {
   const out: ModelGround[] = [];
   let level: number | null = null;
+  let kind: string | null = null;
   for (let j = i + 1; j < blocks.length && out.length < 60; j++) {
     const b = blocks[j]!;
     if (b.type === 'heading' || b.type === 'table') break;
     if (b.type === 'list-item') {
       level ??= b.level;
       if (b.level < level) break;
+      // one list: its items number alike (⑴⑵… then 「4．投标答疑时间」 is the next clause)
+      const k = markKind(b.numbering);
+      kind ??= k;
+      if (b.level === level && k !== kind) break;
       if (b.level === level) out.push({ text: b.text, page: b.page });
       continue;
     }
+    if (/^\s*\d{1,2}\.\d/.test(b.text)) break; // the next clause (「1.3 投标报价有算术错误…」)
     if (NUMBERED.test(b.text)) {
+      const k = markKind(/^\s*(\S)/.exec(b.text)?.[1] ?? '');
+      kind ??= k;
+      if (k !== kind) break;
       out.push({ text: b.text, page: b.page });
       continue;
     }
