@@ -60,7 +60,7 @@ export function classifyChapter(title: string): { kind: OutlineKind; mode: Outli
 const ANSWERS: Array<[RegExp, string]> = [
   [/^(?:总体)?技术方案$|^技术方案(?:评价|评分)?$/, '总体技术方案'],
   [/^(?:项目)?实施方案$|^项目实施$|^实施计划$/, '项目实施方案'],
-  [/^(?:售后)?服务方案$|^售后服务(?:承诺)?$|^售后$/, '售后服务方案'],
+  [/^售后服务方案$|^售后服务(?:承诺)?$|^售后$/, '售后服务方案'],
   [/^(?:项目)?团队|^人员配置|^拟派人员|^项目人员|^项目经理/, '项目团队及人员配置'],
   [/^培训/, '培训方案'],
   [/^应急/, '应急预案'],
@@ -107,6 +107,8 @@ export function recognisable(title: string, item: string): boolean {
  */
 export function sectionTitle(item: string, category: ScoringItem['category'] = 'technical'): string {
   const own = itemText(item);
+  // a longer item already names what the bid shows (「物业管理服务分项承诺与考核指标」): its words as they are
+  if (own.length > 6) return own.slice(0, MAX_TITLE);
   const answer = answerTitle(own, category);
   return (answer.includes(own) ? answer : own).slice(0, MAX_TITLE);
 }
@@ -327,13 +329,22 @@ export function generateOutline(card: TenderCard, opts: OutlineOptions): Outline
   const avgPoints = known.length ? known.reduce((a, b) => a + b, 0) / known.length : 5;
   const priceIds: Record<string, string[]> = {};
   for (const s of scoring) {
+    // a written part the composition names after the row (「物业管理服务分项承诺与考核指标」) answers it itself
+    const own = s.category === 'price' ? undefined : chapters.find((c) => c.mode === 'ai' && !c.scoringIds.length && recognisable(c.title, s.item));
+    const weight = typeof s.points === 'number' && s.points > 0 ? s.points : avgPoints;
+    if (own) {
+      own.scoringIds.push(s.id);
+      own.items = [...(own.items ?? []), s.item];
+      own.weight = weight;
+      own.criteria = s.criteria;
+      continue;
+    }
     const ch = pickChapter(chapters, s);
     if (!ch) continue;
     if (s.category === 'price') {
       (priceIds[ch.title] ??= []).push(s.id);
       continue;
     }
-    const weight = typeof s.points === 'number' && s.points > 0 ? s.points : avgPoints;
     const answer = sectionTitle(s.item, s.category);
     // a section the composition prescribes that answers it (「企业业绩」 for 类似业绩)
     let best: Draft | undefined;
@@ -387,9 +398,11 @@ export function generateOutline(card: TenderCard, opts: OutlineOptions): Outline
   if (qualCh && card.qualifications.length >= 2 && !qualCh.children.length)
     for (const q of card.qualifications) addUnique(qualCh.children, draft(shortClause(q.text), '资信', 'form', { fixed: true }));
 
-  // A technical chapter with nothing to answer still gets a standard structure
+  // A technical chapter with nothing to answer still gets a standard structure — when the tender scores nothing (a
+  // scored tender's rows are the structure; its other technical parts stay one written section each)
+  const scored = scoring.some((s) => s.category !== 'price');
   for (const ch of chapters)
-    if (ch.kind === '技术' && ch.mode === 'ai' && !ch.children.some((c) => c.mode === 'ai'))
+    if (!scored && ch.kind === '技术' && ch.mode === 'ai' && !ch.children.some((c) => c.mode === 'ai'))
       for (const t of DEFAULT_TECH) addUnique(ch.children, draft(t, '技术', 'ai', { weight: avgPoints }));
 
   // Length: written branches share the total by weight; a branch with ≥ 2 sections' worth gets level-3 sub-topics
