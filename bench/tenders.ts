@@ -31,6 +31,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readDocument, shutdownOcr } from '@btz/bid-engine/reading';
+import { CARD_FACT_KEYS, CARD_LIST_KEYS } from '@btz/shared';
 import { extractCard, generateOutline, flattenOutline, type TenderFileInput } from '@btz/bid-engine/tender';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -274,8 +275,13 @@ for (const t of truth) {
     for (const u of uncovered) console.log(`  not covered: ${u}`);
     if (args.includes('--outline'))
       for (const n of flat) console.log(`  ${'  '.repeat(n.level)}${n.number} ${n.title} [${n.kind}/${n.mode}] ${n.scoringIds.join(',')}`);
-    const unverified = [...card.scoring, ...card.starClauses, ...card.composition].filter((e) => !e.verified).length;
-    if (unverified) console.log(`  unverified entries: ${unverified}`);
+    const entries = [
+      ...CARD_FACT_KEYS.map((k) => card[k]).filter((x): x is NonNullable<typeof x> => !!x),
+      ...CARD_LIST_KEYS.flatMap((k) => card[k] as Array<{ verified: boolean }>),
+    ];
+    const unverified = entries.filter((e) => !e.verified).length;
+    if (unverified) console.log(`  unverified entries: ${unverified} of ${entries.length}`);
+    if (card.scoringCheck) console.log(`  scoring check: printed total ${card.scoringCheck.total}, rows ${card.scoringCheck.sum}${card.scoringCheck.problem ? ` — ${card.scoringCheck.problem}` : ""}`);
   }
 }
 await shutdownOcr();

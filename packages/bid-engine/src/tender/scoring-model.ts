@@ -409,9 +409,9 @@ export function scoringFromModel(model: DocModel): ModelScoring {
   const use = inEval.length ? inEval : found;
   const lots = new Set(use.map((f) => f.lot).filter(Boolean));
   const rows: ModelScoringRow[] = [];
-  const totals: number[] = [];
-  const sections: number[] = [];
-  const stated: number[] = [];
+  // each table's own printed total (合计 row, section headers, 「（45分）」 in its title): tables scored in parts
+  // (商务 45 / 服务 40 / 价格 15) add up their parts
+  const tableTotals: Array<number | null> = [];
   const seen = new Set<string>();
   for (const f of use) {
     const r = readTable(f.parts, f.layout, f.ctx, lots.size >= 2 ? f.lot : null);
@@ -422,31 +422,25 @@ export function scoringFromModel(model: DocModel): ModelScoring {
       seen.add(key);
       rows.push(row);
     }
-    totals.push(...r.totals);
-    sections.push(...r.sections);
-    if (f.layout.stated) stated.push(f.layout.stated);
-    else {
-      const s = statedTotal(f.ctx.text);
-      if (s) stated.push(s);
-    }
+    const sections = r.sections.length >= 2 ? r.sections.reduce((a, b) => a + b, 0) : null;
+    tableTotals.push(r.totals.at(-1) ?? sections ?? f.layout.stated ?? statedTotal(f.ctx.text.split('\n').slice(-2).join('')));
   }
+  let total: number | null = null;
   if (!rows.length) {
     // no scoring table: a scheme printed as headings and numbered items
     const list = listScoringFromModel(model);
     rows.push(...list.rows);
-    if (list.total) stated.push(list.total);
+    total = list.total;
   } else {
+    if (tableTotals.every((t) => t !== null)) total = tableTotals.reduce<number>((a, b) => a + b!, 0);
     const price = schemePriceRow(model, rows);
-    if (price) rows.unshift(price);
+    if (price) {
+      rows.unshift(price);
+      total = 100;
+    }
   }
+  if (lots.size >= 2) total = null;
   const sum = Math.round(rows.reduce((a, r) => a + r.points, 0) * 100) / 100;
-  let total: number | null = null;
-  if (lots.size < 2) {
-    if (totals.length === 1) total = totals[0]!;
-    else if (totals.length > 1) total = totals.reduce((a, b) => a + b, 0);
-    else if (sections.length >= 2) total = sections.reduce((a, b) => a + b, 0);
-    else if (stated.length) total = stated[0]!;
-  }
   const problem =
     rows.length && total !== null && Math.abs(total - sum) > 0.001 ? `评分表各项合计 ${sum} 分，与招标文件注明的总分 ${total} 分不一致，请核对` : null;
   return { rows, total, sum, problem };
