@@ -111,3 +111,18 @@ describe('★ clauses as distinct clauses', () => {
     for (const c of card.starClauses) expectVerified(f, c);
   });
 });
+
+describe('an OCR page', () => {
+  it('a colon read as a semicolon after a label still separates the value', () => {
+    const f: TenderFileInput = {
+      name: '公告.pdf',
+      role: 'main',
+      order: 0,
+      pages: [{ page: 1, text: '项目编号；招案2024-0490\n1采购人信息\n名称；中华人民共和国洋山港海事局', ocr: true }],
+    };
+    const card = extractCard([f]);
+    expect(card.projectNumber!.value).toBe('招案2024-0490');
+    expect(card.purchaser!.value).toBe('中华人民共和国洋山港海事局');
+    expectVerified(f, card.projectNumber);
+  });
+});

@@ -178,6 +178,8 @@ function findFact(fl: FileLines, spec: Spec, lot: string | null): Occ[] {
         const unit = labelUnit(line.text.slice(m.index, labelEnd + 12));
         if (unitM) regionStart += unitM[0].length;
         let region = line.text.slice(regionStart);
+        // OCR reads a colon right after a label as a semicolon (「项目编号；招案2024-0490」)
+        if (/^；/.test(region) && fl.file.pages.find((p) => p.page === line.page)?.ocr) region = `：${region.slice(1)}`;
         const sep = /^\s*(?:[:：]|\t|\s{2,}|\s*[|｜]\s*)?\s*/.exec(region)![0];
         if (spec.lineStart || spec.kind === 'org' || spec.kind === 'bond' || spec.kind === 'code' || spec.key === 'projectName') {
           // the label must be followed by a separator (or 为/是), not run on as a sentence
@@ -203,7 +205,7 @@ function findFact(fl: FileLines, spec: Spec, lot: string | null): Occ[] {
           if (!next || next.page !== line.page || markerOf(next.text)?.rank === 0) continue;
           // a table's header row: the next line is the first data row, its first cell is not this value
           if (line.text.split('\t').length >= 3) continue;
-          const named = /^名\s*称\s*[:：]\s*/.exec(next.text);
+          const named = /^名\s*称\s*[:：；]\s*/.exec(next.text);
           if (!named && (/^[^\s：:]{2,10}[：:]/.test(next.text) || next.text.length > 80)) continue;
           valueLine = next;
           valueOffset = named ? named[0].length : 0;
