@@ -126,3 +126,17 @@ describe('an OCR page', () => {
     expectVerified(f, card.projectNumber);
   });
 });
+
+describe('scoring on the text path (a file without a model)', () => {
+  it('TOC lines that look like rows are never rows', () => {
+    const f = file([
+      '目录\n第三章 评分标准\t27\n3.1初步评审标准\t27\n3.2详细评审标准\t28\n3.3评分细则(29)',
+      '评分标准\n评分因素\t分值\t评分标准\n技术方案\t60\t方案完整得60分\n类似业绩\t40\t每个10分',
+    ]);
+    const card = extractCard([f]);
+    expect(card.scoring.map((s) => [s.item, s.points])).toEqual([
+      ['技术方案', 60],
+      ['类似业绩', 40],
+    ]);
+  });
+});

@@ -281,7 +281,12 @@ export function stripMarker(text: string): string {
 
 /** A table-of-contents entry: dot leaders then a page number. */
 export function isTocLine(text: string): boolean {
-  return /(?:\.{3,}|…+|·{3,}|．{3,}|-{4,}|_{4,}|—{3,})\s*\d{1,4}\s*$/.test(text);
+  if (/(?:\.{3,}|…+|·{3,}|．{3,}|-{4,}|_{4,}|—{3,})\s*\d{1,4}\s*$/.test(text)) return true;
+  // a numbered clause title with its page in brackets or after a tab (「2.1初步评审标准(37)」, 「3.2详细评审标准\t28」): a
+  // TOC entry printed without leaders — never a scoring row
+  return /^(?:第\s*[一二三四五六七八九十\d]+\s*[章节部分]|\d{1,2}(?:\.\d{1,2})+)\s*[\u4e00-\u9fa5][^\t，。；:：]{1,30}?(?:\s*[(（]\s*\d{1,3}\s*[)）]|\t\s*\d{1,3})\s*$/.test(
+    text.trim(),
+  );
 }
 
 /** A short line without sentence punctuation inside: a heading or a label. */
