@@ -359,7 +359,7 @@ export function generateOutline(card: TenderCard, opts: OutlineOptions): Outline
     }
     if (best) {
       // the section keeps the tender's own words only when an evaluator still finds the row's item in them
-      if (!recognisable(best.title, s.item) || itemText(s.item).includes(best.title.replace(/\s+/g, ''))) best.title = answer;
+      if (best.title.includes(s.item) || s.item.includes(best.title) || !recognisable(best.title, s.item)) best.title = answer;
       best.scoringIds.push(s.id);
       best.items = [...(best.items ?? []), s.item];
       best.weight = weight;
