@@ -192,6 +192,35 @@ describe('scoring table from the document model', () => {
   });
 });
 
+describe('lots with their own scoring tables', () => {
+  it('each table\'s rows carry the lot its heading names; no total check across lots', () => {
+    const m = scoringFromModel(
+      modelFile([
+        heading(20, '第四章 评标办法'),
+        para(20, '第1包评分标准'),
+        table(20, [
+          ['评分因素', '分值', '评分标准'],
+          ['供货方案', '70', '优'],
+          ['价格', '30', '低价优先'],
+        ]),
+        para(21, '第2包评分标准'),
+        table(21, [
+          ['评分因素', '分值', '评分标准'],
+          ['服务方案', '60', '优'],
+          ['价格', '40', '低价优先'],
+        ]),
+      ]).model!,
+    );
+    expect(m.rows.map((r) => [r.item, r.points, r.lot])).toEqual([
+      ['供货方案', 70, '1'],
+      ['价格', 30, '1'],
+      ['服务方案', 60, '2'],
+      ['价格', 40, '2'],
+    ]);
+    expect(m.problem).toBeNull();
+  });
+});
+
 describe('scoring printed as text, and a price scored outside the table', () => {
   it('groups as headings with points and numbered items under them: sub-items that add up are the rows', () => {
     const b = (page: number, text: string, numbering: string): import('../reading/model/types.js').Block => ({

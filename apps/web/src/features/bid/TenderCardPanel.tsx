@@ -211,6 +211,12 @@ function CompositionList({ items, files, onOpen }: { items: CompositionPart[]; f
           <b>{c.title}</b>
           {c.note ? <span className="bid-muted">：{c.note}</span> : null}{' '}
           <SourceLink source={c.source} files={files} onOpen={onOpen} label="投标文件组成" />
+          {c.form ? (
+            <span className="bid-muted bid-small">
+              {' '}格式：
+              <SourceLink source={{ file: c.source.file, page: c.form.page, excerpt: c.form.title }} files={files} onOpen={onOpen} label={`格式「${c.form.title}」`} />
+            </span>
+          ) : null}
           <Flags entry={c} />
         </li>
       ))}
