@@ -3,7 +3,7 @@ import { tableTexts } from '../../src/reading/index.js';
 import type { PageTable } from '../../src/reading/pdf-model/grid.js';
 import { joinTables, toTableBlock } from '../../src/reading/pdf-model/join.js';
 import { buildBlocks } from '../../src/reading/pdf-model/blocks.js';
-import { groupLines, toItems } from '../../src/reading/pdf-model/lines.js';
+import { despace, groupLines, toItems } from '../../src/reading/pdf-model/lines.js';
 
 /**
  * The pieces of the PDF model that real tenders stress and generated PDFs do not reach: the stray spaces of Chinese
@@ -26,6 +26,13 @@ describe('lines from PDF text items', () => {
     expect(lines.map((l) => l.text)).toEqual(['评分标准ISO 9001']);
   });
 
+  it('letter-spaced Chinese is closed up in the model; spaces between words stay', () => {
+    expect(despace('提 供 证 明 文件')).toBe('提供证明文件');
+    expect(despace('内 容')).toBe('内容');
+    expect(despace('第一章 招标公告')).toBe('第一章 招标公告');
+    expect(despace('第 3 页 共 6 页')).toBe('第 3 页 共 6 页');
+  });
+
   it('a gap of two font sizes or more separates segments (columns); superscripts stay on their line', () => {
     const [line] = groupLines(toItems([item('分值', 50), item('30', 200, 700, 12, 12), item('m', 230, 700, 12, 8), item('2', 238, 704, 7, 4)]));
     expect(line!.segs.map((s) => s.text)).toEqual(['分值', '30 m2']);
@@ -34,6 +41,27 @@ describe('lines from PDF text items', () => {
 });
 
 describe('blocks from lines', () => {
+  it('a numbered paragraph with a hanging indent is one block, even where a wrapped line starts like a heading', () => {
+    const lines = groupLines(
+      toItems([
+        item('5.4.1各级政府部门在购置计算机办公设备时，必须采购预装', 60, 700, 12, 480),
+        item('正版操作系统软件的计算机产品，相关规定依据《通知》（具体见', 105, 680, 12, 435),
+        item('第五章《采购需求》），否则投标无效；属于推荐性标准的，优先', 105, 660, 12, 435),
+        item('采购。', 105, 640, 12, 36),
+        item('5.5网络安全专用产品', 60, 610, 12, 132),
+      ]),
+    );
+    const blocks = buildBlocks([{ page: 14, elements: lines.map((line) => ({ kind: 'line' as const, line })) }]);
+    expect(blocks.map((b) => [b.type, b.type === 'table' ? '' : b.text])).toEqual([
+      [
+        'paragraph',
+        '5.4.1各级政府部门在购置计算机办公设备时，必须采购预装正版操作系统软件的计算机产品，相关规定依据《通知》（具体见' +
+          '第五章《采购需求》），否则投标无效；属于推荐性标准的，优先采购。',
+      ],
+      ['heading', '5.5网络安全专用产品'],
+    ]);
+  });
+
   it('「第一章」 alone on its line and the chapter name on the next make one heading', () => {
     const lines = groupLines(
       toItems([item('第一章', 250, 700, 18), item('招标公告', 240, 670, 18), item('本项目采用公开招标方式。', 60, 620, 11)]),

@@ -1,4 +1,4 @@
-import { joinWrapped, type Line } from './lines.js';
+import { despace, joinWrapped, type Line } from './lines.js';
 import type { PageTable } from './grid.js';
 import type { TableCell } from '../model/types.js';
 
@@ -65,12 +65,13 @@ export function alignedTables(page: number, lines: Line[]): { tables: PageTable[
         const texts = cols.map(() => '');
         for (const s of l.segs) {
           const k = columnIndex(cols, s.x0, tol);
-          texts[k] = texts[k] ? `${texts[k]} ${s.text}` : s.text;
+          const t = despace(s.text);
+          texts[k] = texts[k] ? `${texts[k]} ${t}` : t;
         }
         rows.push({ page, cells: texts.map((text, col) => ({ text, col, colSpan: 1, rowSpan: 1 })) });
       } else {
         const cell = rows[rows.length - 1]!.cells[columnIndex(cols, l.x0, tol)]!;
-        cell.text = joinWrapped(cell.text, l.text);
+        cell.text = joinWrapped(cell.text, l.segs.map((x) => despace(x.text)).join(' '));
       }
     }
     tables.push({ page, xs: cols, top: run[0]!.y + run[0]!.size, bottom: run[run.length - 1]!.y, rows, columns: cols.length, ruled: false });

@@ -1,7 +1,7 @@
 import { parseHeading } from '../chapters.js';
 import type { Block, HeadingBlock, ListItemBlock, ParagraphBlock } from '../model/types.js';
 import { joinTables, toTableBlock, type TableBuild } from './join.js';
-import { joinWrapped, type Line } from './lines.js';
+import { despace, joinWrapped, type Line } from './lines.js';
 import type { PageTable } from './grid.js';
 
 /**
@@ -109,9 +109,11 @@ export function buildBlocks(pages: ContentPage[]): Block[] {
   let open: ParagraphBlock | ListItemBlock | null = null;
   // x of the open list item's marker: its wrapped lines may hang indented under the text
   let listX: number | null = null;
-  let prevLine: { line: Line; page: number; last: boolean; right: number } | null = null;
+  let prevLine: { line: Line; page: number; last: boolean; right: number; first: boolean } | null = null;
   // Whether the last element of the previous page was a table and the current page has had nothing else yet.
   let tableAtPageEnd: TableBuild | null = null;
+  // The heading just emitted and its line: a large title wrapped onto a second line joins it.
+  let lastHeading: { block: HeadingBlock; line: Line } | null = null;
 
   for (const p of pages) {
     if (p.ocrText !== undefined) {
@@ -142,30 +144,61 @@ export function buildBlocks(pages: ContentPage[]): Block[] {
         return;
       }
       const line = e.line;
-      const text = line.segs.map((s) => s.text).join(line.segs.length > 1 ? '\t' : '');
+      const text = line.segs.map((s) => despace(s.text)).join(line.segs.length > 1 ? '\t' : '');
       const flatText = text.replace(/\t/g, ' ');
-      const h = heading(text, line, m);
+      const o = open as ParagraphBlock | ListItemBlock | null;
+      // The line before ran to the right edge, just above this one.
+      const reach =
+        o !== null &&
+        prevLine !== null &&
+        prevLine.line.x1 >= prevLine.right - 2 * prevLine.line.size &&
+        // a sentence that ends short of the edge ends its paragraph, even in ragged (left-aligned) text
+        !(/[。！？!?]$/.test(prevLine.line.text) && prevLine.line.x1 < prevLine.right - 0.5 * prevLine.line.size) &&
+        (prevLine.page === p.page ? prevLine.line.y - line.y <= 2.6 * line.size : prevLine.last && idx === 0);
+      // …in the middle of a sentence, in the same type: whatever this line starts with (「第五章」, 「2.」), it runs on.
+      const midSentence =
+        reach && prevLine !== null && !/[。；;：:！？!?]$/.test(prevLine.line.text) && Math.abs(prevLine.line.size - line.size) < 0.5;
+      // …and this line starts at the left edge, under a list item's text, or where the wrapped line above started.
+      const xOk =
+        line.x0 < edges.left + 1.5 * line.size ||
+        (o?.type === 'list-item' && listX !== null && line.x0 < listX + 2.2 * line.size) ||
+        (prevLine !== null && !prevLine.first && Math.abs(prevLine.line.x0 - line.x0) <= 2);
+      let h = midSentence ? null : heading(text, line, m);
+      // A numbered line that runs to the right edge is the start of a paragraph, not a heading.
+      if (h && h.rank >= 3 && line.size < m.body * 1.2 && line.x1 >= edges.right - 2 * line.size) h = null;
       firstOnPage = false;
       tableAtPageEnd = null;
+      const last = out[out.length - 1];
+      if (
+        h &&
+        h.numbering === '' &&
+        !/^[\u4e00-\u9fff]{2,10}[：:]/.test(h.title) &&
+        lastHeading &&
+        last === lastHeading.block &&
+        lastHeading.block.page === p.page &&
+        lastHeading.line.text.length >= 15 &&
+        !/[。；;，,：:]$/.test(lastHeading.line.text) &&
+        Math.abs(lastHeading.line.size - line.size) < 0.5 &&
+        lastHeading.line.y - line.y <= 2.2 * line.size
+      ) {
+        // A title set large and wrapped onto a second line: one heading.
+        const b = lastHeading.block;
+        b.title = joinWrapped(b.title, h.title);
+        b.text = joinWrapped(b.text, flatText);
+        lastHeading = null;
+        return;
+      }
       if (h) {
         open = null;
         const block: HeadingBlock = { type: 'heading', page: p.page, pageEnd: p.page, level: 1, numbering: h.numbering, title: h.title, text: flatText };
         headings.push({ rank: h.rank, block });
         out.push(block);
         prevLine = null;
+        lastHeading = { block, line };
         return;
       }
-      const marker = LIST_MARKER.exec(flatText);
-      const o = open as ParagraphBlock | ListItemBlock | null;
-      const continues =
-        !marker &&
-        o !== null &&
-        prevLine !== null &&
-        prevLine.line.x1 >= prevLine.right - 2 * prevLine.line.size &&
-        // a sentence that ends short of the edge ends its paragraph, even in ragged (left-aligned) text
-        !(/[。！？!?]$/.test(prevLine.line.text) && prevLine.line.x1 < prevLine.right - 0.5 * prevLine.line.size) &&
-        (line.x0 < edges.left + 1.5 * line.size || (o.type === 'list-item' && listX !== null && line.x0 < listX + 2.2 * line.size)) &&
-        (prevLine.page === p.page ? prevLine.line.y - line.y <= 2.6 * line.size : prevLine.last && idx === 0);
+      const marker = midSentence ? null : LIST_MARKER.exec(flatText);
+      const continues = !marker && reach && (midSentence || xOk);
       if (continues && o) {
         o.text = joinWrapped(o.text, flatText);
         o.pageEnd = p.page;
@@ -187,7 +220,7 @@ export function buildBlocks(pages: ContentPage[]): Block[] {
         out.push(para);
         open = para;
       }
-      prevLine = { line, page: p.page, last: lastOnPage, right: edges.right };
+      prevLine = { line, page: p.page, last: lastOnPage, right: edges.right, first: !continues };
     });
   }
 

@@ -70,7 +70,22 @@ export function findFurniture(pages: FurniturePage[]): { marked: Map<Line, Furni
       marked.set(l, { kind: 'toc', page: p.page, text: entry || text, ...(m ? { target: Number(m[1]) } : {}) });
     }
   }
+  // TOC levels from indentation: the distinct left edges of the entries, left to right, are levels 1, 2, …
+  const tocLines = pages.flatMap((p) => p.lines.filter((l) => marked.get(l)?.kind === 'toc'));
+  const indents: number[] = [];
+  for (const x of tocLines.map((l) => l.x0).sort((a, b) => a - b)) {
+    if (!indents.length || x - indents[indents.length - 1]! > 6) indents.push(x);
+  }
+  for (const l of tocLines) {
+    const level = indents.filter((x) => x <= l.x0 + 6).length;
+    marked.get(l)!.level = Math.max(1, level);
+  }
   const furniture: Furniture[] = [];
-  for (const p of pages) for (const l of p.lines) { const f = marked.get(l); if (f) furniture.push(f); }
+  for (const p of pages) {
+    for (const l of p.lines) {
+      const f = marked.get(l);
+      if (f) furniture.push(f);
+    }
+  }
   return { marked, furniture };
 }

@@ -1,4 +1,4 @@
-import { groupLines, joinWrapped, type PdfItem } from './lines.js';
+import { despace, groupLines, joinWrapped, type PdfItem } from './lines.js';
 import type { HRule, Rulings, VRule } from './rulings.js';
 import type { TableCell, TableRow } from '../model/types.js';
 
@@ -175,7 +175,7 @@ function cellText(items: PdfItem[], right: number): string {
   let prevEnd = 0;
   let prevSize = 0;
   lines.forEach((l, i) => {
-    const text = l.segs.map((s) => s.text).join(' ');
+    const text = l.segs.map((s) => despace(s.text)).join(' ');
     if (i === 0) out = text;
     else if (prevEnd >= right - 2.5 * prevSize && !ITEM_START.test(text)) out = joinWrapped(out, text);
     else out += '\n' + text;

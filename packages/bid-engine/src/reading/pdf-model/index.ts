@@ -76,8 +76,11 @@ export class PdfModelBuilder {
         rest = groupLines(r.rest);
       }
     }
+    const text = pageText(rest, tables);
+    // Kept until the end of the document: lines without their items (the model needs only their segments).
+    for (const l of rest) l.items = [];
     this.pages.push({ page, y0: Math.min(view[1] ?? 0, view[3] ?? 0), y1: Math.max(view[1] ?? 0, view[3] ?? 842), lines: rest, tables });
-    return pageText(rest, tables);
+    return text;
   }
 
   /** A page whose text came from OCR (or that could not be read): its text, no layout. */

@@ -150,3 +150,14 @@ export function joinWrapped(a: string, b: string): string {
   const y = b[0]!;
   return WORDISH.test(x) && WORDISH.test(y) && !CJK.test(x) && !CJK.test(y) ? `${a} ${b}` : a + b;
 }
+
+const LETTER_SPACED = /[\u4e00-\u9fff](?: [\u4e00-\u9fff]){2,}/g;
+
+/**
+ * Text for the model (not the page text, which stays verbatim): Chinese set letter-spaced across a narrow cell or a
+ * title (「提 供 证 明 文件」, 「内 容」) closed up. A space between words (「第一章 招标公告」, 「第 3 页」) stays.
+ */
+export function despace(s: string): string {
+  const t = s.replace(LETTER_SPACED, (m) => m.replace(/ /g, ''));
+  return /^[\u4e00-\u9fff] [\u4e00-\u9fff]$/.test(t) ? t.replace(' ', '') : t;
+}
