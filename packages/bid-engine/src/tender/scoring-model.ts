@@ -440,8 +440,13 @@ export function scoringFromModel(model: DocModel): ModelScoring {
     }
   }
   if (lots.size >= 2) total = null;
-  const sum = Math.round(rows.reduce((a, r) => a + r.points, 0) * 100) / 100;
+  return { rows, ...scoringCheck(total, rows) };
+}
+
+/** The rows checked against the printed total: their sum, and why they do not add up (null when they do or no total). */
+export function scoringCheck(total: number | null, rows: ReadonlyArray<{ points: number | null }>): { total: number | null; sum: number; problem: string | null } {
+  const sum = Math.round(rows.reduce((a, r) => a + (r.points ?? 0), 0) * 100) / 100;
   const problem =
     rows.length && total !== null && Math.abs(total - sum) > 0.001 ? `评分表各项合计 ${sum} 分，与招标文件注明的总分 ${total} 分不一致，请核对` : null;
-  return { rows, total, sum, problem };
+  return { total, sum, problem };
 }
