@@ -92,3 +92,30 @@ describe('bid-file composition from the document model', () => {
     expect(c.map((p) => p.title)).toEqual(['资格、符合性审查自查表', '评审要素投标资料索引表', '投标函', '开标一览表']);
   });
 });
+
+describe('a format chapter numbering its parts as plain paragraphs', () => {
+  it('runs of ascending numbers in order, a footnote and sub-items left out', () => {
+    const parts = compositionFromModel(
+      modelFile([
+        heading(60, '第七章投标文件格式'),
+        para(62, '1满足《中华人民共和国政府采购法》第二十二条规定1-1营业执照等证明文件'),
+        para(64, '2落实政府采购政策需满足的资格要求（如有）'),
+        para(79, '4投标保证金凭证/交款单据复印件'),
+        para(81, '1投标书（实质性格式）'),
+        para(82, '2授权委托书（实质性格式）'),
+        para(84, '3开标一览表（实质性格式）'),
+        para(89, '1从业人员、营业收入、资产总额填报上一年度数据。'),
+        para(92, '4拟分包情况说明'),
+      ]).model!,
+    );
+    expect(parts.map((p) => p.title)).toEqual([
+      '满足《中华人民共和国政府采购法》第二十二条规定',
+      '落实政府采购政策需满足的资格要求',
+      '投标保证金凭证/交款单据复印件',
+      '投标书',
+      '授权委托书',
+      '开标一览表',
+      '拟分包情况说明',
+    ]);
+  });
+});

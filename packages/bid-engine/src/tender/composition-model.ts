@@ -71,6 +71,7 @@ export function partName(raw: string): { title: string; note?: string } | null {
     t = t.slice(0, cut);
   }
   t = t.replace(/[\s…．.·]+\d*\s*$/, '').replace(/[；;。，,、：:]+$/, '').replace(/\s+/g, '').trim();
+  t = t.replace(/^[《“"「]([^《》“”"「」]*)[》”"」]$/, '$1');
   if (t.length < 2 || t.length > 60 || !/[\u4e00-\u9fa5]{2}/.test(t) || /^(?:的|如|若|注|说明|[，,、；;。）)])/.test(t)) return null;
   if ((t.match(/[（(]/g)?.length ?? 0) !== (t.match(/[)）]/g)?.length ?? 0)) return null;
   return note ? { title: t, note } : { title: t };
@@ -190,8 +191,8 @@ const NOT_FORM = /^(?:投标文件|响应文件|正本|副本|目录|项目名�
  * Headings of the format chapter: its top level, or the level below when the top only groups them. A PDF gives its
  * forms the chapter's own level: the chapter then runs to the next 第X章 heading.
  */
-function formatHeadings(blocks: Block[]): HeadingBlock[] {
-  let best: HeadingBlock[] = [];
+function formatHeadings(blocks: Block[]): { heads: HeadingBlock[]; from: number; to: number } {
+  let best: { heads: HeadingBlock[]; from: number; to: number } = { heads: [], from: -1, to: -1 };
   for (let i = 0; i < blocks.length; i++) {
     const h = blocks[i]!;
     if (h.type !== 'heading' || !FORMAT_CHAPTER.test(h.text) || h.text.length > 40) continue;
@@ -201,7 +202,8 @@ function formatHeadings(blocks: Block[]): HeadingBlock[] {
     // an entry of the 须知's list of chapters (「第七章投标文件格式」 between 「第六章…」 and the next chapter): not the chapter
     if (blocks.slice(i + 1, i + 3).some((b) => b.type === 'heading' && CHAPTER.test(b.text.replace(/\s+/g, '')))) continue;
     const inside: HeadingBlock[] = [];
-    for (let j = i + 1; j < blocks.length; j++) {
+    let j = i + 1;
+    for (; j < blocks.length; j++) {
       const b = blocks[j]!;
       if (b.type !== 'heading') continue;
       if (b.level < h.level || (b.level === h.level && CHAPTER.test(b.text))) break;
@@ -215,7 +217,11 @@ function formatHeadings(blocks: Block[]): HeadingBlock[] {
       }
       inside.push(b);
     }
-    if (inside.length < 2) continue;
+    if (inside.length < 2) {
+      // a chapter printing its parts as paragraphs only: its place is still known
+      if (!best.heads.length) best = { heads: [], from: i, to: j };
+      continue;
+    }
     const deeper = inside.filter((b) => b.level > h.level);
     const pool = deeper.length >= 2 && deeper.length >= inside.length / 2 ? deeper : inside;
     const top = Math.min(...pool.map((b) => b.level));
@@ -226,9 +232,31 @@ function formatHeadings(blocks: Block[]): HeadingBlock[] {
       if (sub !== null && next.filter((b) => b.level === sub).length > tops.length) tops = next.filter((b) => b.level === sub);
     }
     // the chapter itself comes after any mention of it: the last one that holds forms
-    if (tops.length >= 2) best = tops;
+    if (tops.length >= 2) best = { heads: tops, from: i, to: j };
   }
   return best;
+}
+
+/**
+ * Parts the format chapter numbers as plain paragraphs (「1投标书（实质性格式）」「2授权委托书」… a group restarting at
+ * 1): runs of ascending numbers, a footnote's stray 「1…」 left out, sub-items (「9-1…」) cut off.
+ */
+function numberedParts(blocks: Block[], from: number, to: number): Raw[] {
+  const runs: Array<{ last: number; items: Raw[] }> = [];
+  for (let i = from + 1; i < to; i++) {
+    const b = blocks[i]!;
+    if (b.type === 'table') continue;
+    const m = /^(\d{1,2})(?![\d.．、\-－)）])\s*([\u4e00-\u9fa5《“].*)$/.exec(b.text.trim());
+    if (!m) continue;
+    const n = Number(m[1]);
+    const text = m[2]!.replace(/\d{1,2}\s*[-－]\s*\d.*$/, '');
+    const run = [...runs].reverse().find((r) => n > r.last && n <= r.last + 2);
+    if (run) {
+      run.last = n;
+      run.items.push({ text, page: b.page });
+    } else if (n === 1) runs.push({ last: 1, items: [{ text, page: b.page }] });
+  }
+  return runs.filter((r) => r.items.length >= 2).flatMap((r) => r.items);
 }
 
 const key = (s: string) => s.replace(/[\s（()）《》“”"、，,：:]/g, '').replace(/格式$/, '');
@@ -273,8 +301,13 @@ export function compositionFromModel(model: DocModel): ModelPart[] {
     raws = enumeration(blocks, i);
     chapterOf = i;
   }
-  const forms = formatHeadings(blocks);
+  const chapter = formatHeadings(blocks);
+  const forms = chapter.heads;
   if (raws.length < 3) raws = contentsTable(blocks);
+  if (raws.length < 3 && chapter.from >= 0) {
+    const numbered = numberedParts(blocks, chapter.from, chapter.to);
+    if (numbered.length >= 4) raws = numbered;
+  }
   if (raws.length < 3) raws = forms.map((h) => ({ text: h.text, page: h.page }));
   const parts: ModelPart[] = [];
   const seen = new Set<string>();
