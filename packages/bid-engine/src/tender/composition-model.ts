@@ -60,7 +60,7 @@ export function partName(raw: string): { title: string; note?: string } | null {
   }
   // brackets holding notes go (「（格式）」 at the end, 「（或事业单位法人证书）」「（含保洁、绿化等内容）」 inside);
   // a bracket that is part of the name stays (「法定代表人（负责人）授权委托书」)
-  const noteBracket = /[（(]\s*(?:或|若|如|含|包括|需|须|即|注|格式|复印件|原件|可选|非|按|见|详见|加盖|盖章|本项目)[^（()）]*[)）]|[（(][^（()）]*(?:等|、)[^（()）]*[)）]/g;
+  const noteBracket = /[（(]\s*(?:或|若|如|含|包括|需|须|即|注|格式|复印件|原件|可选|非|按|见|详见|加盖|盖章|本项目)[^（()）]*[)）]|[（(][^（()）]*(?:等|、|www\.|https?:|\.cn|\.com)[^（()）]*[)）]/g;
   for (let k = 0; k < 3; k++) t = t.replace(noteBracket, '');
   for (let k = 0; k < 3; k++) t = t.replace(/[（(][^（()）]*[)）]\s*[；;。，,：:]*$/, '').trim();
   t = t.replace(/[（(][^)）]*$/, '');
