@@ -82,6 +82,8 @@ export interface CompositionPart extends CardEntry {
   title: string;
   /** What the tender says the part contains, when it says more than the name. */
   note?: string;
+  /** The form the format chapter gives for this part (its heading and page), when there is one. */
+  form?: { title: string; page: number };
 }
 
 /** A lot (标段 / 包); ids are '1', '2'… (or a letter for 包A). */
@@ -132,6 +134,11 @@ export interface TenderCard {
   bidBond: BidBondFact | null;
   qualifications: CardClause[];
   scoring: ScoringItem[];
+  /**
+   * The scoring rows checked against the total the tender prints (合计 row, 满分100分, section headers): `problem` says in
+   * Chinese why they do not add up (null when they do, or when no total is printed). Absent on cards from before.
+   */
+  scoringCheck?: { total: number | null; sum: number; problem: string | null };
   starClauses: CardClause[];
   importantClauses: CardClause[];
   invalidClauses: CardClause[];

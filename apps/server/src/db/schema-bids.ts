@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { DocModel } from '@btz/bid-engine/reading';
 import type { BidFileState, BidOutlineNode, BidParseState, BidStatus, CoverageEntry, TenderCard } from '@btz/shared';
 
 /**
@@ -67,6 +68,13 @@ export interface BidFilePagesTable {
   ocr: Generated<boolean>;
 }
 
+/** The document model of a tender file (migration 0011). */
+export interface BidFileModelsTable {
+  file_id: string;
+  model: Json<DocModel>;
+  created_at: Generated<Date>;
+}
+
 export interface JobsTable {
   id: string;
   kind: string;
@@ -92,6 +100,7 @@ declare module './schema.js' {
     bids: BidsTable;
     bid_files: BidFilesTable;
     bid_file_pages: BidFilePagesTable;
+    bid_file_models: BidFileModelsTable;
     jobs: JobsTable;
   }
 }

@@ -60,6 +60,13 @@ describe('tender upload and parse', () => {
     expect(file.status).toBe(200);
     expect(file.headers['content-type']).toContain('wordprocessingml');
     expect(file.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('智慧园区招标文件.docx')}`);
+
+    // the file's document model is stored once for later features (writer, viewer, bid tools): its blocks, the scoring
+    // table as a table, no page texts
+    const stored = await t.server.db.db.selectFrom('bid_file_models').select('model').where('file_id', '=', d.files[0]!.id).executeTakeFirst();
+    expect(stored?.model.pageCount).toBe(d.files[0]!.pageCount);
+    expect(stored!.model.blocks.some((b) => b.type === 'table' && b.rows.some((r) => r.cells.some((c) => c.text.includes('技术方案'))))).toBe(true);
+    expect(Object.keys(stored!.model).sort()).toEqual(['blocks', 'furniture', 'pageCount']);
   });
 
   it('the text PDF of the same tender gives the same key facts on the same pages', async () => {

@@ -10,25 +10,23 @@ import type {
   CardEntry,
   CardFact,
   CardFactKey,
-  CardFlag,
   CompositionPart,
-  FactVersion,
   ScoringItem,
   TenderCard,
   TenderLot,
 } from '@btz/shared';
-import { lotList, lotMentions, lotSegment, resolveLot, scopeLots } from './lots.js';
-import { extractScoring, type RawScoringRow } from './scoring.js';
+import { lotList, resolveLot, scopeLots } from './lots.js';
+import { extractScoring } from './scoring.js';
+import { scoringFromModel, type ModelScoring } from './scoring-model.js';
+import { compositionFromModel } from './composition-model.js';
+import { invalidFromModel } from './invalid-model.js';
+import { addFlag, definedName, findFact, mergeFact, source, SPECS, tableMoney, titleName } from './facts.js';
 import {
-  afterChange,
   cap,
   compact,
   isHeadingLike,
   isTocLine,
-  labelUnit,
   markerOf,
-  parseDateTime,
-  parseMoney,
   sliceLines,
   stripMarker,
   toLines,
@@ -39,244 +37,6 @@ import type { ExtractOptions, TenderFileInput } from './types.js';
 import { verifyExcerpt } from './verify.js';
 
 export type { ExtractOptions, TenderFileInput } from './types.js';
-
-// ---------------------------------------------------------------------------------------------------------------------
-// Scalar facts
-
-type Kind = 'text' | 'place' | 'code' | 'org' | 'money' | 'date' | 'bond';
-
-interface Spec {
-  key: CardFactKey;
-  kind: Kind;
-  /** label patterns, strongest first */
-  labels: RegExp[];
-  /** the label must open the line (after its numbering) */
-  lineStart?: boolean;
-  /** words just before the label that make it another fact (「澄清截止时间」) */
-  exclude?: RegExp;
-}
-
-const SPECS: Spec[] = [
-  { key: 'projectName', kind: 'text', labels: [/(?:采购|招标)?项目名称|工程名称|采购项目名称/] },
-  {
-    key: 'projectNumber',
-    kind: 'code',
-    labels: [/(?:招标|采购)?项目编号|招标编号|采购编号|项目代码|招标文件编号|采购计划编号|项目编码|采购项目编号|招标项目编号/],
-  },
-  { key: 'purchaser', kind: 'org', lineStart: true, labels: [/(?:采购人|招标人|采购单位|建设单位)(?:名称)?/] },
-  {
-    key: 'agency',
-    kind: 'org',
-    lineStart: true,
-    labels: [/(?:采购|招标)?代理机构(?:名称)?|招标代理(?:机构)?(?:名称)?/],
-  },
-  {
-    key: 'budget',
-    kind: 'money',
-    labels: [/(?:项目|采购)?预算(?:金额|资金|价|总额)|采购预算|项目预算|采购资金|资金预算/, /预算/],
-    exclude: /超过|超出|高于|低于|不超|以内|突破/,
-  },
-  {
-    key: 'ceilingPrice',
-    kind: 'money',
-    labels: [/最高(?:投标)?限价|招标控制价|最高限额|拦标价|投标限价|上限价|控制价/],
-    exclude: /超过|超出|高于|低于|不超|以内|突破/,
-  },
-  {
-    key: 'deadline',
-    kind: 'date',
-    labels: [
-      /(?:投标|响应)文件?(?:的)?(?:递交|提交|接收)?(?:的)?截止(?:时间|日期)|(?:递交|提交)(?:投标|响应)文件(?:的)?截止(?:时间|日期)|投标截止(?:时间|日期)?/,
-      /截止(?:时间|日期)/,
-    ],
-    exclude: /澄清|质疑|答疑|报名|获取|保证金|提问|异议|缴纳|购买|下载|疑问|领取|报送|招标文件/,
-  },
-  { key: 'openingTime', kind: 'date', labels: [/开标时间|开启时间|开标日期|开标的时间/] },
-  { key: 'openingPlace', kind: 'place', labels: [/开标地点|开启地点|开标地址|开标场所/] },
-  { key: 'bidBond', kind: 'bond', labels: [/投标保证金(?:金额|数额)?|保证金金额/] },
-];
-
-interface Occ {
-  key: CardFactKey;
-  value: string | number;
-  text: string;
-  amount?: number;
-  line: Line;
-  excerpt: string;
-  lot: string | null;
-  changed: boolean;
-  fl: FileLines;
-}
-
-const PLACEHOLDER = /^(?:不变|相应顺延|顺延|同上|待定|另行)|^[_\-—\s＿…xX×*＊]+$|盖章|签字|签名|详见|见附件|另行通知|另行公布|（\s*）|\(\s*\)|^[（(]|^等/;
-
-function cutText(s: string, kind: Kind): string {
-  let v = s.replace(/^[\s：:为是]+/, '');
-  const stops =
-    kind === 'place'
-      ? /[；;。]|\s{2,}|\t|\s+[^\s：:，,。]{2,10}[：:]/
-      : /[；;。，,]|\s{2,}|\t|\s+[^\s：:，,。]{2,10}[：:]|[（(](?:项目|招标|采购)编号|(?:项目|招标|采购)编号[：:]/;
-  const stop = v.search(stops);
-  if (stop >= 0) v = v.slice(0, stop);
-  return v.replace(/[，,、\s]+$/, '').trim();
-}
-
-/** Finds the occurrences of one fact in a file, in order. */
-function findFact(fl: FileLines, spec: Spec, lot: string | null): Occ[] {
-  const out: Occ[] = [];
-  const L = fl.lines;
-  for (const line of L) {
-    if (isTocLine(line.text)) continue;
-    if (lot && line.lot && line.lot !== lot) continue;
-    for (const [strength, label] of spec.labels.entries()) {
-      const re = new RegExp(label.source, 'g');
-      let found = false;
-      for (let m = re.exec(line.text); m; m = re.exec(line.text)) {
-        const labelEnd = m.index + m[0].length;
-        if (spec.exclude && spec.exclude.test(line.text.slice(Math.max(0, m.index - 8), m.index))) continue;
-        if (strength > 0 && spec.exclude && spec.exclude.test(m[0])) continue;
-        const mk = markerOf(line.text);
-        const lead = mk && mk.rank >= 2 ? mk.length : 0;
-        if (spec.lineStart && m.index > lead + 1) continue;
-        // label unit: 「预算金额（万元）：386.5」
-        let regionStart = labelEnd;
-        const unitM = /^\s*[（(]\s*(?:单位[:：]?\s*)?(?:亿元|万元|元)\s*[)）]/.exec(line.text.slice(labelEnd));
-        const unit = labelUnit(line.text.slice(m.index, labelEnd + 12));
-        if (unitM) regionStart += unitM[0].length;
-        let region = line.text.slice(regionStart);
-        const sep = /^\s*(?:[:：]|\t|\s{2,}|\s*[|｜]\s*)?\s*/.exec(region)![0];
-        if (spec.lineStart || spec.kind === 'org' || spec.kind === 'bond' || spec.kind === 'code') {
-          // the label must be followed by a separator (or 为/是), not run on as a sentence
-          if (!/[:：\t|｜]|\s{2,}/.test(sep) && !/^\s*(?:为|是)/.test(region) && region.trim()) continue;
-        }
-        let valueLine = line;
-        let valueOffset = regionStart;
-        // label alone: value on the next line of the same page (table layout, 「采购人信息」 then 「名 称：…」)
-        if (!region.replace(/^[\s：:]+/, '').trim()) {
-          const next = L[line.i + 1];
-          if (!next || next.page !== line.page || markerOf(next.text)?.rank === 0) continue;
-          const named = /^名\s*称\s*[:：]\s*/.exec(next.text);
-          if (!named && (/^[^\s：:]{2,10}[：:]/.test(next.text) || next.text.length > 80)) continue;
-          valueLine = next;
-          valueOffset = named ? named[0].length : 0;
-          region = next.text.slice(valueOffset);
-        }
-        // one line for several lots
-        let segLot: string | null = valueLine.lot;
-        if (lotMentions(region).length) {
-          const seg = lotSegment(region, lot);
-          if (seg.lot) {
-            segLot = seg.lot;
-            region = seg.text;
-            valueOffset += seg.offset;
-          }
-        }
-        if (lot && segLot && segLot !== lot) continue;
-        const ch = afterChange(region);
-        const changed = ch.offset > 0;
-        region = ch.text;
-        valueOffset += ch.offset;
-        const lead2 = region.length - region.replace(/^[\s：:为是]+/, '').length;
-        let value: string | number | null = null;
-        let text = '';
-        let amount: number | undefined;
-        let endInRegion = 0;
-        switch (spec.kind) {
-          case 'money': {
-            const mm = parseMoney(region, unit);
-            if (!mm || mm.index > 40 || mm.value <= 0) break;
-            value = mm.value;
-            text = mm.text;
-            endInRegion = mm.index + mm.text.length;
-            // keep the amount in words in the excerpt when it follows: 「386.5万元（大写：叁佰……元整）」
-            const tail = /^\s*[（(][^）)]{0,40}[)）]/.exec(region.slice(endInRegion));
-            if (tail) endInRegion += tail[0].length;
-            break;
-          }
-          case 'date': {
-            const dm = parseDateTime(region);
-            if (!dm || dm.index > 40) break;
-            value = dm.value;
-            text = dm.text;
-            endInRegion = dm.index + dm.text.length;
-            break;
-          }
-          case 'code': {
-            const cm = /^[\s：:]*([A-Za-z0-9\u4e00-\u9fa5〔〕【】[\]（）()\-_—/.#]{3,60})/.exec(region);
-            if (!cm) break;
-            let v = cm[1]!;
-            // unbalanced closing bracket: 「（项目编号：ZB-2026-118）」
-            while (/[)）]$/.test(v) && (v.match(/[(（]/g)?.length ?? 0) < (v.match(/[)）]/g)?.length ?? 0)) v = v.slice(0, -1);
-            v = v.replace(/[.。\-—_/]+$/, '');
-            if (!/\d/.test(v) || !/^[A-Za-z0-9〔【[（(]/.test(v) && !/[A-Za-z]{2}|\d{2}/.test(v)) break;
-            value = v;
-            text = v;
-            endInRegion = region.indexOf(v) + v.length;
-            break;
-          }
-          case 'bond': {
-            const t = cutText(region, 'place');
-            const mm = parseMoney(region);
-            if (mm && mm.index <= 40) {
-              amount = mm.value;
-              const full = region.slice(lead2, Math.max(mm.index + mm.text.length, lead2 + t.length));
-              const tail = /^\s*[（(][^）)]{0,40}[)）]/.exec(region.slice(mm.index + mm.text.length));
-              const end = mm.index + mm.text.length + (tail ? tail[0].length : 0);
-              text = region.slice(lead2, Math.max(end, lead2 + Math.min(t.length, 60))).trim();
-              value = text || full;
-              endInRegion = lead2 + text.length;
-            } else if (/不收取|免收|无需|不需|无须|不要求|免交/.test(t)) {
-              value = t;
-              text = t;
-              endInRegion = lead2 + t.length;
-            }
-            break;
-          }
-          default: {
-            const t = cutText(region, spec.kind);
-            if (t.length < 2 || t.length > (spec.kind === 'text' ? 100 : 80) || PLACEHOLDER.test(t) || !/[\u4e00-\u9fa5A-Za-z0-9]/.test(t)) break;
-            if (spec.kind === 'org' && !/[\u4e00-\u9fa5]{2}/.test(t)) break;
-            value = t;
-            text = t;
-            endInRegion = region.indexOf(t) + t.length;
-          }
-        }
-        if (value === null) continue;
-        const endLine = valueLine;
-        const endOffset = valueOffset + endInRegion;
-        const excerpt = cap(
-          endLine === line ? sliceLines(fl, line, line, m.index, endOffset) : sliceLines(fl, line, endLine, m.index, endOffset),
-          300,
-        );
-        out.push({ key: spec.key, value, text, amount, line, excerpt, lot: segLot, changed, fl });
-        found = true;
-        break;
-      }
-      if (found) break;
-    }
-  }
-  return out;
-}
-
-/** 「XX项目招标文件」 on the cover when no 项目名称 label is found. */
-function titleName(fl: FileLines): Occ | null {
-  const firstPages = fl.lines.filter((l) => l.page <= (fl.lines[0]?.page ?? 1) + 1).slice(0, 40);
-  const SUFFIX = /(?:公开)?(?:招标公告|招标文件|竞争性磋商文件|竞争性谈判文件|采购公告|询价文件|磋商文件|谈判文件|采购文件|招标书|比选文件)$/;
-  for (const l of firstPages) {
-    const m = new RegExp(`^(.{4,60}?)\\s*(?:[（(][^）)]*[)）])?\\s*${SUFFIX.source}`).exec(l.text);
-    if (m && /项目|工程|采购|服务|建设|系统|平台/.test(m[1]!)) {
-      const v = m[1]!.replace(/的$/, '').trim();
-      return { key: 'projectName', value: v, text: v, line: l, excerpt: sliceLines(fl, l, l, 0, m[1]!.length), lot: l.lot, changed: false, fl };
-    }
-    if (SUFFIX.test(l.text) && l.text.replace(SUFFIX, '').trim() === '') {
-      const prev = fl.lines[l.i - 1];
-      if (prev && prev.page === l.page && /项目|工程|采购|服务|建设|系统|平台/.test(prev.text) && isHeadingLike(prev.text, 60)) {
-        return { key: 'projectName', value: prev.text, text: prev.text, line: prev, excerpt: prev.text, lot: prev.lot, changed: false, fl };
-      }
-    }
-  }
-  return null;
-}
 
 // ---------------------------------------------------------------------------------------------------------------------
 // Lists
@@ -379,7 +139,7 @@ function sentenceItems(fl: FileLines, test: (s: string, line: Line) => boolean, 
 }
 
 const STAR_EXPLAIN =
-  /(带|标有|标注|标记|打|加|注有|以|有|用)\s*[“"「‘『]?\s*[★▲]|[★▲]\s*[”"」’』]|[★▲]\s*(?:号|标|的条款|条款为|为实质|表示|标识|符号|项为|的为|的指标)|[\u4e00-\u9fa5][★▲]号?(?:条款|项|要求|指标|参数)/;
+  /[\u4e00-\u9fa5]\s*[★▲]\s*的|(带|标有|标注|标记|打|加|注有|以|有|用)\s*[“"「‘『]?\s*[★▲]|[★▲]\s*[”"」’』]|[★▲]\s*(?:号|标|的条款|条款为|为实质|表示|标识|符号|项为|的为|的指标)|[\u4e00-\u9fa5][★▲]号?(?:条款|项|要求|指标|参数)/;
 
 function markedClauses(fl: FileLines, mark: '★' | '▲'): RawItem[] {
   const out: RawItem[] = [];
@@ -395,7 +155,8 @@ function markedClauses(fl: FileLines, mark: '★' | '▲'): RawItem[] {
       text += n.text;
       last = n;
     }
-    const body = stripMarker(text.replace(/^\s*\d{1,3}\s+/, '')).replace(new RegExp(`^\\s*${mark}\\s*`), '').replace(/^\s*[\d.．、]+\s*/, '').trim();
+    // 「★5－1 法定代表人授权委托书」 keeps its number (it names the form); 「★1. …」 loses it
+    const body = stripMarker(text.replace(/^\s*\d{1,3}\s+/, '')).replace(new RegExp(`^\\s*${mark}\\s*`), '').replace(/^\s*[\d.．、]+\s*(?![－\-\d])/, '').trim();
     const clean = body.replace(new RegExp(mark, 'g'), '').replace(/\s+/g, ' ').trim();
     if (clean.length < 4) continue;
     out.push({ text: clean, line: l, last, excerpt: cap(sliceLines(fl, l, last), 400), fl, lot: l.lot });
@@ -511,74 +272,6 @@ function composition(fl: FileLines): RawPart[] {
 // ---------------------------------------------------------------------------------------------------------------------
 // Assembly
 
-function source(fl: FileLines, line: Line, excerpt: string): CardEntry {
-  const verified = verifyExcerpt(fl.file.pages, line.page, excerpt);
-  return {
-    source: { page: line.page, file: fl.file.name, excerpt },
-    verified,
-    ...(verified ? {} : { flags: ['unverified' as CardFlag] }),
-    ...(line.lot ? { lot: line.lot } : {}),
-    origin: 'rule',
-  };
-}
-
-function addFlag(e: CardEntry, f: CardFlag): void {
-  e.flags = [...new Set([...(e.flags ?? []), f])];
-}
-
-function version<T>(o: Occ): FactVersion<T> {
-  return {
-    value: o.value as T,
-    text: o.text,
-    source: { page: o.line.page, file: o.fl.file.name, excerpt: o.excerpt },
-    verified: verifyExcerpt(o.fl.file.pages, o.line.page, o.excerpt),
-  };
-}
-
-function factOf(o: Occ): CardFact<string | number> {
-  const base = source(o.fl, o.line, o.excerpt);
-  if (o.lot) base.lot = o.lot;
-  else delete base.lot;
-  const fact: CardFact<string | number> & { amount?: number } = { value: o.value, text: o.text, ...base };
-  if (o.key === 'bidBond' && o.amount !== undefined) fact.amount = o.amount;
-  return fact;
-}
-
-const CONFLICT_KINDS = new Set<Kind>(['money', 'date']);
-
-function mergeFact(spec: Spec, perFile: Array<{ fl: FileLines; occs: Occ[] }>): CardFact<string | number> | null {
-  const base = perFile.filter((f) => f.fl.file.role === 'main');
-  const boq = perFile.filter((f) => f.fl.file.role === 'boq');
-  const amend = perFile.filter((f) => f.fl.file.role === 'amendment');
-  const mainOccs = base.flatMap((f) => f.occs);
-  let winner: Occ | undefined = mainOccs[0] ?? boq.flatMap((f) => f.occs)[0];
-  const conflicts: Occ[] = [];
-  if (winner && CONFLICT_KINDS.has(spec.kind)) {
-    for (const o of mainOccs)
-      if (o.value !== winner.value && (!o.lot || !winner.lot || o.lot === winner.lot) && !conflicts.some((c) => c.value === o.value))
-        conflicts.push(o);
-  }
-  const overridden: Occ[] = [];
-  for (const f of amend) {
-    const o = f.occs.find((x) => x.changed) ?? f.occs[0];
-    if (!o) continue;
-    if (winner && o.value === winner.value) continue;
-    if (winner) overridden.push(winner);
-    winner = o;
-    conflicts.length = 0;
-  }
-  if (!winner) return null;
-  const fact = factOf(winner);
-  if (overridden.length) {
-    fact.overridden = overridden.map((o) => version(o));
-    addFlag(fact, 'overridden');
-  }
-  if (conflicts.length) {
-    fact.conflicts = conflicts.map((o) => version(o));
-    addFlag(fact, 'conflict');
-  }
-  return fact;
-}
 
 function dedupe<T extends RawItem>(items: T[]): T[] {
   const seen = new Set<string>();
@@ -586,6 +279,24 @@ function dedupe<T extends RawItem>(items: T[]): T[] {
     const k = compact(it.text);
     if (!k || seen.has(k)) return false;
     seen.add(k);
+    return true;
+  });
+}
+
+/**
+ * Marked clauses once each: a clause reprinted in a response table (same opening words) or a form heading that repeats
+ * a listed form (「★附件5-1：…」 after 「★5－1 法定代表人授权委托书」) is the same clause.
+ */
+function distinctMarked(items: RawItem[]): RawItem[] {
+  const heads = new Set<string>();
+  const nums = new Set<string>();
+  return dedupe(items).filter((it) => {
+    const c = compact(it.text).normalize('NFKC');
+    const head = c.replace(/^[(（]?\d{1,2}[)）.、]?/, '').slice(0, 20);
+    const num = /^(?:附件)?(\d{1,2}-\d{1,2})/.exec(c.replace(/[－—]/g, '-'))?.[1];
+    if ((head.length >= 8 && heads.has(head)) || (num && nums.has(num))) return false;
+    if (head.length >= 8) heads.add(head);
+    if (num) nums.add(num);
     return true;
   });
 }
@@ -598,6 +309,22 @@ function entryOf(it: { fl: FileLines; line: Line; excerpt: string; lot: string |
   const e = source(it.fl, it.line, it.excerpt);
   if (it.lot) e.lot = it.lot;
   else delete e.lot;
+  return e;
+}
+
+/**
+ * The entry of a row read from the document model: the first of its texts found on its page (or the next, for a row
+ * running over a page break) is the excerpt; when none is found the entry is flagged unverified like any other.
+ */
+function modelEntry(fl: FileLines, page: number, texts: string[], lot: string | null): CardEntry {
+  const pages = fl.file.pages;
+  for (const t of texts) {
+    const ex = cap(t.trim(), 120);
+    for (const p of [page, page + 1, page - 1])
+      if (ex && verifyExcerpt(pages, p, ex)) return { ...source(fl, { page: p, lot } as Line, ex), ...(lot ? { lot } : {}) };
+  }
+  const e = source(fl, { page, lot } as Line, cap((texts[0] ?? '').trim(), 120));
+  if (!lot) delete e.lot;
   return e;
 }
 
@@ -630,7 +357,14 @@ export function extractCard(files: readonly TenderFileInput[], opts: ExtractOpti
       }
       return { fl, occs };
     });
+    if ((spec.key === 'budget' || spec.key === 'ceilingPrice') && perFile.every((f) => !f.occs.length))
+      for (const f of perFile) {
+        const t = f.fl.file.role === 'main' ? tableMoney(f.fl, spec.key) : null;
+        if (t && keep(t)) f.occs = [t];
+      }
     facts[spec.key] = mergeFact(spec, perFile);
+    const named = facts[spec.key];
+    if (named && (spec.key === 'purchaser' || spec.key === 'agency')) facts[spec.key] = definedName(fls, named);
   }
 
   // Lists: union over the files in order (deduplicated); scoring and composition: the latest file that gives them.
@@ -640,30 +374,60 @@ export function extractCard(files: readonly TenderFileInput[], opts: ExtractOpti
   const stars = all.flatMap((f) => markedClauses(f, '★')).filter(keep);
   const imps = all.flatMap((f) => markedClauses(f, '▲')).filter(keep);
   const inval = all.flatMap(invalidClauses).filter(keep);
+  // the grounds the tender lists explicitly, from the model, when it lists them (else the text path's clauses)
+  const listed = all.flatMap((fl) =>
+    (fl.file.model ? invalidFromModel(fl.file.model) : []).map((g) => ({ ...g, fl })),
+  );
   const fmt = all.flatMap(formatRules).filter(keep);
 
-  let scoringRows: Array<RawScoringRow & { fl: FileLines; amended: boolean }> = [];
+  // Scoring: the table read from the document model when the file has one (merges, split tables, section rows), else
+  // the rule-based text path; the latest file that gives rows wins.
+  let scoring: ScoringItem[] = [];
+  let scoringCheck: ModelScoring | null = null;
   for (const fl of all) {
+    const amended = fl.file.role === 'amendment' && mainish.length > 0;
+    const ms = fl.file.model ? scoringFromModel(fl.file.model) : null;
+    if (ms && ms.rows.length >= 2) {
+      scoring = ms.rows.filter((r) => keep(r)).map((r, n) => {
+        const e = modelEntry(fl, r.page, r.excerpts, r.lot);
+        if (amended) addFlag(e, 'overridden');
+        return { id: `s${n + 1}`, item: r.item, points: r.points, criteria: r.criteria, category: r.category, ...e };
+      });
+      scoringCheck = ms;
+      continue;
+    }
     const rows = extractScoring(fl).filter((r) => keep(r));
-    if (rows.length >= 2 || (rows.length && !scoringRows.length))
-      scoringRows = rows.map((r) => ({ ...r, fl, amended: fl.file.role === 'amendment' && mainish.length > 0 }));
+    if (rows.length >= 2 || (rows.length && !scoring.length)) {
+      scoring = rows.map((r, n) => {
+        const e = entryOf({ fl, line: r.line, excerpt: r.excerpt, lot: r.lot });
+        if (amended) addFlag(e, 'overridden');
+        return { id: `s${n + 1}`, item: r.item, points: r.points, criteria: r.criteria, category: r.category, ...e };
+      });
+      scoringCheck = null;
+    }
   }
-  const scoring: ScoringItem[] = scoringRows.map((r, n) => {
-    const e = entryOf({ fl: r.fl, line: r.line, excerpt: r.excerpt, lot: r.lot });
-    if (r.amended) addFlag(e, 'overridden');
-    return { id: `s${n + 1}`, item: r.item, points: r.points, criteria: r.criteria, category: r.category, ...e };
-  });
 
-  let comp: Array<RawPart & { amended: boolean }> = [];
+  // Composition: the model's enumeration / format chapter when the file has a model, else the text path
+  let compositionParts: CompositionPart[] = [];
   for (const fl of all) {
-    const parts = composition(fl).filter(keep);
-    if (parts.length >= 2) comp = parts.map((p) => ({ ...p, amended: fl.file.role === 'amendment' && mainish.length > 0 }));
+    const amended = fl.file.role === 'amendment' && mainish.length > 0;
+    const fromModel = fl.file.model ? compositionFromModel(fl.file.model) : [];
+    if (fromModel.length >= 2) {
+      compositionParts = fromModel.map((p, n) => {
+        const e = modelEntry(fl, p.page, [p.excerpt, p.title], null);
+        if (amended) addFlag(e, 'overridden');
+        return { id: `c${n + 1}`, title: p.title, ...(p.note ? { note: p.note } : {}), ...(p.form ? { form: p.form } : {}), ...e };
+      });
+      continue;
+    }
+    const parts = dedupe(composition(fl).filter(keep));
+    if (parts.length >= 2)
+      compositionParts = parts.map((p, n) => {
+        const e = entryOf(p);
+        if (amended) addFlag(e, 'overridden');
+        return { id: `c${n + 1}`, title: p.text, ...(p.note ? { note: p.note } : {}), ...e };
+      });
   }
-  const compositionParts: CompositionPart[] = dedupe(comp).map((p, n) => {
-    const e = entryOf(p);
-    if (p.amended) addFlag(e, 'overridden');
-    return { id: `c${n + 1}`, title: p.text, ...(p.note ? { note: p.note } : {}), ...e };
-  });
 
   return {
     projectName: (facts.projectName as CardFact) ?? null,
@@ -678,9 +442,12 @@ export function extractCard(files: readonly TenderFileInput[], opts: ExtractOpti
     bidBond: (facts.bidBond as BidBondFact) ?? null,
     qualifications: clauses(qual, 'q'),
     scoring,
-    starClauses: clauses(stars, 'star'),
+    ...(scoringCheck ? { scoringCheck: { total: scoringCheck.total, sum: scoringCheck.sum, problem: scoringCheck.problem } } : {}),
+    starClauses: clauses(distinctMarked(stars), 'star'),
     importantClauses: clauses(imps, 'imp'),
-    invalidClauses: clauses(inval, 'inv'),
+    invalidClauses: listed.length
+      ? listed.map((g, n) => ({ id: `inv${n + 1}`, text: g.text.replace(/\s+/g, ' ').trim(), ...modelEntry(g.fl, g.page, [g.text], null) }))
+      : clauses(inval, 'inv'),
     composition: compositionParts,
     formatRules: clauses(fmt, 'f'),
     lots,

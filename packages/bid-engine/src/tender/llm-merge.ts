@@ -44,6 +44,7 @@ import {
 import type { PromptFile } from './llm-context.js';
 import type { ClauseKey, Finding } from './llm-tasks.js';
 import { amountsIn, datesIn, factValue, fold, folded, norm, overlap, similarity, type Located, DATE_KEYS, MONEY_KEYS } from './llm-verify.js';
+import { scoringCheck } from './scoring-model.js';
 
 /** A finding after the source check. */
 export type VerifiedFinding = Finding & { loc: Located; verified: boolean };
@@ -359,6 +360,8 @@ export function mergeCard(
   card.scoring = sc.items;
   stats.matched.scoring = sc.matched;
   stats.added.scoring = sc.added;
+  // rows the model added change the sum: checked again against the total the rules read
+  if (card.scoringCheck) card.scoringCheck = scoringCheck(card.scoringCheck.total, card.scoring);
 
   // composition: level 1 of the outline, so only verified LLM parts, and only from the list the rules read too
   const partsFound = found.filter((f) => f.kind === 'part');

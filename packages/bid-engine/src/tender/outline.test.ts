@@ -92,8 +92,9 @@ describe('generateOutline', () => {
     expect(title('技术方案').title).toBe('总体技术方案');
     expect(title('项目团队').title).toBe('项目团队及人员配置');
     expect(title('售后服务').title).toBe('售后服务方案');
-    // commercial items go to 商务部分, the tender's own sub-part kept where it answers (企业业绩 ← 类似业绩)
-    expect(title('类似业绩')).toMatchObject({ title: '企业业绩', parentId: 'n5', kind: '商务' });
+    // commercial items go to 商务部分, into the tender's own sub-part that answers them (企业业绩 ← 类似业绩), titled so an
+    // evaluator finds the row's words (issue 12: the section shows the item as the scoring table prints it)
+    expect(title('类似业绩')).toMatchObject({ title: '类似业绩', parentId: 'n5', kind: '商务' });
     expect(title('企业信誉')).toMatchObject({ title: '企业信誉及荣誉', parentId: 'n5' });
     // the price item points at the price chapter
     expect(basic.coverage[0]).toEqual({ scoringId: 's1', item: '价格分', nodeIds: ['n3'] });

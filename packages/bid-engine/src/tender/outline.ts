@@ -60,7 +60,7 @@ export function classifyChapter(title: string): { kind: OutlineKind; mode: Outli
 const ANSWERS: Array<[RegExp, string]> = [
   [/^(?:总体)?技术方案$|^技术方案(?:评价|评分)?$/, '总体技术方案'],
   [/^(?:项目)?实施方案$|^项目实施$|^实施计划$/, '项目实施方案'],
-  [/^(?:售后)?服务方案$|^售后服务(?:承诺)?$|^售后$/, '售后服务方案'],
+  [/^售后服务方案$|^售后服务(?:承诺)?$|^售后$/, '售后服务方案'],
   [/^(?:项目)?团队|^人员配置|^拟派人员|^项目人员|^项目经理/, '项目团队及人员配置'],
   [/^培训/, '培训方案'],
   [/^应急/, '应急预案'],
@@ -82,6 +82,35 @@ export function answerTitle(item: string, category: ScoringItem['category'] = 't
   const base = t.replace(/(?:评价|评分|得分|情况|程度|评审)$/, '') || t;
   if (/(?:方案|计划|措施|预案|承诺|说明|分析|体系|保障|配置|证明|材料|表|制度|设计|方法|流程)$/.test(base)) return base;
   return category === 'commercial' ? `${base}证明材料` : `${base}方案`;
+}
+
+/** The item as an evaluator reads it in the scoring table: printed points and spaces dropped; a sub-row by its own name. */
+export function itemText(item: string): string {
+  const t = item.replace(/\s+/g, '').replace(/[（(](?:满分|最高|共|计)?\d+(?:\.\d+)?分[)）]/g, '');
+  const dash = t.indexOf('-');
+  if (dash >= 2 && dash <= t.length - 3 && !/\d-\d/.test(t.slice(dash - 1, dash + 2))) {
+    const sub = t.slice(dash + 1);
+    if (sub.length <= 40 && !/[=＝×÷]/.test(sub)) return sub;
+  }
+  return t;
+}
+
+/** Whether `title` shows the scoring item (its text inside the title, spaces and printed points aside). */
+export function recognisable(title: string, item: string): boolean {
+  const t = title.replace(/\s+/g, '');
+  return t.includes(itemText(item));
+}
+
+/**
+ * The title of the section answering a scoring row: phrased as its answer (实施方案 → 项目实施方案) when that still
+ * contains the row's words, else the row's own words — the evaluator looks for the item as the table prints it.
+ */
+export function sectionTitle(item: string, category: ScoringItem['category'] = 'technical'): string {
+  const own = itemText(item);
+  // a longer item already names what the bid shows (「物业管理服务分项承诺与考核指标」): its words as they are
+  if (own.length > 6) return own.slice(0, MAX_TITLE);
+  const answer = answerTitle(own, category);
+  return (answer.includes(own) ? answer : own).slice(0, MAX_TITLE);
 }
 
 const TEMPLATES: Array<[RegExp, string[]]> = [
@@ -176,6 +205,8 @@ interface Draft {
   criteria: string;
   /** weight of a written branch; 0 for forms and tables */
   weight: number;
+  /** the scoring items (as printed) this branch answers */
+  items?: string[];
   /** the branch came from the scoring table (or the composition), not a template */
   fixed?: boolean;
   targetChars?: number;
@@ -237,6 +268,7 @@ function addUnique(list: Draft[], d: Draft): Draft {
   }
   for (const id of d.scoringIds) if (!same.scoringIds.includes(id)) same.scoringIds.push(id);
   for (const id of d.clauseIds) if (!same.clauseIds.includes(id)) same.clauseIds.push(id);
+  if (d.items) same.items = [...(same.items ?? []), ...d.items];
   same.weight += d.weight;
   same.criteria = [same.criteria, d.criteria].filter(Boolean).join('；');
   same.fixed ||= d.fixed;
@@ -248,6 +280,9 @@ function collapse(d: Draft): void {
   d.children.forEach(collapse);
   while (d.children.length === 1) {
     const only = d.children[0]!;
+    // a section answering scoring rows stays its own node when the parent's title does not show them: the evaluator
+    // looks for the row's words (「投标人业绩」 under 「商务响应文件」)
+    if (only.items?.some((it) => !recognisable(d.title, it))) break;
     for (const id of only.scoringIds) if (!d.scoringIds.includes(id)) d.scoringIds.push(id);
     for (const id of only.clauseIds) if (!d.clauseIds.includes(id)) d.clauseIds.push(id);
     d.weight = Math.max(d.weight, only.weight);
@@ -294,14 +329,23 @@ export function generateOutline(card: TenderCard, opts: OutlineOptions): Outline
   const avgPoints = known.length ? known.reduce((a, b) => a + b, 0) / known.length : 5;
   const priceIds: Record<string, string[]> = {};
   for (const s of scoring) {
+    // a written part the composition names after the row (「物业管理服务分项承诺与考核指标」) answers it itself
+    const own = s.category === 'price' ? undefined : chapters.find((c) => c.mode === 'ai' && !c.scoringIds.length && recognisable(c.title, s.item));
+    const weight = typeof s.points === 'number' && s.points > 0 ? s.points : avgPoints;
+    if (own) {
+      own.scoringIds.push(s.id);
+      own.items = [...(own.items ?? []), s.item];
+      own.weight = weight;
+      own.criteria = s.criteria;
+      continue;
+    }
     const ch = pickChapter(chapters, s);
     if (!ch) continue;
     if (s.category === 'price') {
       (priceIds[ch.title] ??= []).push(s.id);
       continue;
     }
-    const weight = typeof s.points === 'number' && s.points > 0 ? s.points : avgPoints;
-    const answer = answerTitle(s.item, s.category);
+    const answer = sectionTitle(s.item, s.category);
     // a section the composition prescribes that answers it (「企业业绩」 for 类似业绩)
     let best: Draft | undefined;
     let bestScore = 0;
@@ -314,8 +358,10 @@ export function generateOutline(card: TenderCard, opts: OutlineOptions): Outline
       }
     }
     if (best) {
-      if (best.title === s.item || best.title.includes(s.item) || s.item.includes(best.title)) best.title = answer;
+      // the section keeps the tender's own words only when an evaluator still finds the row's item in them
+      if (best.title.includes(s.item) || s.item.includes(best.title) || !recognisable(best.title, s.item)) best.title = answer;
       best.scoringIds.push(s.id);
+      best.items = [...(best.items ?? []), s.item];
       best.weight = weight;
       best.criteria = s.criteria;
       // the renamed section may now equal a sibling: merge
@@ -325,7 +371,7 @@ export function generateOutline(card: TenderCard, opts: OutlineOptions): Outline
         addUnique(ch.children, best);
       }
     } else {
-      addUnique(ch.children, draft(answer, ch.kind, 'ai', { scoringIds: [s.id], weight, criteria: s.criteria, fixed: true }));
+      addUnique(ch.children, draft(answer, ch.kind, 'ai', { scoringIds: [s.id], items: [s.item], weight, criteria: s.criteria, fixed: true }));
     }
   }
   for (const ch of chapters) if (priceIds[ch.title]) ch.scoringIds.push(...priceIds[ch.title]!);
@@ -352,9 +398,11 @@ export function generateOutline(card: TenderCard, opts: OutlineOptions): Outline
   if (qualCh && card.qualifications.length >= 2 && !qualCh.children.length)
     for (const q of card.qualifications) addUnique(qualCh.children, draft(shortClause(q.text), '资信', 'form', { fixed: true }));
 
-  // A technical chapter with nothing to answer still gets a standard structure
+  // A technical chapter with nothing to answer still gets a standard structure — when the tender scores nothing (a
+  // scored tender's rows are the structure; its other technical parts stay one written section each)
+  const scored = scoring.some((s) => s.category !== 'price');
   for (const ch of chapters)
-    if (ch.kind === '技术' && ch.mode === 'ai' && !ch.children.some((c) => c.mode === 'ai'))
+    if (!scored && ch.kind === '技术' && ch.mode === 'ai' && !ch.children.some((c) => c.mode === 'ai'))
       for (const t of DEFAULT_TECH) addUnique(ch.children, draft(t, '技术', 'ai', { weight: avgPoints }));
 
   // Length: written branches share the total by weight; a branch with ≥ 2 sections' worth gets level-3 sub-topics

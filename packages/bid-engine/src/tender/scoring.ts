@@ -38,7 +38,7 @@ function categoryWord(w: string): ScoringCategory | null {
 /** Keyword classification of a scoring item (issue 5): price first, then commercial, then technical. */
 export function classifyItem(item: string, criteria = ''): ScoringCategory {
   if (/价格|报价|评标价|投标价/.test(item)) return 'price';
-  if (/业绩|资质|信誉|企业|认证|财务|信用|荣誉|获奖|证书|体系|商务|合同|案例|规模|注册资本|纳税|社保|守法|诚信/.test(item)) return 'commercial';
+  if (/业绩|类似项目|资质|信誉|企业|认证|财务|信用|荣誉|获奖|证书|体系|商务|合同|案例|规模|注册资本|纳税|社保|守法|诚信/.test(item)) return 'commercial';
   if (/技术|方案|实施|服务|售后|人员|团队|进度|质量|培训|应急|保障|响应|设备|性能|参数|功能|措施|计划|组织|理解|安全|运维|维护|管理|样品|演示/.test(item))
     return 'technical';
   if (/业绩|合同|证书|资质/.test(criteria)) return 'commercial';

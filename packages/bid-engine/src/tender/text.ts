@@ -163,6 +163,37 @@ const pad = (n: number) => String(n).padStart(2, '0');
  * 「2026年12月18日（星期五）下午2点」 → `2026-12-18 14:00`.
  */
 export function parseDateTime(s: string): DateMatch | null {
+  const digits = parseDigitDateTime(s);
+  const cn = parseCnDateTime(s);
+  if (digits && cn) return cn.index < digits.index ? cn : digits;
+  return digits ?? cn;
+}
+
+const CN_NUM = '〇零一二三四五六七八九十';
+const CN_DATE = new RegExp(
+  `([${CN_NUM}OＯ]{4})\\s*年\\s*([${CN_NUM}]{1,3})\\s*月\\s*([${CN_NUM}]{1,3})\\s*[日号]` +
+    `(?:[\\s（）()]*(?:[（(]?\\s*(?:星期|周)[一二三四五六日天]\\s*[)）]?)?\\s*(?:北京时间)?\\s*(上午|下午|中午|晚上|早上)?\\s*([${CN_NUM}]{1,3}|\\d{1,2})\\s*[时点:：]\\s*(?:([${CN_NUM}]{1,3}|\\d{1,2})\\s*分?|(整|半))?)?`,
+);
+
+/** 「二〇二六年三月二十五日上午九时三十分」→ `2026-03-25 09:30` (the year digit by digit, month and day as numbers). */
+function parseCnDateTime(s: string): DateMatch | null {
+  const m = CN_DATE.exec(s);
+  if (!m) return null;
+  const y = Number([...m[1]!].map((c) => (/[〇零OＯ]/.test(c) ? '0' : String(CN_DIGITS[c] ?? ''))).join(''));
+  const mo = parseCnInt(m[2]!);
+  const d = parseCnInt(m[3]!);
+  if (!(y >= 1990 && y <= 2100) || !(mo >= 1 && mo <= 12) || !(d >= 1 && d <= 31)) return null;
+  let value = `${y}-${pad(mo)}-${pad(d)}`;
+  if (m[5]) {
+    let h = parseCnInt(m[5]);
+    const min = m[6] ? parseCnInt(m[6]) : m[7] === '半' ? 30 : 0;
+    if ((m[4] === '下午' || m[4] === '晚上') && h < 12) h += 12;
+    if (h <= 24 && min < 60) value += ` ${pad(h)}:${pad(min)}`;
+  }
+  return { value, text: m[0].trim(), index: m.index };
+}
+
+function parseDigitDateTime(s: string): DateMatch | null {
   const re = /(\d{4})\s*[年\-/.]\s*(\d{1,2})\s*[月\-/.]\s*(\d{1,2})\s*[日号]?/g;
   for (let m = re.exec(s); m; m = re.exec(s)) {
     const y = Number(m[1]);
@@ -250,7 +281,12 @@ export function stripMarker(text: string): string {
 
 /** A table-of-contents entry: dot leaders then a page number. */
 export function isTocLine(text: string): boolean {
-  return /(?:\.{3,}|…+|·{3,}|．{3,}|-{4,}|_{4,}|—{3,})\s*\d{1,4}\s*$/.test(text);
+  if (/(?:\.{3,}|…+|·{3,}|．{3,}|-{4,}|_{4,}|—{3,})\s*\d{1,4}\s*$/.test(text)) return true;
+  // a numbered clause title with its page in brackets or after a tab (「2.1初步评审标准(37)」, 「3.2详细评审标准\t28」): a
+  // TOC entry printed without leaders — never a scoring row
+  return /^(?:第\s*[一二三四五六七八九十\d]+\s*[章节部分]|\d{1,2}(?:\.\d{1,2})+)\s*[\u4e00-\u9fa5][^\t，。；:：]{1,30}?(?:\s*[(（]\s*\d{1,3}\s*[)）]|\t\s*\d{1,3})\s*$/.test(
+    text.trim(),
+  );
 }
 
 /** A short line without sentence punctuation inside: a heading or a label. */

@@ -10,7 +10,7 @@
 import { sql } from 'kysely';
 import { BID_PARSE_STAGES, type BidParseMessage, type BidParseState, type BidStatus, type TenderCard } from '@btz/shared';
 import type { AppContext } from '../../context.js';
-import { DocumentError, FINAL_DOCUMENT_CODES, type ReadProgress } from '@btz/bid-engine/reading';
+import { DocumentError, FINAL_DOCUMENT_CODES, type DocModel, type ReadProgress } from '@btz/bid-engine/reading';
 import { readDocumentIsolated } from '../../workers/index.js';
 import { PermanentJobError, type Job, type JobRunContext } from '../../jobs/index.js';
 import { LlmError } from '../../providers/llm/index.js';
@@ -18,7 +18,7 @@ import { StorageNotFoundError } from '../../providers/storage/index.js';
 import { computeCoverage, extractCard, generateOutline } from '@btz/bid-engine/tender';
 import type { TenderFileInput } from '@btz/bid-engine/tender';
 import { extractCardWithLlm } from '@btz/bid-engine/tender';
-import { filePages, findBid, listFiles, replacePages, type BidFileRow, type BidRow } from './repo.js';
+import { fileModel, filePages, findBid, listFiles, replaceModel, replacePages, type BidFileRow, type BidRow } from './repo.js';
 
 export const PARSE_KIND = 'parse-tender';
 
@@ -78,8 +78,8 @@ export async function publishParse(app: AppContext, userId: string, msg: BidPars
   }
 }
 
-function fileInput(f: BidFileRow, pages: Array<{ page: number; text: string; ocr: boolean }>): TenderFileInput {
-  return { name: f.name, role: f.role, order: f.ord, pages, chapters: f.chapters ?? [] };
+function fileInput(f: BidFileRow, pages: Array<{ page: number; text: string; ocr: boolean }>, model: DocModel | undefined): TenderFileInput {
+  return { name: f.name, role: f.role, order: f.ord, pages, chapters: f.chapters ?? [], ...(model ? { model } : {}) };
 }
 
 export async function runParse(app: AppContext, job: Job<ParseJobPayload>, ctx: JobRunContext): Promise<unknown> {
@@ -102,7 +102,7 @@ export async function runParse(app: AppContext, job: Job<ParseJobPayload>, ctx: 
     if (f.state === 'parsed') {
       const pages = await filePages(app.db, f.id);
       if (pages.length) {
-        inputs.push(fileInput(f, pages));
+        inputs.push(fileInput(f, pages, await fileModel(app.db, f.id)));
         continue;
       }
     }
@@ -137,6 +137,7 @@ export async function runParse(app: AppContext, job: Job<ParseJobPayload>, ctx: 
       continue;
     }
     await replacePages(app.db, f.id, result.pages);
+    await replaceModel(app.db, f.id, result.model);
     await app.db
       .updateTable('bid_files')
       .set({
@@ -149,7 +150,7 @@ export async function runParse(app: AppContext, job: Job<ParseJobPayload>, ctx: 
       })
       .where('id', '=', f.id)
       .execute();
-    inputs.push(fileInput(f, result.pages.map((p) => ({ page: p.page, text: p.text, ocr: !!p.ocr }))));
+    inputs.push(fileInput(f, result.pages.map((p) => ({ page: p.page, text: p.text, ocr: !!p.ocr })), result.model));
   }
   if (failures.length) throw new PermanentJobError(failures.join('；'));
 

@@ -4,6 +4,7 @@
  */
 import { sql, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { BidStatus } from '@btz/shared';
+import type { DocModel } from '@btz/bid-engine/reading';
 import type { DB } from '../../db/schema.js';
 import type { BidFilesTable, BidsTable } from '../../db/schema-bids.js';
 
@@ -95,6 +96,18 @@ export async function readPage(db: Kysely<DB>, fileId: string, page: number) {
 
 export async function filePages(db: Kysely<DB>, fileId: string) {
   return db.selectFrom('bid_file_pages').select(['page', 'text', 'ocr']).where('file_id', '=', fileId).orderBy('page').execute();
+}
+
+/** The stored document model of a file, or undefined (read before migration 0011, or the reader gave none). */
+export async function fileModel(db: Kysely<DB>, fileId: string): Promise<DocModel | undefined> {
+  const row = await db.selectFrom('bid_file_models').select('model').where('file_id', '=', fileId).executeTakeFirst();
+  return row?.model ?? undefined;
+}
+
+/** Stores (or replaces, or with `undefined` removes) the document model of a file. */
+export async function replaceModel(db: Kysely<DB>, fileId: string, model: DocModel | undefined): Promise<void> {
+  await db.deleteFrom('bid_file_models').where('file_id', '=', fileId).execute();
+  if (model) await db.insertInto('bid_file_models').values({ file_id: fileId, model: JSON.stringify(model).split('\\u0000').join('') }).execute();
 }
 
 /** Replaces the stored page text of a file (one short transaction). */

@@ -144,54 +144,61 @@ function ClauseList({ items, files, onOpen, label }: { items: CardClause[]; file
   );
 }
 
-function ScoringTable({ items, files, onOpen }: { items: ScoringItem[]; files: BidFile[]; onOpen: OpenPage }) {
+function ScoringTable({ items, check, files, onOpen }: { items: ScoringItem[]; check?: TenderCard['scoringCheck']; files: BidFile[]; onOpen: OpenPage }) {
   if (!items.length) return <div className="bid-muted bid-list-empty">招标文件中未找到评分标准表</div>;
-  const total = items.reduce((a, s) => a + (s.points ?? 0), 0);
+  const total = Math.round(items.reduce((a, s) => a + (s.points ?? 0), 0) * 100) / 100;
   return (
-    <Table<ScoringItem>
-      size="small"
-      rowKey="id"
-      pagination={false}
-      dataSource={items}
-      className="bid-scoring"
-      columns={[
-        {
-          title: '评分项',
-          dataIndex: 'item',
-          render: (_: unknown, s) => (
-            <div>
+    <>
+      {check?.problem ? (
+        <div className="bid-card__warn" data-testid="scoring-check">
+          <WarningOutlined /> {check.problem}
+        </div>
+      ) : null}
+      <Table<ScoringItem>
+        size="small"
+        rowKey="id"
+        pagination={false}
+        dataSource={items}
+        className="bid-scoring"
+        columns={[
+          {
+            title: '评分项',
+            dataIndex: 'item',
+            render: (_: unknown, s) => (
               <div>
-                {s.item} <Flags entry={s} />
+                <div>
+                  {s.item} <Flags entry={s} />
+                </div>
+                {s.criteria ? <div className="bid-muted bid-small">{s.criteria}</div> : null}
               </div>
-              {s.criteria ? <div className="bid-muted bid-small">{s.criteria}</div> : null}
-            </div>
-          ),
-        },
-        { title: '分值', dataIndex: 'points', width: 56, align: 'right', render: (p: number | null) => (p === null ? '—' : p) },
-        {
-          title: '类别',
-          dataIndex: 'category',
-          width: 64,
-          render: (c: ScoringItem['category']) => <Tag color={CATEGORY_COLOR[c]}>{CATEGORY_LABEL[c]}</Tag>,
-        },
-        {
-          title: '出处',
-          width: 70,
-          render: (_: unknown, s) => <SourceLink source={s.source} files={files} onOpen={onOpen} label={`评分项「${s.item}」`} />,
-        },
-      ]}
-      summary={() =>
-        total ? (
-          <Table.Summary.Row>
-            <Table.Summary.Cell index={0}>合计</Table.Summary.Cell>
-            <Table.Summary.Cell index={1} align="right">
-              {total}
-            </Table.Summary.Cell>
-            <Table.Summary.Cell index={2} colSpan={2} />
-          </Table.Summary.Row>
-        ) : null
-      }
-    />
+            ),
+          },
+          { title: '分值', dataIndex: 'points', width: 56, align: 'right', render: (p: number | null) => (p === null ? '—' : p) },
+          {
+            title: '类别',
+            dataIndex: 'category',
+            width: 64,
+            render: (c: ScoringItem['category']) => <Tag color={CATEGORY_COLOR[c]}>{CATEGORY_LABEL[c]}</Tag>,
+          },
+          {
+            title: '出处',
+            width: 70,
+            render: (_: unknown, s) => <SourceLink source={s.source} files={files} onOpen={onOpen} label={`评分项「${s.item}」`} />,
+          },
+        ]}
+        summary={() =>
+          total ? (
+            <Table.Summary.Row>
+              <Table.Summary.Cell index={0}>合计</Table.Summary.Cell>
+              <Table.Summary.Cell index={1} align="right">
+                {total}
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={2} colSpan={2} />
+            </Table.Summary.Row>
+          ) : null
+        }
+      />
+    </>
   );
 }
 
@@ -204,6 +211,12 @@ function CompositionList({ items, files, onOpen }: { items: CompositionPart[]; f
           <b>{c.title}</b>
           {c.note ? <span className="bid-muted">：{c.note}</span> : null}{' '}
           <SourceLink source={c.source} files={files} onOpen={onOpen} label="投标文件组成" />
+          {c.form ? (
+            <span className="bid-muted bid-small">
+              {' '}格式：
+              <SourceLink source={{ file: c.source.file, page: c.form.page, excerpt: c.form.title }} files={files} onOpen={onOpen} label={`格式「${c.form.title}」`} />
+            </span>
+          ) : null}
           <Flags entry={c} />
         </li>
       ))}
@@ -262,7 +275,7 @@ export function TenderCardPanel({ card, files, onOpen }: { card: TenderCard | nu
           section('qualifications', CARD_LABELS.qualifications, card.qualifications.length, (
             <ClauseList items={card.qualifications} files={files} onOpen={onOpen} label="资格要求" />
           )),
-          section('scoring', CARD_LABELS.scoring, card.scoring.length, <ScoringTable items={card.scoring} files={files} onOpen={onOpen} />),
+          section('scoring', CARD_LABELS.scoring, card.scoring.length, <ScoringTable items={card.scoring} check={card.scoringCheck} files={files} onOpen={onOpen} />),
           section('starClauses', CARD_LABELS.starClauses, card.starClauses.length, (
             <ClauseList items={card.starClauses} files={files} onOpen={onOpen} label="★ 条款" />
           )),

@@ -1,0 +1,323 @@
+/**
+ * Real-tender benchmark (issue 12): reads every file of the labelled corpus (../shared/corpus, see its README.md) with
+ * readDocument, runs the offline card (extractCard) and outline (generateOutline), and scores them against truth.json.
+ *
+ *   npm run bench -- tenders [--only c01,c07] [--verbose [--outline]] [--no-ocr]
+ *
+ * Matching rules (the corpus README's, made precise here):
+ * - Normalised text: NFKC (full- and half-width punctuation alike), whitespace removed, ASCII lower-cased, quotes,
+ *   brackets and dashes folded to one form each.
+ * - Scoring rows: a labelled row matches a found row when the points are equal (±0.001) AND the items match: after
+ *   normalisation and removing printed point annotations such as （30分）, the labelled item equals, contains or is
+ *   contained in the found item (the shorter side at least 2 characters). A labelled item written 'factor-sub' (the
+ *   label's way of naming a sub-row of a merged factor cell) also matches on its sub part alone, and a labelled item
+ *   ending in a bracket that lists what it covers also matches without that bracket. Matching is one-to-one
+ *   (maximum bipartite matching). Recall = matched / labelled rows, precision = matched / found rows (micro-averaged).
+ * - ★ clauses: the label is the first 25 characters after the mark. A found clause matches when, normalised (and also
+ *   with any leading numbering such as '6.' or '（1）' removed from both), the shorter of the two is a prefix of the
+ *   longer and at least 4 characters long. One-to-one.
+ * - Composition: the longest common subsequence of the labelled parts and the found parts (two parts are equal when one
+ *   normalised title contains the other, the shorter at least 2 characters), as a share of the labelled parts.
+ * - Facts (6 per document): project name (equal to projectName or one of projectNameAlt), project number, purchaser,
+ *   agency, money (budget AND ceilingPrice both equal to the label, null only matching null), deadline (YYYY-MM-DD HH:mm).
+ *   All compared normalised; a null label is right only when nothing was found.
+ * - invalidCount: within tolerance when |found − label| ≤ max(2, 30 % of the label).
+ * - Outline coverage: a labelled non-price row counts when it matched a found row AND the outline has a node whose
+ *   scoringIds include that row AND whose title (normalised) contains the found item, the labelled item, or the sub part
+ *   of either (a sub-row's section may carry the sub-row's own name under its factor).
+ * - Read time: readDocument wall time per page.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { readDocument, shutdownOcr } from '@btz/bid-engine/reading';
+import { CARD_FACT_KEYS, CARD_LIST_KEYS } from '@btz/shared';
+import { extractCard, generateOutline, flattenOutline, type TenderFileInput } from '@btz/bid-engine/tender';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const corpus = path.resolve(root, '../shared/corpus');
+const args = process.argv.slice(2);
+const verbose = args.includes('--verbose');
+const ocr = !args.includes('--no-ocr');
+const onlyIdx = args.indexOf('--only');
+const only = onlyIdx >= 0 ? new Set((args[onlyIdx + 1] ?? '').split(',')) : null;
+
+if (!existsSync(path.join(corpus, 'truth.json'))) {
+  console.error(`bench/tenders: 找不到语料库 ${corpus}/truth.json（应位于仓库上一级的 shared/corpus）`);
+  process.exit(2);
+}
+
+interface Truth {
+  id: string;
+  file: string;
+  projectName: string;
+  projectNameAlt?: string[];
+  projectNumber: string | null;
+  purchaser: string | null;
+  agency: string | null;
+  budget: number | null;
+  ceilingPrice: number | null;
+  deadline: string | null;
+  scoring: Array<{ item: string; points: number; category: string }>;
+  stars: string[];
+  invalidCount: number | null;
+  composition: string[];
+}
+
+const truth: Truth[] = JSON.parse(readFileSync(path.join(corpus, 'truth.json'), 'utf8'));
+
+export function norm(s: string | null | undefined): string {
+  return (s ?? '')
+    .normalize('NFKC')
+    .replace(/[\s\u3000\u00a0\u200b]+/g, '')
+    .toLowerCase()
+    .replace(/[“”"‘’'「」『』]/g, '"')
+    .replace(/[〔【［[]/g, '(')
+    .replace(/[〕】］\]]/g, ')')
+    .replace(/[—–－‐-]+/g, '-')
+    .replace(/[~～〜]/g, '~');
+}
+const dropPoints = (s: string) => s.replace(/\(\d+(?:\.\d+)?分\)/g, '');
+const itemKey = (s: string) => dropPoints(norm(s));
+const near = (a: string, b: string) => {
+  if (!a || !b) return false;
+  const [s, l] = a.length <= b.length ? [a, b] : [b, a];
+  return s.length >= 2 && l.includes(s);
+};
+function labelVariants(item: string): string[] {
+  const k = itemKey(item);
+  const out = [k];
+  const dash = item.lastIndexOf('-');
+  if (dash > 0) {
+    out.push(itemKey(item.slice(dash + 1)));
+    out.push(itemKey(item.slice(0, dash) + item.slice(dash + 1)));
+  }
+  // a trailing bracket that lists what the item covers (「服务承诺事项（应急预案、档案管理…）」) is not part of its name
+  for (const v of [...out]) {
+    const bare = v.replace(/\([^()]*\)$/, '');
+    if (bare !== v && bare.length >= 2) out.push(bare);
+  }
+  return out.filter(Boolean);
+}
+
+/** Maximum bipartite matching (Kuhn): pairs[labelIndex] = foundIndex or -1. */
+function match(nL: number, nF: number, ok: (l: number, f: number) => boolean): number[] {
+  const ofF = new Array<number>(nF).fill(-1);
+  const adj = Array.from({ length: nL }, (_, l) => Array.from({ length: nF }, (_, f) => f).filter((f) => ok(l, f)));
+  const tryL = (l: number, seen: Set<number>): boolean => {
+    for (const f of adj[l]!) {
+      if (seen.has(f)) continue;
+      seen.add(f);
+      if (ofF[f] === -1 || tryL(ofF[f]!, seen)) {
+        ofF[f] = l;
+        return true;
+      }
+    }
+    return false;
+  };
+  for (let l = 0; l < nL; l++) tryL(l, new Set());
+  const pairs = new Array<number>(nL).fill(-1);
+  ofF.forEach((l, f) => {
+    if (l >= 0) pairs[l] = f;
+  });
+  return pairs;
+}
+
+const stripNum = (s: string) =>
+  s.replace(/^(?:\d{1,2}\.\d{1,2}|\d{1,2}(?:[.、．)]|\s)|[(（]\d{1,2}[)）]|[①②③④⑤⑥⑦⑧⑨⑩]|[一二三四五六七八九十]+、)/, '');
+function starMatch(label: string, found: string): boolean {
+  const pairs: Array<[string, string]> = [
+    [norm(label), norm(found)],
+    [stripNum(norm(label)), stripNum(norm(found))],
+  ];
+  return pairs.some(([a, b]) => {
+    const [s, l] = a.length <= b.length ? [a, b] : [b, a];
+    return s.length >= 4 && l.startsWith(s);
+  });
+}
+
+function lcs<A, B>(a: A[], b: B[], eq: (x: A, y: B) => boolean): number {
+  const dp = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
+  for (let i = 1; i <= a.length; i++)
+    for (let j = 1; j <= b.length; j++)
+      dp[i]![j] = eq(a[i - 1]!, b[j - 1]!) ? dp[i - 1]![j - 1]! + 1 : Math.max(dp[i - 1]![j]!, dp[i]![j - 1]!);
+  return dp[a.length]![b.length]!;
+}
+
+const pct = (n: number, d: number) => (d ? `${Math.round((100 * n) / d)} %` : '—');
+
+interface Row {
+  id: string;
+  pages: number;
+  readMs: number;
+  sc: [number, number, number];
+  st: [number, number, number];
+  comp: [number, number];
+  facts: [number, number];
+  inv: [number | null, number];
+  cov: [number, number];
+}
+
+const rows: Row[] = [];
+for (const t of truth) {
+  if (only && !only.has(t.id)) continue;
+  const buf = readFileSync(path.join(corpus, t.file));
+  const t0 = performance.now();
+  let r;
+  try {
+    r = await readDocument(buf, { ocr });
+  } catch (e) {
+    console.log(`\n--- ${t.id}: 读取失败（${(e as Error).message}），跳过`);
+    continue;
+  }
+  const readMs = performance.now() - t0;
+  const input: TenderFileInput = {
+    name: path.basename(t.file),
+    role: 'main',
+    order: 0,
+    pages: r.pages,
+    chapters: r.chapters,
+    ...(r.model ? { model: r.model } : {}),
+  };
+  const card = extractCard([input]);
+  const { nodes } = generateOutline(card, { bidType: 1 });
+  const flat = flattenOutline(nodes);
+
+  // scoring
+  const found = card.scoring;
+  const pairs = match(t.scoring.length, found.length, (l, f) => {
+    const lab = t.scoring[l]!;
+    if (found[f]!.points === null || Math.abs(found[f]!.points! - lab.points) > 0.001) return false;
+    const fk = itemKey(found[f]!.item);
+    return labelVariants(lab.item).some((v) => near(v, fk));
+  });
+  const scMatched = pairs.filter((p) => p >= 0).length;
+
+  // stars
+  const sPairs = match(t.stars.length, card.starClauses.length, (l, f) => starMatch(t.stars[l]!, card.starClauses[f]!.text));
+  const stMatched = sPairs.filter((p) => p >= 0).length;
+
+  // composition
+  const compL = lcs(t.composition, card.composition, (a, b) => near(norm(a), norm(b.title)));
+
+  // facts
+  const factChecks: Array<[string, boolean, string, string]> = [];
+  const fv = (k: keyof typeof card) => {
+    const f = card[k] as { value: unknown } | null;
+    return f ? f.value : null;
+  };
+  const eqText = (label: string | null, got: unknown, alts: string[] = []) =>
+    label === null ? got === null : got !== null && [label, ...alts].some((x) => norm(x) === norm(String(got)));
+  factChecks.push(['projectName', eqText(t.projectName, fv('projectName'), t.projectNameAlt ?? []), t.projectName, String(fv('projectName'))]);
+  factChecks.push(['projectNumber', eqText(t.projectNumber, fv('projectNumber')), String(t.projectNumber), String(fv('projectNumber'))]);
+  factChecks.push(['purchaser', eqText(t.purchaser, fv('purchaser')), String(t.purchaser), String(fv('purchaser'))]);
+  factChecks.push(['agency', eqText(t.agency, fv('agency')), String(t.agency), String(fv('agency'))]);
+  const moneyEq = (label: number | null, got: unknown) => (label === null ? got === null : typeof got === 'number' && Math.abs(got - label) < 0.01);
+  factChecks.push([
+    'money',
+    moneyEq(t.budget, fv('budget')) && moneyEq(t.ceilingPrice, fv('ceilingPrice')),
+    `${t.budget}/${t.ceilingPrice}`,
+    `${fv('budget')}/${fv('ceilingPrice')}`,
+  ]);
+  factChecks.push(['deadline', eqText(t.deadline, fv('deadline')), String(t.deadline), String(fv('deadline'))]);
+
+  // coverage of non-price rows
+  let covN = 0;
+  let covK = 0;
+  const uncovered: string[] = [];
+  t.scoring.forEach((lab, l) => {
+    if (lab.category === 'price') return;
+    covN++;
+    const f = pairs[l]!;
+    const fr = f >= 0 ? found[f]! : null;
+    const ok =
+      !!fr &&
+      flat.some((n) => {
+        if (!n.scoringIds.includes(fr.id)) return false;
+        const title = itemKey(n.title);
+        return [...labelVariants(fr.item), ...labelVariants(lab.item)].some((v) => v.length >= 2 && title.includes(v));
+      });
+    if (ok) covK++;
+    else uncovered.push(lab.item);
+  });
+
+  const inv = t.invalidCount;
+  const row: Row = {
+    id: t.id,
+    pages: r.pages.length,
+    readMs,
+    sc: [scMatched, t.scoring.length, found.length],
+    st: [stMatched, t.stars.length, card.starClauses.length],
+    comp: [compL, t.composition.length],
+    facts: [factChecks.filter((c) => c[1]).length, factChecks.length],
+    inv: [inv, card.invalidClauses.length],
+    cov: [covK, covN],
+  };
+  rows.push(row);
+  if (verbose) {
+    console.log(`\n--- ${t.id} (${r.type}, ${r.pages.length} pages, model: ${r.model ? `${r.model.blocks.length} blocks` : 'none'})`);
+    t.scoring.forEach((lab, l) => {
+      if (pairs[l]! < 0) console.log(`  scoring missed: ${lab.item} ${lab.points}`);
+    });
+    found.forEach((f, i) => {
+      if (!pairs.includes(i)) console.log(`  scoring extra : ${f.item} ${f.points} [${f.category}] p${f.source.page}`);
+    });
+    t.stars.forEach((s, l) => {
+      if (sPairs[l]! < 0) console.log(`  star missed: ${s}`);
+    });
+    card.starClauses.forEach((s, i) => {
+      if (!sPairs.includes(i)) console.log(`  star extra : ${s.text.slice(0, 40)} p${s.source.page}`);
+    });
+    console.log(`  composition found: ${card.composition.map((c) => c.title).join(' | ')}`);
+    for (const c of t.composition) if (!card.composition.some((p) => near(norm(c), norm(p.title)))) console.log(`  composition missed: ${c}`);
+    for (const [k, ok, want, got] of factChecks) if (!ok) console.log(`  fact ${k}: want ${want} got ${got}`);
+    console.log(`  invalid: label ${inv} found ${card.invalidClauses.length}`);
+    for (const u of uncovered) console.log(`  not covered: ${u}`);
+    if (args.includes('--outline'))
+      for (const n of flat) console.log(`  ${'  '.repeat(n.level)}${n.number} ${n.title} [${n.kind}/${n.mode}] ${n.scoringIds.join(',')}`);
+    const entries = [
+      ...CARD_FACT_KEYS.map((k) => card[k]).filter((x): x is NonNullable<typeof x> => !!x),
+      ...CARD_LIST_KEYS.flatMap((k) => card[k] as Array<{ verified: boolean }>),
+    ];
+    const unverified = entries.filter((e) => !e.verified).length;
+    if (unverified) console.log(`  unverified entries: ${unverified} of ${entries.length}`);
+    if (card.scoringCheck) console.log(`  scoring check: printed total ${card.scoringCheck.total}, rows ${card.scoringCheck.sum}${card.scoringCheck.problem ? ` — ${card.scoringCheck.problem}` : ""}`);
+  }
+}
+await shutdownOcr();
+
+const tol = (label: number, got: number) => Math.abs(got - label) <= Math.max(2, 0.3 * label);
+const head = ['doc', 'pages', 'scoring R', 'scoring P', '★ R', '★ P', 'composition', 'facts', 'invalid (label/found)', 'outline coverage', 'read ms/page'];
+const lines = [head];
+for (const r of rows)
+  lines.push([
+    r.id,
+    String(r.pages),
+    `${pct(r.sc[0], r.sc[1])} (${r.sc[0]}/${r.sc[1]})`,
+    `${pct(r.sc[0], r.sc[2])} (${r.sc[0]}/${r.sc[2]})`,
+    pct(r.st[0], r.st[1]),
+    `${pct(r.st[0], r.st[2])} (${r.st[0]}/${r.st[2]})`,
+    `${pct(r.comp[0], r.comp[1])} (${r.comp[0]}/${r.comp[1]})`,
+    `${r.facts[0]}/${r.facts[1]}`,
+    r.inv[0] === null ? `—/${r.inv[1]}` : `${r.inv[0]}/${r.inv[1]}${tol(r.inv[0], r.inv[1]) ? '' : ' ✗'}`,
+    `${pct(r.cov[0], r.cov[1])} (${r.cov[0]}/${r.cov[1]})`,
+    (r.readMs / Math.max(1, r.pages)).toFixed(1),
+  ]);
+const sum = (f: (r: Row) => number) => rows.reduce((a, r) => a + f(r), 0);
+const invRows = rows.filter((r) => r.inv[0] !== null);
+lines.push([
+  'overall',
+  String(sum((r) => r.pages)),
+  pct(sum((r) => r.sc[0]), sum((r) => r.sc[1])),
+  pct(sum((r) => r.sc[0]), sum((r) => r.sc[2])),
+  pct(sum((r) => r.st[0]), sum((r) => r.st[1])),
+  pct(sum((r) => r.st[0]), sum((r) => r.st[2])),
+  pct(sum((r) => r.comp[0]), sum((r) => r.comp[1])),
+  pct(sum((r) => r.facts[0]), sum((r) => r.facts[1])),
+  `${invRows.filter((r) => tol(r.inv[0]!, r.inv[1])).length}/${invRows.length} within tolerance`,
+  pct(sum((r) => r.cov[0]), sum((r) => r.cov[1])),
+  (sum((r) => r.readMs) / Math.max(1, sum((r) => r.pages))).toFixed(1),
+]);
+console.log('\n| ' + lines[0]!.join(' | ') + ' |');
+console.log('|' + lines[0]!.map(() => '---').join('|') + '|');
+for (const l of lines.slice(1)) console.log('| ' + l.join(' | ') + ' |');

@@ -1,0 +1,447 @@
+/**
+ * The card's scalar facts (项目名称, 编号, 采购人, 代理机构, 预算, 最高限价, 截止时间, 开标, 保证金) found in the page
+ * texts by their labels — values wrapped onto the next line joined, values stopped at the next label, garbled covers
+ * (PDF converted to Word) passed over for the full name printed elsewhere or the name the tender defines (以下简称),
+ * unit caps left out, amounts from the announcement's table — and merged over the files (amendments override, conflicts
+ * kept). Every value cites its page with a verbatim excerpt.
+ */
+import type { CardEntry, CardFact, CardFactKey, CardFlag, FactVersion } from '@btz/shared';
+import { tableTexts } from '../reading/model/table.js';
+import { lotMentions, lotSegment } from './lots.js';
+import {
+  afterChange,
+  cap,
+  isHeadingLike,
+  isTocLine,
+  labelUnit,
+  markerOf,
+  parseDateTime,
+  parseMoney,
+  sliceLines,
+  type FileLines,
+  type Line,
+} from './text.js';
+import { verifyExcerpt } from './verify.js';
+// ---------------------------------------------------------------------------------------------------------------------
+// Scalar facts
+
+export type Kind = 'text' | 'place' | 'code' | 'org' | 'money' | 'date' | 'bond';
+
+export interface Spec {
+  key: CardFactKey;
+  kind: Kind;
+  /** label patterns, strongest first */
+  labels: RegExp[];
+  /** the label must open the line (after its numbering) */
+  lineStart?: boolean;
+  /** words just before the label that make it another fact (「澄清截止时间」) */
+  exclude?: RegExp;
+}
+
+export const SPECS: Spec[] = [
+  { key: 'projectName', kind: 'text', labels: [/(?:采购|招标)?项目名称|工程名称|采购项目名称/] },
+  {
+    key: 'projectNumber',
+    kind: 'code',
+    labels: [/(?:招标|采购)?项目编号|招标编号|采购编号|项目代码|招标文件编号|采购计划编号|项目编码|采购项目编号|招标项目编号|文件编号/],
+  },
+  {
+    key: 'purchaser',
+    kind: 'org',
+    lineStart: true,
+    // 「2.3 “采购人”系指上海市公安局宝山分局。」 (the 须知's definitions) when the cover is garbled
+    labels: [/(?:采购人|招标人|采购单位|建设单位|招标方)(?:名称|信息)?|[“"]\s*(?:采购人|招标人)\s*[”"]\s*系指/],
+  },
+  {
+    key: 'agency',
+    kind: 'org',
+    lineStart: true,
+    labels: [/(?:采购|招标)?代理机构(?:名称|信息)?|招标代理(?:机构)?(?:名称)?|集采机构|[“"]\s*集中采购机构\s*[”"]\s*系指|集中采购机构(?:名称)?/],
+  },
+  {
+    key: 'budget',
+    kind: 'money',
+    labels: [/(?:项目|采购)?预算(?:金额|资金|价|总额)|采购预算|项目预算|采购资金|资金预算/, /预算/],
+    exclude: /超过|超出|高于|低于|不超|以内|突破/,
+  },
+  {
+    key: 'ceilingPrice',
+    kind: 'money',
+    labels: [/最高(?:投标)?限价|招标控制价|最高限额|拦标价|投标限价|上限价|控制价/],
+    exclude: /超过|超出|高于|低于|不超|以内|突破/,
+  },
+  {
+    key: 'deadline',
+    kind: 'date',
+    labels: [
+      /(?:投标|响应)文件?(?:的)?(?:递交|提交|接收)?(?:的)?截止(?:时间|日期)|(?:递交|提交)(?:投标|响应)文件(?:的)?截止(?:时间|日期)|投标截止(?:时间|日期)?/,
+      /截止(?:时间|日期)/,
+      // 「所有投标文件应于2026年5月25日9:30时（北京时间）前递交到…」
+      /(?:投标|响应)文件(?:须|必须|应)(?:于|在)/,
+    ],
+    exclude: /澄清|质疑|答疑|报名|获取|保证金|提问|异议|缴纳|购买|下载|疑问|领取|报送|招标文件/,
+  },
+  { key: 'openingTime', kind: 'date', labels: [/开标时间|开启时间|开标日期|开标的时间/] },
+  { key: 'openingPlace', kind: 'place', labels: [/开标地点|开启地点|开标地址|开标场所/] },
+  { key: 'bidBond', kind: 'bond', labels: [/投标保证金(?:金额|数额)?|保证金金额/] },
+];
+
+export interface Occ {
+  key: CardFactKey;
+  value: string | number;
+  text: string;
+  amount?: number;
+  line: Line;
+  excerpt: string;
+  lot: string | null;
+  changed: boolean;
+  fl: FileLines;
+}
+
+/** Words that label the next value on the same line: a value stops before them (「…项目预算金额：1331万元」). */
+const NEXT_LABEL =
+  /(?:预算金额|采购预算|项目编号|招标编号|采购编号|项目名称|采购方式|最高限价|采购需求|地址|联系人|联系方式|联系电话|电话|传真|邮编|邮政编码|网址|开户|采购人|代理机构|招标人)\s*[:：]/;
+/** A value on a garbled cover (PDF converted to Word): a gap of spaces inside it where words were lost. */
+const GARBLED = /\S\s{3,}\S|^\s{4,}/;
+const PLACEHOLDER = /^[、，,；;。]|^(?:不变|相应顺延|顺延|同上|待定|另行)|^[_\-—\s＿…xX×*＊]+$|盖章|签字|签名|详见|见附件|另行通知|另行公布|（\s*）|\(\s*\)|^[（(]|^等/;
+
+function cutText(s: string, kind: Kind): string {
+  let v = s.replace(/^[\s：:为是]+/, '');
+  const stops =
+    kind === 'place'
+      ? /[；;。]|\s{2,}|\t|\s+[^\s：:，,。]{2,10}[：:]/
+      : /[；;。，,]|\s{2,}|\t|\s+[^\s：:，,。]{2,10}[：:]|[（(](?:项目|招标|采购)编号|(?:项目|招标|采购)编号[：:]/;
+  const stop = v.search(stops);
+  if (stop >= 0) v = v.slice(0, stop);
+  const next = v.search(NEXT_LABEL);
+  if (next > 0) v = v.slice(0, next);
+  return v.replace(/[，,、\s]+$/, '').trim();
+}
+
+const NAME_END = /(?:项目|服务|工程|采购|公司|局|处|院|中心|学校|大学|医院|委员会|办公室|站|所|馆|队|[)）])$/;
+
+/** The continuation of a name that ends at the end of its line: the next line, when it is a short fragment. */
+function wrapped(fl: FileLines, line: Line, end: number, value: string): { line: Line; text: string } | null {
+  if (end < line.text.length) return null;
+  const next = fl.lines[line.i + 1];
+  if (!next || next.page !== line.page || next.text.length > 24 || markerOf(next.text) || /[:：\t]/.test(next.text)) return null;
+  const frag = /^[^\s，,。；;]+/.exec(next.text)?.[0] ?? '';
+  if (!frag || frag !== next.text) return null;
+  const open = (value.match(/[（(]/g)?.length ?? 0) > (value.match(/[)）]/g)?.length ?? 0);
+  if (open || (!NAME_END.test(value) && NAME_END.test(value + frag) && frag.length <= 12)) return { line: next, text: frag };
+  return null;
+}
+
+/** Finds the occurrences of one fact in a file, in order. */
+export function findFact(fl: FileLines, spec: Spec, lot: string | null): Occ[] {
+  const out: Occ[] = [];
+  const L = fl.lines;
+  for (const line of L) {
+    if (isTocLine(line.text)) continue;
+    if (lot && line.lot && line.lot !== lot) continue;
+    for (const [strength, label] of spec.labels.entries()) {
+      const re = new RegExp(label.source, 'g');
+      let found = false;
+      for (let m = re.exec(line.text); m; m = re.exec(line.text)) {
+        const labelEnd = m.index + m[0].length;
+        if (spec.exclude && spec.exclude.test(line.text.slice(Math.max(0, m.index - 8), m.index))) continue;
+        if (strength > 0 && spec.exclude && spec.exclude.test(m[0])) continue;
+        const mk = markerOf(line.text);
+        const rowNo = /^\d{1,3}\t/.exec(line.text);
+        const lead = mk && mk.rank >= 2 ? mk.length : rowNo ? rowNo[0].length : 0;
+        if (spec.lineStart && m.index > lead + 1) continue;
+        // label unit: 「预算金额（万元）：386.5」
+        let regionStart = labelEnd;
+        const unitM = /^\s*[（(]\s*(?:单位[:：]?\s*)?(?:亿元|万元|元)\s*[)）]/.exec(line.text.slice(labelEnd));
+        const unit = labelUnit(line.text.slice(m.index, labelEnd + 12));
+        if (unitM) regionStart += unitM[0].length;
+        let region = line.text.slice(regionStart);
+        // OCR reads a colon right after a label as a semicolon (「项目编号；招案2024-0490」)
+        if (/^；/.test(region) && fl.file.pages.find((p) => p.page === line.page)?.ocr) region = `：${region.slice(1)}`;
+        const sep = /^\s*(?:[:：]|\t|\s{2,}|\s*[|｜]\s*)?\s*/.exec(region)![0];
+        if (spec.lineStart || spec.kind === 'org' || spec.kind === 'bond' || spec.kind === 'code' || spec.key === 'projectName') {
+          // the label must be followed by a separator (or 为/是), not run on as a sentence
+          if (!/[:：\t|｜]|\s{2,}/.test(sep) && !/^\s*(?:为|是)/.test(region) && !/系指$/.test(m[0]) && region.trim()) continue;
+        }
+        // a table cell repeating its row's label: 「采购人\t招标人名称：上海市宝山区市场监督管理局」
+        const again = /^[\s：:\t]*(?:[^\s：:，。]{0,4}(?:名称|人|方|机构))\s*[:：]\s*/.exec(region);
+        if (again && spec.kind === 'org') {
+          regionStart += again[0].length;
+          region = region.slice(again[0].length);
+        }
+        if (spec.kind === 'org') {
+          let head = region.replace(/^\s*[:：]/, '').split(/[；;。\t]/)[0] ?? '';
+          const nl = head.search(NEXT_LABEL);
+          if (nl >= 0) head = head.slice(0, nl);
+          if (GARBLED.test(head.trimEnd())) continue;
+        }
+        let valueLine = line;
+        let valueOffset = regionStart;
+        // label alone: value on the next line of the same page (table layout, 「采购人信息」 then 「名 称：…」)
+        if (!region.replace(/^[\s：:]+/, '').trim()) {
+          const next = L[line.i + 1];
+          if (!next || next.page !== line.page || markerOf(next.text)?.rank === 0) continue;
+          // a table's header row: the next line is the first data row, its first cell is not this value
+          if (line.text.split('\t').length >= 3) continue;
+          const named = /^名\s*称\s*[:：；]\s*/.exec(next.text);
+          if (!named && (/^[^\s：:]{2,10}[：:]/.test(next.text) || next.text.length > 80)) continue;
+          valueLine = next;
+          valueOffset = named ? named[0].length : 0;
+          region = next.text.slice(valueOffset);
+        }
+        // one line for several lots
+        let segLot: string | null = valueLine.lot;
+        if (lotMentions(region).length) {
+          const seg = lotSegment(region, lot);
+          if (seg.lot) {
+            segLot = seg.lot;
+            region = seg.text;
+            valueOffset += seg.offset;
+          }
+        }
+        if (lot && segLot && segLot !== lot) continue;
+        const ch = afterChange(region);
+        const changed = ch.offset > 0;
+        region = ch.text;
+        valueOffset += ch.offset;
+        const lead2 = region.length - region.replace(/^[\s：:为是]+/, '').length;
+        let value: string | number | null = null;
+        let wrapTo: { line: Line; text: string } | null = null;
+        let text = '';
+        let amount: number | undefined;
+        let endInRegion = 0;
+        switch (spec.kind) {
+          case 'money': {
+            const mm = parseMoney(region, unit);
+            if (!mm || mm.index > 40 || mm.value <= 0) break;
+            // a unit cap is not the project's ceiling: 「单价限高价1400元/组」「230元/人/月」
+            // (a yearly total, 「2,435,216.00元/年」, is the project's)
+            const per = /^\s*(?:[/／]|每)\s*([\u4e00-\u9fa5a-zA-Z㎡]+)/.exec(region.slice(mm.index + mm.text.length));
+            if ((per && !/^年/.test(per[1]!)) || /单价|每/.test(region.slice(0, mm.index))) break;
+            value = mm.value;
+            text = mm.text;
+            endInRegion = mm.index + mm.text.length;
+            // keep the amount in words in the excerpt when it follows: 「386.5万元（大写：叁佰……元整）」
+            const tail = /^\s*[（(][^）)]{0,40}[)）]/.exec(region.slice(endInRegion));
+            if (tail) endInRegion += tail[0].length;
+            break;
+          }
+          case 'date': {
+            const dm = parseDateTime(region);
+            if (!dm || dm.index > 40) break;
+            value = dm.value;
+            text = dm.text;
+            endInRegion = dm.index + dm.text.length;
+            break;
+          }
+          case 'code': {
+            const nl = region.search(NEXT_LABEL);
+            const cm = /^[\s：:]*([A-Za-z0-9\u4e00-\u9fa5〔〕【】[\]（）()\-_—/.#]{3,60})/.exec(nl > 0 ? region.slice(0, nl) : region);
+            if (!cm) break;
+            let v = cm[1]!;
+            // unbalanced closing bracket: 「（项目编号：ZB-2026-118）」
+            while (/[)）]$/.test(v) && (v.match(/[(（]/g)?.length ?? 0) < (v.match(/[)）]/g)?.length ?? 0)) v = v.slice(0, -1);
+            v = v.replace(/[.。\-—_/]+$/, '');
+            if (!/\d/.test(v) || !/^[A-Za-z0-9〔【[（(]/.test(v) && !/[A-Za-z]{2}|\d{2}/.test(v)) break;
+            value = v;
+            text = v;
+            endInRegion = region.indexOf(v) + v.length;
+            break;
+          }
+          case 'bond': {
+            const t = cutText(region, 'place');
+            const mm = parseMoney(region);
+            if (mm && mm.index <= 40) {
+              amount = mm.value;
+              const full = region.slice(lead2, Math.max(mm.index + mm.text.length, lead2 + t.length));
+              const tail = /^\s*[（(][^）)]{0,40}[)）]/.exec(region.slice(mm.index + mm.text.length));
+              const end = mm.index + mm.text.length + (tail ? tail[0].length : 0);
+              text = region.slice(lead2, Math.max(end, lead2 + Math.min(t.length, 60))).trim();
+              value = text || full;
+              endInRegion = lead2 + text.length;
+            } else if (/不收取|免收|无需|不需|无须|不要求|免交/.test(t)) {
+              value = t;
+              text = t;
+              endInRegion = lead2 + t.length;
+            }
+            break;
+          }
+          default: {
+            const t = cutText(region, spec.kind);
+            if (t.length < 2 || t.length > (spec.kind === 'text' ? 100 : 80) || PLACEHOLDER.test(t) || !/[\u4e00-\u9fa5A-Za-z0-9]/.test(t)) break;
+            if (spec.kind === 'org' && !/[\u4e00-\u9fa5]{2}/.test(t)) break;
+            // the next cell of a table header row (「序号\t项目名称\t单位\t数量」) is not a value
+            if (/^(?:单位|数量|单价|合计|备注|金额|内容|规格|型号|序号|名称|地址|电话|编号)$/.test(t)) break;
+            value = t;
+            text = t;
+            endInRegion = region.indexOf(t) + t.length;
+            // a name wrapped onto the next line (「…非执法类辅助及后」/「勤服务项目」, 「管理处（北」/「京市松山林场管理处）」)
+            const wrap = wrapped(fl, valueLine, valueOffset + endInRegion, t);
+            if (wrap) {
+              value = t + wrap.text;
+              text = value;
+              wrapTo = wrap;
+            }
+          }
+        }
+        if (value === null) continue;
+        const endLine = wrapTo ? wrapTo.line : valueLine;
+        const endOffset = wrapTo ? wrapTo.text.length : valueOffset + endInRegion;
+        const excerpt = cap(
+          endLine === line ? sliceLines(fl, line, line, m.index, endOffset) : sliceLines(fl, line, endLine, m.index, endOffset),
+          300,
+        );
+        out.push({ key: spec.key, value, text, amount, line, excerpt, lot: segLot, changed, fl });
+        found = true;
+        break;
+      }
+      if (found) break;
+    }
+  }
+  return out;
+}
+
+/**
+ * A money fact in a table of the document model (「预算金额(元)」 header over one row of figures, as the announcement's
+ * 采购项目内容 table prints it) when the text gives it no label line. One data row only: several rows are lots.
+ */
+export function tableMoney(fl: FileLines, key: CardFactKey): Occ | null {
+  const head = key === 'budget' ? /预算金额|采购预算|项目预算|预算\s*[(（]/ : /最高限价|最高投标限价|控制价/;
+  for (const b of fl.file.model?.blocks ?? []) {
+    if (b.type !== 'table') continue;
+    const grid = tableTexts(b);
+    const h = grid.findIndex((row) => row.some((t) => head.test(t)));
+    if (h < 0) continue;
+    const col = grid[h]!.findIndex((t) => head.test(t));
+    const unit = labelUnit(grid[h]![col]!);
+    const vals = grid.slice(h + 1).flatMap((row, k) => {
+      const t = row[col] ?? '';
+      const m = t.trim() ? parseMoney(t.replace(/(\d)\s+(?=\d)/g, '$1'), unit ?? '元') : null;
+      return m && m.index === 0 ? [{ value: m.value, text: t.trim(), page: b.rows[h + 1 + k]!.page }] : [];
+    });
+    if (vals.length !== 1) continue;
+    const v = vals[0]!;
+    if (!verifyExcerpt(fl.file.pages, v.page, v.text)) continue;
+    const line = { file: fl.file.name, page: v.page, text: v.text, start: 0, end: 0, i: -1, lot: null } as Line;
+    return { key, value: v.value, text: v.text, line, excerpt: v.text, lot: null, changed: false, fl };
+  }
+  return null;
+}
+
+/**
+ * The legal name behind a short one: 「太平康复医院（上海）有限公司（以下简称“上海太平康复医院”）」 — the card shows the
+ * name the tender defines, cited where it defines it.
+ */
+export function definedName(fls: FileLines[], fact: CardFact<string | number>): CardFact<string | number> {
+  const short = String(fact.value).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const re = new RegExp(`([\\u4e00-\\u9fa5A-Za-z0-9（）()]{4,40}?)[（(]\\s*以下(?:简称|称)\\s*[:：]?\\s*[“"「]?${short}[”"」]?\\s*[)）]`);
+  for (const fl of fls) {
+    if (fl.file.role !== 'main') continue;
+    for (const l of fl.lines) {
+      const m = re.exec(l.text);
+      if (!m) continue;
+      const full = m[1]!.replace(/^.*[，。：:、由受]/, '');
+      if (full.length < 4 || full === fact.value) continue;
+      const at = m.index + m[0].indexOf(full);
+      const excerpt = sliceLines(fl, l, l, at, m.index + m[0].length);
+      return { ...factOf({ key: 'purchaser', value: full, text: full, line: l, excerpt, lot: l.lot, changed: false, fl }) };
+    }
+  }
+  return fact;
+}
+
+/** 「XX项目招标文件」 on the cover when no 项目名称 label is found. */
+export function titleName(fl: FileLines): Occ | null {
+  const firstPages = fl.lines.filter((l) => l.page <= (fl.lines[0]?.page ?? 1) + 1).slice(0, 40);
+  const SUFFIX = /(?:公开)?(?:招标公告|招标文件|竞争性磋商文件|竞争性谈判文件|采购公告|询价文件|磋商文件|谈判文件|采购文件|招标书|比选文件)$/;
+  for (const l of firstPages) {
+    const m = new RegExp(`^(.{4,60}?)\\s*(?:[（(][^）)]*[)）])?\\s*${SUFFIX.source}`).exec(l.text);
+    if (m && /项目|工程|采购|服务|建设|系统|平台/.test(m[1]!)) {
+      const v = m[1]!.replace(/的$/, '').trim();
+      return { key: 'projectName', value: v, text: v, line: l, excerpt: sliceLines(fl, l, l, 0, m[1]!.length), lot: l.lot, changed: false, fl };
+    }
+    if (SUFFIX.test(l.text) && l.text.replace(SUFFIX, '').trim() === '') {
+      const prev = fl.lines[l.i - 1];
+      if (prev && prev.page === l.page && /项目|工程|采购|服务|建设|系统|平台/.test(prev.text) && isHeadingLike(prev.text, 60)) {
+        return { key: 'projectName', value: prev.text, text: prev.text, line: prev, excerpt: prev.text, lot: prev.lot, changed: false, fl };
+      }
+    }
+  }
+  return null;
+}
+
+
+export function source(fl: FileLines, line: Line, excerpt: string): CardEntry {
+  const verified = verifyExcerpt(fl.file.pages, line.page, excerpt);
+  return {
+    source: { page: line.page, file: fl.file.name, excerpt },
+    verified,
+    ...(verified ? {} : { flags: ['unverified' as CardFlag] }),
+    ...(line.lot ? { lot: line.lot } : {}),
+    origin: 'rule',
+  };
+}
+
+export function addFlag(e: CardEntry, f: CardFlag): void {
+  e.flags = [...new Set([...(e.flags ?? []), f])];
+}
+
+function version<T>(o: Occ): FactVersion<T> {
+  return {
+    value: o.value as T,
+    text: o.text,
+    source: { page: o.line.page, file: o.fl.file.name, excerpt: o.excerpt },
+    verified: verifyExcerpt(o.fl.file.pages, o.line.page, o.excerpt),
+  };
+}
+
+export function factOf(o: Occ): CardFact<string | number> {
+  const base = source(o.fl, o.line, o.excerpt);
+  if (o.lot) base.lot = o.lot;
+  else delete base.lot;
+  const fact: CardFact<string | number> & { amount?: number } = { value: o.value, text: o.text, ...base };
+  if (o.key === 'bidBond' && o.amount !== undefined) fact.amount = o.amount;
+  return fact;
+}
+
+const CONFLICT_KINDS = new Set<Kind>(['money', 'date']);
+
+export function mergeFact(spec: Spec, perFile: Array<{ fl: FileLines; occs: Occ[] }>): CardFact<string | number> | null {
+  const base = perFile.filter((f) => f.fl.file.role === 'main');
+  const boq = perFile.filter((f) => f.fl.file.role === 'boq');
+  const amend = perFile.filter((f) => f.fl.file.role === 'amendment');
+  const mainOccs = base.flatMap((f) => f.occs);
+  let winner: Occ | undefined = mainOccs[0] ?? boq.flatMap((f) => f.occs)[0];
+  // a name printed in full later where the first one lost its head (a garbled cover 「市场监督管理局」 →
+  // 「上海市宝山区市场监督管理局」): the full one
+  if (winner && spec.kind === 'org') {
+    const w = String(winner.value);
+    winner = mainOccs.find((o) => String(o.value).length > w.length && String(o.value).endsWith(w)) ?? winner;
+  }
+  const conflicts: Occ[] = [];
+  if (winner && CONFLICT_KINDS.has(spec.kind)) {
+    for (const o of mainOccs)
+      if (o.value !== winner.value && (!o.lot || !winner.lot || o.lot === winner.lot) && !conflicts.some((c) => c.value === o.value))
+        conflicts.push(o);
+  }
+  const overridden: Occ[] = [];
+  for (const f of amend) {
+    const o = f.occs.find((x) => x.changed) ?? f.occs[0];
+    if (!o) continue;
+    if (winner && o.value === winner.value) continue;
+    if (winner) overridden.push(winner);
+    winner = o;
+    conflicts.length = 0;
+  }
+  if (!winner) return null;
+  const fact = factOf(winner);
+  if (overridden.length) {
+    fact.overridden = overridden.map((o) => version(o));
+    addFlag(fact, 'overridden');
+  }
+  if (conflicts.length) {
+    fact.conflicts = conflicts.map((o) => version(o));
+    addFlag(fact, 'conflict');
+  }
+  return fact;
+}

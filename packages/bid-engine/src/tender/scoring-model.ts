@@ -1,0 +1,452 @@
+/**
+ * The 评分标准 table read from the document model (issue 12 item 2): tables found by their header cells (评分因素 / 评审因素
+ * / 评分项目 … with 分值 / 满分 …), continued across page breaks and split Word tables, factor cells merged vertically
+ * over sub-rows (the sub-rows with their own points are the rows), section-header rows (一、价格部分（50分）) giving the
+ * category, 合计 rows giving the printed total, ranges labelled with their maximum. Decoys are left out: appraisal tables
+ * in the contract chapter (考核 / 考评), the bid-side 评分索引表 (a 页码 column). The rows are checked against the
+ * printed total; a table that does not add up is reported, not silently shown.
+ */
+import type { ScoringCategory } from '@btz/shared';
+import type { Block, DocModel, TableBlock } from '../reading/model/types.js';
+import { tableGrid, type GridSlot } from '../reading/model/table.js';
+import { classifyItem } from './scoring.js';
+import { listScoringFromModel, schemePriceRow } from './scoring-list.js';
+import {
+  cellPoints,
+  describe,
+  fold,
+  groupCategory,
+  itemWithPoints,
+  leadingNamedPoints,
+  sectionHeader,
+  statedTotal,
+  TOTAL_ROW,
+} from './scoring-points.js';
+
+export interface ModelScoringRow {
+  item: string;
+  points: number;
+  criteria: string;
+  category: ScoringCategory;
+  page: number;
+  /** texts of the row as printed, best first, for the cited excerpt */
+  excerpts: string[];
+  lot: string | null;
+  /** the factor a sub-row belongs to (merged factor cell), when it is one */
+  group?: string;
+}
+
+export interface ModelScoring {
+  rows: ModelScoringRow[];
+  /** the total the tender prints (合计 row, 满分100分, section headers), or null */
+  total: number | null;
+  sum: number;
+  /** why the table does not add up, in Chinese; null when it does (or there is no printed total) */
+  problem: string | null;
+}
+
+type Role = 'seq' | 'factor' | 'points' | 'criteria' | 'other';
+
+const SEQ_HEAD = /^(?:序号|编号|序|no\.?)$/i;
+const POINTS_HEAD = /分值|分数|满分|标准分|最高分|权重|得分|分值区间/;
+const CRITERIA_HEAD = /标准|办法|细则|要求|说明|依据|评审方法|评分方法/;
+const FACTOR_HEAD = /因素|项目|评分项|评审项|指标|名称|要素|内容|类别|分类|类型|评分点|考核项/;
+const INDEX_HEAD = /页码|索引|页次|所在页|对应页|页号|投标文件中的位置/;
+const DECOY_CONTEXT = /考核|考评|履约评价|绩效评价|月度|季度|满意度/;
+const SCORING_CONTEXT = /评分|评审因素|评标|评审标准|评分标准|评审细则|评分细则|评分规则/;
+const EVAL_CHAPTER = /评标|评审|评分|评定|磋商|谈判|比选|评选|评价办法|办法/;
+
+function roleOf(text: string): Role {
+  const t = fold(text).replace(/[(（][^)）]*[)）]/g, (m) => (/\d/.test(m) ? '' : m));
+  if (!t) return 'other';
+  if (SEQ_HEAD.test(t)) return 'seq';
+  if (t.length <= 10 && POINTS_HEAD.test(t) && !CRITERIA_HEAD.test(t.replace(/标准分/, ''))) return 'points';
+  if (CRITERIA_HEAD.test(t)) return 'criteria';
+  if (FACTOR_HEAD.test(t)) return 'factor';
+  return 'other';
+}
+
+interface Layout {
+  roles: Role[];
+  headerRows: number;
+  stated: number | null;
+}
+
+function layoutOf(grid: GridSlot[][]): Layout | null {
+  for (let r = 0; r < Math.min(3, grid.length); r++) {
+    const texts = grid[r]!.map((s) => s.text);
+    if (texts.some((t) => INDEX_HEAD.test(fold(t)))) return null;
+    const roles = texts.map(roleOf);
+    const hasFactor = roles.includes('factor');
+    const hasPoints = roles.includes('points');
+    const hasCriteria = roles.includes('criteria');
+    if (!hasFactor || (!hasPoints && !hasCriteria)) continue;
+    // a header row holds labels, not sentences (a note in brackets aside: 「评分标准（请提供相应的佐证材料…）」)
+    if (texts.some((t) => fold(t).replace(/[(（][^)）]*[)）]?/g, '').length > 24)) continue;
+    let stated: number | null = null;
+    for (const t of texts) stated ??= statedTotal(t);
+    // a header cell printed over two columns' worth of labels (PDF: 「序号 评分因素」 above the number column, nothing
+    // above the factor column): a factor column holding only numbers is the 序号, the unlabelled text column beside it
+    // the factor
+    const data = grid.slice(r + 1, r + 12);
+    const numeric = (c: number) => {
+      const vals = data.map((row) => fold(row[c]?.text ?? '')).filter(Boolean);
+      return vals.length >= 2 && vals.filter((v) => /^\d{1,3}$/.test(v)).length >= vals.length * 0.6;
+    };
+    const textual = (c: number) => data.filter((row) => /[\u4e00-\u9fa5]{2}/.test(row[c]?.text ?? '')).length >= 2;
+    roles.forEach((role, c) => {
+      if (role !== 'factor' || !numeric(c)) return;
+      const side = [c + 1, c - 1].find((k) => roles[k] === 'other' && textual(k));
+      if (side === undefined) return;
+      roles[c] = 'seq';
+      roles[side] = 'factor';
+    });
+    return { roles, headerRows: r + 1, stated };
+  }
+  return null;
+}
+
+/**
+ * A table without a 分值 header whose rows print their points with the item (「投标人类似业绩（25分）」 beside the
+ * criteria): the column holding those items is the factor, the text columns right of it the criteria.
+ */
+function itemLayout(grid: GridSlot[][]): Layout | null {
+  if (grid.slice(0, 3).some((row) => row.some((s) => INDEX_HEAD.test(fold(s.text))))) return null;
+  const width = grid[0]?.length ?? 0;
+  for (let c = 0; c < width; c++) {
+    const hits = grid.flatMap((row, r) => {
+      const t = row[c]?.text ?? '';
+      const right = row.slice(c + 1).some((x) => x.text.length > t.length && x.cell !== row[c]?.cell);
+      return fold(t).length <= 40 && itemWithPoints(t) && right ? [r] : [];
+    });
+    if (hits.length < 3) continue;
+    const roles: Role[] = Array.from({ length: width }, (_, k) => (k === c ? 'factor' : k > c ? 'criteria' : 'other'));
+    let stated: number | null = null;
+    for (const row of grid.slice(0, hits[0]!)) for (const x of row) stated ??= statedTotal(x.text);
+    return { roles, headerRows: hits[0]!, stated };
+  }
+  return null;
+}
+
+const normRow = (slots: GridSlot[]) => slots.map((s) => fold(s.text)).join('|');
+
+interface Ctx {
+  text: string;
+  chapter: string;
+}
+
+/** The texts just before block `i` (headings and paragraphs, up to 4) and the chapter it is in. */
+function contextOf(blocks: Block[], i: number): Ctx {
+  const parts: string[] = [];
+  for (let k = i - 1; k >= 0 && parts.length < 4; k--) {
+    const b = blocks[k]!;
+    if (b.type === 'table') break;
+    parts.unshift(b.text);
+  }
+  let chapter = '';
+  for (let k = i - 1; k >= 0; k--) {
+    const b = blocks[k]!;
+    if (b.type === 'heading' && b.level === 1) {
+      chapter = b.text;
+      break;
+    }
+  }
+  return { text: parts.join('\n'), chapter };
+}
+
+const LOT = /第\s*([0-9一二三四五六七八九十]+)\s*(?:包|标段|分包)|(?:包|标段)\s*([0-9A-Z]+)/;
+const CN_NUM: Record<string, string> = { 一: '1', 二: '2', 三: '3', 四: '4', 五: '5', 六: '6', 七: '7', 八: '8', 九: '9', 十: '10' };
+
+interface Pending {
+  factor: string;
+  factorCell: object | null;
+  factorPoints: number | null;
+  subs: Array<{ name: string; points: number | null; pointsCell: object | null; criteria: string; page: number; excerpts: string[] }>;
+  category: ScoringCategory | null;
+  page: number;
+  lot: string | null;
+}
+
+const stripPoints = (s: string) =>
+  s
+    .replace(/\s+/g, '')
+    .replace(/[(（](?:满分|最高|共|计)?\d+(?:\.\d+)?(?:分)?[-~—～至－]?\d*(?:\.\d+)?分[)）]$/, '')
+    .replace(/[(（][^)）]*[)）]$/, (m) => (m.length > 12 ? m : m))
+    .trim();
+
+/** Rows of one scoring table (and its continuations). */
+function readTable(parts: TableBlock[], layout: Layout, ctx: Ctx, lot: string | null): { rows: ModelScoringRow[]; totals: number[]; sections: number[] } {
+  const rows: ModelScoringRow[] = [];
+  const totals: number[] = [];
+  const sections: number[] = [];
+  // the tender's grouping named just above the table (「附表3 商务评分细则表」「第十一条 技术部分评分标准：」)
+  const near = ctx.text.split('\n').at(-1) ?? '';
+  let category: ScoringCategory | null = fold(near).length <= 30 ? groupCategory(near) : null;
+  const { roles } = layout;
+  const factorCols = roles.flatMap((r, c) => (r === 'factor' ? [c] : []));
+  const pointsCol = roles.indexOf('points');
+  const critCols = roles.flatMap((r, c) => (r === 'criteria' ? [c] : []));
+  const header = new Set<string>();
+  let pending: Pending | null = null;
+
+  const flush = () => {
+    const p = pending;
+    pending = null;
+    if (!p) return;
+    const own = p.subs.filter((s) => s.points !== null);
+    const distinct = new Set(own.map((s) => s.pointsCell ?? s)).size;
+    const criteria = p.subs.map((s) => s.criteria).filter(Boolean).join('\n');
+    const cat = (name: string): ScoringCategory => (/价格|报价/.test(name) && !/合理性/.test(name) ? 'price' : (p.category ?? classifyItem(name, criteria)));
+    if (own.length >= 2 && distinct >= 2) {
+      for (const s of own) {
+        const name = s.name && s.name !== p.factor ? `${p.factor}-${s.name}` : p.factor;
+        rows.push({
+          item: name,
+          points: s.points!,
+          criteria: s.criteria,
+          category: /价格|报价/.test(p.factor) ? 'price' : cat(s.name || p.factor),
+          page: s.page,
+          excerpts: [...s.excerpts, p.factor],
+          lot: p.lot,
+          group: p.factor,
+        });
+      }
+      return;
+    }
+    const points = own[0]?.points ?? p.factorPoints;
+    if (points === null || points === undefined) return;
+    // sub-items named with their own points inside the criteria (「1.技术需求响应（12分）…」) that add up to the row
+    const named = criteria
+      .split(/\n|(?<=[。；;])\s*(?=\d{1,2}\s*[.、．])/)
+      .map((l) => leadingNamedPoints(l))
+      .filter((x): x is NonNullable<typeof x> => !!x);
+    const namedSum = named.reduce((a, n) => a + n.points, 0);
+    if (named.length >= 2 && Math.abs(namedSum - points) < 0.001) {
+      for (const n of named)
+        rows.push({
+          item: `${p.factor}-${n.name}`,
+          points: n.points,
+          criteria: n.rest,
+          category: cat(p.factor) === 'price' ? 'price' : (p.category ?? groupCategory(p.factor) ?? classifyItem(n.name, n.rest)),
+          page: p.subs[0]?.page ?? p.page,
+          excerpts: [n.name, p.factor],
+          lot: p.lot,
+          group: p.factor,
+        });
+      return;
+    }
+    rows.push({
+      item: p.factor,
+      points,
+      criteria,
+      category: cat(p.factor),
+      page: p.page,
+      excerpts: [p.factor, ...(p.subs[0]?.excerpts ?? [])],
+      lot: p.lot,
+    });
+  };
+
+  for (const [pi, part] of parts.entries()) {
+    const grid = tableGrid(part);
+    const start = pi === 0 ? layout.headerRows : 0;
+    if (pi === 0) for (let r = 0; r < layout.headerRows; r++) header.add(normRow(grid[r]!));
+    for (let r = start; r < grid.length; r++) {
+      const slots = grid[r]!;
+      const page = part.rows[r]?.page ?? part.page;
+      if (header.has(normRow(slots))) continue;
+      const cells = new Set(slots.map((s) => s.cell).filter(Boolean));
+      const texts = slots.map((s) => s.text.trim());
+      const first = texts.find(Boolean) ?? '';
+      // one cell across the row: a section header, a total or a note
+      const firstSlot = slots.find((x) => x.text.trim());
+      const spanning = cells.size <= 1 || (texts.filter(Boolean).every((t) => t === first) && (firstSlot?.cell?.colSpan ?? 1) >= 2);
+      if (spanning || (texts.filter(Boolean).length === 1 && (sectionHeader(first) || TOTAL_ROW.test(fold(first))))) {
+        const sh = sectionHeader(first);
+        if (sh) {
+          flush();
+          if (sh.category) category = sh.category;
+          if (sh.points) sections.push(sh.points);
+          continue;
+        }
+        if (TOTAL_ROW.test(fold(first))) {
+          flush();
+          const t = statedTotal(first) ?? cellPoints(first.replace(TOTAL_ROW, ''));
+          if (t) totals.push(t);
+        }
+        continue;
+      }
+      if (texts.slice(0, 3).some((t) => TOTAL_ROW.test(fold(t)))) {
+        flush();
+        const v = pointsCol >= 0 ? cellPoints(texts[pointsCol]!) : null;
+        const t = v ?? texts.map((x) => statedTotal(x) ?? cellPoints(x)).find((x) => x !== null) ?? null;
+        if (t) totals.push(t);
+        continue;
+      }
+      // the tender's own grouping in the first factor column (「技术部分」 over several factors)
+      let fcols = factorCols;
+      if (fcols.length >= 2) {
+        const g = texts[fcols[0]!]!;
+        const gc = groupCategory(g);
+        if (gc && fold(g).length <= 12 && /部分|类|标$|评分$/.test(fold(stripPoints(g))) && texts[fcols[1]!] !== g) {
+          category = gc;
+          fcols = fcols.slice(1);
+        }
+      }
+      const outer = slots[fcols[0] ?? -1];
+      const factorText = outer?.text.trim() ?? '';
+      const inner = fcols.slice(1).map((c) => slots[c]!).filter((s) => s.text.trim() && s.text !== outer?.text);
+      const innerText = inner.map((s) => s.text.trim()).join('-');
+      const crit = critCols
+        .filter((c) => !slots[c]!.cell || !fcols.some((f) => slots[f]!.cell === slots[c]!.cell))
+        .map((c) => slots[c]!.text.trim())
+        .filter((t, k, a) => t && a.indexOf(t) === k)
+        .join('\n');
+      const pointsSlot = pointsCol >= 0 ? slots[pointsCol]! : null;
+      let points = pointsSlot ? cellPoints(pointsSlot.text) : null;
+      let pointsCell: object | null = pointsSlot?.cell ?? null;
+      let subName = innerText;
+      const fw = itemWithPoints(factorText);
+      if (inner.length) {
+        const lp = leadingNamedPoints(innerText) ?? itemWithPoints(innerText);
+        if (lp) {
+          subName = lp.name;
+          if (points === null || (pointsSlot && pointsSlot.cell === outer?.cell)) {
+            points = lp.points;
+            pointsCell = inner[0]!.cell;
+          }
+        }
+      }
+      // a section header written in the factor column (「商务部分（9分）」 with nothing else)
+      const sh = sectionHeader(factorText);
+      if (sh && !crit && !innerText) {
+        flush();
+        if (sh.category) category = sh.category;
+        if (sh.points) sections.push(sh.points);
+        continue;
+      }
+      if (!factorText && !innerText && points === null) {
+        // a row continued from the previous table part (its criteria spill over a page break)
+        const last = (pending as Pending | null)?.subs.at(-1);
+        if (last && crit) last.criteria += `\n${crit}`;
+        continue;
+      }
+      const sameFactor = pending && outer?.cell && pending.factorCell === outer.cell;
+      if (!sameFactor) {
+        flush();
+        pending = {
+          factor: stripPoints(fw?.name ?? factorText) || describe(crit),
+          factorCell: outer?.cell ?? null,
+          factorPoints: fw?.points ?? null,
+          subs: [],
+          category,
+          page,
+          lot,
+        };
+      }
+      const cur = pending!;
+      // the same points cell merged over this row too: one scored row, more criteria
+      const prev = cur.subs.at(-1);
+      if (prev && pointsCell && prev.pointsCell === pointsCell) {
+        if (crit && !prev.criteria.includes(crit)) prev.criteria += `\n${crit}`;
+        continue;
+      }
+      const name = subName ? stripPoints(subName) : crit ? describe(crit) : '';
+      cur.subs.push({
+        name,
+        points,
+        pointsCell,
+        criteria: crit,
+        page,
+        excerpts: [innerText, factorText, crit.slice(0, 30)].filter((x) => x && x.length >= 2),
+      });
+    }
+  }
+  flush();
+  return { rows, totals, sections };
+}
+
+/** The scoring rows of a document model; empty when it holds no scoring table. */
+export function scoringFromModel(model: DocModel): ModelScoring {
+  const blocks = model.blocks;
+  interface Found {
+    at: number;
+    parts: TableBlock[];
+    layout: Layout;
+    ctx: Ctx;
+    lot: string | null;
+    evalChapter: boolean;
+  }
+  const found: Found[] = [];
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i]!;
+    if (b.type !== 'table') continue;
+    const grid = tableGrid(b);
+    const layout = layoutOf(grid) ?? itemLayout(grid);
+    if (!layout) continue;
+    const ctx = contextOf(blocks, i);
+    if (/合同/.test(ctx.chapter) && !SCORING_CONTEXT.test(ctx.text)) continue;
+    if (DECOY_CONTEXT.test(ctx.text) && !SCORING_CONTEXT.test(ctx.text)) continue;
+    if (/格式|附件/.test(ctx.chapter) && /索引/.test(ctx.text)) continue;
+    // continuation parts: following tables without a header row, nothing but blank text between
+    const parts = [b];
+    let j = i + 1;
+    for (; j < blocks.length; j++) {
+      const n = blocks[j]!;
+      if (n.type === 'table') {
+        if (layoutOf(tableGrid(n)) || n.columns !== b.columns) break;
+        parts.push(n);
+        continue;
+      }
+      if (n.type === 'paragraph' && !n.text.trim()) continue;
+      break;
+    }
+    const lm = LOT.exec(ctx.text);
+    const lot = lm ? (CN_NUM[lm[1] ?? ''] ?? lm[1] ?? lm[2] ?? null) : null;
+    found.push({ at: i, parts, layout, ctx, lot, evalChapter: EVAL_CHAPTER.test(ctx.chapter) });
+    i = j - 1;
+  }
+  const inEval = found.filter((f) => f.evalChapter);
+  const use = inEval.length ? inEval : found;
+  const lots = new Set(use.map((f) => f.lot).filter(Boolean));
+  const rows: ModelScoringRow[] = [];
+  // each table's own printed total (合计 row, section headers, 「（45分）」 in its title): tables scored in parts
+  // (商务 45 / 服务 40 / 价格 15) add up their parts
+  const tableTotals: Array<number | null> = [];
+  const seen = new Set<string>();
+  for (const f of use) {
+    const r = readTable(f.parts, f.layout, f.ctx, lots.size >= 2 ? f.lot : null);
+    if (!r.rows.length) continue;
+    for (const row of r.rows) {
+      const key = `${fold(row.item)}|${row.points}|${row.lot ?? ''}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      rows.push(row);
+    }
+    const sections = r.sections.length >= 2 ? r.sections.reduce((a, b) => a + b, 0) : null;
+    tableTotals.push(r.totals.at(-1) ?? sections ?? f.layout.stated ?? statedTotal(f.ctx.text.split('\n').slice(-2).join('')));
+  }
+  let total: number | null = null;
+  if (!rows.length) {
+    // no scoring table: a scheme printed as headings and numbered items
+    const list = listScoringFromModel(model);
+    rows.push(...list.rows);
+    total = list.total;
+  } else {
+    if (tableTotals.every((t) => t !== null)) total = tableTotals.reduce<number>((a, b) => a + b!, 0);
+    const price = schemePriceRow(model, rows);
+    if (price) {
+      rows.unshift(price);
+      total = 100;
+    }
+  }
+  if (lots.size >= 2) total = null;
+  return { rows, ...scoringCheck(total, rows) };
+}
+
+/** The rows checked against the printed total: their sum, and why they do not add up (null when they do or no total). */
+export function scoringCheck(total: number | null, rows: ReadonlyArray<{ points: number | null }>): { total: number | null; sum: number; problem: string | null } {
+  const sum = Math.round(rows.reduce((a, r) => a + (r.points ?? 0), 0) * 100) / 100;
+  const problem =
+    rows.length && total !== null && Math.abs(total - sum) > 0.001 ? `评分表各项合计 ${sum} 分，与招标文件注明的总分 ${total} 分不一致，请核对` : null;
+  return { total, sum, problem };
+}
