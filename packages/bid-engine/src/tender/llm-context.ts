@@ -13,6 +13,7 @@
  * invalid-bid clauses) may use several chunks; each chunk is a call of its own.
  */
 import type { TenderFileRole } from '@btz/shared';
+import { modelPageTexts } from '../reading/model/prompt.js';
 import type { GroupId } from './llm-tasks.js';
 import { isTocLine } from './text.js';
 import type { TenderFileInput } from './types.js';
@@ -66,7 +67,8 @@ export function systemPrompt(tender: string, multi: boolean): string {
     `2. 每一项都必须注明出处：page 为该内容所在页的页码（即“${multi ? '【文件N 第M页】中的 M' : '【第N页】中的 N'}”）；excerpt 为从该页原文逐字复制的一段连续文字（10～80 字，须包含该项的关键内容），不得改写、缩写、拼接，不得添加省略号或页码标记。`,
     '3. 金额、日期、时间、编号按原文照录；需要换算的数值放在单独的字段里。',
     ...(multi ? ['4. 用 file 注明内容所在的文件序号。补遗、澄清文件晚于招标文件发布，内容不一致时以后发布的文件为准，并引用该文件。'] : []),
-    `${multi ? 5 : 4}. 每次只完成最后给出的那一个任务，按要求输出 JSON。`,
+    `${multi ? 5 : 4}. 表格以 Markdown 表格给出（合并单元格在其覆盖的每一格重复出现；跨页表格首列“页”为该行所在页码）：引用表格内容时 page 取该行所在页，excerpt 只复制某一个单元格内的连续原文，不含竖线“|”。`,
+    `${multi ? 6 : 5}. 每次只完成最后给出的那一个任务，按要求输出 JSON。`,
   ];
   return `${rules.join('\n')}\n\n【招标文件】\n${tender}`;
 }
@@ -194,10 +196,22 @@ export interface ContextPlan {
   fullChars: number;
 }
 
+/**
+ * The text a prompt shows of each page of a file: from the document model when the reader built one (tables as Markdown
+ * tables, the table of contents and running headers left out), else the page text as read.
+ */
+function promptPages(f: PromptFile): Piece[] {
+  if (f.file.model?.blocks.length) {
+    const texts = modelPageTexts(f.file.model);
+    return [...texts].sort((a, b) => a[0] - b[0]).map(([page, text]) => ({ no: f.no, page, text, partial: false }));
+  }
+  return f.file.pages.filter((p) => p.text.trim()).map((p) => ({ no: f.no, page: p.page, text: p.text, partial: false }));
+}
+
 /** The tender text for each page group, bounded by `budget` characters per chunk. */
 export function planContexts(files: readonly TenderFileInput[], budget = DEFAULT_CONTEXT_CHARS): ContextPlan {
   const pf = promptFiles(files);
-  const all: Piece[] = pf.flatMap((f) => f.file.pages.filter((p) => p.text.trim()).map((p) => ({ no: f.no, page: p.page, text: p.text, partial: false })));
+  const all: Piece[] = pf.flatMap(promptPages);
   const full = renderTender(pf, all);
   const groups = Object.keys(GROUPS) as GroupId[];
   if (full.length <= budget) {

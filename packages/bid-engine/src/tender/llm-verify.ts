@@ -46,10 +46,13 @@ export function fold(s: string): { text: string; at: number[] } {
 
 export const folded = (s: string) => fold(s).text;
 
-/** Page markers, 「（略）」 and wrapping quotes or ellipses a model may copy along with the excerpt. */
+/** Page markers, 「（略）」, table pipes and wrapping quotes or ellipses a model may copy along with the excerpt. */
 export function cleanExcerpt(ex: string): string {
   return ex
-    .replace(/【(?:文件\s*\d+\s*)?第\s*\d+\s*页】(?:（节选）)?/g, '\n')
+    .replace(/【(?:文件\s*\d+\s*)?第\s*\d+\s*页】(?:（节选）)?|〔第\s*\d+\s*页〕/g, '\n')
+    // a row of a Markdown table copied whole: its pipes and line breaks are not the page's text
+    .replace(/<br\s*\/?>|\s*\|\s*-{3,}[-|\s]*/g, '\n')
+    .replace(/\s*[|｜]\s*/g, '\t')
     .replace(/（略）/g, '\n')
     .trim()
     .replace(/^(?:[“"「『'‘]|\.{3,}|…+)+|(?:[”"」』'’]|\.{3,}|…+)+$/g, '')
@@ -79,15 +82,19 @@ export interface Located {
 /** Finds a finding's excerpt: the cited page, then ±1, in the cited file (then the other files, when none was cited). */
 export function locate(files: readonly PromptFile[], src: FindingSource): Located {
   const ex = cleanExcerpt(src.excerpt);
+  // a whole row copied from a table that runs over pages starts with the prompt's 页 column, which is not page text
+  const tries = /^\d{1,4}\t/.test(ex) ? [ex, ex.replace(/^\d{1,4}\t/, '')] : [ex];
   const cited = files.find((f) => f.no === src.file) ?? files[0];
   const order = cited ? [cited, ...(src.file ? [] : files.filter((f) => f !== cited))] : [];
   for (const f of order) {
     for (const page of [src.page, src.page - 1, src.page + 1]) {
       const p = f.file.pages.find((x) => x.page === page);
       if (!p) continue;
-      if (folded(ex).length >= 4 && verifyExcerpt(f.file.pages, page, ex)) return { file: f.file.name, page, excerpt: ex, found: true, moved: page !== src.page };
-      const slice = findOnPage(p.text, ex);
-      if (slice) return { file: f.file.name, page, excerpt: slice.trim(), found: true, moved: page !== src.page };
+      for (const t of tries) {
+        if (folded(t).length >= 4 && verifyExcerpt(f.file.pages, page, t)) return { file: f.file.name, page, excerpt: t, found: true, moved: page !== src.page };
+        const slice = findOnPage(p.text, t);
+        if (slice) return { file: f.file.name, page, excerpt: slice.trim(), found: true, moved: page !== src.page };
+      }
     }
   }
   return { file: cited?.file.name ?? '', page: src.page, excerpt: ex || src.excerpt, found: false, moved: false };

@@ -8,6 +8,7 @@ import type { CardEntry, CardFact, TenderCard } from '@btz/shared';
 import { promptFiles } from '../../src/tender/llm-context.js';
 import { isTocLine } from '../../src/tender/text.js';
 import type { TenderFileInput } from '../../src/tender/types.js';
+import type { LabelSource, ScoringLabel, TenderLabels } from '../fixtures/tender-model.js';
 
 type Src = { page: number; file?: number; excerpt: string };
 
@@ -108,5 +109,45 @@ export function oracleAnswer(taskId: string, card: TenderCard, files: readonly T
       return { items: lines(/履约保证金|验收|违约/, 3, SCORE_ROW) };
     default:
       return {};
+  }
+}
+
+/**
+ * The answer of a faithful model that reads a labelled tender (issue 12 item 6): every item comes from the labels the
+ * fixture was built from (test/fixtures/tender-model.ts), never from the rule card, so the merge and the verification
+ * are tested against known truth. Only items on pages the request's context shows are answered; tasks the labels do not
+ * cover answer empty.
+ */
+export function labelledAnswer(
+  taskId: string,
+  labels: TenderLabels,
+  o: OracleOptions = {},
+): Record<string, unknown> {
+  const shown = (page: number) => !o.context || o.context.includes(`【第${page}页】`);
+  const src = (l: LabelSource) => ({ page: l.page, excerpt: l.excerpt });
+  const fact = <T extends LabelSource & { text: string }>(l: T) => (shown(l.page) ? { text: l.text, ...src(l) } : null);
+  const scoring = (cat: ScoringLabel['category']) =>
+    labels.scoring
+      .filter((s) => s.category === cat && shown(s.page))
+      .map((s) => ({ item: s.item, points: s.points, criteria: s.criteria, page: s.page, excerpt: s.excerpt }));
+  switch (taskId) {
+    case 'basics':
+      return { projectName: fact(labels.projectName), projectNumber: fact(labels.projectNumber), method: null };
+    case 'parties':
+      return { purchaser: fact(labels.purchaser), agency: fact(labels.agency), contacts: [] };
+    case 'money':
+      return { budget: shown(labels.budget.page) ? { ...fact(labels.budget), amount: labels.budget.amount } : null, ceilingPrice: null };
+    case 'schedule':
+      return { deadline: shown(labels.deadline.page) ? { ...fact(labels.deadline), value: labels.deadline.value } : null, openingTime: null, openingPlace: null };
+    case 'scoringTechnical':
+      return { items: scoring('technical') };
+    case 'scoringCommercial':
+      return { items: scoring('commercial') };
+    case 'scoringPrice':
+      return { items: scoring('price') };
+    case 'starClauses':
+      return { items: labels.stars.filter((s) => shown(s.page)).map((s) => ({ text: s.text, ...src(s) })) };
+    default:
+      return taskId === 'bond' ? { bidBond: null } : taskId === 'lots' ? { lots: [] } : { items: [] };
   }
 }

@@ -5,3 +5,4 @@ export { classifyLine, splitNumbering, splitListMarker, tocEntry, isTocTitle, le
 export { tocLines } from './toc.js';
 export { textModel } from './text.js';
 export { PageLocator } from './locate.js';
+export { modelPageTexts, promptTable } from './prompt.js';
