@@ -27,13 +27,18 @@ import {
   type ChatRequest,
   type ChatResult,
   type FinishReason,
-  type LlmErrorCode,
   type LlmLogger,
   type LlmProvider,
   type Usage,
   type UsageEvent,
   type UsageListener,
 } from './types.js';
+import { chatCompletionsUrl, normalizeFinish, parseUsage, requestBody, requestHeaders } from './openai-request.js';
+import { AttemptError, backoffDelay, errorCode, httpFailure, secs, sleep, vendorMessage, type Failure } from './openai-retry.js';
+
+// request building and response fields in openai-request.ts, the retry policy in openai-retry.ts (names kept exported here)
+export { chatCompletionsUrl, normalizeFinish, parseUsage } from './openai-request.js';
+export { parseRetryAfter } from './openai-retry.js';
 
 export interface OpenAiCompatibleOptions {
   /** e.g. https://api.deepseek.com, https://api.moonshot.cn/v1, http://localhost:11434/v1, or a full …/chat/completions URL */
@@ -64,35 +69,6 @@ export interface OpenAiCompatibleOptions {
   log?: LlmLogger;
   fetch?: typeof fetch;
   random?: () => number;
-}
-
-/** The chat-completions endpoint for a base URL, with or without `/v1`, or already complete. */
-export function chatCompletionsUrl(baseUrl: string): string {
-  const u = new URL(baseUrl);
-  let p = u.pathname.replace(/\/+$/, '');
-  if (!p.endsWith('/chat/completions')) {
-    if (p === '') p = '/v1';
-    p += '/chat/completions';
-  }
-  u.pathname = p;
-  return u.toString();
-}
-
-interface Failure {
-  code: LlmErrorCode;
-  message: string;
-  retryable: boolean;
-  status?: number;
-  retryAfterMs?: number;
-  detail?: string;
-  /** a request feature to switch off before retrying */
-  compat?: 'response_format' | 'stream_options';
-}
-
-class AttemptError extends Error {
-  constructor(readonly failure: Failure) {
-    super(failure.message);
-  }
 }
 
 interface AttemptOutcome {
@@ -268,7 +244,7 @@ export class OpenAiCompatibleLlm implements LlmProvider {
         );
       }
       retries++;
-      const delay = this.backoff(retries, f.retryAfterMs);
+      const delay = backoffDelay(retries, f.retryAfterMs, this.o, this.random);
       this.log.warn(
         { llm: { code: f.code, status: f.status, attempt: attempts, retryInMs: delay, tag: req.tag, detail: f.detail } },
         `${f.message}，${Math.round(delay)} 毫秒后重试`,
@@ -276,34 +252,6 @@ export class OpenAiCompatibleLlm implements LlmProvider {
       if (partial.emitted) req.onRestart?.({ attempt: attempts + 1, reason: f.message, validLength: 0 });
       if (!(await sleep(delay, req.signal))) return cancelled('');
     }
-  }
-
-  /** Exponential backoff with "equal jitter" (50–100 % of the step); a Retry-After is waited in full, plus a little jitter. */
-  private backoff(retry: number, retryAfterMs?: number): number {
-    const step = Math.min(this.o.backoffMaxMs, this.o.backoffBaseMs * 2 ** (retry - 1));
-    const jittered = step / 2 + (this.random() * step) / 2;
-    if (retryAfterMs === undefined) return jittered;
-    const ra = Math.min(retryAfterMs, this.o.maxRetryAfterMs);
-    return Math.max(ra + this.random() * Math.min(1000, ra * 0.1), jittered);
-  }
-
-  private body(req: ChatRequest, model: string): Record<string, unknown> {
-    const body: Record<string, unknown> = { model, messages: req.messages, stream: true };
-    if (this.supportsStreamOptions) body.stream_options = { include_usage: true };
-    if (req.maxTokens !== undefined) body.max_tokens = req.maxTokens;
-    if (req.temperature !== undefined) body.temperature = req.temperature;
-    if (req.json && this.supportsResponseFormat) body.response_format = { type: 'json_object' };
-    return body;
-  }
-
-  private headers(): Record<string, string> {
-    const h: Record<string, string> = {
-      'content-type': 'application/json',
-      accept: 'text/event-stream, application/json',
-      ...this.opts.headers,
-    };
-    if (this.opts.apiKey) h.authorization = `Bearer ${this.opts.apiKey}`;
-    return h;
   }
 
   /** One HTTP attempt. Resolves with the outcome (also for a cancel), rejects with AttemptError for anything retryable or not. */
@@ -410,8 +358,8 @@ export class OpenAiCompatibleLlm implements LlmProvider {
       try {
         res = await this.fetchImpl(this.url, {
           method: 'POST',
-          headers: this.headers(),
-          body: JSON.stringify(this.body(req, model)),
+          headers: requestHeaders(this.opts),
+          body: JSON.stringify(requestBody(req, model, { streamOptions: this.supportsStreamOptions, responseFormat: this.supportsResponseFormat })),
           signal: ac.signal,
         });
       } catch (err) {
@@ -481,108 +429,4 @@ export class OpenAiCompatibleLlm implements LlmProvider {
       if (!ac.signal.aborted) ac.abort(); // releases the socket if we stopped reading early
     }
   }
-}
-
-function secs(ms: number): string {
-  return String(Math.round(ms / 100) / 10);
-}
-
-function errorCode(err: unknown): string {
-  let e: any = err;
-  for (let i = 0; i < 4 && e; i++) {
-    if (typeof e.code === 'string') return e.code;
-    e = e.cause;
-  }
-  return err instanceof Error ? err.name : 'unknown';
-}
-
-export function normalizeFinish(raw: unknown): FinishReason {
-  switch (raw) {
-    case 'length':
-    case 'max_tokens':
-      return 'length';
-    case 'content_filter':
-    case 'sensitive':
-      return 'content_filter';
-    case 'tool_calls':
-    case 'function_call':
-      return 'tool_calls';
-    default:
-      return 'stop';
-  }
-}
-
-/** Usage from any vendor's spelling: OpenAI/Qwen/Zhipu `prompt_tokens_details.cached_tokens`, DeepSeek `prompt_cache_hit_tokens`, Moonshot `cached_tokens`. */
-export function parseUsage(u: any): Usage {
-  const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
-  const prompt = num(u?.prompt_tokens) ?? num(u?.input_tokens) ?? 0;
-  const completion = num(u?.completion_tokens) ?? num(u?.output_tokens) ?? 0;
-  const cached =
-    num(u?.prompt_tokens_details?.cached_tokens) ??
-    num(u?.prompt_cache_hit_tokens) ??
-    num(u?.cached_tokens) ??
-    num(u?.input_tokens_details?.cached_tokens) ??
-    0;
-  return { prompt, completion, cached };
-}
-
-function vendorMessage(detail: unknown): string {
-  let obj: any = detail;
-  if (typeof detail === 'string') {
-    try {
-      obj = JSON.parse(detail);
-    } catch {
-      return detail.slice(0, 300);
-    }
-  }
-  const m = obj?.error?.message ?? obj?.message ?? obj?.error ?? obj?.msg;
-  return (typeof m === 'string' ? m : JSON.stringify(obj ?? '')).slice(0, 300);
-}
-
-export function parseRetryAfter(h: Headers): number | undefined {
-  const ms = h.get('retry-after-ms');
-  if (ms && Number.isFinite(Number(ms))) return Math.max(0, Number(ms));
-  const ra = h.get('retry-after')?.trim();
-  if (!ra) return undefined;
-  if (/^\d+(\.\d+)?$/.test(ra)) return Number(ra) * 1000;
-  const at = Date.parse(ra);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
-}
-
-function httpFailure(status: number, headers: Headers, body: string, askedJson: boolean): Failure {
-  const detail = vendorMessage(body);
-  const base = { status, detail };
-  if (status === 429) {
-    return { ...base, code: 'rate_limited', retryable: true, retryAfterMs: parseRetryAfter(headers), message: '大模型服务限流（HTTP 429）' };
-  }
-  if (status >= 500 || status === 408 || status === 409 || status === 425) {
-    return { ...base, code: 'server', retryable: true, retryAfterMs: parseRetryAfter(headers), message: `大模型服务暂时出错（HTTP ${status}）` };
-  }
-  if (status === 401 || status === 403) {
-    return { ...base, code: 'auth', retryable: false, message: `大模型服务鉴权失败（HTTP ${status}），请检查 LLM_API_KEY` };
-  }
-  if (status === 402) return { ...base, code: 'quota', retryable: false, message: '大模型账户余额不足（HTTP 402）' };
-  if (status === 404) {
-    return { ...base, code: 'not_found', retryable: false, message: '大模型接口或模型不存在（HTTP 404），请检查 LLM_BASE_URL 和 LLM_MODEL' };
-  }
-  const f: Failure = { ...base, code: 'bad_request', retryable: false, message: `大模型拒绝了请求（HTTP ${status}）：${detail}` };
-  if (status === 400 && askedJson && /response_format|json_object/i.test(body)) f.compat = 'response_format';
-  else if (status === 400 && /stream_options|include_usage/i.test(body)) f.compat = 'stream_options';
-  return f;
-}
-
-/** Waits `ms`; false when the signal aborted first. */
-function sleep(ms: number, signal?: AbortSignal): Promise<boolean> {
-  if (signal?.aborted) return Promise.resolve(false);
-  return new Promise((resolve) => {
-    const t = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve(true);
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(t);
-      resolve(false);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }

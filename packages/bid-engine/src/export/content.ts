@@ -1,0 +1,226 @@
+import { AlignmentType, BorderStyle, ImageRun, Paragraph, ShadingType, Table, TableCell, TableRow, TextRun, WidthType, type IParagraphOptions, type ParagraphChild } from 'docx';
+import { PLACEHOLDER_RE, type EditorBlock, type EditorDoc, type EditorInline, type EditorListItem, type EditorTable } from '@btz/shared/editor';
+import { EXPORT_PLACEHOLDER, ORDERED_REF, CONTENT_WIDTH_PX } from './settings.js';
+import { decodeDataImage } from './images.js';
+
+/** Content conversion: one section's editor document (paragraphs, lists, tables, images, marks) as Word paragraphs and tables. */
+
+export interface Ctx {
+  fontSize: number;
+  orderedInstance: number;
+  /** Last drawing id: Word wants every wp:docPr id unique in the document. */
+  imageId: number;
+}
+
+type Marks = { bold?: boolean; italics?: boolean; underline?: Record<string, never>; strike?: boolean; highlight?: 'yellow' };
+
+export function textRuns(text: string, marks: Marks): TextRun[] {
+  const runs: TextRun[] = [];
+  let last = 0;
+  for (const m of text.matchAll(PLACEHOLDER_RE)) {
+    if (m.index! > last) runs.push(new TextRun({ text: text.slice(last, m.index), ...marks }));
+    runs.push(new TextRun({ text: m[0], ...marks, highlight: 'yellow' }));
+    last = m.index! + m[0].length;
+  }
+  if (last < text.length) runs.push(new TextRun({ text: text.slice(last), ...marks }));
+  return runs;
+}
+
+function imageRun(ctx: Ctx, src: string, alt: string | null | undefined, maxWidth = CONTENT_WIDTH_PX): ParagraphChild {
+  const img = decodeDataImage(src);
+  if (!img) return new TextRun({ text: '【图片无法导出】', highlight: 'yellow' });
+  const scale = Math.min(1, maxWidth / img.width);
+  const id = ++ctx.imageId;
+  return new ImageRun({
+    type: img.type,
+    altText: { id: String(id), name: `图片 ${id}`, description: alt ?? '', title: '' },
+    data: img.data,
+    transformation: { width: Math.max(1, Math.round(img.width * scale)), height: Math.max(1, Math.round(img.height * scale)) },
+  });
+}
+
+function inlines(ctx: Ctx, content: EditorInline[] | undefined, extra: Marks = {}): ParagraphChild[] {
+  const out: ParagraphChild[] = [];
+  for (const node of content ?? []) {
+    if (node.type === 'text') {
+      const marks: Marks = { ...extra };
+      for (const mk of node.marks ?? []) {
+        if (mk.type === 'bold') marks.bold = true;
+        else if (mk.type === 'italic') marks.italics = true;
+        else if (mk.type === 'underline') marks.underline = {};
+        else if (mk.type === 'strike') marks.strike = true;
+        else if (mk.type === 'highlight') marks.highlight = 'yellow';
+      }
+      out.push(...textRuns(node.text ?? '', marks));
+    } else if (node.type === 'hardBreak') {
+      out.push(new TextRun({ break: 1 }));
+    } else if (node.type === 'image') {
+      out.push(imageRun(ctx, node.attrs?.src, node.attrs?.alt));
+    }
+  }
+  return out;
+}
+
+const ALIGN = { left: AlignmentType.LEFT, center: AlignmentType.CENTER, right: AlignmentType.RIGHT, justify: AlignmentType.JUSTIFIED };
+
+function bodyIndent(ctx: Ctx) {
+  return { firstLineChars: 200, firstLine: ctx.fontSize * 2 * 20 };
+}
+
+export function plainText(node: { text?: string; content?: unknown[] }): string {
+  if (typeof node.text === 'string') return node.text;
+  return (node.content ?? []).map((c) => plainText(c as { text?: string; content?: unknown[] })).join('');
+}
+
+interface BlockOpts {
+  /** Inside a list, table or quote: no first-line indent. */
+  indent: boolean;
+  listLevel?: number;
+  quote?: boolean;
+  cellWidthPx?: number;
+}
+
+function blocks(nodes: EditorBlock[] | undefined, ctx: Ctx, opts: BlockOpts): (Paragraph | Table)[] {
+  const out: (Paragraph | Table)[] = [];
+  for (const node of nodes ?? []) out.push(...block(node, ctx, opts));
+  return out;
+}
+
+function quoteProps(opts: BlockOpts): Partial<IParagraphOptions> {
+  return opts.quote
+    ? { indent: { left: 420 }, border: { left: { style: BorderStyle.SINGLE, size: 12, color: '999999', space: 8 } } }
+    : {};
+}
+
+function block(node: EditorBlock, ctx: Ctx, opts: BlockOpts): (Paragraph | Table)[] {
+  switch (node.type) {
+    case 'paragraph': {
+      const align = node.attrs?.textAlign ? ALIGN[node.attrs.textAlign] : undefined;
+      return [
+        new Paragraph({
+          children: inlines(ctx, node.content),
+          ...(opts.indent && !opts.quote ? { indent: bodyIndent(ctx) } : {}),
+          ...quoteProps(opts),
+          ...(align ? { alignment: align } : {}),
+        }),
+      ];
+    }
+    case 'heading': {
+      // headings inside a section's text are emphasised paragraphs: Word headings belong to the outline (TOC, numbering)
+      const size = Math.round(ctx.fontSize * 2 + Math.max(0, 4 - node.attrs.level) * 2);
+      return [
+        new Paragraph({
+          keepNext: true,
+          spacing: { before: 120, after: 60 },
+          children: inlines(ctx, node.content, { bold: true }),
+          run: { bold: true, size },
+          ...quoteProps(opts),
+        }),
+      ];
+    }
+    case 'bulletList':
+    case 'orderedList': {
+      const level = opts.listLevel === undefined ? 0 : opts.listLevel + 1;
+      const instance = node.type === 'orderedList' ? ++ctx.orderedInstance : 0;
+      const out: (Paragraph | Table)[] = [];
+      for (const item of node.content ?? []) out.push(...listItem(item, node.type, instance, Math.min(level, 8), ctx, opts));
+      return out;
+    }
+    case 'table':
+      return [table(node, ctx, opts)];
+    case 'blockquote':
+      return blocks(node.content, ctx, { ...opts, quote: true });
+    case 'image':
+      return [new Paragraph({ alignment: AlignmentType.CENTER, children: [imageRun(ctx, node.attrs?.src, node.attrs?.alt, opts.cellWidthPx)] })];
+    default: {
+      const text = plainText(node as { text?: string; content?: unknown[] });
+      return text ? [new Paragraph({ children: textRuns(text, {}), ...(opts.indent ? { indent: bodyIndent(ctx) } : {}) })] : [];
+    }
+  }
+}
+
+function listItem(
+  item: EditorListItem,
+  kind: 'bulletList' | 'orderedList',
+  instance: number,
+  level: number,
+  ctx: Ctx,
+  opts: BlockOpts,
+): (Paragraph | Table)[] {
+  const out: (Paragraph | Table)[] = [];
+  let first = true;
+  for (const child of item.content ?? []) {
+    if (child.type === 'paragraph' && first) {
+      first = false;
+      out.push(
+        new Paragraph({
+          children: inlines(ctx, child.content),
+          ...(kind === 'bulletList' ? { bullet: { level } } : { numbering: { reference: ORDERED_REF, level, instance } }),
+        }),
+      );
+    } else if (child.type === 'paragraph') {
+      out.push(new Paragraph({ children: inlines(ctx, child.content), indent: { left: 420 * (level + 1) } }));
+    } else {
+      out.push(...block(child, ctx, { ...opts, indent: false, listLevel: level }));
+    }
+  }
+  if (first) out.unshift(new Paragraph({ children: [], ...(kind === 'bulletList' ? { bullet: { level } } : { numbering: { reference: ORDERED_REF, level, instance } }) }));
+  return out;
+}
+
+const CELL_BORDER = { style: BorderStyle.SINGLE, size: 4, color: '000000' };
+
+function table(node: EditorTable, ctx: Ctx, opts: BlockOpts): Table {
+  const rows = (node.content ?? []).filter((r) => r.type === 'tableRow' && (r.content?.length ?? 0) > 0);
+  const columns = Math.max(1, ...rows.map((r) => (r.content ?? []).reduce((n, c) => n + (c.attrs?.colspan ?? 1), 0)));
+  const tableWidthPx = opts.cellWidthPx ?? CONTENT_WIDTH_PX;
+  const cellWidthPx = Math.max(40, Math.floor(tableWidthPx / columns) - 10);
+  if (rows.length === 0) return new Table({ rows: [new TableRow({ children: [new TableCell({ children: [new Paragraph('')] })] })] });
+  return new Table({
+    width: { size: 100, type: WidthType.PERCENTAGE },
+    borders: {
+      top: CELL_BORDER,
+      bottom: CELL_BORDER,
+      left: CELL_BORDER,
+      right: CELL_BORDER,
+      insideHorizontal: CELL_BORDER,
+      insideVertical: CELL_BORDER,
+    },
+    rows: rows.map((row) => {
+      const cells = row.content ?? [];
+      const header = cells.length > 0 && cells.every((c) => c.type === 'tableHeader');
+      return new TableRow({
+        tableHeader: header,
+        children: cells.map((cell) => {
+          const isHeader = cell.type === 'tableHeader';
+          let children = blocks(cell.content, ctx, { indent: false, cellWidthPx });
+          if (isHeader) {
+            children = (cell.content ?? []).flatMap((b) =>
+              b.type === 'paragraph'
+                ? [new Paragraph({ alignment: AlignmentType.CENTER, children: inlines(ctx, b.content, { bold: true }) })]
+                : block(b, ctx, { indent: false, cellWidthPx }),
+            );
+          }
+          // a cell must end with a paragraph
+          if (children.length === 0 || children[children.length - 1] instanceof Table) children.push(new Paragraph(''));
+          return new TableCell({
+            children,
+            ...(cell.attrs?.colspan && cell.attrs.colspan > 1 ? { columnSpan: cell.attrs.colspan } : {}),
+            ...(cell.attrs?.rowspan && cell.attrs.rowspan > 1 ? { rowSpan: cell.attrs.rowspan } : {}),
+            ...(isHeader ? { shading: { type: ShadingType.CLEAR, fill: 'EDEDED', color: 'auto' } } : {}),
+            margins: { left: 80, right: 80, top: 40, bottom: 40 },
+          });
+        }),
+      });
+    }),
+  });
+}
+
+/** Converts one section's editor document to Word paragraphs and tables; an empty one becomes the highlighted placeholder. */
+export function editorDocToDocx(doc: EditorDoc | null | undefined, ctx: Ctx): (Paragraph | Table)[] {
+  const hasContent = !!doc && (doc.content ?? []).some((b) => b.type === 'image' || b.type === 'table' || plainText(b as { content?: unknown[] }).trim() !== '' || JSON.stringify(b).includes('"image"'));
+  if (!hasContent) {
+    return [new Paragraph({ indent: bodyIndent(ctx), children: [new TextRun({ text: EXPORT_PLACEHOLDER, highlight: 'yellow' })] })];
+  }
+  return blocks(doc!.content, ctx, { indent: true });
+}

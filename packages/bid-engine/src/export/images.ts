@@ -1,0 +1,40 @@
+
+
+export interface DecodedImage {
+  type: 'png' | 'jpg';
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+/** Decodes a png/jpeg `data:` URL and reads its pixel size from the header; null when it is neither or unreadable. */
+export function decodeDataImage(src: string): DecodedImage | null {
+  const m = /^data:image\/(png|jpe?g);base64,([A-Za-z0-9+/=\s]+)$/i.exec(src ?? '');
+  if (!m) return null;
+  const data = Buffer.from(m[2]!.replace(/\s+/g, ''), 'base64');
+  if (data.length >= 24 && data.readUInt32BE(0) === 0x89504e47 && data.toString('latin1', 12, 16) === 'IHDR') {
+    const width = data.readUInt32BE(16);
+    const height = data.readUInt32BE(20);
+    return width > 0 && height > 0 ? { type: 'png', data, width, height } : null;
+  }
+  if (data.length > 4 && data[0] === 0xff && data[1] === 0xd8) {
+    let i = 2;
+    while (i + 9 < data.length) {
+      if (data[i] !== 0xff) return null;
+      const marker = data[i + 1]!;
+      if (marker === 0xd8 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+        i += 2;
+        continue;
+      }
+      const len = data.readUInt16BE(i + 2);
+      const isSof = marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+      if (isSof) {
+        const height = data.readUInt16BE(i + 5);
+        const width = data.readUInt16BE(i + 7);
+        return width > 0 && height > 0 ? { type: 'jpg', data, width, height } : null;
+      }
+      i += 2 + len;
+    }
+  }
+  return null;
+}

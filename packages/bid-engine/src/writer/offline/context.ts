@@ -1,0 +1,125 @@
+import type { BidOutlineNode, CardClause, ScoringItem, TenderCard } from '@btz/shared';
+import type { Block, EditorDoc } from '../doc.js';
+import type { FactSheet } from '../facts.js';
+import type { SectionKind } from '../kinds.js';
+
+/**
+ * What every part of the offline writer shares: the input and result types, the context one section is written in (the
+ * tender's names as short letters for the templates, the scoring items, the facts), and the small helpers every section
+ * kind uses (placeholders, the opening paragraph, the ★/▲ clause lists).
+ */
+
+export interface EnterpriseFacts {
+  name?: string;
+  creditCode?: string;
+  legalRep?: string;
+  address?: string;
+  contacts?: string;
+  qualifications?: { name: string; number?: string; expiry?: string }[];
+  staff?: { name: string; role: string; title?: string }[];
+  projects?: { name: string; client?: string; year?: number | string; amount?: number | string }[];
+}
+
+export interface WriteSectionInput {
+  card: TenderCard;
+  node: BidOutlineNode;
+  parentTitles: string[];
+  siblingTitles: string[];
+  facts: FactSheet;
+  enterprise?: EnterpriseFacts;
+  targetChars: number;
+  bidType: 1 | 2;
+}
+
+export interface WriteSectionResult {
+  doc: EditorDoc;
+  text: string;
+  chars: number;
+  placeholders: string[];
+  kind: SectionKind;
+}
+
+/** FNV-1a, for deterministic variation. */
+export function hash(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h >>> 0;
+}
+
+export const CN_NUM = ['一', '二', '三', '四', '五', '六', '七', '八', '九', '十', '十一', '十二'];
+export const ph = (what: string) => `【待填写：${what}】`;
+/** The ideographic space between fields of a form line. */
+export const SP = '\u3000';
+
+export interface Ctx {
+  card: TenderCard;
+  node: BidOutlineNode;
+  kind: SectionKind;
+  T: string;
+  P: string;
+  N: string;
+  B: string;
+  E: string;
+  parent: string;
+  siblings: string[];
+  scoring: ScoringItem[];
+  crit: string[];
+  facts: FactSheet;
+  ent: EnterpriseFacts;
+  h: number;
+  bidType: 1 | 2;
+  pick<T>(list: readonly T[], salt?: number): T;
+}
+
+
+/** Criteria fragments worth quoting: "方案完整、先进、可行" from "方案完整、先进、可行，完全满足招标需求得15分". */
+export function criteriaWords(items: ScoringItem[]): string[] {
+  const out: string[] = [];
+  for (const s of items)
+    for (const frag of s.criteria.split(/[，,；;。\n]/)) {
+      const f = frag.replace(/得\s*\d+(\.\d+)?\s*分$/, '').replace(/^(其他|一般|否则)$/, '').trim();
+      if (f.length >= 4 && f.length <= 30 && !/不得分|^\d/.test(f) && !out.includes(f)) out.push(f);
+    }
+  return out;
+}
+
+export const F = (c: Ctx) => c.facts.facts;
+
+export function intro(c: Ctx): Block[] {
+  const s = c.scoring[0];
+  const opener = c.pick([
+    `${c.P}（项目编号：${c.N}）由${c.B}组织采购，本节“${c.T}”`,
+    `本节“${c.T}”是${c.E}针对${c.B}${c.P}（项目编号：${c.N}）编制的专项内容，`,
+    `为满足${c.B}对${c.P}（${c.N}）的建设要求，本节“${c.T}”`,
+  ]);
+  const score = s
+    ? `对应评分标准中的“${s.item}”${s.points !== null ? `（${s.points} 分）` : ''}，评审要点为：${s.criteria.replace(/[。；;]+$/, '')}。`
+    : `在“${c.parent || c.T}”${(c.parent || c.T).endsWith('部分') ? '' : '部分'}中${c.siblings.length ? `与${c.siblings.slice(0, 3).map((x) => `“${x}”`).join('、')}等内容相互衔接、互不重复` : '独立成篇'}。`;
+  const tail = s
+    ? `${c.T}逐项对照上述评审要点展开，并与全局事实表（工期 ${F(c).duration.value}、质保期 ${F(c).warranty.value}）保持一致。`
+    : `${c.T}所引用的工期 ${F(c).duration.value}、质保期 ${F(c).warranty.value}等数值均以全局事实表为准。`;
+  return [{ t: 'p', text: `${opener}${score}${tail}` }];
+}
+
+export const starLine = (c: Ctx, cl: CardClause, mark: string) =>
+  `${mark}${cl.text.replace(/[。；;]+$/, '')}——${c.T}完全响应，${c.pick(['具体措施见本节相应条目', '在方案中逐条落实', '实施中作为控制基线'], hash(cl.id))}。`;
+
+export function relevantClauses(c: Ctx, re: RegExp): { star: CardClause[]; imp: CardClause[] } {
+  return {
+    star: c.card.starClauses.filter((x) => re.test(x.text)),
+    imp: c.card.importantClauses.filter((x) => re.test(x.text)),
+  };
+}
+
+export function clauseList(c: Ctx, re: RegExp): Block[] {
+  const { star, imp } = relevantClauses(c, re);
+  const items = [...star.map((x) => starLine(c, x, '★')), ...imp.map((x) => starLine(c, x, '▲'))];
+  return items.length ? [{ t: 'ul', items }] : [];
+}
+
+
+/** A section body: [heading, blocks][]. */
+export type Part = [string, Block[]];

@@ -1,0 +1,175 @@
+import type { CardClause } from '@btz/shared';
+import type { Part, Ctx } from './context.js';
+import { clauseList, F, ph, SP } from './context.js';
+
+/**
+ * Section bodies for the evidence and form sections (业绩、资质、荣誉、投标函、授权书、报价表、资格证明、偏离表) and the
+ * generic fallback: fixed forms filled from the card and the enterprise facts, a placeholder for every fact not given.
+ */
+
+export function performance(c: Ctx): Part[] {
+  const projects = c.ent.projects ?? [];
+  const rows = projects.length
+    ? projects.map((p, i) => [String(i + 1), p.name, p.client ?? ph('委托单位'), p.year !== undefined ? String(p.year) : ph('签订年份'), p.amount !== undefined ? String(p.amount) : ph('合同金额')])
+    : [1, 2, 3].map((i) => [String(i), ph(`类似项目名称${i}`), ph('委托单位'), ph('签订年份'), ph('合同金额')]);
+  return [
+    ['业绩概况', [
+      { t: 'p', text: projects.length
+        ? `${c.T}：${c.E}近年承担了 ${projects.length} 个与${c.P}类似的项目，详见下表，合同及验收证明附后。`
+        : `${c.T}：${c.E}与${c.P}类似的项目业绩列于下表，请按评分要求填写并附合同关键页及验收证明（不得虚构）。` },
+      { t: 'table', head: ['序号', '项目名称', '委托单位', '年份', '合同金额'], rows },
+    ]],
+    ['证明材料', [
+      { t: 'ul', items: ['中标通知书或合同关键页复印件', '项目验收报告或用户证明', '用户评价或回访记录'] },
+    ]],
+  ];
+}
+
+export function qualification(c: Ctx): Part[] {
+  const quals = c.ent.qualifications ?? [];
+  const wanted = [...new Set(c.scoring.flatMap((s) => s.criteria.match(/(ISO\s?\d+[^，,；;。得]*?认证|[^，,；;。]{2,12}资质)/g) ?? []))];
+  const rows: string[][] = quals.map((q) => [q.name, q.number ?? ph(`${q.name}证书编号`), q.expiry ?? ph(`${q.name}有效期`)]);
+  for (const w of wanted) {
+    const key = w.replace(/\s/g, '').slice(0, 9);
+    if (!quals.some((q) => q.name.replace(/\s/g, '').includes(key))) rows.push([w, ph(`${w}证书编号`), ph(`${w}有效期`)]);
+  }
+  if (!rows.length) rows.push([ph('资质证书名称'), ph('证书编号'), ph('有效期')]);
+  return [
+    ['资质情况', [
+      { t: 'p', text: `${c.T}：${c.E}（统一社会信用代码：${c.ent.creditCode ?? ph('统一社会信用代码')}）具备承担${c.P}所需的资质，证书清单如下，复印件加盖公章附后。` },
+      { t: 'table', head: ['证书名称', '证书编号', '有效期'], rows },
+    ]],
+    ['说明', [
+      { t: 'p', text: `以上证书均在有效期内，${c.T}所附复印件与原件一致，${c.B}可随时查验原件。` },
+    ]],
+  ];
+}
+
+export function honor(c: Ctx): Part[] {
+  return [
+    ['荣誉与信用', [
+      { t: 'p', text: `${c.E}依法经营、诚实守信，${c.T}所列荣誉与信用记录均以证书及官方查询结果为准，未获得的不予列出。` },
+      { t: 'table', head: ['序号', '荣誉/信用名称', '授予单位', '获得时间'], rows: [1, 2].map((i) => [String(i), ph(`荣誉名称${i}`), ph('授予单位'), ph('获得时间')]) },
+      { t: 'p', text: `“信用中国”及“中国政府采购网”查询截图：${ph('查询日期及截图')}。` },
+    ]],
+  ];
+}
+
+export function bidLetter(c: Ctx): Part[] {
+  return [
+    ['投标函', [
+      { t: 'p', text: `致：${c.B}` },
+      { t: 'p', text: `我方已仔细研究了${c.P}（项目编号：**${c.N}**）招标文件的全部内容，愿意以人民币（大写）${ph('投标总价（大写）')}（¥${ph('投标总价（小写）')}）的投标报价参加投标，并按招标文件要求完成全部工作。` },
+      { t: 'ol', items: [
+        `我方承诺在合同签订后 ${F(c).duration.value}内完成交付，质保期 ${F(c).warranty.value}`,
+        '我方完全响应招标文件的全部★实质性条款',
+        `投标有效期自投标截止之日起 ${ph('投标有效期（天）')}`,
+        '我方同意提供招标人要求的一切补充资料',
+      ] },
+      { t: 'p', text: `投标人：${c.E}（盖单位公章）` },
+      { t: 'p', text: `法定代表人或授权代表：${c.ent.legalRep ?? ph('法定代表人或授权代表（签字）')}` },
+      { t: 'p', text: `地址：${c.ent.address ?? ph('投标人地址')}${SP}联系方式：${c.ent.contacts ?? ph('联系电话')}` },
+      { t: 'p', text: `日期：${ph('投标日期')}` },
+    ]],
+  ];
+}
+
+export function authorization(c: Ctx): Part[] {
+  return [
+    ['法定代表人授权书', [
+      { t: 'p', text: `致：${c.B}` },
+      { t: 'p', text: `本授权书声明：${c.E}的法定代表人 ${c.ent.legalRep ?? ph('法定代表人姓名')} 授权 ${ph('被授权人姓名')}（身份证号：${ph('被授权人身份证号')}）为我方合法代理人，以我方名义参加${c.P}（项目编号：${c.N}）的投标活动，签署投标文件、进行澄清并处理与之有关的一切事务。` },
+      { t: 'p', text: `代理人无转委托权。授权期限：自${ph('授权起始日期')}至本项目合同签订之日止。` },
+      { t: 'p', text: `投标人：${c.E}（盖单位公章）${SP}法定代表人（签字）：${ph('法定代表人签字')}${SP}日期：${ph('日期')}` },
+    ]],
+  ];
+}
+
+export function priceSummary(c: Ctx): Part[] {
+  return [
+    ['开标一览表', [
+      { t: 'p', text: `${c.T}（${c.P}，项目编号：${c.N}，采购人：${c.B}）。` },
+      { t: 'table', head: ['项目名称', '投标总价（元）', '交付期限', '质保期'], rows: [[c.P, ph('投标总价'), `合同签订后 ${F(c).duration.value}`, F(c).warranty.value]] },
+      { t: 'p', text: `投标人：${c.E}（盖单位公章）${SP}日期：${ph('日期')}` },
+    ]],
+  ];
+}
+
+export function priceDetail(c: Ctx): Part[] {
+  const items = ['软件开发', '硬件设备及集成', '实施服务', '培训服务', `运维服务（${F(c).warranty.value}）`];
+  return [
+    ['分项报价表', [
+      { t: 'p', text: `${c.T}（${c.P}，项目编号：${c.N}）。` },
+      { t: 'table', head: ['序号', '分项名称', '数量', '单价（元）', '合价（元）'], rows: items.map((x, i) => [String(i + 1), x, '1 项', ph('单价'), ph('合价')]) },
+      { t: 'p', text: `合计：${ph('投标总价')}。报价不超过最高限价${c.card.ceilingPrice ? `（${c.card.ceilingPrice.text}）` : ''}。` },
+    ]],
+  ];
+}
+
+export function qualificationForm(c: Ctx): Part[] {
+  const q = c.card.qualifications.find((x) => x.text.includes(c.T) || c.T.includes(x.text.slice(0, 12)));
+  const req = q?.text ?? c.T;
+  const license = /营业执照|民事责任/.test(req);
+  const cert = /资质|证书|认证|ITSS/.test(req);
+  const matched = cert ? (c.ent.qualifications ?? []).find((x) => req.includes(x.name) || x.name.split(/[（(]/)[0]!.length > 1 && req.includes(x.name.split(/[（(]/)[0]!)) : undefined;
+  const evidence: string[] = license
+    ? [`营业执照副本复印件（统一社会信用代码：${c.ent.creditCode ?? ph('统一社会信用代码')}）`]
+    : cert
+      ? [matched ? `${matched.name}（证书编号：${matched.number ?? ph('证书编号')}，有效期至：${matched.expiry ?? ph('有效期')}）` : `${ph(`${req.split(/[，,。；;]/)[0]!.replace(/^(具备|具有|取得)/, '').replace(/及以上$/, '')}证书名称及编号`)}，有效期至：${ph('有效期')}`]
+      : [`${ph(`${c.T}的证明材料`)}`];
+  return [
+    ['资格条件响应', [
+      { t: 'p', text: `致：${c.B}` },
+      { t: 'p', text: `${c.P}（项目编号：${c.N}）资格证明——${c.T}。` },
+      { t: 'p', text: `招标文件要求：${req.replace(/[。；;]+$/, '')}。` },
+      { t: 'p', text: `响应：${c.E}满足上述资格要求，证明材料如下（复印件加盖公章）：` },
+      { t: 'ul', items: evidence },
+      { t: 'p', text: `投标人：${c.E}（盖单位公章）${SP}日期：${ph('日期')}` },
+    ]],
+  ];
+}
+
+export function generic(c: Ctx): Part[] {
+  return [
+    ['概述', [
+      { t: 'p', text: `${c.T}是${c.E}为${c.P}编制的投标内容之一，按${c.B}招标文件的要求逐项说明如下。` },
+      ...clauseList(c, /./),
+    ]],
+  ];
+}
+
+
+// -------------------------------------------------------------------------------------------------------------------
+// Response table (偏离表): one row per ★ / ▲ requirement.
+
+const COMMERCIAL = /交付|交货|工期|付款|质保|保修|售后|运维|服务|报价|合同|保证金|有效期/;
+
+function deviationRows(c: Ctx): { mark: string; clause: CardClause }[] {
+  const all = [...c.card.starClauses.map((clause) => ({ mark: '★', clause })), ...c.card.importantClauses.map((clause) => ({ mark: '▲', clause }))];
+  if (c.node.clauseIds?.length) return all.filter((x) => c.node.clauseIds!.includes(x.clause.id));
+  if (/商务/.test(c.T) || c.node.kind === '商务') {
+    const com = all.filter((x) => COMMERCIAL.test(x.clause.text));
+    if (com.length) return com;
+  }
+  return all;
+}
+
+function responseFor(c: Ctx, text: string): string {
+  const f = F(c);
+  if (/交付|交货|工期|日内|天内/.test(text)) return `合同签订后 ${f.duration.value}内完成并上线试运行`;
+  if (/质保|保修|运维/.test(text)) return `终验合格后免费质保 ${f.warranty.value}，${f.serviceHours.value}服务`;
+  if (/响应时间.*(小时|分钟)/.test(text)) return `${f.response.value}内响应，${f.onsite.value}内到场`;
+  return `完全满足：${text.replace(/^[^，,：:]*?须/, '').replace(/[。；;]+$/, '')}`;
+}
+
+export function deviation(c: Ctx): Part[] {
+  const rows = deviationRows(c);
+  return [
+    [c.T, [
+      { t: 'p', text: `${c.T}（项目名称：${c.P}，项目编号：${c.N}，采购人：${c.B}）。` },
+      { t: 'p', text: `${c.E}对招标文件中的★实质性条款和▲重要条款逐条响应如下（共 ${rows.length} 条）：` },
+      { t: 'table', head: ['序号', '招标要求', '投标响应', '偏离情况', '说明'], rows: rows.map((r, i) => [String(i + 1), `${r.mark}${r.clause.text.replace(/[。；;]+$/, '')}`, responseFor(c, r.clause.text), '无偏离', `见招标文件第 ${r.clause.source.page} 页`]) },
+      { t: 'p', text: `投标人：${c.E}（盖单位公章）${SP}日期：${ph('日期')}` },
+    ]],
+  ];
+}
