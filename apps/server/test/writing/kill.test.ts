@@ -12,7 +12,10 @@ import { childApi as api, childLogin, startChild, type Child } from '../child-se
 import { httpRequest, multipartBody } from '../harness.js';
 import { tenderDocx } from '../bid/helpers.js';
 
+// the first server writes slowly, so the kill lands mid-writing; the restarted one writes at full speed (what it must
+// prove is exactly-once, not speed — at 120 ms a piece the rest of the bid took ~60 s, past the wait on a loaded machine)
 const ENV = { WRITE_STREAM_DELAY_MS: '120', LLM_CONCURRENCY: '2' };
+const RESTART_ENV = { WRITE_STREAM_DELAY_MS: '0', LLM_CONCURRENCY: '2' };
 
 async function until<T>(what: string, fn: () => Promise<T | undefined | false>, ms = 60_000): Promise<T> {
   const end = Date.now() + ms;
@@ -65,12 +68,16 @@ describe('writing recovery (kill -9 of a real server process)', () => {
     first.proc.kill('SIGKILL');
     await first.exited;
 
-    const second = await startChild(dataDir, ENV);
+    const second = await startChild(dataDir, RESTART_ENV);
     children.push(second);
-    const p = await until('written after restart', async () => {
-      const r = (await api(second, '/btz/bid/write/progress', { token, query: { id: bidId } })).json.data;
-      return r.status !== 'writing' ? r : undefined;
-    });
+    const p = await until(
+      'written after restart',
+      async () => {
+        const r = (await api(second, '/btz/bid/write/progress', { token, query: { id: bidId } })).json.data;
+        return r.status !== 'writing' ? r : undefined;
+      },
+      120_000,
+    );
     expect(p).toMatchObject({ status: 'written', total, done: total, failed: 0 });
     for (const s of p.sections as { nodeId: string }[]) {
       const sec = (await api(second, '/btz/bid/section/get', { token, query: { id: bidId, nodeId: s.nodeId } })).json.data;
@@ -83,5 +90,5 @@ describe('writing recovery (kill -9 of a real server process)', () => {
     expect(second.lines.some((l) => l.includes('re-queued jobs whose worker stopped'))).toBe(true);
     second.proc.kill('SIGTERM');
     expect(await second.exited).toBe(0);
-  }, 180_000);
+  }, 300_000);
 });
