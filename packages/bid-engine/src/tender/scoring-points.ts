@@ -49,6 +49,12 @@ export function leadingNamedPoints(text: string): { name: string; points: number
  */
 export function describe(criteria: string): string {
   let t = criteria.normalize('NFKC').replace(/\s+/g, '').replace(/^(?:\d{1,2}[.、．)]|[(（]\d{1,2}[)）])/, '');
+  // a row scoring management-system certificates (the common 「三体系认证」) is named by the systems it lists:
+  // 「具有有效质量管理体系认证证书的…；…职业健康安全管理体系…」→ 「质量管理体系/职业健康安全管理体系认证」
+  if (/管理体系/.test(t.split(/[。；;]/)[0] ?? '') && /认证|证书/.test(t)) {
+    const systems = [...new Set([...t.matchAll(/([\u4e00-\u9fa5]{2,14}?管理体系)(?:认证|证书|\(|（|、|和|及|或|；|;|，|,)/g)].map((m) => m[1]!.replace(/^.*?(?:具有|具备|通过|取得|获得|提供)/, '').replace(/^(?:有效|的|、|和|及)+/, '')))];
+    if (systems.length) return `${systems.join('/')}认证`;
+  }
   const colon = /^([^，。；;,:：]{2,30})[:：](.*)$/s.exec(t);
   // a name of its own before a colon; a bare 「业绩：」 is named by the sentence after it when that repeats it
   if (colon && colon[1]!.length <= 2) {
