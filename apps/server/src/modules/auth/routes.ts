@@ -11,7 +11,7 @@ import { createCaptcha } from './captcha.js';
 import { exchangeWechatCode, loginResponse } from './login.js';
 import { consumeSmsCode, sendSmsCode } from './sms-codes.js';
 import { bindQrState, consumeConfirmedQr, createQr, loginQrState } from './qr-login.js';
-import { bearerToken } from './tokens.js';
+import { bearerToken } from '../../auth/tokens.js';
 
 const phone = z.string({ error: '请输入手机号' }).regex(PHONE_PATTERN, { error: '格式不正确，请输入 11 位中国大陆手机号' });
 

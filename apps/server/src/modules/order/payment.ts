@@ -4,21 +4,10 @@ import type { AppContext } from '../../context.js';
 import type { OrdersTable } from '../../db/schema-commerce.js';
 import type { DB } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
-import { PaymentProviders, type PaymentProvider } from '../../providers/payment/index.js';
+import type { PaymentProvider } from '../../providers/payment/index.js';
 import { grantOrder } from '../entitlements/index.js';
 
 export type OrderRow = Selectable<OrdersTable>;
-
-/** The payment providers of an app, built once from its config. */
-const registries = new WeakMap<AppContext, PaymentProviders>();
-export function paymentsOf(app: AppContext): PaymentProviders {
-  let p = registries.get(app);
-  if (!p) {
-    p = new PaymentProviders(app.config);
-    registries.set(app, p);
-  }
-  return p;
-}
 
 export type PaymentSource = 'notify' | 'query' | 'sandbox' | 'janitor' | 'manual';
 
@@ -236,7 +225,7 @@ export async function closeOrders(app: AppContext, orders: Pick<OrderRow, 'id' |
 }
 
 export async function closeAtProviders(app: AppContext, orders: { order_no: string; provider: string }[], reason: string): Promise<void> {
-  const payments = paymentsOf(app);
+  const payments = app.payments;
   await Promise.allSettled(
     orders.map(async (o) => {
       const provider = payments.byName(o.provider);
@@ -259,7 +248,7 @@ const lastQueried = new Map<string, number>();
  */
 export async function syncOrder(app: AppContext, o: OrderRow, opts: { source: PaymentSource; throttle: boolean }): Promise<void> {
   if (o.status !== ORDER_STATUS.unpaid) return;
-  const provider: PaymentProvider | undefined = paymentsOf(app).byName(o.provider);
+  const provider: PaymentProvider | undefined = app.payments.byName(o.provider);
   const expired = new Date(o.expires_at).getTime() <= Date.now();
   if (provider && provider.name !== 'sandbox') {
     const last = lastQueried.get(o.order_no) ?? 0;

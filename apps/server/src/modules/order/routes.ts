@@ -29,7 +29,7 @@ import { defineRoute } from '../../http/route.js';
 import { newId } from '../../lib/ids.js';
 import { formatTime } from '../../lib/time.js';
 import { expireCoupons } from '../coupon/service.js';
-import { closeAtProviders, closeOrders, paymentsOf, syncOrder } from './payment.js';
+import { closeAtProviders, closeOrders, syncOrder } from './payment.js';
 
 export function presentOption(o: Selectable<RechargeOptionsTable>): RechargeOption {
   return {
@@ -99,7 +99,7 @@ export function registerOrderRoutes(fastify: FastifyInstance, app: AppContext): 
         .where('enabled', '=', true)
         .executeTakeFirst();
       if (!option) throw badRequest(COMMERCE_TEXT.optionNotFound);
-      const provider = paymentsOf(app).forPayType(query.orderPayType);
+      const provider = app.payments.forPayType(query.orderPayType);
       if (!provider) throw badRequest(COMMERCE_TEXT.payMethodUnavailable(PAY_TYPE_LABEL[query.orderPayType] ?? '该支付方式'));
 
       // The price is the server's alone (PRODUCT.md §4): unit × quantity − coupon, never below 0.01 yuan.

@@ -15,7 +15,7 @@ import { bidToChange, bidToRead } from '../access.js';
 import { exportBidDocx, type ExportBidInput } from '@btz/bid-engine/export';
 import { docxToPdf, findSoffice } from '@btz/bid-engine/export';
 import { computeHealth } from '@btz/bid-engine/health';
-import { sendFile } from '../routes.js';
+import { sendFile } from '../../../http/send-file.js';
 import { presentBid } from '../present.js';
 import { listFiles } from '../repo.js';
 import { leavesOf, outlineWithStatus, sectionRows } from './sections.js';
