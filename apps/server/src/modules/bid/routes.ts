@@ -82,12 +82,12 @@ export function registerBidRoutes(fastify: FastifyInstance, app: AppContext): vo
     }),
     labels: LABELS,
     handler: async ({ auth, query }): Promise<Page<BidListItem>> => {
-      const { rows, total } = await listBids(app.db, ownerOf(auth), {
+      const page = await listBids(app.db, ownerOf(auth), {
         current: query.current,
         size: query.size,
         status: query.status as BidListItem['status'] | undefined,
       });
-      return { records: rows.map(presentListItem), total, current: query.current, size: query.size, pages: Math.ceil(total / query.size) };
+      return { ...page, records: page.records.map(presentListItem) };
     },
   });
 

@@ -1,5 +1,7 @@
 import type { Selectable } from 'kysely';
+import type { Page } from '@btz/shared';
 import type { Database } from '../../db/connection.js';
+import { paginate, type Paging } from '../../db/paging.js';
 import type { UsersTable } from '../../db/schema.js';
 import { newId, newInviteCode } from '../../lib/ids.js';
 
@@ -21,6 +23,18 @@ export function findUserByOpenid(db: Database, tenantId: string, openid: string)
     .where('tenant_id', '=', tenantId)
     .where('wechat_openid', '=', openid)
     .executeTakeFirst();
+}
+
+/** The users who signed up with this user's invitation code, newest first. */
+export function listInvitedUsers<R>(
+  db: Database,
+  tenantId: string,
+  inviterId: string,
+  p: Paging,
+  present: (u: Pick<UserRow, 'id' | 'phone' | 'nick_name' | 'created_at'>) => R,
+): Promise<Page<R>> {
+  const base = db.selectFrom('users').where('tenant_id', '=', tenantId).where('inviter_id', '=', inviterId);
+  return paginate(base, p, (q) => q.select(['id', 'phone', 'nick_name', 'created_at']).orderBy('created_at', 'desc'), present);
 }
 
 export interface NewUser {

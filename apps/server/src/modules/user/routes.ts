@@ -9,7 +9,7 @@ import { formatTime } from '../../lib/time.js';
 import { consumeSmsCode, sendSmsCode } from '../auth/sms-codes.js';
 import { ensureEnterprise } from './enterprise.js';
 import { presentUser } from './present.js';
-import { findUser, findUserByPhone } from './repo.js';
+import { findUser, findUserByPhone, listInvitedUsers } from './repo.js';
 
 /** `2021-02-30` has the right shape but is no day of the calendar. */
 function isCalendarDate(s: string): boolean {
@@ -138,24 +138,12 @@ export function registerUserRoutes(fastify: FastifyInstance, app: AppContext): v
     query: paging,
     labels: { current: '页码', size: '每页条数' },
     handler: async ({ app, auth, query }): Promise<Page<InvitedUser>> => {
-      const base = app.db.selectFrom('users').where('tenant_id', '=', auth.tenantId).where('inviter_id', '=', auth.userId);
-      const [{ total }, rows] = await Promise.all([
-        base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-        base
-          .select(['id', 'phone', 'nick_name', 'created_at'])
-          .orderBy('created_at', 'desc')
-          .limit(query.size)
-          .offset((query.current - 1) * query.size)
-          .execute(),
-      ]);
-      const t = Number(total);
-      return {
-        records: rows.map((r) => ({ id: r.id, maskPhone: maskPhone(r.phone), nickName: r.nick_name, createTime: formatTime(r.created_at) })),
-        total: t,
-        current: query.current,
-        size: query.size,
-        pages: Math.ceil(t / query.size),
-      };
+      return listInvitedUsers(app.db, auth.tenantId, auth.userId, query, (r) => ({
+        id: r.id,
+        maskPhone: maskPhone(r.phone),
+        nickName: r.nick_name,
+        createTime: formatTime(r.created_at),
+      }));
     },
   });
 

@@ -1,0 +1,89 @@
+/**
+ * The SQL of orders, options and the barrage: every statement the order calls and commands run, scoped by tenant (and by
+ * user where the row is a user's). Functions taking `Executor` run inside the caller's transaction when it has one.
+ */
+import type { Insertable, Selectable, Transaction } from 'kysely';
+import { ORDER_STATUS, type Page } from '@btz/shared';
+import type { Database } from '../../db/connection.js';
+import { paginate, type Paging } from '../../db/paging.js';
+import type { OrdersTable, RechargeOptionsTable } from '../../db/schema-commerce.js';
+import type { DB } from '../../db/schema.js';
+
+type Executor = Database | Transaction<DB>;
+export type OrderRow = Selectable<OrdersTable>;
+export type OptionRow = Selectable<RechargeOptionsTable>;
+
+/** The enabled options of a brand, in display order; `type` narrows to one kind. */
+export function listEnabledOptions(db: Executor, tenantId: string, type?: number): Promise<OptionRow[]> {
+  let q = db.selectFrom('recharge_options').selectAll().where('tenant_id', '=', tenantId).where('enabled', '=', true);
+  if (type) q = q.where('type', '=', type);
+  return q.orderBy('type').orderBy('unit_type').orderBy('sort').orderBy('id').execute();
+}
+
+export function findEnabledOption(db: Executor, tenantId: string, optionId: string): Promise<OptionRow | undefined> {
+  return db
+    .selectFrom('recharge_options')
+    .selectAll()
+    .where('id', '=', optionId)
+    .where('tenant_id', '=', tenantId)
+    .where('enabled', '=', true)
+    .executeTakeFirst();
+}
+
+/**
+ * Takes the buyer's row lock: every change to a user's orders and coupons (a new order, a payment applied) takes it
+ * first, so they run one after another per user. Undefined when the user is not (or no longer) of this tenant.
+ */
+export function lockBuyer(trx: Transaction<DB>, tenantId: string, userId: string) {
+  return trx.selectFrom('users').select('id').where('id', '=', userId).where('tenant_id', '=', tenantId).forUpdate().executeTakeFirst();
+}
+
+/** Closes a user's unpaid orders (status 1 → 3) with a reason; returns what to close at the providers. */
+export function closeUnpaidOrdersOf(trx: Transaction<DB>, tenantId: string, userId: string, reason: string, now: Date) {
+  return trx
+    .updateTable('orders')
+    .set({ status: ORDER_STATUS.closed, closed_at: now, close_reason: reason, updated_at: now })
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .where('status', '=', ORDER_STATUS.unpaid)
+    .returning(['order_no', 'provider'])
+    .execute();
+}
+
+export async function insertOrder(trx: Transaction<DB>, order: Insertable<OrdersTable>): Promise<void> {
+  await trx.insertInto('orders').values(order).execute();
+}
+
+export async function setCodeUrl(db: Executor, orderId: string, codeUrl: string): Promise<void> {
+  await db.updateTable('orders').set({ code_url: codeUrl }).where('id', '=', orderId).execute();
+}
+
+/** A user's own order; another user's answers exactly like a missing one. */
+export function findOrderOf(db: Executor, tenantId: string, userId: string, orderId: string): Promise<OrderRow | undefined> {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('id', '=', orderId)
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** A user's orders, newest first, optionally of one status. */
+export function listOrdersOf<R>(
+  db: Executor,
+  tenantId: string,
+  userId: string,
+  p: Paging & { status?: number },
+  present: (o: OrderRow) => R,
+): Promise<Page<R>> {
+  let base = db.selectFrom('orders').where('tenant_id', '=', tenantId).where('user_id', '=', userId);
+  if (p.status) base = base.where('status', '=', p.status);
+  return paginate(base, p, (q) => q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'), present);
+}
+
+/** The brand's enabled barrage messages, in their order. */
+export function listBarrage(db: Executor, tenantId: string, p: Paging) {
+  const base = db.selectFrom('barrage_messages').where('tenant_id', '=', tenantId).where('enabled', '=', true);
+  return paginate(base, p, (q) => q.select(['id', 'content']).orderBy('sort').orderBy('id'));
+}
