@@ -50,8 +50,9 @@ export interface NewUser {
 }
 
 /**
- * Creates the account on first login (there is no separate sign-up). Concurrent first logins of one phone are
- * settled by the unique index: the loser reads the winner's row.
+ * Inserts the account on first login — called by provisionUser only (commands/provision-user.ts), the one
+ * find-or-create of every way in. Concurrent first logins of one phone are settled by the unique index: the loser
+ * reads the winner's row.
  */
 export async function createUser(db: Database, u: NewUser): Promise<UserRow> {
   const inviter = u.invitationCode
