@@ -147,3 +147,12 @@ export async function claimNewUserGift(trx: Transaction<DB>, userId: string): Pr
     .executeTakeFirst();
   return Number(claimed.numUpdatedRows) === 1;
 }
+
+/** A coupon under its row lock, by id alone (the paid order names it). */
+export function lockCoupon(trx: Transaction<DB>, couponId: string) {
+  return trx.selectFrom('user_coupons').select(['id', 'status', 'order_id']).where('id', '=', couponId).forUpdate().executeTakeFirst();
+}
+
+export async function markCouponUsed(trx: Transaction<DB>, couponId: string, orderId: string, now: Date): Promise<void> {
+  await trx.updateTable('user_coupons').set({ status: COUPON_STATUS.used, order_id: orderId, used_at: now }).where('id', '=', couponId).execute();
+}

@@ -6,7 +6,7 @@ import { registerNotifyRoutes } from './notify.js';
 import { registerOrderRoutes } from './routes.js';
 import { registerSandboxPayPages } from './sandbox-pages.js';
 
-export { applyPayment } from './payment.js';
+export { applyPayment } from './commands/apply-payment.js';
 
 /**
  * Commerce in one call from app.ts: order and coupon calls, provider notifies, the sandbox payment page, and the

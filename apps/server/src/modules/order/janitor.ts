@@ -1,6 +1,6 @@
 import { ORDER_STATUS } from '@btz/shared';
 import type { AppContext } from '../../context.js';
-import { syncOrder } from './payment.js';
+import { syncOrder } from './sync-order.js';
 
 /**
  * The order job of the server process: every ORDER_SWEEP_MS it

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { PaymentProvider } from '../../providers/payment/index.js';
-import { applyPayment, logPaymentEvent } from './payment.js';
+import { applyPayment } from './commands/apply-payment.js';
+import { logPaymentEvent } from './payment.js';
 
 /**
  * Provider notifies: `POST /api/pay/notify/wechat` (JSON, signed headers) and `POST /api/pay/notify/alipay`

@@ -3,10 +3,11 @@
  * user where the row is a user's). Functions taking `Executor` run inside the caller's transaction when it has one.
  */
 import type { Insertable, Selectable, Transaction } from 'kysely';
+import { newId } from '../../lib/ids.js';
 import { ORDER_STATUS, type Page } from '@btz/shared';
 import type { Database } from '../../db/connection.js';
 import { paginate, type Paging } from '../../db/paging.js';
-import type { OrdersTable, RechargeOptionsTable } from '../../db/schema-commerce.js';
+import type { OrdersTable, PaymentEventsTable, RechargeOptionsTable } from '../../db/schema-commerce.js';
 import type { DB } from '../../db/schema.js';
 
 type Executor = Database | Transaction<DB>;
@@ -86,4 +87,61 @@ export function listOrdersOf<R>(
 export function listBarrage(db: Executor, tenantId: string, p: Paging) {
   const base = db.selectFrom('barrage_messages').where('tenant_id', '=', tenantId).where('enabled', '=', true);
   return paginate(base, p, (q) => q.select(['id', 'content']).orderBy('sort').orderBy('id'));
+}
+
+/* ---- applying a payment (commands/apply-payment.ts) ---- */
+
+export function findOrderOwner(trx: Transaction<DB>, orderNo: string) {
+  return trx.selectFrom('orders').select('user_id').where('order_no', '=', orderNo).executeTakeFirst();
+}
+
+/** The buyer's row lock by id alone (a provider's confirmation names the order, not the tenant). */
+export async function lockBuyerById(trx: Transaction<DB>, userId: string): Promise<void> {
+  await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
+}
+
+export function lockOrderByNo(trx: Transaction<DB>, orderNo: string): Promise<OrderRow | undefined> {
+  return trx.selectFrom('orders').selectAll().where('order_no', '=', orderNo).forUpdate().executeTakeFirst();
+}
+
+/** Status 1 or 3 → 2 with the provider's transaction id; undefined when the order was not open or closed. */
+export function markOrderPaid(trx: Transaction<DB>, orderNo: string, providerTxnId: string, now: Date): Promise<OrderRow | undefined> {
+  return trx
+    .updateTable('orders')
+    .set({ status: ORDER_STATUS.paid, paid_at: now, provider_txn_id: providerTxnId, updated_at: now })
+    .where('order_no', '=', orderNo)
+    .where('status', 'in', [ORDER_STATUS.unpaid, ORDER_STATUS.closed])
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function flagOrder(trx: Transaction<DB>, orderId: string, flag: string): Promise<void> {
+  await trx.updateTable('orders').set({ flag }).where('id', '=', orderId).execute();
+}
+
+/** Closes one order if it is still unpaid; returns it (for closing at its provider) or nothing. */
+export function closeUnpaidOrder(trx: Transaction<DB>, orderId: string, reason: string, now: Date) {
+  return trx
+    .updateTable('orders')
+    .set({ status: ORDER_STATUS.closed, closed_at: now, close_reason: reason, updated_at: now })
+    .where('id', '=', orderId)
+    .where('status', '=', ORDER_STATUS.unpaid)
+    .returning(['order_no', 'provider'])
+    .execute();
+}
+
+/** Closes the given orders that are still unpaid; returns those it closed. */
+export function closeUnpaidOrders(db: Executor, orderIds: string[], reason: string, now: Date) {
+  return db
+    .updateTable('orders')
+    .set({ status: ORDER_STATUS.closed, closed_at: now, close_reason: reason, updated_at: now })
+    .where('id', 'in', orderIds)
+    .where('status', '=', ORDER_STATUS.unpaid)
+    .returning(['order_no', 'provider'])
+    .execute();
+}
+
+/** One row of the payment event log an operator reads. */
+export async function insertPaymentEvent(db: Executor, e: Omit<Insertable<PaymentEventsTable>, 'id'>): Promise<void> {
+  await db.insertInto('payment_events').values({ id: newId(), ...e }).execute();
 }

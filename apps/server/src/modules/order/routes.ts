@@ -19,7 +19,7 @@ import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
 import { createOrder } from './commands/create-order.js';
-import { syncOrder } from './payment.js';
+import { syncOrder } from './sync-order.js';
 import { presentCreatedOrder, presentOption, presentOrder } from './present.js';
 import { findOrderOf, listBarrage, listEnabledOptions, listOrdersOf } from './repo.js';
 

@@ -5,7 +5,9 @@ import { sendMobilePage } from '../tenant/mobile-page.js';
 import { esc } from '../../lib/html.js';
 import { formatTime } from '../../lib/time.js';
 import { SandboxPaymentProvider } from '../../providers/payment/index.js';
-import { applyPayment, syncOrder, type OrderRow } from './payment.js';
+import { applyPayment } from './commands/apply-payment.js';
+import type { OrderRow } from './repo.js';
+import { syncOrder } from './sync-order.js';
 
 /**
  * The sandbox provider's payment page (the embedded default, PRODUCT.md §2): the QR `codeUrl` is
