@@ -37,6 +37,30 @@ export function listInvitedUsers<R>(
   return paginate(base, p, (q) => q.select(['id', 'phone', 'nick_name', 'created_at']).orderBy('created_at', 'desc'), present);
 }
 
+/** The user's enterprise, within the tenant. */
+export function findEnterpriseOf(db: Database, tenantId: string, enterpriseId: string) {
+  return db.selectFrom('enterprises').selectAll().where('id', '=', enterpriseId).where('tenant_id', '=', tenantId).executeTakeFirst();
+}
+
+/** Profile fields by column name (the caller maps and validates them). */
+export async function updateUserFields(db: Database, tenantId: string, userId: string, set: Record<string, string | number>): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ ...set, updated_at: new Date() })
+    .where('id', '=', userId)
+    .where('tenant_id', '=', tenantId)
+    .execute();
+}
+
+export async function setLoginRole(db: Database, userId: string, loginRole: number): Promise<void> {
+  await db.updateTable('users').set({ login_role: loginRole, updated_at: new Date() }).where('id', '=', userId).execute();
+}
+
+/** A new phone; the unique index refuses one another account holds (23505). */
+export async function setPhone(db: Database, userId: string, phone: string): Promise<void> {
+  await db.updateTable('users').set({ phone, updated_at: new Date() }).where('id', '=', userId).execute();
+}
+
 export interface NewUser {
   tenantId: string;
   phone?: string;
