@@ -89,6 +89,16 @@ export function listBarrage(db: Executor, tenantId: string, p: Paging) {
   return paginate(base, p, (q) => q.select(['id', 'content']).orderBy('sort').orderBy('id'));
 }
 
+/** Unpaid orders (of every tenant) expiring by `by`, soonest first: the order job's work list. */
+export function unpaidOrdersDueBy(db: Executor, by: Date, limit: number): Promise<OrderRow[]> {
+  return db.selectFrom('orders').selectAll().where('status', '=', ORDER_STATUS.unpaid).where('expires_at', '<=', by).orderBy('expires_at').limit(limit).execute();
+}
+
+/** An order by its number, of one provider (the sandbox payment page shows only the sandbox's). */
+export function findOrderByNo(db: Executor, orderNo: string, provider: string): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('order_no', '=', orderNo).where('provider', '=', provider).executeTakeFirst();
+}
+
 /* ---- applying a payment (commands/apply-payment.ts) ---- */
 
 export function findOrderOwner(trx: Transaction<DB>, orderNo: string) {
