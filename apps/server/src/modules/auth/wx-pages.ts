@@ -6,7 +6,7 @@ import { AppError } from '../../http/errors.js';
 import { esc } from '../../lib/html.js';
 import { randomToken } from '../../lib/ids.js';
 import { provisionUser } from '../user/commands/provision-user.js';
-import { findUserByOpenid } from '../user/repo.js';
+import { bindWechat, findUserByOpenid } from '../user/repo.js';
 import { exchangeWechatCode } from './login.js';
 import { confirmQr, findQr, markScanned } from './qr-login.js';
 import { consumeSmsCode, sendSmsCode } from './sms-codes.js';
@@ -84,7 +84,7 @@ export function registerWxPages(fastify: FastifyInstance, app: AppContext): void
     if (q.purpose === 'bind') {
       // The sandbox has no real WeChat identity: it binds a generated one, which is what the real flow stores too.
       const openid = `sandbox_${randomToken(12)}`;
-      await app.db.updateTable('users').set({ wechat_openid: openid }).where('id', '=', q.bind_user_id!).execute();
+      await bindWechat(app.db, q.bind_user_id!, { openid });
       await confirmQr(app, q.tager, q.bind_user_id!);
       return done(reply, q.tenant_id, '绑定成功');
     }
@@ -119,11 +119,7 @@ export function registerWxPages(fastify: FastifyInstance, app: AppContext): void
       if (owner && owner.id !== q.bind_user_id) {
         return page(reply, q.tenant_id, '绑定失败', '<h1>该微信已绑定其他账号</h1><p>请先在原账号解绑，或换一个微信。</p>', 409);
       }
-      await app.db
-        .updateTable('users')
-        .set({ wechat_openid: identity.openid, wechat_unionid: identity.unionid ?? null })
-        .where('id', '=', q.bind_user_id!)
-        .execute();
+      await bindWechat(app.db, q.bind_user_id!, { openid: identity.openid, unionid: identity.unionid ?? null });
       await confirmQr(app, q.tager, q.bind_user_id!);
       return done(reply, q.tenant_id, '绑定成功');
     }

@@ -61,6 +61,12 @@ export async function setPhone(db: Database, userId: string, phone: string): Pro
   await db.updateTable('users').set({ phone, updated_at: new Date() }).where('id', '=', userId).execute();
 }
 
+/** Binds a WeChat identity to an account; `unionid` left out keeps the stored one. */
+export async function bindWechat(db: Database, userId: string, w: { openid: string; unionid?: string | null }): Promise<void> {
+  const set = w.unionid === undefined ? { wechat_openid: w.openid } : { wechat_openid: w.openid, wechat_unionid: w.unionid };
+  await db.updateTable('users').set(set).where('id', '=', userId).execute();
+}
+
 export interface NewUser {
   tenantId: string;
   phone?: string;
