@@ -17,7 +17,12 @@ if (!pg) {
   if (!g.btzPgWarned) console.warn(`[skip] ${why}（CI=true 时此处会失败）`);
   g.btzPgWarned = true;
 }
-const api = ['apps/server/test/**/*.test.ts'];
+/**
+ * Server commands (modules/<domain>/commands/) keep their tests beside them; those run against a real database, so
+ * they belong to the API projects (with their database setup), not to `unit`.
+ */
+const commandTests = 'apps/server/src/modules/**/commands/*.test.ts';
+const api = ['apps/server/test/**/*.test.ts', commandTests];
 /**
  * API test files that do not run on the harness database (TEST_DB_ENGINE) but start their own server processes on a
  * fixed engine — kill -9 on a PGlite DATA_DIR, several processes on TEST_DATABASE_URL and Redis — or test the PGlite
@@ -49,6 +54,7 @@ export default defineConfig({
             'apps/server/src/**/*.test.ts',
             'apps/web/src/**/*.test.ts',
           ],
+          exclude: [commandTests, '**/node_modules/**'],
         },
       },
       {

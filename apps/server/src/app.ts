@@ -13,7 +13,8 @@ import { registerRateLimits } from './http/rate-limit.js';
 import { TenantResolver } from './http/tenant.js';
 import { registerAuthRoutes, registerQrRoutes } from './modules/auth/routes.js';
 import { registerCommerce } from './modules/order/index.js';
-import { TokenService } from './modules/auth/tokens.js';
+import { TokenService } from './auth/tokens.js';
+import { PaymentProviders } from './providers/payment/index.js';
 import { registerWxPages } from './modules/auth/wx-pages.js';
 import { registerTenantRoutes } from './modules/tenant/routes.js';
 import { registerUserRoutes } from './modules/user/routes.js';
@@ -79,6 +80,7 @@ export async function buildApp(config: Config, handle: DbHandle, opts: { logStre
     llm: createLlm(config, fastify.log.child({ module: 'llm' })),
     jobs: createJobRunner(config, handle.db, handle.engine, fastify.log),
     storage: createStorage(config),
+    payments: new PaymentProviders(config),
   };
 
   fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {

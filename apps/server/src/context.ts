@@ -3,9 +3,10 @@ import type { Config } from './config.js';
 import type { Database } from './db/connection.js';
 import type { RateLimiter } from './http/rate-limit.js';
 import type { TenantResolver } from './http/tenant.js';
-import type { TokenService } from './modules/auth/tokens.js';
+import type { TokenService } from './auth/tokens.js';
 import type { JobRunner } from './jobs/runner.js';
 import type { LlmProvider } from './providers/llm/index.js';
+import type { PaymentProviders } from './providers/payment/index.js';
 import type { FileStorage } from './providers/storage/index.js';
 import type { SmsProvider } from './providers/sms/index.js';
 import type { WechatProvider } from './providers/wechat/index.js';
@@ -37,4 +38,6 @@ export interface AppContext {
   jobs: JobRunner;
   /** uploaded files (providers/storage) */
   storage: FileStorage;
+  /** the payment providers this configuration enables (providers/payment); built at start, so a misconfigured one fails it */
+  payments: PaymentProviders;
 }

@@ -116,6 +116,8 @@ export interface QrLoginsTable {
   created_at: Generated<Date>;
   expires_at: Timestamp;
   consumed_at: NullableTimestamp;
+  /** the desktop's invitation code, credited when confirming this QR creates the account */
+  invitation_code: string | null;
 }
 
 export interface RouteRulesTable {

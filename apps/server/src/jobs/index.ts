@@ -1,6 +1,7 @@
 /**
  * Durable background jobs: `enqueue` a row (inside the caller's transaction when it has one), then `ctx.jobs.poke()`;
- * the workers of every server process claim it. One file per job kind registers its handler (parse-tender.ts first).
+ * the workers of every server process claim it. The runner knows no domain: each module registers its own job kinds
+ * (`app.jobs.register(...)`, e.g. modules/bid/parse-job.ts and modules/bid/writing/job.ts from modules/bid/index.ts).
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';

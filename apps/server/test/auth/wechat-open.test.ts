@@ -10,6 +10,7 @@ import { masked, newUser, startTestServer, uniquePhone, type TestServer } from '
 const IDENTITIES: Record<string, { openid: string; unionid: string; nickname: string; headimgurl: string }> = {
   'good-code': { openid: 'o_good_0001', unionid: 'u_good_0001', nickname: '微信测试用户', headimgurl: 'https://thirdwx.qlogo.cn/mmopen/good.png' },
   'other-code': { openid: 'o_other_0002', unionid: 'u_other_0002', nickname: '另一位微信用户', headimgurl: 'https://thirdwx.qlogo.cn/mmopen/other.png' },
+  'invited-code': { openid: 'o_invited_0004', unionid: 'u_invited_0004', nickname: '受邀微信用户', headimgurl: 'https://thirdwx.qlogo.cn/mmopen/invited.png' },
   'bind-code': { openid: 'o_bind_0003', unionid: 'u_bind_0003', nickname: '绑定用户', headimgurl: 'https://thirdwx.qlogo.cn/mmopen/bind.png' },
 };
 
@@ -117,6 +118,17 @@ describe('WeChat Open Platform login (against a fake WeChat API)', () => {
     const qr2 = await newQr();
     await callback('good-code', qr2.tager);
     expect((await state(qr2.tager)).user_id).toBe(polled.user_id);
+  });
+
+  it("a sign-up through WeChat's redirect is credited to the invitation code the desktop asked for the QR with", async () => {
+    const inviter = await newUser(t);
+    const inviteCode = (await t.api('/btz/user/get-info', { token: inviter.token })).json.data.inviteCode as string;
+    const qr = (await t.api('/btz-skip/qr-code', { query: { invitation_code: inviteCode } })).json.data as { tager: string };
+    expect((await callback('invited-code', qr.tager)).text).toContain('登录成功');
+    const polled = await state(qr.tager);
+    expect(polled).toMatchObject({ state: 'confirmed', access_token: expect.any(String) });
+    const invited = (await t.api('/btz/user/invite-user-list', { token: inviter.token })).json.data;
+    expect(invited.records.map((r: { id: string }) => r.id)).toEqual([polled.user_id]);
   });
 
   it('shows a failure page for a code WeChat refuses, and the QR stays unconfirmed', async () => {

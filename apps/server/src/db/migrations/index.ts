@@ -8,6 +8,7 @@ import * as m0007 from './0007_file_error_code.js';
 import * as m0008 from './0008_order_flags.js';
 import * as m0010 from './0010_instances.js';
 import * as m0011 from './0011_file_models.js';
+import * as m0012 from './0012_qr_invitation.js';
 
 /** Forward-only migrations, applied in order at start. Never edit one that has landed: add the next. */
 export const MIGRATIONS: { id: string; up: string }[] = [
@@ -21,4 +22,5 @@ export const MIGRATIONS: { id: string; up: string }[] = [
   { id: '0008_order_flags', up: m0008.up },
   { id: '0010_instances', up: m0010.up },
   { id: '0011_file_models', up: m0011.up },
+  { id: '0012_qr_invitation', up: m0012.up },
 ];

@@ -14,6 +14,7 @@ export async function createQr(
   tenantId: string,
   purpose: 'login' | 'bind',
   bindUserId?: string,
+  invitationCode?: string,
 ): Promise<QrCodeResult> {
   const tager = randomToken(18);
   await app.db
@@ -23,6 +24,7 @@ export async function createQr(
       tenant_id: tenantId,
       purpose,
       bind_user_id: bindUserId ?? null,
+      invitation_code: invitationCode || null,
       expires_at: secondsFromNow(app.config.qrLoginTtlS),
     })
     .execute();

@@ -6,12 +6,13 @@ import { AppError, badRequest } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
 import { issueMessage } from '../../http/validation.js';
 import type { TenantInfo } from '../../http/tenant.js';
-import { createUser, findUser, findUserByOpenid, findUserByPhone } from '../user/repo.js';
+import { provisionUser } from '../user/commands/provision-user.js';
+import { findUser } from '../user/repo.js';
 import { createCaptcha } from './captcha.js';
 import { exchangeWechatCode, loginResponse } from './login.js';
 import { consumeSmsCode, sendSmsCode } from './sms-codes.js';
 import { bindQrState, consumeConfirmedQr, createQr, loginQrState } from './qr-login.js';
-import { bearerToken } from './tokens.js';
+import { bearerToken } from '../../auth/tokens.js';
 
 const phone = z.string({ error: '请输入手机号' }).regex(PHONE_PATTERN, { error: '格式不正确，请输入 11 位中国大陆手机号' });
 
@@ -137,16 +138,13 @@ async function tokenEndpoint(app: AppContext, req: FastifyRequest, params: Recor
     if (!key) return failure('请先获取短信验证码');
     if (!code) return failure('请输入短信验证码');
     await consumeSmsCode(app, { tenantId: tenant.id, phone: q.username, purpose: 'login', key, code });
-    const user =
-      (await findUserByPhone(app.db, tenant.id, q.username)) ??
-      (await createUser(app.db, {
-        tenantId: tenant.id,
-        phone: q.username,
-        nickName: `用户${q.username.slice(-4)}`,
-        avatar: tenant.branding.avatar,
-        source: LOGIN_SOURCE.phone,
-        invitationCode: q.invitation_code,
-      }));
+    const user = await provisionUser(app, {
+      tenantId: tenant.id,
+      identity: { kind: 'phone', phone: q.username },
+      source: LOGIN_SOURCE.phone,
+      avatar: tenant.branding.avatar,
+      invitationCode: q.invitation_code,
+    });
     return await loginResponse(app, user, LOGIN_SOURCE.phone, meta);
   } catch (e) {
     if (e instanceof AppError) return failure(e.message, e.code);
@@ -160,19 +158,13 @@ async function socialLogin(app: AppContext, tenant: TenantInfo, code: string, in
   if (fromQr) return fromQr;
   const identity = await exchangeWechatCode(app, code);
   if (!identity) throw badRequest('微信授权已失效，请重新扫码');
-  return (
-    (await findUserByOpenid(app.db, tenant.id, identity.openid)) ??
-    (await createUser(app.db, {
-      tenantId: tenant.id,
-      openid: identity.openid,
-      unionid: identity.unionid,
-      nickName: identity.nickname || '微信用户',
-      // WeChat's avatar URL lives on another origin, which the Content-Security-Policy blocks: use the brand's.
-      avatar: tenant.branding.avatar,
-      source: LOGIN_SOURCE.wechat,
-      invitationCode,
-    }))
-  );
+  return provisionUser(app, {
+    tenantId: tenant.id,
+    identity: { kind: 'wechat', openid: identity.openid, unionid: identity.unionid, nickname: identity.nickname },
+    source: LOGIN_SOURCE.wechat,
+    avatar: tenant.branding.avatar,
+    invitationCode,
+  });
 }
 
 export function registerQrRoutes(fastify: FastifyInstance, app: AppContext): void {
@@ -180,7 +172,9 @@ export function registerQrRoutes(fastify: FastifyInstance, app: AppContext): voi
     path: '/btz-skip/qr-code',
     auth: false,
     rateLimit: 'sms',
-    handler: ({ app, tenant }) => createQr(app, tenant.id, 'login'),
+    // the desktop's invitation code rides on the QR: the account a phone creates by confirming it is credited with it
+    query: z.object({ invitation_code: z.string().max(32).optional().catch(undefined) }),
+    handler: ({ app, tenant, query }) => createQr(app, tenant.id, 'login', undefined, query.invitation_code),
   });
   defineRoute(fastify, app, {
     path: '/btz-skip/qr-code-state',

@@ -5,7 +5,8 @@ import { sendMobilePage } from '../tenant/mobile-page.js';
 import { AppError } from '../../http/errors.js';
 import { esc } from '../../lib/html.js';
 import { randomToken } from '../../lib/ids.js';
-import { createUser, findUserByOpenid, findUserByPhone } from '../user/repo.js';
+import { provisionUser } from '../user/commands/provision-user.js';
+import { bindWechat, findUserByOpenid } from '../user/repo.js';
 import { exchangeWechatCode } from './login.js';
 import { confirmQr, findQr, markScanned } from './qr-login.js';
 import { consumeSmsCode, sendSmsCode } from './sms-codes.js';
@@ -83,7 +84,7 @@ export function registerWxPages(fastify: FastifyInstance, app: AppContext): void
     if (q.purpose === 'bind') {
       // The sandbox has no real WeChat identity: it binds a generated one, which is what the real flow stores too.
       const openid = `sandbox_${randomToken(12)}`;
-      await app.db.updateTable('users').set({ wechat_openid: openid }).where('id', '=', q.bind_user_id!).execute();
+      await bindWechat(app.db, q.bind_user_id!, { openid });
       await confirmQr(app, q.tager, q.bind_user_id!);
       return done(reply, q.tenant_id, '绑定成功');
     }
@@ -95,15 +96,13 @@ export function registerWxPages(fastify: FastifyInstance, app: AppContext): void
       return page(reply, q.tenant_id, '扫码确认', loginForm(q.tager, { phone, key: f.key, error: e.message }));
     }
     const t = await app.db.selectFrom('tenants').select('branding').where('id', '=', q.tenant_id).executeTakeFirst();
-    const user =
-      (await findUserByPhone(app.db, q.tenant_id, phone)) ??
-      (await createUser(app.db, {
-        tenantId: q.tenant_id,
-        phone,
-        nickName: `用户${phone.slice(-4)}`,
-        avatar: (t?.branding as Record<string, string> | undefined)?.avatar ?? '',
-        source: LOGIN_SOURCE.wechat,
-      }));
+    const user = await provisionUser(app, {
+      tenantId: q.tenant_id,
+      identity: { kind: 'phone', phone },
+      source: LOGIN_SOURCE.wechat,
+      avatar: (t?.branding as Record<string, string> | undefined)?.avatar ?? '',
+      invitationCode: q.invitation_code,
+    });
     if (!(await confirmQr(app, q.tager, user.id))) return expired(reply, q.tenant_id);
     return done(reply, q.tenant_id, '登录成功');
   });
@@ -120,26 +119,18 @@ export function registerWxPages(fastify: FastifyInstance, app: AppContext): void
       if (owner && owner.id !== q.bind_user_id) {
         return page(reply, q.tenant_id, '绑定失败', '<h1>该微信已绑定其他账号</h1><p>请先在原账号解绑，或换一个微信。</p>', 409);
       }
-      await app.db
-        .updateTable('users')
-        .set({ wechat_openid: identity.openid, wechat_unionid: identity.unionid ?? null })
-        .where('id', '=', q.bind_user_id!)
-        .execute();
+      await bindWechat(app.db, q.bind_user_id!, { openid: identity.openid, unionid: identity.unionid ?? null });
       await confirmQr(app, q.tager, q.bind_user_id!);
       return done(reply, q.tenant_id, '绑定成功');
     }
     const t = await app.db.selectFrom('tenants').select('branding').where('id', '=', q.tenant_id).executeTakeFirst();
-    const user =
-      (await findUserByOpenid(app.db, q.tenant_id, identity.openid)) ??
-      (await createUser(app.db, {
-        tenantId: q.tenant_id,
-        openid: identity.openid,
-        unionid: identity.unionid,
-        nickName: identity.nickname || '微信用户',
-        // WeChat's avatar URL lives on another origin, which the Content-Security-Policy blocks: use the brand's.
-        avatar: (t?.branding as Record<string, string> | undefined)?.avatar ?? '',
-        source: LOGIN_SOURCE.wechat,
-      }));
+    const user = await provisionUser(app, {
+      tenantId: q.tenant_id,
+      identity: { kind: 'wechat', openid: identity.openid, unionid: identity.unionid, nickname: identity.nickname },
+      source: LOGIN_SOURCE.wechat,
+      avatar: (t?.branding as Record<string, string> | undefined)?.avatar ?? '',
+      invitationCode: q.invitation_code,
+    });
     if (!(await confirmQr(app, q.tager, user.id))) return expired(reply, q.tenant_id);
     return done(reply, q.tenant_id, '登录成功');
   });

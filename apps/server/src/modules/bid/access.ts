@@ -10,7 +10,7 @@
 import { BID_TEXTS } from '@btz/shared';
 import type { AppContext } from '../../context.js';
 import { badRequest, readOnlyBid } from '../../http/errors.js';
-import type { AuthInfo } from '../auth/tokens.js';
+import type { AuthInfo } from '../../auth/tokens.js';
 import { findBid, type BidRow, type Owner } from './repo.js';
 
 export function ownerOf(auth: Pick<AuthInfo, 'tenantId' | 'userId'>): Owner {

@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
-import { parseTenderJob } from '../../jobs/parse-tender.js';
+import { parseTenderJob } from './parse-job.js';
 import { registerBidRoutes } from './routes.js';
 import { writeSectionJob } from './writing/job.js';
 import { registerWritingRoutes } from './writing/routes.js';

@@ -1,5 +1,5 @@
 /**
- * Tender parsing, run by the `parse-tender` job (jobs/parse-tender.ts): read every file of the bid (OCR for scanned
+ * Tender parsing, run by the `parse-tender` job (parse-job.ts): read every file of the bid (OCR for scanned
  * pages), store each file's pages and chapters, build the tender card (rule-based, or a model cross-checked by the
  * rules), then the outline — unless the tender has several lots and none is chosen yet (status stays `parsed` until
  * select-lot). Progress 0–100 with a stage name is stored on the bid and pushed to its owner as `bid.parse`.

@@ -1,6 +1,6 @@
 import type { BidDetail, BidFileInfo, BidListItem } from '@btz/shared';
 import { formatTime } from '../../lib/time.js';
-import type { BidFileRow, BidRow, listBids } from './repo.js';
+import type { BidFileRow, BidListRow, BidRow } from './repo.js';
 
 export function presentFile(f: BidFileRow): BidFileInfo {
   return {
@@ -36,7 +36,7 @@ export function presentBid(b: BidRow, files: BidFileRow[]): BidDetail {
   };
 }
 
-type ListRow = Awaited<ReturnType<typeof listBids>>['rows'][number];
+type ListRow = BidListRow;
 
 export function presentListItem(r: ListRow): BidListItem {
   return {

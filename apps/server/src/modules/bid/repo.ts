@@ -3,8 +3,9 @@
  * a caller still leaks nothing (ARCHITECTURE.md example 4). Writes that change a bid also refuse a finished one.
  */
 import { sql, type Kysely, type Selectable, type Updateable } from 'kysely';
-import type { BidStatus } from '@btz/shared';
+import type { BidStatus, Page } from '@btz/shared';
 import type { DocModel } from '@btz/bid-engine/reading';
+import { paginate, type Paging } from '../../db/paging.js';
 import type { DB } from '../../db/schema.js';
 import type { BidFilesTable, BidsTable } from '../../db/schema-bids.js';
 
@@ -38,15 +39,17 @@ export async function updateBid(
     .executeTakeFirst();
 }
 
-export async function listBids(
-  db: Kysely<DB>,
-  owner: Owner,
-  opts: { current: number; size: number; status?: BidStatus },
-): Promise<{ rows: Array<Pick<BidRow, 'id' | 'name' | 'bid_type' | 'status' | 'parse_state' | 'created_at' | 'updated_at'> & { project_name: string | null; project_number: string | null; deadline: string | null }>; total: number }> {
+export type BidListRow = Pick<BidRow, 'id' | 'name' | 'bid_type' | 'status' | 'parse_state' | 'created_at' | 'updated_at'> & {
+  project_name: string | null;
+  project_number: string | null;
+  deadline: string | null;
+};
+
+export async function listBids(db: Kysely<DB>, owner: Owner, opts: Paging & { status?: BidStatus }): Promise<Page<BidListRow>> {
   let base = ownerScope(db.selectFrom('bids'), owner);
   if (opts.status) base = base.where('status', '=', opts.status);
-  const [rows, count] = await Promise.all([
-    base
+  return paginate(base, opts, (q) =>
+    q
       .select([
         'id',
         'name',
@@ -60,13 +63,8 @@ export async function listBids(
         sql<string | null>`card->'deadline'->>'value'`.as('deadline'),
       ])
       .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(opts.size)
-      .offset((opts.current - 1) * opts.size)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+      .orderBy('id', 'desc'),
+  );
 }
 
 export async function listFiles(db: Kysely<DB>, bidId: string): Promise<BidFileRow[]> {

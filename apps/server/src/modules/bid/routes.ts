@@ -2,12 +2,13 @@
  * The bid calls (docs/api.md "Bids"). Thin: validate, ask access.ts, call the service, present. Every call is a POST with
  * ids in the query string; content as a JSON body, files as multipart/form-data.
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { BID_STATUSES, BID_TEXTS, type BidDetail, type BidListItem, type BidPageText, type Page } from '@btz/shared';
 import type { AppContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
+import { sendFile } from '../../http/send-file.js';
 import { StorageNotFoundError } from '../../providers/storage/index.js';
 import { bidToChange, bidToRead, bidToReparse, ownerOf } from './access.js';
 import { presentBid, presentListItem } from './present.js';
@@ -26,22 +27,6 @@ const MIME: Record<string, string> = {
   doc: 'application/msword',
   txt: 'text/plain; charset=utf-8',
 };
-
-/** `attachment; filename="ascii"; filename*=UTF-8''…` (RFC 6266/5987), so Chinese names survive every browser. */
-export function contentDisposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}
-
-/** Answers a download: the bytes, their type, the Chinese file name, never cached or sniffed. */
-export function sendFile(reply: FastifyReply, file: { data: Buffer; mime: string; name: string }) {
-  reply.header('content-type', file.mime);
-  reply.header('content-disposition', contentDisposition(file.name));
-  reply.header('cache-control', 'private, no-store');
-  reply.header('x-content-type-options', 'nosniff');
-  return reply.send(file.data);
-}
 
 export function registerBidRoutes(fastify: FastifyInstance, app: AppContext): void {
   defineRoute(fastify, app, {
@@ -97,12 +82,12 @@ export function registerBidRoutes(fastify: FastifyInstance, app: AppContext): vo
     }),
     labels: LABELS,
     handler: async ({ auth, query }): Promise<Page<BidListItem>> => {
-      const { rows, total } = await listBids(app.db, ownerOf(auth), {
+      const page = await listBids(app.db, ownerOf(auth), {
         current: query.current,
         size: query.size,
         status: query.status as BidListItem['status'] | undefined,
       });
-      return { records: rows.map(presentListItem), total, current: query.current, size: query.size, pages: Math.ceil(total / query.size) };
+      return { ...page, records: page.records.map(presentListItem) };
     },
   });
 

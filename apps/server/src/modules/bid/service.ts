@@ -19,7 +19,7 @@ import { assertSafeZip, listZipEntries } from '@btz/bid-engine/reading';
 import { badRequest } from '../../http/errors.js';
 import { enqueue } from '../../jobs/index.js';
 import { newId } from '../../lib/ids.js';
-import type { AuthInfo } from '../auth/tokens.js';
+import type { AuthInfo } from '../../auth/tokens.js';
 import { ownerOf } from './access.js';
 import { assertQuota } from './quota.js';
 import { computeCoverage, generateOutline, resolveLot } from '@btz/bid-engine/tender';

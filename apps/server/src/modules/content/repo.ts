@@ -15,25 +15,13 @@ import {
   type SitePage,
 } from '@btz/shared';
 import type { Database } from '../../db/connection.js';
-import type { ActivitiesTable, MerchantsTable, NewsTable, QuestionsTable } from '../../db/schema-content.js';
+import { paginate, type Paging } from '../../db/paging.js';
+import type { ActivitiesTable, FeedbackTable, MerchantsTable, NewsTable, QuestionsTable } from '../../db/schema-content.js';
 import type { Selectable } from 'kysely';
 import '../../db/schema-content.js';
 import { formatTime } from '../../lib/time.js';
 
 /** Reads of the public-site content, shared by the JSON calls and the server-rendered crawler view. */
-
-export interface Paging {
-  current: number;
-  size: number;
-}
-
-const page = <T>(records: T[], total: number, p: Paging): Page<T> => ({
-  records,
-  total,
-  current: p.current,
-  size: p.size,
-  pages: Math.ceil(total / p.size),
-});
 
 const jsonArray = (v: unknown): string[] => (Array.isArray(v) ? (v as string[]) : typeof v === 'string' ? (JSON.parse(v) as string[]) : []);
 
@@ -56,17 +44,7 @@ function newsItem(r: Selectable<NewsTable>): NewsItem {
 export async function listNews(db: Database, tenantId: string, p: Paging, category?: string): Promise<Page<NewsItem>> {
   let base = db.selectFrom('news').where('tenant_id', '=', tenantId).where('enabled', '=', true);
   if (category) base = base.where('category', '=', category);
-  const [{ total }, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-    base
-      .selectAll()
-      .orderBy('published_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(p.size)
-      .offset((p.current - 1) * p.size)
-      .execute(),
-  ]);
-  return page(rows.map(newsItem), Number(total), p);
+  return paginate(base, p, (q) => q.selectAll().orderBy('published_at', 'desc').orderBy('id', 'desc'), newsItem);
 }
 
 export async function newsCategories(db: Database, tenantId: string): Promise<string[]> {
@@ -120,17 +98,7 @@ export async function listQuestions(db: Database, tenantId: string, p: Paging, c
   let base = db.selectFrom('questions').where('tenant_id', '=', tenantId).where('enabled', '=', true);
   if (category) base = base.where('category', '=', category);
   if (keyword) base = base.where((eb) => eb.or([eb('question', 'like', like(keyword)), eb('answer', 'like', like(keyword))]));
-  const [{ total }, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-    base
-      .selectAll()
-      .orderBy('sort')
-      .orderBy('id')
-      .limit(p.size)
-      .offset((p.current - 1) * p.size)
-      .execute(),
-  ]);
-  return page<QuestionItem>(rows.map(questionItem), Number(total), p);
+  return paginate(base, p, (q) => q.selectAll().orderBy('sort').orderBy('id'), questionItem);
 }
 
 export async function getQuestion(db: Database, tenantId: string, id: string, countView = false): Promise<QuestionDetail | null> {
@@ -173,17 +141,7 @@ export async function listActivities(db: Database, tenantId: string, p: Paging, 
   if (status === 1) base = base.where('starts_at', '>', now);
   if (status === 2) base = base.where('starts_at', '<=', now).where('ends_at', '>=', now);
   if (status === 3) base = base.where('ends_at', '<', now);
-  const [{ total }, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-    base
-      .selectAll()
-      .orderBy('sort')
-      .orderBy('starts_at', 'desc')
-      .limit(p.size)
-      .offset((p.current - 1) * p.size)
-      .execute(),
-  ]);
-  return page<ActivityItem>(rows.map(activityItem), Number(total), p);
+  return paginate(base, p, (q) => q.selectAll().orderBy('sort').orderBy('starts_at', 'desc'), activityItem);
 }
 
 export async function getActivity(db: Database, tenantId: string, id: string): Promise<ActivityDetail | null> {
@@ -239,17 +197,7 @@ export async function listMerchants(db: Database, tenantId: string, p: Paging, f
       eb.or([eb('name', 'like', k), eb('intro', 'like', k), eb(sql<string>`services::text`, 'like', k)]),
     );
   }
-  const [{ total }, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-    base
-      .selectAll()
-      .orderBy('sort')
-      .orderBy('id')
-      .limit(p.size)
-      .offset((p.current - 1) * p.size)
-      .execute(),
-  ]);
-  return page<MerchantItem>(rows.map(merchantItem), Number(total), p);
+  return paginate(base, p, (q) => q.selectAll().orderBy('sort').orderBy('id'), merchantItem);
 }
 
 export async function merchantFilters(db: Database, tenantId: string) {
@@ -352,4 +300,10 @@ export async function allLinks(db: Database, tenantId: string): Promise<ContentL
     ...merchants.map((r) => ({ kind: 'merchant' as const, path: `/merchantDetail/${r.id}.html`, title: r.name, lastmod: new Date(r.updated_at) })),
     ...pages.map((r) => ({ kind: 'page' as const, path: `/home/${r.code}.html`, title: r.title, lastmod: new Date(r.updated_at) })),
   ];
+}
+
+/** A user's own feedback, newest first. */
+export function listFeedback<R>(db: Database, tenantId: string, userId: string, p: Paging, present: (r: Selectable<FeedbackTable>) => R): Promise<Page<R>> {
+  const base = db.selectFrom('feedback').where('tenant_id', '=', tenantId).where('user_id', '=', userId);
+  return paginate(base, p, (q) => q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'), present);
 }

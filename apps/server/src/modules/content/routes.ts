@@ -14,6 +14,7 @@ import {
   getPage,
   getQuestion,
   listActivities,
+  listFeedback,
   listMerchants,
   listNews,
   listQuestions,
@@ -212,36 +213,18 @@ export function registerContentRoutes(fastify: FastifyInstance, app: AppContext)
     query: z.object(paging),
     labels: PAGING_LABELS,
     handler: async ({ auth, query }): Promise<Page<FeedbackRecord>> => {
-      const base = db.selectFrom('feedback').where('tenant_id', '=', auth.tenantId).where('user_id', '=', auth.userId);
-      const [{ total }, rows] = await Promise.all([
-        base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-        base
-          .selectAll()
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(query.size)
-          .offset((query.current - 1) * query.size)
-          .execute(),
-      ]);
-      const t = Number(total);
-      return {
-        records: rows.map((r) => ({
-          id: r.id,
-          type: r.type,
-          typeLabel: FEEDBACK_TYPE_LABEL[r.type] ?? '其他',
-          content: r.content,
-          contact: r.contact,
-          images: Array.isArray(r.images) ? r.images : [],
-          status: r.status,
-          reply: r.reply,
-          createTime: formatTime(r.created_at),
-          replyTime: formatTime(r.replied_at),
-        })),
-        total: t,
-        current: query.current,
-        size: query.size,
-        pages: Math.ceil(t / query.size),
-      };
+      return listFeedback(db, auth.tenantId, auth.userId, query, (r) => ({
+        id: r.id,
+        type: r.type,
+        typeLabel: FEEDBACK_TYPE_LABEL[r.type] ?? '其他',
+        content: r.content,
+        contact: r.contact,
+        images: Array.isArray(r.images) ? r.images : [],
+        status: r.status,
+        reply: r.reply,
+        createTime: formatTime(r.created_at),
+        replyTime: formatTime(r.replied_at),
+      }));
     },
   });
 }

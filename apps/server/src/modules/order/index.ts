@@ -3,18 +3,16 @@ import type { AppContext } from '../../context.js';
 import { registerCouponRoutes } from '../coupon/routes.js';
 import { startOrderJanitor } from './janitor.js';
 import { registerNotifyRoutes } from './notify.js';
-import { paymentsOf } from './payment.js';
 import { registerOrderRoutes } from './routes.js';
 import { registerSandboxPayPages } from './sandbox-pages.js';
 
-export { applyPayment, paymentsOf } from './payment.js';
+export { applyPayment } from './commands/apply-payment.js';
 
 /**
  * Commerce in one call from app.ts: order and coupon calls, provider notifies, the sandbox payment page, and the
- * order job (stopped when Fastify closes). Building the providers here makes a misconfigured provider fail at start.
+ * order job (stopped when Fastify closes).
  */
 export function registerCommerce(fastify: FastifyInstance, app: AppContext): void {
-  paymentsOf(app);
   registerOrderRoutes(fastify, app);
   registerCouponRoutes(fastify, app);
   registerNotifyRoutes(fastify, app);

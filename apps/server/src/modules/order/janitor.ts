@@ -1,6 +1,6 @@
-import { ORDER_STATUS } from '@btz/shared';
 import type { AppContext } from '../../context.js';
-import { syncOrder } from './payment.js';
+import { unpaidOrdersDueBy } from './repo.js';
+import { syncOrder } from './sync-order.js';
 
 /**
  * The order job of the server process: every ORDER_SWEEP_MS it
@@ -12,14 +12,7 @@ import { syncOrder } from './payment.js';
  */
 export async function sweepOrders(app: AppContext, isStopped: () => boolean = () => false): Promise<void> {
   const now = Date.now();
-  const due = await app.db
-    .selectFrom('orders')
-    .selectAll()
-    .where('status', '=', ORDER_STATUS.unpaid)
-    .where('expires_at', '<=', new Date(now + app.config.payReconcileWindowS * 1000))
-    .orderBy('expires_at')
-    .limit(200)
-    .execute();
+  const due = await unpaidOrdersDueBy(app.db, new Date(now + app.config.payReconcileWindowS * 1000), 200);
   for (const o of due) {
     if (isStopped()) return;
     const expired = new Date(o.expires_at).getTime() <= now;

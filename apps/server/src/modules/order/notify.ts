@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { PaymentProvider } from '../../providers/payment/index.js';
-import { applyPayment, logPaymentEvent, paymentsOf } from './payment.js';
+import { applyPayment } from './commands/apply-payment.js';
+import { logPaymentEvent } from './payment.js';
 
 /**
  * Provider notifies: `POST /api/pay/notify/wechat` (JSON, signed headers) and `POST /api/pay/notify/alipay`
@@ -34,14 +35,14 @@ export function registerNotifyRoutes(fastify: FastifyInstance, app: AppContext):
     };
 
     scope.post('/api/pay/notify/wechat', async (req, reply) => {
-      const r = await handle(paymentsOf(app).wechat, String(req.body ?? ''), req.headers);
+      const r = await handle(app.payments.wechat, String(req.body ?? ''), req.headers);
       // WeChat: 200/204 = received; anything else = retry later (with a FAIL body)
       if (r.ok) return reply.code(204).send();
       return reply.code(r.detail === 'provider not enabled' ? 404 : 400).send({ code: 'FAIL', message: r.detail });
     });
 
     scope.post('/api/pay/notify/alipay', async (req, reply) => {
-      const r = await handle(paymentsOf(app).alipay, String(req.body ?? ''), req.headers);
+      const r = await handle(app.payments.alipay, String(req.body ?? ''), req.headers);
       // Alipay: the plain word `success` stops its retries
       return reply.code(200).type('text/plain; charset=utf-8').send(r.ok ? 'success' : 'failure');
     });

@@ -5,7 +5,9 @@ import { sendMobilePage } from '../tenant/mobile-page.js';
 import { esc } from '../../lib/html.js';
 import { formatTime } from '../../lib/time.js';
 import { SandboxPaymentProvider } from '../../providers/payment/index.js';
-import { applyPayment, syncOrder, type OrderRow } from './payment.js';
+import { applyPayment } from './commands/apply-payment.js';
+import { findOrderByNo, type OrderRow } from './repo.js';
+import { syncOrder } from './sync-order.js';
 
 /**
  * The sandbox provider's payment page (the embedded default, PRODUCT.md §2): the QR `codeUrl` is
@@ -16,8 +18,7 @@ import { applyPayment, syncOrder, type OrderRow } from './payment.js';
 export function registerSandboxPayPages(fastify: FastifyInstance, app: AppContext): void {
   const page = (reply: FastifyReply, tenantId: string, title: string, body: string, status = 200) =>
     sendMobilePage(app, reply, tenantId, title, body, status);
-  const find = (orderNo: string) =>
-    app.db.selectFrom('orders').selectAll().where('order_no', '=', orderNo).where('provider', '=', 'sandbox').executeTakeFirst();
+  const find = (orderNo: string) => findOrderByNo(app.db, orderNo, 'sandbox');
   const missing = (reply: FastifyReply, tenantId: string) =>
     page(reply, tenantId, '订单不存在', '<h1>订单不存在</h1><p>请回到电脑端重新扫码。</p>', 404);
   const closed = (reply: FastifyReply, o: OrderRow) =>

@@ -1,5 +1,7 @@
 import type { Selectable } from 'kysely';
+import type { Page } from '@btz/shared';
 import type { Database } from '../../db/connection.js';
+import { paginate, type Paging } from '../../db/paging.js';
 import type { UsersTable } from '../../db/schema.js';
 import { newId, newInviteCode } from '../../lib/ids.js';
 
@@ -23,6 +25,48 @@ export function findUserByOpenid(db: Database, tenantId: string, openid: string)
     .executeTakeFirst();
 }
 
+/** The users who signed up with this user's invitation code, newest first. */
+export function listInvitedUsers<R>(
+  db: Database,
+  tenantId: string,
+  inviterId: string,
+  p: Paging,
+  present: (u: Pick<UserRow, 'id' | 'phone' | 'nick_name' | 'created_at'>) => R,
+): Promise<Page<R>> {
+  const base = db.selectFrom('users').where('tenant_id', '=', tenantId).where('inviter_id', '=', inviterId);
+  return paginate(base, p, (q) => q.select(['id', 'phone', 'nick_name', 'created_at']).orderBy('created_at', 'desc'), present);
+}
+
+/** The user's enterprise, within the tenant. */
+export function findEnterpriseOf(db: Database, tenantId: string, enterpriseId: string) {
+  return db.selectFrom('enterprises').selectAll().where('id', '=', enterpriseId).where('tenant_id', '=', tenantId).executeTakeFirst();
+}
+
+/** Profile fields by column name (the caller maps and validates them). */
+export async function updateUserFields(db: Database, tenantId: string, userId: string, set: Record<string, string | number>): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ ...set, updated_at: new Date() })
+    .where('id', '=', userId)
+    .where('tenant_id', '=', tenantId)
+    .execute();
+}
+
+export async function setLoginRole(db: Database, userId: string, loginRole: number): Promise<void> {
+  await db.updateTable('users').set({ login_role: loginRole, updated_at: new Date() }).where('id', '=', userId).execute();
+}
+
+/** A new phone; the unique index refuses one another account holds (23505). */
+export async function setPhone(db: Database, userId: string, phone: string): Promise<void> {
+  await db.updateTable('users').set({ phone, updated_at: new Date() }).where('id', '=', userId).execute();
+}
+
+/** Binds a WeChat identity to an account; `unionid` left out keeps the stored one. */
+export async function bindWechat(db: Database, userId: string, w: { openid: string; unionid?: string | null }): Promise<void> {
+  const set = w.unionid === undefined ? { wechat_openid: w.openid } : { wechat_openid: w.openid, wechat_unionid: w.unionid };
+  await db.updateTable('users').set(set).where('id', '=', userId).execute();
+}
+
 export interface NewUser {
   tenantId: string;
   phone?: string;
@@ -36,8 +80,9 @@ export interface NewUser {
 }
 
 /**
- * Creates the account on first login (there is no separate sign-up). Concurrent first logins of one phone are
- * settled by the unique index: the loser reads the winner's row.
+ * Inserts the account on first login — called by provisionUser only (commands/provision-user.ts), the one
+ * find-or-create of every way in. Concurrent first logins of one phone are settled by the unique index: the loser
+ * reads the winner's row.
  */
 export async function createUser(db: Database, u: NewUser): Promise<UserRow> {
   const inviter = u.invitationCode

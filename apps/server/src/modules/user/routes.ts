@@ -9,7 +9,7 @@ import { formatTime } from '../../lib/time.js';
 import { consumeSmsCode, sendSmsCode } from '../auth/sms-codes.js';
 import { ensureEnterprise } from './enterprise.js';
 import { presentUser } from './present.js';
-import { findUser, findUserByPhone } from './repo.js';
+import { findEnterpriseOf, findUser, findUserByPhone, listInvitedUsers, setLoginRole, setPhone, updateUserFields } from './repo.js';
 
 /** `2021-02-30` has the right shape but is no day of the calendar. */
 function isCalendarDate(s: string): boolean {
@@ -84,7 +84,7 @@ export async function loadUserInfo(app: AppContext, tenantId: string, userId: st
   const u = await findUser(app.db, tenantId, userId);
   if (!u) throw unauthorized();
   const ent = u.enterprise_id
-    ? await app.db.selectFrom('enterprises').selectAll().where('id', '=', u.enterprise_id).where('tenant_id', '=', tenantId).executeTakeFirst()
+    ? await findEnterpriseOf(app.db, tenantId, u.enterprise_id)
     : undefined;
   return presentUser(u, ent, origin);
 }
@@ -105,12 +105,7 @@ export function registerUserRoutes(fastify: FastifyInstance, app: AppContext): v
       const set: Record<string, string | number> = {};
       for (const [k, v] of Object.entries(query)) if (v !== undefined) set[COLUMN[k] ?? k] = v as string | number;
       if (Object.keys(set).length === 0) throw badRequest('没有需要修改的内容');
-      await app.db
-        .updateTable('users')
-        .set({ ...set, updated_at: new Date() })
-        .where('id', '=', auth.userId)
-        .where('tenant_id', '=', auth.tenantId)
-        .execute();
+      await updateUserFields(app.db, auth.tenantId, auth.userId, set);
       return loadUserInfo(app, auth.tenantId, auth.userId, requestOrigin(req));
     },
   });
@@ -126,7 +121,7 @@ export function registerUserRoutes(fastify: FastifyInstance, app: AppContext): v
         if (!u) throw unauthorized();
         // An enterprise is created for a user the first time it switches to the enterprise role (CONVENTIONS.md).
         if (query.loginRole === 1) await ensureEnterprise(trx, u);
-        await trx.updateTable('users').set({ login_role: query.loginRole, updated_at: new Date() }).where('id', '=', u.id).execute();
+        await setLoginRole(trx, u.id, query.loginRole);
       });
       return loadUserInfo(app, auth.tenantId, auth.userId, requestOrigin(req));
     },
@@ -138,24 +133,12 @@ export function registerUserRoutes(fastify: FastifyInstance, app: AppContext): v
     query: paging,
     labels: { current: '页码', size: '每页条数' },
     handler: async ({ app, auth, query }): Promise<Page<InvitedUser>> => {
-      const base = app.db.selectFrom('users').where('tenant_id', '=', auth.tenantId).where('inviter_id', '=', auth.userId);
-      const [{ total }, rows] = await Promise.all([
-        base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-        base
-          .select(['id', 'phone', 'nick_name', 'created_at'])
-          .orderBy('created_at', 'desc')
-          .limit(query.size)
-          .offset((query.current - 1) * query.size)
-          .execute(),
-      ]);
-      const t = Number(total);
-      return {
-        records: rows.map((r) => ({ id: r.id, maskPhone: maskPhone(r.phone), nickName: r.nick_name, createTime: formatTime(r.created_at) })),
-        total: t,
-        current: query.current,
-        size: query.size,
-        pages: Math.ceil(t / query.size),
-      };
+      return listInvitedUsers(app.db, auth.tenantId, auth.userId, query, (r) => ({
+        id: r.id,
+        maskPhone: maskPhone(r.phone),
+        nickName: r.nick_name,
+        createTime: formatTime(r.created_at),
+      }));
     },
   });
 
@@ -217,7 +200,7 @@ export function registerUserRoutes(fastify: FastifyInstance, app: AppContext): v
       const owner = await findUserByPhone(app.db, auth.tenantId, query.phone);
       if (owner && owner.id !== u.id) throw badRequest(PHONE_TAKEN);
       try {
-        await app.db.updateTable('users').set({ phone: query.phone, updated_at: new Date() }).where('id', '=', u.id).execute();
+        await setPhone(app.db, u.id, query.phone);
       } catch (e) {
         if ((e as { code?: string }).code === '23505') throw badRequest(PHONE_TAKEN);
         throw e;

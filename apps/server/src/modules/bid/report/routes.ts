@@ -13,7 +13,7 @@ import { defineRoute } from '../../../http/route.js';
 import { factsOwner, readInfo } from '../../enterprise/index.js';
 import { bidToRead } from '../access.js';
 import type { BidRow } from '../repo.js';
-import { sendFile } from '../routes.js';
+import { sendFile } from '../../../http/send-file.js';
 
 const MIME: Record<ReportFormat, string> = {
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',

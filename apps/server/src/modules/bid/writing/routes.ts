@@ -14,7 +14,7 @@ import { loadEnterpriseFacts } from '../../enterprise/index.js';
 import { bidToChange, bidToRead } from '../access.js';
 import { findSoffice } from '@btz/bid-engine/export';
 import { computeHealth } from '@btz/bid-engine/health';
-import { sendFile } from '../routes.js';
+import { sendFile } from '../../../http/send-file.js';
 import { presentBid } from '../present.js';
 import { listFiles } from '../repo.js';
 import { leavesOf, outlineWithStatus, sectionDocTexts, sectionRows } from './sections.js';

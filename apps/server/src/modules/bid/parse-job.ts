@@ -1,8 +1,8 @@
 /**
- * Job kind `parse-tender`: one run parses every file of a bid into its card and outline (modules/bid/parse.ts).
+ * Job kind `parse-tender`: one run parses every file of a bid into its card and outline (parse.ts).
  * Payload `{ bidId }`, ref_id = the bid. A newer run for the same bid cancels the older one (enqueueParse).
  */
-import type { AppContext } from '../context.js';
+import type { AppContext } from '../../context.js';
 import {
   PARSE_KIND,
   describeParseError,
@@ -10,8 +10,8 @@ import {
   markParseRetrying,
   runParse,
   type ParseJobPayload,
-} from '../modules/bid/parse.js';
-import type { JobDefinition } from './runner.js';
+} from './parse.js';
+import type { JobDefinition } from '../../jobs/index.js';
 
 export function parseTenderJob(app: AppContext): JobDefinition<ParseJobPayload> {
   return {

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Database } from '../../db/connection.js';
-import { newId } from '../../lib/ids.js';
+import type { Database } from '../db/connection.js';
+import { newId } from '../lib/ids.js';
 
 /**
  * Access and refresh tokens: an HMAC-signed payload naming a row of `auth_sessions`. The signature rejects forged

@@ -1,0 +1,63 @@
+import type { Selectable } from 'kysely';
+import { ORDER_STATUS, ORDER_STATUS_LABEL, PAY_TYPE_LABEL, fenToYuan, type OrderRecord, type PayOrderResult, type RechargeOption } from '@btz/shared';
+import type { PrivilegeItem, RechargeOptionsTable } from '../../db/schema-commerce.js';
+import { formatTime } from '../../lib/time.js';
+import type { CreatedOrder } from './commands/create-order.js';
+import type { OrderRow } from './repo.js';
+
+export function presentOption(o: Selectable<RechargeOptionsTable>): RechargeOption {
+  return {
+    id: o.id,
+    title: o.title,
+    type: o.type,
+    unitType: o.unit_type,
+    money: fenToYuan(o.money_fen),
+    strokeMoney: fenToYuan(o.stroke_money_fen),
+    validDay: o.valid_day,
+    describes: o.describes,
+    cornerMark: o.corner_mark,
+    bidType: o.bid_type,
+    privilegeValueList: (o.privilege_value_list as unknown as string[]) ?? [],
+    privileges: (o.privileges as unknown as PrivilegeItem[]) ?? [],
+    sort: o.sort,
+  };
+}
+
+/** The pay-order answer: the QR to show and the price as the buyer pays it (yuan). */
+export function presentCreatedOrder(o: CreatedOrder, ttlS: number): PayOrderResult {
+  return {
+    codeUrl: o.codeUrl,
+    orderId: o.orderId,
+    orderNo: o.orderNo,
+    amount: fenToYuan(o.amountFen),
+    originalAmount: fenToYuan(o.totalFen),
+    discountAmount: fenToYuan(o.discountFen),
+    payType: o.payType,
+    expiresIn: ttlS,
+    expireTime: formatTime(o.expiresAt),
+  };
+}
+
+/** An order as the order list shows it (`now` in ms since epoch). */
+export function presentOrder(o: OrderRow, now: number): OrderRecord {
+  // an unpaid order past its expiry reads as closed even before the job closes it
+  const status = o.status === ORDER_STATUS.unpaid && new Date(o.expires_at).getTime() <= now ? ORDER_STATUS.closed : o.status;
+  return {
+    id: o.id,
+    orderNo: o.order_no,
+    title: o.title,
+    type: o.type,
+    unitType: o.unit_type,
+    bidType: o.bid_type,
+    number: o.number,
+    amount: fenToYuan(o.amount_fen),
+    originalAmount: fenToYuan(o.total_fen),
+    discountAmount: fenToYuan(o.discount_fen),
+    payType: o.pay_type,
+    payTypeName: PAY_TYPE_LABEL[o.pay_type] ?? '',
+    status,
+    statusName: ORDER_STATUS_LABEL[status] ?? '',
+    createTime: formatTime(o.created_at),
+    paidTime: formatTime(o.paid_at),
+  };
+}
