@@ -1,0 +1,17 @@
+import type { AnyCall, CallBodyIn, CallQueryIn, CallResponse } from '@btz/shared/calls';
+import { http, type RequestConfig } from './request';
+
+/** The query and body a call takes; a call without a schema for one of them takes none. */
+export type CallInput<C extends AnyCall> = (CallQueryIn<C> extends undefined ? { query?: undefined } : { query: CallQueryIn<C> }) &
+  (CallBodyIn<C> extends undefined ? { body?: unknown } : { body: CallBodyIn<C> });
+
+/**
+ * Makes a call defined in `@btz/shared/calls` through the request client (its headers, duplicate-submit guard, error
+ * catalogue and encryption switch all apply as to any other call): the query goes in the query string, the body as JSON.
+ * Resolves the envelope's `data`, typed as the call's answer. `config` is the request client's (silent, repeatSubmit,
+ * authorize, crypto …); a call without a body schema (multipart uploads) takes its FormData as `body`.
+ */
+export async function callApi<C extends AnyCall>(call: C, input: CallInput<C>, config?: RequestConfig): Promise<CallResponse<C>> {
+  const res = await http.post<CallResponse<C>>(call.path, input.body, input.query === undefined ? config : { ...config, params: input.query });
+  return res.data;
+}
