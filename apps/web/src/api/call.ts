@@ -10,8 +10,13 @@ export type CallInput<C extends AnyCall> = (CallQueryIn<C> extends undefined ? {
  * catalogue and encryption switch all apply as to any other call): the query goes in the query string, the body as JSON.
  * Resolves the envelope's `data`, typed as the call's answer. `config` is the request client's (silent, repeatSubmit,
  * authorize, crypto …); a call without a body schema (multipart uploads) takes its FormData as `body`.
+ *
+ * `call` is the definition, or — in code every first page loads (the public site, login), where the definitions' zod
+ * schemas would add ~30 KB to the first load — its path with the call's type named: `callApi<typeof contentCalls.page>(
+ * '/btz-skip/content/page', …)` (a type-only import; the path must be the call's own).
  */
-export async function callApi<C extends AnyCall>(call: C, input: CallInput<C>, config?: RequestConfig): Promise<CallResponse<C>> {
-  const res = await http.post<CallResponse<C>>(call.path, input.body, input.query === undefined ? config : { ...config, params: input.query });
+export async function callApi<C extends AnyCall>(call: C | C['path'], input: CallInput<C>, config?: RequestConfig): Promise<CallResponse<C>> {
+  const path = typeof call === 'string' ? call : call.path;
+  const res = await http.post<CallResponse<C>>(path, input.body, input.query === undefined ? config : { ...config, params: input.query });
   return res.data;
 }

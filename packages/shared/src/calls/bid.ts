@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineCall } from '../api/contract.js';
 import { BID_STATUSES, type BidDetail, type BidListItem, type BidOutlineResult, type BidPageText } from '../api/bid.js';
 import type { Page } from '../api/envelope.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineCall } from '../api/contract.js';
 import { ENTERPRISE_LIMITS as L, ENTERPRISE_TEXTS as T, LANDLINE_PATTERN, creditCodeProblem, isValidExpiry } from '../api/enterprise.js';
 import type { EnterpriseInfo } from '../api/writing.js';

@@ -7,3 +7,4 @@ export * from '../api/contract.js';
 export * from './bid.js';
 export * from './writing.js';
 export * from './enterprise.js';
+export * from './content.js';

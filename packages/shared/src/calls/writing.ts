@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineCall } from '../api/contract.js';
 import type { BidDetail } from '../api/bid.js';
 import { REPORT_FORMATS, REPORT_TEXTS, type ReportFormat } from '../api/report.js';
