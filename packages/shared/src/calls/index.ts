@@ -8,3 +8,4 @@ export * from './bid.js';
 export * from './writing.js';
 export * from './enterprise.js';
 export * from './content.js';
+export * from './user.js';
