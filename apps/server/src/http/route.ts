@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { AnyCall, CallBody, CallQuery, CallResponse } from '@btz/shared/calls';
 import type { RateFamily } from '../config.js';
 import type { AppContext } from '../context.js';
 import type { AuthInfo } from '../auth/tokens.js';
@@ -53,6 +54,32 @@ export interface PublicDef<Q, B> extends BaseDef<Q, B> {
 export interface AuthedDef<Q, B> extends BaseDef<Q, B> {
   auth: true;
   handler(ctx: AuthedCtx<Q, B>): Promise<unknown>;
+}
+
+/**
+ * A route answering a call defined in `@btz/shared/calls`: path, auth, query and body schemas and labels come from the
+ * call; the handler's answer must be the call's response type (a `raw` handler writes its own reply instead).
+ */
+type CallHandler<C extends AnyCall, Raw> = (
+  ctx: C['auth'] extends true ? AuthedCtx<CallQuery<C>, CallBody<C>> : Ctx<CallQuery<C>, CallBody<C>>,
+) => Promise<Raw extends true ? unknown : CallResponse<C>>;
+export type CallRouteDef<C extends AnyCall> = Pick<BaseDef<unknown, unknown>, 'rateLimit'> & {
+  call: C;
+  /** more field names, merged over the call's */
+  labels?: Record<string, string>;
+} & ({ raw?: false; handler: CallHandler<C, false> } | { raw: true; handler: CallHandler<C, true> });
+
+function fromCall(def: CallRouteDef<AnyCall>): PublicDef<unknown, unknown> | AuthedDef<unknown, unknown> {
+  const { call, handler, labels, ...rest } = def;
+  return {
+    ...rest,
+    path: call.path,
+    auth: call.auth,
+    query: call.query,
+    body: call.body,
+    labels: call.labels || labels ? { ...call.labels, ...labels } : undefined,
+    handler: handler as never,
+  } as PublicDef<unknown, unknown> | AuthedDef<unknown, unknown>;
 }
 
 declare module 'fastify' {
@@ -124,11 +151,18 @@ export function rateLimitHooks(app: AppContext, spec: RateFamily | RateLimitDef)
  * Registers `POST /api{path}` with the house order: (client check in the app's onRequest) → rate limit → auth →
  * validate → handler → envelope. Every call of spec §7 is a POST.
  */
+export function defineRoute<C extends AnyCall>(fastify: FastifyInstance, app: AppContext, def: CallRouteDef<C>): void;
 export function defineRoute<Q = Record<string, never>, B = unknown>(
   fastify: FastifyInstance,
   app: AppContext,
   def: PublicDef<Q, B> | AuthedDef<Q, B>,
+): void;
+export function defineRoute<Q, B>(
+  fastify: FastifyInstance,
+  app: AppContext,
+  spec: PublicDef<Q, B> | AuthedDef<Q, B> | CallRouteDef<AnyCall>,
 ): void {
+  const def = ('call' in spec ? fromCall(spec) : spec) as PublicDef<Q, B> | AuthedDef<Q, B>;
   const hooks = def.rateLimit ? rateLimitHooks(app, def.rateLimit) : {};
   fastify.post(`/api${def.path}`, hooks, async (req, reply) => {
     let auth: AuthInfo | null = null;

@@ -57,10 +57,5 @@ export function dropEmpty(q: Record<string, unknown>): Record<string, unknown> {
   return out;
 }
 
-/**
- * The images a user may point at (avatar, feedback pictures): only paths this server serves itself. Today that is the
- * brand assets (`/brand/{code}/{name}.svg`, modules/tenant/routes.ts); there is no user image upload and no allow-list
- * of other hosts. A protocol-relative `//host/…`, `\\host`, `javascript:` or any absolute URL is refused.
- */
-export const OWN_IMAGE_PATH = /^\/brand\/[A-Za-z0-9_-]+\/[A-Za-z0-9_-][A-Za-z0-9_.-]*$/;
-export const ownImagePath = () => z.string().trim().max(500).regex(OWN_IMAGE_PATH, { error: '只能使用本站提供的图片' });
+/** The images a user may point at (avatar, feedback pictures): defined with the calls that take them. */
+export { OWN_IMAGE_PATH, ownImagePath } from '@btz/shared/calls';

@@ -1,27 +1,25 @@
 import type { FastifyInstance } from 'fastify';
-import type { EnterpriseInfo, EnterpriseInfoInput } from '@btz/shared';
+import type { EnterpriseInfoInput } from '@btz/shared';
+import { enterpriseCalls } from '@btz/shared/calls';
 import type { AppContext } from '../../context.js';
 import { defineRoute } from '../../http/route.js';
-import { ENTERPRISE_FIELD_LABELS, enterpriseInfoBody } from './schema.js';
+import { ENTERPRISE_FIELD_LABELS } from './schema.js';
 import { factsOwner, readInfo, writeInfo } from './repo.js';
 
-/** `/btz/enterprise/info/get` and `/btz/enterprise/info/save` (docs/api.md, Enterprise). */
+/** `/btz/enterprise/info/get` and `/btz/enterprise/info/save` (docs/api.md, Enterprise; calls in @btz/shared/calls). */
 export function registerEnterpriseRoutes(fastify: FastifyInstance, app: AppContext): void {
   defineRoute(fastify, app, {
-    path: '/btz/enterprise/info/get',
-    auth: true,
-    handler: async ({ app, auth }): Promise<EnterpriseInfo> => {
+    call: enterpriseCalls.get,
+    handler: async ({ app, auth }) => {
       const owner = await factsOwner(app.db, auth);
       return readInfo(app.db, auth.tenantId, owner);
     },
   });
 
   defineRoute(fastify, app, {
-    path: '/btz/enterprise/info/save',
-    auth: true,
-    body: enterpriseInfoBody,
+    call: enterpriseCalls.save,
     labels: ENTERPRISE_FIELD_LABELS,
-    handler: async ({ app, auth, body }): Promise<EnterpriseInfo> =>
+    handler: async ({ app, auth, body }) =>
       app.db.transaction().execute(async (trx) => {
         const owner = await factsOwner(trx, auth);
         const { updateTime: _, ...stored } = await readInfo(trx, auth.tenantId, owner);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { normalizePath, type RouteRule } from '@btz/shared';
+import { userCalls } from '@btz/shared/calls';
 import type { AppContext } from '../../context.js';
 import { defineRoute } from '../../http/route.js';
 import { hostVary } from '../../http/tenant.js';
@@ -22,10 +22,7 @@ export function registerTenantRoutes(fastify: FastifyInstance, app: AppContext, 
 
   // Spec §7 per-path route rules: a tenant's own rule wins over the shared one ('' tenant).
   defineRoute(fastify, app, {
-    path: '/btz-skip/route-rules',
-    auth: false,
-    query: z.object({ path: z.string().min(1).max(500) }),
-    labels: { path: '路径' },
+    call: userCalls.routeRules,
     handler: async ({ app, tenant, query }): Promise<RouteRule | null> => {
       const rows = await app.db
         .selectFrom('route_rules')

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { EMAIL_PATTERN, PHONE_PATTERN, maskPhone, type InvitedUser, type Page } from '@btz/shared';
+import { userCalls } from '@btz/shared/calls';
 import type { AppContext } from '../../context.js';
 import { badRequest, unauthorized } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
@@ -91,8 +92,7 @@ export async function loadUserInfo(app: AppContext, tenantId: string, userId: st
 
 export function registerUserRoutes(fastify: FastifyInstance, app: AppContext): void {
   defineRoute(fastify, app, {
-    path: '/btz/user/get-info',
-    auth: true,
+    call: userCalls.getInfo,
     handler: ({ app, auth, req }) => loadUserInfo(app, auth.tenantId, auth.userId, requestOrigin(req)),
   });
 

@@ -1,18 +1,8 @@
-import type {
-  BidDetail,
-  BidListItem,
-  BidOutlineNode,
-  BidOutlineResult,
-  BidPageText,
-  BidHealth,
-  Page,
-  PageSettings,
-  TenderFileRole,
-  WriteProgress,
-  ReportFormat,
-} from '@btz/shared';
+import type { BidOutlineNode, PageSettings, TenderFileRole, ReportFormat } from '@btz/shared';
 import { REPORT_TEXTS } from '@btz/shared';
-import { http, post, postParams } from '../../api/request';
+import { bidCalls, writingCalls, type CallQueryIn } from '@btz/shared/calls';
+import { callApi } from '../../api/call';
+import { http } from '../../api/request';
 import { downloadFile, fileNameFrom, saveBlob } from '../../api/download';
 
 export type {
@@ -39,7 +29,10 @@ export const bidKeys = {
   section: (id: string, nodeId: string) => ['bid-section', id, nodeId] as const,
 };
 
-/** Every call is a POST under /api with the ids in the query string. Callers that show errors in place pass `silent`. */
+/**
+ * Every call is a POST under /api with the ids in the query string, defined once in `@btz/shared/calls` (bidCalls,
+ * writingCalls). Callers that show errors in place pass `silent`.
+ */
 const quiet = { repeatSubmit: false, silent: true } as const;
 
 export function uploadTender(
@@ -50,66 +43,61 @@ export function uploadTender(
   form.append('file', input.file);
   form.append('bidType', String(input.bidType));
   if (input.name?.trim()) form.append('name', input.name.trim());
-  return http
-    .post<{ bidId: string }>('/btz/bid/upload-tender', form, {
-      ...quiet,
-      headers: { 'Content-Type': 'multipart/form-data' },
-      onUploadProgress: (e) => onProgress?.(e.total ? Math.round((e.loaded / e.total) * 100) : 0),
-    })
-    .then((r) => r.data);
+  return callApi(bidCalls.uploadTender, { body: form }, {
+    ...quiet,
+    headers: { 'Content-Type': 'multipart/form-data' },
+    onUploadProgress: (e) => onProgress?.(e.total ? Math.round((e.loaded / e.total) * 100) : 0),
+  });
 }
 
 export function addTenderFile(id: string, file: File, role: TenderFileRole): Promise<{ fileId: string }> {
   const form = new FormData();
   form.append('file', file);
   form.append('role', role);
-  return http
-    .post<{ fileId: string }>('/btz/bid/add-file', form, {
-      ...quiet,
-      params: { id },
-      headers: { 'Content-Type': 'multipart/form-data' },
-    })
-    .then((r) => r.data);
+  return callApi(bidCalls.addFile, { query: { id }, body: form }, {
+    ...quiet,
+    headers: { 'Content-Type': 'multipart/form-data' },
+  });
 }
 
-export const fetchBidDetail = (id: string) => postParams<BidDetail>('/btz/bid/detail', { id }, quiet);
+export const fetchBidDetail = (id: string) => callApi(bidCalls.detail, { query: { id } }, quiet);
 
 export const fetchBidList = (params: { current: number; size: number; status?: string }) =>
-  postParams<Page<BidListItem>>('/btz/bid/list', params, quiet);
+  callApi(bidCalls.list, { query: params }, quiet);
 
-export const retryParse = (id: string) => postParams<unknown>('/btz/bid/retry-parse', { id }, quiet);
-export const selectLot = (id: string, lot: string) => postParams<unknown>('/btz/bid/select-lot', { id, lot }, quiet);
-export const renameBid = (id: string, name: string) => postParams<unknown>('/btz/bid/rename', { id, name }, quiet);
-export const deleteBid = (id: string) => postParams<unknown>('/btz/bid/delete', { id }, quiet);
+export const retryParse = (id: string) => callApi(bidCalls.retryParse, { query: { id } }, quiet);
+export const selectLot = (id: string, lot: string) => callApi(bidCalls.selectLot, { query: { id, lot } }, quiet);
+export const renameBid = (id: string, name: string) => callApi(bidCalls.rename, { query: { id, name } }, quiet);
+export const deleteBid = (id: string) => callApi(bidCalls.delete, { query: { id } }, quiet);
 
 export const fetchTenderPage = (id: string, fileId: string, page: number) =>
-  postParams<BidPageText>('/btz/bid/page', { id, fileId, page }, quiet);
+  callApi(bidCalls.page, { query: { id, fileId, page } }, quiet);
 
 export const downloadTenderFile = (id: string, fileId: string, name: string) =>
-  downloadFile('/api/btz/bid/file', name, { params: { id, fileId } });
+  downloadFile(`/api${bidCalls.file.path}`, name, { params: { id, fileId } satisfies CallQueryIn<typeof bidCalls.file> });
 
-export const generateOutline = (id: string) => postParams<BidOutlineResult>('/btz/bid/outline/generate', { id }, quiet);
+export const generateOutline = (id: string) => callApi(bidCalls.generateOutline, { query: { id } }, quiet);
 
 export const saveOutline = (id: string, nodes: BidOutlineNode[]) =>
-  post<BidOutlineResult>('/btz/bid/outline/save', { nodes }, { ...quiet, params: { id } });
+  callApi(bidCalls.saveOutline, { query: { id }, body: { nodes } }, quiet);
 
 export const regenerateBranch = (id: string, nodeId: string) =>
-  postParams<BidOutlineResult>('/btz/bid/outline/regenerate', { id, nodeId }, quiet);
+  callApi(bidCalls.regenerateBranch, { query: { id, nodeId } }, quiet);
 
 /* ---- writing (issue 6) ------------------------------------------------------------------------------------------- */
 
 /** Starts one-click writing. Keeps the 1 s duplicate-submit guard; 5003 (no copies left) opens the purchase dialog. */
-export const startWriting = (id: string) => postParams<WriteProgress>('/btz/bid/write/start', { id }, { silent: true });
-export const fetchWriteProgress = (id: string) => postParams<WriteProgress>('/btz/bid/write/progress', { id }, quiet);
-export const cancelWriting = (id: string) => postParams<WriteProgress>('/btz/bid/write/cancel', { id }, { silent: true });
+export const startWriting = (id: string) => callApi(writingCalls.start, { query: { id } }, { silent: true });
+export const fetchWriteProgress = (id: string) => callApi(writingCalls.progress, { query: { id } }, quiet);
+export const cancelWriting = (id: string) => callApi(writingCalls.cancel, { query: { id } }, { silent: true });
 
-export const checkHealth = (id: string) => postParams<BidHealth>('/btz/bid/health', { id }, quiet);
+export const checkHealth = (id: string) => callApi(writingCalls.health, { query: { id } }, quiet);
 
-export const fetchPageSettings = (id: string) => postParams<PageSettings>('/btz/bid/page-settings/get', { id }, quiet);
+export const fetchPageSettings = (id: string) => callApi(writingCalls.pageSettingsGet, { query: { id } }, quiet);
 export const savePageSettings = (id: string, settings: PageSettings) =>
-  post<PageSettings>('/btz/bid/page-settings', settings, { ...quiet, params: { id } });
+  callApi(writingCalls.pageSettingsSave, { query: { id }, body: settings }, quiet);
 
-export const finishBid = (id: string) => postParams<BidDetail>('/btz/bid/finish', { id }, { silent: true });
+export const finishBid = (id: string) => callApi(writingCalls.finish, { query: { id } }, { silent: true });
 
 export type ExportFormat = 'docx' | 'pdf';
 
@@ -118,9 +106,9 @@ export type ExportFormat = 'docx' | 'pdf';
  * and saves it under the server's file name. Errors are the caller's to show (the server's Chinese message, e.g. no PDF).
  */
 export async function exportBid(id: string, format: ExportFormat, fallbackName: string): Promise<string> {
-  const res = await http.post<Blob>('/btz/bid/export', undefined, {
+  const res = await http.post<Blob>(writingCalls.export.path, undefined, {
     ...quiet,
-    params: { id, format },
+    params: { id, format } satisfies CallQueryIn<typeof writingCalls.export>,
     responseType: 'blob',
     timeout: 10 * 60_000,
   });
@@ -134,7 +122,7 @@ export async function exportBid(id: string, format: ExportFormat, fallbackName: 
  * saved under the server's Chinese file name). The server's refusals (still parsing …) are shown by the request client.
  */
 export const downloadAnalysisReport = (id: string, format: ReportFormat, projectName: string) =>
-  downloadFile('/api/btz/bid/analysis-report', REPORT_TEXTS.fileName(projectName, format), {
-    params: { id, format },
+  downloadFile(`/api${writingCalls.analysisReport.path}`, REPORT_TEXTS.fileName(projectName, format), {
+    params: { id, format } satisfies CallQueryIn<typeof writingCalls.analysisReport>,
     config: { timeout: 5 * 60_000 },
   });

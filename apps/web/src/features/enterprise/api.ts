@@ -1,5 +1,6 @@
 import { ENTERPRISE_ESSENTIALS, type EnterpriseInfo, type EnterpriseInfoInput } from '@btz/shared';
-import { post } from '../../api/request';
+import { enterpriseCalls } from '@btz/shared/calls';
+import { callApi } from '../../api/call';
 
 export type { EnterpriseInfo, EnterpriseInfoInput } from '@btz/shared';
 
@@ -10,10 +11,10 @@ export const enterpriseKeys = {
 /** The callers show errors in place (the form's alert, the dialog's alert). */
 const quiet = { repeatSubmit: false, silent: true } as const;
 
-export const fetchEnterpriseInfo = () => post<EnterpriseInfo>('/btz/enterprise/info/get', undefined, quiet);
+export const fetchEnterpriseInfo = () => callApi(enterpriseCalls.get, {}, quiet);
 
 /** A field left out keeps its stored value; a list that is sent replaces the stored one. */
-export const saveEnterpriseInfo = (body: Partial<EnterpriseInfoInput>) => post<EnterpriseInfo>('/btz/enterprise/info/save', body, quiet);
+export const saveEnterpriseInfo = (body: Partial<EnterpriseInfoInput>) => callApi(enterpriseCalls.save, { body }, quiet);
 
 export type EnterpriseEssential = (typeof ENTERPRISE_ESSENTIALS)[number];
 

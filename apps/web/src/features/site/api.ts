@@ -1,9 +1,11 @@
-import { post, postParams } from '../../api/request';
+import type { contentCalls } from '@btz/shared/calls';
+import { callApi } from '../../api/call';
 import { isApiError } from '../../api/ApiError';
 
 /**
- * The public site's calls (POST under /api; anonymous ones under /btz-skip). Every call is `silent`: the screens show their
- * own Chinese error and empty states instead of toasts.
+ * The public site's calls (POST under /api; anonymous ones under /btz-skip), defined in `@btz/shared/calls` (contentCalls;
+ * named by type only: these load with the first page). Every call is `silent`: the screens show their own Chinese error
+ * and empty states instead of toasts.
  */
 
 import type {
@@ -71,22 +73,25 @@ export interface MerchantQuery {
 const clean = <T extends object>(q: T): Partial<T> =>
   Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== null && v !== '')) as Partial<T>;
 
+type Calls = typeof contentCalls;
+
 export const siteApi = {
-  newsList: (q: ListQuery) => postParams<Paged<NewsItem>>('/btz-skip/content/news-list', clean(q), quiet),
-  newsCategories: () => postParams<string[]>('/btz-skip/content/news-categories', {}, quiet),
-  newsDetail: (id: string) => postParams<NewsDetail>('/btz-skip/content/news-detail', { id }, quiet),
-  questionList: (q: ListQuery) => postParams<Paged<QuestionItem>>('/btz-skip/content/question-list', clean(q), quiet),
-  questionDetail: (id: string) => postParams<QuestionDetail>('/btz-skip/content/question-detail', { id }, quiet),
-  activityList: (q: ListQuery) => postParams<Paged<ActivityItem>>('/btz-skip/content/activity-list', clean(q), quiet),
-  activityDetail: (id: string) => postParams<ActivityDetail>('/btz-skip/content/activity-detail', { id }, quiet),
-  merchantList: (q: MerchantQuery) => postParams<Paged<MerchantItem>>('/btz-skip/content/merchant-list', clean(q), quiet),
-  merchantFilters: () => postParams<MerchantFilters>('/btz-skip/content/merchant-filters', {}, quiet),
-  merchantDetail: (id: string) => postParams<MerchantDetail>('/btz-skip/content/merchant-detail', { id }, quiet),
-  page: (code: string) => postParams<SitePage>('/btz-skip/content/page', { code }, quiet),
-  saveCollab: (form: CollabAppointment) => post<unknown>('/btz-skip/saveCollabAppoint', form, { silent: true, authorize: false }),
-  addFeedback: (input: FeedbackInput) => post<unknown>('/btz/common/addFeedback', input, { silent: true }),
+  newsList: (q: ListQuery) => callApi<Calls['newsList']>('/btz-skip/content/news-list', { query: clean(q) }, quiet),
+  newsCategories: () => callApi<Calls['newsCategories']>('/btz-skip/content/news-categories', {}, quiet),
+  newsDetail: (id: string) => callApi<Calls['newsDetail']>('/btz-skip/content/news-detail', { query: { id } }, quiet),
+  questionList: (q: ListQuery) => callApi<Calls['questionList']>('/btz-skip/content/question-list', { query: clean(q) }, quiet),
+  questionDetail: (id: string) => callApi<Calls['questionDetail']>('/btz-skip/content/question-detail', { query: { id } }, quiet),
+  activityList: (q: ListQuery) => callApi<Calls['activityList']>('/btz-skip/content/activity-list', { query: clean(q) }, quiet),
+  activityDetail: (id: string) => callApi<Calls['activityDetail']>('/btz-skip/content/activity-detail', { query: { id } }, quiet),
+  merchantList: (q: MerchantQuery) => callApi<Calls['merchantList']>('/btz-skip/content/merchant-list', { query: clean(q) }, quiet),
+  merchantFilters: () => callApi<Calls['merchantFilters']>('/btz-skip/content/merchant-filters', {}, quiet),
+  merchantDetail: (id: string) => callApi<Calls['merchantDetail']>('/btz-skip/content/merchant-detail', { query: { id } }, quiet),
+  page: (code: string) => callApi<Calls['page']>('/btz-skip/content/page', { query: { code } }, quiet),
+  saveCollab: (form: CollabAppointment) =>
+    callApi<Calls['saveCollab']>('/btz-skip/saveCollabAppoint', { body: form }, { silent: true, authorize: false }),
+  addFeedback: (input: FeedbackInput) => callApi<Calls['addFeedback']>('/btz/common/addFeedback', { body: input }, { silent: true }),
   feedbackList: (current: number, size: number) =>
-    postParams<Paged<FeedbackRecord> | FeedbackRecord[]>('/btz/common/queryFeedbackList', { current, size }, { silent: true, repeatSubmit: false }),
+    callApi<Calls['feedbackList']>('/btz/common/queryFeedbackList', { query: { current, size } }, { silent: true, repeatSubmit: false }),
 };
 
 /** The server's answer for an unknown, disabled or other-tenant id (body code 400). */

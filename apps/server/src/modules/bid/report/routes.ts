@@ -4,8 +4,8 @@
  * whose card exists — finished bids too; a bid being parsed, or whose last parse failed, is refused in Chinese.
  */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { REPORT_FORMATS, REPORT_TEXTS, type EnterpriseInfo, type ReportFormat } from '@btz/shared';
+import { REPORT_TEXTS, type EnterpriseInfo, type ReportFormat } from '@btz/shared';
+import { writingCalls } from '@btz/shared/calls';
 import { buildAnalysisReport, reportDocx, reportXlsx, type ReportEnterprise } from '@btz/bid-engine/report';
 import type { AppContext } from '../../../context.js';
 import { badRequest } from '../../../http/errors.js';
@@ -44,14 +44,8 @@ function cardOf(bid: BidRow) {
 
 export function registerReportRoutes(fastify: FastifyInstance, app: AppContext): void {
   defineRoute(fastify, app, {
-    path: '/btz/bid/analysis-report',
-    auth: true,
+    call: writingCalls.analysisReport,
     raw: true,
-    query: z.object({
-      id: z.string().trim().min(1).max(40),
-      format: z.enum(REPORT_FORMATS as [ReportFormat, ...ReportFormat[]], { error: REPORT_TEXTS.badFormat }).default('docx'),
-    }),
-    labels: { id: '标书 ID', format: '报告格式' },
     handler: async ({ auth, query, reply }) => {
       const bid = await bidToRead(app, auth, query.id);
       const card = cardOf(bid);

@@ -1,11 +1,11 @@
 /**
  * The writing calls (docs/api.md "Writing"): write/start|progress|cancel, section/get|save|ai, health, page-settings,
- * export, finish. Thin like ../routes.ts: validate, ask access.ts (a finished bid refuses every change), call the service.
+ * export, finish (defined in @btz/shared/calls). Thin like ../routes.ts: validate, ask access.ts (a finished bid refuses every change), call the service.
  */
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { AI_ACTION_LABELS, WRITE_TEXTS, type AiAction, type BidHealth, type PageSettings } from '@btz/shared';
+import { WRITE_TEXTS, type BidHealth, type PageSettings } from '@btz/shared';
+import { writingCalls } from '@btz/shared/calls';
 import type { AppContext } from '../../../context.js';
 import { AppError, badRequest } from '../../../http/errors.js';
 import { defineRoute } from '../../../http/route.js';
@@ -20,76 +20,42 @@ import { listFiles } from '../repo.js';
 import { leavesOf, outlineWithStatus, sectionDocTexts, sectionRows } from './sections.js';
 import { exportIsolated, WorkerLimitError } from '../../../workers/index.js';
 import { cancelWriting, finishBid, getSection, progressOf, saveSection, startWriting } from './service.js';
-import { checkVolumes, PAGE_SETTINGS_LABELS, pageSettingsSchema, settingsOf } from './settings.js';
-
-const id = z.string().trim().min(1).max(40);
-const byId = z.object({ id });
-const byNode = z.object({ id, nodeId: z.string().trim().min(1).max(100) });
-const LABELS = { id: '标书 ID', nodeId: '章节 ID', revision: '版本号', doc: '正文', html: '正文', action: 'AI 操作', text: '选中的文字', format: '导出格式' };
+import { checkVolumes, settingsOf } from './settings.js';
 
 const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 export function registerWritingRoutes(fastify: FastifyInstance, app: AppContext): void {
   defineRoute(fastify, app, {
-    path: '/btz/bid/write/start',
-    auth: true,
+    call: writingCalls.start,
     rateLimit: 'write',
-    query: byId,
-    labels: LABELS,
     handler: async ({ auth, query }) => startWriting(app, await bidToChange(app, auth, query.id)),
   });
 
   defineRoute(fastify, app, {
-    path: '/btz/bid/write/progress',
-    auth: true,
-    query: byId,
-    labels: LABELS,
+    call: writingCalls.progress,
     handler: async ({ auth, query }) => progressOf(app, (await bidToRead(app, auth, query.id)).id),
   });
 
   defineRoute(fastify, app, {
-    path: '/btz/bid/write/cancel',
-    auth: true,
-    query: byId,
-    labels: LABELS,
+    call: writingCalls.cancel,
     handler: async ({ auth, query }) => cancelWriting(app, await bidToChange(app, auth, query.id)),
   });
 
   defineRoute(fastify, app, {
-    path: '/btz/bid/section/get',
-    auth: true,
-    query: byNode,
-    labels: LABELS,
+    call: writingCalls.sectionGet,
     handler: async ({ auth, query }) => getSection(app, await bidToRead(app, auth, query.id), query.nodeId),
   });
 
   defineRoute(fastify, app, {
-    path: '/btz/bid/section/save',
-    auth: true,
-    query: byNode,
-    body: z
-      .object({
-        revision: z.number().int().min(0),
-        doc: z.unknown().optional(),
-        html: z.string().max(5_000_000).optional(),
-      })
-      .refine((b) => b.doc !== undefined || b.html !== undefined, { message: '请提交正文（doc 或 html）' }),
-    labels: LABELS,
+    call: writingCalls.sectionSave,
     handler: async ({ auth, query, body }) =>
-      saveSection(app, await bidToChange(app, auth, query.id), query.nodeId, body as { revision: number; doc?: never; html?: string }),
+      saveSection(app, await bidToChange(app, auth, query.id), query.nodeId, body),
   });
 
   defineRoute(fastify, app, {
-    path: '/btz/bid/section/ai',
-    auth: true,
+    call: writingCalls.sectionAi,
     rateLimit: 'ai',
     raw: true,
-    query: byNode,
-    body: z.object({
-      action: z.enum(Object.keys(AI_ACTION_LABELS) as [AiAction, ...AiAction[]], { error: 'AI 操作只能是续写、扩写、缩写、润色或正式化改写' }),
-      text: z.string().trim().min(1, '请先选中要处理的文字').max(5000, '选中的文字不能超过 5000 字'),
-    }),
-    labels: LABELS,
     handler: async ({ auth, query, body, reply, req }) => {
       const bid = await bidToChange(app, auth, query.id);
       const leaf = leavesOf(bid.outline, bid.bid_type === 2 ? 2 : 1).find((l) => l.node.id === query.nodeId);
@@ -142,10 +108,7 @@ export function registerWritingRoutes(fastify: FastifyInstance, app: AppContext)
   });
 
   defineRoute(fastify, app, {
-    path: '/btz/bid/health',
-    auth: true,
-    query: byId,
-    labels: LABELS,
+    call: writingCalls.health,
     handler: async ({ auth, query }): Promise<BidHealth> => {
       const bid = await bidToRead(app, auth, query.id);
       if (!bid.card || !bid.outline) throw badRequest(WRITE_TEXTS.noOutline);
@@ -159,10 +122,7 @@ export function registerWritingRoutes(fastify: FastifyInstance, app: AppContext)
   });
 
   defineRoute(fastify, app, {
-    path: '/btz/bid/page-settings/get',
-    auth: true,
-    query: byId,
-    labels: LABELS,
+    call: writingCalls.pageSettingsGet,
     handler: async ({ auth, query }): Promise<PageSettings> => {
       const bid = await bidToRead(app, auth, query.id);
       return settingsOf(bid.page_settings, bid.invent_facts);
@@ -170,11 +130,7 @@ export function registerWritingRoutes(fastify: FastifyInstance, app: AppContext)
   });
 
   defineRoute(fastify, app, {
-    path: '/btz/bid/page-settings',
-    auth: true,
-    query: byId,
-    body: pageSettingsSchema,
-    labels: { ...LABELS, ...PAGE_SETTINGS_LABELS },
+    call: writingCalls.pageSettingsSave,
     handler: async ({ auth, query, body }): Promise<PageSettings> => {
       const bid = await bidToChange(app, auth, query.id);
       const next = settingsOf(body, body.inventFacts);
@@ -191,12 +147,9 @@ export function registerWritingRoutes(fastify: FastifyInstance, app: AppContext)
   });
 
   defineRoute(fastify, app, {
-    path: '/btz/bid/export',
-    auth: true,
+    call: writingCalls.export,
     rateLimit: 'export',
     raw: true,
-    query: z.object({ id, format: z.enum(['docx', 'pdf'], { error: WRITE_TEXTS.badFormat }).default('docx') }),
-    labels: LABELS,
     handler: async ({ auth, query, reply }) => {
       const bid = await bidToRead(app, auth, query.id);
       if (!bid.outline || !bid.outline.length) throw badRequest(WRITE_TEXTS.noOutline);
@@ -232,10 +185,7 @@ export function registerWritingRoutes(fastify: FastifyInstance, app: AppContext)
   });
 
   defineRoute(fastify, app, {
-    path: '/btz/bid/finish',
-    auth: true,
-    query: byId,
-    labels: LABELS,
+    call: writingCalls.finish,
     handler: async ({ auth, query }) => {
       const bid = await bidToRead(app, auth, query.id);
       await finishBid(app, bid);

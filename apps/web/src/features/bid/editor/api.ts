@@ -1,8 +1,10 @@
-import type { AiAction, AiActionBody, EditorJson, SectionContent, SectionSaved, SectionSaveBody } from '@btz/shared';
+import type { AiAction, EditorJson } from '@btz/shared';
 import { WRITE_TEXTS } from '@btz/shared';
+import { writingCalls, type CallBodyIn, type CallQueryIn } from '@btz/shared/calls';
+import { callApi } from '../../../api/call';
 import { ApiError, isApiError, LOCAL_CODE } from '../../../api/ApiError';
 import { handleBodyCode } from '../../../api/errorHandlers';
-import { http, post, postParams } from '../../../api/request';
+import { http } from '../../../api/request';
 import { parseEnvelope, readTextStream } from './stream';
 
 /** The workspace invalidates this key when the AI finishes a section. */
@@ -12,10 +14,10 @@ export const sectionKey = (bidId: string, nodeId: string) => ['bid-section', bid
 const quiet = { repeatSubmit: false, silent: true } as const;
 
 export const fetchSection = (bidId: string, nodeId: string) =>
-  postParams<SectionContent>('/btz/bid/section/get', { id: bidId, nodeId }, quiet);
+  callApi(writingCalls.sectionGet, { query: { id: bidId, nodeId } }, quiet);
 
 export const saveSection = (bidId: string, nodeId: string, body: { revision: number; doc: EditorJson }) =>
-  post<SectionSaved>('/btz/bid/section/save', body satisfies SectionSaveBody, { ...quiet, params: { id: bidId, nodeId } });
+  callApi(writingCalls.sectionSave, { query: { id: bidId, nodeId }, body }, quiet);
 
 /** The save was refused because the section changed since it was loaded (another window, or the AI). */
 export const isStaleRevision = (e: unknown): boolean =>
@@ -35,9 +37,9 @@ export async function streamAiAction(
   onText: (textSoFar: string) => void,
   signal: AbortSignal,
 ): Promise<string> {
-  const res = await http.post<ReadableStream<Uint8Array> | string | null>('/btz/bid/section/ai', body satisfies AiActionBody, {
+  const res = await http.post<ReadableStream<Uint8Array> | string | null>(writingCalls.sectionAi.path, body satisfies CallBodyIn<typeof writingCalls.sectionAi>, {
     ...quiet,
-    params: { id: bidId, nodeId },
+    params: { id: bidId, nodeId } satisfies CallQueryIn<typeof writingCalls.sectionAi>,
     adapter: 'fetch',
     responseType: 'stream',
     signal,

@@ -1,0 +1,164 @@
+import * as z from 'zod';
+import { defineCall } from '../api/contract.js';
+import {
+  COLLAB_NEED_MAX,
+  FEEDBACK_TYPE_LABEL,
+  type ActivityDetail,
+  type ActivityItem,
+  type FeedbackRecord,
+  type MerchantDetail,
+  type MerchantFilters,
+  type MerchantItem,
+  type NewsDetail,
+  type NewsItem,
+  type QuestionDetail,
+  type QuestionItem,
+  type SitePage,
+} from '../api/content.js';
+import type { Page } from '../api/envelope.js';
+import { PHONE_PATTERN } from '../rules/phone.js';
+
+/**
+ * The public site's content calls (`/btz-skip/content/*`, anonymous), the cooperation form and the feedback calls.
+ */
+
+const paging = {
+  current: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(10),
+};
+const PAGING_LABELS = { current: '页码', size: '每页条数' };
+const text = (max: number) => z.string().trim().max(max).optional();
+const id = z.string({ error: '不能为空' }).trim().min(1, { error: '不能为空' });
+
+const required = (max: number) =>
+  z
+    .string({ error: '不能为空' })
+    .trim()
+    .min(1, { error: '不能为空' })
+    .max(max, { error: `不能超过 ${max} 个字符` });
+
+/**
+ * The images a user may point at (avatar, feedback pictures): only paths this server serves itself. Today that is the
+ * brand assets (`/brand/{code}/{name}.svg`, modules/tenant/routes.ts); there is no user image upload and no allow-list
+ * of other hosts. A protocol-relative `//host/…`, `\\host`, `javascript:` or any absolute URL is refused.
+ */
+export const OWN_IMAGE_PATH = /^\/brand\/[A-Za-z0-9_-]+\/[A-Za-z0-9_-][A-Za-z0-9_.-]*$/;
+export const ownImagePath = () => z.string().trim().max(500).regex(OWN_IMAGE_PATH, { error: '只能使用本站提供的图片' });
+
+const appointmentSchema = z.object({
+  company: required(100),
+  name: required(50),
+  phone: z.string({ error: '不能为空' }).trim().regex(PHONE_PATTERN, { error: '格式不正确，请输入 11 位中国大陆手机号' }),
+  city: z.string().trim().max(50, { error: '不能超过 50 个字符' }).optional(),
+  need: z.string().trim().max(COLLAB_NEED_MAX, { error: `不能超过 ${COLLAB_NEED_MAX} 个字符` }).optional(),
+  remark: z.string().trim().max(500, { error: '不能超过 500 个字符' }).optional(),
+});
+
+const feedbackSchema = z.object({
+  type: z.coerce
+    .number({ error: '请选择反馈类型' })
+    .int()
+    .refine((v) => v in FEEDBACK_TYPE_LABEL, { error: '请选择反馈类型' }),
+  content: z
+    .string({ error: '不能为空' })
+    .trim()
+    .min(5, { error: '至少填写 5 个字' })
+    .max(1000, { error: '不能超过 1000 个字' }),
+  contact: z.string().trim().max(100, { error: '不能超过 100 个字符' }).optional(),
+  images: z.array(ownImagePath()).max(6, { error: '最多 6 张' }).optional(),
+});
+
+/** The spec's client may send `{ appointment: {...} }` or the appointment itself as the body. */
+const unwrap = (key: string) => (b: unknown) =>
+  b && typeof b === 'object' && key in b && typeof (b as Record<string, unknown>)[key] === 'object'
+    ? (b as Record<string, unknown>)[key]
+    : b;
+
+export const contentCalls = {
+  newsList: defineCall({
+    path: '/btz-skip/content/news-list',
+    auth: false,
+    query: z.object({ ...paging, category: text(50) }),
+    labels: { ...PAGING_LABELS, category: '分类' },
+    response: z.custom<Page<NewsItem>>(),
+  }),
+  newsCategories: defineCall({ path: '/btz-skip/content/news-categories', auth: false, response: z.custom<string[]>() }),
+  newsDetail: defineCall({
+    path: '/btz-skip/content/news-detail',
+    auth: false,
+    query: z.object({ id }),
+    labels: { id: '资讯编号' },
+    response: z.custom<NewsDetail>(),
+  }),
+  questionList: defineCall({
+    path: '/btz-skip/content/question-list',
+    auth: false,
+    query: z.object({ ...paging, category: text(50), keyword: text(50) }),
+    labels: { ...PAGING_LABELS, category: '分类', keyword: '关键词' },
+    response: z.custom<Page<QuestionItem>>(),
+  }),
+  questionDetail: defineCall({
+    path: '/btz-skip/content/question-detail',
+    auth: false,
+    query: z.object({ id }),
+    labels: { id: '问题编号' },
+    response: z.custom<QuestionDetail>(),
+  }),
+  activityList: defineCall({
+    path: '/btz-skip/content/activity-list',
+    auth: false,
+    query: z.object({ ...paging, status: z.coerce.number().int().min(1).max(3).optional() }),
+    labels: { ...PAGING_LABELS, status: '活动状态' },
+    response: z.custom<Page<ActivityItem>>(),
+  }),
+  activityDetail: defineCall({
+    path: '/btz-skip/content/activity-detail',
+    auth: false,
+    query: z.object({ id }),
+    labels: { id: '活动编号' },
+    response: z.custom<ActivityDetail>(),
+  }),
+  merchantList: defineCall({
+    path: '/btz-skip/content/merchant-list',
+    auth: false,
+    query: z.object({ ...paging, region: text(50), industry: text(50), keyword: text(50) }),
+    labels: { ...PAGING_LABELS, region: '地区', industry: '行业', keyword: '关键词' },
+    response: z.custom<Page<MerchantItem>>(),
+  }),
+  merchantFilters: defineCall({ path: '/btz-skip/content/merchant-filters', auth: false, response: z.custom<MerchantFilters>() }),
+  merchantDetail: defineCall({
+    path: '/btz-skip/content/merchant-detail',
+    auth: false,
+    query: z.object({ id }),
+    labels: { id: '商家编号' },
+    response: z.custom<MerchantDetail>(),
+  }),
+  page: defineCall({
+    path: '/btz-skip/content/page',
+    auth: false,
+    query: z.object({ code: id }),
+    labels: { code: '页面编码' },
+    response: z.custom<SitePage>(),
+  }),
+  saveCollab: defineCall({
+    path: '/btz-skip/saveCollabAppoint',
+    auth: false,
+    body: z.preprocess(unwrap('appointment'), appointmentSchema),
+    labels: { company: '公司名称', name: '联系人', phone: '手机号', city: '所在城市', need: '合作需求', remark: '备注' },
+    response: z.custom<{ id: string }>(),
+  }),
+  addFeedback: defineCall({
+    path: '/btz/common/addFeedback',
+    auth: true,
+    body: z.preprocess(unwrap('feedback'), feedbackSchema),
+    labels: { type: '反馈类型', content: '反馈内容', contact: '联系方式', images: '图片' },
+    response: z.custom<{ id: string }>(),
+  }),
+  feedbackList: defineCall({
+    path: '/btz/common/queryFeedbackList',
+    auth: true,
+    query: z.object(paging),
+    labels: PAGING_LABELS,
+    response: z.custom<Page<FeedbackRecord>>(),
+  }),
+};

@@ -1,0 +1,136 @@
+import * as z from 'zod';
+import { defineCall } from '../api/contract.js';
+import type { BidDetail } from '../api/bid.js';
+import { REPORT_FORMATS, REPORT_TEXTS, type ReportFormat } from '../api/report.js';
+import {
+  AI_ACTION_LABELS,
+  WRITE_TEXTS,
+  type AiAction,
+  type BidHealth,
+  type EditorJson,
+  type PageSettings,
+  type SectionContent,
+  type SectionSaved,
+  type WriteProgress,
+} from '../api/writing.js';
+import { bidId } from './bid.js';
+
+/**
+ * The writing calls (docs/api.md "Writing"): write/start|progress|cancel, section/get|save|ai, health, page-settings,
+ * export, finish; and the analysis report (a download like the export).
+ */
+
+const byId = z.object({ id: bidId });
+const byNode = z.object({ id: bidId, nodeId: z.string().trim().min(1).max(100) });
+const labels = {
+  id: '标书 ID',
+  nodeId: '章节 ID',
+  revision: '版本号',
+  doc: '正文',
+  html: '正文',
+  action: 'AI 操作',
+  text: '选中的文字',
+  format: '导出格式',
+};
+
+/** The export's page settings (issue 6 item 5); volumes may name only level-1 chapters (checked by the server). */
+export const pageSettingsSchema = z.object({
+  font: z.string().trim().min(1).max(30),
+  fontSize: z.number().min(8).max(28),
+  headingStyle: z.enum(['chapter', 'numeric']),
+  pageNumber: z.object({
+    start: z.number().int().min(0).max(9999),
+    format: z.enum(['plain', 'dash', 'page', 'pageOfTotal']),
+    position: z.enum(['center', 'right', 'left']),
+  }),
+  volumes: z
+    .array(z.object({ title: z.string().trim().min(1).max(30), nodeIds: z.array(z.string().min(1).max(100)).max(500) }))
+    .max(5),
+  inventFacts: z.boolean(),
+});
+
+export const PAGE_SETTINGS_LABELS = {
+  font: '正文字体',
+  fontSize: '字号',
+  headingStyle: '标题编号',
+  pageNumber: '页码',
+  start: '起始页码',
+  format: '页码格式',
+  position: '页码位置',
+  volumes: '分卷',
+  title: '分卷名称',
+  nodeIds: '分卷章节',
+  inventFacts: '允许 AI 拟定未提供的企业信息',
+};
+
+export const writingCalls = {
+  start: defineCall({ path: '/btz/bid/write/start', auth: true, query: byId, labels, response: z.custom<WriteProgress>() }),
+  progress: defineCall({ path: '/btz/bid/write/progress', auth: true, query: byId, labels, response: z.custom<WriteProgress>() }),
+  cancel: defineCall({ path: '/btz/bid/write/cancel', auth: true, query: byId, labels, response: z.custom<WriteProgress>() }),
+  sectionGet: defineCall({ path: '/btz/bid/section/get', auth: true, query: byNode, labels, response: z.custom<SectionContent>() }),
+  sectionSave: defineCall({
+    path: '/btz/bid/section/save',
+    auth: true,
+    query: byNode,
+    // the doc is checked against the editor schema by the server (html is sanitised and converted there)
+    body: z
+      .object({
+        revision: z.number().int().min(0),
+        doc: z.custom<EditorJson>().optional(),
+        html: z.string().max(5_000_000).optional(),
+      })
+      .refine((b) => b.doc !== undefined || b.html !== undefined, { message: '请提交正文（doc 或 html）' }),
+    labels,
+    response: z.custom<SectionSaved>(),
+  }),
+  /** streamed `text/plain` (errors before the first byte as the JSON envelope) */
+  sectionAi: defineCall({
+    path: '/btz/bid/section/ai',
+    auth: true,
+    query: byNode,
+    body: z.object({
+      action: z.enum(Object.keys(AI_ACTION_LABELS) as [AiAction, ...AiAction[]], {
+        error: 'AI 操作只能是续写、扩写、缩写、润色或正式化改写',
+      }),
+      text: z.string().trim().min(1, '请先选中要处理的文字').max(5000, '选中的文字不能超过 5000 字'),
+    }),
+    labels,
+    response: z.custom<ReadableStream<Uint8Array> | string | null>(),
+  }),
+  health: defineCall({ path: '/btz/bid/health', auth: true, query: byId, labels, response: z.custom<BidHealth>() }),
+  pageSettingsGet: defineCall({
+    path: '/btz/bid/page-settings/get',
+    auth: true,
+    query: byId,
+    labels,
+    response: z.custom<PageSettings>(),
+  }),
+  pageSettingsSave: defineCall({
+    path: '/btz/bid/page-settings',
+    auth: true,
+    query: byId,
+    body: pageSettingsSchema,
+    labels: { ...labels, ...PAGE_SETTINGS_LABELS },
+    response: z.custom<PageSettings>(),
+  }),
+  /** the bid as a Word or PDF file (a download) */
+  export: defineCall({
+    path: '/btz/bid/export',
+    auth: true,
+    query: z.object({ id: bidId, format: z.enum(['docx', 'pdf'], { error: WRITE_TEXTS.badFormat }).default('docx') }),
+    labels,
+    response: z.custom<Blob>(),
+  }),
+  finish: defineCall({ path: '/btz/bid/finish', auth: true, query: byId, labels, response: z.custom<BidDetail>() }),
+  /** the tender analysis report (招标分析报告) as Word or Excel (a download) */
+  analysisReport: defineCall({
+    path: '/btz/bid/analysis-report',
+    auth: true,
+    query: z.object({
+      id: z.string().trim().min(1).max(40),
+      format: z.enum(REPORT_FORMATS as [ReportFormat, ...ReportFormat[]], { error: REPORT_TEXTS.badFormat }).default('docx'),
+    }),
+    labels: { id: '标书 ID', format: '报告格式' },
+    response: z.custom<Blob>(),
+  }),
+};
