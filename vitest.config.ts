@@ -35,6 +35,7 @@ const ownEngine = [
   'apps/server/test/infra/instances.test.ts',
   'apps/server/test/bid/recovery-kill.test.ts',
   'apps/server/test/writing/kill.test.ts',
+  'apps/server/test/security/hostile-files.test.ts',
 ];
 
 export default defineConfig({

@@ -374,6 +374,17 @@ export function generateOutline(card: TenderCard, opts: OutlineOptions): Outline
       addUnique(ch.children, draft(answer, ch.kind, 'ai', { scoringIds: [s.id], items: [s.item], weight, criteria: s.criteria, fixed: true }));
     }
   }
+  // a part that answers a row itself but also holds other sections is a chapter, not a section the writer writes: the
+  // row gets a leaf of its own at the top of the chapter (「技术方案」 → 「总体技术方案」), so its points have text
+  for (const ch of chapters) {
+    if (!ch.scoringIds.length || !ch.children.length) continue;
+    const items = ch.items ?? [];
+    const title = items.length === 1 && !items[0]!.startsWith('总体') && ch.title.includes(items[0]!) ? `总体${items[0]}` : sectionTitle(items[0] ?? ch.title);
+    const leaf = draft(title, ch.kind, 'ai', { scoringIds: ch.scoringIds, items, weight: ch.weight, criteria: ch.criteria, fixed: true });
+    ch.scoringIds = [];
+    ch.items = [];
+    ch.children.unshift(leaf);
+  }
   for (const ch of chapters) if (priceIds[ch.title]) ch.scoringIds.push(...priceIds[ch.title]!);
 
   // ★/▲: a response table — the tender's 技术偏离表 when it prescribes one, else a section of the technical chapter

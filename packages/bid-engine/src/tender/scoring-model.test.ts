@@ -32,6 +32,25 @@ describe('scoring table from the document model', () => {
     for (const s of card.scoring) expect(verifyExcerpt(file.pages, s.source.page, s.source.excerpt), s.source.excerpt).toBe(true);
   });
 
+  it('a 类别 column gives each row the tender’s own category (售后服务 counted as 商务 because the tender says so)', () => {
+    const file = modelFile([
+      heading(5, '第二章 评分标准'),
+      table(5, [
+        ['评分项', '分值', '评分标准', '类别'],
+        ['技术方案', '30', '方案完整、架构合理', '技术'],
+        ['售后服务', '10', '响应及时，运维承诺明确', '商务'],
+        ['类似业绩', '10', '近三年每个同类项目得 2 分', '商务'],
+        ['投标报价', '50', '最低有效报价为基准价', '价格'],
+      ]),
+    ]);
+    expect(rowsOf(extractCard([file]))).toEqual([
+      ['技术方案', 30, 'technical'],
+      ['售后服务', 10, 'commercial'],
+      ['类似业绩', 10, 'commercial'],
+      ['投标报价', 50, 'price'],
+    ]);
+  });
+
   it('factor cells merged vertically over sub-rows with their own points: the sub-rows are the rows, named from their criteria', () => {
     const file = modelFile([
       heading(19, '第六章 评标方法'),

@@ -45,7 +45,7 @@ export interface ModelScoring {
   problem: string | null;
 }
 
-type Role = 'seq' | 'factor' | 'points' | 'criteria' | 'other';
+type Role = 'seq' | 'factor' | 'points' | 'criteria' | 'category' | 'other';
 
 const SEQ_HEAD = /^(?:序号|编号|序|no\.?)$/i;
 const POINTS_HEAD = /分值|分数|满分|标准分|最高分|权重|得分|分值区间/;
@@ -94,6 +94,15 @@ function layoutOf(grid: GridSlot[][]): Layout | null {
       return vals.length >= 2 && vals.filter((v) => /^\d{1,3}$/.test(v)).length >= vals.length * 0.6;
     };
     const textual = (c: number) => data.filter((row) => /[\u4e00-\u9fa5]{2}/.test(row[c]?.text ?? '')).length >= 2;
+    // a column of the tender's own grouping beside the factor (「类别」: 技术 / 商务 / 价格 in every row): the rows'
+    // categories, not a second factor
+    const factors = roles.flatMap((role, c) => (role === 'factor' ? [c] : []));
+    if (factors.length >= 2)
+      for (const c of factors) {
+        if (!/^(?:类别|分类|类型|评分类别|评审类别|所属类别|所属部分|评分部分)$/.test(fold(texts[c] ?? ''))) continue;
+        const vals = data.map((row) => fold(row[c]?.text ?? '')).filter(Boolean);
+        if (vals.length >= 2 && vals.filter((v) => v.length <= 6 && groupCategory(v)).length >= vals.length * 0.6) roles[c] = 'category';
+      }
     roles.forEach((role, c) => {
       if (role !== 'factor' || !numeric(c)) return;
       const side = [c + 1, c - 1].find((k) => roles[k] === 'other' && textual(k));
@@ -186,6 +195,7 @@ function readTable(parts: TableBlock[], layout: Layout, ctx: Ctx, lot: string | 
   const factorCols = roles.flatMap((r, c) => (r === 'factor' ? [c] : []));
   const pointsCol = roles.indexOf('points');
   const critCols = roles.flatMap((r, c) => (r === 'criteria' ? [c] : []));
+  const categoryCol = roles.indexOf('category');
   const header = new Set<string>();
   let pending: Pending | null = null;
 
@@ -338,7 +348,7 @@ function readTable(parts: TableBlock[], layout: Layout, ctx: Ctx, lot: string | 
           factorCell: outer?.cell ?? null,
           factorPoints: fw?.points ?? null,
           subs: [],
-          category,
+          category: (categoryCol >= 0 ? groupCategory(texts[categoryCol] ?? '') : null) ?? category,
           page,
           lot,
         };

@@ -1,6 +1,6 @@
 /** Chinese labels and formatting of the bid screens (one place, shared by the workspace and 我的标书). */
 import dayjs from 'dayjs';
-import { BID_PARSE_STAGES, type CardFlag, type OutlineMode, type ScoringCategory, type TenderFileRole } from '@btz/shared';
+import { BID_PARSE_STAGES, SCORING_CATEGORY_LABELS, type CardFlag, type OutlineMode, type ScoringCategory, type TenderFileRole } from '@btz/shared';
 import type { BidStatus, BidType, ParseState } from './api';
 
 export const BID_STATUS_LABEL: Record<BidStatus, string> = {
@@ -38,7 +38,8 @@ export const MODE_HINT: Record<OutlineMode, string> = {
   table: '逐条列出招标要求、我方响应与偏离情况',
 };
 
-export const CATEGORY_LABEL: Record<ScoringCategory, string> = { technical: '技术', commercial: '商务', price: '价格' };
+/** the card panel, the coverage list and the analysis report name the categories with one set of words */
+export const CATEGORY_LABEL = SCORING_CATEGORY_LABELS;
 export const CATEGORY_COLOR: Record<ScoringCategory, string> = { technical: 'blue', commercial: 'purple', price: 'orange' };
 
 export const ROLE_LABEL: Record<TenderFileRole, string> = { main: '招标文件', amendment: '补遗/答疑', boq: '工程量清单' };
