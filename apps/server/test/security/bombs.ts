@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import zlib from 'node:zlib';
+import { deflateEntry, makeZip } from '../../../../packages/bid-engine/test/fixtures/bytes.js';
 
 const MB = 1024 * 1024;
 
@@ -73,58 +74,8 @@ function repeatedDeflate(head: Buffer, block: Buffer, times: number, tail: Buffe
   return { data: Buffer.concat(parts), crc, size: head.length + block.length * times + tail.length };
 }
 
-interface Entry {
-  name: string;
-  data: Buffer;
-  crc: number;
-  size: number;
-}
-
-function stored(name: string, text: string): Entry {
-  const raw = Buffer.from(text, 'utf8');
-  return { name, data: zlib.deflateRawSync(raw), crc: crc32(0, raw), size: raw.length };
-}
-
-/** A ZIP (method 8 for every entry) with true sizes in its directory. */
-function zip(entries: Entry[]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const e of entries) {
-    const name = Buffer.from(e.name, 'utf8');
-    const lh = Buffer.alloc(30);
-    lh.writeUInt32LE(0x04034b50, 0);
-    lh.writeUInt16LE(20, 4);
-    lh.writeUInt16LE(0x0800, 6);
-    lh.writeUInt16LE(8, 8);
-    lh.writeUInt32LE(e.crc, 14);
-    lh.writeUInt32LE(e.data.length, 18);
-    lh.writeUInt32LE(e.size, 22);
-    lh.writeUInt16LE(name.length, 26);
-    const ch = Buffer.alloc(46);
-    ch.writeUInt32LE(0x02014b50, 0);
-    ch.writeUInt16LE(20, 4);
-    ch.writeUInt16LE(20, 6);
-    ch.writeUInt16LE(0x0800, 8);
-    ch.writeUInt16LE(8, 10);
-    ch.writeUInt32LE(e.crc, 16);
-    ch.writeUInt32LE(e.data.length, 20);
-    ch.writeUInt32LE(e.size, 24);
-    ch.writeUInt16LE(name.length, 28);
-    ch.writeUInt32LE(offset, 42);
-    locals.push(lh, name, e.data);
-    centrals.push(ch, name);
-    offset += 30 + name.length + e.data.length;
-  }
-  const cd = Buffer.concat(centrals);
-  const eocd = Buffer.alloc(22);
-  eocd.writeUInt32LE(0x06054b50, 0);
-  eocd.writeUInt16LE(entries.length, 8);
-  eocd.writeUInt16LE(entries.length, 10);
-  eocd.writeUInt32LE(cd.length, 12);
-  eocd.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, cd, eocd]);
-}
+/** A part of the package, deflated, with its true size. */
+const stored = (name: string, text: string) => deflateEntry(name, Buffer.from(text, 'utf8'));
 
 const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
 
@@ -151,7 +102,7 @@ export function bombDocx(inflatedMb: number, clauseChars: number, digits: number
   const head = Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="${W}"><w:body>`);
   const tail = Buffer.from('<w:sectPr/></w:body></w:document>');
   const doc = repeatedDeflate(head, block, Math.round((inflatedMb * MB) / block.length), tail);
-  return zip([
+  return makeZip([
     stored(
       '[Content_Types].xml',
       '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
@@ -164,7 +115,7 @@ export function bombDocx(inflatedMb: number, clauseChars: number, digits: number
       '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
         '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
     ),
-    { name: 'word/document.xml', ...doc },
+    { name: 'word/document.xml', data: doc.data, crc: doc.crc, uncompressedSize: doc.size },
   ]);
 }
 
