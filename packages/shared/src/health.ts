@@ -13,6 +13,7 @@ export type HealthFindingKind =
   | 'foreign-name'
   | 'empty-heading'
   | 'fact-conflict'
+  | 'card-conflict'
   | 'invalid-risk'
   | 'typo';
 
@@ -29,6 +30,9 @@ export interface HealthFinding {
   excerpt?: string;
   /** The scoring item / clause the finding is about, when any. */
   refId?: string;
+  /** For a contradiction with the tender: what the tender says (verbatim from the tender) and its page. */
+  sourceExcerpt?: string;
+  sourcePage?: number;
 }
 
 /** Kinds of the global fact sheet. */
@@ -62,4 +66,22 @@ export interface HealthReport {
   score: number;
   findings: HealthFinding[];
   facts: FactEntry[];
+}
+
+/**
+ * A number in the bid that contradicts the tender card (issue 13 item 1): the bid's excerpt (verbatim from section
+ * `nodeId`) and the tender's (verbatim from the tender, with its page).
+ */
+export interface CardConflict {
+  kind: FactKind | 'ceiling';
+  /** Chinese label: 工期, 服务期, 质保期, 响应时间, 人数, 最高限价… */
+  label: string;
+  nodeId: string;
+  excerpt: string;
+  /** Normalised value found in the bid (days, months, minutes, persons, yuan). */
+  value: string;
+  /** What the tender prescribes, normalised the same way. */
+  cardValue: string;
+  cardExcerpt: string;
+  cardPage?: number;
 }

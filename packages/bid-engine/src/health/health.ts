@@ -41,6 +41,7 @@ export const KIND_CAPS: Record<HealthFindingKind, number> = {
   'empty-heading': 20,
   'foreign-name': 20,
   'fact-conflict': 20,
+  'card-conflict': 40,
   placeholder: 15,
   repeated: 15,
   'too-short': 15,

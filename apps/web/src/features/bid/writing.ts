@@ -234,6 +234,7 @@ export const HEALTH_KIND_LABEL: Record<HealthFindingKind, string> = {
   'foreign-name': '其他项目或公司名称',
   'empty-heading': '空章节',
   'fact-conflict': '前后矛盾',
+  'card-conflict': '与招标文件矛盾',
   'invalid-risk': '废标风险',
   typo: '错别字',
 };
@@ -242,6 +243,7 @@ const KIND_ORDER: HealthFindingKind[] = [
   'invalid-risk',
   'star-unanswered',
   'unanswered-scoring',
+  'card-conflict',
   'fact-conflict',
   'foreign-name',
   'placeholder',
