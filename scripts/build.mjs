@@ -36,9 +36,14 @@ export async function buildAll({ quiet = false } = {}) {
     Object.keys(JSON.parse(readFileSync(path.join(root, dir, 'package.json'), 'utf8')).dependencies ?? {}),
   );
   await build({
-    // main.js, and worker.js: the worker process that reads tender files and exports bids (apps/server/src/workers/pool.ts
-    // looks for it beside main.js)
-    entryPoints: { main: path.join(root, 'apps/server/src/main.ts'), worker: path.join(root, 'apps/server/src/workers/entry.ts') },
+    // main.js; worker.js: the worker process that reads tender files and exports bids (apps/server/src/workers/pool.ts
+    // looks for it beside main.js); pdf-thread.js: the threads that read page ranges of a long PDF (bid-engine
+    // reading/pdf-threads.ts looks for it beside the bundle that runs it)
+    entryPoints: {
+      main: path.join(root, 'apps/server/src/main.ts'),
+      worker: path.join(root, 'apps/server/src/workers/entry.ts'),
+      'pdf-thread': path.join(root, 'packages/bid-engine/src/reading/pdf-thread.ts'),
+    },
     outdir: serverDist,
     bundle: true,
     platform: 'node',

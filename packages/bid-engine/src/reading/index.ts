@@ -6,6 +6,7 @@ export { readDocument } from './read.js';
 export { sniffType, checkFileSize, decodeText, MAX_FILE_BYTES, type DocumentType } from './sniff.js';
 export { DocumentError, DOCUMENT_MESSAGES, FINAL_DOCUMENT_CODES, isDocumentError, type DocumentErrorCode } from './errors.js';
 export { assertSafePdf, pdfInflateBudget, PDF_BUDGET } from './pdf-guard.js';
+export { PARALLEL_MIN_PAGES, defaultPdfThreads } from './pdf-threads.js';
 export { detectChapters, stripRunningLines, findRunningLines, parseHeading, isTocLine } from './chapters.js';
 export { chunkPages, type Chunk, type ChunkOptions } from './chunk.js';
 export { shutdownOcr } from './ocr.js';

@@ -1,39 +1,27 @@
-import path from 'node:path';
-import { createRequire } from 'node:module';
 import { stripRunningLines } from './chapters.js';
 import { DocumentError, throwIfAborted } from './errors.js';
 import { ocrImage } from './ocr.js';
 import type { PageText } from './paginate.js';
 import type { ReadOptions } from './types.js';
 import type { DocModel } from './model/types.js';
-import { PdfModelBuilder, extractRulings, type OpCodes, type Rulings } from './pdf-model/index.js';
+import { PdfModelBuilder } from './pdf-model/index.js';
 import { groupLines, toItems, type RawItem } from './pdf-model/lines.js';
+import { PAGE_TEXT_TIMEOUT_MS, mapPdfError, openPdf, pdfjs, readPageRange, withTimeout, type PageRecord } from './pdf-pages.js';
+import { PARALLEL_MIN_PAGES, defaultPdfThreads, readRangeInThread, splitPages } from './pdf-threads.js';
 
 /**
- * PDF text per page with pdfjs-dist 5 (legacy build, runs in Node 20). CJK fonts need the predefined CMaps, which are
- * read from the package's own folder (never a CDN), as are the standard fonts and the image-decoder WASM.
- * Pages with (almost) no text layer are rendered with @napi-rs/canvas and OCR'd.
- * While reading, the document model is built (pdf-model/): lines from the items' coordinates, table rulings from the
- * operator list of pages whose text looks like a table, and at the end blocks and furniture; each page's text is made
- * from the same lines, a ruled table read row by row.
+ * PDF text per page with pdfjs-dist 5 (pdf-pages.ts). Pages with (almost) no text layer are rendered with
+ * @napi-rs/canvas and OCR'd. A long document is read in page ranges, one in this thread and the others in worker
+ * threads (pdf-threads.ts), then its pages are put through the document model in order (pdf-model/): lines from the
+ * items' coordinates, table rulings where the page looks like a table, and at the end blocks and furniture; each page's
+ * text is made from the same lines, a ruled table read row by row — the same model as reading front to back.
  */
-const require = createRequire(import.meta.url);
-const PKG = path.dirname(require.resolve('pdfjs-dist/package.json'));
-const dirUrl = (d: string) => path.join(PKG, d) + path.sep;
-
-type Pdfjs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
-let pdfjsPromise: Promise<Pdfjs> | null = null;
-function pdfjs(): Promise<Pdfjs> {
-  pdfjsPromise ??= import('pdfjs-dist/legacy/build/pdf.mjs');
-  return pdfjsPromise;
-}
 
 /** A page with fewer non-blank characters than this is treated as a scan. */
 export const MIN_TEXT_CHARS = 20;
 /** Render scale for OCR (~144 dpi), lowered for very large pages so no side passes MAX_RENDER_SIDE pixels. */
 const OCR_SCALE = 2;
 const MAX_RENDER_SIDE = 4000;
-const PAGE_TEXT_TIMEOUT_MS = 30_000;
 /** At most this many pages of one document are OCR'd; the rest are left empty (and counted as not OCR'd). */
 export const MAX_OCR_PAGES = 300;
 
@@ -47,28 +35,13 @@ export function itemsToText(raw: readonly RawItem[]): string {
     .join('\n');
 }
 
-function mapPdfError(e: unknown): DocumentError {
-  if (e instanceof DocumentError) return e;
-  const name = (e as { name?: string })?.name;
-  if (name === 'PasswordException') return new DocumentError('ENCRYPTED', undefined, { cause: e });
-  return new DocumentError('CORRUPT', '文件已损坏或格式不正确，无法读取（PDF 无法解析）', { cause: e });
-}
 
-function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([
-    p,
-    new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`${what} timed out`)), ms);
-    }),
-  ]).finally(() => clearTimeout(timer));
-}
 
 function nonBlank(s: string): number {
   return s.replace(/\s/g, '').length;
 }
 
-type PdfPage = Awaited<ReturnType<Awaited<ReturnType<Pdfjs['getDocument']>['promise']>['getPage']>>;
+type PdfPage = Awaited<ReturnType<Awaited<ReturnType<typeof openPdf>['promise']>['getPage']>>;
 
 /** Renders a page to PNG for OCR; null when the page is blank (nothing to read). */
 async function renderForOcr(page: PdfPage): Promise<Buffer | null> {
@@ -102,19 +75,7 @@ export async function readPdf(
 ): Promise<{ pages: PageText[]; ocrPages: number; model: DocModel }> {
   const lib = await pdfjs();
   throwIfAborted(opts.signal);
-  const task = lib.getDocument({
-    data: new Uint8Array(buf), // pdfjs detaches the array it is given: hand it a copy
-    cMapUrl: dirUrl('cmaps'),
-    cMapPacked: true,
-    standardFontDataUrl: dirUrl('standard_fonts'),
-    wasmUrl: dirUrl('wasm'),
-    iccUrl: dirUrl('iccs'),
-    useSystemFonts: false,
-    disableFontFace: true,
-    isEvalSupported: false,
-    stopAtErrors: false,
-    verbosity: 0,
-  });
+  const task = openPdf(lib, buf);
   const abort = () => void task.destroy();
   opts.signal?.addEventListener('abort', abort, { once: true });
   try {
@@ -127,41 +88,36 @@ export async function readPdf(
     }
     const total = doc.numPages;
     if (total < 1) throw new DocumentError('CORRUPT', '文件已损坏或格式不正确，无法读取（PDF 没有页面）');
+
+    // Ranges: the first read here, the others in threads started first (so they run while this thread reads).
+    // Ranges of at least PARALLEL_MIN_PAGES / 2 pages by default; a caller that names the number of threads gets them.
+    const threads = opts.threads ?? Math.min(defaultPdfThreads(), Math.floor((2 * total) / PARALLEL_MIN_PAGES) - 1);
+    const ranges = splitPages(total, Math.max(0, threads) + 1);
+    let done = 0;
+    const onPage = () => opts.onProgress?.({ stage: 'text', done: ++done, total });
+    const inThreads = ranges.slice(1).map(([from, to]) => readRangeInThread(buf, from, to, { signal: opts.signal, onPage }));
+    const [first] = ranges;
+    const records: PageRecord[][] = [await readPageRange(lib, doc, first![0], first![1], { signal: opts.signal, onPage })];
+    for (let i = 0; i < inThreads.length; i++) {
+      const [from, to] = ranges[i + 1]!;
+      records.push((await inThreads[i]!) ?? (await readPageRange(lib, doc, from, to, { signal: opts.signal, onPage })));
+    }
+
+    // In document order, with the decisions the front-to-back reader would make.
     const pages: PageText[] = [];
     const scans: number[] = [];
     const builder = new PdfModelBuilder();
     let readable = 0;
-    for (let n = 1; n <= total; n++) {
-      throwIfAborted(opts.signal);
-      let text = '';
-      try {
-        const page = await withTimeout(doc.getPage(n), PAGE_TEXT_TIMEOUT_MS, 'page');
-        const tc = await withTimeout(page.getTextContent(), PAGE_TEXT_TIMEOUT_MS, 'text');
-        const { items, lines } = builder.lines(tc.items as RawItem[]);
-        let rulings: Rulings | null = null;
-        if (builder.wantsRulings(lines)) {
-          throwIfAborted(opts.signal);
-          try {
-            const ops = await withTimeout(page.getOperatorList(), PAGE_TEXT_TIMEOUT_MS, 'operators');
-            const [x0, y0, x1, y1] = page.view as [number, number, number, number];
-            rulings = extractRulings(ops, lib.OPS as unknown as OpCodes, { x0, y0, width: x1 - x0, height: y1 - y0 });
-          } catch (e) {
-            throwIfAborted(opts.signal);
-            if (mapPdfError(e).code === 'ENCRYPTED') throw e;
-            // No rulings (a broken drawing, an image pdfjs cannot decode): the page's text still counts.
-          }
-        }
-        text = builder.addPage(n, page.view, items, lines, rulings);
-        page.cleanup();
-        readable++;
-      } catch (e) {
-        throwIfAborted(opts.signal);
-        if (mapPdfError(e).code === 'ENCRYPTED') throw mapPdfError(e);
-        text = ''; // a damaged page: keep its number, try OCR below
-        builder.setOcrPage(n, '');
+    for (const r of records.flat()) {
+      if (r.failed) {
+        builder.setOcrPage(r.page, ''); // a damaged page: keep its number, try OCR below
+        pages.push({ page: r.page, text: '' });
+        continue;
       }
-      pages.push({ page: n, text });
-      opts.onProgress?.({ stage: 'text', done: n, total });
+      const { items, lines } = builder.lines(r.raw);
+      const text = builder.addPage(r.page, r.view, items, lines, builder.wantsRulings(lines) ? r.rulings : null);
+      pages.push({ page: r.page, text });
+      readable++;
     }
     if (readable === 0) throw new DocumentError('CORRUPT', '文件已损坏或格式不正确，无法读取（PDF 页面均无法解析）');
     // A scan often carries a thin text layer (a header stamped by the scanner software, a Bates number): judge a page

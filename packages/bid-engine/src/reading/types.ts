@@ -19,6 +19,8 @@ export interface ReadOptions {
   maxOcrPages?: number;
   /** Characters per estimated page for formats without layout (default 1,800). */
   charsPerPage?: number;
+  /** Worker threads reading page ranges of a long PDF beside the caller's (default one per further core, at most 3; 0 = none). */
+  threads?: number;
 }
 
 export interface Chapter {
