@@ -204,6 +204,27 @@ describe('tender file → card → outline edits → coverage → 我的标书',
 
     await drawer.locator('.ant-drawer-close').click();
     await pageText.waitFor({ state: 'hidden', timeout: WAIT });
+
+    // a scoring row's source opens its page as the document model read it: the scoring table as a table
+    const [firstItem] = SCORING_ROWS[1]!;
+    const row = card.locator('.bid-scoring tr').filter({ hasText: firstItem! });
+    const rowLink = row.locator('.bid-src');
+    const rowPage = Number((await text(rowLink)).replace(/\D/g, ''));
+    await rowLink.click();
+    const tableDrawer = page.getByRole('dialog').filter({ hasText: `招标原文 · 第 ${rowPage} 页` });
+    const table = tableDrawer.locator('.bid-page__table');
+    await visible(table.first());
+    const cells = (await table.first().locator('td, th').allTextContents()).map((s) => s.trim());
+    for (const cell of SCORING_ROWS.flat()) expect(cells).toContain(cell);
+    // the excerpt the card cites is marked inside the table
+    await visible(table.first().locator('mark'));
+    await shot(page, 'bid-page-table');
+    // the plain text is one click away
+    await tableDrawer.getByText('原文文本').click();
+    await expect.poll(() => text(tableDrawer.getByTestId('page-text')), { timeout: WAIT }).toContain(firstItem!);
+    expect(await tableDrawer.locator('.bid-page__table').count()).toBe(0);
+    await tableDrawer.locator('.ant-drawer-close').click();
+    await tableDrawer.getByTestId('page-text').waitFor({ state: 'hidden', timeout: WAIT });
     expect(errors).toEqual([]);
   });
 

@@ -4,7 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BID_PARSE_STAGES } from '@btz/shared';
-import { FACTS } from '../../../../packages/bid-engine/test/fixtures/tender.js';
+import type { PageViewBlock } from '@btz/shared';
+import { FACTS, SCORING_ROWS } from '../../../../packages/bid-engine/test/fixtures/tender.js';
 import { newUser, startTestServer, type TestServer } from '../harness.js';
 import { detail, scannedPdf, tenderDocx, tenderPdf, uploadTender, waitParse } from './helpers.js';
 
@@ -19,6 +20,18 @@ afterAll(async () => {
 });
 
 describe('tender upload and parse', () => {
+  /** The page viewer gets the page as the document model read it: the scoring table as a table, its rows as cells. */
+  async function expectScoringTableOnPage(bidId: string, fileId: string, page: number): Promise<void> {
+    const r = await t.api('/btz/bid/page', { token, query: { id: bidId, fileId, page } });
+    const blocks = r.json.data.blocks as PageViewBlock[];
+    const table = blocks.find((b) => b.type === 'table' && b.rows.some((row) => row.cells.some((c) => c.text === '技术方案')));
+    expect(table, JSON.stringify(blocks).slice(0, 400)).toBeDefined();
+    const rows = (table as Extract<PageViewBlock, { type: 'table' }>).rows.map((row) => row.cells.map((c) => c.text));
+    for (const want of SCORING_ROWS) expect(rows).toContainEqual(want);
+    // running headers, page numbers and TOC lines are not content
+    expect(blocks.some((b) => b.type !== 'table' && /^第\s*\d+\s*页/.test(b.text))).toBe(false);
+  }
+
   it('a DOCX tender becomes a card with pages, full coverage and an outline that follows the composition', async () => {
     const bidId = await uploadTender(t, token, { name: '智慧园区招标文件.docx', data: await tenderDocx() }, { bidType: 2 });
     const d = await waitParse(t, token, bidId);
@@ -52,6 +65,7 @@ describe('tender upload and parse', () => {
     expect(page.json.data.text).toContain(FACTS.projectNumber);
     const byName = await t.api('/btz/bid/page', { token, query: { id: bidId, file: '智慧园区招标文件.docx', page: 3 } });
     expect(byName.json.data.text).toContain('预算金额');
+    await expectScoringTableOnPage(bidId, d.files[0]!.id, card.scoring[0]!.source.page);
     const beyond = await t.api('/btz/bid/page', { token, query: { id: bidId, fileId: d.files[0]!.id, page: 999 } });
     expect(beyond.json).toMatchObject({ success: false, code: 400, msg: `页码超出范围（共 ${d.files[0]!.pageCount} 页）` });
 
@@ -80,6 +94,7 @@ describe('tender upload and parse', () => {
     expect(card.deadline).toMatchObject({ value: '2026-03-18 09:30', source: { page: 3 } });
     expect(card.scoring.map((s) => s.item)).toEqual(['技术方案', '实施计划', '售后服务', '类似业绩', '投标报价']);
     for (const c of d.coverage!) expect(c.nodeIds.length, c.item).toBeGreaterThan(0);
+    await expectScoringTableOnPage(bidId, d.files[0]!.id, card.scoring[0]!.source.page);
   });
 
   it('a scanned page is read by OCR and its fact is found', async () => {

@@ -96,7 +96,30 @@ export interface BidPageText {
   text: string;
   /** the page's text came from OCR (a scanned page) */
   ocr: boolean;
+  /**
+   * The page as the document model read it (issue 12 item 1: the page viewer shows tables as tables): headings,
+   * paragraphs, list items and the rows of tables printed on this page, in reading order; the running headers, page
+   * numbers and TOC lines left out. Absent when the file has no stored model (read before it existed, or a scan).
+   */
+  blocks?: PageViewBlock[];
 }
+
+/** One block of a page in the page viewer. */
+export type PageViewBlock =
+  | { type: 'heading'; level: number; text: string }
+  | { type: 'paragraph'; text: string }
+  | { type: 'list-item'; level: number; text: string }
+  | {
+      type: 'table';
+      /** grid columns */
+      columns: number;
+      /** the rows printed on this page; a cell spans the grid slots `colSpan` × `rowSpan` (clipped to this page) */
+      rows: { header?: boolean; cells: { text: string; col: number; colSpan: number; rowSpan: number }[] }[];
+      /** the table began on an earlier page */
+      continued: boolean;
+      /** the table goes on after this page */
+      continues: boolean;
+    };
 
 /** `/btz/bid/outline/generate`, `/outline/save`, `/outline/regenerate` */
 export interface BidOutlineResult {

@@ -4,7 +4,7 @@
  */
 import { sql, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { BidStatus, Page } from '@btz/shared';
-import type { DocModel } from '@btz/bid-engine/reading';
+import type { Block, DocModel } from '@btz/bid-engine/reading';
 import { paginate, type Paging } from '../../db/paging.js';
 import type { DB } from '../../db/schema.js';
 import type { BidFilesTable, BidsTable } from '../../db/schema-bids.js';
@@ -94,6 +94,21 @@ export async function readPage(db: Kysely<DB>, fileId: string, page: number) {
 
 export async function filePages(db: Kysely<DB>, fileId: string) {
   return db.selectFrom('bid_file_pages').select(['page', 'text', 'ocr']).where('file_id', '=', fileId).orderBy('page').execute();
+}
+
+/**
+ * The blocks of the stored document model that touch page `page` (the database picks them out of the model, so a
+ * 300-page tender's model is not loaded for one page); undefined when the file has no stored model.
+ */
+export async function modelBlocksOnPage(db: Kysely<DB>, fileId: string, page: number): Promise<Block[] | undefined> {
+  const has = await db.selectFrom('bid_file_models').select('file_id').where('file_id', '=', fileId).executeTakeFirst();
+  if (!has) return undefined;
+  const r = await sql<{ block: Block }>`
+    SELECT b.block
+    FROM bid_file_models m, jsonb_array_elements(m.model -> 'blocks') WITH ORDINALITY AS b(block, n)
+    WHERE m.file_id = ${fileId} AND (b.block ->> 'page')::int <= ${page} AND (b.block ->> 'pageEnd')::int >= ${page}
+    ORDER BY b.n`.execute(db);
+  return r.rows.map((row) => row.block);
 }
 
 /** The stored document model of a file, or undefined (read before migration 0011, or the reader gave none). */

@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { BID_TEXTS, type BidDetail, type BidListItem, type BidPageText, type Page } from '@btz/shared';
 import { bidCalls } from '@btz/shared/calls';
+import { pageView } from '@btz/bid-engine/reading';
 import type { AppContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
@@ -12,7 +13,7 @@ import { sendFile } from '../../http/send-file.js';
 import { StorageNotFoundError } from '../../providers/storage/index.js';
 import { bidToChange, bidToRead, bidToReparse, ownerOf } from './access.js';
 import { presentBid, presentListItem } from './present.js';
-import { findFile, listBids, listFiles, readPage } from './repo.js';
+import { findFile, listBids, listFiles, modelBlocksOnPage, readPage } from './repo.js';
 import * as service from './service.js';
 import { readUpload } from './upload.js';
 import { outlineWithStatus, sectionRows } from './writing/sections.js';
@@ -102,7 +103,16 @@ export function registerBidRoutes(fastify: FastifyInstance, app: AppContext): vo
       if (file.state !== 'parsed') throw badRequest(file.error ?? BID_TEXTS.fileNotParsed);
       const row = await readPage(app.db, file.id, query.page);
       if (!row) throw badRequest(BID_TEXTS.pageOutOfRange(file.page_count));
-      return { fileId: file.id, fileName: file.name, page: row.page, pageCount: file.page_count, text: row.text, ocr: row.ocr };
+      const blocks = row.ocr ? undefined : await modelBlocksOnPage(app.db, file.id, row.page);
+      return {
+        fileId: file.id,
+        fileName: file.name,
+        page: row.page,
+        pageCount: file.page_count,
+        text: row.text,
+        ocr: row.ocr,
+        ...(blocks ? { blocks: pageView(blocks, row.page) } : {}),
+      };
     },
   });
 

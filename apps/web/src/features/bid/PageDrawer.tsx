@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Drawer, Empty, Spin, Tag } from 'antd';
+import { Alert, Button, Drawer, Empty, Segmented, Spin, Tag } from 'antd';
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { bidKeys, fetchTenderPage, type BidFile } from './api';
 import { splitAtExcerpt } from './excerpt';
+import { findInBlocks, PageBlocks } from './PageBlocks';
 import { errorText } from './hooks';
 import { ROLE_LABEL } from './labels';
 
@@ -37,10 +38,16 @@ export function PageDrawer({ bidId, files, target, onClose }: { bidId: string; f
   });
   const excerpt = target && page === target.page ? target.excerpt : undefined;
   const [before, match, after] = splitAtExcerpt(q.data?.text ?? '', excerpt);
+  // The page as the model read it (tables as tables) when there is a model; the plain text when the user asks for it,
+  // and when the excerpt is found in the text but in no one block (it runs over two) so it can still be highlighted.
+  const [asText, setAsText] = useState(false);
+  const blocks = q.data?.blocks?.length ? q.data.blocks : null;
+  const showBlocks = !!blocks && !asText && !(excerpt && match && !findInBlocks(blocks, excerpt));
+  const found = showBlocks ? !!findInBlocks(blocks, excerpt) : !!match;
   const markRef = useRef<HTMLElement>(null);
   useEffect(() => {
     markRef.current?.scrollIntoView({ block: 'center' });
-  }, [q.data, match]);
+  }, [q.data, match, showBlocks]);
   const pageCount = q.data?.pageCount ?? file?.pageCount ?? 0;
 
   return (
@@ -72,8 +79,20 @@ export function PageDrawer({ bidId, files, target, onClose }: { bidId: string; f
     >
       {target?.label && excerpt ? (
         <div className="bid-page__source">
-          「{target.label}」的出处{match ? '已在下方高亮' : ''}
+          「{target.label}」的出处{found ? '已在下方高亮' : ''}
         </div>
+      ) : null}
+      {blocks ? (
+        <Segmented
+          size="small"
+          className="bid-page__view"
+          value={showBlocks ? 'blocks' : 'text'}
+          onChange={(v) => setAsText(v === 'text')}
+          options={[
+            { label: '结构视图', value: 'blocks' },
+            { label: '原文文本', value: 'text' },
+          ]}
+        />
       ) : null}
       {excerpt && q.data && !match ? (
         <Alert type="warning" showIcon title="该摘录未在本页原文中找到，请人工核对" description={excerpt} className="bid-page__alert" />
@@ -86,6 +105,10 @@ export function PageDrawer({ bidId, files, target, onClose }: { bidId: string; f
         </div>
       ) : q.isError ? (
         <Alert type="error" showIcon title={errorText(q.error, '读取该页原文失败')} />
+      ) : showBlocks ? (
+        <div data-testid="page-text">
+          <PageBlocks blocks={blocks} excerpt={excerpt} markRef={markRef} />
+        </div>
       ) : (
         <pre className="bid-page__text" data-testid="page-text">
           {before}

@@ -6,3 +6,4 @@ export { tocLines } from './toc.js';
 export { textModel } from './text.js';
 export { PageLocator } from './locate.js';
 export { modelPageTexts, promptTable } from './prompt.js';
+export { pageView } from './page-view.js';
