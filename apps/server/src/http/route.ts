@@ -67,16 +67,31 @@ export type CallRouteDef<C extends AnyCall> = Pick<BaseDef<unknown, unknown>, 'r
   call: C;
   /** more field names, merged over the call's */
   labels?: Record<string, string>;
-} & ({ raw?: false; handler: CallHandler<C, false> } | { raw: true; handler: CallHandler<C, true> });
+} & (
+    | { raw?: false; validate?: true; handler: CallHandler<C, false> }
+    | { raw: true; validate?: true; handler: CallHandler<C, true> }
+    | {
+        /**
+         * The handler validates the payload with the call's schemas itself and answers a failure in its own shape (the
+         * token endpoint: `{ success: false, error_description }`, not the envelope): it receives the decrypted query
+         * string and body as sent.
+         */
+        validate: false;
+        raw: true;
+        handler: (
+          ctx: C['auth'] extends true ? AuthedCtx<Record<string, unknown>, unknown> : Ctx<Record<string, unknown>, unknown>,
+        ) => Promise<unknown>;
+      }
+  );
 
 function fromCall(def: CallRouteDef<AnyCall>): PublicDef<unknown, unknown> | AuthedDef<unknown, unknown> {
-  const { call, handler, labels, ...rest } = def;
+  const { call, handler, labels, validate, ...rest } = def;
   return {
     ...rest,
     path: call.path,
     auth: call.auth,
-    query: call.query,
-    body: call.body,
+    query: validate === false ? undefined : call.query,
+    body: validate === false ? undefined : call.body,
     labels: call.labels || labels ? { ...call.labels, ...labels } : undefined,
     handler: handler as never,
   } as PublicDef<unknown, unknown> | AuthedDef<unknown, unknown>;
