@@ -47,11 +47,11 @@ export interface RateLimitDef {
   /** the body of a refused call, for calls that do not answer the envelope (the token endpoint) */
   refuse?: (retryAfterS: number) => unknown;
 }
-export interface PublicDef<Q, B> extends BaseDef<Q, B> {
+interface PublicDef<Q, B> extends BaseDef<Q, B> {
   auth: false;
   handler(ctx: Ctx<Q, B>): Promise<unknown>;
 }
-export interface AuthedDef<Q, B> extends BaseDef<Q, B> {
+interface AuthedDef<Q, B> extends BaseDef<Q, B> {
   auth: true;
   handler(ctx: AuthedCtx<Q, B>): Promise<unknown>;
 }
@@ -163,21 +163,12 @@ export function rateLimitHooks(app: AppContext, spec: RateFamily | RateLimitDef)
 }
 
 /**
- * Registers `POST /api{path}` with the house order: (client check in the app's onRequest) → rate limit → auth →
- * validate → handler → envelope. Every call of spec §7 is a POST.
+ * Registers `POST /api{path}` for a call defined in `@btz/shared/calls`, with the house order: (client check in the app's
+ * onRequest) → rate limit → auth → validate → handler → envelope. Every call of spec §7 is a POST. A route without a
+ * call cannot be declared: its path and schemas would be a second definition.
  */
-export function defineRoute<C extends AnyCall>(fastify: FastifyInstance, app: AppContext, def: CallRouteDef<C>): void;
-export function defineRoute<Q = Record<string, never>, B = unknown>(
-  fastify: FastifyInstance,
-  app: AppContext,
-  def: PublicDef<Q, B> | AuthedDef<Q, B>,
-): void;
-export function defineRoute<Q, B>(
-  fastify: FastifyInstance,
-  app: AppContext,
-  spec: PublicDef<Q, B> | AuthedDef<Q, B> | CallRouteDef<AnyCall>,
-): void {
-  const def = ('call' in spec ? fromCall(spec) : spec) as PublicDef<Q, B> | AuthedDef<Q, B>;
+export function defineRoute<C extends AnyCall>(fastify: FastifyInstance, app: AppContext, spec: CallRouteDef<C>): void {
+  const def = fromCall(spec as CallRouteDef<AnyCall>) as PublicDef<unknown, unknown> | AuthedDef<unknown, unknown>;
   const hooks = def.rateLimit ? rateLimitHooks(app, def.rateLimit) : {};
   fastify.post(`/api${def.path}`, hooks, async (req, reply) => {
     let auth: AuthInfo | null = null;
@@ -187,8 +178,8 @@ export function defineRoute<Q, B>(
       if (!auth || auth.tenantId !== req.tenant.id) throw unauthorized();
     }
     const payload = readPayload(req, app);
-    const query = def.query ? parseWith(def.query, payload.query, def.labels) : (payload.query as Q);
-    const body = def.body ? parseWith(def.body, payload.body ?? {}, def.labels) : (payload.body as B);
+    const query = def.query ? parseWith(def.query, payload.query, def.labels) : payload.query;
+    const body = def.body ? parseWith(def.body, payload.body ?? {}, def.labels) : payload.body;
     const ctx = { req, reply, app, tenant: req.tenant, query, body, ip: req.ip, ...(auth ? { auth } : {}) };
     const data = await (def.handler as (c: typeof ctx) => Promise<unknown>)(ctx);
     if (def.raw) return data;
