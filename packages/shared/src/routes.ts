@@ -1,6 +1,6 @@
 /**
- * Every route of spec §2, shared by the web router (what renders) and the server (which paths answer 200 and which 404).
- * Titles are the Chinese names the workbench shows.
+ * Every route of spec §2 in one table (APP_ROUTES), read by the web router (what renders), the access rule (who may open
+ * it) and the server (which paths answer 200 and which 404, and their titles).
  */
 
 export interface WorkbenchMenuItem {
@@ -20,65 +20,166 @@ export const WORKBENCH_MENU: WorkbenchMenuItem[] = [
   { path: '/workbench/profile', title: '个人中心' },
 ];
 
-/** Every workbench route of spec §2 with its screen title. */
-export const WORKBENCH_ROUTES: Record<string, string> = {
-  '/workbench': '工作台',
-  '/workbench/BiddingTool': '标书工具',
-  '/workbench/DataBank': '资料库',
-  '/workbench/historyBook': '我的标书',
-  '/workbench/profile': '个人中心',
-  '/workbench/PictureLibrary': '图片库',
-  '/workbench/repository': '知识库',
-  '/workbench/welfareCenter': '福利中心',
-  '/workbench/data/BidDocuments': '资料库 · 标书资料',
-  '/workbench/data/CompleteEntDialog': '完善企业信息',
-  '/workbench/data/EnterpriseInfo': '企业信息',
-  '/workbench/data/upload': '资料上传',
-  '/workbench/document': '新建标书',
-  '/workbench/document/BidingDocument': '标书编写',
-  '/workbench/picture/ExtractImg': '图片提取',
-  '/workbench/picture/ExtractUpload': '上传提取文件',
-  '/workbench/picture/upload': '图片上传',
-  '/workbench/repositorys/BidDocuments': '知识库 · 历史标书',
-  '/workbench/repositorys/upload': '知识库上传',
-  '/workbench/tools/barChart': '相似度图表',
-  '/workbench/tools/BiddingCheck': '标书查重',
-  '/workbench/tools/FileConversion': '文件转换',
-  '/workbench/tools/IpRecord': 'IP与设备记录',
-  '/workbench/tools/MetadataClearing': '元数据清除',
-  '/workbench/tools/ReportView': '查重报告',
-  '/workbench/tools/components/CheckTableData': '查重明细',
-  '/workbench/tools/components/CommonTableData': '通用明细',
-  '/workbench/tools/components/ReportTableData': '报告明细',
-  '/workbench/user/userData': '用户资料',
-  '/workbench/welfareCenter/component/ShareDialog': '分享有礼',
-  '/workbench/welfareCenter/component/TaskHeader': '任务概览',
-  '/workbench/welfareCenter/component/TaskList': '任务列表',
-};
+/** Which frame a page renders in: the public site's, the corporate page's, or the workbench's. */
+export type RouteLayout = 'site' | 'corporate' | 'workbench';
+/** Who may open a page: anyone, or a logged-in user (an anonymous visitor is sent home with the login dialog). */
+export type RouteAccess = 'public' | 'login';
 
-/** Static public routes of spec §2 (exact paths). */
-export const PUBLIC_STATIC_ROUTES = [
-  '/',
-  '/demo',
-  '/home',
-  '/home/business.html',
-  '/home/CustomerService',
-  '/home/direction.html',
-  '/home/industry_dynamics.html',
-  '/home/merchant.html',
-  '/home/pay_agreement.html',
-  '/home/website_map.html',
-  '/user/profile',
-] as const;
+/** One page of the web app. */
+export interface AppRoute {
+  /** the path as the router matches it: `:name` is one segment, a final `*` anything below */
+  path: string;
+  /**
+   * The Chinese title: the tab title (through the brand's template) and the server's `<title>`; a detail page shows its
+   * item's own title once loaded and this one meanwhile. Absent: the brand's home title.
+   */
+  title?: string;
+  layout: RouteLayout;
+  access: RouteAccess;
+  /**
+   * A path with a parameter the server knows: the crawler view's name for it, and what the parameter must end with for
+   * the server to answer 200 (`/activity/3.html`; the router also matches `/activity/3`, which the server answers 404).
+   * A parameter without one (`/:inviteCode`) is decided by data; a `*` path is the 404 page.
+   */
+  param?: { name: string; suffix: string };
+}
 
-/** Parametrised public routes of spec §2. */
-export const PUBLIC_PATTERNS: { name: string; pattern: RegExp }[] = [
-  { name: 'activity', pattern: /^\/activity\/([^/]+)\.html$/ },
-  { name: 'dynamic', pattern: /^\/dynamic\/([^/]+)\.html$/ },
-  { name: 'question', pattern: /^\/question\/([^/]+)\.html$/ },
-  { name: 'merchantDetail', pattern: /^\/merchantDetail\/([^/]+)\.html$/ },
-  { name: 'homePage', pattern: /^\/home\/([^/]+)\.html$/ },
-];
+/**
+ * Every page of the web app (spec §2) in one list: the web router renders exactly these (apps/web/src/router), the access
+ * rule reads `access` (`routeAccess`), and the server answers 200 or 404 and writes `<title>` from it (`isKnownRoute`,
+ * `routeTitle`, modules/web and modules/content/seo). The public static pages come in the order the sitemap lists them.
+ */
+export const APP_ROUTES = [
+  { path: '/', layout: 'site', access: 'public' },
+  { path: '/demo', title: '产品演示', layout: 'site', access: 'public' },
+  { path: '/home', layout: 'site', access: 'public' },
+  { path: '/home/business.html', title: '商务合作', layout: 'corporate', access: 'public' },
+  { path: '/home/CustomerService', title: '客服中心', layout: 'site', access: 'public' },
+  { path: '/home/direction.html', title: '使用指南', layout: 'site', access: 'public' },
+  { path: '/home/industry_dynamics.html', title: '行业动态', layout: 'site', access: 'public' },
+  { path: '/home/merchant.html', title: '商家名录', layout: 'site', access: 'public' },
+  { path: '/home/pay_agreement.html', title: '支付协议', layout: 'site', access: 'public' },
+  { path: '/home/website_map.html', title: '网站地图', layout: 'site', access: 'public' },
+  { path: '/user/profile', title: '个人资料', layout: 'site', access: 'login' },
+  { path: '/activity/:file', title: '活动详情', layout: 'site', access: 'public', param: { name: 'activity', suffix: '.html' } },
+  { path: '/dynamic/:file', title: '行业动态', layout: 'site', access: 'public', param: { name: 'dynamic', suffix: '.html' } },
+  { path: '/question/:file', title: '常见问题', layout: 'site', access: 'public', param: { name: 'question', suffix: '.html' } },
+  {
+    path: '/merchantDetail/:file',
+    title: '商家详情',
+    layout: 'site',
+    access: 'public',
+    param: { name: 'merchantDetail', suffix: '.html' },
+  },
+  { path: '/home/:page', title: '专题页面', layout: 'site', access: 'public', param: { name: 'homePage', suffix: '.html' } },
+  // an invite landing when the code exists (the server asks the database), else the 404 page
+  { path: '/:inviteCode', title: '好友邀请', layout: 'site', access: 'public' },
+  { path: '*', title: '页面不存在', layout: 'site', access: 'public' },
+
+  { path: '/workbench', title: '工作台', layout: 'workbench', access: 'login' },
+  { path: '/workbench/BiddingTool', title: '标书工具', layout: 'workbench', access: 'login' },
+  { path: '/workbench/DataBank', title: '资料库', layout: 'workbench', access: 'login' },
+  { path: '/workbench/historyBook', title: '我的标书', layout: 'workbench', access: 'login' },
+  { path: '/workbench/profile', title: '个人中心', layout: 'workbench', access: 'login' },
+  { path: '/workbench/PictureLibrary', title: '图片库', layout: 'workbench', access: 'login' },
+  { path: '/workbench/repository', title: '知识库', layout: 'workbench', access: 'login' },
+  { path: '/workbench/welfareCenter', title: '福利中心', layout: 'workbench', access: 'login' },
+  { path: '/workbench/data/BidDocuments', title: '资料库 · 标书资料', layout: 'workbench', access: 'login' },
+  { path: '/workbench/data/CompleteEntDialog', title: '完善企业信息', layout: 'workbench', access: 'login' },
+  { path: '/workbench/data/EnterpriseInfo', title: '企业信息', layout: 'workbench', access: 'login' },
+  { path: '/workbench/data/upload', title: '资料上传', layout: 'workbench', access: 'login' },
+  { path: '/workbench/document', title: '新建标书', layout: 'workbench', access: 'login' },
+  { path: '/workbench/document/BidingDocument', title: '标书编写', layout: 'workbench', access: 'login' },
+  { path: '/workbench/picture/ExtractImg', title: '图片提取', layout: 'workbench', access: 'login' },
+  { path: '/workbench/picture/ExtractUpload', title: '上传提取文件', layout: 'workbench', access: 'login' },
+  { path: '/workbench/picture/upload', title: '图片上传', layout: 'workbench', access: 'login' },
+  { path: '/workbench/repositorys/BidDocuments', title: '知识库 · 历史标书', layout: 'workbench', access: 'login' },
+  { path: '/workbench/repositorys/upload', title: '知识库上传', layout: 'workbench', access: 'login' },
+  { path: '/workbench/tools/barChart', title: '相似度图表', layout: 'workbench', access: 'login' },
+  { path: '/workbench/tools/BiddingCheck', title: '标书查重', layout: 'workbench', access: 'login' },
+  { path: '/workbench/tools/FileConversion', title: '文件转换', layout: 'workbench', access: 'login' },
+  { path: '/workbench/tools/IpRecord', title: 'IP与设备记录', layout: 'workbench', access: 'login' },
+  { path: '/workbench/tools/MetadataClearing', title: '元数据清除', layout: 'workbench', access: 'login' },
+  { path: '/workbench/tools/ReportView', title: '查重报告', layout: 'workbench', access: 'login' },
+  { path: '/workbench/tools/components/CheckTableData', title: '查重明细', layout: 'workbench', access: 'login' },
+  { path: '/workbench/tools/components/CommonTableData', title: '通用明细', layout: 'workbench', access: 'login' },
+  { path: '/workbench/tools/components/ReportTableData', title: '报告明细', layout: 'workbench', access: 'login' },
+  { path: '/workbench/user/userData', title: '用户资料', layout: 'workbench', access: 'login' },
+  { path: '/workbench/welfareCenter/component/ShareDialog', title: '分享有礼', layout: 'workbench', access: 'login' },
+  { path: '/workbench/welfareCenter/component/TaskHeader', title: '任务概览', layout: 'workbench', access: 'login' },
+  { path: '/workbench/welfareCenter/component/TaskList', title: '任务列表', layout: 'workbench', access: 'login' },
+  // the 404 page inside the workbench frame
+  { path: '/workbench/*', layout: 'workbench', access: 'login' },
+] as const satisfies readonly AppRoute[];
+
+/** A path of the table: the web's page map is keyed by these, so a page outside the table does not type-check. */
+export type AppRoutePath = (typeof APP_ROUTES)[number]['path'];
+
+const TABLE: readonly AppRoute[] = APP_ROUTES;
+const isStatic = (r: AppRoute) => !r.path.includes(':') && !r.path.includes('*');
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Every workbench page with its screen title. */
+export const WORKBENCH_ROUTES: Record<string, string> = Object.fromEntries(
+  TABLE.filter((r) => r.layout === 'workbench' && isStatic(r)).map((r) => [r.path, r.title ?? '']),
+);
+
+/** The public pages without a parameter (spec §2), in sitemap order. */
+export const PUBLIC_STATIC_ROUTES: readonly string[] = TABLE.filter((r) => r.layout !== 'workbench' && isStatic(r)).map((r) => r.path);
+
+/** The public pages a crawler may index (not the logged-in profile). */
+export const INDEXABLE_STATIC_ROUTES: readonly string[] = TABLE.filter((r) => r.layout !== 'workbench' && isStatic(r) && r.access === 'public').map(
+  (r) => r.path,
+);
+
+/** Titles of the public pages without a parameter, as the site shows them. */
+export const PUBLIC_ROUTE_TITLES: Record<string, string> = Object.fromEntries(
+  TABLE.filter((r) => r.layout !== 'workbench' && isStatic(r) && r.title).map((r) => [r.path, r.title!]),
+);
+
+/** Parametrised public pages the server knows (spec §2), by name: the parameter is the pattern's group 1. */
+export const PUBLIC_PATTERNS: { name: string; pattern: RegExp }[] = TABLE.flatMap((r) =>
+  r.param
+    ? [{ name: r.param.name, pattern: new RegExp(`^${r.path.split(/:[A-Za-z]+/).map(escapeRe).join(`([^/]+)${escapeRe(r.param.suffix)}`)}$`) }]
+    : [],
+);
+
+/** How the router ranks a path that several entries match (react-router's: static segments over parameters over `*`). */
+function rank(r: AppRoute, path: string): number | null {
+  const want = r.path.split('/').filter(Boolean);
+  const got = path.split('/').filter(Boolean);
+  const splat = want[want.length - 1] === '*';
+  const fixed = splat ? want.slice(0, -1) : want;
+  if (splat ? got.length < fixed.length : got.length !== fixed.length) return null;
+  let score = splat ? -2 : 0;
+  for (let i = 0; i < fixed.length; i++) {
+    if (fixed[i]!.startsWith(':')) score += 3;
+    else if (fixed[i] === got[i]) score += 10;
+    else return null;
+  }
+  return score;
+}
+
+/** The table's entry the router renders for a path (the `*` 404 page when nothing else matches). */
+export function routeFor(path: string): AppRoute {
+  const p = normalizePath(path);
+  let best: AppRoute = TABLE.find((r) => r.path === '*')!;
+  let bestScore = -Infinity;
+  for (const r of TABLE) {
+    const s = rank(r, p);
+    if (s !== null && s > bestScore) [best, bestScore] = [r, s];
+  }
+  return best;
+}
+
+/** Who may open a path: its page's `access` (an unknown path is the public 404 page). */
+export const routeAccess = (path: string): RouteAccess => routeFor(path).access;
+
+/** The fixed title of a page without a parameter (the workbench's screens, the site's static pages). */
+export function routeTitle(path: string): string | undefined {
+  const p = normalizePath(path);
+  return TABLE.find((r) => r.path === p)?.title;
+}
 
 /** Prefixes an anonymous visitor may reach (spec §2 access rule). */
 const ANON_PREFIXES = ['/home', '/more', '/help', '/dynamic', '/question', '/activity'];
@@ -100,7 +201,7 @@ export function isAnonymousPath(path: string): boolean {
 /** Routes the spec lists; `/{inviteCode}` and `/{slug...}` are decided by data (CONVENTIONS.md). */
 export function isKnownRoute(path: string): boolean {
   const p = normalizePath(path);
-  if ((PUBLIC_STATIC_ROUTES as readonly string[]).includes(p)) return true;
+  if (PUBLIC_STATIC_ROUTES.includes(p)) return true;
   if (p in WORKBENCH_ROUTES) return true;
   return PUBLIC_PATTERNS.some((r) => r.pattern.test(p));
 }

@@ -47,11 +47,11 @@ export interface RateLimitDef {
   /** the body of a refused call, for calls that do not answer the envelope (the token endpoint) */
   refuse?: (retryAfterS: number) => unknown;
 }
-export interface PublicDef<Q, B> extends BaseDef<Q, B> {
+interface PublicDef<Q, B> extends BaseDef<Q, B> {
   auth: false;
   handler(ctx: Ctx<Q, B>): Promise<unknown>;
 }
-export interface AuthedDef<Q, B> extends BaseDef<Q, B> {
+interface AuthedDef<Q, B> extends BaseDef<Q, B> {
   auth: true;
   handler(ctx: AuthedCtx<Q, B>): Promise<unknown>;
 }
@@ -67,16 +67,31 @@ export type CallRouteDef<C extends AnyCall> = Pick<BaseDef<unknown, unknown>, 'r
   call: C;
   /** more field names, merged over the call's */
   labels?: Record<string, string>;
-} & ({ raw?: false; handler: CallHandler<C, false> } | { raw: true; handler: CallHandler<C, true> });
+} & (
+    | { raw?: false; validate?: true; handler: CallHandler<C, false> }
+    | { raw: true; validate?: true; handler: CallHandler<C, true> }
+    | {
+        /**
+         * The handler validates the payload with the call's schemas itself and answers a failure in its own shape (the
+         * token endpoint: `{ success: false, error_description }`, not the envelope): it receives the decrypted query
+         * string and body as sent.
+         */
+        validate: false;
+        raw: true;
+        handler: (
+          ctx: C['auth'] extends true ? AuthedCtx<Record<string, unknown>, unknown> : Ctx<Record<string, unknown>, unknown>,
+        ) => Promise<unknown>;
+      }
+  );
 
 function fromCall(def: CallRouteDef<AnyCall>): PublicDef<unknown, unknown> | AuthedDef<unknown, unknown> {
-  const { call, handler, labels, ...rest } = def;
+  const { call, handler, labels, validate, ...rest } = def;
   return {
     ...rest,
     path: call.path,
     auth: call.auth,
-    query: call.query,
-    body: call.body,
+    query: validate === false ? undefined : call.query,
+    body: validate === false ? undefined : call.body,
     labels: call.labels || labels ? { ...call.labels, ...labels } : undefined,
     handler: handler as never,
   } as PublicDef<unknown, unknown> | AuthedDef<unknown, unknown>;
@@ -148,21 +163,12 @@ export function rateLimitHooks(app: AppContext, spec: RateFamily | RateLimitDef)
 }
 
 /**
- * Registers `POST /api{path}` with the house order: (client check in the app's onRequest) → rate limit → auth →
- * validate → handler → envelope. Every call of spec §7 is a POST.
+ * Registers `POST /api{path}` for a call defined in `@btz/shared/calls`, with the house order: (client check in the app's
+ * onRequest) → rate limit → auth → validate → handler → envelope. Every call of spec §7 is a POST. A route without a
+ * call cannot be declared: its path and schemas would be a second definition.
  */
-export function defineRoute<C extends AnyCall>(fastify: FastifyInstance, app: AppContext, def: CallRouteDef<C>): void;
-export function defineRoute<Q = Record<string, never>, B = unknown>(
-  fastify: FastifyInstance,
-  app: AppContext,
-  def: PublicDef<Q, B> | AuthedDef<Q, B>,
-): void;
-export function defineRoute<Q, B>(
-  fastify: FastifyInstance,
-  app: AppContext,
-  spec: PublicDef<Q, B> | AuthedDef<Q, B> | CallRouteDef<AnyCall>,
-): void {
-  const def = ('call' in spec ? fromCall(spec) : spec) as PublicDef<Q, B> | AuthedDef<Q, B>;
+export function defineRoute<C extends AnyCall>(fastify: FastifyInstance, app: AppContext, spec: CallRouteDef<C>): void {
+  const def = fromCall(spec as CallRouteDef<AnyCall>) as PublicDef<unknown, unknown> | AuthedDef<unknown, unknown>;
   const hooks = def.rateLimit ? rateLimitHooks(app, def.rateLimit) : {};
   fastify.post(`/api${def.path}`, hooks, async (req, reply) => {
     let auth: AuthInfo | null = null;
@@ -172,8 +178,8 @@ export function defineRoute<Q, B>(
       if (!auth || auth.tenantId !== req.tenant.id) throw unauthorized();
     }
     const payload = readPayload(req, app);
-    const query = def.query ? parseWith(def.query, payload.query, def.labels) : (payload.query as Q);
-    const body = def.body ? parseWith(def.body, payload.body ?? {}, def.labels) : (payload.body as B);
+    const query = def.query ? parseWith(def.query, payload.query, def.labels) : payload.query;
+    const body = def.body ? parseWith(def.body, payload.body ?? {}, def.labels) : payload.body;
     const ctx = { req, reply, app, tenant: req.tenant, query, body, ip: req.ip, ...(auth ? { auth } : {}) };
     const data = await (def.handler as (c: typeof ctx) => Promise<unknown>)(ctx);
     if (def.raw) return data;

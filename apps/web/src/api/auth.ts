@@ -1,15 +1,11 @@
-import {
-  LOGIN_SOURCE,
-  type ImageCaptcha,
-  type QrCodeResult,
-  type QrStateResult,
-  type SendCodeResult,
-  type TokenFailure,
-  type TokenResponse,
-} from '@btz/shared';
+import { LOGIN_SOURCE, type TokenFailure, type TokenResponse } from '@btz/shared';
+import type { authCalls, CallQueryIn } from '@btz/shared/calls';
 import { boot } from '../lib/boot';
 import { readAdClickId, readInvitationCode } from '../lib/attribution';
-import { http, postParams } from './request';
+import { callApi } from './call';
+
+/* Defined in `@btz/shared/calls` (authCalls), named by type only: the login screens load with the first page. */
+type Calls = typeof authCalls;
 
 export interface PhoneLoginInput {
   phone: string;
@@ -23,16 +19,16 @@ export interface PhoneLoginInput {
  * Spec §7 `POST /blade-auth/oauth/token`, phone login: params tenantId, username, grant_type=sms_code, source,
  * invitation_code; headers Tenant-Id, Captcha-Key, Captcha-Code, msclkid. No user token; the raw body is read.
  */
-export async function requestToken(input: PhoneLoginInput): Promise<TokenResponse | TokenFailure> {
+export function requestToken(input: PhoneLoginInput): Promise<TokenResponse | TokenFailure> {
   const { tenantId } = boot();
-  const res = await http.post<TokenResponse | TokenFailure>('/blade-auth/oauth/token', undefined, {
-    params: {
-      tenantId,
-      username: input.phone,
-      grant_type: 'sms_code',
-      source: LOGIN_SOURCE.phone,
-      invitation_code: readInvitationCode() || undefined,
-    },
+  const query: CallQueryIn<Calls['token']> = {
+    tenantId,
+    username: input.phone,
+    grant_type: 'sms_code',
+    source: LOGIN_SOURCE.phone,
+    invitation_code: readInvitationCode() || undefined,
+  };
+  return callApi<Calls['token']>('/blade-auth/oauth/token', { query }, {
     headers: {
       'Tenant-Id': tenantId,
       'Captcha-Key': input.codeKey,
@@ -43,30 +39,25 @@ export async function requestToken(input: PhoneLoginInput): Promise<TokenRespons
     raw: true,
     silent: true,
   });
-  return res.data;
 }
 
 export const revokeToken = () =>
-  http.post('/blade-auth/oauth/logout', undefined, { silent: true, repeatSubmit: false }).then(() => undefined);
+  callApi<Calls['logout']>('/blade-auth/oauth/logout', {}, { silent: true, repeatSubmit: false }).then(() => undefined);
 
-export interface SendCodeInput {
-  phone: string;
-  captchaId?: string;
-  captchaCode?: string;
-}
+export type SendCodeInput = CallQueryIn<Calls['sendCode']>;
 
 /** `POST /btz-skip/send-code?phone=` (with `&captchaId=&captchaCode=` when the server asked for an image captcha). */
 export const sendSmsCode = (input: SendCodeInput) =>
-  postParams<SendCodeResult>('/btz-skip/send-code', input, { authorize: false, silent: true });
+  callApi<Calls['sendCode']>('/btz-skip/send-code', { query: input }, { authorize: false, silent: true });
 
 export const fetchImageCaptcha = () =>
-  postParams<ImageCaptcha>('/btz-skip/captcha', undefined, { authorize: false, repeatSubmit: false });
+  callApi<Calls['captcha']>('/btz-skip/captcha', {}, { authorize: false, repeatSubmit: false });
 
 export const requestLoginQr = () =>
-  postParams<QrCodeResult>('/btz-skip/qr-code', { invitation_code: readInvitationCode() || undefined }, {
+  callApi<Calls['qrCode']>('/btz-skip/qr-code', { query: { invitation_code: readInvitationCode() || undefined } }, {
     authorize: false,
     repeatSubmit: false,
   });
 
 export const pollLoginQr = (tager: string) =>
-  postParams<QrStateResult>('/btz-skip/qr-code-state', { tager }, { authorize: false, repeatSubmit: false, silent: true });
+  callApi<Calls['qrCodeState']>('/btz-skip/qr-code-state', { query: { tager } }, { authorize: false, repeatSubmit: false, silent: true });

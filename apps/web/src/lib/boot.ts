@@ -1,5 +1,6 @@
 import type { Boot } from '@btz/shared';
 import { API_BASE } from '@btz/shared';
+import type { tenantCalls } from '@btz/shared/calls';
 import { fallbackBoot } from './bootFallback';
 
 export type { Boot };
@@ -33,7 +34,9 @@ export async function loadBoot(): Promise<Boot> {
     return current;
   }
   try {
-    const res = await fetch(`${API_BASE}/btz-skip/boot`, {
+    // tenantCalls.boot, asked before the request client can run (it needs the boot data); named by type only
+    const path: typeof tenantCalls.boot.path = '/btz-skip/boot';
+    const res = await fetch(`${API_BASE}${path}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: '{}',

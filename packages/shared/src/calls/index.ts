@@ -9,3 +9,6 @@ export * from './writing.js';
 export * from './enterprise.js';
 export * from './content.js';
 export * from './user.js';
+export * from './auth.js';
+export * from './commerce.js';
+export * from './tenant.js';

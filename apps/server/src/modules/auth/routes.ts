@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { LOGIN_SOURCE, PHONE_PATTERN, TEXT, type TokenFailure } from '@btz/shared';
+import { LOGIN_SOURCE, TEXT, type TokenFailure } from '@btz/shared';
+import { TOKEN_LABELS, authCalls, tokenParamsSchema } from '@btz/shared/calls';
 import type { AppContext } from '../../context.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
@@ -14,45 +14,16 @@ import { consumeSmsCode, sendSmsCode } from './sms-codes.js';
 import { bindQrState, consumeConfirmedQr, createQr, loginQrState } from './qr-login.js';
 import { bearerToken } from '../../auth/tokens.js';
 
-const phone = z.string({ error: '请输入手机号' }).regex(PHONE_PATTERN, { error: '格式不正确，请输入 11 位中国大陆手机号' });
-
-const tokenQuery = z.discriminatedUnion('grant_type', [
-  z.object({
-    grant_type: z.literal('sms_code'),
-    username: phone,
-    tenantId: z.string().optional(),
-    source: z.coerce.number().int().optional(),
-    invitation_code: z.string().max(32).optional(),
-  }),
-  z.object({
-    grant_type: z.literal('social'),
-    code: z.string({ error: '缺少微信授权码' }).min(1).max(512),
-    tenantId: z.string().optional(),
-    source: z.coerce.number().int().optional(),
-    invitation_code: z.string().max(32).optional(),
-  }),
-  z.object({
-    grant_type: z.literal('refresh_token'),
-    refresh_token: z.string().min(1).max(2048),
-    tenantId: z.string().optional(),
-  }),
-]);
-const TOKEN_LABELS = { username: '手机号', code: '微信授权码', grant_type: '登录方式', refresh_token: '刷新令牌' };
-
 export function registerAuthRoutes(fastify: FastifyInstance, app: AppContext): void {
   defineRoute(fastify, app, {
-    path: '/btz-skip/send-code',
-    auth: false,
-    query: z.object({ phone, captchaId: z.string().max(64).optional(), captchaCode: z.string().max(16).optional() }),
-    labels: { phone: '手机号', captchaCode: '图形验证码' },
+    call: authCalls.sendCode,
     rateLimit: 'sms',
     handler: ({ app, tenant, query, ip }) =>
       sendSmsCode(app, { ...query, tenantId: tenant.id, purpose: 'login', ip }),
   });
 
   defineRoute(fastify, app, {
-    path: '/btz-skip/captcha',
-    auth: false,
+    call: authCalls.captcha,
     rateLimit: 'sms',
     handler: ({ app, ip }) => createCaptcha(app, ip),
   });
@@ -60,9 +31,9 @@ export function registerAuthRoutes(fastify: FastifyInstance, app: AppContext): v
   // The token endpoint answers the BladeX shape, not the envelope: `{ access_token, … }` or
   // `{ success: false, error_description }` on HTTP 200 (CONVENTIONS.md Transport) — a refused flood too.
   defineRoute(fastify, app, {
-    path: '/blade-auth/oauth/token',
-    auth: false,
+    call: authCalls.token,
     raw: true,
+    validate: false,
     rateLimit: {
       family: 'token',
       // the account a login is for: the phone it names, or the user of the refresh token it spends
@@ -80,8 +51,7 @@ export function registerAuthRoutes(fastify: FastifyInstance, app: AppContext): v
   });
 
   defineRoute(fastify, app, {
-    path: '/blade-auth/oauth/logout',
-    auth: false,
+    call: authCalls.logout,
     handler: async ({ app, req }) => {
       // Logging out with a token that is already invalid is still a success: the client clears its state either way.
       const token = bearerToken(req.headers['blade-auth']);
@@ -112,7 +82,7 @@ function tokenParams(query: unknown, body: unknown): Record<string, unknown> {
 
 async function tokenEndpoint(app: AppContext, req: FastifyRequest, params: Record<string, unknown>) {
   const failure = tokenFailure;
-  const parsed = tokenQuery.safeParse(params);
+  const parsed = tokenParamsSchema.safeParse(params);
   if (!parsed.success) return failure(issueMessage(parsed.error.issues[0]!, TOKEN_LABELS, params));
   const q = parsed.data;
   const tenant = req.tenant;
@@ -169,32 +139,22 @@ async function socialLogin(app: AppContext, tenant: TenantInfo, code: string, in
 
 export function registerQrRoutes(fastify: FastifyInstance, app: AppContext): void {
   defineRoute(fastify, app, {
-    path: '/btz-skip/qr-code',
-    auth: false,
+    call: authCalls.qrCode,
     rateLimit: 'sms',
-    // the desktop's invitation code rides on the QR: the account a phone creates by confirming it is credited with it
-    query: z.object({ invitation_code: z.string().max(32).optional().catch(undefined) }),
     handler: ({ app, tenant, query }) => createQr(app, tenant.id, 'login', undefined, query.invitation_code),
   });
   defineRoute(fastify, app, {
-    path: '/btz-skip/qr-code-state',
-    auth: false,
-    query: z.object({ tager: z.string({ error: '缺少二维码标识' }).min(8).max(64) }),
-    labels: { tager: '二维码标识' },
+    call: authCalls.qrCodeState,
     handler: ({ app, tenant, query, req, ip }) =>
       loginQrState(app, tenant.id, query.tager, { ip, userAgent: String(req.headers['user-agent'] ?? '') }),
   });
   // Binding WeChat to the logged-in account: our own call creates the QR, the spec's call polls it.
   defineRoute(fastify, app, {
-    path: '/btz/user/qr-code',
-    auth: true,
+    call: authCalls.bindQrCode,
     handler: ({ app, tenant, auth }) => createQr(app, tenant.id, 'bind', auth.userId),
   });
   defineRoute(fastify, app, {
-    path: '/btz/user/qr-code-state',
-    auth: true,
-    query: z.object({ tager: z.string({ error: '缺少二维码标识' }).min(8).max(64) }),
-    labels: { tager: '二维码标识' },
+    call: authCalls.bindQrCodeState,
     handler: ({ app, tenant, auth, query }) => bindQrState(app, tenant.id, auth.userId, query.tager),
   });
 }

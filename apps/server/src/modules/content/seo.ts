@@ -1,5 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { PUBLIC_PATTERNS, PUBLIC_STATIC_ROUTES, TEXT, pageTitle, seoKeyFor } from '@btz/shared';
+import {
+  INDEXABLE_STATIC_ROUTES,
+  PUBLIC_PATTERNS,
+  PUBLIC_ROUTE_TITLES,
+  PUBLIC_STATIC_ROUTES,
+  TEXT,
+  pageTitle,
+  seoKeyFor,
+} from '@btz/shared';
 import type { AppContext } from '../../context.js';
 import { hostVary } from '../../http/tenant.js';
 import { esc } from '../../lib/html.js';
@@ -35,22 +43,6 @@ export interface ContentView {
   noindex?: boolean;
 }
 
-/** Titles of the static public routes (spec §2), as the site shows them. */
-export const PUBLIC_ROUTE_TITLES: Record<string, string> = {
-  '/demo': '产品演示',
-  '/home/business.html': '商务合作',
-  '/home/CustomerService': '客服中心',
-  '/home/direction.html': '使用指南',
-  '/home/industry_dynamics.html': '行业动态',
-  '/home/merchant.html': '商家名录',
-  '/home/pay_agreement.html': '支付协议',
-  '/home/website_map.html': '网站地图',
-  '/user/profile': '个人资料',
-};
-
-/** Static routes a crawler may index (not the logged-in profile). */
-export const INDEXABLE_STATIC_ROUTES = PUBLIC_STATIC_ROUTES.filter((p) => p !== '/user/profile');
-
 /** The origin the visitor used: the Host header, or a trusted proxy's X-Forwarded-Host / -Proto (TRUST_PROXY). */
 export function siteOrigin(req: FastifyRequest): string {
   return `${req.protocol}://${req.host}`;
@@ -71,16 +63,17 @@ const link = (href: string, text: string) => `<a href="${esc(href)}">${esc(text)
 const linkList = (title: string, links: { path: string; title: string }[]) =>
   links.length ? `<section><h2>${esc(title)}</h2><ul>${links.map((l) => `<li>${link(l.path, l.title)}</li>`).join('')}</ul></section>` : '';
 
+// titles from the route table (packages/shared/src/routes.ts); the home page has none of its own
 const SITE_NAV = `<nav aria-label="网站导航"><ul>${[
-  ['/', '首页'],
-  ['/home/industry_dynamics.html', '行业动态'],
-  ['/home/merchant.html', '商家名录'],
-  ['/home/direction.html', '使用指南'],
-  ['/home/business.html', '商务合作'],
-  ['/home/CustomerService', '客服中心'],
-  ['/home/website_map.html', '网站地图'],
+  '/',
+  '/home/industry_dynamics.html',
+  '/home/merchant.html',
+  '/home/direction.html',
+  '/home/business.html',
+  '/home/CustomerService',
+  '/home/website_map.html',
 ]
-  .map(([h, t]) => `<li>${link(h!, t!)}</li>`)
+  .map((h) => `<li>${link(h, PUBLIC_ROUTE_TITLES[h] ?? '首页')}</li>`)
   .join('')}</ul></nav>`;
 
 // readable on its own for the moment before the app mounts (and for anyone without JavaScript)
@@ -225,8 +218,8 @@ export async function contentView(app: AppContext, req: FastifyRequest, path: st
 
   // `/home/{code}.html`: a static route of spec §2 (with a stored page of the same code, if any) or a stored page
   const code = match('homePage');
-  if (code !== undefined || (PUBLIC_STATIC_ROUTES as readonly string[]).includes(path)) {
-    const isStatic = (PUBLIC_STATIC_ROUTES as readonly string[]).includes(path);
+  if (code !== undefined || PUBLIC_STATIC_ROUTES.includes(path)) {
+    const isStatic = PUBLIC_STATIC_ROUTES.includes(path);
     const page = code !== undefined ? await getPage(db, tenantId, code) : null;
     if (!page && !isStatic) return notFoundView(path);
     const title = page?.title ?? PUBLIC_ROUTE_TITLES[path];

@@ -1,26 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { COMMERCE_TEXT, FLAGS, fenToYuan, type CouponRecord, type NewUserCouponPreview, type Page } from '@btz/shared';
+import { fenToYuan, type CouponRecord, type NewUserCouponPreview, type Page } from '@btz/shared';
+import { couponCalls } from '@btz/shared/calls';
 import type { AppContext } from '../../context.js';
-import { badRequest, unauthorized } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
 import { formatTime } from '../../lib/time.js';
-import { isNewUser } from '../user/present.js';
+import { claimNewUserCoupons } from './commands/claim-new-user-coupons.js';
 import { redeemCoupon } from './commands/redeem-coupon.js';
 import { presentCoupon } from './present.js';
-import { claimNewUserGift, expireCoupons, issueCoupon, listCouponsOf, lockUserForGift, newUserTemplates } from './repo.js';
-
-const paging = {
-  current: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(10),
-};
+import { expireCoupons, listCouponsOf, newUserTemplates } from './repo.js';
 
 export function registerCouponRoutes(fastify: FastifyInstance, app: AppContext): void {
   defineRoute(fastify, app, {
-    path: '/btz/coupon/coupon-list',
-    auth: true,
-    query: z.object({ ...paging, status: z.coerce.number().int().min(1).max(3).optional() }),
-    labels: { current: '页码', size: '每页条数', status: '优惠券状态' },
+    call: couponCalls.list,
     handler: async ({ app, auth, query }): Promise<Page<CouponRecord>> => {
       await expireCoupons(app.db, auth.tenantId, auth.userId);
       return listCouponsOf(app.db, auth.tenantId, auth.userId, query, (r) => presentCoupon(r));
@@ -28,18 +19,14 @@ export function registerCouponRoutes(fastify: FastifyInstance, app: AppContext):
   });
 
   defineRoute(fastify, app, {
-    path: '/btz/coupon/redeem',
-    auth: true,
-    query: z.object({ code: z.string().trim().min(1).max(64) }),
-    labels: { code: '兑换码' },
+    call: couponCalls.redeem,
     handler: async ({ app, auth, query }): Promise<CouponRecord> => {
       return presentCoupon(await redeemCoupon(app, { tenantId: auth.tenantId, userId: auth.userId, code: query.code }));
     },
   });
 
   defineRoute(fastify, app, {
-    path: '/btz/coupon/newUserCouponList',
-    auth: true,
+    call: couponCalls.newUserList,
     handler: async ({ app, auth }): Promise<NewUserCouponPreview[]> => {
       const now = Date.now();
       return (await newUserTemplates(app.db, auth.tenantId)).map((t) => ({
@@ -54,21 +41,8 @@ export function registerCouponRoutes(fastify: FastifyInstance, app: AppContext):
   });
 
   defineRoute(fastify, app, {
-    path: '/btz/coupon/getNewUserCoupon',
-    auth: true,
-    handler: async ({ app, auth }): Promise<CouponRecord[]> => {
-      const issued = await app.db.transaction().execute(async (trx) => {
-        const u = await lockUserForGift(trx, auth.tenantId, auth.userId);
-        if (!u) throw unauthorized();
-        if (!isNewUser(u)) throw badRequest(u.is_new_user === FLAGS.newUser ? COMMERCE_TEXT.newUserOnly : COMMERCE_TEXT.newUserClaimed);
-        if (!(await claimNewUserGift(trx, u.id))) throw badRequest(COMMERCE_TEXT.newUserClaimed);
-        const out = [];
-        for (const template of await newUserTemplates(trx, auth.tenantId)) {
-          out.push(await issueCoupon(trx, { tenantId: auth.tenantId, userId: u.id, template, source: 'new_user' }));
-        }
-        return out;
-      });
-      return issued.map((c) => presentCoupon(c));
-    },
+    call: couponCalls.claimNewUser,
+    handler: async ({ app, auth }): Promise<CouponRecord[]> =>
+      (await claimNewUserCoupons(app, { tenantId: auth.tenantId, userId: auth.userId })).map((c) => presentCoupon(c)),
   });
 }

@@ -1,12 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import {
   OPTION_TYPE_LABEL,
   ORDER_STATUS,
   ORDER_STATUS_LABEL,
   PAY_TYPE_LABEL,
-  QUANTITY_MAX,
-  QUANTITY_MIN,
   UNIT_TYPE_LABEL,
   type BarrageRecord,
   type OrderRecord,
@@ -15,6 +12,7 @@ import {
   type PayOrderResult,
   type RechargeOption,
 } from '@btz/shared';
+import { orderCalls } from '@btz/shared/calls';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
@@ -23,38 +21,16 @@ import { syncOrder } from './sync-order.js';
 import { presentCreatedOrder, presentOption, presentOrder } from './present.js';
 import { findOrderOf, listBarrage, listEnabledOptions, listOrdersOf } from './repo.js';
 
-const paging = {
-  current: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(10),
-};
-const QUANTITY_MSG = `应为 ${QUANTITY_MIN}–${QUANTITY_MAX} 之间的整数`;
-
 export function registerOrderRoutes(fastify: FastifyInstance, app: AppContext): void {
   defineRoute(fastify, app, {
-    path: '/btz/bid-order/order-option-select',
-    auth: true,
-    query: z.object({ type: z.coerce.number().int().min(1).max(2).optional() }),
-    labels: { type: '套餐类型' },
+    call: orderCalls.options,
     handler: async ({ app, auth, query }): Promise<RechargeOption[]> => {
       return (await listEnabledOptions(app.db, auth.tenantId, query.type)).map(presentOption);
     },
   });
 
   defineRoute(fastify, app, {
-    path: '/btz/bid-order/pay-order',
-    auth: true,
-    query: z.object({
-      optionId: z.string().trim().min(1).max(64),
-      orderPayType: z.coerce.number().int().min(1).max(2).default(1),
-      userCouponId: z.string().trim().min(1).max(64).optional(),
-      number: z.coerce
-        .number({ error: QUANTITY_MSG })
-        .int({ error: QUANTITY_MSG })
-        .min(QUANTITY_MIN, { error: QUANTITY_MSG })
-        .max(QUANTITY_MAX, { error: QUANTITY_MSG })
-        .default(1),
-    }),
-    labels: { optionId: '套餐', orderPayType: '支付方式', userCouponId: '优惠券', number: '购买数量' },
+    call: orderCalls.payOrder,
     handler: async ({ app, auth, query }): Promise<PayOrderResult> => {
       const order = await createOrder(app, {
         tenantId: auth.tenantId,
@@ -69,10 +45,7 @@ export function registerOrderRoutes(fastify: FastifyInstance, app: AppContext): 
   });
 
   defineRoute(fastify, app, {
-    path: '/btz/bid-order/pay-status',
-    auth: true,
-    query: z.object({ id: z.string().trim().min(1).max(64) }),
-    labels: { id: '订单编号' },
+    call: orderCalls.payStatus,
     handler: async ({ app, auth, query }): Promise<number> => {
       const find = () => findOrderOf(app.db, auth.tenantId, auth.userId, query.id);
       const o = await find();
@@ -85,10 +58,7 @@ export function registerOrderRoutes(fastify: FastifyInstance, app: AppContext): 
   });
 
   defineRoute(fastify, app, {
-    path: '/btz/bid-order/order-list',
-    auth: true,
-    query: z.object({ ...paging, status: z.coerce.number().int().min(1).max(4).optional() }),
-    labels: { current: '页码', size: '每页条数', status: '订单状态' },
+    call: orderCalls.list,
     handler: async ({ app, auth, query }): Promise<Page<OrderRecord>> => {
       const now = Date.now();
       return listOrdersOf(app.db, auth.tenantId, auth.userId, query, (o) => presentOrder(o, now));
@@ -96,8 +66,7 @@ export function registerOrderRoutes(fastify: FastifyInstance, app: AppContext): 
   });
 
   defineRoute(fastify, app, {
-    path: '/btz/common/orderSelect',
-    auth: true,
+    call: orderCalls.select,
     handler: async (): Promise<OrderSelect> => {
       const list = (m: Record<number, string>) => Object.entries(m).map(([value, label]) => ({ label, value: Number(value) }));
       return { status: list(ORDER_STATUS_LABEL), payType: list(PAY_TYPE_LABEL), unitType: list(UNIT_TYPE_LABEL), type: list(OPTION_TYPE_LABEL) };
@@ -105,11 +74,8 @@ export function registerOrderRoutes(fastify: FastifyInstance, app: AppContext): 
   });
 
   defineRoute(fastify, app, {
-    path: '/btz/barrage/queryBarrageList',
     // public: the host's brand decides (the dialog is logged in, but the messages are no secret)
-    auth: false,
-    query: z.object({ current: paging.current, size: z.coerce.number().int().min(1).max(100).default(20) }),
-    labels: { current: '页码', size: '每页条数' },
+    call: orderCalls.barrage,
     handler: async ({ app, tenant, query }): Promise<Page<BarrageRecord>> => {
       return listBarrage(app.db, tenant.id, query);
     },

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { normalizePath, type RouteRule } from '@btz/shared';
-import { userCalls } from '@btz/shared/calls';
+import { tenantCalls, userCalls } from '@btz/shared/calls';
 import type { AppContext } from '../../context.js';
 import { defineRoute } from '../../http/route.js';
 import { hostVary } from '../../http/tenant.js';
@@ -9,14 +9,12 @@ import { BRAND_ASSET_NAMES, renderBrandAsset } from './brand-assets.js';
 
 export function registerTenantRoutes(fastify: FastifyInstance, app: AppContext, buildId: () => string): void {
   defineRoute(fastify, app, {
-    path: '/btz-skip/boot',
-    auth: false,
+    call: tenantCalls.boot,
     handler: async ({ app, tenant }) => makeBoot(app.config, tenant, buildId()),
   });
 
   defineRoute(fastify, app, {
-    path: '/btz-skip/tenant-info',
-    auth: false,
+    call: tenantCalls.tenantInfo,
     handler: async ({ tenant }) => tenant.branding,
   });
 

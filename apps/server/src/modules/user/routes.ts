@@ -1,66 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { EMAIL_PATTERN, PHONE_PATTERN, maskPhone, type InvitedUser, type Page } from '@btz/shared';
+import { maskPhone, type InvitedUser, type Page } from '@btz/shared';
 import { userCalls } from '@btz/shared/calls';
 import type { AppContext } from '../../context.js';
 import { badRequest, unauthorized } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
-import { ownImagePath } from '../../http/validation.js';
 import { formatTime } from '../../lib/time.js';
 import { consumeSmsCode, sendSmsCode } from '../auth/sms-codes.js';
 import { ensureEnterprise } from './enterprise.js';
 import { presentUser } from './present.js';
 import { findEnterpriseOf, findUser, findUserByPhone, listInvitedUsers, setLoginRole, setPhone, updateUserFields } from './repo.js';
 
-/** `2021-02-30` has the right shape but is no day of the calendar. */
-function isCalendarDate(s: string): boolean {
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-}
-
 const PHONE_TAKEN = '该手机号已注册其他账号';
 
-const flag = z.coerce.number().int().min(0).max(1);
-const updateInfo = z
-  .object({
-    nickName: z.string().trim().min(1).max(30),
-    realName: z.string().trim().max(30),
-    name: z.string().trim().max(100),
-    avatar: ownImagePath(),
-    sex: z.coerce.number().int().min(0).max(2),
-    birthday: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: '格式应为 YYYY-MM-DD' })
-      .refine(isCalendarDate, { error: '不是有效的日期' }),
-    email: z.string().trim().max(100).regex(EMAIL_PATTERN, { error: '邮箱格式不正确' }),
-    province: z.string().trim().max(30),
-    city: z.string().trim().max(30),
-    district: z.string().trim().max(30),
-    regionCode: z.string().trim().regex(/^\d{0,12}$/, { error: '应为数字行政区划代码' }),
-    address: z.string().trim().max(200),
-    bidFileShowFlag: flag,
-    projectListShowFlag: flag,
-    guide: flag,
-  })
-  .partial()
-  .strict();
-const UPDATE_LABELS: Record<string, string> = {
-  nickName: '昵称',
-  realName: '真实姓名',
-  name: '公司名称',
-  avatar: '头像',
-  sex: '性别',
-  birthday: '生日',
-  email: '邮箱',
-  province: '省份',
-  city: '城市',
-  district: '区县',
-  regionCode: '行政区划代码',
-  address: '地址',
-  bidFileShowFlag: '标书文件显示',
-  projectListShowFlag: '项目列表显示',
-  guide: '新手引导',
-};
+/** update-info's fields → columns, where the names differ */
 const COLUMN: Record<string, string> = {
   nickName: 'nick_name',
   realName: 'real_name',
@@ -69,12 +21,6 @@ const COLUMN: Record<string, string> = {
   bidFileShowFlag: 'bid_file_show_flag',
   projectListShowFlag: 'project_list_show_flag',
 };
-
-const phone = z.string({ error: '请输入手机号' }).regex(PHONE_PATTERN, { error: '格式不正确，请输入 11 位中国大陆手机号' });
-const paging = z.object({
-  current: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(10),
-});
 
 /** The site origin a user came in on (so invite links keep the brand's host). */
 export function requestOrigin(req: FastifyRequest): string {
@@ -97,10 +43,7 @@ export function registerUserRoutes(fastify: FastifyInstance, app: AppContext): v
   });
 
   defineRoute(fastify, app, {
-    path: '/btz/user/update-info',
-    auth: true,
-    query: updateInfo,
-    labels: UPDATE_LABELS,
+    call: userCalls.updateInfo,
     handler: async ({ app, auth, query, req }) => {
       const set: Record<string, string | number> = {};
       for (const [k, v] of Object.entries(query)) if (v !== undefined) set[COLUMN[k] ?? k] = v as string | number;
@@ -111,10 +54,7 @@ export function registerUserRoutes(fastify: FastifyInstance, app: AppContext): v
   });
 
   defineRoute(fastify, app, {
-    path: '/btz/user/switch-role',
-    auth: true,
-    query: z.object({ loginRole: z.coerce.number().int().min(0).max(1) }),
-    labels: { loginRole: '登录身份' },
+    call: userCalls.switchRole,
     handler: async ({ app, auth, query, req }) => {
       await app.db.transaction().execute(async (trx) => {
         const u = await findUser(trx, auth.tenantId, auth.userId);
@@ -128,10 +68,7 @@ export function registerUserRoutes(fastify: FastifyInstance, app: AppContext): v
   });
 
   defineRoute(fastify, app, {
-    path: '/btz/user/invite-user-list',
-    auth: true,
-    query: paging,
-    labels: { current: '页码', size: '每页条数' },
+    call: userCalls.inviteUserList,
     handler: async ({ app, auth, query }): Promise<Page<InvitedUser>> => {
       return listInvitedUsers(app.db, auth.tenantId, auth.userId, query, (r) => ({
         id: r.id,
@@ -145,8 +82,7 @@ export function registerUserRoutes(fastify: FastifyInstance, app: AppContext): v
   // Change phone: verify the present phone (send-code-present → validate-code → ticket), then the new one
   // (send-code → update-phone). A WeChat-only account has no present phone and skips the first step.
   defineRoute(fastify, app, {
-    path: '/btz/user/send-code-present',
-    auth: true,
+    call: userCalls.sendCodePresent,
     rateLimit: 'sms',
     handler: async ({ app, auth, ip }) => {
       const u = await findUser(app.db, auth.tenantId, auth.userId);
@@ -156,10 +92,7 @@ export function registerUserRoutes(fastify: FastifyInstance, app: AppContext): v
   });
 
   defineRoute(fastify, app, {
-    path: '/btz/user/validate-code',
-    auth: true,
-    query: z.object({ key: z.string().min(1).max(64), code: z.string().min(1).max(8) }),
-    labels: { key: '验证码标识', code: '短信验证码' },
+    call: userCalls.validateCode,
     handler: async ({ app, auth, query }) => {
       const u = await findUser(app.db, auth.tenantId, auth.userId);
       if (!u?.phone) throw badRequest('当前账号未绑定手机号');
@@ -170,11 +103,8 @@ export function registerUserRoutes(fastify: FastifyInstance, app: AppContext): v
   });
 
   defineRoute(fastify, app, {
-    path: '/btz/user/send-code',
-    auth: true,
+    call: userCalls.sendCode,
     rateLimit: 'sms',
-    query: z.object({ phone }),
-    labels: { phone: '新手机号' },
     handler: async ({ app, auth, query, ip }) => {
       // Whether the number belongs to another account is not told here (anyone logged in could enumerate phones):
       // the code goes out either way, and update-phone refuses once the code proved the caller holds that phone.
@@ -185,10 +115,7 @@ export function registerUserRoutes(fastify: FastifyInstance, app: AppContext): v
   });
 
   defineRoute(fastify, app, {
-    path: '/btz/user/update-phone',
-    auth: true,
-    query: z.object({ phone, key: z.string().min(1).max(64), code: z.string().min(1).max(8), ticket: z.string().max(512).optional() }),
-    labels: { phone: '新手机号', key: '验证码标识', code: '短信验证码', ticket: '原手机号验证凭证' },
+    call: userCalls.updatePhone,
     handler: async ({ app, auth, query, req }) => {
       const u = await findUser(app.db, auth.tenantId, auth.userId);
       if (!u) throw unauthorized();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { inviteCodeFromPath, isKnownRoute, normalizePath, WORKBENCH_ROUTES } from '@btz/shared';
+import { inviteCodeFromPath, isKnownRoute, normalizePath, routeTitle } from '@btz/shared';
 import type { AppContext } from '../../context.js';
 import { fail } from '../../http/envelope.js';
 import { hostVary } from '../../http/tenant.js';
@@ -65,7 +65,8 @@ export async function registerWebApp(fastify: FastifyInstance, app: AppContext):
     // crawler view (modules/content/seo.ts): the page's own title, description and text; 404 for unknown ids
     const view = status === 200 ? await contentView(app, req, p) : notFoundView(p);
     if (view?.status) status = view.status;
-    const boot = makeBoot(app.config, req.tenant, buildId, view?.title ?? WORKBENCH_ROUTES[p]);
+    // the page's title: the crawler view's (public pages, with their items' own), else the route table's (the workbench)
+    const boot = makeBoot(app.config, req.tenant, buildId, view?.title ?? routeTitle(p));
     if (view?.description) boot.seo.description = view.description;
     const nonce = randomBytes(16).toString('base64');
     const json = JSON.stringify(boot).replace(/</g, '\\u003c').replace(/\u2028|\u2029/g, '');

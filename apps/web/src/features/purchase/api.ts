@@ -1,22 +1,11 @@
-import {
-  COUPON_PAGE_SIZE,
-  COUPON_STATUS,
-  type BarrageRecord,
-  type CouponRecord,
-  type NewUserCouponPreview,
-  type OrderRecord,
-  type OrderSelect,
-  type Page,
-  type PayOrderResult,
-  type RechargeOption,
-} from '@btz/shared';
-import { postParams } from '../../api/request';
+import { COUPON_PAGE_SIZE, COUPON_STATUS } from '@btz/shared';
+import { couponCalls, orderCalls, type CallQueryIn } from '@btz/shared/calls';
+import { callApi } from '../../api/call';
 
-/** Spec §7 "Orders and coupons": every call is a POST with its payload in the query string. */
+/** Spec §7 "Orders and coupons", defined in `@btz/shared/calls` (orderCalls, couponCalls): payloads in the query string. */
 
 /** Recharge options of one tab: type 1 personal, 2 enterprise. */
-export const fetchOptions = (type: 1 | 2) =>
-  postParams<RechargeOption[]>('/btz/bid-order/order-option-select', { type }, { repeatSubmit: false });
+export const fetchOptions = (type: 1 | 2) => callApi(orderCalls.options, { query: { type } }, { repeatSubmit: false });
 
 export interface CreateOrderInput {
   optionId: string;
@@ -30,42 +19,40 @@ export interface CreateOrderInput {
  * purpose (the server closes the earlier one), so the duplicate-submit guard does not apply.
  */
 export const createOrder = ({ optionId, orderPayType, userCouponId, number }: CreateOrderInput) =>
-  postParams<PayOrderResult>(
-    '/btz/bid-order/pay-order',
-    { optionId, orderPayType, userCouponId: userCouponId || undefined, number },
+  callApi(
+    orderCalls.payOrder,
+    { query: { optionId, orderPayType, userCouponId: userCouponId || undefined, number } },
     { repeatSubmit: false },
   );
 
 /** Order status: 1 unpaid, 2 paid, 3 closed, 4 refunded. Polled quietly. */
 export const fetchPayStatus = (id: string) =>
-  postParams<number>('/btz/bid-order/pay-status', { id }, { repeatSubmit: false, silent: true });
+  callApi(orderCalls.payStatus, { query: { id } }, { repeatSubmit: false, silent: true });
 
-export const fetchOrderList = (params: { current: number; size: number; status?: number }) =>
-  postParams<Page<OrderRecord>>('/btz/bid-order/order-list', params, { repeatSubmit: false });
+export const fetchOrderList = (params: CallQueryIn<typeof orderCalls.list>) =>
+  callApi(orderCalls.list, { query: params }, { repeatSubmit: false });
 
-export const fetchOrderSelect = () => postParams<OrderSelect>('/btz/common/orderSelect', undefined, { repeatSubmit: false });
+export const fetchOrderSelect = () => callApi(orderCalls.select, {}, { repeatSubmit: false });
 
 /** The dialog's coupon list: current 1, size 100, status 1 (usable). */
 export const fetchUsableCoupons = async () =>
   (
-    await postParams<Page<CouponRecord>>(
-      '/btz/coupon/coupon-list',
-      { current: 1, size: COUPON_PAGE_SIZE, status: COUPON_STATUS.usable },
+    await callApi(
+      couponCalls.list,
+      { query: { current: 1, size: COUPON_PAGE_SIZE, status: COUPON_STATUS.usable } },
       { repeatSubmit: false },
     )
   )?.records ?? [];
 
-export const fetchCoupons = (params: { current: number; size: number; status?: number }) =>
-  postParams<Page<CouponRecord>>('/btz/coupon/coupon-list', params, { repeatSubmit: false });
+export const fetchCoupons = (params: CallQueryIn<typeof couponCalls.list>) =>
+  callApi(couponCalls.list, { query: params }, { repeatSubmit: false });
 
-export const fetchNewUserCoupons = () =>
-  postParams<NewUserCouponPreview[]>('/btz/coupon/newUserCouponList', undefined, { repeatSubmit: false });
+export const fetchNewUserCoupons = () => callApi(couponCalls.newUserList, {}, { repeatSubmit: false });
 
-export const claimNewUserCoupons = () => postParams<CouponRecord[]>('/btz/coupon/getNewUserCoupon');
+export const claimNewUserCoupons = () => callApi(couponCalls.claimNewUser, {});
 
 export const fetchBarrage = async () =>
-  (await postParams<Page<BarrageRecord>>('/btz/barrage/queryBarrageList', { current: 1, size: 30 }, { repeatSubmit: false, silent: true }))
-    ?.records ?? [];
+  (await callApi(orderCalls.barrage, { query: { current: 1, size: 30 } }, { repeatSubmit: false, silent: true }))?.records ?? [];
 
 /** Query keys of the feature (the profile screen shares them). */
 export const purchaseKeys = {

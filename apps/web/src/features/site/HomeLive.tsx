@@ -1,15 +1,20 @@
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import type { BarrageRecord } from '@btz/shared';
-import { postParams } from '../../api/request';
+import type { orderCalls } from '@btz/shared/calls';
+import { callApi } from '../../api/call';
 import { useNewsList } from './queries';
-import { asPage, type Paged } from './api';
+import { asPage } from './api';
 import { formatDate } from './ui';
 import './home-live.css';
 
+// named by type only (the home page does not load the calls' schemas)
 const fetchBarrage = async () =>
   asPage(
-    await postParams<Paged<BarrageRecord>>('/btz/barrage/queryBarrageList', { current: 1, size: 20 }, { silent: true, repeatSubmit: false }),
+    await callApi<typeof orderCalls.barrage>(
+      '/btz/barrage/queryBarrageList',
+      { query: { current: 1, size: 20 } },
+      { silent: true, repeatSubmit: false },
+    ),
   ).records;
 
 /** What other users just did (the barrage messages), as a slow ticker; nothing when there are none. */

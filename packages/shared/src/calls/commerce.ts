@@ -1,0 +1,98 @@
+import * as z from 'zod';
+import { defineCall } from '../api/contract.js';
+import type {
+  BarrageRecord,
+  CouponRecord,
+  NewUserCouponPreview,
+  OrderRecord,
+  OrderSelect,
+  PayOrderResult,
+  RechargeOption,
+} from '../api/commerce.js';
+import type { Page } from '../api/envelope.js';
+import { QUANTITY_MAX, QUANTITY_MIN } from '../constants.js';
+
+/**
+ * Orders, coupons and the barrage (spec §7 "Orders and coupons"): every payload goes in the query string.
+ */
+
+const current = z.coerce.number().int().min(1).default(1);
+const size = (byDefault: number) => z.coerce.number().int().min(1).max(100).default(byDefault);
+const PAGING_LABELS = { current: '页码', size: '每页条数' };
+const QUANTITY_MSG = `应为 ${QUANTITY_MIN}–${QUANTITY_MAX} 之间的整数`;
+const id = z.string().trim().min(1).max(64);
+
+export const orderCalls = {
+  /** the recharge options of one tab: type 1 personal, 2 enterprise (none: both) */
+  options: defineCall({
+    path: '/btz/bid-order/order-option-select',
+    auth: true,
+    query: z.object({ type: z.coerce.number().int().min(1).max(2).optional() }),
+    labels: { type: '套餐类型' },
+    response: z.custom<RechargeOption[]>(),
+  }),
+  /** creates the order and its QR; the user's earlier unpaid orders are closed */
+  payOrder: defineCall({
+    path: '/btz/bid-order/pay-order',
+    auth: true,
+    query: z.object({
+      optionId: id,
+      orderPayType: z.coerce.number().int().min(1).max(2).default(1),
+      userCouponId: id.optional(),
+      number: z.coerce
+        .number({ error: QUANTITY_MSG })
+        .int({ error: QUANTITY_MSG })
+        .min(QUANTITY_MIN, { error: QUANTITY_MSG })
+        .max(QUANTITY_MAX, { error: QUANTITY_MSG })
+        .default(1),
+    }),
+    labels: { optionId: '套餐', orderPayType: '支付方式', userCouponId: '优惠券', number: '购买数量' },
+    response: z.custom<PayOrderResult>(),
+  }),
+  /** the order's status (ORDER_STATUS); an unpaid one is first asked of its provider */
+  payStatus: defineCall({
+    path: '/btz/bid-order/pay-status',
+    auth: true,
+    query: z.object({ id }),
+    labels: { id: '订单编号' },
+    response: z.custom<number>(),
+  }),
+  list: defineCall({
+    path: '/btz/bid-order/order-list',
+    auth: true,
+    query: z.object({ current, size: size(10), status: z.coerce.number().int().min(1).max(4).optional() }),
+    labels: { ...PAGING_LABELS, status: '订单状态' },
+    response: z.custom<Page<OrderRecord>>(),
+  }),
+  /** the order list's filter options */
+  select: defineCall({ path: '/btz/common/orderSelect', auth: true, response: z.custom<OrderSelect>() }),
+  /** public: the host's brand decides (the dialog is logged in, but the messages are no secret) */
+  barrage: defineCall({
+    path: '/btz/barrage/queryBarrageList',
+    auth: false,
+    query: z.object({ current, size: size(20) }),
+    labels: PAGING_LABELS,
+    response: z.custom<Page<BarrageRecord>>(),
+  }),
+};
+
+export const couponCalls = {
+  list: defineCall({
+    path: '/btz/coupon/coupon-list',
+    auth: true,
+    query: z.object({ current, size: size(10), status: z.coerce.number().int().min(1).max(3).optional() }),
+    labels: { ...PAGING_LABELS, status: '优惠券状态' },
+    response: z.custom<Page<CouponRecord>>(),
+  }),
+  redeem: defineCall({
+    path: '/btz/coupon/redeem',
+    auth: true,
+    query: z.object({ code: id }),
+    labels: { code: '兑换码' },
+    response: z.custom<CouponRecord>(),
+  }),
+  /** what the new-user pack would give if claimed now */
+  newUserList: defineCall({ path: '/btz/coupon/newUserCouponList', auth: true, response: z.custom<NewUserCouponPreview[]>() }),
+  /** claims the new-user pack (once) */
+  claimNewUser: defineCall({ path: '/btz/coupon/getNewUserCoupon', auth: true, response: z.custom<CouponRecord[]>() }),
+};
