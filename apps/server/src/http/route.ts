@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AnyCall, CallBody, CallQuery, CallResponse } from '@btz/shared/calls';
 import type { RateFamily } from '../config.js';
 import type { AppContext } from '../context.js';
+import type { Database } from '../db/connection.js';
 import type { AuthInfo } from '../auth/tokens.js';
 import { bearerToken } from '../auth/tokens.js';
 import { ok } from './envelope.js';
@@ -17,6 +18,8 @@ export interface Ctx<Q, B> {
   req: FastifyRequest;
   reply: FastifyReply;
   app: AppContext;
+  /** the database to use: the call's transaction when the route asks for one (`transaction: true`), else `app.db` */
+  db: Database;
   tenant: TenantInfo;
   query: Q;
   body: B;
@@ -39,6 +42,11 @@ interface BaseDef<Q, B> {
    * body is parsed) and the answer to give instead of the envelope.
    */
   rateLimit?: RateFamily | RateLimitDef;
+  /**
+   * Run the handler in one database transaction (`ctx.db`): everything it writes is committed together when it
+   * answers, and nothing when it throws.
+   */
+  transaction?: boolean;
 }
 export interface RateLimitDef {
   family: RateFamily;
@@ -63,7 +71,7 @@ interface AuthedDef<Q, B> extends BaseDef<Q, B> {
 type CallHandler<C extends AnyCall, Raw> = (
   ctx: C['auth'] extends true ? AuthedCtx<CallQuery<C>, CallBody<C>> : Ctx<CallQuery<C>, CallBody<C>>,
 ) => Promise<Raw extends true ? unknown : CallResponse<C>>;
-export type CallRouteDef<C extends AnyCall> = Pick<BaseDef<unknown, unknown>, 'rateLimit'> & {
+export type CallRouteDef<C extends AnyCall> = Pick<BaseDef<unknown, unknown>, 'rateLimit' | 'transaction'> & {
   call: C;
   /** more field names, merged over the call's */
   labels?: Record<string, string>;
@@ -180,8 +188,9 @@ export function defineRoute<C extends AnyCall>(fastify: FastifyInstance, app: Ap
     const payload = readPayload(req, app);
     const query = def.query ? parseWith(def.query, payload.query, def.labels) : payload.query;
     const body = def.body ? parseWith(def.body, payload.body ?? {}, def.labels) : payload.body;
-    const ctx = { req, reply, app, tenant: req.tenant, query, body, ip: req.ip, ...(auth ? { auth } : {}) };
-    const data = await (def.handler as (c: typeof ctx) => Promise<unknown>)(ctx);
+    const base = { req, reply, app, tenant: req.tenant, query, body, ip: req.ip, ...(auth ? { auth } : {}) };
+    const run = (db: Database) => (def.handler as (c: typeof base & { db: Database }) => Promise<unknown>)({ ...base, db });
+    const data = def.transaction ? await app.db.transaction().execute(run) : await run(app.db);
     if (def.raw) return data;
     return ok(data ?? null);
   });

@@ -19,15 +19,15 @@ export function registerEnterpriseRoutes(fastify: FastifyInstance, app: AppConte
   defineRoute(fastify, app, {
     call: enterpriseCalls.save,
     labels: ENTERPRISE_FIELD_LABELS,
-    handler: async ({ app, auth, body }) =>
-      app.db.transaction().execute(async (trx) => {
-        const owner = await factsOwner(trx, auth);
-        const { updateTime: _, ...stored } = await readInfo(trx, auth.tenantId, owner);
-        // a field left out keeps its stored value
-        const next: EnterpriseInfoInput = { ...stored };
-        for (const [k, v] of Object.entries(body)) if (v !== undefined) (next as unknown as Record<string, unknown>)[k] = v;
-        await writeInfo(trx, auth.tenantId, owner, next, auth.userId);
-        return readInfo(trx, auth.tenantId, owner);
-      }),
+    transaction: true,
+    handler: async ({ db, auth, body }) => {
+      const owner = await factsOwner(db, auth);
+      const { updateTime: _, ...stored } = await readInfo(db, auth.tenantId, owner);
+      // a field left out keeps its stored value
+      const next: EnterpriseInfoInput = { ...stored };
+      for (const [k, v] of Object.entries(body)) if (v !== undefined) (next as unknown as Record<string, unknown>)[k] = v;
+      await writeInfo(db, auth.tenantId, owner, next, auth.userId);
+      return readInfo(db, auth.tenantId, owner);
+    },
   });
 }
