@@ -30,7 +30,7 @@ describe('bid actions and forms', () => {
   beforeAll(async () => {
     t = await startTestServer({
       trustProxy: ['127.0.0.1'],
-      rateLimits: rateLimits({ export: every, parse: every, ai: every, write: every, form: every }),
+      rateLimits: rateLimits({ export: every, parse: every, ai: every, write: every, form: every, coupon: every }),
     });
   });
   afterAll(async () => {
@@ -45,6 +45,8 @@ describe('bid actions and forms', () => {
     ['section/ai (model)', '/btz/bid/section/ai', { id: '424242', nodeId: '1' }, { action: 'polish', text: '一段要润色的文字' }],
     ['write/start', '/btz/bid/write/start', { id: '424242' }],
     ['feedback form', '/btz/common/addFeedback', {}, { type: 1, content: '希望增加导出 PDF 功能' }],
+    // guessing coupon codes: every try is a call against the limit, wrong codes included
+    ['coupon redeem', '/btz/coupon/redeem', { code: 'GUESS0001' }],
   ];
 
   it.each(bidCalls)('%s: refused after the limit from one IP, even when every call failed anyway', async (_n, path, query, body) => {

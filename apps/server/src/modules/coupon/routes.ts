@@ -20,6 +20,7 @@ export function registerCouponRoutes(fastify: FastifyInstance, app: AppContext):
 
   defineRoute(fastify, app, {
     call: couponCalls.redeem,
+    rateLimit: 'coupon',
     handler: async ({ app, auth, query }): Promise<CouponRecord> => {
       return presentCoupon(await redeemCoupon(app, { tenantId: auth.tenantId, userId: auth.userId, code: query.code }));
     },
