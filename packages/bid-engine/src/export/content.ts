@@ -12,7 +12,7 @@ export interface Ctx {
   imageId: number;
 }
 
-type Marks = { bold?: boolean; italics?: boolean; underline?: Record<string, never>; strike?: boolean; highlight?: 'yellow' };
+type Marks = { bold?: boolean; italics?: boolean; underline?: Record<string, never>; strike?: boolean; highlight?: 'yellow'; size?: number };
 
 export function textRuns(text: string, marks: Marks): TextRun[] {
   const runs: TextRun[] = [];

@@ -4,6 +4,7 @@ import { type ExportOutlineNode, type HeadingStyle, type ExportSettings, type Ex
 import { stripNumberPrefix, headingNumber, headingLevels, orderedLevels } from './numbering.js';
 import { editorDocToDocx, plainText, textRuns, type Ctx } from './content.js';
 import { splitFieldRuns } from './toc-field.js';
+import { COVER_PART, coverDate, coverFromForm, standardCover } from './cover.js';
 
 /**
  * The Word export: cover, TOC and one section per volume (this file); what it is given and the page in settings.ts, the
@@ -80,39 +81,37 @@ function splitVolumes(outline: ExportOutlineNode[], volumes: ExportSettings['vol
   return result;
 }
 
-function todayCn(): string {
-  const d = new Date();
-  return `${d.getFullYear()}年${d.getMonth() + 1}月${d.getDate()}日`;
-}
-
-function factText(f: { value?: unknown; text?: string } | null | undefined): string {
-  if (!f) return '';
-  return typeof f.value === 'string' ? f.value : (f.text ?? String(f.value ?? ''));
-}
-
+/** The cover page: the tender's cover form filled from the card when it prescribes one, else the standard cover. */
 function cover(input: ExportBidInput): Paragraph[] {
-  const lines: [string, string][] = [];
-  const projectName = factText(input.card?.projectName);
-  const projectNumber = factText(input.card?.projectNumber);
-  const purchaser = factText(input.card?.purchaser);
-  if (projectName) lines.push(['项目名称', projectName]);
-  if (projectNumber) lines.push(['项目编号', projectNumber]);
-  if (purchaser) lines.push(['采 购 人', purchaser]);
-  lines.push(['投 标 人', input.bidderName?.trim() || '【待填写：投标人名称】']);
-  lines.push(['日    期', input.date?.trim() || todayCn()]);
-  return [
-    new Paragraph({ spacing: { before: 2400, after: 1200 }, alignment: AlignmentType.CENTER, children: [new TextRun({ text: input.title, bold: true, size: 44 })] }),
-    ...lines.map(
-      ([k, v]) =>
-        new Paragraph({
-          alignment: AlignmentType.LEFT,
-          indent: { left: 1260 },
-          spacing: { after: 240 },
-          children: [new TextRun({ text: `${k}：`, bold: true, size: 30 }), ...textRuns(v, {}).map((r) => r)],
-          run: { size: 30 },
-        }),
-    ),
-  ];
+  const card = input.card ?? {};
+  const bidder = { ...input.bidder, name: input.bidderName?.trim() || input.bidder?.name };
+  const date = coverDate(card, input.date).text;
+  const lines = (input.coverForm && coverFromForm(input.coverForm, card, bidder, date)) || standardCover(card, bidder, date);
+  const firstField = lines.findIndex((l) => l.kind === 'field');
+  return lines.map((l, i) => {
+    if (l.kind === 'title') {
+      const big = i === 0 || /投\s*标\s*文\s*件|响\s*应\s*文\s*件/.test(l.text);
+      return new Paragraph({
+        alignment: AlignmentType.CENTER,
+        spacing: { before: i === 0 ? 2000 : 240, after: i < firstField && lines[i + 1]?.kind === 'field' ? 1200 : 360 },
+        children: textRuns(l.text, { bold: true, size: big ? 44 : 32 }),
+      });
+    }
+    // a blank to sign on is a line to sign on
+    const value = l.value ? textRuns(l.value, { size: 30 }) : [new TextRun({ text: '\u3000'.repeat(10), underline: {}, size: 30 })];
+    return new Paragraph({
+      alignment: AlignmentType.LEFT,
+      indent: { left: 1260 },
+      spacing: { before: i === firstField && i === 0 ? 2400 : 0, after: 240 },
+      children: [new TextRun({ text: `${l.text}：`, bold: true, size: 30 }), ...value, ...(l.note ? [new TextRun({ text: l.note, size: 30 })] : [])],
+    });
+  });
+}
+
+/** A part of the outline that is the cover itself (「投标文件封面」): printed as the cover, not again as a chapter. */
+function isCoverNode(node: ExportOutlineNode): boolean {
+  // short: 「投标文件封面」「封面（格式）」, not a chapter that mentions a cover among other things
+  return COVER_PART.test(node.title ?? '') && (node.title ?? '').replace(/\s+/g, '').length <= 12;
 }
 
 /**
@@ -127,7 +126,7 @@ export async function exportBidDocx(input: ExportBidInput): Promise<Buffer> {
   const headingStyle: HeadingStyle = settings.headingStyle === 'numeric' ? 'numeric' : 'chapter';
   const runFont = { ascii: ASCII_FONT, hAnsi: ASCII_FONT, eastAsia: font, cs: ASCII_FONT };
   const ctx: Ctx = { fontSize, orderedInstance: 0, imageId: 0 };
-  const outline = input.outline as ExportOutlineNode[];
+  const outline = (input.outline as ExportOutlineNode[]).filter((n) => !isCoverNode(n));
   const volumes = splitVolumes(outline, settings.volumes);
 
   const tocEntries: { title: string; level: number; page: number }[] = [];
@@ -195,7 +194,7 @@ export async function exportBidDocx(input: ExportBidInput): Promise<Buffer> {
   const headingRun = (size: number) => ({ font: runFont, size, bold: true, color: '000000' });
 
   const doc = new Document({
-    title: input.title,
+    title: input.card?.projectName?.value ? `${String(input.card.projectName.value)}投标文件` : input.title,
     creator: '标书 AI',
     features: { updateFields: true },
     styles: {
