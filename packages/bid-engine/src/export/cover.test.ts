@@ -45,6 +45,20 @@ describe('the cover from the card', () => {
     ]);
   });
 
+  it('reads a form the reader gave as one line (a text box), and does not double the project name’s last word', () => {
+    const form = '（一）投标文件封面样式\n正本/副本 （项目名称）招标 项目编号：  * * * 投标文件 投标人：（加盖单位章） 法定代表人（单位负责人）或委托代理人：（签字/盖章） 日期：年月日';
+    const named = { ...card, projectName: fact('松江客整所列车库内保洁服务招标') };
+    expect(show(coverFromForm({ title: '（一）投标文件封面样式', text: form }, named, bidder, '2026年3月25日'))).toEqual([
+      '正本/副本',
+      '松江客整所列车库内保洁服务招标',
+      '项目编号：HT-2026-018',
+      '投标文件',
+      '投标人：上海某保洁服务有限公司（加盖单位章）',
+      '法定代表人（单位负责人）或委托代理人：（签字/盖章）',
+      '日期：2026年3月25日',
+    ]);
+  });
+
   it('fills agency, lot and contact fields, leaves placeholders for what nobody gave, and stops at a spine', () => {
     const form = [
       '附件 17 投标文件封面和背脊的格式',
@@ -113,6 +127,7 @@ describe('the cover from the card', () => {
       coverForm: { title: '投标文件封面', text: '投标文件封面\n投 标 文 件\n项目名称：\n项目编号：\n投标人：（盖章）\n日期：' },
       outline: [
         { id: 'c', title: '投标文件封面', level: 1, children: [] },
+        { id: 't', title: '编制目录', level: 1, children: [] },
         { id: 'a', title: '投标函', level: 1, children: [] },
       ],
       sections: { c: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: '封面正文不应出现' }] }] } },
@@ -123,6 +138,7 @@ describe('the cover from the card', () => {
     expect(head).toMatch(/投 标 文 件\s+项目名称：松江客整所列车库内保洁服务\s+项目编号：HT-2026-018\s+投标人：上海某保洁服务有限公司（盖章）\s+日期：2026年3月25日/);
     expect(raw).not.toContain('定稿');
     expect(raw).not.toContain('封面正文不应出现');
+    expect(raw).not.toContain('编制目录'); // the TOC the tender asks for is the one printed
     expect(raw).toContain('投标函');
   });
 });

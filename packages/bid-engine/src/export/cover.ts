@@ -99,7 +99,11 @@ function fieldValue(label: string, c: Ctx): string {
 function fillTitle(line: string, c: Ctx): string {
   const name = factText(c.card.projectName) || ph('项目名称');
   const number = factText(c.card.projectNumber) || ph('项目编号');
-  return line.replace(/[（(]\s*项目名称\s*[)）]/g, name).replace(/[（(]\s*项目编号\s*[)）]/g, number).trim();
+  return line
+    .replace(/[（(]\s*项目名称\s*[)）]/g, name)
+    .replace(/[（(]\s*项目编号\s*[)）]/g, number)
+    .replace(/(招标|采购|项目)\1/g, '$1') // a project name that already ends with the form's next word
+    .trim();
 }
 
 /** Lines that are about the form rather than part of it: its heading, instructions, page numbers. */
@@ -108,12 +112,24 @@ const SKIP = /封面|封皮|背脊|格式|示例|样式|^[（(]?\s*注|^\d{1,4}$
 const NEXT_FORM = /^(?:[（(][一二三四五六七八九十\d]+[)）]|附件\s*\d+|格式\s*[一二三四五六七八九十\d]+|[一二三四五六七八九十]+\s*[、.．]|\d+\s*[-－.．、]\s*\d*\s*\S|\d+\s+\S)/;
 
 /**
+ * A form the reader gave as one line (its lines were in a text box or a table cell: 「正本/副本 （项目名称）招标 项目编号：
+ * * * * 投标文件 投标人：（加盖单位章） 日期：年月日」) back as its lines: split at the spaces when the line holds several
+ * fields and its pieces are words (not a label spaced out letter by letter); blanks (* * *, ____) go.
+ */
+function splitJoined(line: string): string[] {
+  if ((line.match(/[：:]/g) ?? []).length < 2) return [line];
+  const tokens = line.trim().split(/[\s\u3000]+/).filter((t) => !/^[*＊_＿\-—·.…]+$/.test(t));
+  const words = tokens.filter((t) => t.length >= 2).length;
+  return words >= tokens.length * 0.8 ? tokens : [line];
+}
+
+/**
  * The lines of the tender's cover form, filled. `formText` is the text from the form's heading on (the page it is on, and
  * the next); null when it holds no field (a heading with nothing under it on the page, a form printed as a picture).
  */
 export function coverFromForm(form: { title: string; text: string }, card: CoverCard, bidder: CoverBidder, date: string): CoverLine[] | null {
   const c: Ctx = { card, bidder, date };
-  const lines = form.text.split(/\r?\n/).map((l) => l.replace(/[\s\u3000]+/g, ' ').trim()).filter(Boolean);
+  const lines = form.text.split(/\r?\n/).flatMap(splitJoined).map((l) => l.replace(/[\s\u3000]+/g, ' ').trim()).filter(Boolean);
   const heading = squash(form.title);
   let start = heading.length >= 2 ? lines.findIndex((l) => squash(l).includes(heading) || (squash(l).length >= 4 && heading.includes(squash(l)) && COVER_PART.test(l))) : -1;
   if (start < 0) start = lines.findIndex((l) => COVER_PART.test(l));

@@ -87,14 +87,16 @@ function cover(input: ExportBidInput): Paragraph[] {
   const bidder = { ...input.bidder, name: input.bidderName?.trim() || input.bidder?.name };
   const date = coverDate(card, input.date).text;
   const lines = (input.coverForm && coverFromForm(input.coverForm, card, bidder, date)) || standardCover(card, bidder, date);
-  const firstField = lines.findIndex((l) => l.kind === 'field');
   return lines.map((l, i) => {
+    const top = i === 0 ? 1600 : 0;
     if (l.kind === 'title') {
-      const big = i === 0 || /投\s*标\s*文\s*件|响\s*应\s*文\s*件/.test(l.text);
+      // 正本/副本 at the top right, 投标文件 the largest, the project and volume names between
+      const copy = /^(?:正本|副本)/.test(l.text) && l.text.length <= 12;
+      const main = /投\s*标\s*文\s*件|响\s*应\s*文\s*件/.test(l.text) && l.text.length <= 10;
       return new Paragraph({
-        alignment: AlignmentType.CENTER,
-        spacing: { before: i === 0 ? 2000 : 240, after: i < firstField && lines[i + 1]?.kind === 'field' ? 1200 : 360 },
-        children: textRuns(l.text, { bold: true, size: big ? 44 : 32 }),
+        alignment: copy ? AlignmentType.RIGHT : AlignmentType.CENTER,
+        spacing: { before: top || (main ? 600 : 240), after: main ? 1000 : 240 },
+        children: textRuns(l.text, { bold: true, size: copy ? 28 : main ? 56 : 36 }),
       });
     }
     // a blank to sign on is a line to sign on
@@ -102,16 +104,20 @@ function cover(input: ExportBidInput): Paragraph[] {
     return new Paragraph({
       alignment: AlignmentType.LEFT,
       indent: { left: 1260 },
-      spacing: { before: i === firstField && i === 0 ? 2400 : 0, after: 240 },
+      spacing: { before: top || (lines[i - 1]?.kind === 'title' ? 480 : 0), after: 240 },
       children: [new TextRun({ text: `${l.text}：`, bold: true, size: 30 }), ...value, ...(l.note ? [new TextRun({ text: l.note, size: 30 })] : [])],
     });
   });
 }
 
-/** A part of the outline that is the cover itself (「投标文件封面」): printed as the cover, not again as a chapter. */
-function isCoverNode(node: ExportOutlineNode): boolean {
+/**
+ * A part of the outline that is the cover or the table of contents itself (「投标文件封面」「编制目录」, parts the tender's
+ * composition names): the export prints them as the cover and the TOC, not again as chapters of written text.
+ */
+function isPrintedPart(node: ExportOutlineNode): boolean {
+  const t = (node.title ?? '').replace(/\s+/g, '');
   // short: 「投标文件封面」「封面（格式）」, not a chapter that mentions a cover among other things
-  return COVER_PART.test(node.title ?? '') && (node.title ?? '').replace(/\s+/g, '').length <= 12;
+  return (COVER_PART.test(t) && t.length <= 12) || /^(?:编制|投标文件)?目录(?:页)?$/.test(t);
 }
 
 /**
@@ -126,7 +132,7 @@ export async function exportBidDocx(input: ExportBidInput): Promise<Buffer> {
   const headingStyle: HeadingStyle = settings.headingStyle === 'numeric' ? 'numeric' : 'chapter';
   const runFont = { ascii: ASCII_FONT, hAnsi: ASCII_FONT, eastAsia: font, cs: ASCII_FONT };
   const ctx: Ctx = { fontSize, orderedInstance: 0, imageId: 0 };
-  const outline = (input.outline as ExportOutlineNode[]).filter((n) => !isCoverNode(n));
+  const outline = (input.outline as ExportOutlineNode[]).filter((n) => !isPrintedPart(n));
   const volumes = splitVolumes(outline, settings.volumes);
 
   const tocEntries: { title: string; level: number; page: number }[] = [];
@@ -204,6 +210,15 @@ export async function exportBidDocx(input: ExportBidInput): Promise<Buffer> {
         heading2: { run: headingRun(28), paragraph: { spacing: { before: 200, after: 120 }, keepNext: true, outlineLevel: 1 } },
         heading3: { run: headingRun(Math.max(24, fontSize * 2)), paragraph: { spacing: { before: 160, after: 80 }, keepNext: true, outlineLevel: 2 } },
       },
+      // the TOC's levels indented (Word's 「目录 1…3」, LibreOffice's 「目录 1…3」 when it updates the index), chapters bold
+      paragraphStyles: [1, 2, 3].map((level) => ({
+        id: `TOC${level}`,
+        name: `toc ${level}`,
+        basedOn: 'Normal',
+        next: 'Normal',
+        run: level === 1 ? { bold: true } : {},
+        paragraph: { indent: { left: (level - 1) * 420 }, spacing: { before: level === 1 ? 60 : 0, line: 300 } },
+      })),
     },
     numbering: {
       config: [
