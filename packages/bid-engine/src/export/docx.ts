@@ -141,10 +141,13 @@ export async function exportBidDocx(input: ExportBidInput): Promise<Buffer> {
     const children: (Paragraph | Table)[] = [];
     let pageChars = 0;
     if (volume.title) {
+      tocEntries.push({ title: volume.title, level: 1, page: start });
       children.push(
         new Paragraph({
           alignment: AlignmentType.CENTER,
           spacing: { before: 3600, after: 600 },
+          // at the outline's top level so the TOC names the volume (its page numbers restart: 商务标 3…, 技术标 3…)
+          outlineLevel: 0,
           children: [new TextRun({ text: volume.title, bold: true, size: 48 }), new PageBreak()],
         }),
       );
@@ -233,7 +236,7 @@ export async function exportBidDocx(input: ExportBidInput): Promise<Buffer> {
         footers: { default: emptyFooter() },
         children: [
           new Paragraph({ alignment: AlignmentType.CENTER, spacing: { after: 240 }, children: [new TextRun({ text: '目  录', bold: true, size: 32 })] }),
-          new TableOfContents('目录', { hyperlink: true, headingStyleRange: '1-3', cachedEntries: tocEntries }),
+          new TableOfContents('目录', { hyperlink: true, headingStyleRange: '1-3', useAppliedParagraphOutlineLevel: true, cachedEntries: tocEntries }),
         ],
       },
       ...bodySections,

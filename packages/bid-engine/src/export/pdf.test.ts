@@ -69,43 +69,70 @@ function pagesOf(pdf: Buffer): string[] {
 
 const squash = (s: string) => s.replace(/\s+/g, '');
 
+/** The TOC entries of the PDF and the entries whose page number is not the printed page of their heading. */
+function checkToc(pages: string[]): { entries: { title: string; page: number }[]; wrong: string[]; printed: (number | null)[] } {
+  // TOC lines: 「第十三章 考核与应急 ........ 21」 on the pages after the cover, up to the first body page
+  const tocStart = pages.findIndex((p) => /目\s*录/.test(p));
+  expect(tocStart).toBeGreaterThan(0);
+  const entries: { title: string; page: number }[] = [];
+  let bodyStart = tocStart;
+  for (let i = tocStart; i < pages.length; i++) {
+    const lines = pages[i]!.split('\n').map((l) => l.trim()).filter(Boolean);
+    const toc = lines.map((l) => /^(.+?)\s*(?:\.|…|·){3,}\s*(\d+)$/.exec(l)).filter((m): m is RegExpExecArray => !!m);
+    if (!toc.length) break;
+    for (const m of toc) entries.push({ title: squash(m[1]!), page: Number(m[2]) });
+    bodyStart = i + 1;
+  }
+  // the printed page number is the footer: the last line of each body page (「12」 or 「第12页 共30页」)
+  const printed = pages.map((p) => {
+    const last = p.split('\n').map((l) => l.trim()).filter(Boolean).pop() ?? '';
+    const m = /^第?\s*(\d+)\s*(?:页.*)?$/.exec(last);
+    return m ? Number(m[1]) : null;
+  });
+  const wrong: string[] = [];
+  for (const e of entries) {
+    const at = pages.findIndex((p, i) => i >= bodyStart && p.split('\n').some((l) => squash(l) === e.title));
+    if (at < 0) wrong.push(`${e.title}：正文中找不到`);
+    else if (printed[at] !== e.page) wrong.push(`${e.title}：目录 ${e.page}，印在第 ${printed[at]} 页`);
+  }
+  return { entries, wrong, printed };
+}
+
+function needTools(): void {
+  if (!findSoffice()) throw new Error('未安装 LibreOffice（soffice）：PDF 导出与本测试都需要它 — apt-get install -y libreoffice-writer-nogui（.ci/run 会安装）');
+  if (!existsSync(PDFTOTEXT)) throw new Error('未安装 pdftotext：apt-get install -y poppler-utils（.ci/run 会安装）');
+}
+
 describe('PDF export: the table of contents points to the pages the headings are printed on', () => {
   it('every TOC entry of a 16-chapter bid equals the printed page number of its heading', { timeout: 120_000 }, async () => {
-    if (!findSoffice()) throw new Error('未安装 LibreOffice（soffice）：PDF 导出与本测试都需要它 — apt-get install -y libreoffice-writer-nogui（.ci/run 会安装）');
-    if (!existsSync(PDFTOTEXT)) throw new Error('未安装 pdftotext：apt-get install -y poppler-utils（.ci/run 会安装）');
+    needTools();
     const pdf = await docxToPdf(await exportBidDocx(bid()));
-    const pages = pagesOf(pdf);
     if (process.env.BID_EXPORT_DUMP) writeFileSync(join(process.env.BID_EXPORT_DUMP, 'toc-bid.pdf'), pdf);
-
-    // TOC lines: 「第十三章 考核与应急 ........ 21」 on the pages after the cover, up to the first body page
-    const tocStart = pages.findIndex((p) => /目\s*录/.test(p));
-    expect(tocStart).toBeGreaterThan(0);
-    const entries: { title: string; page: number }[] = [];
-    let bodyStart = tocStart;
-    for (let i = tocStart; i < pages.length; i++) {
-      const lines = pages[i]!.split('\n').map((l) => l.trim()).filter(Boolean);
-      const toc = lines.map((l) => /^(.+?)\s*(?:\.|…|·){3,}\s*(\d+)$/.exec(l)).filter((m): m is RegExpExecArray => !!m);
-      if (!toc.length) break;
-      for (const m of toc) entries.push({ title: squash(m[1]!), page: Number(m[2]) });
-      bodyStart = i + 1;
-    }
+    const pages = pagesOf(pdf);
+    const { entries, wrong, printed } = checkToc(pages);
     // 16 chapters and their 32 sections
     expect(entries.filter((e) => /^第.+章/.test(e.title))).toHaveLength(CHAPTERS.length);
     expect(entries).toHaveLength(CHAPTERS.length * 3);
-
-    // the printed page number is the footer: the last line of each body page
-    const printed = pages.map((p) => {
-      const last = p.split('\n').map((l) => l.trim()).filter(Boolean).pop() ?? '';
-      return /^\d+$/.test(last) ? Number(last) : null;
-    });
-    const wrong: string[] = [];
-    for (const e of entries) {
-      const at = pages.findIndex((p, i) => i >= bodyStart && p.split('\n').some((l) => squash(l) === e.title));
-      if (at < 0) wrong.push(`${e.title}：正文中找不到`);
-      else if (printed[at] !== e.page) wrong.push(`${e.title}：目录 ${e.page}，印在第 ${printed[at]} 页`);
-    }
     expect(wrong).toEqual([]);
     // the body is long enough for the check to mean something (the exporter's estimate alone was 3 pages off here)
     expect(printed[pages.length - 2] ?? printed[pages.length - 1]).toBeGreaterThan(25);
+  });
+
+  it('in volumes (page numbers restarting, 「第N页 共M页」): the TOC names each volume and every entry is right', { timeout: 120_000 }, async () => {
+    needTools();
+    const input = bid();
+    const ids = input.outline.map((n) => n.id);
+    input.settings = {
+      headingStyle: 'numeric',
+      pageNumber: { start: 1, format: 'pageOfTotal', position: 'center' },
+      volumes: [
+        { title: '商务标', nodeIds: ids.slice(0, 8) },
+        { title: '技术标', nodeIds: ids.slice(8) },
+      ],
+    };
+    const { entries, wrong } = checkToc(pagesOf(await docxToPdf(await exportBidDocx(input))));
+    expect(entries.map((e) => e.title).filter((t) => /标$/.test(t))).toEqual(['商务标', '技术标']);
+    expect(entries).toHaveLength(2 + CHAPTERS.length * 3);
+    expect(wrong).toEqual([]);
   });
 });
