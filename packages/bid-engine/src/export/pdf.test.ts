@@ -130,9 +130,16 @@ describe('PDF export: the table of contents points to the pages the headings are
         { title: '技术标', nodeIds: ids.slice(8) },
       ],
     };
-    const { entries, wrong } = checkToc(pagesOf(await docxToPdf(await exportBidDocx(input))));
+    const pages = pagesOf(await docxToPdf(await exportBidDocx(input)));
+    const { entries, wrong } = checkToc(pages);
     expect(entries.map((e) => e.title).filter((t) => /标$/.test(t))).toEqual(['商务标', '技术标']);
     expect(entries).toHaveLength(2 + CHAPTERS.length * 3);
     expect(wrong).toEqual([]);
+    // 「第 X 页 共 N 页」: N is the volume's own page count (LibreOffice printed 「共页」 for Word's SECTIONPAGES)
+    const footers = pages.map((p) => /第\s*(\d+)\s*页\s*共\s*(\d*)\s*页/.exec(p.split('\n').map((l) => l.trim()).filter(Boolean).pop() ?? '')).filter((m): m is RegExpExecArray => !!m);
+    const volumes: number[][] = [];
+    for (const m of footers) (m[1] === '1' || !volumes.length ? volumes[volumes.push([]) - 1]! : volumes[volumes.length - 1]!).push(Number(m[2] || 0));
+    expect(volumes).toHaveLength(2);
+    for (const v of volumes) expect(new Set(v), JSON.stringify(volumes)).toEqual(new Set([v.length]));
   });
 });

@@ -27,7 +27,15 @@ export function findSoffice(): string | null {
   return CANDIDATES.find((p) => existsSync(p)) ?? null;
 }
 
-/** The Basic module: open hidden, update all indexes (twice), export to PDF, close, quit. */
+/**
+ * The Basic module: open hidden, update all indexes (twice), fill the footers' 「共 N 页」, export to PDF, close, quit.
+ *
+ * 「第 X 页 共 N 页」 per volume is Word's SECTIONPAGES field, which LibreOffice 7 does not know: it keeps the field with its
+ * cached result, and docx writes none, so the PDF printed 「共页」. FillSectionPages counts each section's pages from the
+ * final layout (the page a section's first paragraph is on, through the next one's) and writes the count into the
+ * field's result in that section's footer (each docx section is a page style of its own after import). A failure there
+ * leaves the footers as they were rather than failing the PDF.
+ */
 export const TOC_MACRO = `Sub ToPdf(inUrl As String, outUrl As String)
   On Error GoTo Done
   Dim load(0) As New com.sun.star.beans.PropertyValue
@@ -40,6 +48,7 @@ export const TOC_MACRO = `Sub ToPdf(inUrl As String, outUrl As String)
       oIndexes.getByIndex(i).update()
     Next i
   Next pass
+  FillSectionPages(oDoc)
   Dim pdf(0) As New com.sun.star.beans.PropertyValue
   pdf(0).Name = "FilterName"
   pdf(0).Value = "writer_pdf_Export"
@@ -47,6 +56,57 @@ export const TOC_MACRO = `Sub ToPdf(inUrl As String, outUrl As String)
   oDoc.close(True)
 Done:
   StarDesktop.terminate()
+End Sub
+
+Sub FillSectionPages(oDoc)
+  On Error GoTo Skip
+  Dim styleNames(999) As String
+  Dim startPages(999) As Long
+  n = 0
+  oCursor = oDoc.getCurrentController().getViewCursor()
+  oEnum = oDoc.getText().createEnumeration()
+  Do While oEnum.hasMoreElements() And n < 1000
+    el = oEnum.nextElement()
+    If el.supportsService("com.sun.star.text.Paragraph") Then
+      pd = el.PageDescName
+      If IsEmpty(pd) Or IsNull(pd) Then pd = ""
+      If Len(CStr(pd)) > 0 Then
+        oCursor.gotoRange(el.getStart(), False)
+        styleNames(n) = pd
+        startPages(n) = oCursor.getPage()
+        n = n + 1
+      End If
+    End If
+  Loop
+  oCursor.jumpToLastPage()
+  total = oCursor.getPage()
+  oStyles = oDoc.getStyleFamilies().getByName("PageStyles")
+  For k = 0 To n - 1
+    If k < n - 1 Then count = startPages(k + 1) - startPages(k) Else count = total + 1 - startPages(k)
+    If oStyles.hasByName(styleNames(k)) Then
+      oStyle = oStyles.getByName(styleNames(k))
+      If oStyle.FooterIsOn Then FillFieldIn(oStyle.FooterText, CStr(count))
+    End If
+  Next k
+Skip:
+End Sub
+
+Sub FillFieldIn(oText, value As String)
+  oParas = oText.createEnumeration()
+  Do While oParas.hasMoreElements()
+    oPara = oParas.nextElement()
+    If oPara.supportsService("com.sun.star.text.Paragraph") Then
+      oPortions = oPara.createEnumeration()
+      Do While oPortions.hasMoreElements()
+        oPortion = oPortions.nextElement()
+        If oPortion.TextPortionType = "TextFieldEnd" Then
+          code = ""
+          If oPortion.Bookmark.getParameters().hasByName("vnd.oasis.opendocument.field.code") Then code = oPortion.Bookmark.getParameters().getByName("vnd.oasis.opendocument.field.code")
+          If InStr(code, "SECTIONPAGES") > 0 Then oText.insertString(oPortion.getStart(), value, False)
+        End If
+      Loop
+    End If
+  Loop
 End Sub
 `;
 
