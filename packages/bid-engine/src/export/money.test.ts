@@ -9,8 +9,8 @@ const row = (cells: string[], header = false) => ({ type: 'tableRow', content: c
 
 describe('money in tables', () => {
   it('knows a money header from a count, a rate or a description', () => {
-    for (const h of ['金额', '投标报价（元）', '单价(元)', '总价', '合价（万元）', '最高限价', '元']) expect(isMoneyHeader(h), h).toBe(true);
-    for (const h of ['序号', '数量', '下浮率（%）', '报价说明', '服务内容', '报价依据']) expect(isMoneyHeader(h), h).toBe(false);
+    for (const h of ['金额', '投标报价（元）', '单价(元)', '总价', '合价（万元）', '最高限价', '元', '分项报价（元）', '单价（元/条）']) expect(isMoneyHeader(h), h).toBe(true);
+    for (const h of ['序号', '数量', '下浮率（%）', '报价说明', '服务内容', '报价依据', '价格分', '报价得分', '分值']) expect(isMoneyHeader(h), h).toBe(false);
   });
 
   it('formats a figure alone as money, leaves anything else as written', () => {

@@ -5,7 +5,7 @@
  */
 
 const MONEY_HEAD = /金额|报价|单价|总价|合价|价款|价格|费用|限价|预算|[（(]\s*(?:人民币)?\s*(?:万?元)\s*[)）]|^\s*(?:万?元)\s*$/;
-const NOT_MONEY = /率|%|％|比例|折扣|数量|序号|编号|时间|日期|期限|说明|备注|方式|依据|名称|内容/;
+const NOT_MONEY = /率|%|％|比例|折扣|数量|序号|编号|时间|日期|期限|说明|备注|方式|依据|名称|内容|得分|分值|评分|价格分|报价分/;
 
 /** Whether a column header names an amount of money. */
 export function isMoneyHeader(text: string): boolean {
