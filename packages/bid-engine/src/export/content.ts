@@ -1,7 +1,8 @@
 import { AlignmentType, BorderStyle, ImageRun, Paragraph, ShadingType, Table, TableCell, TableRow, TextRun, WidthType, type IParagraphOptions, type ParagraphChild } from 'docx';
-import { PLACEHOLDER_RE, type EditorBlock, type EditorDoc, type EditorInline, type EditorListItem, type EditorTable } from '@btz/shared/editor';
+import { PLACEHOLDER_RE, type EditorBlock, type EditorDoc, type EditorInline, type EditorText, type EditorListItem, type EditorTable } from '@btz/shared/editor';
 import { EXPORT_PLACEHOLDER, ORDERED_REF, CONTENT_WIDTH_PX } from './settings.js';
 import { decodeDataImage } from './images.js';
+import { formatMoney, isMoneyHeader } from './money.js';
 
 /** Content conversion: one section's editor document (paragraphs, lists, tables, images, marks) as Word paragraphs and tables. */
 
@@ -12,7 +13,7 @@ export interface Ctx {
   imageId: number;
 }
 
-type Marks = { bold?: boolean; italics?: boolean; underline?: Record<string, never>; strike?: boolean; highlight?: 'yellow' };
+type Marks = { bold?: boolean; italics?: boolean; underline?: Record<string, never>; strike?: boolean; highlight?: 'yellow'; size?: number };
 
 export function textRuns(text: string, marks: Marks): TextRun[] {
   const runs: TextRun[] = [];
@@ -176,6 +177,7 @@ function table(node: EditorTable, ctx: Ctx, opts: BlockOpts): Table {
   const tableWidthPx = opts.cellWidthPx ?? CONTENT_WIDTH_PX;
   const cellWidthPx = Math.max(40, Math.floor(tableWidthPx / columns) - 10);
   if (rows.length === 0) return new Table({ rows: [new TableRow({ children: [new TableCell({ children: [new Paragraph('')] })] })] });
+  const money = moneyCells(rows);
   return new Table({
     width: { size: 100, type: WidthType.PERCENTAGE },
     borders: {
@@ -186,14 +188,17 @@ function table(node: EditorTable, ctx: Ctx, opts: BlockOpts): Table {
       insideHorizontal: CELL_BORDER,
       insideVertical: CELL_BORDER,
     },
-    rows: rows.map((row) => {
+    rows: rows.map((row, ri) => {
       const cells = row.content ?? [];
       const header = cells.length > 0 && cells.every((c) => c.type === 'tableHeader');
       return new TableRow({
         tableHeader: header,
-        children: cells.map((cell) => {
+        children: cells.map((cell, ci) => {
           const isHeader = cell.type === 'tableHeader';
-          let children = blocks(cell.content, ctx, { indent: false, cellWidthPx });
+          const amount = money.get(`${ri}:${ci}`);
+          let children = amount
+            ? [new Paragraph({ alignment: AlignmentType.RIGHT, children: inlines(ctx, [{ type: 'text', text: amount, ...(firstMarks(cell) ? { marks: firstMarks(cell) } : {}) }]) })]
+            : blocks(cell.content, ctx, { indent: false, cellWidthPx });
           if (isHeader) {
             children = (cell.content ?? []).flatMap((b) =>
               b.type === 'paragraph'
@@ -214,6 +219,50 @@ function table(node: EditorTable, ctx: Ctx, opts: BlockOpts): Table {
       });
     }),
   });
+}
+
+type Row = NonNullable<EditorTable['content']>[number];
+type Cell = NonNullable<Row['content']>[number];
+
+/** The marks of a cell's first text (a bold 合计 stays bold). */
+function firstMarks(cell: Cell): EditorText['marks'] {
+  const p = cell.content?.[0];
+  const first = p?.type === 'paragraph' ? p.content?.find((n): n is EditorText => n.type === 'text') : undefined;
+  return first?.marks;
+}
+
+/**
+ * The cells of money columns that hold a figure alone, formatted: key `row:cell` (the cell's index in its row). Columns
+ * are counted with colspans and with the cells a rowspan above still covers; the header is the first row of header cells
+ * (or the first row).
+ */
+function moneyCells(rows: Row[]): Map<string, string> {
+  const out = new Map<string, string>();
+  const covered: number[] = []; // column → rows still covered by a rowspan from above
+  let moneyCols: Set<number> | null = null;
+  rows.forEach((row, ri) => {
+    const cells = row.content ?? [];
+    let col = 0;
+    const isHead = ri === 0 || cells.every((c) => c.type === 'tableHeader');
+    const heads = new Set<number>();
+    cells.forEach((cell, ci) => {
+      while ((covered[col] ?? 0) > 0) col++;
+      const span = Math.max(1, cell.attrs?.colspan ?? 1);
+      const text = plainText(cell as { content?: unknown[] }).trim();
+      if (isHead) {
+        if (isMoneyHeader(text)) for (let k = 0; k < span; k++) heads.add(col + k);
+      } else if (moneyCols?.has(col) && span === 1 && cell.content?.length === 1 && cell.content[0]!.type === 'paragraph') {
+        const f = formatMoney(text);
+        if (f !== null) out.set(`${ri}:${ci}`, f);
+      }
+      const rs = Math.max(1, cell.attrs?.rowspan ?? 1);
+      for (let k = 0; k < span; k++) covered[col + k] = Math.max(covered[col + k] ?? 0, rs);
+      col += span;
+    });
+    for (let k = 0; k < covered.length; k++) if ((covered[k] ?? 0) > 0) covered[k]!--;
+    if (isHead) moneyCols = new Set([...(moneyCols ?? []), ...heads]);
+  });
+  return out;
 }
 
 /** Converts one section's editor document to Word paragraphs and tables; an empty one becomes the highlighted placeholder. */

@@ -103,7 +103,7 @@ function sampleInput(settings: Partial<ExportSettings> = {}): ExportBidInput {
     't2-1': { type: 'doc', content: [p('7×24 小时响应。')] },
   };
   return {
-    title: '某市智慧政务平台建设项目投标文件',
+    title: '招标文件（最终版）',
     bidderName: '某某科技有限公司',
     date: '2026年11月22日',
     card: {
@@ -255,7 +255,9 @@ describe('bid Word export', async () => {
     expect(body).toMatch(/w:firstLineChars="200"/);
     // the cover
     const raw = (await mammoth.extractRawText({ buffer: await exportBidDocx(sampleInput()) })).value;
-    expect(raw).toContain('某市智慧政务平台建设项目投标文件');
+    // the cover is the card's, never the bid's own name (the upload's file name)
+    expect(raw).toMatch(/某市智慧政务平台建设项目\s+投 标 文 件/);
+    expect(raw).not.toContain('招标文件（最终版）');
     expect(raw).toContain('ZFCG-2026-001');
     expect(raw).toContain('某某科技有限公司');
     expect(raw).toContain('2026年11月22日');

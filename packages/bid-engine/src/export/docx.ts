@@ -4,6 +4,7 @@ import { type ExportOutlineNode, type HeadingStyle, type ExportSettings, type Ex
 import { stripNumberPrefix, headingNumber, headingLevels, orderedLevels } from './numbering.js';
 import { editorDocToDocx, plainText, textRuns, type Ctx } from './content.js';
 import { splitFieldRuns } from './toc-field.js';
+import { COVER_PART, coverDate, coverFromForm, standardCover } from './cover.js';
 
 /**
  * The Word export: cover, TOC and one section per volume (this file); what it is given and the page in settings.ts, the
@@ -80,39 +81,43 @@ function splitVolumes(outline: ExportOutlineNode[], volumes: ExportSettings['vol
   return result;
 }
 
-function todayCn(): string {
-  const d = new Date();
-  return `${d.getFullYear()}年${d.getMonth() + 1}月${d.getDate()}日`;
-}
-
-function factText(f: { value?: unknown; text?: string } | null | undefined): string {
-  if (!f) return '';
-  return typeof f.value === 'string' ? f.value : (f.text ?? String(f.value ?? ''));
-}
-
+/** The cover page: the tender's cover form filled from the card when it prescribes one, else the standard cover. */
 function cover(input: ExportBidInput): Paragraph[] {
-  const lines: [string, string][] = [];
-  const projectName = factText(input.card?.projectName);
-  const projectNumber = factText(input.card?.projectNumber);
-  const purchaser = factText(input.card?.purchaser);
-  if (projectName) lines.push(['项目名称', projectName]);
-  if (projectNumber) lines.push(['项目编号', projectNumber]);
-  if (purchaser) lines.push(['采 购 人', purchaser]);
-  lines.push(['投 标 人', input.bidderName?.trim() || '【待填写：投标人名称】']);
-  lines.push(['日    期', input.date?.trim() || todayCn()]);
-  return [
-    new Paragraph({ spacing: { before: 2400, after: 1200 }, alignment: AlignmentType.CENTER, children: [new TextRun({ text: input.title, bold: true, size: 44 })] }),
-    ...lines.map(
-      ([k, v]) =>
-        new Paragraph({
-          alignment: AlignmentType.LEFT,
-          indent: { left: 1260 },
-          spacing: { after: 240 },
-          children: [new TextRun({ text: `${k}：`, bold: true, size: 30 }), ...textRuns(v, {}).map((r) => r)],
-          run: { size: 30 },
-        }),
-    ),
-  ];
+  const card = input.card ?? {};
+  const bidder = { ...input.bidder, name: input.bidderName?.trim() || input.bidder?.name };
+  const date = coverDate(card, input.date).text;
+  const lines = (input.coverForm && coverFromForm(input.coverForm, card, bidder, date)) || standardCover(card, bidder, date);
+  return lines.map((l, i) => {
+    const top = i === 0 ? 1600 : 0;
+    if (l.kind === 'title') {
+      // 正本/副本 at the top right, 投标文件 the largest, the project and volume names between
+      const copy = /^(?:正本|副本)/.test(l.text) && l.text.length <= 12;
+      const main = /投\s*标\s*文\s*件|响\s*应\s*文\s*件/.test(l.text) && l.text.length <= 10;
+      return new Paragraph({
+        alignment: copy ? AlignmentType.RIGHT : AlignmentType.CENTER,
+        spacing: { before: top || (main ? 600 : 240), after: main ? 1000 : 240 },
+        children: textRuns(l.text, { bold: true, size: copy ? 28 : main ? 56 : 36 }),
+      });
+    }
+    // a blank to sign on is a line to sign on
+    const value = l.value ? textRuns(l.value, { size: 30 }) : [new TextRun({ text: '\u3000'.repeat(10), underline: {}, size: 30 })];
+    return new Paragraph({
+      alignment: AlignmentType.LEFT,
+      indent: { left: 1260 },
+      spacing: { before: top || (lines[i - 1]?.kind === 'title' ? 480 : 0), after: 240 },
+      children: [new TextRun({ text: `${l.text}：`, bold: true, size: 30 }), ...value, ...(l.note ? [new TextRun({ text: l.note, size: 30 })] : [])],
+    });
+  });
+}
+
+/**
+ * A part of the outline that is the cover or the table of contents itself (「投标文件封面」「编制目录」, parts the tender's
+ * composition names): the export prints them as the cover and the TOC, not again as chapters of written text.
+ */
+function isPrintedPart(node: ExportOutlineNode): boolean {
+  const t = (node.title ?? '').replace(/\s+/g, '');
+  // short: 「投标文件封面」「封面（格式）」, not a chapter that mentions a cover among other things
+  return (COVER_PART.test(t) && t.length <= 12) || /^(?:编制|投标文件)?目录(?:页)?$/.test(t);
 }
 
 /**
@@ -127,7 +132,7 @@ export async function exportBidDocx(input: ExportBidInput): Promise<Buffer> {
   const headingStyle: HeadingStyle = settings.headingStyle === 'numeric' ? 'numeric' : 'chapter';
   const runFont = { ascii: ASCII_FONT, hAnsi: ASCII_FONT, eastAsia: font, cs: ASCII_FONT };
   const ctx: Ctx = { fontSize, orderedInstance: 0, imageId: 0 };
-  const outline = input.outline as ExportOutlineNode[];
+  const outline = (input.outline as ExportOutlineNode[]).filter((n) => !isPrintedPart(n));
   const volumes = splitVolumes(outline, settings.volumes);
 
   const tocEntries: { title: string; level: number; page: number }[] = [];
@@ -136,10 +141,13 @@ export async function exportBidDocx(input: ExportBidInput): Promise<Buffer> {
     const children: (Paragraph | Table)[] = [];
     let pageChars = 0;
     if (volume.title) {
+      tocEntries.push({ title: volume.title, level: 1, page: start });
       children.push(
         new Paragraph({
           alignment: AlignmentType.CENTER,
           spacing: { before: 3600, after: 600 },
+          // at the outline's top level so the TOC names the volume (its page numbers restart: 商务标 3…, 技术标 3…)
+          outlineLevel: 0,
           children: [new TextRun({ text: volume.title, bold: true, size: 48 }), new PageBreak()],
         }),
       );
@@ -195,7 +203,7 @@ export async function exportBidDocx(input: ExportBidInput): Promise<Buffer> {
   const headingRun = (size: number) => ({ font: runFont, size, bold: true, color: '000000' });
 
   const doc = new Document({
-    title: input.title,
+    title: input.card?.projectName?.value ? `${String(input.card.projectName.value)}投标文件` : input.title,
     creator: '标书 AI',
     features: { updateFields: true },
     styles: {
@@ -205,6 +213,15 @@ export async function exportBidDocx(input: ExportBidInput): Promise<Buffer> {
         heading2: { run: headingRun(28), paragraph: { spacing: { before: 200, after: 120 }, keepNext: true, outlineLevel: 1 } },
         heading3: { run: headingRun(Math.max(24, fontSize * 2)), paragraph: { spacing: { before: 160, after: 80 }, keepNext: true, outlineLevel: 2 } },
       },
+      // the TOC's levels indented (Word's 「目录 1…3」, LibreOffice's 「目录 1…3」 when it updates the index), chapters bold
+      paragraphStyles: [1, 2, 3].map((level) => ({
+        id: `TOC${level}`,
+        name: `toc ${level}`,
+        basedOn: 'Normal',
+        next: 'Normal',
+        run: level === 1 ? { bold: true } : {},
+        paragraph: { indent: { left: (level - 1) * 420 }, spacing: { before: level === 1 ? 60 : 0, line: 300 } },
+      })),
     },
     numbering: {
       config: [
@@ -219,7 +236,7 @@ export async function exportBidDocx(input: ExportBidInput): Promise<Buffer> {
         footers: { default: emptyFooter() },
         children: [
           new Paragraph({ alignment: AlignmentType.CENTER, spacing: { after: 240 }, children: [new TextRun({ text: '目  录', bold: true, size: 32 })] }),
-          new TableOfContents('目录', { hyperlink: true, headingStyleRange: '1-3', cachedEntries: tocEntries }),
+          new TableOfContents('目录', { hyperlink: true, headingStyleRange: '1-3', useAppliedParagraphOutlineLevel: true, cachedEntries: tocEntries }),
         ],
       },
       ...bodySections,

@@ -18,3 +18,4 @@ export {
 } from './docx.js';
 export type { EditorDoc } from '@btz/shared/editor';
 export { findSoffice, docxToPdf } from './pdf.js';
+export { findCoverForm, coverFromForm, coverDate, standardCover, COVER_PART, type CoverCard, type CoverBidder, type CoverLine } from './cover.js';

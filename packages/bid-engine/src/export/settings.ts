@@ -1,5 +1,6 @@
 import type { BidOutlineNode, TenderCard } from '@btz/shared';
 import type { EditorDoc } from '@btz/shared/editor';
+import type { CoverBidder, CoverCard } from './cover.js';
 
 /** What the exporter is given (the outline, the sections, the user's settings) and the page geometry it lays them out on. */
 
@@ -26,11 +27,16 @@ export interface ExportSettings {
 }
 
 export interface ExportBidInput {
+  /** The bid's own name: the file's metadata title only when the card has no project name (never printed on the cover). */
   title: string;
   bidderName?: string;
-  /** Shown on the cover as given; default today as `YYYY年M月D日`. */
+  /** The bidder's facts the cover form may ask for (name, address, phone); `bidderName` wins for the name. */
+  bidder?: CoverBidder;
+  /** Shown on the cover as given; default the bid deadline's date, else today, as `YYYY年M月D日`. */
   date?: string;
-  card?: Partial<Pick<TenderCard, 'projectName' | 'projectNumber' | 'purchaser'>> | null;
+  card?: (CoverCard & Partial<Pick<TenderCard, 'composition'>>) | null;
+  /** The tender's cover form (the composition's 封面 part): its heading and the text from it on, as the tender prints it. */
+  coverForm?: { title: string; text: string } | null;
   outline: ExportOutlineNode[] | BidOutlineNode[];
   sections: Record<string, EditorDoc | null | undefined>;
   settings: ExportSettings;

@@ -1,6 +1,7 @@
 import type { CardClause } from '@btz/shared';
 import type { Part, Ctx } from './context.js';
 import { clauseList, F, ph, SP } from './context.js';
+import { ceilingSentence } from '../../tender/ceiling.js';
 
 /**
  * Section bodies for the evidence and form sections (业绩、资质、荣誉、投标函、授权书、报价表、资格证明、偏离表) and the
@@ -101,7 +102,7 @@ export function priceDetail(c: Ctx): Part[] {
     ['分项报价表', [
       { t: 'p', text: `${c.T}（${c.P}，项目编号：${c.N}）。` },
       { t: 'table', head: ['序号', '分项名称', '数量', '单价（元）', '合价（元）'], rows: items.map((x, i) => [String(i + 1), x, '1 项', ph('单价'), ph('合价')]) },
-      { t: 'p', text: `合计：${ph('投标总价')}。报价不超过最高限价${c.card.ceilingPrice ? `（${c.card.ceilingPrice.text}）` : ''}。` },
+      { t: 'p', text: `合计：${ph('投标总价')}。${ceilingSentence(c.card)}` },
     ]],
   ];
 }

@@ -21,6 +21,7 @@ import { leavesOf, outlineWithStatus, sectionDocTexts, sectionRows } from './sec
 import { exportIsolated, WorkerLimitError } from '../../../workers/index.js';
 import { cancelWriting, finishBid, getSection, progressOf, saveSection, startWriting } from './service.js';
 import { checkVolumes, settingsOf } from './settings.js';
+import { tenderCoverForm } from './cover.js';
 
 const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
@@ -159,7 +160,10 @@ export function registerWritingRoutes(fastify: FastifyInstance, app: AppContext)
       const input = {
         title: bid.name,
         bidderName: ent.name,
+        bidder: { name: ent.name, legalRep: ent.legalRep, address: ent.address, contacts: ent.contacts },
         card: bid.card,
+        // the cover follows the tender's cover form when it prescribes one (dated on the bid deadline, else today)
+        coverForm: await tenderCoverForm(app.db, bid.id, bid.card),
         outline: bid.outline,
         settings: {
           font: settings.font,

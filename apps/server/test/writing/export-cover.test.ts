@@ -1,0 +1,89 @@
+/**
+ * The exported bid as an evaluator opens it (issue 13 item 4), over HTTP on a real parse: the cover is the tender's own
+ * cover form filled from the card and the enterprise facts (never the upload's name), dated on the bid deadline; the
+ * chapters follow the tender's composition in its order, the cover part printed once, as the cover.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import mammoth from 'mammoth';
+import { buildTenderDocx } from '../../../../packages/bid-engine/test/fixtures/build.js';
+import { FACTS, TENDER_PAGES, type Block } from '../../../../packages/bid-engine/test/fixtures/tender.js';
+import { newUser, startTestServer, type TestServer } from '../harness.js';
+import { detail, uploadTender, waitParse } from '../bid/helpers.js';
+
+const ENTERPRISE = '滨江示例智能科技有限公司';
+const PARTS = ['投标文件封面', '投标函', '法定代表人授权委托书', '开标一览表', '技术方案'];
+
+/** The fixture tender with a composition that opens with the cover, and the cover form on a page of its own. */
+function tenderWithCoverForm(): Promise<Buffer> {
+  const pages: Block[][] = TENDER_PAGES.map((page) =>
+    page.some((b) => b.kind === 'h2' && b.text === '一、投标文件组成')
+      ? [
+          { kind: 'h1', text: '第四章 投标文件组成与格式' },
+          { kind: 'h2', text: '一、投标文件组成' },
+          ...PARTS.map((p, i): Block => ({ kind: 'p', text: `（${'一二三四五'[i]}）${p}` })),
+          { kind: 'h2', text: '二、废标条款' },
+          { kind: 'p', text: '投标文件未按招标文件要求签署、盖章的，作废标处理。' },
+        ]
+      : page,
+  );
+  pages.push([
+    { kind: 'h2', text: '三、投标文件格式' },
+    { kind: 'p', text: '格式一 投标文件封面' },
+    { kind: 'p', text: '正本/副本' },
+    { kind: 'p', text: '（项目名称）' },
+    { kind: 'p', text: '投标文件' },
+    { kind: 'p', text: '项目编号：' },
+    { kind: 'p', text: '投标人：（盖单位公章）' },
+    { kind: 'p', text: '法定代表人或授权代表：（签字）' },
+    { kind: 'p', text: '日期：    年  月  日' },
+  ]);
+  return buildTenderDocx(pages);
+}
+
+let t: TestServer;
+let token: string;
+let bidId: string;
+beforeAll(async () => {
+  t = await startTestServer({ jobPollMs: 50 });
+  token = (await newUser(t)).token;
+  const saved = await t.api('/btz/enterprise/info/save', { token, body: { name: ENTERPRISE, creditCode: '', legalRep: '', address: '', contacts: [], qualifications: [], staff: [], projects: [] } });
+  expect(saved.json?.success, saved.text).toBe(true);
+  bidId = await uploadTender(t, token, { name: '园区项目-招标文件定稿.docx', data: await tenderWithCoverForm() });
+  const d = await waitParse(t, token, bidId);
+  expect(d.parse.state).toBe('done');
+  if (!d.outline?.length) {
+    const g = await t.api('/btz/bid/outline/generate', { token, query: { id: bidId } });
+    expect(g.json?.success, g.text).toBe(true);
+  }
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('the exported Word file: cover and composition', () => {
+  it('prints the tender’s cover form filled from the card and the enterprise, then the composition in the tender’s order', async () => {
+    const d = await detail(t, token, bidId);
+    expect(d.card!.composition.map((c) => c.title)).toEqual(PARTS);
+    const res = await t.api('/btz/bid/export', { token, query: { id: bidId, format: 'docx' } });
+    expect(res.status).toBe(200);
+    const raw = (await mammoth.extractRawText({ buffer: res.bytes })).value;
+    const lines = raw.split('\n').map((l) => l.trim()).filter(Boolean);
+    const toc = lines.indexOf('目  录');
+    expect(lines.slice(0, toc)).toEqual([
+      '正本/副本',
+      FACTS.projectName,
+      '投标文件',
+      `项目编号：${FACTS.projectNumber}`,
+      `投标人：${ENTERPRISE}（盖单位公章）`,
+      expect.stringMatching(/^法定代表人或授权代表：\s+（签字）$/),
+      '日期：2026年3月18日', // the bid deadline's date
+    ]);
+    expect(raw).not.toContain('定稿');
+    // the body: the composition's parts as chapters in the tender's order, the cover part not repeated
+    const body = lines.slice(toc + 1);
+    const at = PARTS.slice(1).map((p) => body.findIndex((l) => l === p));
+    expect(at.every((i) => i >= 0), JSON.stringify(body.slice(0, 40))).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
+    expect(body.filter((l) => l === '投标文件封面')).toEqual([]);
+  });
+});
