@@ -1,4 +1,4 @@
-// npm test: makes sure Chromium and a CJK font are there (installs them where it can), builds the web app when it
+// npm test: makes sure Chromium, a CJK font, LibreOffice and poppler are there (installs them where it can), builds the web app when it
 // is stale, runs every Vitest project, and ends with the plain line CI reads: "N passed, N failed".
 // With CI=true (.ci/run sets it) a skipped or todo test counts as failed: a run that tested less must not pass.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -16,18 +16,36 @@ const hasCjkFont = () => {
   }
 };
 
-if (!existsSync(chromium) || !hasCjkFont()) {
-  const advice = 'apt-get install -y chromium fonts-noto-cjk';
+const onPath = (cmd) => {
+  try {
+    execSync(`command -v ${cmd}`, { stdio: 'ignore', shell: '/bin/sh' });
+    return true;
+  } catch {
+    return false;
+  }
+};
+// What the tests need from the machine: Chromium and a CJK font (browser tests), LibreOffice and poppler (the PDF export
+// test converts a bid and reads the printed table of contents back with pdftotext).
+const needs = [
+  { what: `Chromium（${chromium}，或设置 CHROMIUM_PATH）`, pkgs: ['chromium'], ok: () => existsSync(chromium) },
+  { what: '中文字体', pkgs: ['fonts-noto-cjk'], ok: hasCjkFont },
+  { what: 'LibreOffice（soffice）', pkgs: ['libreoffice-writer-nogui'], ok: () => onPath('soffice') },
+  { what: 'poppler-utils（pdftotext）', pkgs: ['poppler-utils'], ok: () => onPath('pdftotext') },
+];
+let missing = needs.filter((n) => !n.ok());
+if (missing.length) {
+  const advice = `apt-get install -y ${missing.flatMap((n) => n.pkgs).join(' ')}`;
   if (process.getuid?.() === 0) {
-    console.log(`› 浏览器测试需要 Chromium 与中文字体，正在安装：${advice}`);
+    console.log(`› 测试需要 ${missing.map((n) => n.what).join('、')}，正在安装：${advice}`);
     try {
-      execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk', { stdio: 'inherit' });
+      execSync(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.flatMap((n) => n.pkgs).join(' ')}`, { stdio: 'inherit' });
     } catch {
       /* reported below */
     }
+    missing = needs.filter((n) => !n.ok());
   }
-  if (!existsSync(chromium) || !hasCjkFont()) {
-    console.error(`缺少 Chromium（${chromium}）或中文字体。请运行：${advice}（或设置 CHROMIUM_PATH）`);
+  if (missing.length) {
+    console.error(`缺少 ${missing.map((n) => n.what).join('、')}。请运行：${advice}`);
     console.log('0 passed, 1 failed');
     process.exit(1);
   }
