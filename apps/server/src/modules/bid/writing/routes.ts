@@ -9,7 +9,6 @@ import { writingCalls } from '@btz/shared/calls';
 import type { AppContext } from '../../../context.js';
 import { AppError, badRequest } from '../../../http/errors.js';
 import { defineRoute } from '../../../http/route.js';
-import { formatTime } from '../../../lib/time.js';
 import { loadEnterpriseFacts } from '../../enterprise/index.js';
 import { bidToChange, bidToRead } from '../access.js';
 import { findSoffice } from '@btz/bid-engine/export';
