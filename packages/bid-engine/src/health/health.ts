@@ -262,6 +262,16 @@ export function answersClause(terms: ClauseTerms, text: string): boolean {
   return terms.words.filter((w) => wordIn(w, text)).length / terms.words.length >= 0.6;
 }
 
+/**
+ * A section responds to a qualification requirement when it names ≥ 40 % of the requirement's key phrases (its numbers —
+ * clause numbering, dates — are not asked for: the evidence is a certificate or a statement, not a restated figure).
+ */
+export function answersQualification(terms: ClauseTerms, text: string): boolean {
+  if (!terms.words.length) return true;
+  return terms.words.filter((w) => wordIn(w, text)).length / terms.words.length >= QUALIFICATION_SHARE;
+}
+export const QUALIFICATION_SHARE = 0.4;
+
 // ---------------------------------------------------------------------------------------------------------------------
 // Names
 
@@ -339,11 +349,13 @@ export function computeHealth(input: HealthInput): HealthReport {
     });
   }
 
-  // 3. qualifications: each requirement needs a response (a statement or its evidence) somewhere in the bid
+  // 3. qualifications: each requirement needs a response (a statement or its evidence) somewhere in the bid — the
+  // evidence of one requirement is often spread (营业执照 here, 授权委托书 there), so the whole bid is read at once
+  const wholeBid = card.qualifications.length ? withText.map((f) => `${f.node.title}\n${textOf(f.node.id)}`).join('\n') : '';
   for (const c of card.qualifications) {
     const terms = clauseTerms(c.text);
-    if (terms.words.length === 0 && terms.numbers.length === 0) continue;
-    if (withText.some((f) => answersClause(terms, `${f.node.title}\n${textOf(f.node.id)}`))) continue;
+    if (terms.words.length === 0) continue;
+    if (answersQualification(terms, wholeBid)) continue;
     findings.push({
       kind: 'qualification-missing',
       severity: 'high',
