@@ -6,6 +6,9 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { ENTERPRISE_TEXTS, TEXT, WRITE_TEXTS, type BidDetail, type BidHealth, type BidOutlineNode, type WriteProgress } from '@btz/shared';
 import type { TestServer } from '../apps/server/test/harness.js';
 import { buyCopies, outlinedBid, progress } from '../apps/server/test/writing/helpers.js';
+import { uploadTender, waitParse } from '../apps/server/test/bid/helpers.js';
+import { buildTenderDocx } from '../packages/bid-engine/test/fixtures/build.js';
+import { SCORING_ROWS, TENDER_PAGES } from '../packages/bid-engine/test/fixtures/tender.js';
 import { launch, shot } from './browser.js';
 import { WAIT, loggedInPage, startE2eServer, visible } from './flows.js';
 
@@ -348,6 +351,30 @@ describe('no copies → purchase dialog; cancel keeps what is written', () => {
     // the copy comes back when nothing was written
     const info = (await t.api('/btz/user/get-info', { token })).json.data;
     expect(info.commonBidNumber).toBe(p.done === 0 ? 1 : 0);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('评分覆盖 of a tender whose scoring table the reader could not fully find', () => {
+  it('shows the missing points as 「未识别」 and claims no percentage', async () => {
+    // the tender prints 满分 100 分 but its table holds only 55 points of rows
+    const pages = TENDER_PAGES.map((blocks) =>
+      blocks.map((b) => (b.kind === 'table' && b.rows === SCORING_ROWS ? { ...b, rows: SCORING_ROWS.filter((r) => r[0] !== '技术方案' && r[0] !== '实施计划') } : b)),
+    );
+    const id = await uploadTender(t, token, { name: '招标文件.docx', data: await buildTenderDocx(pages) });
+    const d = await waitParse(t, token, id);
+    if (!d.outline?.length) expect((await t.api('/btz/bid/outline/generate', { token, query: { id } })).json?.success).toBe(true);
+    await page.goto(`${t.url}/workbench/document/BidingDocument?id=${encodeURIComponent(id)}`);
+    await visible(page.getByTestId('bid-workspace'), WAIT * 3);
+    const tab = page.getByRole('tab', { name: /评分覆盖/ });
+    await expect.poll(() => text(tab), { timeout: WAIT }).toContain('未识别');
+    await tab.click();
+    const cov = await visible(page.getByTestId('coverage'));
+    expect(await text(cov.getByTestId('coverage-unknown'))).toContain('未识别约 45 分的评分项');
+    await visible(cov.locator('.bid-cov__row[data-state="unknown"]'));
+    expect(await cov.getByRole('progressbar').count()).toBe(0);
+    expect(await text(cov)).not.toContain('100%');
+    await shot(page, 'coverage-unknown');
     expect(errors).toEqual([]);
   });
 });

@@ -8,6 +8,9 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEALTH_PASSING_SCORE, type BidHealth, type BidOutlineNode } from '@btz/shared';
 import { newUser, startTestServer, type TestServer } from '../harness.js';
+import { buildTenderDocx } from '../../../../packages/bid-engine/test/fixtures/build.js';
+import { SCORING_ROWS, TENDER_PAGES } from '../../../../packages/bid-engine/test/fixtures/tender.js';
+import { uploadTender, waitParse } from '../bid/helpers.js';
 import { buyCopies, detail, outlinedBid, section, waitWritten } from './helpers.js';
 
 let t: TestServer;
@@ -117,5 +120,28 @@ describe('the health result is stored with the bid and re-run after edits', () =
     const other = (await newUser(t)).token;
     const res = await t.api('/btz/bid/health', { token: other, query: { id: bidId } });
     expect(res.json?.success).toBe(false);
+  });
+});
+
+describe('a scoring table the reader could not fully find', () => {
+  it('is unknown in the coverage, never 100 %, and a high finding that caps the score', async () => {
+    const token = (await newUser(t)).token;
+    // the tender prints 满分 100 分 but its table holds only 55 points of rows (技术方案 30 and 实施计划 15 missing)
+    const pages = TENDER_PAGES.map((blocks) =>
+      blocks.map((b) => (b.kind === 'table' && b.rows === SCORING_ROWS ? { ...b, rows: SCORING_ROWS.filter((r) => r[0] !== '技术方案' && r[0] !== '实施计划') } : b)),
+    );
+    const id = await uploadTender(t, token, { name: '招标文件.docx', data: await buildTenderDocx(pages) });
+    const d = await waitParse(t, token, id);
+    expect(d.parse.state).toBe('done');
+    expect(d.card!.scoring.map((s) => s.item)).toEqual(['售后服务', '类似业绩', '投标报价']);
+    if (!d.outline?.length) expect((await t.api('/btz/bid/outline/generate', { token, query: { id } })).json?.success).toBe(true);
+
+    const h = await health(token, id);
+    expect(h.coverage!.unknown).toMatchObject({ points: 45 });
+    expect(h.coverage!.percent).toBeLessThan(100);
+    const f = h.findings.find((x) => x.kind === 'unanswered-scoring' && x.nodeId === null)!;
+    expect(f.severity).toBe('high');
+    expect(f.message).toContain('45 分');
+    expect(h.score).toBeLessThan(HEALTH_PASSING_SCORE);
   });
 });

@@ -1,5 +1,5 @@
 import { Alert, Empty, Progress, Tag } from 'antd';
-import { CheckCircleFilled, ClockCircleOutlined, ExclamationCircleFilled, QuestionCircleFilled } from '@ant-design/icons';
+import { CheckCircleFilled, ClockCircleOutlined, ExclamationCircleFilled, PayCircleOutlined, QuestionCircleFilled } from '@ant-design/icons';
 import { COVERAGE_STATE_COLOR, COVERAGE_STATE_LABEL, type CoverageRow, type CoverageView } from './coverage';
 import { CATEGORY_COLOR, CATEGORY_LABEL, formatTime } from './labels';
 import './checks.css';
@@ -37,7 +37,9 @@ export function CoveragePanel({ view, selectedId, onSelect }: { view: CoverageVi
           {unmapped.length ? (
             <div className="bid-cov__gap-hint">{unmapped.length} 个评分项没有对应章节：在目录中选中一个章节，在中间「响应的评分项」里添加它</div>
           ) : !view.checked ? (
-            <div className="bid-cov__ok">每个评分项都已分配章节；写好正文后会按正文检查是否逐条响应评分要点</div>
+            <div className="bid-cov__ok">
+              {view.unknown ? '已识别的' : '每个'}评分项都已分配章节；写好正文后会按正文检查是否逐条响应评分要点
+            </div>
           ) : weak.length ? (
             <div className="bid-cov__gap-hint">{weak.length} 个评分项的正文没有逐条响应评分要点：点击章节补充下面列出的要点</div>
           ) : complete ? (
@@ -87,6 +89,8 @@ function Row({ row: r, selectedId, onSelect }: { row: CoverageRow; selectedId: s
       <ExclamationCircleFilled className="bid-cov__gap-icon" />
     ) : r.state === 'partial' ? (
       <ExclamationCircleFilled className="bid-cov__warn-icon" />
+    ) : r.state === 'price' ? (
+      <PayCircleOutlined className="bid-cov__wait-icon" />
     ) : (
       <ClockCircleOutlined className="bid-cov__wait-icon" />
     );
