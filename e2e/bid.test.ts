@@ -108,33 +108,35 @@ async function openCoverage(p: Page) {
   return cov;
 }
 
-/** What the server says is covered, in the coverage panel's words. */
+/**
+ * What the coverage panel must say of an outlined bid (nothing written yet): each non-price row mapped to the sections the
+ * server says, none counted as answered — coverage is by the text that responds, checked once there is text.
+ */
 function expectedCoverage(bid: ParsedBid) {
   const scoring = bid.card!.scoring;
-  const answered = new Set(bid.coverage.filter((c) => c.nodeIds.length > 0).map((c) => c.scoringId));
-  const covered = scoring.filter((s) => answered.has(s.id));
+  const mappedIds = new Set(bid.coverage.filter((c) => c.nodeIds.length > 0).map((c) => c.scoringId));
+  const rows = scoring.filter((s) => s.category !== 'price');
   const points = (list: typeof scoring) => list.reduce((a, s) => a + (s.points ?? 0), 0);
   return {
-    total: scoring.length,
-    covered: covered.length,
-    percent: Math.floor((covered.length / scoring.length) * 100),
-    pointsTotal: points(scoring),
-    pointsCovered: points(covered),
-    gaps: scoring.filter((s) => !answered.has(s.id)).map((s) => s.item),
+    rows: scoring.length,
+    total: rows.length,
+    mapped: rows.filter((s) => mappedIds.has(s.id)).length,
+    pointsTotal: points(rows),
+    gaps: rows.filter((s) => !mappedIds.has(s.id)).map((s) => s.item),
   };
 }
 
 async function expectCoverageMatches(p: Page, bid: ParsedBid) {
   const want = expectedCoverage(bid);
   const cov = await openCoverage(p);
-  await expect.poll(() => text(cov.locator('.bid-cov__title')), { timeout: WAIT }).toBe(`评分项覆盖 ${want.covered} / ${want.total}`);
-  const ring = cov.getByRole('progressbar');
-  expect(await ring.getAttribute('aria-valuenow')).toBe(String(want.percent));
-  expect(await text(ring.locator('.ant-progress-indicator'))).toBe(`${want.percent}%`);
-  expect(await text(cov.getByText(/^覆盖分值/))).toBe(`覆盖分值 ${want.pointsCovered} / ${want.pointsTotal} 分`);
-  expect(await cov.locator('.bid-cov__row').count()).toBe(want.total);
-  expect(await cov.locator('.bid-cov__row[data-covered="true"]').count()).toBe(want.covered);
-  const gapNames = (await cov.locator('.bid-cov__row--gap .bid-cov__name').allTextContents()).map((s) => s.trim());
+  await expect.poll(() => text(cov.locator('.bid-cov__title')), { timeout: WAIT }).toBe(`评分项响应 0 / ${want.total}`);
+  await visible(cov.getByText(`已分配章节 ${want.mapped} / ${want.total}，已响应分值 0 / ${want.pointsTotal} 分`));
+  // not checked before there is text: no percentage
+  expect(await cov.getByRole('progressbar').count()).toBe(0);
+  await visible(cov.locator('.bid-cov__pending'));
+  expect(await cov.locator('.bid-cov__row').count()).toBe(want.rows);
+  expect(await cov.locator('.bid-cov__row[data-covered="true"]').count()).toBe(0);
+  const gapNames = (await cov.locator('.bid-cov__row[data-state="unmapped"] .bid-cov__name').allTextContents()).map((s) => s.trim());
   expect(gapNames).toEqual(want.gaps);
   return { cov, want };
 }
@@ -228,7 +230,7 @@ describe('tender file → card → outline edits → coverage → 我的标书',
     expect(errors).toEqual([]);
   });
 
-  it('builds the first outline level from the composition, and 评分覆盖 shows the server’s coverage (100%)', async () => {
+  it('builds the first outline level from the composition, and 评分覆盖 shows the server’s mapping (every row has a section, none answered before writing)', async () => {
     expect(bidId).not.toBe('');
     const bid = await detail();
     expect(bid.card!.composition.map((c) => c.title)).toEqual(COMPOSITION);
@@ -243,15 +245,16 @@ describe('tender file → card → outline edits → coverage → 我的标书',
     expect(bid.coverage.length).toBe(bid.card!.scoring.length);
     expect(bid.coverage.every((c) => c.nodeIds.length > 0)).toBe(true);
     const { cov, want } = await expectCoverageMatches(page, bid);
-    expect(want.percent).toBe(100);
-    await visible(cov.getByText('每个评分项都有章节响应'));
+    expect(want.gaps).toEqual([]);
+    await visible(cov.getByText('每个评分项都已分配章节；写好正文后会按正文检查是否逐条响应评分要点'));
     // each row names the sections the server says answer it
     for (const entry of bid.coverage) {
       const row = cov.locator('.bid-cov__row').filter({ has: page.locator('.bid-cov__name', { hasText: new RegExp(`^${entry.item}$`) }) });
       const titles = walk(bid.outline).filter((n) => entry.nodeIds.includes(n.id)).map((n) => `${n.number} ${n.title}`);
       expect((await row.locator('.bid-cov__node').allTextContents()).map((s) => s.trim())).toEqual(titles);
     }
-    await expect.poll(() => text(page.getByRole('tab', { name: /评分覆盖/ })), { timeout: WAIT }).toContain('100%');
+    // every row has a section and nothing is written: no gap to count, no percentage claimed
+    await expect.poll(() => text(page.getByRole('tab', { name: /评分覆盖/ })), { timeout: WAIT }).toBe('评分覆盖');
     await shot(page, 'bid-coverage');
     expect(errors).toEqual([]);
   });

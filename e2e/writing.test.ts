@@ -3,9 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { ENTERPRISE_TEXTS, TEXT, WRITE_TEXTS, type BidDetail, type BidOutlineNode, type WriteProgress } from '@btz/shared';
+import { ENTERPRISE_TEXTS, TEXT, WRITE_TEXTS, type BidDetail, type BidHealth, type BidOutlineNode, type WriteProgress } from '@btz/shared';
 import type { TestServer } from '../apps/server/test/harness.js';
 import { buyCopies, outlinedBid, progress } from '../apps/server/test/writing/helpers.js';
+import { uploadTender, waitParse } from '../apps/server/test/bid/helpers.js';
+import { buildTenderDocx } from '../packages/bid-engine/test/fixtures/build.js';
+import { SCORING_ROWS, TENDER_PAGES } from '../packages/bid-engine/test/fixtures/tender.js';
 import { launch, shot } from './browser.js';
 import { WAIT, loggedInPage, startE2eServer, visible } from './flows.js';
 
@@ -173,20 +176,50 @@ describe('one-click writing → live sections → reload → health → export �
     expect(await steps.nth(5).getAttribute('class')).not.toContain('disabled');
   }, 240_000);
 
-  it('检查内容 shows the score and findings that open their section', async () => {
+  it('检查内容 shows the stored result with its time (checked when writing ended), again after a reload; findings open their section', async () => {
+    // the server checked the bid as the writing run ended: the panel shows that result without a click
+    const stored = (await t.api('/btz/bid/health', { token, query: { id: bidId } })).json.data as BidHealth;
     await page.locator('.bid-steps .ant-steps-item').nth(4).click();
     const panel = await visible(page.getByTestId('health-panel'));
-    const checked = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/btz/bid/health', { timeout: WAIT });
-    await panel.getByRole('button', { name: '检查内容' }).click();
-    const health = (await (await checked).json()).data as { score: number; findings: { nodeId: string | null }[] };
-    const score = await visible(page.getByTestId('health-score'));
-    expect(await text(score.locator('.bid-health__num'))).toBe(`${health.score}分`);
-    expect(health.score).toBeGreaterThanOrEqual(0);
-    expect(health.score).toBeLessThanOrEqual(100);
+    const score = await visible(page.getByTestId('health-score'), WAIT);
+    expect(await text(score.locator('.bid-health__num'))).toBe(`${stored.score}分`);
+    expect(await text(panel.getByTestId('health-time'))).toBe(`检查于 ${stored.time.slice(0, 16)} · 编辑保存后自动重新检查`);
+    expect(await text(panel.getByRole('button', { name: /重新检查/ }))).toContain('重新检查');
+    if (stored.capped) await visible(panel.getByTestId('health-cap'));
+    expect(stored.score).toBeGreaterThanOrEqual(0);
+    expect(stored.score).toBeLessThanOrEqual(100);
     await shot(page, 'writing-health');
+
+    // 重新检查 checks again (force) and shows that result
+    const again = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/btz/bid/health' && new URL(r.url()).searchParams.get('force') === '1', { timeout: WAIT });
+    await panel.getByRole('button', { name: /重新检查/ }).click();
+    const forced = (await (await again).json()).data as BidHealth;
+    await expect.poll(() => text(page.getByTestId('health-time')), { timeout: WAIT }).toContain(forced.time.slice(0, 16));
+    expect(await text(score.locator('.bid-health__num'))).toBe(`${forced.score}分`);
+
+    // 评分覆盖 now judges the text: the server's states and percentage
+    await page.getByRole('tab', { name: /评分覆盖/ }).click();
+    const cov = await visible(page.getByTestId('coverage'));
+    const ring = cov.getByRole('progressbar');
+    await expect.poll(async () => ring.getAttribute('aria-valuenow'), { timeout: WAIT }).toBe(String(forced.coverage!.percent));
+    expect(await text(cov.locator('.bid-cov__title'))).toBe(`评分项响应 ${forced.coverage!.answered} / ${forced.coverage!.total}`);
+    for (const r of forced.coverage!.rows) {
+      const row = cov.locator(`.bid-cov__row[data-state="${r.state}"]`).filter({ has: page.locator('.bid-cov__name', { hasText: r.item }) });
+      expect(await row.count(), `${r.item} ${r.state}`).toBeGreaterThan(0);
+    }
+    await shot(page, 'writing-coverage');
+
+    // a reload shows the stored result again, with the same time
+    await page.reload();
+    await workspaceReady(page);
+    await page.locator('.bid-steps .ant-steps-item').nth(4).click();
+    await visible(page.getByTestId('health-score'), WAIT);
+    expect(await text(page.getByTestId('health-time'))).toBe(`检查于 ${forced.time.slice(0, 16)} · 编辑保存后自动重新检查`);
+    const panel2 = page.getByTestId('health-panel');
+
     // a finding's link opens its section in the centre pane
-    const linked = new Set(health.findings.map((f) => f.nodeId).filter(Boolean));
-    const link = panel.locator('.bid-health__link').first();
+    const linked = new Set(forced.findings.map((f) => f.nodeId).filter(Boolean));
+    const link = panel2.locator('.bid-health__link').first();
     if (linked.size && (await link.count())) {
       await link.click();
       await expect
@@ -318,6 +351,30 @@ describe('no copies → purchase dialog; cancel keeps what is written', () => {
     // the copy comes back when nothing was written
     const info = (await t.api('/btz/user/get-info', { token })).json.data;
     expect(info.commonBidNumber).toBe(p.done === 0 ? 1 : 0);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('评分覆盖 of a tender whose scoring table the reader could not fully find', () => {
+  it('shows the missing points as 「未识别」 and claims no percentage', async () => {
+    // the tender prints 满分 100 分 but its table holds only 55 points of rows
+    const pages = TENDER_PAGES.map((blocks) =>
+      blocks.map((b) => (b.kind === 'table' && b.rows === SCORING_ROWS ? { ...b, rows: SCORING_ROWS.filter((r) => r[0] !== '技术方案' && r[0] !== '实施计划') } : b)),
+    );
+    const id = await uploadTender(t, token, { name: '招标文件.docx', data: await buildTenderDocx(pages) });
+    const d = await waitParse(t, token, id);
+    if (!d.outline?.length) expect((await t.api('/btz/bid/outline/generate', { token, query: { id } })).json?.success).toBe(true);
+    await page.goto(`${t.url}/workbench/document/BidingDocument?id=${encodeURIComponent(id)}`);
+    await visible(page.getByTestId('bid-workspace'), WAIT * 3);
+    const tab = page.getByRole('tab', { name: /评分覆盖/ });
+    await expect.poll(() => text(tab), { timeout: WAIT }).toContain('未识别');
+    await tab.click();
+    const cov = await visible(page.getByTestId('coverage'));
+    expect(await text(cov.getByTestId('coverage-unknown'))).toContain('未识别约 45 分的评分项');
+    await visible(cov.locator('.bid-cov__row[data-state="unknown"]'));
+    expect(await cov.getByRole('progressbar').count()).toBe(0);
+    expect(await text(cov)).not.toContain('100%');
+    await shot(page, 'coverage-unknown');
     expect(errors).toEqual([]);
   });
 });

@@ -15,6 +15,7 @@ export type HealthFindingKind =
   | 'fact-conflict'
   | 'card-conflict'
   | 'invalid-risk'
+  | 'qualification-missing'
   | 'typo';
 
 export type HealthSeverity = 'high' | 'medium' | 'low';
@@ -62,10 +63,79 @@ export interface FactEntry {
   occurrences: FactOccurrence[];
 }
 
+/**
+ * The passing line of the health score (issue 13 item 3): a bid with an unanswered non-price scoring row, a ★ clause
+ * without a response, a contradiction with the tender, a missing qualification, an invalid-bid risk, a scoring table the
+ * reader could not fully find, or hundreds of 【待填写】 blanks stays below it (see `HEALTH_CAPS`).
+ */
+export const HEALTH_PASSING_SCORE = 60;
+
+/**
+ * The score's caps: one blocker caps the score at `firstBlocker` (just below passing), each further blocker lowers the cap
+ * by `perBlocker`, never below `floor`; placeholders cap it at `firstBlocker` from `placeholderDensity` blanks per 10,000
+ * characters or `placeholderCount` blanks in all.
+ */
+export const HEALTH_CAPS = {
+  firstBlocker: HEALTH_PASSING_SCORE - 1,
+  perBlocker: 5,
+  floor: 20,
+  placeholderDensity: 10,
+  placeholderCount: 100,
+} as const;
+
+/**
+ * How a scoring row is answered by the bid's text (one definition, in the engine, for the health check and the coverage
+ * view): 'answered' — its sections hold enough text that names its key points; 'partial' — text, but some key points
+ * missing; 'unanswered' — text that does not respond (too short or none of the key points); 'unwritten' — its sections
+ * hold no text yet; 'unmapped' — no section answers it; 'price' — a price row, scored from the quote (not by text).
+ */
+export type ScoringRowState = 'answered' | 'partial' | 'unanswered' | 'unwritten' | 'unmapped' | 'price';
+
+export interface ScoringRowCoverage {
+  scoringId: string;
+  item: string;
+  points: number | null;
+  category: 'technical' | 'commercial' | 'price' | null;
+  /** The sections mapped to the row (their `scoringIds`). */
+  nodeIds: string[];
+  state: ScoringRowState;
+  /** Characters (whitespace excluded) of the text under the row's sections. */
+  chars: number;
+  /** The key points an evaluator looks for (sub-points the criteria list, else its key phrases). */
+  terms: string[];
+  /** The key points not found in the text. */
+  missing: string[];
+}
+
+export interface ScoringCoverage {
+  rows: ScoringRowCoverage[];
+  /** Non-price rows, and how many of them are answered. */
+  total: number;
+  answered: number;
+  /** Points of the non-price rows (null when the table gives none) and of those answered. */
+  pointsTotal: number | null;
+  pointsAnswered: number | null;
+  /** Points of the price rows (scored from the quote). */
+  pricePoints: number | null;
+  /**
+   * Scoring rows the reader could not find: the table did not add up to its printed total, came to less than 100 points,
+   * or no table was found. `points`: how many points are missing (null when unknown). Never counted as answered.
+   */
+  unknown: { points: number | null; reason: string } | null;
+  /** 0–100, whole number, by rows (an unknown part counts as one unanswered row); 100 only when every row is answered. */
+  percent: number;
+}
+
 export interface HealthReport {
   score: number;
   findings: HealthFinding[];
   facts: FactEntry[];
+  /** Why the score is capped below passing (Chinese, one line per reason); absent when it is not capped. */
+  capped?: { max: number; reasons: string[] };
+  /** 【待填写】 blanks in the whole bid and per 10,000 characters. */
+  placeholders?: { count: number; per10k: number };
+  /** The scoring rows as the bid's text answers them. */
+  coverage?: ScoringCoverage;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { EditorJson, PageSettings, SectionState } from '@btz/shared';
+import type { BidHealth, EditorJson, PageSettings, SectionState } from '@btz/shared';
 
 /** Row types of full-text writing (migrations/0005_writing.ts is the source of truth), merged into `DB`. */
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -22,9 +22,19 @@ export interface BidSectionsTable {
   updated_at: Generated<Date>;
 }
 
+/** The stored health result of a bid and the basis it was computed on (migrations/0013_bid_health.ts). */
+export interface BidHealthTable {
+  bid_id: string;
+  tenant_id: string;
+  result: ColumnType<BidHealth, string, string>;
+  basis: string;
+  checked_at: Generated<Date>;
+}
+
 declare module './schema.js' {
   interface DB {
     bid_sections: BidSectionsTable;
+    bid_health: BidHealthTable;
   }
 }
 

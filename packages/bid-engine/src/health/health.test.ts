@@ -1,13 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import type { BidOutlineNode, CardClause, CardFact, HealthFinding, ScoringItem, TenderCard } from '@btz/shared';
-import { answersClause, clauseTerms, computeHealth, KIND_CAPS, scoreFindings, verifyFindingExcerpt, type HealthInput } from './index.js';
+import { HEALTH_CAPS, HEALTH_PASSING_SCORE } from '@btz/shared';
+import {
+  answersClause,
+  clauseTerms,
+  computeHealth,
+  KIND_CAPS,
+  KIND_SEVERITY,
+  rowResponse,
+  scoreFindings,
+  scoreHealth,
+  scoringCoverage,
+  scoringTerms,
+  SEVERITY_WEIGHTS,
+  unknownScoring,
+  verifyFindingExcerpt,
+  type HealthInput,
+} from './index.js';
 import { extractFacts } from './facts.js';
 import { findTypos, TYPO_RULES } from './typos.js';
 
 const src = { page: 1, file: '招标文件.docx', excerpt: '' };
 const fact = <T,>(value: T, text = String(value)): CardFact<T> => ({ value, text, source: src, verified: true });
 const clause = (id: string, text: string): CardClause => ({ id, text, source: src, verified: true });
-const scoring = (id: string, item: string, points: number): ScoringItem => ({ id, item, points, criteria: item, category: 'technical', source: src, verified: true });
+const scoring = (id: string, item: string, points: number, criteria = item, category: ScoringItem['category'] = 'technical'): ScoringItem => ({ id, item, points, criteria, category, source: src, verified: true });
 
 function card(over: Partial<TenderCard> = {}): TenderCard {
   return {
@@ -22,7 +38,11 @@ function card(over: Partial<TenderCard> = {}): TenderCard {
     openingPlace: null,
     bidBond: null,
     qualifications: [],
-    scoring: [scoring('s1', '技术方案', 30), scoring('s2', '售后服务', 10)],
+    scoring: [
+      scoring('s1', '技术方案', 30, '技术方案包括总体架构、功能设计、安全设计等，方案完整合理得20-30分，基本合理得10-20分。'),
+      scoring('s2', '售后服务', 10, '售后服务承诺明确，响应及时，驻场保障人员充足得10分；一般得5分。'),
+      scoring('s3', '投标报价', 60, '满足招标文件要求且投标价格最低的投标报价为评标基准价', 'price'),
+    ],
     starClauses: [clause('c1', '★投标人须承诺质保期不少于3年，并提供7×24小时技术支持服务。')],
     importantClauses: [],
     invalidClauses: [
@@ -81,9 +101,9 @@ function cleanInput(): HealthInput {
     node('ch2', '售后服务', {}, [node('n3', '售后服务承诺', { scoringIds: ['s2'], targetChars: 300, clauseIds: ['c1'] })]),
   ];
   const sections: Record<string, string> = {
-    n1: `${ENTERPRISE}针对滨江区智慧社区平台建设项目提出总体架构。` + prose('架构设计', 420),
+    n1: `${ENTERPRISE}针对滨江区智慧社区平台建设项目提出技术方案：总体架构分为感知层、平台层和应用层，功能设计覆盖社区治理全部业务，安全设计遵循等级保护要求。` + prose('架构设计', 420),
     n2: '本项目总工期为90日历天，项目组共8人，分三个阶段推进。' + prose('实施安排', 320),
-    n3: '我公司承诺质保期3年，提供7×24小时技术支持服务，接到报修后2小时内响应。项目组共8人驻场保障。' + prose('售后保障', 320),
+    n3: '我公司承诺质保期3年，提供7×24小时技术支持服务，接到报修后2小时内响应。项目组共8人驻场保障，驻场保障人员持证上岗。' + prose('售后保障', 320),
   };
   return { card: card(), outline, sections, enterprise: { name: ENTERPRISE } };
 }
@@ -123,7 +143,7 @@ function problemInput(): HealthInput {
     node('ch3', '报价', {}, [node('p1', '开标一览表', { kind: '价格', mode: 'form' })]),
   ];
   const sections: Record<string, string> = {
-    a1: shared + '【待填写：项目经理姓名】' + prose('架构设计', 400) + '请用户使用统一帐号登陆系统。',
+    a1: shared + '【待填写：项目经理姓名】' + '本技术方案的总体架构、功能设计与安全设计如下。' + prose('架构设计', 400) + '请用户使用统一帐号登陆系统。',
     a2: prose('质量控制', 200) + shared + '本单位曾承建西湖区智慧养老服务平台项目，经验丰富。',
     a3: '本项目工期为120日历天。' + prose('进度', 100),
     a4: '',
@@ -246,16 +266,15 @@ describe('verifyFindingExcerpt', () => {
 });
 
 describe('score weights', () => {
-  it('more problems never score higher, and score strictly lower below the caps', () => {
+  it('more problems never score higher; typos are capped', () => {
     const base = cleanInput();
     let prev = computeHealth(base).score;
     for (let i = 1; i <= 4; i++) {
       base.sections.n2 = base.sections.n2 + `【待填写：证书编号${i}】`;
       const s = computeHealth(base).score;
-      expect(s).toBeLessThan(prev);
+      expect(s).toBeLessThanOrEqual(prev);
       prev = s;
     }
-    // typos are capped; adding many more never raises the score
     let last = prev;
     for (let i = 0; i < 20; i++) {
       base.sections.n1 = base.sections.n1 + '按装';
@@ -263,7 +282,8 @@ describe('score weights', () => {
       expect(s).toBeLessThanOrEqual(last);
       last = s;
     }
-    expect(prev - last).toBe(KIND_CAPS.typo);
+    const typos = computeHealth(base).findings.filter((f) => f.kind === 'typo');
+    expect(typos.length * SEVERITY_WEIGHTS.low).toBeGreaterThan(KIND_CAPS.typo);
   });
 
   it('is bounded to 0–100', () => {
@@ -346,5 +366,159 @@ describe('typos', () => {
     expect(new Set(TYPO_RULES.map((r) => r.wrong)).size).toBe(TYPO_RULES.length);
     expect(findTypos('按装修标准施工，既使用A也使用B，预防犯罪，按排名顺序，帐篷')).toEqual([]);
     expect(findTypos('设备按装完成后再接再励').map((h) => h.rule.right)).toEqual(['安装', '再接再厉']);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Issue 13 item 3: the score weighs what an evaluator weighs; coverage by points
+
+describe('the score weighs what an evaluator weighs', () => {
+  it('a clean bid passes and is not capped', () => {
+    const r = computeHealth(cleanInput());
+    expect(r.score).toBeGreaterThanOrEqual(HEALTH_PASSING_SCORE);
+    expect(r.capped).toBeUndefined();
+    expect(r.coverage).toMatchObject({ total: 2, answered: 2, percent: 100, pricePoints: 60, unknown: null });
+  });
+
+  it('900 placeholders in a 100,000-character bid score below passing (they used to leave 85)', () => {
+    const input = cleanInput();
+    const leaves = Array.from({ length: 30 }, (_, i) => node(`P${i}`, `第${i}节`, { targetChars: 3000 }));
+    input.outline = [...input.outline, node('ch9', '其他', {}, leaves)];
+    for (const [i, l] of leaves.entries()) {
+      input.sections[l.id] = Array.from({ length: 30 }, (_, k) => `${prose(`部分${i}段${k}`, 100)}【待填写：第${i}节信息${k}】`).join('');
+    }
+    const r = computeHealth(input);
+    expect(r.placeholders!.count).toBe(900);
+    expect(r.placeholders!.per10k).toBeGreaterThan(50);
+    expect(r.score).toBeLessThan(HEALTH_PASSING_SCORE);
+    expect(r.capped!.reasons.join()).toContain('900 处【待填写】');
+    // the same findings under the old rule (a flat cap of 15 for all placeholders) would have passed
+    expect(100 - 15).toBeGreaterThanOrEqual(HEALTH_PASSING_SCORE);
+  });
+
+  it('a few placeholders in a long bid cost a few points, not the pass', () => {
+    const input = cleanInput();
+    input.sections.n1 = input.sections.n1 + prose('补充说明', 3000) + '【待填写：项目经理证书编号】';
+    const r = computeHealth(input);
+    expect(r.score).toBeGreaterThanOrEqual(HEALTH_PASSING_SCORE);
+    expect(r.score).toBeLessThan(100);
+  });
+
+  it('one ★ clause without a response caps the score at 59 (it used to cost 10)', () => {
+    const input = cleanInput();
+    input.sections.n3 = input.sections.n3!.replace('质保期3年', '质保期按国家规定').replace('7×24小时', '工作日');
+    const r = computeHealth(input);
+    expect(r.findings.filter((f) => f.kind === 'star-unanswered').map((f) => f.severity)).toEqual(['high']);
+    expect(r.score).toBe(HEALTH_CAPS.firstBlocker);
+    expect(r.capped).toEqual({ max: 59, reasons: ['1 个★条款未响应'] });
+  });
+
+  it('an unanswered non-price scoring row caps; more blockers cap lower, never below the floor', () => {
+    const input = cleanInput();
+    input.sections.n1 = prose('架构设计', 800); // long, but names none of 总体架构 / 功能设计 / 安全设计
+    const one = computeHealth(input);
+    const f = one.findings.filter((x) => x.kind === 'unanswered-scoring');
+    expect(f).toHaveLength(1);
+    expect(f[0]).toMatchObject({ severity: 'high', nodeId: 'n1', refId: 's1' });
+    expect(f[0]!.message).toContain('总体架构');
+    expect(one.score).toBeLessThanOrEqual(59);
+    input.sections.n3 = '';
+    const two = computeHealth(input);
+    expect(two.score).toBeLessThanOrEqual(54);
+    const many = Array.from({ length: 20 }, (_, i) => ({ kind: 'star-unanswered' as const, severity: 'high' as const, i }));
+    expect(scoreFindings(many.slice(0, 1))).toBe(59);
+    expect(scoreFindings(many)).toBeGreaterThanOrEqual(0);
+    expect(scoreHealth(many.slice(0, 3)).capped!.max).toBe(49);
+    expect(scoreHealth(many).capped!.max).toBe(HEALTH_CAPS.floor);
+  });
+
+  it('a price row needs no text; a medium finding alone never caps', () => {
+    const r = computeHealth(cleanInput());
+    expect(r.coverage!.rows.find((x) => x.scoringId === 's3')!.state).toBe('price');
+    expect(scoreHealth([{ kind: 'repeated', severity: 'medium' }]).capped).toBeUndefined();
+  });
+
+  it('a contradiction with the tender (from the card-conflict detector) is a high finding with both excerpts, and caps', () => {
+    const input = cleanInput();
+    input.cardConflicts = [
+      { kind: 'duration', label: '工期', nodeId: 'n2', excerpt: '总工期为90日历天', value: '90天', cardValue: '60天', cardExcerpt: '工期：合同签订后60日历天内完成', cardPage: 12 },
+      // an excerpt that is not in the section is dropped like any other
+      { kind: 'warranty', label: '质保期', nodeId: 'n2', excerpt: '质保期5年', value: '60个月', cardValue: '36个月', cardExcerpt: '质保期3年' },
+    ];
+    const r = computeHealth(input);
+    const f = r.findings.filter((x) => x.kind === 'card-conflict');
+    expect(f).toEqual([
+      expect.objectContaining({ severity: 'high', nodeId: 'n2', excerpt: '总工期为90日历天', sourceExcerpt: '工期：合同签订后60日历天内完成', sourcePage: 12 }),
+    ]);
+    expect(f[0]!.message).toContain('第 12 页');
+    expect(r.score).toBeLessThanOrEqual(59);
+  });
+
+  it('a qualification without a response is high and caps; restating it answers it', () => {
+    const input = cleanInput();
+    input.card.qualifications = [clause('q1', '投标人须具有有效的安全生产许可证。')];
+    const r = computeHealth(input);
+    expect(r.findings.filter((f) => f.kind === 'qualification-missing').map((f) => [f.severity, f.refId])).toEqual([['high', 'q1']]);
+    expect(r.score).toBeLessThanOrEqual(59);
+    input.sections.n2 = input.sections.n2 + '我公司具有有效的安全生产许可证（见资格证明文件）。';
+    expect(computeHealth(input).findings.filter((f) => f.kind === 'qualification-missing')).toEqual([]);
+  });
+
+  it('every kind has a severity, and they mean what they say', () => {
+    expect(KIND_SEVERITY['star-unanswered']).toBe('high');
+    expect(KIND_SEVERITY['card-conflict']).toBe('high');
+    expect(KIND_SEVERITY.repeated).toBe('medium');
+    expect(KIND_SEVERITY.typo).toBe('low');
+    // a blank in a form (投标函) is high, elsewhere medium
+    const input = cleanInput();
+    input.outline.push(node('ch3', '投标函', {}, [node('f1', '投标函', { mode: 'form', kind: '商务' })]));
+    input.sections.f1 = '致滨江区数据资源管理局：我方【待填写：投标人名称】愿意参加本项目投标。';
+    input.sections.n2 = input.sections.n2 + '【待填写：项目经理姓名】';
+    const sev = Object.fromEntries(computeHealth(input).findings.filter((f) => f.kind === 'placeholder').map((f) => [f.nodeId, f.severity]));
+    expect(sev).toEqual({ f1: 'high', n2: 'medium' });
+  });
+});
+
+describe('coverage by points', () => {
+  const row = (criteria: string, item = '服务方案') => ({ item, criteria });
+
+  it('takes the sub-points an evaluator looks for, not the grading words', () => {
+    expect(scoringTerms(row('服务方案包括人员配置、服务流程、考核与应急等，方案完整合理得10分，一般得5分。'))).toEqual(
+      expect.arrayContaining(['人员配置', '服务流程', '考核', '应急']),
+    );
+    const terms = scoringTerms(row('根据项目负责人的工作经验、专业素质等方面综合评审：\n1、工作经验丰富，专业素质高，得10分；\n2、未提供的，不得分。', '项目负责人'));
+    expect(terms).toEqual(expect.arrayContaining(['工作经验', '专业素质']));
+    for (const t of terms) expect(t).not.toMatch(/得|分|合理|完整|丰富/);
+  });
+
+  it('a mapped title alone, or a quote of the criteria, answers nothing; the points named in text do', () => {
+    const s = row('服务方案包括人员配置、服务流程、考核与应急等，方案完整合理得10分。');
+    expect(rowResponse(s, '', '服务方案').state).toBe('unwritten');
+    expect(rowResponse(s, '服务方案包括人员配置、服务流程、考核与应急等。' + prose('通用内容', 400), '服务方案').state).toBe('unanswered');
+    expect(rowResponse(s, '人员配置：项目组12人。' + prose('通用内容', 400), '服务方案')).toMatchObject({ state: 'partial', missing: ['服务流程', '考核', '应急'] });
+    expect(rowResponse(s, '人员配置：项目组12人；服务流程分受理、派单、回访；考核按月进行；应急预案分三级。' + prose('通用内容', 300), '服务方案').state).toBe('answered');
+    expect(rowResponse(s, '人员配置、服务流程、考核、应急。', '服务方案').state).toBe('unanswered'); // too short
+  });
+
+  it('a table missed by the reader is unknown and never 100 %: 50 of 100 points found', () => {
+    const input = cleanInput();
+    input.card.scoringCheck = { total: 100, sum: 50, problem: '评分表各项合计 50 分，与招标文件注明的总分 100 分不一致，请核对' };
+    input.card.scoring = [input.card.scoring[1]!, { ...input.card.scoring[2]!, points: 40 }];
+    const r = computeHealth(input);
+    expect(r.coverage!.unknown).toMatchObject({ points: 50 });
+    expect(r.coverage!.answered).toBe(r.coverage!.total);
+    expect(r.coverage!.percent).toBeLessThan(100);
+    const f = r.findings.find((x) => x.kind === 'unanswered-scoring' && x.nodeId === null)!;
+    expect(f.severity).toBe('high');
+    expect(f.message).toContain('50 分');
+    expect(r.score).toBeLessThanOrEqual(59);
+  });
+
+  it('no printed total: rows coming to less than 100 points leave the rest unknown; no table at all is unknown', () => {
+    expect(unknownScoring({ scoring: [scoring('a', '服务', 30), scoring('b', '价格', 20, '价格', 'price')], lots: [] })).toMatchObject({ points: 50 });
+    expect(unknownScoring({ scoring: [scoring('a', '服务', 70), scoring('b', '价格', 30, '价格', 'price')], lots: [] })).toBeNull();
+    expect(unknownScoring({ scoring: [], lots: [] })).toMatchObject({ points: null });
+    const none = scoringCoverage({ scoring: [], lots: [] }, [], {});
+    expect(none).toMatchObject({ total: 0, percent: 0 });
   });
 });

@@ -1,23 +1,34 @@
-import type {
-  BidOutlineNode,
-  CardClause,
-  HealthFinding,
-  HealthFindingKind,
-  HealthReport,
-  HealthSeverity,
-  TenderCard,
+import {
+  HEALTH_CAPS,
+  type BidOutlineNode,
+  type CardClause,
+  type CardConflict,
+  type HealthFinding,
+  type HealthFindingKind,
+  type HealthReport,
+  type HealthSeverity,
+  type TenderCard,
 } from '@btz/shared';
 import { PLACEHOLDER_RE } from '@btz/shared/editor';
+import { scoringCoverage, SCORING_MIN_CHARS } from './coverage.js';
 import { buildFactSheet, extractFacts, parseNumber, type LocatedFact } from './facts.js';
 import { findTypos } from './typos.js';
 
 /**
- * The content-health score of a bid (issue 6 item 4). Pure: the card, the outline and each section's plain text in,
- * a score 0–100, findings linking to sections and the fact sheet out. Every finding that quotes an excerpt is checked by
- * `verifyFindingExcerpt` against its section's text and dropped when the excerpt is not there verbatim.
+ * The content-health score of a bid (issue 6 item 4, reweighed in issue 13 item 3). Pure: the card, the outline and each
+ * section's plain text in, a score 0–100, findings linking to sections and the fact sheet out. Every finding that quotes
+ * an excerpt is checked by `verifyFindingExcerpt` against its section's text and dropped when it is not there verbatim.
  *
- * Score: 100 minus, for each finding, the weight of its severity; each kind's total deduction is capped so one noisy kind
- * cannot zero the score alone; floor 0, rounded. More findings never raise the score (deductions only add up).
+ * The score weighs what an evaluator weighs:
+ * - 100 minus, for each finding, the weight of its severity; each kind's total deduction is capped so one noisy kind
+ *   cannot zero the score alone (placeholders deduct by density instead, see `placeholderDeduction`);
+ * - then capped below the passing line (`HEALTH_PASSING_SCORE`) by blockers — high findings of the kinds in `BLOCKERS`
+ *   (an unanswered non-price scoring row, a ★ clause without a response, a contradiction with the tender, a missing
+ *   qualification, an invalid-bid risk, a scoring table not fully found): the first caps at 59, each further one 5 lower,
+ *   never below 20 (`HEALTH_CAPS`); and by placeholders: ≥ 10 blanks per 10,000 characters or ≥ 100 blanks in all cap at 59.
+ * More findings never raise the score.
+ *
+ * Severities mean: high — costs points or gets the bid rejected; medium — an evaluator will notice; low — polish.
  */
 
 export interface HealthInput {
@@ -28,41 +39,138 @@ export interface HealthInput {
   enterprise?: { name?: string };
   /** Known names of other projects / companies (e.g. from the user's past bids). */
   otherNames?: string[];
+  /** Numbers of the bid that contradict the tender card (the card-conflict detector's output). */
+  cardConflicts?: CardConflict[];
 }
 
 /** Deduction per finding by severity. */
 export const SEVERITY_WEIGHTS: Record<HealthSeverity, number> = { high: 10, medium: 4, low: 1 };
 
+/**
+ * Severity of each kind, and why (a kind may go lower for a lesser case, noted where it does):
+ * - unanswered-scoring  high: the row's points are lost (medium when the text names only some of its key points);
+ * - star-unanswered     high: a ★ clause without a response rejects the bid;
+ * - invalid-risk        high: the tender lists it as a ground for rejection;
+ * - card-conflict       high: a number that contradicts the tender is a deviation (rejected or marked down);
+ * - qualification-missing high: a qualification without its evidence fails the 资格审查;
+ * - fact-conflict       high: a commitment stated two ways is scored by the worse or questioned (medium for response times);
+ * - foreign-name        high for a known other project / a wrong 项目名称 (a copied bid is rejected), medium for an unknown company;
+ * - placeholder         high in a form (投标函, 授权书, 报价表: a blank form is incomplete), medium elsewhere (noticed);
+ * - empty-heading       medium: an empty section is noticed (a scored one is also an unanswered row, high);
+ * - repeated            medium: copy-paste is noticed (and may be read as 雷同);
+ * - too-short           medium under a quarter of the target (thin), low otherwise (polish);
+ * - typo                low: polish.
+ */
+export const KIND_SEVERITY: Record<HealthFindingKind, HealthSeverity> = {
+  'unanswered-scoring': 'high',
+  'star-unanswered': 'high',
+  'invalid-risk': 'high',
+  'card-conflict': 'high',
+  'qualification-missing': 'high',
+  'fact-conflict': 'high',
+  'foreign-name': 'high',
+  placeholder: 'medium',
+  'empty-heading': 'medium',
+  repeated: 'medium',
+  'too-short': 'low',
+  typo: 'low',
+};
+
+/** Kinds whose high findings cap the score below passing. */
+export const BLOCKERS: ReadonlySet<HealthFindingKind> = new Set([
+  'unanswered-scoring',
+  'star-unanswered',
+  'card-conflict',
+  'qualification-missing',
+  'invalid-risk',
+]);
+
 /** The most a kind may deduct in total. */
 export const KIND_CAPS: Record<HealthFindingKind, number> = {
-  'unanswered-scoring': 30,
-  'star-unanswered': 30,
-  'invalid-risk': 30,
+  'unanswered-scoring': 40,
+  'star-unanswered': 40,
+  'invalid-risk': 40,
+  'card-conflict': 40,
+  'qualification-missing': 30,
   'empty-heading': 20,
   'foreign-name': 20,
   'fact-conflict': 20,
-  'card-conflict': 40,
-  placeholder: 15,
-  repeated: 15,
+  // placeholder findings deduct nothing themselves: the density does (placeholderDeduction)
+  placeholder: 0,
+  repeated: 20,
   'too-short': 15,
   typo: 8,
 };
 
-/** Minimum characters (whitespace excluded) of text answering a scoring item. */
-export const SCORING_MIN_CHARS = 200;
+export { SCORING_MIN_CHARS };
 /** Identical passages of at least this many characters in two sections are repetition. */
 export const REPEAT_MIN_CHARS = 60;
 /** A leaf under this share of its target length is too short. */
 export const TOO_SHORT_RATIO = 0.5;
 /** Longest excerpt quoted in a finding. */
 const EXCERPT_MAX = 80;
+/** The most placeholders may deduct. */
+export const PLACEHOLDER_MAX_DEDUCTION = 45;
 
-export function scoreFindings(findings: readonly Pick<HealthFinding, 'kind' | 'severity'>[]): number {
+/** Blanks per 10,000 characters of text. */
+export function placeholderDensity(count: number, chars: number): number {
+  return chars > 0 ? Math.round((count / chars) * 10_000 * 10) / 10 : count > 0 ? Infinity : 0;
+}
+
+/** What blanks deduct: 3 for any, plus 2 per blank per 10,000 characters, at most PLACEHOLDER_MAX_DEDUCTION. */
+export function placeholderDeduction(count: number, chars: number): number {
+  if (count <= 0) return 0;
+  return Math.min(PLACEHOLDER_MAX_DEDUCTION, 3 + 2 * placeholderDensity(count, chars));
+}
+
+export interface ScoreResult {
+  score: number;
+  capped?: { max: number; reasons: string[] };
+}
+
+const BLOCKER_REASON: Partial<Record<HealthFindingKind, string>> = {
+  'unanswered-scoring': '个评分项未响应',
+  'star-unanswered': '个★条款未响应',
+  'card-conflict': '处与招标文件矛盾',
+  'qualification-missing': '项资格要求未响应',
+  'invalid-risk': '处废标风险',
+};
+
+/**
+ * The score of a set of findings (and the bid's blanks): deductions by severity capped per kind, blanks by density, then
+ * the blocker and blank caps (see the file's comment).
+ */
+export function scoreHealth(
+  findings: readonly Pick<HealthFinding, 'kind' | 'severity'>[],
+  blanks: { count: number; chars: number } = { count: 0, chars: 0 },
+): ScoreResult {
   const byKind = new Map<HealthFindingKind, number>();
   for (const f of findings) byKind.set(f.kind, (byKind.get(f.kind) ?? 0) + SEVERITY_WEIGHTS[f.severity]);
-  let deduction = 0;
+  let deduction = placeholderDeduction(blanks.count, blanks.chars);
   for (const [kind, d] of byKind) deduction += Math.min(d, KIND_CAPS[kind]);
-  return Math.max(0, Math.round(100 - deduction));
+  let score = Math.max(0, Math.round(100 - deduction));
+
+  const reasons: string[] = [];
+  let max = 100;
+  const blockers = new Map<HealthFindingKind, number>();
+  for (const f of findings) if (f.severity === 'high' && BLOCKERS.has(f.kind)) blockers.set(f.kind, (blockers.get(f.kind) ?? 0) + 1);
+  const n = [...blockers.values()].reduce((a, b) => a + b, 0);
+  if (n > 0) {
+    max = Math.max(HEALTH_CAPS.floor, HEALTH_CAPS.firstBlocker - HEALTH_CAPS.perBlocker * (n - 1));
+    for (const [kind, k] of blockers) reasons.push(`${k} ${BLOCKER_REASON[kind] ?? '项严重问题'}`);
+  }
+  const density = placeholderDensity(blanks.count, blanks.chars);
+  if (blanks.count >= HEALTH_CAPS.placeholderCount || (blanks.count > 0 && density >= HEALTH_CAPS.placeholderDensity)) {
+    max = Math.min(max, HEALTH_CAPS.firstBlocker);
+    reasons.push(`${blanks.count} 处【待填写】（每万字 ${Number.isFinite(density) ? density : blanks.count} 处），不可直接提交`);
+  }
+  if (score > max) score = max;
+  return reasons.length ? { score, capped: { max, reasons } } : { score };
+}
+
+/** The score alone (see scoreHealth). */
+export function scoreFindings(findings: readonly Pick<HealthFinding, 'kind' | 'severity'>[], blanks?: { count: number; chars: number }): number {
+  return scoreHealth(findings, blanks).score;
 }
 
 /** A finding without an excerpt passes; one with an excerpt passes only when its section's text contains it verbatim. */
@@ -102,12 +210,6 @@ function clip(s: string, max = EXCERPT_MAX): string {
 
 const label = (n: BidOutlineNode) => `「${n.number ? `${n.number} ` : ''}${n.title}」`;
 
-/** The text of a node and of all nodes under it. */
-function subtreeText(n: BidOutlineNode, sections: Record<string, string>): string {
-  const parts: string[] = [sections[n.id] ?? ''];
-  for (const c of n.children ?? []) parts.push(subtreeText(c, sections));
-  return parts.join('\n');
-}
 
 // ---------------------------------------------------------------------------------------------------------------------
 // ★ clauses: key terms
@@ -160,6 +262,16 @@ export function answersClause(terms: ClauseTerms, text: string): boolean {
   return terms.words.filter((w) => wordIn(w, text)).length / terms.words.length >= 0.6;
 }
 
+/**
+ * A section responds to a qualification requirement when it names ≥ 40 % of the requirement's key phrases (its numbers —
+ * clause numbering, dates — are not asked for: the evidence is a certificate or a statement, not a restated figure).
+ */
+export function answersQualification(terms: ClauseTerms, text: string): boolean {
+  if (!terms.words.length) return true;
+  return terms.words.filter((w) => wordIn(w, text)).length / terms.words.length >= QUALIFICATION_SHARE;
+}
+export const QUALIFICATION_SHARE = 0.4;
+
 // ---------------------------------------------------------------------------------------------------------------------
 // Names
 
@@ -192,24 +304,34 @@ export function computeHealth(input: HealthInput): HealthReport {
   const textOf = (id: string) => sections[id] ?? '';
   const withText = flat.filter((f) => textOf(f.node.id).trim().length > 0);
 
-  // 1. scoring items
-  for (const s of card.scoring) {
-    const nodes = flat.filter((f) => f.node.scoringIds?.includes(s.id));
+  // 1. scoring rows: answered by text that responds to them (coverage.ts), price rows aside
+  const coverage = scoringCoverage(card, outline, sections);
+  const byId = new Map(card.scoring.map((x) => [x.id, x]));
+  for (const row of coverage.rows) {
+    if (row.state === 'answered' || row.state === 'price') continue;
+    const s = byId.get(row.scoringId)!;
     const name = `评分项「${s.item}」${s.points !== null ? `（${s.points}分）` : ''}`;
-    if (nodes.length === 0) {
-      findings.push({ kind: 'unanswered-scoring', severity: 'high', nodeId: null, refId: s.id, message: `${name}没有对应的章节，请在目录中增加章节并逐条响应评分标准。` });
-      continue;
-    }
-    const chars = nodes.reduce((sum, f) => sum + charCount(subtreeText(f.node, sections)), 0);
-    if (chars < SCORING_MIN_CHARS) {
-      findings.push({
-        kind: 'unanswered-scoring',
-        severity: chars === 0 ? 'high' : 'medium',
-        nodeId: nodes[0]!.node.id,
-        refId: s.id,
-        message: `${name}的响应内容仅 ${chars} 字（少于 ${SCORING_MIN_CHARS} 字），请在${label(nodes[0]!.node)}中针对评分标准充分作答。`,
-      });
-    }
+    const first = row.nodeIds.length ? flat.find((f) => f.node.id === row.nodeIds[0])?.node : undefined;
+    const where = first ? label(first) : '';
+    const missing = row.missing.length ? `，未见「${row.missing.slice(0, 6).join('」「')}」` : '';
+    const message =
+      row.state === 'unmapped'
+        ? `${name}没有对应的章节，请在目录中增加章节并逐条响应评分标准。`
+        : row.state === 'unwritten'
+          ? `${name}的章节${where}还没有内容，请编写并逐条响应评分标准。`
+          : row.state === 'partial'
+            ? `${name}的响应不完整${missing}，请在${where}中逐条响应评分标准的各项要点。`
+            : `${name}的响应内容${row.chars < SCORING_MIN_CHARS ? `仅 ${row.chars} 字（少于 ${SCORING_MIN_CHARS} 字）` : '没有提到评分标准的要点'}${missing}，请在${where}中针对评分标准逐条作答。`;
+    findings.push({ kind: 'unanswered-scoring', severity: row.state === 'partial' ? 'medium' : 'high', nodeId: first?.id ?? null, refId: s.id, message });
+  }
+  if (coverage.unknown) {
+    findings.push({
+      kind: 'unanswered-scoring',
+      // points known to be missing cost points; no table at all (e.g. 最低价法) is something to check, not a loss
+      severity: coverage.unknown.points !== null ? 'high' : 'medium',
+      nodeId: null,
+      message: coverage.unknown.reason,
+    });
   }
 
   // 2. ★ clauses
@@ -227,6 +349,35 @@ export function computeHealth(input: HealthInput): HealthReport {
     });
   }
 
+  // 3. qualifications: each requirement needs a response (a statement or its evidence) somewhere in the bid — the
+  // evidence of one requirement is often spread (营业执照 here, 授权委托书 there), so the whole bid is read at once
+  const wholeBid = card.qualifications.length ? withText.map((f) => `${f.node.title}\n${textOf(f.node.id)}`).join('\n') : '';
+  for (const c of card.qualifications) {
+    const terms = clauseTerms(c.text);
+    if (terms.words.length === 0) continue;
+    if (answersQualification(terms, wholeBid)) continue;
+    findings.push({
+      kind: 'qualification-missing',
+      severity: 'high',
+      nodeId: null,
+      refId: c.id,
+      message: `资格要求「${clip(c.text, 60)}」在投标文件中未见响应或证明材料，请补充（资格审查不通过将导致投标无效）。`,
+    });
+  }
+
+  // 4. numbers that contradict the tender card: both excerpts
+  for (const k of input.cardConflicts ?? []) {
+    findings.push({
+      kind: 'card-conflict',
+      severity: 'high',
+      nodeId: k.nodeId,
+      excerpt: k.excerpt,
+      sourceExcerpt: k.cardExcerpt,
+      ...(k.cardPage !== undefined ? { sourcePage: k.cardPage } : {}),
+      message: `与招标文件矛盾（${k.label}）：此处「${k.excerpt}」，招标文件规定「${clip(k.cardExcerpt, 60)}」${k.cardPage !== undefined ? `（第 ${k.cardPage} 页）` : ''}，请按招标文件修改。`,
+    });
+  }
+
   // per-section checks
   const allowedNames = [
     card.projectName?.value,
@@ -236,14 +387,17 @@ export function computeHealth(input: HealthInput): HealthReport {
   ].filter((v): v is string => typeof v === 'string' && v.trim().length >= 2);
   const otherNames = (input.otherNames ?? []).map((n) => n.trim()).filter((n) => n.length >= 2 && !nameAllowed(n, allowedNames));
   const facts: LocatedFact[] = [];
+  let blankCount = 0;
+  let totalChars = 0;
 
   for (const f of flat) {
     const id = f.node.id;
     const text = textOf(id);
     const chars = charCount(text);
+    totalChars += chars;
 
     if (f.leaf && chars === 0) {
-      findings.push({ kind: 'empty-heading', severity: 'high', nodeId: id, message: `章节${label(f.node)}没有内容，请编写正文或删除该标题。` });
+      findings.push({ kind: 'empty-heading', severity: KIND_SEVERITY['empty-heading'], nodeId: id, message: `章节${label(f.node)}没有内容，请编写正文或删除该标题。` });
       continue;
     }
     if (chars === 0) continue;
@@ -263,7 +417,8 @@ export function computeHealth(input: HealthInput): HealthReport {
     for (const m of text.matchAll(PLACEHOLDER_RE)) blanks.set(m[0], (blanks.get(m[0]) ?? 0) + 1);
     for (const [blank, n] of blanks) {
       const times = n > 1 ? `（共 ${n} 处）` : '';
-      findings.push({ kind: 'placeholder', severity: 'medium', nodeId: id, excerpt: blank, message: `${label(f.node)}中有待填写内容${blank}${times}，请填入真实信息后再提交。` });
+      blankCount += n;
+      findings.push({ kind: 'placeholder', severity: f.node.mode === 'form' ? 'high' : 'medium', nodeId: id, excerpt: blank, message: `${label(f.node)}中有待填写内容${blank}${times}，请填入真实信息后再提交。` });
     }
 
     for (const hit of findTypos(text)) {
@@ -335,7 +490,15 @@ export function computeHealth(input: HealthInput): HealthReport {
   const order = new Map(flat.map((f) => [f.node.id, f.order]));
   const rank: Record<HealthSeverity, number> = { high: 0, medium: 1, low: 2 };
   verified.sort((a, b) => rank[a.severity] - rank[b.severity] || (order.get(a.nodeId ?? '') ?? -1) - (order.get(b.nodeId ?? '') ?? -1));
-  return { score: scoreFindings(verified), findings: verified, facts: buildFactSheet(facts) };
+  const { score, capped } = scoreHealth(verified, { count: blankCount, chars: totalChars });
+  return {
+    score,
+    ...(capped ? { capped } : {}),
+    findings: verified,
+    facts: buildFactSheet(facts),
+    placeholders: { count: blankCount, per10k: Number.isFinite(placeholderDensity(blankCount, totalChars)) ? placeholderDensity(blankCount, totalChars) : 0 },
+    coverage,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------------------

@@ -1,4 +1,19 @@
-export { computeHealth, verifyFindingExcerpt, scoreFindings, clauseTerms, answersClause, SEVERITY_WEIGHTS, KIND_CAPS } from './health.js';
-export type { HealthInput } from './health.js';
+export {
+  computeHealth,
+  verifyFindingExcerpt,
+  scoreFindings,
+  scoreHealth,
+  placeholderDensity,
+  placeholderDeduction,
+  clauseTerms,
+  answersClause,
+  SEVERITY_WEIGHTS,
+  KIND_CAPS,
+  KIND_SEVERITY,
+  BLOCKERS,
+  SCORING_MIN_CHARS,
+} from './health.js';
+export type { HealthInput, ScoreResult } from './health.js';
+export { scoringCoverage, scoringTerms, rowResponse, unknownScoring, termIn, SCORING_TERM_SHARE } from './coverage.js';
 export { extractFacts, buildFactSheet } from './facts.js';
 export { TYPO_RULES, findTypos } from './typos.js';

@@ -97,7 +97,14 @@ export const writingCalls = {
     labels,
     response: z.custom<ReadableStream<Uint8Array> | string | null>(),
   }),
-  health: defineCall({ path: '/btz/bid/health', auth: true, query: byId, labels, response: z.custom<BidHealth>() }),
+  /** the stored health result (recomputed and stored when the bid changed since; `force=1` always recomputes) */
+  health: defineCall({
+    path: '/btz/bid/health',
+    auth: true,
+    query: z.object({ id: bidId, force: z.enum(['1'], { error: '重新检查参数只能是 1' }).optional() }),
+    labels: { ...labels, force: '重新检查' },
+    response: z.custom<BidHealth>(),
+  }),
   pageSettingsGet: defineCall({
     path: '/btz/bid/page-settings/get',
     auth: true,

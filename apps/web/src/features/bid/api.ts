@@ -91,7 +91,9 @@ export const startWriting = (id: string) => callApi(writingCalls.start, { query:
 export const fetchWriteProgress = (id: string) => callApi(writingCalls.progress, { query: { id } }, quiet);
 export const cancelWriting = (id: string) => callApi(writingCalls.cancel, { query: { id } }, { silent: true });
 
-export const checkHealth = (id: string) => callApi(writingCalls.health, { query: { id } }, quiet);
+/** The stored health result (the server recomputes it when the bid changed since); `force` checks again now. */
+export const checkHealth = (id: string, force = false) =>
+  callApi(writingCalls.health, { query: force ? { id, force: '1' as const } : { id } }, quiet);
 
 export const fetchPageSettings = (id: string) => callApi(writingCalls.pageSettingsGet, { query: { id } }, quiet);
 export const savePageSettings = (id: string, settings: PageSettings) =>

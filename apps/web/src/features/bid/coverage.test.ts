@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { BidOutlineNode, ScoringItem } from '@btz/shared';
-import { coverageView, scoringOf } from './coverage';
+import type { BidOutlineNode, ScoringCoverage, ScoringItem, ScoringRowCoverage, TenderCard } from '@btz/shared';
+import { coverageBadge, coverageView, scoringOf } from './coverage';
 import { blankNode, renumber } from './outline';
 import { findExcerpt, splitAtExcerpt } from './excerpt';
 import { checkUpload, formatSize, formatTime, stageLabel, UPLOAD_ERRORS } from './labels';
@@ -25,36 +25,87 @@ function outline(): BidOutlineNode[] {
   ]);
 }
 
-describe('coverage view model', () => {
-  it('maps every scoring item to the nodes answering it, gaps marked', () => {
-    const v = coverageView(scoring, outline());
-    expect(v.rows.map((r) => [r.item, r.nodes.map((x) => `${x.number} ${x.title}`), r.covered])).toEqual([
-      ['技术方案', ['1.1 技术方案'], true],
-      ['实施计划', ['1.2 实施方案', '1.3 进度保障'], true],
-      ['售后服务', [], false],
-      ['投标报价', ['2 报价部分'], true],
+const card = (rows: ScoringItem[] = scoring, scoringCheck?: TenderCard['scoringCheck']) => ({ scoring: rows, lots: [], ...(scoringCheck ? { scoringCheck } : {}) });
+const judged = (rows: Array<[string, ScoringRowCoverage['state'], string[], string[]?]>, unknown: ScoringCoverage['unknown'] = null) => ({
+  time: '2026-11-26 12:30:00',
+  coverage: {
+    rows: rows.map(([scoringId, state, nodeIds, missing = []]) => ({ scoringId, item: scoringId, points: null, category: null, nodeIds, state, chars: 0, terms: [], missing })),
+    total: 0,
+    answered: 0,
+    pointsTotal: null,
+    pointsAnswered: null,
+    pricePoints: null,
+    unknown,
+    percent: 0,
+  } satisfies ScoringCoverage,
+});
+
+describe('coverage view model (by points)', () => {
+  it('before the text is checked: the mapping only — nothing counts as covered, gaps are rows without a section', () => {
+    const v = coverageView(card(), outline());
+    expect(v.rows.map((r) => [r.item, r.nodes.map((x) => `${x.number} ${x.title}`), r.state, r.covered])).toEqual([
+      ['技术方案', ['1.1 技术方案'], 'unchecked', false],
+      ['实施计划', ['1.2 实施方案', '1.3 进度保障'], 'unchecked', false],
+      ['售后服务', [], 'unmapped', false],
+      ['投标报价', ['2 报价部分'], 'price', false],
     ]);
-    expect(v).toMatchObject({ total: 4, covered: 3, percent: 75, pointsTotal: 90, pointsCovered: 80 });
+    // the price row is scored from the quote: not one of the rows to answer
+    expect(v).toMatchObject({ total: 3, covered: 0, mapped: 2, percent: 0, pointsTotal: 55, pointsCovered: 0, pricePoints: 35, checked: false });
+    expect(coverageBadge(v)).toEqual({ text: '1', color: 'red' });
   });
-  it('follows hand edits (a node given the missing item covers it)', () => {
+
+  it('after the check: the server’s state per row; a mapped title alone is not covered; 100 % only when every row is answered', () => {
     const nodes = outline();
     nodes[0]!.children.push({ ...blankNode('n1-4', '售后服务方案'), scoringIds: ['s3'] });
-    const v = coverageView(scoring, renumber(nodes));
-    expect(v.percent).toBe(100);
-    expect(v.rows[2]!.nodes).toEqual([{ id: 'n1-4', number: '1.4', title: '售后服务方案' }]);
+    const all = renumber(nodes);
+    const part = coverageView(card(), all, [], judged([['s1', 'answered', ['n1-1']], ['s2', 'partial', ['n1-2', 'n1-3'], ['进度计划']], ['s3', 'unanswered', ['n1-4'], ['驻场']], ['s4', 'price', ['n2']]]));
+    expect(part.rows.map((r) => [r.scoringId, r.state, r.covered, r.missing])).toEqual([
+      ['s1', 'answered', true, []],
+      ['s2', 'partial', false, ['进度计划']],
+      ['s3', 'unanswered', false, ['驻场']],
+      ['s4', 'price', false, []],
+    ]);
+    expect(part).toMatchObject({ covered: 1, total: 3, percent: 33, pointsCovered: 30, checked: true, time: '2026-11-26 12:30:00' });
+    expect(coverageBadge(part)).toEqual({ text: '33%', color: 'red' });
+    const full = coverageView(card(), all, [], judged([['s1', 'answered', ['n1-1']], ['s2', 'answered', ['n1-2', 'n1-3']], ['s3', 'answered', ['n1-4']]]));
+    expect(full).toMatchObject({ covered: 3, percent: 100, pointsCovered: 55, pointsTotal: 55 });
+    expect(coverageBadge(full)).toEqual({ text: '100%', color: 'green' });
   });
-  it('without a scoring table: the server coverage entries; nothing to cover is 100 %', () => {
-    const v = coverageView(null, outline(), [{ scoringId: 's1', item: '技术方案', nodeIds: ['n1-1'] }]);
+
+  it('a row mapped differently since the check is 「待检查」, not the old answer', () => {
+    const nodes = outline();
+    nodes[0]!.children[0]!.scoringIds = ['s1', 's3'];
+    const v = coverageView(card(), renumber(nodes), [], judged([['s1', 'answered', ['n1-1']], ['s3', 'unmapped', []]]));
+    expect(v.rows.find((r) => r.scoringId === 's3')).toMatchObject({ state: 'unchecked', covered: false });
+  });
+
+  it('a table missed by the reader (50 of 100 points) is 「未识别」 and never 100 %, even with every found row answered', () => {
+    const found = [item('s1', '技术方案', 30, 'technical'), item('s4', '投标报价', 20, 'price')];
+    const check = { total: 100, sum: 50, problem: '评分表各项合计 50 分，与招标文件注明的总分 100 分不一致，请核对' };
+    const before = coverageView(card(found, check), outline());
+    expect(before.unknown).toMatchObject({ points: 50 });
+    expect(coverageBadge(before)).toEqual({ text: '未识别', color: 'orange' });
+    const v = coverageView(card(found, check), outline(), [], judged([['s1', 'answered', ['n1-1']]], { points: 50, reason: '评分表识别不完整' }));
+    expect(v).toMatchObject({ covered: 1, total: 1, percent: 50 });
+    expect(v.percent).toBeLessThan(100);
+    expect(coverageBadge(v)!.text).not.toBe('100%');
+  });
+
+  it('without a scoring table: the server coverage entries, unknown; the card’s rows when there are', () => {
+    const v = coverageView({ scoring: [], lots: [] }, outline(), [{ scoringId: 's1', item: '技术方案', nodeIds: ['n1-1'] }]);
     expect(v.rows).toHaveLength(1);
-    expect(v.rows[0]).toMatchObject({ item: '技术方案', covered: true, points: null, category: null });
-    expect(v.pointsTotal).toBeNull();
-    expect(coverageView([], [])).toMatchObject({ total: 0, percent: 100 });
+    expect(v.rows[0]).toMatchObject({ item: '技术方案', state: 'unchecked', points: null, category: null });
+    expect(v.unknown).toMatchObject({ points: null });
+    expect(coverageView(null, []).percent).toBe(100);
   });
+
   it('scoringOf lists a node’s items in its order, unknown ids dropped', () => {
     expect(scoringOf({ scoringIds: ['s2', 'x', 's1'] }, scoring).map((s) => s.item)).toEqual(['实施计划', '技术方案']);
   });
+
   it('percent floors (2 of 3 is 66 %)', () => {
-    expect(coverageView(scoring.slice(0, 3), outline()).percent).toBe(66);
+    const v = coverageView(card(scoring.slice(0, 3).map((s) => ({ ...s, category: 'technical' as const }))), outline(), [], judged([['s1', 'answered', ['n1-1']], ['s2', 'answered', ['n1-2', 'n1-3']]]));
+    expect(v.percent).toBe(66);
   });
 });
 

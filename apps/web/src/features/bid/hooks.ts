@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BidOutlineNode, CoverageEntry, SectionState, WriteProgress } from '@btz/shared';
 import { onRealtime } from '../../realtime';
 import { isApiError } from '../../api/ApiError';
+import { refreshHealthSoon } from './health';
 import { bidKeys, fetchBidDetail, regenerateBranch, saveOutline, type BidDetail, type BidParseMessage, type OutlineAnswer } from './api';
 import type { EditResult } from './outline';
 import { fetchWriteProgress } from './api';
@@ -143,6 +144,8 @@ export function useOutlineEditor(bid: BidDetail | undefined, readOnly: boolean):
           timer.current = setTimeout(() => void save(), AUTOSAVE_MS);
         }
         storeAnswer(answer);
+        // the mapping of scoring rows may have changed: the stored check is re-run on the next read
+        refreshHealthSoon(qc, bidId);
         return true;
       } catch (e) {
         setError(errorText(e, '目录保存失败，请稍后重试'));
@@ -154,7 +157,7 @@ export function useOutlineEditor(bid: BidDetail | undefined, readOnly: boolean):
     })();
     inFlight.current = run;
     return run;
-  }, [bidId, readOnly, storeAnswer]);
+  }, [bidId, readOnly, storeAnswer, qc]);
 
   const apply = useCallback(
     (result: EditResult): string | null => {
@@ -270,6 +273,8 @@ export function useWriting(bid: BidDetail): WritingState {
         if (statusRef.current === 'writing') {
           setLive({});
           void qc.invalidateQueries({ queryKey: ['bid-section', id] });
+          // the server checked the bid as the run ended: read the new result
+          refreshHealthSoon(qc, id, 0);
         }
         qc.setQueryData<BidDetail>(bidKeys.detail(id), (old) => (old ? { ...old, status: p.status } : old));
         void qc.invalidateQueries({ queryKey: bidKeys.detail(id) });

@@ -2,6 +2,7 @@
  * Pure logic of the writing workspace (issue 6): live text buffers merged from `bid.delta` messages, which steps of the
  * stepper are open for a bid's status, progress wording, section states of the outline, health grouping and volumes.
  */
+import { HEALTH_PASSING_SCORE } from '@btz/shared';
 import type {
   BidHealth,
   BidOutlineNode,
@@ -236,12 +237,14 @@ export const HEALTH_KIND_LABEL: Record<HealthFindingKind, string> = {
   'fact-conflict': '前后矛盾',
   'card-conflict': '与招标文件矛盾',
   'invalid-risk': '废标风险',
+  'qualification-missing': '资格要求未响应',
   typo: '错别字',
 };
 
 const KIND_ORDER: HealthFindingKind[] = [
   'invalid-risk',
   'star-unanswered',
+  'qualification-missing',
   'unanswered-scoring',
   'card-conflict',
   'fact-conflict',
@@ -255,6 +258,12 @@ const KIND_ORDER: HealthFindingKind[] = [
 const SEVERITY_RANK: Record<HealthSeverity, number> = { high: 0, medium: 1, low: 2 };
 
 export const SEVERITY_LABEL: Record<HealthSeverity, string> = { high: '严重', medium: '一般', low: '提示' };
+/** What a severity means (shown on hover). */
+export const SEVERITY_MEANING: Record<HealthSeverity, string> = {
+  high: '会丢分或导致废标',
+  medium: '评审专家会注意到',
+  low: '润色提示',
+};
 export const SEVERITY_COLOR: Record<HealthSeverity, string> = { high: 'red', medium: 'orange', low: 'default' };
 
 export type Finding = BidHealth['findings'][number];
@@ -281,13 +290,17 @@ export function groupFindings(findings: readonly Finding[]): FindingGroup[] {
   return groups.sort((a, b) => (SEVERITY_RANK[a.severity] ?? 3) - (SEVERITY_RANK[b.severity] ?? 3) || order(a.kind) - order(b.kind));
 }
 
-/** The score's colour: green from 85, orange from 60, red below. */
+/** The score's colour: green from 85, orange from the passing line (60), red below. */
 export function scoreColor(score: number): string {
-  return score >= 85 ? '#52c41a' : score >= 60 ? '#fa8c16' : '#f5222d';
+  return score >= 85 ? '#52c41a' : score >= HEALTH_PASSING_SCORE ? '#fa8c16' : '#f5222d';
 }
 
 export function scoreVerdict(score: number): string {
-  return score >= 85 ? '内容较完整，可导出前再通读一遍' : score >= 60 ? '存在需要处理的问题，建议逐条修改后再导出' : '问题较多，请先处理严重问题';
+  return score >= 85
+    ? '内容较完整，可导出前再通读一遍'
+    : score >= HEALTH_PASSING_SCORE
+      ? '存在需要处理的问题，建议逐条修改后再导出'
+      : '未达及格线：请先处理严重问题';
 }
 
 /* ---- page settings and volumes ----------------------------------------------------------------------------------- */

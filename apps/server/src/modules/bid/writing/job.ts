@@ -12,6 +12,7 @@ import type { AppContext } from '../../../context.js';
 import type { Job, JobDefinition, JobRunContext } from '../../../jobs/index.js';
 import { loadEnterpriseFacts } from '../../enterprise/index.js';
 import { authorSection } from './author.js';
+import { checkHealthAfterWriting } from './health.js';
 import { findSection, leavesOf } from './sections.js';
 import { publishProgress, settleRunIfDone, WRITE_KIND, type WriteJobPayload } from './service.js';
 
@@ -44,7 +45,8 @@ async function publish(app: AppContext, userId: string, kind: string, data: unkn
 }
 
 async function settle(app: AppContext, p: WriteJobPayload): Promise<void> {
-  await settleRunIfDone(app, p.bidId, p.runId);
+  // the run ended: check the bid now, so its health result is waiting when the user opens the panel
+  if (await settleRunIfDone(app, p.bidId, p.runId)) await checkHealthAfterWriting(app, p.bidId);
   const bid = await app.db.selectFrom('bids').select(['id', 'user_id']).where('id', '=', p.bidId).executeTakeFirst();
   if (bid) await publishProgress(app, bid);
 }

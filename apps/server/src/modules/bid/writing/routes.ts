@@ -9,11 +9,9 @@ import { writingCalls } from '@btz/shared/calls';
 import type { AppContext } from '../../../context.js';
 import { AppError, badRequest } from '../../../http/errors.js';
 import { defineRoute } from '../../../http/route.js';
-import { formatTime } from '../../../lib/time.js';
 import { loadEnterpriseFacts } from '../../enterprise/index.js';
 import { bidToChange, bidToRead } from '../access.js';
 import { findSoffice } from '@btz/bid-engine/export';
-import { computeHealth } from '@btz/bid-engine/health';
 import { sendFile } from '../../../http/send-file.js';
 import { presentBid } from '../present.js';
 import { listFiles } from '../repo.js';
@@ -22,6 +20,7 @@ import { exportIsolated, WorkerLimitError } from '../../../workers/index.js';
 import { cancelWriting, finishBid, getSection, progressOf, saveSection, startWriting } from './service.js';
 import { checkVolumes, settingsOf } from './settings.js';
 import { tenderCoverForm } from './cover.js';
+import { bidHealth } from './health.js';
 
 const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
@@ -110,16 +109,7 @@ export function registerWritingRoutes(fastify: FastifyInstance, app: AppContext)
 
   defineRoute(fastify, app, {
     call: writingCalls.health,
-    handler: async ({ auth, query }): Promise<BidHealth> => {
-      const bid = await bidToRead(app, auth, query.id);
-      if (!bid.card || !bid.outline) throw badRequest(WRITE_TEXTS.noOutline);
-      const rows = await sectionRows(app.db, bid.id);
-      const sections: Record<string, string> = {};
-      for (const r of rows) sections[r.node_id] = r.text;
-      const ent = await loadEnterpriseFacts(app.db, { tenantId: bid.tenant_id, userId: bid.user_id });
-      const report = computeHealth({ card: bid.card, outline: bid.outline, sections, enterprise: { name: ent.name } });
-      return { ...report, time: formatTime(new Date()) };
-    },
+    handler: async ({ auth, query }): Promise<BidHealth> => bidHealth(app, await bidToRead(app, auth, query.id), { force: query.force === '1' }),
   });
 
   defineRoute(fastify, app, {

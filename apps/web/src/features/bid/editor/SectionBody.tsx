@@ -9,6 +9,7 @@ import { AI_ACTION_LABELS, WRITE_TEXTS, type AiAction, type EditorJson, type Sec
 import { toast } from '../../../lib/feedback';
 import { errorText } from '../hooks';
 import { aiErrorText, isStaleRevision, saveSection, sectionKey, streamAiAction } from './api';
+import { refreshHealthSoon } from '../health';
 import { aiTextToContent, clock, countChars, EMPTY_DOC, tail } from './content';
 import { sectionExtensions } from './extensions';
 import { Head } from './Head';
@@ -92,6 +93,7 @@ export default function SectionBody({
                 : old,
             );
             setSaveError(null);
+            refreshHealthSoon(qc, bidId);
             onSavedRef.current?.(saved);
             return 'ok';
           } catch (e) {

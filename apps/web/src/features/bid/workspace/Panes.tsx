@@ -5,7 +5,7 @@ import { TEXT } from '@btz/shared';
 import { toast } from '../../../lib/feedback';
 import { AnalysisReportButton } from '../AnalysisReportButton';
 import { bidKeys, generateOutline, type BidDetail } from '../api';
-import { coverageView } from '../coverage';
+import { coverageBadge, coverageView } from '../coverage';
 import { CoveragePanel } from '../CoveragePanel';
 import { FilesPanel } from '../FilesPanel';
 import { errorText, useOutlineEditor, type WritingState } from '../hooks';
@@ -16,6 +16,7 @@ import { TenderCardPanel } from '../TenderCardPanel';
 import { findNode, flatten } from '../outline';
 import { ExportPanel } from '../ExportPanel';
 import { HealthPanel } from '../HealthPanel';
+import { useBidHealth } from '../health';
 import { SectionPane } from '../SectionPane';
 import { sectionStates } from '../writing';
 import { reportBlocked, type PaneTab } from './state';
@@ -53,7 +54,14 @@ export function Panes({
     setFollowedStatus(bid.status);
     setFollow(bid.status === 'writing');
   }
-  const coverage = useMemo(() => coverageView(bid.card?.scoring, editor.nodes, editor.coverage), [bid.card, editor.nodes, editor.coverage]);
+  // coverage by points: the mapping from the outline being edited, the answered state from the stored health result
+  const checkable = bid.status === 'written' || bid.status === 'finished';
+  const health = useBidHealth(bid.id, checkable).data;
+  const coverage = useMemo(
+    () => coverageView(bid.card, editor.nodes, editor.coverage, checkable ? health : null),
+    [bid.card, editor.nodes, editor.coverage, checkable, health],
+  );
+  const badge = coverageBadge(coverage);
   // the leaves show their writing state once any writing happened
   const started =
     bid.status === 'writing' ||
@@ -107,7 +115,6 @@ export function Panes({
     }
   };
 
-  const gaps = coverage.total - coverage.covered;
   const selected = selectedId ? findNode(editor.nodes, selectedId) : null;
   const selectedState = selected && !selected.children.length ? (states.get(selected.id) ?? 'empty') : null;
   const written = bid.status === 'written' || bid.status === 'finished';
@@ -186,7 +193,7 @@ export function Panes({
               key: 'coverage',
               label: (
                 <span>
-                  评分覆盖 {coverage.total ? <Badge count={gaps || `${coverage.percent}%`} color={gaps ? 'red' : 'green'} size="small" /> : null}
+                  评分覆盖 {badge ? <Badge count={badge.text} color={badge.color} size="small" /> : null}
                 </span>
               ),
               children: <CoveragePanel view={coverage} selectedId={selectedId} onSelect={pick} />,

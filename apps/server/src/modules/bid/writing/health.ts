@@ -1,0 +1,79 @@
+/**
+ * The bid's content-health result, stored (issue 13 item 3; table bid_health, migration 0013). A read answers the stored
+ * result while its basis still holds — the sections' count and revisions (every save and every written section bumps a
+ * revision), the bid's last change (outline, card, status) and the bidder's name — and otherwise recomputes, stores and
+ * answers the new one. So an edit re-runs the check on the next read (the panel reads after every save) and the result
+ * survives a reload with the time it was computed. When a writing run ends the check runs at once (job.ts), so a written
+ * bid has its result waiting.
+ *
+ * The basis is taken from the very rows the check reads, so a save racing a check leaves a basis that no longer matches:
+ * the next read recomputes. Nothing is locked while the check runs.
+ */
+import { sql } from 'kysely';
+import { WRITE_TEXTS, type BidHealth } from '@btz/shared';
+import { computeHealth } from '@btz/bid-engine/health';
+import type { AppContext } from '../../../context.js';
+import { badRequest } from '../../../http/errors.js';
+import { formatTime } from '../../../lib/time.js';
+import { loadEnterpriseFacts } from '../../enterprise/index.js';
+import type { BidRow } from '../repo.js';
+
+type HealthBid = Pick<BidRow, 'id' | 'tenant_id' | 'user_id' | 'card' | 'outline' | 'updated_at'>;
+
+function basisOf(bid: HealthBid, rows: readonly { revision: number }[], enterpriseName: string): string {
+  const revisions = rows.reduce((a, r) => a + r.revision, 0);
+  return `${rows.length}:${revisions}:${new Date(bid.updated_at).getTime()}:${enterpriseName}`;
+}
+
+async function currentBasis(app: AppContext, bid: HealthBid, enterpriseName: string): Promise<string> {
+  const agg = await app.db
+    .selectFrom('bid_sections')
+    .select([sql<string>`count(*)`.as('n'), sql<string | null>`sum(revision)`.as('revs')])
+    .where('bid_id', '=', bid.id)
+    .executeTakeFirstOrThrow();
+  const n = Number(agg.n);
+  return `${n}:${Number(agg.revs ?? 0)}:${new Date(bid.updated_at).getTime()}:${enterpriseName}`;
+}
+
+/** Computes the health of the bid as it is now and stores it. */
+export async function checkHealth(app: AppContext, bid: HealthBid): Promise<BidHealth> {
+  if (!bid.card || !bid.outline) throw badRequest(WRITE_TEXTS.noOutline);
+  const ent = await loadEnterpriseFacts(app.db, { tenantId: bid.tenant_id, userId: bid.user_id });
+  const rows = await app.db.selectFrom('bid_sections').select(['node_id', 'text', 'revision']).where('bid_id', '=', bid.id).execute();
+  const sections: Record<string, string> = {};
+  for (const r of rows) sections[r.node_id] = r.text;
+  const report = computeHealth({ card: bid.card, outline: bid.outline, sections, enterprise: { name: ent.name } });
+  const now = new Date();
+  const health: BidHealth = { ...report, time: formatTime(now) };
+  const json = JSON.stringify(health);
+  const basis = basisOf(bid, rows, ent.name ?? '');
+  await app.db
+    .insertInto('bid_health')
+    .values({ bid_id: bid.id, tenant_id: bid.tenant_id, result: json, basis, checked_at: now })
+    .onConflict((oc) => oc.column('bid_id').doUpdateSet({ result: json, basis, checked_at: now }))
+    .execute();
+  return health;
+}
+
+/** The stored result while it still holds, else a new one (stored). `force` always recomputes. */
+export async function bidHealth(app: AppContext, bid: HealthBid, opts: { force?: boolean } = {}): Promise<BidHealth> {
+  if (!bid.card || !bid.outline) throw badRequest(WRITE_TEXTS.noOutline);
+  if (!opts.force) {
+    const stored = await app.db.selectFrom('bid_health').select(['result', 'basis']).where('bid_id', '=', bid.id).executeTakeFirst();
+    if (stored) {
+      const ent = await loadEnterpriseFacts(app.db, { tenantId: bid.tenant_id, userId: bid.user_id });
+      if (stored.basis === (await currentBasis(app, bid, ent.name ?? ''))) return stored.result;
+    }
+  }
+  return checkHealth(app, bid);
+}
+
+/** After a writing run ended: check the bid at once (failures are logged, never thrown into the job). */
+export async function checkHealthAfterWriting(app: AppContext, bidId: string): Promise<void> {
+  try {
+    const bid = await app.db.selectFrom('bids').selectAll().where('id', '=', bidId).where('deleted_at', 'is', null).executeTakeFirst();
+    if (bid?.card && bid.outline) await checkHealth(app, bid);
+  } catch (err) {
+    app.log.warn({ err, bidId }, 'health check after writing failed');
+  }
+}
