@@ -2,3 +2,4 @@ export { computeHealth, verifyFindingExcerpt, scoreFindings, clauseTerms, answer
 export type { HealthInput } from './health.js';
 export { extractFacts, buildFactSheet } from './facts.js';
 export { TYPO_RULES, findTypos } from './typos.js';
+export { findCardConflicts, cardValues, statedFacts } from './card-conflicts.js';
