@@ -161,6 +161,8 @@ function ceilingUnit(card: TenderCard): string | null {
  */
 export function findCardConflicts(card: TenderCard, sections: Record<string, string>): CardConflict[] {
   const values = cardValues(card);
+  // a figure the tender itself states (a post's head count, one site's period) is the tender's, not a contradiction of it
+  const own = new Set(entries(card).flatMap(({ text }) => statedFacts(text).map((f) => `${f.kind}|${f.qualifier}|${f.value}`)));
   const out: CardConflict[] = [];
   const seen = new Set<string>();
   const push = (x: CardConflict) => {
@@ -172,10 +174,11 @@ export function findCardConflicts(card: TenderCard, sections: Record<string, str
   for (const [nodeId, text] of Object.entries(sections)) {
     if (!text) continue;
     for (const f of statedFacts(text)) {
+      if (own.has(`${f.kind}|${f.qualifier}|${f.value}`)) continue;
       // 工期 and 交货期 are used loosely by tenders: a bid duration is held against the tender's durations of either kind
       const kinds: Stated['kind'][] = f.kind === 'duration' || f.kind === 'delivery' ? ['duration', 'delivery'] : [f.kind];
-      const own = values.filter((c) => c.kind === f.kind && c.unit === f.unit && c.qualifier === f.qualifier);
-      const against = own.length ? own : values.filter((c) => kinds.includes(c.kind) && c.unit === f.unit && c.qualifier === f.qualifier);
+      const same = values.filter((c) => c.kind === f.kind && c.unit === f.unit && c.qualifier === f.qualifier);
+      const against = same.length ? same : values.filter((c) => kinds.includes(c.kind) && c.unit === f.unit && c.qualifier === f.qualifier);
       if (!against.length || !against.every((c) => breaks(f, c))) continue;
       const c = against[0]!;
       push({

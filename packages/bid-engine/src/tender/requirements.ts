@@ -54,10 +54,14 @@ function chapters(blocks: Block[]): [number, number][] {
   const out: [number, number][] = [];
   for (const { b, i } of chosen) {
     if (out.length && i < out[out.length - 1]![1]) continue; // inside the previous range
+    // a 第X章 chapter runs to the next 第X章 (its own parts, 「第 1 包 …」, may sit at its level); another heading to the next
+    // heading of its level
+    const isChapter = CHAPTER.test(b.text.replace(/\s+/g, ''));
     let j = i + 1;
     for (; j < blocks.length; j++) {
       const n = blocks[j]!;
       if (n.type !== 'heading' || n.level > b.level) continue;
+      if (isChapter && !CHAPTER.test(n.text.replace(/\s+/g, ''))) continue;
       // 「招标需求」 under 「第三章 招标需求」, or the next requirement chapter: the range goes on
       if (isReqHeading(n.title || n.text)) continue;
       break;
@@ -121,7 +125,8 @@ export function requirementsFromModel(model: DocModel): ModelRequirement[] {
         lead = body.replace(/[:：]$/, '');
         continue;
       }
-      if (!numbered && !REQUIREMENT_WORDS.test(body)) continue;
+      // an unnumbered paragraph is an item when it requires something or states a figure (「派遣人数共39人」)
+      if (!numbered && !REQUIREMENT_WORDS.test(body) && !(figuresOf(body).length && body.length <= 300)) continue;
       if (body.length > 600) continue; // a description, not an item
       add({ text: cap(text), page: b.page, section: lead ? `${section}${section ? ' ' : ''}${lead}` : section, figures: figuresOf(text), excerpt: text });
     }

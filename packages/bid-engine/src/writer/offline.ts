@@ -1,5 +1,7 @@
 import { countChars, PLACEHOLDER_RE, toDoc, toText } from './doc.js';
+import { detectDomain, isServiceDomain, type TenderDomain } from './domain.js';
 import { detectKind, scoringFor, type SectionKind } from './kinds.js';
+import { requirementsFor } from './points.js';
 import { fit, focus } from './offline/compose.js';
 import { criteriaWords, hash, ph, type Ctx, type Part, type WriteSectionInput, type WriteSectionResult } from './offline/context.js';
 import {
@@ -8,6 +10,8 @@ import {
 import {
   aftersales, commitment, emergency, implementation, quality, safety, schedule, staffing, technical, training,
 } from './offline/work-sections.js';
+import { serviceEmergency, serviceImplementation, serviceTechnical, serviceTraining, worksTechnical } from './offline/domain-sections.js';
+import { pointParts } from './offline/respond.js';
 
 /**
  * The offline section writer (issue 6 item 2): structured, tender-specific Chinese text for one leaf of the outline, built
@@ -27,12 +31,33 @@ const BODIES: Record<SectionKind, (c: Ctx) => Part[]> = {
   deviation,
 };
 
+/** The bodies that differ by the tender's domain (the register of issue 13 item 2); the rest are shared. */
+function bodyOf(kind: SectionKind, domain: TenderDomain): (c: Ctx) => Part[] {
+  if (isServiceDomain(domain)) {
+    const own: Partial<Record<SectionKind, (c: Ctx) => Part[]>> = {
+      technical: serviceTechnical,
+      implementation: serviceImplementation,
+      schedule: serviceImplementation,
+      training: serviceTraining,
+      emergency: serviceEmergency,
+      aftersales: serviceEmergency,
+    };
+    return own[kind] ?? BODIES[kind];
+  }
+  if (domain === 'construction' || domain === 'goods') {
+    const own: Partial<Record<SectionKind, (c: Ctx) => Part[]>> = { technical: worksTechnical };
+    return own[kind] ?? BODIES[kind];
+  }
+  return BODIES[kind];
+}
+
 export function writeSectionOffline(input: WriteSectionInput): WriteSectionResult {
   const { card, node, parentTitles, siblingTitles, facts, targetChars, bidType } = input;
   const ent = input.enterprise ?? {};
   const scoring = scoringFor(card, node, parentTitles);
   const kind = detectKind(node, parentTitles, scoring);
   const h = hash(node.id);
+  const domain = detectDomain(card);
   const c: Ctx = {
     card,
     node,
@@ -44,15 +69,20 @@ export function writeSectionOffline(input: WriteSectionInput): WriteSectionResul
     E: ent.name ?? ph('投标人名称'),
     parent: parentTitles[parentTitles.length - 1] ?? '',
     siblings: siblingTitles.filter((t) => t !== node.title),
+    siblingOrder: siblingTitles,
     scoring,
     crit: criteriaWords(scoring),
     facts,
     ent,
+    domain,
+    reqs: requirementsFor(card, node, input.outline),
+    ...(input.outline ? { outline: input.outline } : {}),
     h,
     bidType,
     pick: <T>(list: readonly T[], salt = 0) => list[(h + salt) % list.length]!,
   };
-  const blocks = fit(focus(BODIES[kind](c), c), c, Math.max(200, targetChars));
+  const points = pointParts(c);
+  const blocks = fit([...points, ...focus(bodyOf(kind, domain)(c), c)], c, Math.max(200, targetChars), points.length);
   const text = toText(blocks);
   const placeholders = [...new Set(text.match(PLACEHOLDER_RE) ?? [])];
   return { doc: toDoc(blocks), text, chars: countChars(text), placeholders, kind };

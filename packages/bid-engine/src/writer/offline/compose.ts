@@ -11,7 +11,8 @@ function splitSentences(s: string): string[] {
   return s.match(/[^。！？；]+[。！？；]?/g) ?? [s];
 }
 
-export function fit(parts: Part[], c: Ctx, target: number): Block[] {
+/** `keep`: how many leading parts (the point-to-point responses) are never trimmed. */
+export function fit(parts: Part[], c: Ctx, target: number, keep = 0): Block[] {
   const build = (ps: Part[]): Block[] => {
     const blocks: Block[] = c.node.mode === 'ai' ? intro(c) : [];
     ps.forEach(([h, bs], i) => {
@@ -47,7 +48,7 @@ export function fit(parts: Part[], c: Ctx, target: number): Block[] {
     // Trim from the end: later sentences of paragraphs, then list items beyond two; tables (the rows a form or a
     // response table must keep) are left alone.
     const ps: Part[] = parts.map(([h, bs]) => [h, bs.map((b) => ({ ...b }) as Block)]);
-    outer: for (let pi = ps.length - 1; pi >= 0; pi--) {
+    outer: for (let pi = ps.length - 1; pi >= keep; pi--) {
       const bs = ps[pi]![1];
       for (let bi = bs.length - 1; bi >= 0; bi--) {
         const b = bs[bi]!;

@@ -1,4 +1,5 @@
-import type { BidOutlineNode, CardClause, ScoringItem, TenderCard } from '@btz/shared';
+import type { BidOutlineNode, CardClause, RequirementItem, ScoringItem, TenderCard } from '@btz/shared';
+import type { TenderDomain } from '../domain.js';
 import type { Block, EditorDoc } from '../doc.js';
 import type { FactSheet } from '../facts.js';
 import type { SectionKind } from '../kinds.js';
@@ -29,6 +30,8 @@ export interface WriteSectionInput {
   enterprise?: EnterpriseFacts;
   targetChars: number;
   bidType: 1 | 2;
+  /** The bid's whole outline: each requirement item of the tender is then answered by exactly one leaf (points.ts). */
+  outline?: BidOutlineNode[];
 }
 
 export interface WriteSectionResult {
@@ -69,6 +72,14 @@ export interface Ctx {
   crit: string[];
   facts: FactSheet;
   ent: EnterpriseFacts;
+  /** The tender's domain (register of the text). */
+  domain: TenderDomain;
+  /** The tender's requirement items this section restates and answers. */
+  reqs: RequirementItem[];
+  /** The titles of the node and its siblings in order. */
+  siblingOrder: string[];
+  /** The bid's outline, when the caller gave it. */
+  outline?: BidOutlineNode[];
   h: number;
   bidType: 1 | 2;
   pick<T>(list: readonly T[], salt?: number): T;
@@ -99,8 +110,10 @@ export function intro(c: Ctx): Block[] {
     ? `对应评分标准中的“${s.item}”${s.points !== null ? `（${s.points} 分）` : ''}，评审要点为：${s.criteria.replace(/[。；;]+$/, '')}。`
     : `在“${c.parent || c.T}”${(c.parent || c.T).endsWith('部分') ? '' : '部分'}中${c.siblings.length ? `与${c.siblings.slice(0, 3).map((x) => `“${x}”`).join('、')}等内容相互衔接、互不重复` : '独立成篇'}。`;
   const tail = s
-    ? `${c.T}逐项对照上述评审要点展开，并与全局事实表（工期 ${F(c).duration.value}、质保期 ${F(c).warranty.value}）保持一致。`
-    : `${c.T}所引用的工期 ${F(c).duration.value}、质保期 ${F(c).warranty.value}等数值均以全局事实表为准。`;
+    ? `${c.T}逐项对照上述评审要点展开${c.reqs.length ? `，并逐条回应招标文件中与本节相关的 ${c.reqs.length} 项需求` : ''}。`
+    : c.reqs.length
+      ? `${c.T}逐条回应招标文件中与本节相关的 ${c.reqs.length} 项需求。`
+      : '';
   return [{ t: 'p', text: `${opener}${score}${tail}` }];
 }
 
