@@ -1,7 +1,7 @@
 import { countChars, PLACEHOLDER_RE, toDoc, toText } from './doc.js';
 import { detectDomain, isServiceDomain, type TenderDomain } from './domain.js';
 import { detectKind, scoringFor, type SectionKind } from './kinds.js';
-import { requirementsFor } from './points.js';
+import { clausesFor, requirementsFor } from './points.js';
 import { fit, focus } from './offline/compose.js';
 import { criteriaWords, hash, ph, type Ctx, type Part, type WriteSectionInput, type WriteSectionResult } from './offline/context.js';
 import {
@@ -76,6 +76,7 @@ export function writeSectionOffline(input: WriteSectionInput): WriteSectionResul
     ent,
     domain,
     reqs: requirementsFor(card, node, input.outline),
+    clauses: clausesFor(card, node, input.outline),
     ...(input.outline ? { outline: input.outline } : {}),
     h,
     bidType,

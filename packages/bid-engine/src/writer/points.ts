@@ -1,4 +1,4 @@
-import type { BidOutlineNode, RequirementItem, ScoringItem, TenderCard } from '@btz/shared';
+import type { BidOutlineNode, CardClause, RequirementItem, ScoringItem, TenderCard } from '@btz/shared';
 
 /**
  * Point-to-point material of a section (issue 13 item 2): the sub-points of the scoring rows it answers (what an evaluator
@@ -10,7 +10,7 @@ import type { BidOutlineNode, RequirementItem, ScoringItem, TenderCard } from '@
 /** The point awards and grading levels of a criteria fragment, which are not points to answer. */
 const AWARD = /(?:的)?[，,]?\s*得\s*\d+(?:\.\d+)?\s*[-~～—至]\s*\d*(?:\.\d+)?\s*分?|(?:的)?[，,]?\s*(?:得|加|扣|计|最高|最多|满分)?\s*\d+(?:\.\d+)?\s*(?:分|%|％)(?:[；;，,]|$)?|[（(][^（）()]*\d+\s*分[^（）()]*[)）]/g;
 const LOWER_GRADE = /^(?:较|基本|一般|不|未|没有|缺|无|部分|稍|略|欠|存在|有缺陷|其他|其余|否则|以此类推|依此类推)/;
-const MECHANICS = /评委|评审专家|评标委员会|打分|得分|不得分|评分|本项最高|较少|较差|一般[，,]|不全|不畅|单一|欠缺|不足|酌情|横向比较|综合评[审定]|分档|档次|优得|良得|中得|差得|按以下|如下[:：]?$/;
+const MECHANICS = /满分|递减|扣除|扣\d|评分细则|^[（(][^）)]*[）)]$|评委|评审专家|评标委员会|打分|得分|不得分|评分|本项最高|较少|较差|一般[，,]|不全|不畅|单一|欠缺|不足|酌情|横向比较|综合评[审定]|分档|档次|优得|良得|中得|差得|按以下|如下[:：]?$/;
 const NUMBERING = /^\s*(?:[（(]\s*[\d一二三四五六七八九十]{1,2}\s*[)）]|\d{1,2}\s*[.．、)）]|[①-⑳]|[a-hA-H]\s*[.．、)）]|[一二三四五六七八九十]{1,2}\s*、)\s*/;
 
 /** Bigrams of the CJK and word characters of a text (for matching by shared words). */
@@ -107,37 +107,10 @@ export function assignRequirements(card: TenderCard, outline: BidOutlineNode[] |
   const hit = cache.get(card)?.get(key);
   if (hit) return hit;
   const add = (id: string, r: RequirementItem) => out.set(id, [...(out.get(id) ?? []), r]);
-  const scoringById = new Map(card.scoring.map((s) => [s.id, s]));
-
+  const textOf = (r: RequirementItem) => `${r.section} ${r.text}`;
   if (outline?.length) {
-    const leaves: Leaf[] = leavesOf(outline)
-      .filter((l) => writes(l.node))
-      .map((l, order) => {
-        const rows = l.rows.map((id) => scoringById.get(id)).filter((s): s is ScoringItem => !!s);
-        return {
-          node: l.node,
-          order,
-          title: bigrams(l.node.title),
-          words: bigrams([...rows.map((s) => `${s.item} ${s.criteria}`), ...l.parents.slice(-1)].join(' ')),
-        };
-      });
-    if (!leaves.length) return out;
-    const tech = leaves.filter((l) => l.node.kind === '技术');
-    const pool = tech.length ? tech : leaves;
-    let turn = 0;
-    for (const r of items) {
-      const w = bigrams(`${r.section} ${r.text}`);
-      let best: Leaf | null = null;
-      let top = 0;
-      for (const l of leaves) {
-        const sc = overlap(w, l.title) * 2 + overlap(w, l.words);
-        if (sc > top) {
-          top = sc;
-          best = l;
-        }
-      }
-      add((top >= 3 && best ? best : pool[turn++ % pool.length]!).node.id, r);
-    }
+    const leaves = leafWords(card, outline);
+    for (const [id, list] of toLeaves(leaves, items, textOf)) for (const r of list) add(id, r);
   } else {
     const rows = card.scoring.filter((s) => s.category !== 'price').map((s) => ({ s, w: bigrams(`${s.item} ${s.criteria}`) }));
     for (const r of items) {
@@ -158,6 +131,63 @@ export function assignRequirements(card: TenderCard, outline: BidOutlineNode[] |
   if (!byKey) cache.set(card, (byKey = new WeakMap()));
   byKey.set(key, out);
   return out;
+}
+
+function leafWords(card: TenderCard, outline: BidOutlineNode[]): Leaf[] {
+  const scoringById = new Map(card.scoring.map((s) => [s.id, s]));
+  return leavesOf(outline)
+    .filter((l) => writes(l.node))
+    .map((l, order) => {
+      const rows = l.rows.map((id) => scoringById.get(id)).filter((s): s is ScoringItem => !!s);
+      return {
+        node: l.node,
+        order,
+        title: bigrams(l.node.title),
+        words: bigrams([...rows.map((s) => `${s.item} ${s.criteria}`), ...l.parents.slice(-1)].join(' ')),
+      };
+    });
+}
+
+/** Each item to the leaf sharing the most words (title double); items sharing none go round the 技术 leaves in turn. */
+function toLeaves<T>(leaves: Leaf[], items: T[], textOf: (x: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  if (!leaves.length) return out;
+  const tech = leaves.filter((l) => l.node.kind === '技术');
+  const pool = tech.length ? tech : leaves;
+  let turn = 0;
+  for (const r of items) {
+    const w = bigrams(textOf(r));
+    let best: Leaf | null = null;
+    let top = 0;
+    for (const l of leaves) {
+      const sc = overlap(w, l.title) * 2 + overlap(w, l.words);
+      if (sc > top) {
+        top = sc;
+        best = l;
+      }
+    }
+    const id = (top >= 3 && best ? best : pool[turn++ % pool.length]!).node.id;
+    out.set(id, [...(out.get(id) ?? []), r]);
+  }
+  return out;
+}
+
+const clauseCache = new WeakMap<object, WeakMap<object, Map<string, CardClause[]>>>();
+
+/**
+ * The ★/▲ clauses a written leaf restates in its prose: each clause in exactly one leaf (the response tables answer
+ * them all again, as tables do); null without the outline (the caller then filters by topic, as before).
+ */
+export function clausesFor(card: TenderCard, node: BidOutlineNode, outline: BidOutlineNode[] | undefined): CardClause[] | null {
+  if (!outline?.length) return null;
+  let byOutline = clauseCache.get(card);
+  if (!byOutline) clauseCache.set(card, (byOutline = new WeakMap()));
+  let map = byOutline.get(outline);
+  if (!map) {
+    map = toLeaves(leafWords(card, outline), [...card.starClauses, ...card.importantClauses], (c) => c.text);
+    byOutline.set(outline, map);
+  }
+  return map.get(node.id) ?? [];
 }
 
 /** The requirement items a node restates and answers. */

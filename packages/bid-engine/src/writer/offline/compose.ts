@@ -78,10 +78,15 @@ export function fit(parts: Part[], c: Ctx, target: number, keep = 0): Block[] {
  * parts: each keeps the parts its title names plus two chosen by its position, and the expansion fills the rest.
  */
 export function focus(parts: Part[], c: Ctx): Part[] {
-  if (c.node.mode !== 'ai' || c.siblings.length < 2 || parts.length < 3) return parts;
+  if (c.node.mode !== 'ai' || c.siblings.length < 1 || parts.length < 2) return parts;
   const n = parts.length;
-  const i = typeof c.node.index === 'number' ? c.node.index : c.h;
-  const keep = new Set([i % n, (i + 1) % n]);
+  const i = c.siblingOrder.indexOf(c.T) >= 0 ? c.siblingOrder.indexOf(c.T) : typeof c.node.index === 'number' ? c.node.index : c.h;
+  // siblings of one kind share its parts out (part j to sibling j mod m), so they do not open with the same text
+  const m = Math.min(c.siblingOrder.length, n);
+  const keep = new Set<number>();
+  parts.forEach((_, j) => {
+    if (j % m === i % m) keep.add(j);
+  });
   parts.forEach(([h], j) => {
     if ([...h.replace(/与|及|和/g, '')].filter((ch) => c.T.includes(ch)).length >= 2) keep.add(j);
   });

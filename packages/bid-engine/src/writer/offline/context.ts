@@ -1,5 +1,6 @@
 import type { BidOutlineNode, CardClause, RequirementItem, ScoringItem, TenderCard } from '@btz/shared';
 import type { TenderDomain } from '../domain.js';
+import { pointShare } from '../points.js';
 import type { Block, EditorDoc } from '../doc.js';
 import type { FactSheet } from '../facts.js';
 import type { SectionKind } from '../kinds.js';
@@ -76,6 +77,8 @@ export interface Ctx {
   domain: TenderDomain;
   /** The tender's requirement items this section restates and answers. */
   reqs: RequirementItem[];
+  /** The ★/▲ clauses this leaf restates (with the outline; null without it). */
+  clauses: CardClause[] | null;
   /** The titles of the node and its siblings in order. */
   siblingOrder: string[];
   /** The bid's outline, when the caller gave it. */
@@ -106,8 +109,10 @@ export function intro(c: Ctx): Block[] {
     `本节“${c.T}”是${c.E}针对${c.B}${c.P}（项目编号：${c.N}）编制的专项内容，`,
     `为满足${c.B}对${c.P}（${c.N}）的建设要求，本节“${c.T}”`,
   ]);
+  // the criteria are quoted once per row: by its first leaf (the others answer their share of its points)
+  const first = s ? pointShare(c.node, s.id, c.outline, c.siblingOrder).k === 0 : false;
   const score = s
-    ? `对应评分标准中的“${s.item}”${s.points !== null ? `（${s.points} 分）` : ''}，评审要点为：${s.criteria.replace(/[。；;]+$/, '')}。`
+    ? `对应评分标准中的“${s.item}”${s.points !== null ? `（${s.points} 分）` : ''}${first ? `，评审要点为：${s.criteria.replace(/[。；;]+$/, '')}。` : '，本节回答其中的部分评审要点。'}`
     : `在“${c.parent || c.T}”${(c.parent || c.T).endsWith('部分') ? '' : '部分'}中${c.siblings.length ? `与${c.siblings.slice(0, 3).map((x) => `“${x}”`).join('、')}等内容相互衔接、互不重复` : '独立成篇'}。`;
   const tail = s
     ? `${c.T}逐项对照上述评审要点展开${c.reqs.length ? `，并逐条回应招标文件中与本节相关的 ${c.reqs.length} 项需求` : ''}。`
@@ -121,6 +126,8 @@ export const starLine = (c: Ctx, cl: CardClause, mark: string) =>
   `${mark}${cl.text.replace(/[。；;]+$/, '')}——${c.T}完全响应，${c.pick(['具体措施见本节相应条目', '在方案中逐条落实', '实施中作为控制基线'], hash(cl.id))}。`;
 
 export function relevantClauses(c: Ctx, re: RegExp): { star: CardClause[]; imp: CardClause[] } {
+  // with the outline, each clause is restated in the one leaf it belongs to (points.ts), whatever the topic filter
+  if (c.clauses) return { star: c.clauses.filter((x) => c.card.starClauses.includes(x)), imp: c.clauses.filter((x) => c.card.importantClauses.includes(x)) };
   return {
     star: c.card.starClauses.filter((x) => re.test(x.text)),
     imp: c.card.importantClauses.filter((x) => re.test(x.text)),

@@ -95,11 +95,11 @@ function requirementsPart(c: Ctx): Part[] {
   if (!c.reqs.length) return [];
   const rows = c.reqs.map((r: RequirementItem, i) => [
     String(i + 1),
-    `${r.text.replace(/\s+/g, ' ')}（招标文件第 ${r.source.page} 页）`,
+    `第 ${r.source.page} 页：${r.text.replace(/\s+/g, ' ')}`,
     `完全响应：我方承诺${commitOf(r.text)}，${measureFor(c, `${r.section} ${r.text}`)}。`,
   ]);
   const blocks: Block[] = [
-    { t: 'p', text: `以下逐条列出招标文件中与“${c.T}”相关的需求（原文照录并注明页码），并说明我方的响应与落实方式：` },
+    { t: 'p', text: `以下逐条列出招标文件中与“${c.T}”相关的需求（注明招标文件页码，原文照录），并说明我方的响应与落实方式：` },
     { t: 'table', head: ['序号', '招标要求', '我方响应与落实'], rows },
   ];
   return [['招标需求逐条响应', blocks]];

@@ -107,7 +107,8 @@ export function staffRows(c: Ctx): string[][] {
   const staff = c.ent.staff ?? [];
   const roles = ['项目经理', '技术负责人', '质量负责人', '实施工程师', '运维工程师'];
   if (staff.length) return staff.map((s) => [s.role, s.name, s.title ?? ph(`${s.name}职称/证书`), '全程']);
-  return roles.map((r) => [r, ph(`${r}姓名`), r === '项目经理' ? ph(`项目经理职称（招标要求：${F(c).managerTitle.value}）`) : ph(`${r}职称/证书`), '全程']);
+  const title = F(c).managerTitle;
+  return roles.map((r) => [r, ph(`${r}姓名`), r === '项目经理' ? ph(title.assumed ? '项目经理职称' : `项目经理职称（招标要求：${title.value}）`) : ph(`${r}职称/证书`), '全程']);
 }
 
 export function staffing(c: Ctx): Part[] {
