@@ -10,7 +10,7 @@ import {
 import {
   aftersales, commitment, emergency, implementation, quality, safety, schedule, staffing, technical, training,
 } from './offline/work-sections.js';
-import { serviceEmergency, serviceImplementation, serviceTechnical, serviceTraining, worksTechnical } from './offline/domain-sections.js';
+import { serviceEmergency, serviceImplementation, serviceStaffing, serviceTechnical, serviceTraining, worksTechnical } from './offline/domain-sections.js';
 import { pointParts } from './offline/respond.js';
 
 /**
@@ -31,6 +31,13 @@ const BODIES: Record<SectionKind, (c: Ctx) => Part[]> = {
   deviation,
 };
 
+/** A title that says nothing alone (「总体说明」「具体内容与措施」 under every row) is named with its parent in the text. */
+const GENERIC_TITLE = /^(?:总体说明|具体内容与措施|具体内容|具体措施|概述|说明|总体思路|保障措施|其他|主要内容|措施)$/;
+function qualifiedTitle(title: string, parents: string[]): string {
+  const parent = parents[parents.length - 1];
+  return parent && GENERIC_TITLE.test(title) ? `${parent}（${title}）` : title;
+}
+
 /** The bodies that differ by the tender's domain (the register of issue 13 item 2); the rest are shared. */
 function bodyOf(kind: SectionKind, domain: TenderDomain): (c: Ctx) => Part[] {
   if (isServiceDomain(domain)) {
@@ -41,6 +48,7 @@ function bodyOf(kind: SectionKind, domain: TenderDomain): (c: Ctx) => Part[] {
       training: serviceTraining,
       emergency: serviceEmergency,
       aftersales: serviceEmergency,
+      staffing: serviceStaffing,
     };
     return own[kind] ?? BODIES[kind];
   }
@@ -62,7 +70,7 @@ export function writeSectionOffline(input: WriteSectionInput): WriteSectionResul
     card,
     node,
     kind,
-    T: node.title,
+    T: qualifiedTitle(node.title, parentTitles),
     P: card.projectName?.value ?? ph('项目名称'),
     N: card.projectNumber?.value ?? ph('项目编号'),
     B: card.purchaser?.value ?? ph('采购人'),

@@ -10,9 +10,9 @@ import { clauseList, F, ph } from './context.js';
  * placeholder where the tender gives none).
  */
 
-/** Requirement items of the whole tender that state a head count (「项目经理 1人」「服务经理17人」). */
+/** The section's requirement items that state a head count (「项目经理 1人」「服务经理17人」). */
 function staffItems(c: Ctx) {
-  return (c.card.requirements ?? []).filter((r) => r.figures.some((f) => /\d\s*[人名]$/.test(f)) && /岗|人员|经理|员工|人数|数量/.test(r.text));
+  return c.reqs.filter((r) => r.figures.some((f) => /\d\s*[人名]$/.test(f)) && /岗|人员|经理|员工|人数|数量/.test(r.text));
 }
 
 const short = (s: string, n = 60) => {
@@ -25,7 +25,7 @@ export function serviceTechnical(c: Ctx): Part[] {
   const staff = staffItems(c);
   const staffRows = staff.length
     ? staff.slice(0, 8).map((r) => [short(r.text, 50), figuresOf(r.text).filter((f) => /[人名]$/.test(f)).join('、') || ph('人数'), `招标文件第 ${r.source.page} 页`])
-    : [[ph('岗位名称'), ph('人数'), ph('任职条件')]];
+    : [[ph(`${c.T}涉及的岗位`), ph('人数'), ph('任职条件')]];
   const parts: Part[] = [
     ['服务内容理解', [
       { t: 'p', text: `${c.P}属于${c.B}的${c.T.includes('服务') ? '' : '相关'}服务采购，${c.T}针对的是服务现场的人员、流程与质量，而不是一套需要开发的系统。${sections.length ? `招标文件就本节内容提出了${sections.map((s) => `“${s}”`).join('、')}等方面的要求，${c.E}逐条对照响应。` : `${c.E}以招标文件的服务要求为准组织服务。`}` },
@@ -107,6 +107,28 @@ export function serviceEmergency(c: Ctx): Part[] {
     ]],
     ['演练与改进', [
       { t: 'p', text: `${c.T}的预案定期演练，演练记录报${c.B}备案，事件处置后总结原因并修订预案。` },
+    ]],
+  ];
+}
+
+export function serviceStaffing(c: Ctx): Part[] {
+  const staff = c.ent.staff ?? [];
+  const posts = staffItems(c);
+  const rows = staff.length
+    ? staff.map((s) => [s.role, s.name, s.title ?? ph(`${s.name}证书`)])
+    : posts.length
+      ? posts.slice(0, 10).map((r) => [short(r.text, 50), ph('拟派人员姓名'), ph('证书或资格')])
+      : [[ph(`${c.T}所列岗位`), ph('拟派人员姓名'), ph('证书或资格')]];
+  return [
+    ['人员配置', [
+      { t: 'p', text: `${c.E}为${c.P}配置的人员以招标文件载明的岗位与人数为准${F(c).teamSize.assumed ? '' : `（${F(c).teamSize.value}）`}，${c.T}所列人员经资格审核后上岗，未经${c.B}同意不予更换：` },
+      { t: 'table', head: ['岗位（招标文件）', '姓名', '证书/资格'], rows },
+    ]],
+    ['岗位职责与管理', [
+      { t: 'p', text: `${c.T}中的每个岗位均有岗位说明书，写明工作内容、作业标准与考核要求；项目负责人对人员出勤、服务质量与纪律负总责，并作为与${c.B}沟通的固定联系人。` },
+    ]],
+    ['人员稳定与补充', [
+      { t: 'p', text: `${c.E}建立后备人员库，${c.T}涉及的人员离岗、休假或被${c.B}要求更换时，按招标文件规定的时限补充符合条件的人员到岗，并办理交接。` },
     ]],
   ];
 }
