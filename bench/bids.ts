@@ -9,7 +9,7 @@
  * Definitions (printed in the header too):
  * - contradictions: findCardConflicts(card, sections) — 工期/服务期/质保期/响应时间/人数/最高限价 against the card.
  * - distinct sentences: the bid's text split at 。！？； and at line and table-cell breaks, whitespace and leading list
- *   markers and numbering (1. （1） 一、) removed, sentences of 10+ characters; distinct ÷ all.
+ *   markers and numbering (1. （1） 一、) removed, sentences of 10+ characters that are not a bare 【待填写：…】 slot; distinct ÷ all.
  * - "text responds to X" (health's own rule, answersClause): every figure of X (number + unit) appears in the text and at
  *   least 60 % of X's words (2+ characters, stop words out) do.
  * - ★ responded: a ★ clause some section responds to.
@@ -75,7 +75,7 @@ function sentencesOf(text: string): string[] {
   return text
     .split(/[。！？；\n\t]/)
     .map((s) => s.replace(/\s+/g, '').replace(/^(?:•|\d{1,2}\.|[（(]?\d{1,2}[)）、.]|[一二三四五六七八九十]{1,3}、)+/, ''))
-    .filter((s) => s.length >= 10);
+    .filter((s) => s.length >= 10 && !/^【[^】]*】$/.test(s));
 }
 
 interface Leaf {
@@ -182,7 +182,7 @@ console.log(
   [
     '每份有评分表的语料标书：读取 → 卡片 → 目录（基础版）→ 离线逐节编写整份标书，然后度量：',
     '- contradictions：findCardConflicts（工期/服务期/质保期/响应时间/人数/最高限价 与招标文件卡片不符的数字）',
-    '- distinct sentences：按 。！？； 及换行、表格单元切句，去空白与列表序号（1. （1） 一、），≥10 字的句子中不重复的比例',
+    '- distinct sentences：按 。！？； 及换行、表格单元切句，去空白与列表序号（1. （1） 一、），≥10 字且不只是一个【待填写】空位的句子中不重复的比例',
     '- “回应”（与体检相同的规则 answersClause）：X 中的每个数字（带单位）都出现，且 X 的词（≥2 字，去停用词）至少 60% 出现',
     '- ★ responded：有章节回应该 ★ 条款',
     '- rows answered（非价格评分项）：回答该评分项的目录节点（scoringIds）下的章节合起来回应评审标准拆出的每个要点（无要点时回应评分项名称）',

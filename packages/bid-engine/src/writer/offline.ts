@@ -1,7 +1,7 @@
 import { countChars, PLACEHOLDER_RE, toDoc, toText } from './doc.js';
 import { detectDomain, isServiceDomain, type TenderDomain } from './domain.js';
 import { detectKind, scoringFor, type SectionKind } from './kinds.js';
-import { clausesFor, requirementsFor } from './points.js';
+import { clausesFor, kindShare, requirementsFor } from './points.js';
 import { fit, focus } from './offline/compose.js';
 import { criteriaWords, hash, ph, type Ctx, type Part, type WriteSectionInput, type WriteSectionResult } from './offline/context.js';
 import {
@@ -31,11 +31,14 @@ const BODIES: Record<SectionKind, (c: Ctx) => Part[]> = {
   deviation,
 };
 
-/** A title that says nothing alone (「总体说明」「具体内容与措施」 under every row) is named with its parent in the text. */
+/**
+ * A title that says nothing alone (「总体说明」「具体内容与措施」 under every row) or that another leaf bears too is named with
+ * its parent in the text.
+ */
 const GENERIC_TITLE = /^(?:总体说明|具体内容与措施|具体内容|具体措施|概述|说明|总体思路|保障措施|其他|主要内容|措施)$/;
-function qualifiedTitle(title: string, parents: string[]): string {
+function qualifiedTitle(title: string, parents: string[], repeated: boolean): string {
   const parent = parents[parents.length - 1];
-  return parent && GENERIC_TITLE.test(title) ? `${parent}（${title}）` : title;
+  return parent && (repeated || GENERIC_TITLE.test(title)) ? `${parent}（${title}）` : title;
 }
 
 /** The bodies that differ by the tender's domain (the register of issue 13 item 2); the rest are shared. */
@@ -70,7 +73,7 @@ export function writeSectionOffline(input: WriteSectionInput): WriteSectionResul
     card,
     node,
     kind,
-    T: qualifiedTitle(node.title, parentTitles),
+    T: qualifiedTitle(node.title, parentTitles, kindShare(card, node, input.outline)?.dupTitle ?? false),
     P: card.projectName?.value ?? ph('项目名称'),
     N: card.projectNumber?.value ?? ph('项目编号'),
     B: card.purchaser?.value ?? ph('采购人'),

@@ -1,4 +1,5 @@
 import type { BidOutlineNode, CardClause, RequirementItem, ScoringItem, TenderCard } from '@btz/shared';
+import { detectKind, scoringFor, type SectionKind } from './kinds.js';
 
 /**
  * Point-to-point material of a section (issue 13 item 2): the sub-points of the scoring rows it answers (what an evaluator
@@ -196,4 +197,36 @@ export function requirementsFor(card: TenderCard, node: BidOutlineNode, outline:
   if (outline?.length) return map.get(node.id) ?? [];
   if (!writes(node)) return [];
   return node.scoringIds.flatMap((id) => map.get(`scoring:${id}`) ?? []);
+}
+
+const kindCache = new WeakMap<object, WeakMap<object, Map<string, { kind: SectionKind; k: number; n: number; dupTitle: boolean }>>>();
+
+/**
+ * A leaf's place among the written leaves of its kind in the whole bid (k of n), and whether its title occurs on another
+ * leaf too: the fixed parts of a kind's body are shared out among its leaves (part j to leaf j mod n) so that no chapter
+ * repeats another's, and a repeated title is named with its parent. Null without the outline.
+ */
+export function kindShare(card: TenderCard, node: BidOutlineNode, outline: BidOutlineNode[] | undefined): { k: number; n: number; dupTitle: boolean } | null {
+  if (!outline?.length) return null;
+  let byOutline = kindCache.get(card);
+  if (!byOutline) kindCache.set(card, (byOutline = new WeakMap()));
+  let map = byOutline.get(outline);
+  if (!map) {
+    map = new Map();
+    const leaves = leavesOf(outline).filter((l) => writes(l.node));
+    const titles = new Map<string, number>();
+    for (const l of leaves) titles.set(l.node.title, (titles.get(l.node.title) ?? 0) + 1);
+    const kinds = leaves.map((l) => detectKind(l.node, l.parents, scoringFor(card, l.node, l.parents)));
+    const count = new Map<SectionKind, number>();
+    for (const k of kinds) count.set(k, (count.get(k) ?? 0) + 1);
+    const seen = new Map<SectionKind, number>();
+    leaves.forEach((l, i) => {
+      const kind = kinds[i]!;
+      const k = seen.get(kind) ?? 0;
+      seen.set(kind, k + 1);
+      map!.set(l.node.id, { kind, k, n: count.get(kind)!, dupTitle: titles.get(l.node.title)! > 1 });
+    });
+    byOutline.set(outline, map);
+  }
+  return map.get(node.id) ?? null;
 }

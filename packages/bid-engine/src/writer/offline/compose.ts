@@ -1,4 +1,5 @@
 import { blockChars, countChars, type Block } from '../doc.js';
+import { kindShare } from '../points.js';
 import { CN_NUM, intro, type Ctx, type Part } from './context.js';
 import { expansion } from './expansion.js';
 
@@ -13,6 +14,7 @@ function splitSentences(s: string): string[] {
 
 /** `keep`: how many leading parts (the point-to-point responses) are never trimmed. */
 export function fit(parts: Part[], c: Ctx, target: number, keep = 0): Block[] {
+  if (!parts.length) parts = [['工作措施', []]];
   const build = (ps: Part[]): Block[] => {
     const blocks: Block[] = c.node.mode === 'ai' ? intro(c) : [];
     ps.forEach(([h, bs], i) => {
@@ -78,7 +80,11 @@ export function fit(parts: Part[], c: Ctx, target: number, keep = 0): Block[] {
  * parts: each keeps the parts its title names plus two chosen by its position, and the expansion fills the rest.
  */
 export function focus(parts: Part[], c: Ctx): Part[] {
-  if (c.node.mode !== 'ai' || c.siblings.length < 1 || parts.length < 2) return parts;
+  if (c.node.mode !== 'ai') return parts;
+  // with the outline: the kind's parts are shared out among all its leaves in the bid (each part written once)
+  const share = kindShare(c.card, c.node, c.outline);
+  if (share) return parts.filter((_, j) => j % share.n === share.k);
+  if (c.siblings.length < 1 || parts.length < 2) return parts;
   const n = parts.length;
   const i = c.siblingOrder.indexOf(c.T) >= 0 ? c.siblingOrder.indexOf(c.T) : typeof c.node.index === 'number' ? c.node.index : c.h;
   // siblings of one kind share its parts out (part j to sibling j mod m), so they do not open with the same text
