@@ -84,15 +84,10 @@ export function focus(parts: Part[], c: Ctx): Part[] {
   // with the outline: the kind's parts are shared out among all its leaves in the bid (each part written once)
   const share = kindShare(c.card, c.node, c.outline);
   if (share) return parts.filter((_, j) => j % share.n === share.k);
-  if (c.siblings.length < 1 || parts.length < 2) return parts;
+  if (c.siblings.length < 2 || parts.length < 3) return parts;
   const n = parts.length;
-  const i = c.siblingOrder.indexOf(c.T) >= 0 ? c.siblingOrder.indexOf(c.T) : typeof c.node.index === 'number' ? c.node.index : c.h;
-  // siblings of one kind share its parts out (part j to sibling j mod m), so they do not open with the same text
-  const m = Math.min(c.siblingOrder.length, n);
-  const keep = new Set<number>();
-  parts.forEach((_, j) => {
-    if (j % m === i % m) keep.add(j);
-  });
+  const i = typeof c.node.index === 'number' ? c.node.index : c.h;
+  const keep = new Set([i % n, (i + 1) % n]);
   parts.forEach(([h], j) => {
     if ([...h.replace(/与|及|和/g, '')].filter((ch) => c.T.includes(ch)).length >= 2) keep.add(j);
   });

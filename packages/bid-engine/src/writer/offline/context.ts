@@ -55,6 +55,8 @@ export function hash(s: string): number {
 
 export const CN_NUM = ['一', '二', '三', '四', '五', '六', '七', '八', '九', '十', '十一', '十二'];
 export const ph = (what: string) => `【待填写：${what}】`;
+/** Bold, except a placeholder (it carries its own highlight). */
+export const bold = (v: string) => (v.startsWith('【') ? v : `**${v}**`);
 /** The ideographic space between fields of a form line. */
 export const SP = '\u3000';
 

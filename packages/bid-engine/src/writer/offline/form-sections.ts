@@ -1,6 +1,6 @@
 import type { CardClause } from '@btz/shared';
 import type { Part, Ctx } from './context.js';
-import { clauseList, F, ph, SP } from './context.js';
+import { bold, clauseList, F, ph, SP } from './context.js';
 
 /**
  * Section bodies for the evidence and form sections (业绩、资质、荣誉、投标函、授权书、报价表、资格证明、偏离表) and the
@@ -59,7 +59,7 @@ export function bidLetter(c: Ctx): Part[] {
   return [
     ['投标函', [
       { t: 'p', text: `致：${c.B}` },
-      { t: 'p', text: `我方已仔细研究了${c.P}（项目编号：**${c.N}**）招标文件的全部内容，愿意以人民币（大写）${ph('投标总价（大写）')}（¥${ph('投标总价（小写）')}）的投标报价参加投标，并按招标文件要求完成全部工作。` },
+      { t: 'p', text: `我方已仔细研究了${c.P}（项目编号：${bold(c.N)}）招标文件的全部内容，愿意以人民币（大写）${ph('投标总价（大写）')}（¥${ph('投标总价（小写）')}）的投标报价参加投标，并按招标文件要求完成全部工作。` },
       { t: 'ol', items: [
         `我方承诺在合同签订后 ${F(c).duration.value}内完成交付，质保期 ${F(c).warranty.value}`,
         '我方完全响应招标文件的全部★实质性条款',
