@@ -249,14 +249,22 @@ if (!args.includes('--no-fake') && cards.has(fakeId)) {
   const fake = await startFakeOpenAi({
     tokensPerSecond: Infinity,
     reply: (req) => {
-      const task = req.messages[req.messages.length - 1]?.content ?? '';
-      const out: string[] = [];
+      const task = req.messages.find((m, i) => i > 0 && m.role === 'user' && /请编写章节「/.test(m.content))?.content ?? '';
+      const last = req.messages[req.messages.length - 1]?.content ?? '';
       const title = /请编写章节「([^」]*)」/.exec(task)?.[1] ?? '本节';
+      if (/继续补充约/.test(last)) {
+        const n = req.messages.filter((m) => m.role === 'assistant').length;
+        return `### ${['三', '四', '五', '六'][n % 4]}、${title}的落实与检查\n\n围绕“${title}”，我方第 ${n} 轮补充：由项目负责人对照本节所列要点逐项检查落实情况，检查记录归档备查，发现问题当即整改。`;
+      }
+      const out: string[] = [];
       const points = [...task.matchAll(/^\s+- 要点：(.+)$/gm)].map((m) => m[1]!);
       const reqs = [...task.matchAll(/^\s+\d+\. \[r\d+·第 \d+ 页\] (.+)$/gm)].map((m) => m[1]!);
-      if (points.length) out.push('### 一、评审要点逐项响应', ...points.map((p) => `- 针对“${p}”，我方在${title}中制定专门措施并明确责任人。`));
-      if (reqs.length) out.push('### 二、招标需求逐条响应', ...reqs.map((r, i) => `${i + 1}. 招标要求：${r} 我方响应：我方承诺${r.replace(/[。；;]+$/, '')}，并按要求留存记录。`));
-      if (!out.length) out.push(`### 一、${title}`, `我方按招标文件要求编写${title}，相关内容以招标文件为准。`);
+      const rows = [...task.matchAll(/^\s+\d+\. ([★▲].+)$/gm)].map((m) => m[1]!);
+      if (rows.length)
+        out.push('| 序号 | 招标要求 | 投标响应 | 偏离情况 | 说明 |', '| --- | --- | --- | --- | --- |', ...rows.map((r, i) => `| ${i + 1} | ${r} | 我方承诺完全满足：${r.replace(/^[★▲]/, '')} | 无偏离 | — |`));
+      if (points.length) out.push('### 一、评审要点逐项响应', ...points.map((p) => `- 针对“${p}”，我方在“${title}”中制定专门措施并明确责任人。`));
+      if (reqs.length) out.push('### 二、招标需求逐条响应', ...reqs.map((r, i) => `${i + 1}. 招标要求：${r} 我方响应：我方承诺${r.replace(/[。；;…]+$/, '')}，并按要求留存记录。`));
+      if (!out.length) out.push(`### 一、${title}`, `我方按招标文件对“${title}”的要求编写本节，数值以招标文件为准，未规定的以【待填写：${title}相关数值】标出。`);
       return out.join('\n\n');
     },
   });

@@ -20,6 +20,7 @@ import { endsAtSentence, trimToSentenceEnd } from '../llm/text.js';
 import { addUsage, ZERO_USAGE, type ChatRequest, type FinishReason, type LlmProvider, type RestartInfo, type Usage } from '../llm/types.js';
 import { countChars, toDoc, toText, type Block } from './doc.js';
 import { detectKind, scoringFor } from './kinds.js';
+import { requirementChars, requirementsFor } from './points.js';
 import { markdownToBlocks, placeholdersOf } from './markdown.js';
 import { writeSectionOffline, type WriteSectionResult } from './offline.js';
 import { buildSectionMessages, extendPrompt, type SectionPromptInput } from './prompts.js';
@@ -180,6 +181,9 @@ async function streamText(text: string, onDelta: ((t: string) => void) | undefin
 }
 
 export async function writeSectionLlm(llm: LlmProvider, input: SectionPromptInput, opts: WriteSectionLlmOptions = {}): Promise<WriteSectionLlmResult> {
+  // a section answering many requirement items gets the room to restate and answer each (never trimmed away)
+  const need = input.node.mode === 'ai' ? requirementChars(requirementsFor(input.card, input.node, input.outline)) : 0;
+  if (need > input.targetChars) input = { ...input, targetChars: need };
   const target = Math.max(100, input.targetChars);
 
   if (llm.offline) {

@@ -230,3 +230,11 @@ export function kindShare(card: TenderCard, node: BidOutlineNode, outline: BidOu
   }
   return map.get(node.id) ?? null;
 }
+
+/**
+ * The length a section needs to restate and answer its requirement items (about twice each item, plus the answer's
+ * words): a section's target is raised to it, so that trimming to length never drops a requirement's response.
+ */
+export function requirementChars(items: readonly RequirementItem[]): number {
+  return items.reduce((n, r) => n + r.text.replace(/\s+/g, '').length * 2 + 40, 0);
+}

@@ -310,7 +310,7 @@ function taskMessage(input: SectionPromptInput, kind: SectionKind, scoring: Scor
     const reqs = requirementsFor(input.card, node, input.outline);
     if (reqs.length) {
       lines.push(`- 本节须逐条复述并回应的招标需求（共 ${reqs.length} 条，照录原文与数值并注明页码，再写“我方响应”）：`);
-      reqs.forEach((r, i) => lines.push(`  ${i + 1}. [${r.id}·第 ${r.source.page} 页] ${clip(r.text, MAX_CLAUSE_CHARS)}`));
+      reqs.forEach((r, i) => lines.push(`  ${i + 1}. [${r.id}·第 ${r.source.page} 页] ${clip(r.text, 260)}`));
     }
   }
   lines.push(`- 章节类型：${KIND_LABELS[kind]}。写作要求：${KIND_GUIDANCE[kind]}`);
