@@ -119,7 +119,10 @@ export function buildFactSheet(card: TenderCard, opts: { bidType: 1 | 2 }): Fact
 
   // 响应时间: "响应时间不超过2小时" (hours / minutes only: "响应时间不大于2秒" is a performance figure).
   let response: Fact;
-  const r = find(all, new RegExp(`响应[^。；]*?${NUM}\\s*(小时|分钟)`));
+  // 「15分钟内响应，2小时内完成部署」: the figure right before 响应 first, else the one right after 响应时间
+  const r =
+    find(all, new RegExp(`${NUM}\\s*(小时|分钟)(?:以内|之内|内)?(?:到场)?响应`)) ??
+    find(all, new RegExp(`响应(?:时间)?[为是：:≤不超过在以内应]{0,6}\\s*${NUM}\\s*(小时|分钟)`));
   if (r) {
     const n = num(r.m[1]!)!;
     const hours = r.m[2] === '分钟' ? n / 60 : n;

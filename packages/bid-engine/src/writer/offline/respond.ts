@@ -72,7 +72,7 @@ export function commitOf(text: string): string {
     .replace(/[★▲]/g, '')
     .replace(SUBJECT, '我方')
     .replace(/[；;]/g, '，')
-    .replace(/[。.…\s]+$/, '')
+    .replace(/[。.…，,\s]+$/, '')
     .trim();
   return t;
 }
