@@ -1,7 +1,7 @@
 import { countChars, PLACEHOLDER_RE, toDoc, toText } from './doc.js';
 import { detectDomain, isServiceDomain, type TenderDomain } from './domain.js';
-import { detectKind, scoringFor, type SectionKind } from './kinds.js';
-import { clausesFor, kindShare, requirementsFor } from './points.js';
+import { detectKind, type SectionKind } from './kinds.js';
+import { clausesFor, kindShare, requirementsFor, rowsFor } from './points.js';
 import { fit, focus } from './offline/compose.js';
 import { criteriaWords, hash, ph, type Ctx, type Part, type WriteSectionInput, type WriteSectionResult } from './offline/context.js';
 import {
@@ -65,7 +65,7 @@ function bodyOf(kind: SectionKind, domain: TenderDomain): (c: Ctx) => Part[] {
 export function writeSectionOffline(input: WriteSectionInput): WriteSectionResult {
   const { card, node, parentTitles, siblingTitles, facts, targetChars, bidType } = input;
   const ent = input.enterprise ?? {};
-  const scoring = scoringFor(card, node, parentTitles);
+  const scoring = rowsFor(card, node, parentTitles, input.outline);
   const kind = detectKind(node, parentTitles, scoring);
   const h = hash(node.id);
   const domain = detectDomain(card);

@@ -216,7 +216,7 @@ export function kindShare(card: TenderCard, node: BidOutlineNode, outline: BidOu
     const leaves = leavesOf(outline).filter((l) => writes(l.node));
     const titles = new Map<string, number>();
     for (const l of leaves) titles.set(l.node.title, (titles.get(l.node.title) ?? 0) + 1);
-    const kinds = leaves.map((l) => detectKind(l.node, l.parents, scoringFor(card, l.node, l.parents)));
+    const kinds = leaves.map((l) => detectKind(l.node, l.parents, rowsFor(card, l.node, l.parents, outline)));
     const count = new Map<SectionKind, number>();
     for (const k of kinds) count.set(k, (count.get(k) ?? 0) + 1);
     const seen = new Map<SectionKind, number>();
@@ -237,4 +237,15 @@ export function kindShare(card: TenderCard, node: BidOutlineNode, outline: BidOu
  */
 export function requirementChars(items: readonly RequirementItem[]): number {
   return items.reduce((n, r) => n + r.text.replace(/\s+/g, '').length * 2 + 40, 0);
+}
+
+/**
+ * The scoring rows a leaf answers: with the outline, its own or its nearest ancestor's (a leaf 「需求理解与分析」 under the
+ * node answering 「管理思路-生产组织」 answers that row); else by title (kinds.ts scoringFor).
+ */
+export function rowsFor(card: TenderCard, node: BidOutlineNode, parentTitles: string[], outline: BidOutlineNode[] | undefined): ScoringItem[] {
+  if (node.scoringIds.length || !outline?.length) return scoringFor(card, node, parentTitles);
+  const leaf = leavesOf(outline).find((l) => l.node.id === node.id);
+  const rows = (leaf?.rows ?? []).map((id) => card.scoring.find((s) => s.id === id)).filter((s): s is ScoringItem => !!s);
+  return rows.length ? rows : scoringFor(card, node, parentTitles);
 }

@@ -9,8 +9,8 @@ import type { BidOutlineNode, CardClause, CardFact, ScoringItem, TenderCard } fr
 import type { ChatMessage } from '../llm/types.js';
 import { detectDomain, DOMAIN_LABELS, isServiceDomain } from './domain.js';
 import type { FactSheet } from './facts.js';
-import { detectKind, scoringFor, type SectionKind } from './kinds.js';
-import { pointShare, requirementsFor, subPoints } from './points.js';
+import { detectKind, type SectionKind } from './kinds.js';
+import { pointShare, requirementsFor, rowsFor, subPoints } from './points.js';
 import type { EnterpriseFacts, WriteSectionInput } from './offline.js';
 
 export type SectionPromptInput = WriteSectionInput & { outline: BidOutlineNode[]; inventFacts?: boolean };
@@ -332,7 +332,7 @@ function taskMessage(input: SectionPromptInput, kind: SectionKind, scoring: Scor
 
 /** The prompt for one leaf section: the stable prefix first, the section's own task last. */
 export function buildSectionMessages(input: SectionPromptInput): ChatMessage[] {
-  const scoring = scoringFor(input.card, input.node, input.parentTitles);
+  const scoring = rowsFor(input.card, input.node, input.parentTitles, input.outline);
   const kind = detectKind(input.node, input.parentTitles, scoring);
   return [...stableMessages(input), { role: 'user', content: taskMessage(input, kind, scoring) }];
 }
