@@ -122,7 +122,7 @@ export function qualificationForm(c: Ctx): Part[] {
       { t: 'p', text: `致：${c.B}` },
       { t: 'p', text: `${c.P}（项目编号：${c.N}）资格证明——${c.T}。` },
       { t: 'p', text: `招标文件要求：${req.replace(/[。；;]+$/, '')}。` },
-      { t: 'p', text: `响应：${c.E}满足上述资格要求，证明材料如下（复印件加盖公章）：` },
+      { t: 'p', text: `响应：${c.E}满足“${c.T}”的上述要求，证明材料如下（复印件加盖公章）：` },
       { t: 'ul', items: evidence },
       { t: 'p', text: `投标人：${c.E}（盖单位公章）${SP}日期：${ph('日期')}` },
     ]],

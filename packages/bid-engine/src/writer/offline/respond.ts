@@ -77,6 +77,12 @@ export function commitOf(text: string): string {
   return t;
 }
 
+/** The first sentence of a commitment (the rest of the requirement is quoted beside it, not copied twice). */
+function firstSentence(s: string): string {
+  const m = /^[^。！？]*[。！？]/.exec(s);
+  return m && m[0].length < s.length ? `${m[0].slice(0, -1)}等各项要求` : s;
+}
+
 /** The scoring rows' sub-points, each answered. */
 function pointsPart(c: Ctx): Part[] {
   const rows = c.scoring.filter((s) => s.category !== 'price');
@@ -96,7 +102,7 @@ function requirementsPart(c: Ctx): Part[] {
   const rows = c.reqs.map((r: RequirementItem, i) => [
     String(i + 1),
     `第 ${r.source.page} 页：${r.text.replace(/\s+/g, ' ')}`,
-    `完全响应：我方承诺${commitOf(r.text)}，${measureFor(c, `${r.section} ${r.text}`)}。`,
+    `完全响应：我方承诺${firstSentence(commitOf(r.text))}，${measureFor(c, `${r.section} ${r.text}`)}。`,
   ]);
   const blocks: Block[] = [
     { t: 'p', text: `以下逐条列出招标文件中与“${c.T}”相关的需求（注明招标文件页码，原文照录），并说明我方的响应与落实方式：` },
