@@ -10,7 +10,9 @@ import {
 import {
   aftersales, commitment, emergency, implementation, quality, safety, schedule, staffing, technical, training,
 } from './offline/work-sections.js';
-import { serviceEmergency, serviceImplementation, serviceStaffing, serviceTechnical, serviceTraining, worksTechnical } from './offline/domain-sections.js';
+import {
+  serviceAftersales, serviceEmergency, serviceImplementation, serviceStaffing, serviceTechnical, serviceTraining, worksTechnical,
+} from './offline/domain-sections.js';
 import { pointParts } from './offline/respond.js';
 
 /**
@@ -50,7 +52,7 @@ function bodyOf(kind: SectionKind, domain: TenderDomain): (c: Ctx) => Part[] {
       schedule: serviceImplementation,
       training: serviceTraining,
       emergency: serviceEmergency,
-      aftersales: serviceEmergency,
+      aftersales: serviceAftersales,
       staffing: serviceStaffing,
     };
     return own[kind] ?? BODIES[kind];

@@ -114,7 +114,7 @@ export function intro(c: Ctx): Block[] {
   // the criteria are quoted once per row: by its first leaf (the others answer their share of its points)
   const first = s ? pointShare(c.node, s.id, c.outline, c.siblingOrder).k === 0 : false;
   const score = s
-    ? `对应评分标准中的“${s.item}”${s.points !== null ? `（${s.points} 分）` : ''}${first ? `，评审要点为：${s.criteria.replace(/[。；;]+$/, '')}。` : '，本节回答其中的部分评审要点。'}`
+    ? `对应评分标准中的“${s.item}”${s.points !== null ? `（${s.points} 分）` : ''}${first ? '，下文先逐项复述其评审要点并作答' : '，本节回答其中的部分评审要点'}。`
     : `在“${c.parent || c.T}”${(c.parent || c.T).endsWith('部分') ? '' : '部分'}中${c.siblings.length ? `与${c.siblings.slice(0, 3).map((x) => `“${x}”`).join('、')}等内容相互衔接、互不重复` : '独立成篇'}。`;
   const tail = s
     ? `${c.T}逐项对照上述评审要点展开${c.reqs.length ? `，并逐条回应招标文件中与本节相关的 ${c.reqs.length} 项需求` : ''}。`

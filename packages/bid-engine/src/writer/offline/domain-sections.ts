@@ -132,3 +132,16 @@ export function serviceStaffing(c: Ctx): Part[] {
     ]],
   ];
 }
+
+export function serviceAftersales(c: Ctx): Part[] {
+  const f = F(c);
+  return [
+    ['服务响应与投诉处理', [
+      { t: 'p', text: `${c.B}通过电话、书面或现场方式提出的服务需求和投诉，由${c.E}项目负责人统一登记、分派并跟踪闭环，${f.response.assumed ? '响应时限以招标文件规定为准' : `在 ${f.response.value}内响应`}；${c.T}的处理结果书面反馈${c.B}。` },
+      ...clauseList(c, /服务|投诉|响应|质量/),
+    ]],
+    ['回访与持续改进', [
+      { t: 'p', text: `${c.E}定期回访${c.B}的使用部门，收集对${c.T}的意见，形成改进清单并在下一周期落实，改进结果纳入服务报告。` },
+    ]],
+  ];
+}
