@@ -28,7 +28,8 @@ export function expansion(c: Ctx): string[][] {
   const focusRe = CLAUSE_FOCUS[c.kind];
   // with the outline, only the clauses this leaf restates (each clause in one leaf)
   const clauses = (c.clauses ?? (focusRe ? [...c.card.starClauses, ...c.card.importantClauses].filter((x) => focusRe.test(x.text)) : []))
-    .map((x) => x.text.replace(/[。；;]+$/, ''));
+    // the clause's first sentence only: a quoted 「…；…」 would leave its tail as a sentence of its own in every section
+    .map((x) => x.text.split(/[。；;！？]/).find((t) => t.trim().length >= 4)?.trim() ?? x.text.replace(/[。；;]+$/, ''));
   const practices =
     (service ? SERVICE_PRACTICES[c.kind] : works ? WORKS_PRACTICES[c.kind] : undefined) ??
     PRACTICES[c.kind] ??
