@@ -29,6 +29,7 @@ import { readDocument } from '@btz/bid-engine/reading';
 import { extractCard, flattenOutline, generateOutline } from '@btz/bid-engine/tender';
 import { answersClause, clauseTerms, computeHealth, findCardConflicts } from '@btz/bid-engine/health';
 import { buildFactSheet, writeSectionOffline } from '@btz/bid-engine/writer';
+import { detectDomain, DOMAIN_LABELS } from '../packages/bid-engine/src/writer/domain.js';
 import { subPoints } from '../packages/bid-engine/src/writer/points.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -55,6 +56,7 @@ const truth: Truth[] = JSON.parse(readFileSync(path.join(corpus, 'truth.json'), 
 
 export interface BidFigures {
   id: string;
+  domain: string;
   sections: number;
   chars: number;
   conflicts: number;
@@ -134,6 +136,7 @@ export function measure(id: string, card: TenderCard, outline: BidOutlineNode[],
   const health = computeHealth({ card, outline, sections }).score;
   return {
     id,
+    domain: DOMAIN_LABELS[detectDomain(card)],
     sections: texts.length,
     chars,
     conflicts: conflicts.length,
@@ -156,6 +159,7 @@ const pct = (a: number, b: number) => (b ? `${((100 * a) / b).toFixed(1)}%` : '�
 function row(f: BidFigures): string[] {
   return [
     f.id,
+    f.domain,
     String(f.sections),
     String(f.chars),
     String(f.conflicts),
@@ -176,7 +180,7 @@ function table(head: string[], rows: string[][]) {
   for (const r of rows) console.log(line(r));
 }
 
-const HEAD = ['bid', 'sections', 'chars', 'contradictions (0)', 'distinct sentences (≥95%)', '★ responded (100%)', 'rows answered (100%)', 'requirements answered (≥90%)', 'placeholders/10k', 'health'];
+const HEAD = ['bid', 'domain', 'sections', 'chars', 'contradictions (0)', 'distinct sentences (≥95%)', '★ responded (100%)', 'rows answered (100%)', 'requirements answered (≥90%)', 'placeholders/10k', 'health'];
 
 console.log(
   [
@@ -229,7 +233,7 @@ const total: BidFigures = results.reduce(
     placeholders: a.placeholders + f.placeholders,
     health: a.health + f.health,
   }),
-  { id: '合计', sections: 0, chars: 0, conflicts: 0, sentences: 0, distinct: 0, stars: 0, starsAnswered: 0, rows: 0, rowsAnswered: 0, reqs: 0, reqsAnswered: 0, placeholders: 0, health: 0, notes: [] },
+  { id: '合计', domain: '', sections: 0, chars: 0, conflicts: 0, sentences: 0, distinct: 0, stars: 0, starsAnswered: 0, rows: 0, rowsAnswered: 0, reqs: 0, reqsAnswered: 0, placeholders: 0, health: 0, notes: [] },
 );
 total.health = results.length ? Math.round(total.health / results.length) : 0;
 console.log('\n离线编写（offline writer）— health in the 合计 row is the mean; distinct sentences per bid, summed');

@@ -11,7 +11,8 @@ import {
   aftersales, commitment, emergency, implementation, quality, safety, schedule, staffing, technical, training,
 } from './offline/work-sections.js';
 import {
-  serviceAftersales, serviceEmergency, serviceImplementation, serviceStaffing, serviceTechnical, serviceTraining, worksTechnical,
+  serviceAftersales, serviceEmergency, serviceImplementation, serviceQuality, serviceStaffing, serviceTechnical, serviceTraining,
+  worksTechnical,
 } from './offline/domain-sections.js';
 import { pointParts } from './offline/respond.js';
 
@@ -54,6 +55,7 @@ function bodyOf(kind: SectionKind, domain: TenderDomain): (c: Ctx) => Part[] {
       emergency: serviceEmergency,
       aftersales: serviceAftersales,
       staffing: serviceStaffing,
+      quality: serviceQuality,
     };
     return own[kind] ?? BODIES[kind];
   }

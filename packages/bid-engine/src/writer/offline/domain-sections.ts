@@ -145,3 +145,19 @@ export function serviceAftersales(c: Ctx): Part[] {
     ]],
   ];
 }
+
+export function serviceQuality(c: Ctx): Part[] {
+  const std = c.reqs.filter((r) => /标准|考核|检查|合格|完好|满意|率/.test(r.text)).slice(0, 6);
+  return [
+    ['质量目标与标准', [
+      { t: 'p', text: `${c.T}以招标文件规定的服务标准为质量目标${std.length ? '，其中的量化指标照录如下' : `，${c.E}在进场后与${c.B}书面确认各岗位的检查标准`}。` },
+      ...(std.length ? [{ t: 'table', head: ['服务标准（招标文件原文）', '出处'], rows: std.map((r) => [short(r.text, 80), `招标文件第 ${r.source.page} 页`]) } as Block] : []),
+    ]],
+    ['检查与考核', [
+      { t: 'ol', items: ['自查：作业人员完成后自查并记录', '巡查：班组长按区域、按时段巡查', '抽查：项目负责人定期抽查并通报结果', `评价：配合${c.B}的考核，结果用于整改与奖惩`] },
+    ]],
+    ['问题整改', [
+      { t: 'p', text: `${c.T}中发现的问题登记入整改台账，明确责任人和完成时限，整改完成后复查销项，同类问题纳入培训内容防止再次发生。` },
+    ]],
+  ];
+}
