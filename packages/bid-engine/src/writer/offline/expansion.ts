@@ -36,7 +36,7 @@ export function expansion(c: Ctx): string[][] {
     (service ? SERVICE_PRACTICES.technical! : works ? WORKS_PRACTICES.technical! : PRACTICES.technical!);
   const f = F(c);
   const bits: Record<string, string> = {
-    duration: `工期 ${f.duration.value}`,
+    duration: `${f.duration.label === '服务期' ? '服务期' : '工期'} ${f.duration.value}`,
     warranty: `质保期 ${f.warranty.value}`,
     response: `${f.response.value}响应`,
     team: `项目组 ${f.teamSize.value}`,

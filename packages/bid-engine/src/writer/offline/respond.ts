@@ -83,6 +83,13 @@ function firstSentence(s: string): string {
   return m && m[0].length < s.length ? `${m[0].slice(0, -1)}等各项要求` : s;
 }
 
+/** A table row (「评价项目：巡检完成率；评价标准：…」) is committed to by its first cell; a sentence by its first sentence. */
+function commitment(text: string): string {
+  const fields = text.split(/[；;]/).map((f) => /^([^：:]{1,12})[：:](.+)$/.exec(f.trim())).filter((m): m is RegExpExecArray => !!m);
+  if (fields.length >= 2) return `满足“${fields[0]![2]!.trim().replace(/[。，,]+$/, '')}”一项的全部要求`;
+  return firstSentence(commitOf(text));
+}
+
 /** The scoring rows' sub-points, each answered. */
 function pointsPart(c: Ctx): Part[] {
   const rows = c.scoring.filter((s) => s.category !== 'price');
@@ -102,7 +109,7 @@ function requirementsPart(c: Ctx): Part[] {
   const rows = c.reqs.map((r: RequirementItem, i) => [
     String(i + 1),
     `第 ${r.source.page} 页：${r.text.replace(/\s+/g, ' ')}`,
-    `完全响应：我方承诺${firstSentence(commitOf(r.text))}，${measureFor(c, `${r.section} ${r.text}`)}。`,
+    `完全响应：我方承诺${commitment(r.text)}，${measureFor(c, `${r.section} ${r.text}`)}。`,
   ]);
   const blocks: Block[] = [
     { t: 'p', text: `以下逐条列出招标文件中与“${c.T}”相关的需求（注明招标文件页码，原文照录），并说明我方的响应与落实方式：` },
