@@ -126,7 +126,9 @@ export function requirementsFromModel(model: DocModel): ModelRequirement[] {
         continue;
       }
       // an unnumbered paragraph is an item when it requires something or states a figure (「派遣人数共39人」)
-      if (!numbered && !REQUIREMENT_WORDS.test(body) && !(figuresOf(body).length && body.length <= 300)) continue;
+      // (or a short 「名称：值」 statement such as 「服务期限：一年。」)
+      const statement = /^[^：:，。]{2,12}[：:]\s*\S/.test(body) && body.length <= 120;
+      if (!numbered && !REQUIREMENT_WORDS.test(body) && !statement && !(figuresOf(body).length && body.length <= 300)) continue;
       if (body.length > 600) continue; // a description, not an item
       add({ text: cap(text), page: b.page, section: lead ? `${section}${section ? ' ' : ''}${lead}` : section, figures: figuresOf(text), excerpt: text });
     }
