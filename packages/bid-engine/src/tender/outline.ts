@@ -136,10 +136,13 @@ const DEFAULT_TECH = ['总体技术方案', '项目实施方案', '质量保证�
 
 /**
  * The technical topics of a tender that is not an IT system (issue 13 item 2): a staffing or property-service tender's
- * 技术方案 is about people, procedures and assessment, a works or goods tender's about making, installing and accepting.
+ * 技术方案 is about people, procedures and assessment, a works tender's about making, installing and accepting, a goods
+ * tender's about sources, delivery and acceptance.
  */
 const SERVICE_TECH_TOPICS = ['服务内容理解', '服务组织与人员配置', '服务流程与作业标准', '质量考核与监督', '应急与保障措施', '档案与信息管理'];
 const WORKS_TECH_TOPICS = ['需求理解与分析', '深化设计与选材', '制作与安装工艺', '质量检验与验收', '进度与安全文明保障'];
+const GOODS_TECH_TOPICS = ['需求理解与分析', '货源与供货渠道', '供货组织与进度', '到货验收与交付', '售后与退换服务'];
+const GOODS_DEFAULT_TECH = ['供货总体方案', '货源与供货渠道', '到货验收与交付', '质量保证措施', '售后服务方案'];
 const SERVICE_DEFAULT_TECH = ['服务总体方案', '人员配置与管理', '服务质量保证措施', '应急预案', '培训方案'];
 const WORKS_DEFAULT_TECH = ['总体施工（供货）方案', '制作与安装方案', '质量保证措施', '进度与安全文明措施', '售后服务方案'];
 
@@ -147,7 +150,8 @@ function templateFor(title: string, domain: TenderDomain): string[] | undefined 
   const hit = TEMPLATES.find(([re]) => re.test(title));
   if (hit && hit[0] === TEMPLATES[TEMPLATES.length - 1]![0]) {
     if (isServiceDomain(domain)) return SERVICE_TECH_TOPICS;
-    if (domain === 'construction' || domain === 'goods') return WORKS_TECH_TOPICS;
+    if (domain === 'construction') return WORKS_TECH_TOPICS;
+    if (domain === 'goods') return GOODS_TECH_TOPICS;
   }
   return hit?.[1];
 }
@@ -432,7 +436,7 @@ export function generateOutline(card: TenderCard, opts: OutlineOptions): Outline
   // A technical chapter with nothing to answer still gets a standard structure — when the tender scores nothing (a
   // scored tender's rows are the structure; its other technical parts stay one written section each)
   const scored = scoring.some((s) => s.category !== 'price');
-  const defaults = isServiceDomain(domain) ? SERVICE_DEFAULT_TECH : domain === 'construction' || domain === 'goods' ? WORKS_DEFAULT_TECH : DEFAULT_TECH;
+  const defaults = isServiceDomain(domain) ? SERVICE_DEFAULT_TECH : domain === 'construction' ? WORKS_DEFAULT_TECH : domain === 'goods' ? GOODS_DEFAULT_TECH : DEFAULT_TECH;
   for (const ch of chapters)
     if (!scored && ch.kind === '技术' && ch.mode === 'ai' && !ch.children.some((c) => c.mode === 'ai'))
       for (const t of defaults) addUnique(ch.children, draft(t, '技术', 'ai', { weight: avgPoints }));

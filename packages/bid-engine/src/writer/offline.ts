@@ -12,7 +12,7 @@ import {
 } from './offline/work-sections.js';
 import {
   serviceAftersales, serviceEmergency, serviceImplementation, serviceQuality, serviceStaffing, serviceTechnical, serviceTraining,
-  worksTechnical,
+  worksTechnical, goodsTechnical, worksSchedule, userTraining,
 } from './offline/domain-sections.js';
 import { pointParts } from './offline/respond.js';
 
@@ -60,7 +60,14 @@ function bodyOf(kind: SectionKind, domain: TenderDomain): (c: Ctx) => Part[] {
     return own[kind] ?? BODIES[kind];
   }
   if (domain === 'construction' || domain === 'goods') {
-    const own: Partial<Record<SectionKind, (c: Ctx) => Part[]>> = { technical: worksTechnical };
+    const own: Partial<Record<SectionKind, (c: Ctx) => Part[]>> = {
+      technical: domain === 'goods' ? goodsTechnical : worksTechnical,
+      implementation: worksSchedule,
+      schedule: worksSchedule,
+      quality: serviceQuality,
+      aftersales: serviceAftersales,
+      training: userTraining,
+    };
     return own[kind] ?? BODIES[kind];
   }
   return BODIES[kind];

@@ -161,3 +161,46 @@ export function serviceQuality(c: Ctx): Part[] {
     ]],
   ];
 }
+
+export function goodsTechnical(c: Ctx): Part[] {
+  const d = F(c).duration;
+  return [
+    ['供货需求理解', [
+      { t: 'p', text: `${c.P}是${c.B}的货物采购，${c.T}围绕货源、供货、到货验收与售后组织，货物的品种、数量与规格以招标文件及${c.B}的订单为准。` },
+      ...clauseList(c, /./),
+    ]],
+    ['供货组织', [
+      { t: 'ol', items: ['订单确认：收到订单后核对品种、数量与规格，书面确认', '货源组织：按正规渠道采购，保留来源证明', `发运到货：按约定的期限与地点交付${d.assumed ? '' : `（${d.label}：${d.value}）`}，包装完好`, `缺损处理：到货缺漏或破损的，及时补发或更换并报告${c.B}`] },
+    ]],
+    ['到货验收', [
+      { t: 'p', text: `货物到达后，${c.E}配合${c.B}逐项清点验收，验收记录双方签字；${c.T}中发现的不符项限期整改后再次提交验收。` },
+    ]],
+  ];
+}
+
+export function worksSchedule(c: Ctx): Part[] {
+  const d = F(c).duration;
+  const goods = c.domain === 'goods';
+  const phases = goods
+    ? [['订单确认与备货', '订单确认单'], ['发运与到货', '发货单、到货记录'], ['验收与交付', '验收记录']]
+    : [['深化设计与材料准备', '深化图纸、材料合格证明'], ['加工制作', '制作记录、样板确认单'], ['运输与安装调试', '安装记录、调试记录'], ['竣工验收', '验收记录、竣工资料']];
+  return [
+    ['进度目标', [
+      { t: 'p', text: d.assumed ? `${c.T}按招标文件和合同约定的期限组织实施，期限以合同为准（${d.value}）。` : `${c.P}的${d.label}为 ${d.value}（招标文件：${short(d.source ?? '', 40)}），${c.T}按此倒排计划。` },
+    ]],
+    ['阶段安排', [
+      { t: 'table', head: ['阶段', '起止时间', '成果'], rows: phases.map(([name, out]) => [name!, ph(`${name}起止时间`), out!]) },
+    ]],
+    ['进度保障', [
+      { t: 'p', text: `${c.E}按阶段检查${c.T}的执行情况，出现偏差即调配人员与资源纠偏，影响期限的事项提前书面报告${c.B}。` },
+    ]],
+  ];
+}
+
+export function userTraining(c: Ctx): Part[] {
+  return [
+    ['培训安排', [
+      { t: 'p', text: `${c.T}面向${c.B}的使用与管理人员，内容为${c.P}交付成果的使用、日常维护与注意事项${F(c).trainingSessions.assumed ? '' : `，培训场次：${F(c).trainingSessions.value}`}，时间与地点按${c.B}的安排确定。` },
+    ]],
+  ];
+}

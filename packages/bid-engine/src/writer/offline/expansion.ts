@@ -3,7 +3,7 @@ import { F, type Ctx } from './context.js';
 import { isServiceDomain } from '../domain.js';
 import {
   ACTIONS, ASPECTS, CLAUSE_FOCUS, COMMON_ASPECTS, EVIDENCE_ACTIONS, EVIDENCE_KINDS, FORM_NOTES, PRACTICES, SERVICE_ASPECTS,
-  SERVICE_PRACTICES, WORKS_ASPECTS, WORKS_PRACTICES,
+  SERVICE_PRACTICES, WORKS_ASPECTS, WORKS_PRACTICES, GOODS_ASPECTS, GOODS_PRACTICES,
 } from './phrases.js';
 
 export function expansion(c: Ctx): string[][] {
@@ -21,8 +21,12 @@ export function expansion(c: Ctx): string[][] {
     return paras;
   }
   const service = isServiceDomain(c.domain);
-  const works = c.domain === 'construction' || c.domain === 'goods';
-  const own = (service ? SERVICE_ASPECTS[c.kind] : works ? WORKS_ASPECTS[c.kind] : undefined) ?? ASPECTS[c.kind] ?? (service ? SERVICE_ASPECTS.technical! : works ? WORKS_ASPECTS.technical! : ASPECTS.technical!);
+  const goods = c.domain === 'goods';
+  const works = c.domain === 'construction';
+  const own =
+    (service ? SERVICE_ASPECTS[c.kind] : works ? WORKS_ASPECTS[c.kind] : goods ? GOODS_ASPECTS[c.kind] : undefined) ??
+    ASPECTS[c.kind] ??
+    (service ? SERVICE_ASPECTS.technical! : works ? WORKS_ASPECTS.technical! : goods ? GOODS_ASPECTS.technical! : ASPECTS.technical!);
   const aspects = [...own, ...COMMON_ASPECTS.filter((a) => !own.includes(a))];
   const crit = c.crit;
   const focusRe = CLAUSE_FOCUS[c.kind];
@@ -31,9 +35,9 @@ export function expansion(c: Ctx): string[][] {
     // the clause's first sentence only: a quoted 「…；…」 would leave its tail as a sentence of its own in every section
     .map((x) => x.text.split(/[。；;！？]/).find((t) => t.trim().length >= 4)?.trim() ?? x.text.replace(/[。；;]+$/, ''));
   const practices =
-    (service ? SERVICE_PRACTICES[c.kind] : works ? WORKS_PRACTICES[c.kind] : undefined) ??
+    (service ? SERVICE_PRACTICES[c.kind] : works ? WORKS_PRACTICES[c.kind] : goods ? GOODS_PRACTICES[c.kind] : undefined) ??
     PRACTICES[c.kind] ??
-    (service ? SERVICE_PRACTICES.technical! : works ? WORKS_PRACTICES.technical! : PRACTICES.technical!);
+    (service ? SERVICE_PRACTICES.technical! : works ? WORKS_PRACTICES.technical! : goods ? GOODS_PRACTICES.technical! : PRACTICES.technical!);
   const f = F(c);
   const bits: Record<string, string> = {
     duration: `${f.duration.label === '服务期' ? '服务期' : '工期'} ${f.duration.value}`,

@@ -126,3 +126,11 @@ export const WORKS_PRACTICES: Partial<Record<SectionKind, string[]>> = {
   technical: ['材料进场提交合格证明', '样板经采购人确认后批量制作', '关键工序实行三检制', '成品运输加装防护', '安装完成后逐项自检'],
   implementation: ['开工前进行技术交底', '隐蔽工程验收合格后方可覆盖', '现场每日清理', '竣工资料随工程同步整理'],
 };
+export const GOODS_ASPECTS: Partial<Record<SectionKind, string[]>> = {
+  technical: ['货源渠道', '订单确认', '包装发运', '到货时效', '到货验收', '缺损补换', '数据与资料', '售后服务'],
+  implementation: ['订单处理', '供货计划', '发运跟踪', '交付验收', '结算资料'],
+};
+export const GOODS_PRACTICES: Partial<Record<SectionKind, string[]>> = {
+  technical: ['货物来源保留正规渠道证明', '发运前核对品种数量', '到货清点记录双方签字', '缺损货物及时补发更换', '订单与到货情况定期对账'],
+  implementation: ['订单逐单登记跟踪', '到货异常当日报告', '交付资料随货提交'],
+};
