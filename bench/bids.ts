@@ -27,7 +27,7 @@ import { fileURLToPath } from 'node:url';
 import type { BidOutlineNode, TenderCard } from '@btz/shared';
 import { readDocument } from '@btz/bid-engine/reading';
 import { extractCard, flattenOutline, generateOutline } from '@btz/bid-engine/tender';
-import { answersClause, clauseTerms, computeHealth, findCardConflicts } from '@btz/bid-engine/health';
+import { answersClause, cardValues, clauseTerms, computeHealth, findCardConflicts } from '@btz/bid-engine/health';
 import { buildFactSheet, writeSectionOffline } from '@btz/bid-engine/writer';
 import { detectDomain, DOMAIN_LABELS } from '../packages/bid-engine/src/writer/domain.js';
 import { subPoints } from '../packages/bid-engine/src/writer/points.js';
@@ -195,7 +195,34 @@ console.log(
   ].join('\n'),
 );
 
+/**
+ * The detector is not blind: for each value the card prescribes (and the ceiling), a sentence breaking it is planted in a
+ * section of its own; the share of them findCardConflicts reports is printed beside the 0 of the written bid.
+ */
+function planted(card: TenderCard): { planted: number; caught: number } {
+  const lines: string[] = [];
+  for (const v of cardValues(card)) {
+    const bad = v.rule === 'max' ? v.num * 2 + 1 : v.rule === 'min' ? Math.max(0, Math.floor(v.num / 2) - 1) : v.num + 30;
+    const q = v.qualifier;
+    if (v.kind === 'duration') lines.push(v.unit === '工作日' ? `工期 ${bad} 个工作日` : `工期 ${bad} 日历天`);
+    else if (v.kind === 'delivery') lines.push(v.unit === '工作日' ? `交货期 ${bad} 个工作日` : `交货期 ${bad} 天`);
+    else if (v.kind === 'warranty') lines.push(`质保期 ${bad} 个月`);
+    else if (v.kind === 'response') lines.push(`${q}响应时间 ${bad} 分钟`);
+    else if (v.kind === 'service-period') lines.push(`服务期限：${bad}天`);
+    else if (v.kind === 'staffing') lines.push(`驻场服务人员不少于${bad}人`);
+  }
+  const ceil = card.ceilingPrice;
+  if (ceil && ceil.value > 0) {
+    const per = /[/／每]|单价|费率/.exec(`${ceil.text} ${ceil.source.excerpt}`);
+    lines.push(per ? `报价 ${(ceil.value * 2).toFixed(2)}元/${/[/／]\s*([^\s，,。；;）)]{1,4})/.exec(ceil.text + ceil.source.excerpt)?.[1] ?? '单价'}` : `投标总价：${ceil.value * 2}元`);
+  }
+  const sections = Object.fromEntries(lines.map((l, i) => [`plant${i}`, `我方承诺：${l}。`]));
+  const found = new Set(findCardConflicts(card, sections).map((c) => c.nodeId));
+  return { planted: lines.length, caught: found.size };
+}
+
 const results: BidFigures[] = [];
+const plants: string[] = [];
 const cards = new Map<string, { card: TenderCard; outline: BidOutlineNode[] }>();
 for (const t of truth) {
   if (!t.scoring.length) continue;
@@ -213,6 +240,8 @@ for (const t of truth) {
   }
   const f = measure(t.id, card, outline, sections);
   results.push(f);
+  const p = planted(card);
+  plants.push(`${t.id} ${p.caught}/${p.planted}`);
   if (verbose) for (const n of f.notes) console.log(`  ${t.id}: ${n}`);
 }
 
@@ -241,6 +270,7 @@ table(HEAD, [...results.map(row), row(total)]);
 const distinctWorst = results.reduce((m, f) => Math.min(m, f.sentences ? f.distinct / f.sentences : 1), 1);
 console.log(`requirement items found per tender: ${results.map((f) => `${f.id} ${f.reqs}`).join(', ')}`);
 console.log(`worst distinct-sentence ratio of one bid: ${(distinctWorst * 100).toFixed(1)}%`);
+console.log(`detector check — planted contradictions of each card's prescribed values caught (caught/planted): ${plants.join(', ')}`);
 
 // ------------------------------------------------------------------------------------------------ one bid on the model path
 if (!args.includes('--no-fake') && cards.has(fakeId)) {
