@@ -156,9 +156,16 @@ function deviationRows(c: Ctx): { mark: string; clause: CardClause }[] {
 
 function responseFor(c: Ctx, text: string): string {
   const f = F(c);
-  if (/交付|交货|工期|日内|天内/.test(text)) return `合同签订后 ${f.duration.value}内完成并上线试运行`;
-  if (/质保|保修|运维/.test(text)) return `终验合格后免费质保 ${f.warranty.value}，${f.serviceHours.value}服务`;
-  if (/响应时间.*(小时|分钟)/.test(text)) return `${f.response.value}内响应，${f.onsite.value}内到场`;
+  // the tender's own figure when the clause states one (its words are kept); the fact sheet's otherwise
+  const own = (re: RegExp) => re.exec(text)?.[0];
+  if (/交付|交货|工期|日内|天内/.test(text)) {
+    const stated = own(/\d+\s*(?:个?日历天|个?工作日|日|天|个月)/);
+    // the fact sheet's wording when it is the same figure, the clause's own when the clause states another
+    const d = stated && (f.duration.assumed || !f.duration.source?.includes(stated)) ? stated : f.duration.value;
+    return c.domain === 'it' ? `合同签订后 ${d}内完成并上线试运行` : `按招标文件规定的期限（${d}）完成`;
+  }
+  if (/质保|保修|运维/.test(text)) return c.domain === 'it' ? `终验合格后免费质保 ${f.warranty.value}，${f.serviceHours.value}服务` : `按招标文件要求提供质保与维修服务（质保期：${own(/\d+\s*(?:年|个月)/) ?? f.warranty.value}）`;
+  if (/响应时间.*(小时|分钟)/.test(text)) return `${own(/\d+\s*(?:小时|分钟)/) ?? f.response.value}内响应${f.onsite.assumed ? '' : `，${f.onsite.value}内到场`}`;
   return `完全满足：${text.replace(/^[^，,：:]*?须/, '').replace(/[。；;]+$/, '')}`;
 }
 
