@@ -83,6 +83,13 @@ function firstSentence(s: string): string {
   return m && m[0].length < s.length ? `${m[0].slice(0, -1)}等各项要求` : s;
 }
 
+/** A requirement says what must be done; an item without such words describes the site (建筑面积、设备清单). */
+const REQUIRES = /须|应|要求|不少于|不低于|不超过|不大于|不得|负责|提供|确保|保证|≥|≤|具备|配备|满足|承诺|必须|需要|严禁|禁止/;
+const brief = (t: string) => {
+  const s = commitOf(t).split(/[，,。；;]/)[0]!;
+  return s.length > 24 ? `${s.slice(0, 24)}…` : s;
+};
+
 /** A table row (「评价项目：巡检完成率；评价标准：…」) is committed to by its first cell; a sentence by its first sentence. */
 function commitment(text: string): string {
   const fields = text.split(/[；;]/).map((f) => /^([^：:]{1,12})[：:](.+)$/.exec(f.trim())).filter((m): m is RegExpExecArray => !!m);
@@ -109,7 +116,9 @@ function requirementsPart(c: Ctx): Part[] {
   const rows = c.reqs.map((r: RequirementItem, i) => [
     String(i + 1),
     `第 ${r.source.page} 页：${r.text.replace(/\s+/g, ' ')}`,
-    `完全响应：我方承诺${commitment(r.text)}，${measureFor(c, `${r.section} ${r.text}`)}。`,
+    REQUIRES.test(r.text)
+      ? `完全响应：我方承诺${commitment(r.text)}，${measureFor(c, `${r.section} ${r.text}`)}。`
+      : `完全响应：我方已掌握“${brief(r.text)}”这一情况并纳入${c.T}的安排，${measureFor(c, `${r.section} ${r.text}`)}。`,
   ]);
   const blocks: Block[] = [
     { t: 'p', text: `以下逐条列出招标文件中与“${c.T}”相关的需求（注明招标文件页码，原文照录），并说明我方的响应与落实方式：` },
