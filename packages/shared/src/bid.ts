@@ -112,6 +112,20 @@ export interface CardTerm extends CardEntry {
   text: string;
 }
 
+/**
+ * One requirement of the tender's 采购需求 / 技术要求 / 服务要求 / 商务要求 chapters (issue 13 item 2): a numbered item, a
+ * requirement sentence or a row of a requirement table, with its page and the figures it states (工期、人数、响应时间、
+ * 标准号…, as the tender words them). The writer restates and answers each one; found through the document model.
+ */
+export interface RequirementItem extends CardEntry {
+  id: string;
+  text: string;
+  /** The heading the item sits under (「五、具体要求」), '' when directly under the chapter. */
+  section: string;
+  /** Figures the item states, as printed: 「30分钟」「99.99%」「GY/T 381」「不少于10人」. */
+  figures: string[];
+}
+
 export interface TenderCardFile {
   name: string;
   role: TenderFileRole;
@@ -153,6 +167,8 @@ export interface TenderCard {
   files: TenderCardFile[];
   /** LLM path only: further facts (delivery, warranty, payment…). */
   terms?: CardTerm[];
+  /** The requirement items of the tender's requirement chapters (absent on cards from before issue 13). */
+  requirements?: RequirementItem[];
   /** LLM path only: the model, the extraction tasks run, and the titles of those that failed (their part is the rules' alone). */
   llm?: { model: string; tasks: number; failed: string[] };
 }

@@ -166,8 +166,16 @@ describe('computeHealth on a bid with one of each problem', () => {
 
   it('reports every kind of problem', () => {
     expect(new Set(kinds(r.findings))).toEqual(
-      new Set(['unanswered-scoring', 'star-unanswered', 'placeholder', 'repeated', 'too-short', 'foreign-name', 'empty-heading', 'fact-conflict', 'invalid-risk', 'typo']),
+      new Set(['unanswered-scoring', 'star-unanswered', 'placeholder', 'repeated', 'too-short', 'foreign-name', 'empty-heading', 'fact-conflict', 'card-conflict', 'invalid-risk', 'typo']),
     );
+  });
+
+  it('finds the number that contradicts the tender itself when no detector output is given (工期 120 against the card)', () => {
+    const f = find('card-conflict', 'a3');
+    expect(f).toHaveLength(1);
+    expect(f[0]!.excerpt).toContain('120');
+    expect(f[0]!.severity).toBe('high');
+    expect(f[0]!.sourceExcerpt).toBeTruthy();
   });
 
   it('scoring item answered by too little text', () => {

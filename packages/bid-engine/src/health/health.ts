@@ -11,6 +11,7 @@ import {
 } from '@btz/shared';
 import { PLACEHOLDER_RE } from '@btz/shared/editor';
 import { scoringCoverage, SCORING_MIN_CHARS } from './coverage.js';
+import { findCardConflicts } from './card-conflicts.js';
 import { buildFactSheet, extractFacts, parseNumber, type LocatedFact } from './facts.js';
 import { findTypos } from './typos.js';
 
@@ -39,7 +40,7 @@ export interface HealthInput {
   enterprise?: { name?: string };
   /** Known names of other projects / companies (e.g. from the user's past bids). */
   otherNames?: string[];
-  /** Numbers of the bid that contradict the tender card (the card-conflict detector's output). */
+  /** Numbers of the bid that contradict the tender card; found here with findCardConflicts when not given. */
   cardConflicts?: CardConflict[];
 }
 
@@ -366,7 +367,7 @@ export function computeHealth(input: HealthInput): HealthReport {
   }
 
   // 4. numbers that contradict the tender card: both excerpts
-  for (const k of input.cardConflicts ?? []) {
+  for (const k of input.cardConflicts ?? findCardConflicts(input.card, input.sections)) {
     findings.push({
       kind: 'card-conflict',
       severity: 'high',

@@ -17,3 +17,4 @@ export type { HealthInput, ScoreResult } from './health.js';
 export { scoringCoverage, scoringTerms, rowResponse, unknownScoring, termIn, SCORING_TERM_SHARE } from './coverage.js';
 export { extractFacts, buildFactSheet } from './facts.js';
 export { TYPO_RULES, findTypos } from './typos.js';
+export { findCardConflicts, cardValues, statedFacts } from './card-conflicts.js';

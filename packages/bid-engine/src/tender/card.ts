@@ -11,6 +11,7 @@ import type {
   CardFact,
   CardFactKey,
   CompositionPart,
+  RequirementItem,
   ScoringItem,
   TenderCard,
   TenderLot,
@@ -20,6 +21,7 @@ import { extractScoring } from './scoring.js';
 import { scoringFromModel, type ModelScoring } from './scoring-model.js';
 import { compositionFromModel } from './composition-model.js';
 import { invalidFromModel } from './invalid-model.js';
+import { requirementsFromModel } from './requirements.js';
 import { addFlag, definedName, findFact, mergeFact, source, SPECS, tableMoney, titleName } from './facts.js';
 import {
   cap,
@@ -429,6 +431,11 @@ export function extractCard(files: readonly TenderFileInput[], opts: ExtractOpti
       });
   }
 
+  // Requirement items: every file's requirement chapters, in the files' order (an amendment adds to them).
+  const requirements: RequirementItem[] = all
+    .flatMap((fl) => (fl.file.model ? requirementsFromModel(fl.file.model).map((r) => ({ r, fl })) : []))
+    .map(({ r, fl }, n) => ({ id: `r${n + 1}`, text: r.text, section: r.section, figures: r.figures, ...modelEntry(fl, r.page, [r.excerpt, r.text], null) }));
+
   return {
     projectName: (facts.projectName as CardFact) ?? null,
     projectNumber: (facts.projectNumber as CardFact) ?? null,
@@ -454,5 +461,6 @@ export function extractCard(files: readonly TenderFileInput[], opts: ExtractOpti
     lot: lot ?? null,
     writer: 'offline',
     files: files.map((f) => ({ name: f.name, role: f.role, order: f.order })),
+    ...(requirements.length ? { requirements } : {}),
   };
 }

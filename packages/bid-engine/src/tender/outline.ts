@@ -17,6 +17,7 @@ import {
   type ScoringItem,
   type TenderCard,
 } from '@btz/shared';
+import { detectDomain, isServiceDomain, type TenderDomain } from './domain.js';
 
 export interface OutlineOptions {
   /** 1 basic, 2 flagship (longer: more leaves) */
@@ -133,6 +134,28 @@ const TEMPLATES: Array<[RegExp, string[]]> = [
 const GENERIC = ['总体说明', '具体内容与措施', '保障措施', '响应承诺'];
 const DEFAULT_TECH = ['总体技术方案', '项目实施方案', '质量保证措施', '售后服务方案', '培训方案'];
 
+/**
+ * The technical topics of a tender that is not an IT system (issue 13 item 2): a staffing or property-service tender's
+ * 技术方案 is about people, procedures and assessment, a works tender's about making, installing and accepting, a goods
+ * tender's about sources, delivery and acceptance.
+ */
+const SERVICE_TECH_TOPICS = ['服务内容理解', '服务组织与人员配置', '服务流程与作业标准', '质量考核与监督', '应急与保障措施', '档案与信息管理'];
+const WORKS_TECH_TOPICS = ['需求理解与分析', '深化设计与选材', '制作与安装工艺', '质量检验与验收', '进度与安全文明保障'];
+const GOODS_TECH_TOPICS = ['需求理解与分析', '货源与供货渠道', '供货组织与进度', '到货验收与交付', '售后与退换服务'];
+const GOODS_DEFAULT_TECH = ['供货总体方案', '货源与供货渠道', '到货验收与交付', '质量保证措施', '售后服务方案'];
+const SERVICE_DEFAULT_TECH = ['服务总体方案', '人员配置与管理', '服务质量保证措施', '应急预案', '培训方案'];
+const WORKS_DEFAULT_TECH = ['总体施工（供货）方案', '制作与安装方案', '质量保证措施', '进度与安全文明措施', '售后服务方案'];
+
+function templateFor(title: string, domain: TenderDomain): string[] | undefined {
+  const hit = TEMPLATES.find(([re]) => re.test(title));
+  if (hit && hit[0] === TEMPLATES[TEMPLATES.length - 1]![0]) {
+    if (isServiceDomain(domain)) return SERVICE_TECH_TOPICS;
+    if (domain === 'construction') return WORKS_TECH_TOPICS;
+    if (domain === 'goods') return GOODS_TECH_TOPICS;
+  }
+  return hit?.[1];
+}
+
 /** Sub-topics a scoring item's criteria names: 「实施方案包括实施组织、进度计划、质量保证措施」. */
 export function criteriaTopics(criteria: string): string[] {
   const m = /(?:包括|包含|涵盖|应含|含)[：:]?\s*([^。；;]+)/.exec(criteria);
@@ -144,7 +167,7 @@ export function criteriaTopics(criteria: string): string[] {
     .filter((s) => s.length >= 2 && s.length <= 16 && /[\u4e00-\u9fa5]/.test(s) && !/[得分]\d|\d分/.test(s));
 }
 
-function subTopics(title: string, criteria: string, count: number): string[] {
+function subTopics(title: string, criteria: string, count: number, domain: TenderDomain): string[] {
   const out: string[] = [];
   const own = bigrams(title);
   const distinct = (s: string) => new Set([...bigrams(s)].filter((b) => !own.has(b)));
@@ -156,7 +179,7 @@ function subTopics(title: string, criteria: string, count: number): string[] {
     out.push(s);
   };
   for (const s of criteria ? criteriaTopics(criteria) : []) add(s);
-  for (const s of TEMPLATES.find(([re]) => re.test(title))?.[1] ?? GENERIC) add(s);
+  for (const s of templateFor(title, domain) ?? GENERIC) add(s);
   return out;
 }
 
@@ -302,6 +325,7 @@ function depthOf(d: Draft, level = 1): number {
  * of every scoring item. Deterministic.
  */
 export function generateOutline(card: TenderCard, opts: OutlineOptions): OutlineResult {
+  const domain = detectDomain(card);
   const target = Math.max(500, opts.targetCharsPerSection ?? DEFAULT_SECTION_CHARS);
   const total = Math.max(target, opts.totalTargetChars ?? DEFAULT_TOTAL_CHARS[opts.bidType] ?? DEFAULT_TOTAL_CHARS[1]);
 
@@ -412,9 +436,10 @@ export function generateOutline(card: TenderCard, opts: OutlineOptions): Outline
   // A technical chapter with nothing to answer still gets a standard structure — when the tender scores nothing (a
   // scored tender's rows are the structure; its other technical parts stay one written section each)
   const scored = scoring.some((s) => s.category !== 'price');
+  const defaults = isServiceDomain(domain) ? SERVICE_DEFAULT_TECH : domain === 'construction' ? WORKS_DEFAULT_TECH : domain === 'goods' ? GOODS_DEFAULT_TECH : DEFAULT_TECH;
   for (const ch of chapters)
     if (!scored && ch.kind === '技术' && ch.mode === 'ai' && !ch.children.some((c) => c.mode === 'ai'))
-      for (const t of DEFAULT_TECH) addUnique(ch.children, draft(t, '技术', 'ai', { weight: avgPoints }));
+      for (const t of defaults) addUnique(ch.children, draft(t, '技术', 'ai', { weight: avgPoints }));
 
   // Length: written branches share the total by weight; a branch with ≥ 2 sections' worth gets level-3 sub-topics
   const written: Draft[] = [];
@@ -431,7 +456,7 @@ export function generateOutline(card: TenderCard, opts: OutlineOptions): Outline
     const chars = (total * d.weight) / sum;
     const leaves = Math.min(MAX_CHILDREN, Math.max(1, Math.round(chars / target)));
     if (leaves >= 2) {
-      const topics = subTopics(d.title, d.criteria, leaves);
+      const topics = subTopics(d.title, d.criteria, leaves, domain);
       if (topics.length >= 2) {
         const per = Math.round(chars / topics.length);
         d.children = topics.map((t) => draft(t, d.kind, 'ai', { targetChars: per }));

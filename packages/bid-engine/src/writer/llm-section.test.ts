@@ -12,6 +12,9 @@ import { extractCard, flattenOutline, generateOutline } from '../tender/index.js
 import { buildFactSheet, docText, type EnterpriseFacts } from './index.js';
 import { markdownChars, maxTokensFor, trimMarkdown, writeSectionLlm, type WriteSectionLlmResult } from './llm-section.js';
 import { buildSectionMessages, stablePrefixOf, type SectionPromptInput } from './prompts.js';
+import { subPoints } from './points.js';
+import { scoringFor } from './kinds.js';
+import { answersClause, clauseTerms } from '../health/index.js';
 
 const card = extractCard([MAIN_FILE]);
 const { nodes: outline } = generateOutline(card, { bidType: 2 });
@@ -131,6 +134,30 @@ describe('buildSectionMessages', () => {
     expect(b[b.length - 1]!.content).toContain('章节类型：技术方案');
   });
 
+  it('carries the row\'s sub-points and the section\'s requirement items with their pages; no fact is given a made-up value', () => {
+    const reqCard: typeof card = {
+      ...card,
+      requirements: [
+        { id: 'r1', text: '进度计划须按周报送，节点延误须书面说明原因', section: '五、进度要求', figures: [], source: { page: 31, file: 'x', excerpt: '' }, verified: true },
+        { id: 'r2', text: '培训对象包括管理人员和操作人员', section: '六、培训要求', figures: [], source: { page: 33, file: 'x', excerpt: '' }, verified: true },
+      ],
+    };
+    const task = buildSectionMessages(inputFor('进度计划', { card: reqCard })).at(-1)!.content;
+    expect(task).toContain('须逐条复述并回应的招标需求（共 1 条');
+    expect(task).toContain('[r1·第 31 页] 进度计划须按周报送，节点延误须书面说明原因');
+    expect(task).not.toContain('培训对象包括管理人员');
+    const tech = inputFor('需求理解与分析');
+    const row = scoringFor(card, tech.node, tech.parentTitles)[0]!;
+    const techTask = buildSectionMessages(tech).at(-1)!.content;
+    const points = [...techTask.matchAll(/要点：(.+)/g)].map((m) => m[1]);
+    expect(points.length).toBeGreaterThan(0);
+    for (const p of points) expect(subPoints(row.criteria)).toContain(p);
+    const prefix = stablePrefixOf(a).map((m) => m.content).join('\n');
+    expect(prefix).toContain('项目领域：信息化系统建设与运维');
+    expect(prefix).toContain('质保期：招标文件未规定——涉及时一律写占位 【待填写：质保期（招标文件未载明）】，不得自拟数值');
+    expect(prefix).not.toMatch(/第 \d+–\d+ 天/);
+  });
+
   it('includes the enterprise facts the user entered and forbids inventing the rest by default', () => {
     const prefix = stablePrefixOf(a).map((m) => m.content).join('\n');
     for (const s of ['江州智联科技有限公司', '91330100MA2ABCDE1X', '陈立新', 'Q-2025-0088', '2028-06-30', '王建华', '江东区智慧社区平台项目'])
@@ -197,6 +224,31 @@ describe('writeSectionLlm on the fake OpenAI server', () => {
     // the continuation keeps the prompt and asks to go on
     expect(fake.requests[1]!.messages.slice(0, 4)).toEqual(fake.requests[0]!.messages);
     expect(fake.requests[0]!.maxTokens).toBe(maxTokensFor(target));
+  });
+
+  it('a model answering what the prompt lists responds to every sub-point and requirement item of the section', async () => {
+    const reqCard: typeof card = {
+      ...card,
+      requirements: [
+        { id: 'r1', text: '需求调研须覆盖全部业务部门，调研报告经采购人确认', section: '二、需求', figures: [], source: { page: 12, file: 'x', excerpt: '' }, verified: true },
+      ],
+    };
+    fake.options.reply = (req) => {
+      const task = lastUser(req);
+      const points = [...task.matchAll(/要点：(.+)/g)].map((m) => `- 针对“${m[1]}”，我方落实专门措施。`);
+      const reqs = [...task.matchAll(/\[r\d+·第 \d+ 页\] (.+)/g)].map((m) => `- 招标要求：${m[1]}；我方响应：完全满足，${m[1]}。`);
+      return ['### 一、评审要点逐项响应', ...points, '', '### 二、招标需求逐条响应', ...reqs, '', modelText(600)].join('\n');
+    };
+    const inp = inputFor('需求理解与分析', { card: reqCard, targetChars: 1200 });
+    const r = await writeSectionLlm(testClient(fake), inp, collector());
+    const row = scoringFor(reqCard, inp.node, inp.parentTitles)[0]!;
+    const asked = [...lastUser(fake.requests[0]!).matchAll(/要点：(.+)/g)].map((m) => m[1]!);
+    expect(asked.length).toBeGreaterThan(0);
+    for (const p of asked) {
+      expect(subPoints(row.criteria)).toContain(p);
+      expect(answersClause(clauseTerms(p), r.text), p).toBe(true);
+    }
+    expect(r.text).toContain('需求调研须覆盖全部业务部门，调研报告经采购人确认');
   });
 
   it('asks once more when the text is under 80 % of the target, and appends the extra round', async () => {

@@ -19,7 +19,8 @@ import { chatUntilDone } from '../llm/continue.js';
 import { endsAtSentence, trimToSentenceEnd } from '../llm/text.js';
 import { addUsage, ZERO_USAGE, type ChatRequest, type FinishReason, type LlmProvider, type RestartInfo, type Usage } from '../llm/types.js';
 import { countChars, toDoc, toText, type Block } from './doc.js';
-import { detectKind, scoringFor } from './kinds.js';
+import { detectKind } from './kinds.js';
+import { requirementChars, requirementsFor, rowsFor } from './points.js';
 import { markdownToBlocks, placeholdersOf } from './markdown.js';
 import { writeSectionOffline, type WriteSectionResult } from './offline.js';
 import { buildSectionMessages, extendPrompt, type SectionPromptInput } from './prompts.js';
@@ -152,7 +153,7 @@ function commonPrefix(a: string, b: string): number {
 }
 
 function finish(input: SectionPromptInput, markdown: string, usage: Usage, finishReason: FinishReason, rounds: number): WriteSectionLlmResult {
-  const scoring = scoringFor(input.card, input.node, input.parentTitles);
+  const scoring = rowsFor(input.card, input.node, input.parentTitles, input.outline);
   const kind = detectKind(input.node, input.parentTitles, scoring);
   const blocks = dropRepeatedTitle(markdownToBlocks(markdown), input.node.title);
   const text = toText(blocks);
@@ -180,6 +181,9 @@ async function streamText(text: string, onDelta: ((t: string) => void) | undefin
 }
 
 export async function writeSectionLlm(llm: LlmProvider, input: SectionPromptInput, opts: WriteSectionLlmOptions = {}): Promise<WriteSectionLlmResult> {
+  // a section answering many requirement items gets the room to restate and answer each (never trimmed away)
+  const need = input.node.mode === 'ai' ? requirementChars(requirementsFor(input.card, input.node, input.outline)) : 0;
+  if (need > input.targetChars) input = { ...input, targetChars: need };
   const target = Math.max(100, input.targetChars);
 
   if (llm.offline) {

@@ -43,15 +43,18 @@ const basic = writeAll(1);
 const flagship = writeAll(2);
 
 describe('buildFactSheet', () => {
-  it('takes the tender’s figures and marks defaults as assumed', () => {
+  it('takes the tender’s figures and leaves the rest as placeholders', () => {
     const f = buildFactSheet(card, { bidType: 1 }).facts;
     expect(f.duration).toMatchObject({ value: '90 日历天', num: 90, assumed: false });
     expect(f.duration.source).toContain('90日内');
     expect(f.response).toMatchObject({ value: '2 小时', assumed: false });
     expect(f.managerTitle).toMatchObject({ value: '高级工程师', assumed: false });
-    expect(f.warranty.assumed).toBe(true);
-    expect(f.serviceHours.value).toBe('7×24 小时');
-    expect(f.teamSize.num).toBeGreaterThan(0);
+    // what the tender does not state is a placeholder, never a default figure (issue 13: these pinned 7×24 and a team size)
+    expect(f.warranty).toMatchObject({ value: '【待填写：质保期（招标文件未载明）】', assumed: true });
+    expect(f.warranty.num).toBeUndefined();
+    expect(f.serviceHours).toMatchObject({ value: '【待填写：服务时间】', assumed: true });
+    expect(f.teamSize).toMatchObject({ value: '【待填写：项目组人数】', assumed: true });
+    expect(f.trainingSessions.value).toBe('【待填写：培训场次】');
   });
 
   it('reads warranty and delivery from the LLM terms when present, and is deterministic', () => {

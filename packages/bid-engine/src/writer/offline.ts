@@ -1,5 +1,7 @@
 import { countChars, PLACEHOLDER_RE, toDoc, toText } from './doc.js';
-import { detectKind, scoringFor, type SectionKind } from './kinds.js';
+import { detectDomain, isServiceDomain, type TenderDomain } from './domain.js';
+import { detectKind, type SectionKind } from './kinds.js';
+import { clausesFor, kindShare, requirementsFor, rowsFor } from './points.js';
 import { fit, focus } from './offline/compose.js';
 import { criteriaWords, hash, ph, type Ctx, type Part, type WriteSectionInput, type WriteSectionResult } from './offline/context.js';
 import {
@@ -8,6 +10,11 @@ import {
 import {
   aftersales, commitment, emergency, implementation, quality, safety, schedule, staffing, technical, training,
 } from './offline/work-sections.js';
+import {
+  serviceAftersales, serviceEmergency, serviceImplementation, serviceQuality, serviceStaffing, serviceTechnical, serviceTraining,
+  worksTechnical, goodsTechnical, worksSchedule, userTraining,
+} from './offline/domain-sections.js';
+import { pointParts } from './offline/respond.js';
 
 /**
  * The offline section writer (issue 6 item 2): structured, tender-specific Chinese text for one leaf of the outline, built
@@ -27,32 +34,78 @@ const BODIES: Record<SectionKind, (c: Ctx) => Part[]> = {
   deviation,
 };
 
+/**
+ * A title that says nothing alone (「总体说明」「具体内容与措施」 under every row) or that another leaf bears too is named with
+ * its parent in the text.
+ */
+const GENERIC_TITLE = /^(?:总体说明|具体内容与措施|具体内容|具体措施|概述|说明|总体思路|保障措施|其他|主要内容|措施)$/;
+function qualifiedTitle(title: string, parents: string[], repeated: boolean): string {
+  const parent = parents[parents.length - 1];
+  return parent && (repeated || GENERIC_TITLE.test(title)) ? `${parent}（${title}）` : title;
+}
+
+/** The bodies that differ by the tender's domain (the register of issue 13 item 2); the rest are shared. */
+function bodyOf(kind: SectionKind, domain: TenderDomain): (c: Ctx) => Part[] {
+  if (isServiceDomain(domain)) {
+    const own: Partial<Record<SectionKind, (c: Ctx) => Part[]>> = {
+      technical: serviceTechnical,
+      implementation: serviceImplementation,
+      schedule: serviceImplementation,
+      training: serviceTraining,
+      emergency: serviceEmergency,
+      aftersales: serviceAftersales,
+      staffing: serviceStaffing,
+      quality: serviceQuality,
+    };
+    return own[kind] ?? BODIES[kind];
+  }
+  if (domain === 'construction' || domain === 'goods') {
+    const own: Partial<Record<SectionKind, (c: Ctx) => Part[]>> = {
+      technical: domain === 'goods' ? goodsTechnical : worksTechnical,
+      implementation: worksSchedule,
+      schedule: worksSchedule,
+      quality: serviceQuality,
+      aftersales: serviceAftersales,
+      training: userTraining,
+    };
+    return own[kind] ?? BODIES[kind];
+  }
+  return BODIES[kind];
+}
+
 export function writeSectionOffline(input: WriteSectionInput): WriteSectionResult {
   const { card, node, parentTitles, siblingTitles, facts, targetChars, bidType } = input;
   const ent = input.enterprise ?? {};
-  const scoring = scoringFor(card, node, parentTitles);
+  const scoring = rowsFor(card, node, parentTitles, input.outline);
   const kind = detectKind(node, parentTitles, scoring);
   const h = hash(node.id);
+  const domain = detectDomain(card);
   const c: Ctx = {
     card,
     node,
     kind,
-    T: node.title,
+    T: qualifiedTitle(node.title, parentTitles, kindShare(card, node, input.outline)?.dupTitle ?? false),
     P: card.projectName?.value ?? ph('项目名称'),
     N: card.projectNumber?.value ?? ph('项目编号'),
     B: card.purchaser?.value ?? ph('采购人'),
     E: ent.name ?? ph('投标人名称'),
     parent: parentTitles[parentTitles.length - 1] ?? '',
     siblings: siblingTitles.filter((t) => t !== node.title),
+    siblingOrder: siblingTitles,
     scoring,
     crit: criteriaWords(scoring),
     facts,
     ent,
+    domain,
+    reqs: requirementsFor(card, node, input.outline),
+    clauses: clausesFor(card, node, input.outline),
+    ...(input.outline ? { outline: input.outline } : {}),
     h,
     bidType,
     pick: <T>(list: readonly T[], salt = 0) => list[(h + salt) % list.length]!,
   };
-  const blocks = fit(focus(BODIES[kind](c), c), c, Math.max(200, targetChars));
+  const points = pointParts(c);
+  const blocks = fit([...points, ...focus(bodyOf(kind, domain)(c), c)], c, Math.max(200, targetChars), points.length);
   const text = toText(blocks);
   const placeholders = [...new Set(text.match(PLACEHOLDER_RE) ?? [])];
   return { doc: toDoc(blocks), text, chars: countChars(text), placeholders, kind };

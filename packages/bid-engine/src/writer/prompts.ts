@@ -7,8 +7,10 @@
  */
 import type { BidOutlineNode, CardClause, CardFact, ScoringItem, TenderCard } from '@btz/shared';
 import type { ChatMessage } from '../llm/types.js';
+import { detectDomain, DOMAIN_LABELS, isServiceDomain } from './domain.js';
 import type { FactSheet } from './facts.js';
-import { detectKind, scoringFor, type SectionKind } from './kinds.js';
+import { detectKind, type SectionKind } from './kinds.js';
+import { pointShare, requirementsFor, rowsFor, subPoints } from './points.js';
 import type { EnterpriseFacts, WriteSectionInput } from './offline.js';
 
 export type SectionPromptInput = WriteSectionInput & { outline: BidOutlineNode[]; inventFacts?: boolean };
@@ -47,9 +49,9 @@ export const KIND_GUIDANCE: Record<SectionKind, string> = {
   technical:
     '先写对采购需求的理解与本节要解决的问题，再写总体思路与技术路线、关键技术措施（可用表格列出功能/指标与响应方式），逐条落实与本节相关的★/▲技术要求，最后写技术优势与可靠性保障。内容要具体到本项目，避免空泛口号。',
   implementation:
-    '写实施组织与职责、实施阶段划分（与全局事实表的里程碑一致）、各阶段工作内容与交付物、与采购人的配合事项、测试与验收安排、实施风险与应对。宜用表格列出阶段、时间、工作内容、交付物。',
+    '写实施组织与职责、实施阶段划分（与全局事实表的实施阶段一致，起止时间写占位）、各阶段工作内容与交付物、与采购人的配合事项、测试与验收安排、实施风险与应对。宜用表格列出阶段、时间、工作内容、交付物。',
   schedule:
-    '写总工期（必须与全局事实表一致）、里程碑计划表（阶段、起止日、工作内容、交付物，按全局事实表的里程碑）、关键路径与进度控制方法、进度保障措施（组织、技术、资源、沟通）、延误预警与纠偏措施。',
+    '写总工期（必须与全局事实表一致；未规定的写占位）、阶段计划表（阶段、起止时间写【待填写：…】占位、工作内容、交付物，按全局事实表的实施阶段）、关键路径与进度控制方法、进度保障措施（组织、技术、资源、沟通）、延误预警与纠偏措施。',
   quality:
     '写质量目标、质量管理体系与组织（岗位职责）、事前/事中/事后的过程控制措施、检测与验收标准（引用适用的国家/行业标准名称，不编造标准编号）、质量问题的处理与持续改进。',
   safety:
@@ -111,8 +113,18 @@ function clauseLines(list: CardClause[], mark: string): string[] {
   return shown;
 }
 
+function domainLine(card: TenderCard): string {
+  const d = detectDomain(card);
+  const how = isServiceDomain(d)
+    ? '按服务类写法：服务内容理解、人员配置、服务流程、考核与应急，不写系统架构、接口、国产化等信息化内容'
+    : d === 'construction' || d === 'goods'
+      ? '按工程/货物类写法：深化设计、材料与制作（供货）、安装与验收、进度与安全，不写系统架构等信息化内容'
+      : '按信息化项目写法';
+  return `- 项目领域：${DOMAIN_LABELS[d]}（${how}）`;
+}
+
 function cardSection(card: TenderCard): string {
-  const lines: string[] = ['【一、招标文件要点】'];
+  const lines: string[] = ['【一、招标文件要点】', domainLine(card)];
   lines.push(
     factLine('项目名称', card.projectName),
     factLine('项目编号', card.projectNumber),
@@ -147,9 +159,13 @@ function cardSection(card: TenderCard): string {
 function factSection(facts: FactSheet): string {
   const lines = ['【二、全局事实表】（全文统一口径：凡涉及以下数值，各章节必须一字不差地引用，不得自行改动或给出其他数值）'];
   for (const f of Object.values(facts.facts))
-    lines.push(`- ${f.label}：${f.value}${f.assumed ? '（招标文件未规定，本投标统一采用此值）' : '（依据招标文件）'}`);
-  lines.push('', '进度里程碑（自合同签订之日起）：');
-  for (const m of facts.milestones) lines.push(`- ${m.name}：第 ${m.from}–${m.to} 天，交付物：${m.deliverable}`);
+    lines.push(
+      f.assumed
+        ? `- ${f.label}：招标文件未规定——涉及时一律写占位 ${f.value}，不得自拟数值`
+        : `- ${f.label}：${f.value}（依据招标文件：${clip(f.source ?? '', 80)}）`,
+    );
+  lines.push('', '实施阶段（各阶段起止时间由投标人确定，正文写【待填写：…】占位，不得自拟天数）：');
+  for (const m of facts.milestones) lines.push(`- ${m.name}：交付物 ${m.deliverable}`);
   return lines.join('\n');
 }
 
@@ -215,7 +231,7 @@ function rulesSection(inventFacts: boolean): string {
     '【五、写作规则】（适用于每一个章节）',
     '- 以投标人的口吻写作，自称“我公司”或“我方”，称采购人为“采购人”或“贵方”；语言为正式、规范的书面中文。',
     '- 内容必须针对本项目：引用项目名称、采购人、招标要求和全局事实表中的数值；不得出现其他项目或其他公司的名称。',
-    '- 涉及工期、质保期、响应时间、人数等数值时，必须与全局事实表完全一致。',
+    '- 涉及工期、服务期、质保期、响应时间、人数、价格、日期等数值时，只能使用全局事实表、招标文件要点和本节所列招标需求中的数值（照录招标文件的原话），或投标人信息中的数值；其余一律写【待填写：…】占位，绝不自拟。',
     ...facts,
     '- 输出格式为简洁的 Markdown：小标题用“### 一、…”，下一级用“#### （一）…”（不要使用 # 和 ## 级标题）；列表用“- ”或“1. ”；表格用“|”分隔并带“| --- |”分隔行；需要强调的词可用 **加粗**。',
     '- 不要使用代码块、HTML 标签、引用块、链接或图片；不要在开头重复章节标题；不要写“好的”“以下是”之类的开场白，也不要在结尾附加说明或询问。',
@@ -280,6 +296,23 @@ function taskMessage(input: SectionPromptInput, kind: SectionKind, scoring: Scor
     for (const s of scoring)
       lines.push(`  - ${s.item}（${s.points !== null ? `${s.points} 分，` : ''}${CATEGORY[s.category]}）：${clip(s.criteria, MAX_CRITERIA_CHARS)}`);
   } else lines.push('- 本节无直接对应的评分项：围绕标题写，并与招标文件的相关要求呼应。');
+  const points = scoring
+    .filter((s) => s.category !== 'price')
+    .flatMap((s) => {
+      const { k, n } = pointShare(node, s.id, input.outline, input.siblingTitles);
+      return subPoints(s.criteria).filter((_, j) => j % n === k);
+    });
+  if (points.length) {
+    lines.push('- 本节须逐点作答的评审要点（每个要点先复述、再写我方的具体做法，评委按要点找得分依据）：');
+    for (const p of points) lines.push(`  - 要点：${p}`);
+  }
+  if (node.mode === 'ai') {
+    const reqs = requirementsFor(input.card, node, input.outline);
+    if (reqs.length) {
+      lines.push(`- 本节须逐条复述并回应的招标需求（共 ${reqs.length} 条，照录原文与数值并注明页码，再写“我方响应”）：`);
+      reqs.forEach((r, i) => lines.push(`  ${i + 1}. [${r.id}·第 ${r.source.page} 页] ${clip(r.text, 260)}`));
+    }
+  }
   lines.push(`- 章节类型：${KIND_LABELS[kind]}。写作要求：${KIND_GUIDANCE[kind]}`);
 
   if (node.mode === 'table' || kind === 'deviation') {
@@ -299,7 +332,7 @@ function taskMessage(input: SectionPromptInput, kind: SectionKind, scoring: Scor
 
 /** The prompt for one leaf section: the stable prefix first, the section's own task last. */
 export function buildSectionMessages(input: SectionPromptInput): ChatMessage[] {
-  const scoring = scoringFor(input.card, input.node, input.parentTitles);
+  const scoring = rowsFor(input.card, input.node, input.parentTitles, input.outline);
   const kind = detectKind(input.node, input.parentTitles, scoring);
   return [...stableMessages(input), { role: 'user', content: taskMessage(input, kind, scoring) }];
 }

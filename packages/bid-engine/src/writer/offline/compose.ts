@@ -1,4 +1,5 @@
 import { blockChars, countChars, type Block } from '../doc.js';
+import { kindShare } from '../points.js';
 import { CN_NUM, intro, type Ctx, type Part } from './context.js';
 import { expansion } from './expansion.js';
 
@@ -11,7 +12,9 @@ function splitSentences(s: string): string[] {
   return s.match(/[^。！？；]+[。！？；]?/g) ?? [s];
 }
 
-export function fit(parts: Part[], c: Ctx, target: number): Block[] {
+/** `keep`: how many leading parts (the point-to-point responses) are never trimmed. */
+export function fit(parts: Part[], c: Ctx, target: number, keep = 0): Block[] {
+  if (!parts.length) parts = [['工作措施', []]];
   const build = (ps: Part[]): Block[] => {
     const blocks: Block[] = c.node.mode === 'ai' ? intro(c) : [];
     ps.forEach(([h, bs], i) => {
@@ -47,7 +50,7 @@ export function fit(parts: Part[], c: Ctx, target: number): Block[] {
     // Trim from the end: later sentences of paragraphs, then list items beyond two; tables (the rows a form or a
     // response table must keep) are left alone.
     const ps: Part[] = parts.map(([h, bs]) => [h, bs.map((b) => ({ ...b }) as Block)]);
-    outer: for (let pi = ps.length - 1; pi >= 0; pi--) {
+    outer: for (let pi = ps.length - 1; pi >= keep; pi--) {
       const bs = ps[pi]![1];
       for (let bi = bs.length - 1; bi >= 0; bi--) {
         const b = bs[bi]!;
@@ -77,7 +80,11 @@ export function fit(parts: Part[], c: Ctx, target: number): Block[] {
  * parts: each keeps the parts its title names plus two chosen by its position, and the expansion fills the rest.
  */
 export function focus(parts: Part[], c: Ctx): Part[] {
-  if (c.node.mode !== 'ai' || c.siblings.length < 2 || parts.length < 3) return parts;
+  if (c.node.mode !== 'ai') return parts;
+  // with the outline: the kind's parts are shared out among all its leaves in the bid (each part written once)
+  const share = kindShare(c.card, c.node, c.outline);
+  if (share) return parts.filter((_, j) => j % share.n === share.k);
+  if (c.siblings.length < 2 || parts.length < 3) return parts;
   const n = parts.length;
   const i = typeof c.node.index === 'number' ? c.node.index : c.h;
   const keep = new Set([i % n, (i + 1) % n]);

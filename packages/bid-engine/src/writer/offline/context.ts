@@ -1,4 +1,6 @@
-import type { BidOutlineNode, CardClause, ScoringItem, TenderCard } from '@btz/shared';
+import type { BidOutlineNode, CardClause, RequirementItem, ScoringItem, TenderCard } from '@btz/shared';
+import type { TenderDomain } from '../domain.js';
+import { pointShare } from '../points.js';
 import type { Block, EditorDoc } from '../doc.js';
 import type { FactSheet } from '../facts.js';
 import type { SectionKind } from '../kinds.js';
@@ -29,6 +31,8 @@ export interface WriteSectionInput {
   enterprise?: EnterpriseFacts;
   targetChars: number;
   bidType: 1 | 2;
+  /** The bid's whole outline: each requirement item of the tender is then answered by exactly one leaf (points.ts). */
+  outline?: BidOutlineNode[];
 }
 
 export interface WriteSectionResult {
@@ -51,6 +55,8 @@ export function hash(s: string): number {
 
 export const CN_NUM = ['一', '二', '三', '四', '五', '六', '七', '八', '九', '十', '十一', '十二'];
 export const ph = (what: string) => `【待填写：${what}】`;
+/** Bold, except a placeholder (it carries its own highlight). */
+export const bold = (v: string) => (v.startsWith('【') ? v : `**${v}**`);
 /** The ideographic space between fields of a form line. */
 export const SP = '\u3000';
 
@@ -69,6 +75,16 @@ export interface Ctx {
   crit: string[];
   facts: FactSheet;
   ent: EnterpriseFacts;
+  /** The tender's domain (register of the text). */
+  domain: TenderDomain;
+  /** The tender's requirement items this section restates and answers. */
+  reqs: RequirementItem[];
+  /** The ★/▲ clauses this leaf restates (with the outline; null without it). */
+  clauses: CardClause[] | null;
+  /** The titles of the node and its siblings in order. */
+  siblingOrder: string[];
+  /** The bid's outline, when the caller gave it. */
+  outline?: BidOutlineNode[];
   h: number;
   bidType: 1 | 2;
   pick<T>(list: readonly T[], salt?: number): T;
@@ -95,12 +111,16 @@ export function intro(c: Ctx): Block[] {
     `本节“${c.T}”是${c.E}针对${c.B}${c.P}（项目编号：${c.N}）编制的专项内容，`,
     `为满足${c.B}对${c.P}（${c.N}）的建设要求，本节“${c.T}”`,
   ]);
+  // the criteria are quoted once per row: by its first leaf (the others answer their share of its points)
+  const first = s ? pointShare(c.node, s.id, c.outline, c.siblingOrder).k === 0 : false;
   const score = s
-    ? `对应评分标准中的“${s.item}”${s.points !== null ? `（${s.points} 分）` : ''}，评审要点为：${s.criteria.replace(/[。；;]+$/, '')}。`
+    ? `对应评分标准中的“${s.item}”${s.points !== null ? `（${s.points} 分）` : ''}${first ? '，下文先逐项复述其评审要点并作答' : '，本节回答其中的部分评审要点'}。`
     : `在“${c.parent || c.T}”${(c.parent || c.T).endsWith('部分') ? '' : '部分'}中${c.siblings.length ? `与${c.siblings.slice(0, 3).map((x) => `“${x}”`).join('、')}等内容相互衔接、互不重复` : '独立成篇'}。`;
   const tail = s
-    ? `${c.T}逐项对照上述评审要点展开，并与全局事实表（工期 ${F(c).duration.value}、质保期 ${F(c).warranty.value}）保持一致。`
-    : `${c.T}所引用的工期 ${F(c).duration.value}、质保期 ${F(c).warranty.value}等数值均以全局事实表为准。`;
+    ? `${c.T}逐项对照上述评审要点展开${c.reqs.length ? `，并逐条回应招标文件中与本节相关的 ${c.reqs.length} 项需求` : ''}。`
+    : c.reqs.length
+      ? `${c.T}逐条回应招标文件中与本节相关的 ${c.reqs.length} 项需求。`
+      : '';
   return [{ t: 'p', text: `${opener}${score}${tail}` }];
 }
 
@@ -108,6 +128,8 @@ export const starLine = (c: Ctx, cl: CardClause, mark: string) =>
   `${mark}${cl.text.replace(/[。；;]+$/, '')}——${c.T}完全响应，${c.pick(['具体措施见本节相应条目', '在方案中逐条落实', '实施中作为控制基线'], hash(cl.id))}。`;
 
 export function relevantClauses(c: Ctx, re: RegExp): { star: CardClause[]; imp: CardClause[] } {
+  // with the outline, each clause is restated in the one leaf it belongs to (points.ts), whatever the topic filter
+  if (c.clauses) return { star: c.clauses.filter((x) => c.card.starClauses.includes(x)), imp: c.clauses.filter((x) => c.card.importantClauses.includes(x)) };
   return {
     star: c.card.starClauses.filter((x) => re.test(x.text)),
     imp: c.card.importantClauses.filter((x) => re.test(x.text)),

@@ -1,6 +1,10 @@
 import type { SectionKind } from '../kinds.js';
 import { F, type Ctx } from './context.js';
-import { ACTIONS, ASPECTS, CLAUSE_FOCUS, COMMON_ASPECTS, EVIDENCE_ACTIONS, EVIDENCE_KINDS, FORM_NOTES, PRACTICES } from './phrases.js';
+import { isServiceDomain } from '../domain.js';
+import {
+  ACTIONS, ASPECTS, CLAUSE_FOCUS, COMMON_ASPECTS, EVIDENCE_ACTIONS, EVIDENCE_KINDS, FORM_NOTES, PRACTICES, SERVICE_ASPECTS,
+  SERVICE_PRACTICES, WORKS_ASPECTS, WORKS_PRACTICES, GOODS_ASPECTS, GOODS_PRACTICES,
+} from './phrases.js';
 
 export function expansion(c: Ctx): string[][] {
   const paras: string[][] = [];
@@ -16,17 +20,27 @@ export function expansion(c: Ctx): string[][] {
     );
     return paras;
   }
-  const own = ASPECTS[c.kind] ?? ASPECTS.technical!;
+  const service = isServiceDomain(c.domain);
+  const goods = c.domain === 'goods';
+  const works = c.domain === 'construction';
+  const own =
+    (service ? SERVICE_ASPECTS[c.kind] : works ? WORKS_ASPECTS[c.kind] : goods ? GOODS_ASPECTS[c.kind] : undefined) ??
+    ASPECTS[c.kind] ??
+    (service ? SERVICE_ASPECTS.technical! : works ? WORKS_ASPECTS.technical! : goods ? GOODS_ASPECTS.technical! : ASPECTS.technical!);
   const aspects = [...own, ...COMMON_ASPECTS.filter((a) => !own.includes(a))];
   const crit = c.crit;
   const focusRe = CLAUSE_FOCUS[c.kind];
-  const clauses = focusRe
-    ? [...c.card.starClauses, ...c.card.importantClauses].filter((x) => focusRe.test(x.text)).map((x) => x.text.replace(/[。；;]+$/, ''))
-    : [];
-  const practices = PRACTICES[c.kind] ?? PRACTICES.technical!;
+  // with the outline, only the clauses this leaf restates (each clause in one leaf)
+  const clauses = (c.clauses ?? (focusRe ? [...c.card.starClauses, ...c.card.importantClauses].filter((x) => focusRe.test(x.text)) : []))
+    // the clause's first sentence only: a quoted 「…；…」 would leave its tail as a sentence of its own in every section
+    .map((x) => x.text.split(/[。；;！？]/).find((t) => t.trim().length >= 4)?.trim() ?? x.text.replace(/[。；;]+$/, ''));
+  const practices =
+    (service ? SERVICE_PRACTICES[c.kind] : works ? WORKS_PRACTICES[c.kind] : goods ? GOODS_PRACTICES[c.kind] : undefined) ??
+    PRACTICES[c.kind] ??
+    (service ? SERVICE_PRACTICES.technical! : works ? WORKS_PRACTICES.technical! : goods ? GOODS_PRACTICES.technical! : PRACTICES.technical!);
   const f = F(c);
   const bits: Record<string, string> = {
-    duration: `工期 ${f.duration.value}`,
+    duration: `${f.duration.label === '服务期' ? '服务期' : '工期'} ${f.duration.value}`,
     warranty: `质保期 ${f.warranty.value}`,
     response: `${f.response.value}响应`,
     team: `项目组 ${f.teamSize.value}`,
@@ -44,7 +58,13 @@ export function expansion(c: Ctx): string[][] {
     training: ['training', 'trial'],
     safety: ['duration', 'team'],
   };
-  const factBits = (FACTS_BY_KIND[c.kind] ?? Object.keys(bits)).map((k) => bits[k]!);
+  // only figures the tender gives (a placeholder is not a unit of report)
+  const known: Record<string, boolean> = {
+    duration: !f.duration.assumed, warranty: !f.warranty.assumed, response: !f.response.assumed, team: !f.teamSize.assumed,
+    hours: !f.serviceHours.assumed, trial: !f.trialRun.assumed, training: !f.trainingSessions.assumed,
+  };
+  const factBits = (FACTS_BY_KIND[c.kind] ?? Object.keys(bits)).filter((k) => known[k]).map((k) => bits[k]!);
+  if (!factBits.length) factBits.push('招标文件的要求');
   const usedPractices = new Set<string>();
   const n = aspects.length;
   const start = c.h % n;
@@ -75,7 +95,7 @@ export function expansion(c: Ctx): string[][] {
         evidence
           ? `${c.T}中关于${a}的内容，我方${act}，并在目录中标注页码，方便${c.B}评审。`
           : `为保证${c.T}的${a}落到实处，${c.E}${act}，结果纳入${c.P}的项目周报。`,
-        `${c.T}的${a}由专人负责，${act}，如${c.B}提出调整意见，我方在 2 个工作日内书面回复。`,
+        `${c.T}的${a}由专人负责，${act}，如${c.B}提出调整意见，我方及时书面回复。`,
       ],
       (k % n) + round * 5,
     );

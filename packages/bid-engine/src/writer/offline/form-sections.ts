@@ -1,6 +1,6 @@
 import type { CardClause } from '@btz/shared';
 import type { Part, Ctx } from './context.js';
-import { clauseList, F, ph, SP } from './context.js';
+import { bold, clauseList, F, ph, SP } from './context.js';
 import { ceilingSentence } from '../../tender/ceiling.js';
 
 /**
@@ -60,7 +60,7 @@ export function bidLetter(c: Ctx): Part[] {
   return [
     ['投标函', [
       { t: 'p', text: `致：${c.B}` },
-      { t: 'p', text: `我方已仔细研究了${c.P}（项目编号：**${c.N}**）招标文件的全部内容，愿意以人民币（大写）${ph('投标总价（大写）')}（¥${ph('投标总价（小写）')}）的投标报价参加投标，并按招标文件要求完成全部工作。` },
+      { t: 'p', text: `我方已仔细研究了${c.P}（项目编号：${bold(c.N)}）招标文件的全部内容，愿意以人民币（大写）${ph('投标总价（大写）')}（¥${ph('投标总价（小写）')}）的投标报价参加投标，并按招标文件要求完成全部工作。` },
       { t: 'ol', items: [
         `我方承诺在合同签订后 ${F(c).duration.value}内完成交付，质保期 ${F(c).warranty.value}`,
         '我方完全响应招标文件的全部★实质性条款',
@@ -123,7 +123,7 @@ export function qualificationForm(c: Ctx): Part[] {
       { t: 'p', text: `致：${c.B}` },
       { t: 'p', text: `${c.P}（项目编号：${c.N}）资格证明——${c.T}。` },
       { t: 'p', text: `招标文件要求：${req.replace(/[。；;]+$/, '')}。` },
-      { t: 'p', text: `响应：${c.E}满足上述资格要求，证明材料如下（复印件加盖公章）：` },
+      { t: 'p', text: `响应：${c.E}满足“${c.T}”的上述要求，证明材料如下（复印件加盖公章）：` },
       { t: 'ul', items: evidence },
       { t: 'p', text: `投标人：${c.E}（盖单位公章）${SP}日期：${ph('日期')}` },
     ]],
@@ -157,9 +157,16 @@ function deviationRows(c: Ctx): { mark: string; clause: CardClause }[] {
 
 function responseFor(c: Ctx, text: string): string {
   const f = F(c);
-  if (/交付|交货|工期|日内|天内/.test(text)) return `合同签订后 ${f.duration.value}内完成并上线试运行`;
-  if (/质保|保修|运维/.test(text)) return `终验合格后免费质保 ${f.warranty.value}，${f.serviceHours.value}服务`;
-  if (/响应时间.*(小时|分钟)/.test(text)) return `${f.response.value}内响应，${f.onsite.value}内到场`;
+  // the tender's own figure when the clause states one (its words are kept); the fact sheet's otherwise
+  const own = (re: RegExp) => re.exec(text)?.[0];
+  if (/交付|交货|工期|日内|天内/.test(text)) {
+    const stated = own(/\d+\s*(?:个?日历天|个?工作日|日|天|个月)/);
+    // the fact sheet's wording when it is the same figure, the clause's own when the clause states another
+    const d = stated && (f.duration.assumed || !f.duration.source?.includes(stated)) ? stated : f.duration.value;
+    return c.domain === 'it' ? `合同签订后 ${d}内完成并上线试运行` : `按招标文件规定的期限（${d}）完成`;
+  }
+  if (/质保|保修|运维/.test(text)) return c.domain === 'it' ? `终验合格后免费质保 ${f.warranty.value}，${f.serviceHours.value}服务` : `按招标文件要求提供质保与维修服务（质保期：${own(/\d+\s*(?:年|个月)/) ?? f.warranty.value}）`;
+  if (/响应时间.*(小时|分钟)/.test(text)) return `${own(/\d+\s*(?:小时|分钟)/) ?? f.response.value}内响应${f.onsite.assumed ? '' : `，${f.onsite.value}内到场`}`;
   return `完全满足：${text.replace(/^[^，,：:]*?须/, '').replace(/[。；;]+$/, '')}`;
 }
 

@@ -65,14 +65,14 @@ export const CLAUSE_FOCUS: Partial<Record<SectionKind, RegExp>> = {
 export const PRACTICES: Partial<Record<SectionKind, string[]>> = {
   technical: ['接口统一采用 RESTful 规范并提供接口文档', '核心服务无状态部署，支持横向扩展', '关键数据每日增量、每周全量备份', '性能指标纳入压力测试用例', '日志、指标、链路统一接入监控平台'],
   implementation: ['每个阶段结束召开阶段评审会', '上线前完成回退方案演练', '数据迁移前后逐表核对记录数', '现场实施日志每日更新'],
-  schedule: ['甘特图每周更新并标注关键路径', '节点延误超过 3 天启动纠偏', '里程碑完成后提交阶段确认单', '并行任务提前预留资源'],
+  schedule: ['甘特图每周更新并标注关键路径', '节点出现延误即启动纠偏', '里程碑完成后提交阶段确认单', '并行任务提前预留资源'],
   quality: ['交付物实行编写、审核、批准三级签署', '缺陷按严重程度分级并限期关闭', '测试用例覆盖全部需求条目', '每月开展一次内部质量审计'],
   safety: ['进场人员签署保密承诺书', '生产环境操作实行双人复核', '敏感数据脱敏后方可用于测试', '每日收工前清理作业现场'],
   staffing: ['关键岗位实行 A/B 角', '人员变更提前书面报批', '每月开展一次内部技术分享', '考勤与工作日志每周汇总'],
   aftersales: ['报修统一纳入工单系统闭环管理', '每季度上门巡检并出具报告', '重大版本升级前提交升级方案', '每次服务后进行满意度回访'],
-  emergency: ['应急联络清单每季度更新', '备份数据定期恢复演练', '事件处置后 24 小时内提交报告', '每半年组织一次应急演练'],
+  emergency: ['应急联络清单定期更新', '备份数据定期恢复演练', '事件处置后及时提交书面报告', '应急演练按计划组织并留存记录'],
   commitment: ['承诺事项逐条纳入合同附件', '承诺兑现情况按季度报告', '未兑现事项接受违约约定'],
-  training: ['课前发放教材并调研学员基础', '实操环境与生产环境一致', '培训后笔试与上机考核', '质保期内提供免费复训'],
+  training: ['课前发放教材并调研学员基础', '实操环境与生产环境一致', '培训后笔试与上机考核', '按需提供复训'],
   performance: ['业绩以合同和验收证明为准', '证明材料复印件加盖公章', '原件备查'],
   qualification: ['证书在有效期内', '复印件加盖公章', '原件备查'],
   honor: ['以官方查询结果为准', '证书复印件加盖公章', '未获得的荣誉不予列出'],
@@ -100,3 +100,37 @@ export const FORM_NOTES: [string, string][] = [
   ['身份证明', '法定代表人及授权代表身份证复印件正反面附后'],
   ['递交', '在投标截止时间前递交，逾期送达的投标文件不予受理'],
 ];
+/**
+ * The register of a tender that is not an IT system (issue 13 item 2): aspects and practices of the kinds whose IT wording
+ * (架构、接口、国产化…) would be wrong for a staffing, property, catering, works or goods tender.
+ */
+export const SERVICE_ASPECTS: Partial<Record<SectionKind, string[]>> = {
+  technical: ['服务范围确认', '岗位设置', '人员选派', '作业标准', '服务流程', '过程检查', '考核评价', '沟通协调', '档案记录', '持续改进'],
+  implementation: ['进场准备', '岗位交接', '制度交底', '排班考勤', '日常巡查', '问题整改', '服务报告'],
+  aftersales: ['需求受理', '投诉处理', '回访评价', '服务报告', '人员补充'],
+  training: ['岗前培训', '在岗培训', '制度培训', '安全培训', '考核评估'],
+  emergency: ['预警报告', '人员顶岗', '现场处置', '信息通报', '应急演练', '事后评估'],
+};
+export const SERVICE_PRACTICES: Partial<Record<SectionKind, string[]>> = {
+  technical: ['岗位说明书写明职责、标准与考核要求', '人员上岗前核验证件与体检证明', '作业记录每日填写、主管签字', '服务问题建立整改台账限期销项', '采购人意见纳入月度改进计划'],
+  implementation: ['进场前与采购人核对服务清单', '交接时逐项清点并签字确认', '排班表提前公布并报采购人备案', '考勤记录按月汇总报送'],
+  aftersales: ['投诉当日登记并指定责任人', '处理结果回访确认', '服务报告按月提交'],
+  training: ['培训签到与考核记录存档', '新人实行师带徒', '培训效果纳入岗位考核'],
+  emergency: ['应急联络表张贴于岗位', '后备人员名单定期更新', '演练后修订预案'],
+};
+export const WORKS_ASPECTS: Partial<Record<SectionKind, string[]>> = {
+  technical: ['深化设计', '材料选用', '加工制作', '运输保护', '现场安装', '调试检测', '成品保护', '竣工资料'],
+  implementation: ['施工准备', '测量放线', '材料进场', '安装作业', '隐蔽验收', '调试', '竣工验收'],
+};
+export const WORKS_PRACTICES: Partial<Record<SectionKind, string[]>> = {
+  technical: ['材料进场提交合格证明', '样板经采购人确认后批量制作', '关键工序实行三检制', '成品运输加装防护', '安装完成后逐项自检'],
+  implementation: ['开工前进行技术交底', '隐蔽工程验收合格后方可覆盖', '现场每日清理', '竣工资料随工程同步整理'],
+};
+export const GOODS_ASPECTS: Partial<Record<SectionKind, string[]>> = {
+  technical: ['货源渠道', '订单确认', '包装发运', '到货时效', '到货验收', '缺损补换', '数据与资料', '售后服务'],
+  implementation: ['订单处理', '供货计划', '发运跟踪', '交付验收', '结算资料'],
+};
+export const GOODS_PRACTICES: Partial<Record<SectionKind, string[]>> = {
+  technical: ['货物来源保留正规渠道证明', '发运前核对品种数量', '到货清点记录双方签字', '缺损货物及时补发更换', '订单与到货情况定期对账'],
+  implementation: ['订单逐单登记跟踪', '到货异常当日报告', '交付资料随货提交'],
+};

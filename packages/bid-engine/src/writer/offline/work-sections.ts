@@ -1,5 +1,5 @@
 import type { Part, Ctx } from './context.js';
-import { clauseList, F, ph } from './context.js';
+import { bold, clauseList, F, ph } from './context.js';
 
 /**
  * Section bodies for the kinds of work a bid describes (技术方案、实施、进度、质量、安全、人员、售后、应急、承诺、培训): each
@@ -44,7 +44,8 @@ export function implementation(c: Ctx): Part[] {
       { t: 'ul', items: ['需求设计组：调研、方案深化、接口设计', '开发集成组：功能开发、系统集成、数据迁移', '测试质量组：测试计划、缺陷管理、质量评审', '实施运维组：部署上线、培训、运维交接'] },
     ]],
     ['实施步骤', [
-      { t: 'ol', items: m.map((x) => `${x.name}（第 ${x.from}–${x.to} 天）：提交${x.deliverable}`) },
+      { t: 'ol', items: m.map((x) => `${x.name}：提交${x.deliverable}`) },
+      { t: 'p', text: `各阶段的起止时间由${c.E}在${c.T}中按合同约定填写：${ph('各阶段起止时间')}。` },
     ]],
     ['验收与交付', [
       { t: 'p', text: `${c.T}完成后，我方按${c.B}的验收程序提交全部交付文档，经初验、试运行（${F(c).trialRun.value}）和终验三个环节，终验合格之日起进入 ${F(c).warranty.value}质保期。` },
@@ -57,14 +58,14 @@ export function schedule(c: Ctx): Part[] {
   const d = F(c).duration;
   return [
     ['工期目标', [
-      { t: 'p', text: `${c.P}总工期为合同签订后 **${d.value}**${d.source ? `（招标文件要求：${d.source.replace(/[。；;]+$/, '')}）` : ''}。${c.T}按五个阶段倒排计划，关键节点设置里程碑并由${c.B}确认。` },
+      { t: 'p', text: `${c.P}总工期为合同签订后 ${bold(d.value)}${d.source ? `（招标文件要求：${d.source.replace(/[。；;]+$/, '')}）` : ''}。${c.T}按五个阶段倒排计划，关键节点设置里程碑并由${c.B}确认。` },
       ...clauseList(c, /交付|工期|上线|完成|日内|天内/),
     ]],
     ['里程碑计划', [
-      { t: 'table', head: ['阶段', '起止时间（合同签订后）', '主要交付物'], rows: m.map((x) => [x.name, `第 ${x.from}–${x.to} 天`, x.deliverable]) },
+      { t: 'table', head: ['阶段', '起止时间（合同签订后）', '主要交付物'], rows: m.map((x) => [x.name, ph(`${x.name}起止时间`), x.deliverable]) },
     ]],
     ['进度保障措施', [
-      { t: 'ol', items: ['周计划、周报告、周例会', '关键路径识别与每日跟踪', '资源预留，关键岗位 A/B 角', '偏差超过 3 天即启动纠偏'] },
+      { t: 'ol', items: ['周计划、周报告、周例会', '关键路径识别与每日跟踪', '资源预留，关键岗位 A/B 角', '出现偏差即启动纠偏'] },
       { t: 'p', text: `如遇${c.B}需求调整等不可控因素，${c.T}所列计划将以书面变更形式调整，确保总工期 ${d.value}不突破。` },
     ]],
   ];
@@ -73,7 +74,7 @@ export function schedule(c: Ctx): Part[] {
 export function quality(c: Ctx): Part[] {
   return [
     ['质量目标', [
-      { t: 'p', text: `${c.P}的质量目标为：一次验收合格率 100%，${c.B}满意度不低于 95%，${c.T}所涉交付物全部符合招标文件及国家相关标准。` },
+      { t: 'p', text: `${c.P}的质量目标为：一次验收合格，${c.B}满意，${c.T}所涉交付物全部符合招标文件及国家相关标准。` },
       ...clauseList(c, /测评|标准|规范|质量|等级保护/),
     ]],
     ['质量管理体系', [
@@ -107,24 +108,25 @@ export function staffRows(c: Ctx): string[][] {
   const staff = c.ent.staff ?? [];
   const roles = ['项目经理', '技术负责人', '质量负责人', '实施工程师', '运维工程师'];
   if (staff.length) return staff.map((s) => [s.role, s.name, s.title ?? ph(`${s.name}职称/证书`), '全程']);
-  return roles.map((r) => [r, ph(`${r}姓名`), r === '项目经理' ? ph(`项目经理职称（招标要求：${F(c).managerTitle.value}）`) : ph(`${r}职称/证书`), '全程']);
+  const title = F(c).managerTitle;
+  return roles.map((r) => [r, ph(`${r}姓名`), r === '项目经理' ? ph(title.assumed ? '项目经理职称' : `项目经理职称（招标要求：${title.value}）`) : ph(`${r}职称/证书`), '全程']);
 }
 
 export function staffing(c: Ctx): Part[] {
   const pm = (c.ent.staff ?? []).find((s) => /项目经理/.test(s.role));
   return [
     ['团队配置', [
-      { t: 'p', text: `${c.E}为${c.P}组建专职项目组，共 **${F(c).teamSize.value}**，项目经理具备${F(c).managerTitle.value}职称，${c.T}中所列人员均为本单位在职人员，未经${c.B}同意不予更换。` },
+      { t: 'p', text: `${c.E}为${c.P}组建专职项目组，共 ${bold(F(c).teamSize.value)}，项目经理具备${F(c).managerTitle.value}职称，${c.T}中所列人员均为本单位在职人员，未经${c.B}同意不予更换。` },
       { t: 'table', head: ['岗位', '姓名', '职称/证书', '在岗时间'], rows: staffRows(c) },
     ]],
     ['项目经理', [
-      { t: 'p', text: pm ? `项目经理由 **${pm.name}** 担任${pm.title ? `（${pm.title}）` : ''}，在${c.T}中全面负责进度、质量、安全与沟通协调。` : `项目经理由 ${ph('项目经理姓名')} 担任（职称：${ph('项目经理职称及证书编号')}），在${c.T}中全面负责进度、质量、安全与沟通协调。` },
+      { t: 'p', text: pm ? `项目经理由 ${bold(pm.name)} 担任${pm.title ? `（${pm.title}）` : ''}，在${c.T}中全面负责进度、质量、安全与沟通协调。` : `项目经理由 ${ph('项目经理姓名')} 担任（职称：${ph('项目经理职称及证书编号')}），在${c.T}中全面负责进度、质量、安全与沟通协调。` },
     ]],
     ['职责分工', [
       { t: 'ul', items: ['项目经理：计划、协调、风险与对外沟通', '技术负责人：方案设计与技术决策', '质量负责人：质量计划与验收组织', '实施工程师：部署、联调与培训', '运维工程师：上线保障与售后服务'] },
     ]],
     ['人员稳定性', [
-      { t: 'p', text: `${c.T}所列关键岗位实行 A/B 角制度，确需更换的，提前 7 日书面报${c.B}批准，且替换人员资历不低于原人员。` },
+      { t: 'p', text: `${c.T}所列关键岗位实行 A/B 角制度，确需更换的，提前书面报${c.B}批准，且替换人员资历不低于原人员。` },
     ]],
   ];
 }
@@ -133,7 +135,7 @@ export function aftersales(c: Ctx): Part[] {
   const f = F(c);
   return [
     ['服务承诺', [
-      { t: 'p', text: `按${c.T}的安排，${c.P}终验合格后提供 **${f.warranty.value}**免费质保，服务时间 ${f.serviceHours.value}，接到${c.B}报修后 **${f.response.value}**内响应、${f.onsite.value}内到场、${f.resolve.value}内修复。` },
+      { t: 'p', text: `按${c.T}的安排，${c.P}终验合格后提供 ${bold(f.warranty.value)}免费质保，服务时间 ${f.serviceHours.value}，接到${c.B}报修后 ${bold(f.response.value)}内响应、${f.onsite.value}内到场、${f.resolve.value}内修复。` },
       ...clauseList(c, /运维|服务|质保|响应/),
     ]],
     ['服务响应标准', [
@@ -198,13 +200,13 @@ export function commitment(c: Ctx): Part[] {
 export function training(c: Ctx): Part[] {
   return [
     ['培训目标', [
-      { t: 'p', text: `${c.T}的目标是使${c.B}的管理人员、业务操作人员和系统管理员熟练掌握${c.P}的使用与维护，培训共 ${F(c).trainingSessions.value}，考核合格率 100%。` },
+      { t: 'p', text: `${c.T}的目标是使${c.B}的管理人员、业务操作人员和系统管理员熟练掌握${c.P}的使用与维护，培训场次 ${F(c).trainingSessions.value}，学员经考核合格后上岗。` },
     ]],
     ['课程安排', [
       { t: 'table', head: ['对象', '课程内容', '方式', '课时'], rows: [
-        ['管理人员', '平台总体功能与管理驾驶舱', '集中授课', '4'],
-        ['业务操作人员', '各业务模块操作', '上机实操', '8'],
-        ['系统管理员', '部署、配置、备份与故障排查', '现场带教', '12'],
+        ['管理人员', '平台总体功能与管理驾驶舱', '集中授课', ph('管理人员课时')],
+        ['业务操作人员', '各业务模块操作', '上机实操', ph('业务操作人员课时')],
+        ['系统管理员', '部署、配置、备份与故障排查', '现场带教', ph('系统管理员课时')],
       ] },
     ]],
     ['培训保障', [

@@ -39,13 +39,15 @@ export async function authorSection(app: AppContext, bid: BidRow, leaf: LeafInfo
     enterprise: opts.enterprise,
     targetChars: leaf.targetChars || FORM_GUIDE_CHARS,
     bidType,
+    // the whole outline: each requirement item and ★/▲ clause of the tender is answered by exactly one leaf
+    outline: bid.outline ?? [],
   } as const;
   let raw: unknown;
   if (bid.writer === 'llm' && !app.llm.offline) {
     const { writeSectionLlm } = await import('@btz/bid-engine/writer');
     const r = await writeSectionLlm(
       app.llm,
-      { ...input, outline: bid.outline ?? [], inventFacts: bid.invent_facts },
+      { ...input, inventFacts: bid.invent_facts },
       { signal: opts.signal, onDelta: opts.onDelta, onRestart: opts.onRestart, tag: `bid:${bid.id}` },
     );
     raw = r.doc;

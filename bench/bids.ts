@@ -1,0 +1,324 @@
+/**
+ * Bid benchmark (issue 13 item 5): for each tender of the labelled corpus (../shared/corpus) with a scoring table, read it
+ * (readDocument), build the card (extractCard) and outline (generateOutline, basic version), write every leaf offline
+ * (writeSectionOffline, with the whole outline) and measure the bid as an evaluator would; then the same for one bid
+ * written through the LLM path (writeSectionLlm) against the fake OpenAI-compatible server.
+ *
+ *   npm run bench -- bids [--only c07,c09] [--fake c09] [--no-fake] [--verbose]
+ *
+ * Definitions (printed in the header too):
+ * - contradictions: findCardConflicts(card, sections) — 工期/服务期/质保期/响应时间/人数/最高限价 against the card.
+ * - distinct sentences: the bid's text split at 。！？； and at line and table-cell breaks, whitespace and leading list
+ *   markers and numbering (1. （1） 一、) removed, sentences of 10+ characters that are not a bare 【待填写：…】 slot; distinct ÷ all.
+ * - "text responds to X" (health's own rule, answersClause): every figure of X (number + unit) appears in the text and at
+ *   least 60 % of X's words (2+ characters, stop words out) do.
+ * - ★ responded: a ★ clause some section responds to.
+ * - scoring row answered (non-price rows): the sections under the nodes that answer the row (scoringIds) together respond to every
+ *   sub-point of the row's criteria (subPoints: criteria split at ；。 and numbering, point awards and grade levels out), or,
+ *   for a row without sub-points, to the row's name.
+ * - requirement item restated and answered: one line or table row of a section, holding the bidder's commitment (我方),
+ *   responds to the item.
+ * - placeholders: 【待填写：…】 per 10,000 characters of the bid.
+ * - health: computeHealth(card, outline, sections).score.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BidOutlineNode, TenderCard } from '@btz/shared';
+import { readDocument } from '@btz/bid-engine/reading';
+import { extractCard, flattenOutline, generateOutline } from '@btz/bid-engine/tender';
+import { answersClause, cardValues, clauseTerms, computeHealth, findCardConflicts } from '@btz/bid-engine/health';
+import { buildFactSheet, writeSectionOffline } from '@btz/bid-engine/writer';
+import { detectDomain, DOMAIN_LABELS } from '../packages/bid-engine/src/writer/domain.js';
+import { subPoints } from '../packages/bid-engine/src/writer/points.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const corpus = path.resolve(root, '../shared/corpus');
+const args = process.argv.slice(2);
+const arg = (name: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] ?? '' : null;
+};
+const only = arg('only') ? new Set(arg('only')!.split(',')) : null;
+const verbose = args.includes('--verbose');
+const fakeId = arg('fake') ?? 'c09';
+
+if (!existsSync(path.join(corpus, 'truth.json'))) {
+  console.error(`bench/bids: 找不到语料库 ${corpus}/truth.json（应位于仓库上一级的 shared/corpus）`);
+  process.exit(2);
+}
+interface Truth {
+  id: string;
+  file: string;
+  scoring: unknown[];
+}
+const truth: Truth[] = JSON.parse(readFileSync(path.join(corpus, 'truth.json'), 'utf8'));
+
+export interface BidFigures {
+  id: string;
+  domain: string;
+  sections: number;
+  chars: number;
+  conflicts: number;
+  sentences: number;
+  distinct: number;
+  stars: number;
+  starsAnswered: number;
+  rows: number;
+  rowsAnswered: number;
+  reqs: number;
+  reqsAnswered: number;
+  placeholders: number;
+  health: number;
+  notes: string[];
+}
+
+function sentencesOf(text: string): string[] {
+  return text
+    .split(/[。！？；\n\t]/)
+    .map((s) => s.replace(/\s+/g, '').replace(/^(?:•|\d{1,2}\.|[（(]?\d{1,2}[)）、.]|[一二三四五六七八九十]{1,3}、)+/, ''))
+    .filter((s) => s.length >= 10 && !/^【[^】]*】$/.test(s));
+}
+
+interface Leaf {
+  node: BidOutlineNode;
+  parents: string[];
+  siblings: string[];
+}
+
+function leaves(outline: BidOutlineNode[]): Leaf[] {
+  const all = flattenOutline(outline);
+  const byId = new Map(all.map((n) => [n.id, n]));
+  return all
+    .filter((n) => n.isLeaf)
+    .map((node) => {
+      const parents: string[] = [];
+      for (let p = byId.get(node.parentId); p; p = byId.get(p.parentId)) parents.unshift(p.title);
+      const siblings = (node.parentId ? byId.get(node.parentId)!.children : outline).map((x) => x.title);
+      return { node, parents, siblings };
+    });
+}
+
+export function measure(id: string, card: TenderCard, outline: BidOutlineNode[], sections: Record<string, string>): BidFigures {
+  const texts = Object.values(sections);
+  const notes: string[] = [];
+  const sents = texts.flatMap(sentencesOf);
+  const conflicts = findCardConflicts(card, sections);
+  for (const c of conflicts.slice(0, 3)) notes.push(`矛盾 ${c.label}：「${c.excerpt}」↔ 招标文件第 ${c.cardPage ?? '?'} 页「${c.cardExcerpt.slice(0, 40)}」`);
+  const stars = card.starClauses.filter((c) => {
+    const t = clauseTerms(c.text);
+    return t.words.length || t.numbers.length;
+  });
+  const starsAnswered = stars.filter((c) => texts.some((t) => answersClause(clauseTerms(c.text), t)));
+  for (const c of stars.filter((x) => !starsAnswered.includes(x)).slice(0, 2)) notes.push(`★ 未响应：${c.text.slice(0, 50)}`);
+  const flat = flattenOutline(outline);
+  const rows = card.scoring.filter((s) => s.category !== 'price');
+  const rowsAnswered = rows.filter((s) => {
+    const text = flat
+      .filter((n) => n.scoringIds.includes(s.id))
+      .flatMap((n) => flattenOutline([n]))
+      .map((n) => sections[n.id] ?? '')
+      .join('\n');
+    if (!text) return false;
+    const subs = subPoints(s.criteria);
+    const ok = subs.length ? subs.every((p) => answersClause(clauseTerms(p), text)) : answersClause(clauseTerms(s.item), text);
+    if (!ok && notes.length < 8) notes.push(`评分项未逐点响应：${s.item}`);
+    return ok;
+  });
+  const reqs = card.requirements ?? [];
+  const lines = texts.flatMap((t) => t.split(/\n/));
+  const reqsAnswered = reqs.filter((r) => {
+    const terms = clauseTerms(r.text);
+    return lines.some((l) => l.includes('我方') && answersClause(terms, l));
+  });
+  const chars = texts.reduce((n, t) => n + t.replace(/\s+/g, '').length, 0);
+  const placeholders = texts.reduce((n, t) => n + (t.match(/【待填写[：:][^】]*】/g) ?? []).length, 0);
+  const health = computeHealth({ card, outline, sections }).score;
+  return {
+    id,
+    domain: DOMAIN_LABELS[detectDomain(card)],
+    sections: texts.length,
+    chars,
+    conflicts: conflicts.length,
+    sentences: sents.length,
+    distinct: new Set(sents).size,
+    stars: stars.length,
+    starsAnswered: starsAnswered.length,
+    rows: rows.length,
+    rowsAnswered: rowsAnswered.length,
+    reqs: reqs.length,
+    reqsAnswered: reqsAnswered.length,
+    placeholders,
+    health,
+    notes,
+  };
+}
+
+const pct = (a: number, b: number) => (b ? `${((100 * a) / b).toFixed(1)}%` : '—');
+
+function row(f: BidFigures): string[] {
+  return [
+    f.id,
+    f.domain,
+    String(f.sections),
+    String(f.chars),
+    String(f.conflicts),
+    `${pct(f.distinct, f.sentences)} (${f.distinct}/${f.sentences})`,
+    `${pct(f.starsAnswered, f.stars)} (${f.starsAnswered}/${f.stars})`,
+    `${pct(f.rowsAnswered, f.rows)} (${f.rowsAnswered}/${f.rows})`,
+    `${pct(f.reqsAnswered, f.reqs)} (${f.reqsAnswered}/${f.reqs})`,
+    f.chars ? ((f.placeholders * 10_000) / f.chars).toFixed(1) : '—',
+    String(f.health),
+  ];
+}
+
+function table(head: string[], rows: string[][]) {
+  const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (r: string[]) => r.map((c, i) => c.padEnd(w[i]!)).join(' | ');
+  console.log(line(head));
+  console.log(w.map((n) => '-'.repeat(n)).join('-|-'));
+  for (const r of rows) console.log(line(r));
+}
+
+const HEAD = ['bid', 'domain', 'sections', 'chars', 'contradictions (0)', 'distinct sentences (≥95%)', '★ responded (100%)', 'rows answered (100%)', 'requirements answered (≥90%)', 'placeholders/10k', 'health'];
+
+console.log(
+  [
+    '每份有评分表的语料标书：读取 → 卡片 → 目录（基础版）→ 离线逐节编写整份标书，然后度量：',
+    '- contradictions：findCardConflicts（工期/服务期/质保期/响应时间/人数/最高限价 与招标文件卡片不符的数字）',
+    '- distinct sentences：按 。！？； 及换行、表格单元切句，去空白与列表序号（1. （1） 一、），≥10 字且不只是一个【待填写】空位的句子中不重复的比例',
+    '- “回应”（与体检相同的规则 answersClause）：X 中的每个数字（带单位）都出现，且 X 的词（≥2 字，去停用词）至少 60% 出现',
+    '- ★ responded：有章节回应该 ★ 条款',
+    '- rows answered（非价格评分项）：回答该评分项的目录节点（scoringIds）下的章节合起来回应评审标准拆出的每个要点（无要点时回应评分项名称）',
+    '- requirements answered：某章节中有一行（或表格一行）含我方承诺（“我方”）并回应该需求条目',
+    '- placeholders/10k：每万字【待填写：…】个数；health：computeHealth 得分',
+  ].join('\n'),
+);
+
+/**
+ * The detector is not blind: for each value the card prescribes (and the ceiling), a sentence breaking it is planted in a
+ * section of its own; the share of them findCardConflicts reports is printed beside the 0 of the written bid.
+ */
+function planted(card: TenderCard): { planted: number; caught: number } {
+  const lines: string[] = [];
+  for (const v of cardValues(card)) {
+    const bad = v.rule === 'max' ? v.num * 2 + 1 : v.rule === 'min' ? Math.max(0, Math.floor(v.num / 2) - 1) : v.num + 30;
+    const q = v.qualifier;
+    if (v.kind === 'duration') lines.push(v.unit === '工作日' ? `工期 ${bad} 个工作日` : `工期 ${bad} 日历天`);
+    else if (v.kind === 'delivery') lines.push(v.unit === '工作日' ? `交货期 ${bad} 个工作日` : `交货期 ${bad} 天`);
+    else if (v.kind === 'warranty') lines.push(`质保期 ${bad} 个月`);
+    else if (v.kind === 'response') lines.push(`${q}响应时间 ${bad} 分钟`);
+    else if (v.kind === 'service-period') lines.push(`服务期限：${bad}天`);
+    else if (v.kind === 'staffing') lines.push(`驻场服务人员不少于${bad}人`);
+  }
+  const ceil = card.ceilingPrice;
+  if (ceil && ceil.value > 0) {
+    const per = /[/／每]|单价|费率/.exec(`${ceil.text} ${ceil.source.excerpt}`);
+    lines.push(per ? `报价 ${(ceil.value * 2).toFixed(2)}元/${/[/／]\s*([^\s，,。；;）)]{1,4})/.exec(ceil.text + ceil.source.excerpt)?.[1] ?? '单价'}` : `投标总价：${ceil.value * 2}元`);
+  }
+  const sections = Object.fromEntries(lines.map((l, i) => [`plant${i}`, `我方承诺：${l}。`]));
+  const found = new Set(findCardConflicts(card, sections).map((c) => c.nodeId));
+  return { planted: lines.length, caught: found.size };
+}
+
+const results: BidFigures[] = [];
+const plants: string[] = [];
+const cards = new Map<string, { card: TenderCard; outline: BidOutlineNode[] }>();
+for (const t of truth) {
+  if (!t.scoring.length) continue;
+  if (only && !only.has(t.id)) continue;
+  const file = path.join(corpus, t.file);
+  const r = await readDocument(readFileSync(file), { ocr: false });
+  const card = extractCard([{ name: path.basename(file), role: 'main', order: 1, pages: r.pages, chapters: r.chapters, model: r.model }]);
+  const { nodes: outline } = generateOutline(card, { bidType: 1 });
+  cards.set(t.id, { card, outline });
+  const facts = buildFactSheet(card, { bidType: 1 });
+  const sections: Record<string, string> = {};
+  for (const l of leaves(outline)) {
+    const target = l.node.targetChars ?? (l.node.mode === 'ai' ? 1500 : 700);
+    sections[l.node.id] = writeSectionOffline({ card, node: l.node, parentTitles: l.parents, siblingTitles: l.siblings, facts, targetChars: target, bidType: 1, outline }).text;
+  }
+  const f = measure(t.id, card, outline, sections);
+  results.push(f);
+  const p = planted(card);
+  plants.push(`${t.id} ${p.caught}/${p.planted}`);
+  if (verbose) for (const n of f.notes) console.log(`  ${t.id}: ${n}`);
+}
+
+const total: BidFigures = results.reduce(
+  (a, f) => ({
+    ...a,
+    sections: a.sections + f.sections,
+    chars: a.chars + f.chars,
+    conflicts: a.conflicts + f.conflicts,
+    sentences: a.sentences + f.sentences,
+    distinct: a.distinct + f.distinct,
+    stars: a.stars + f.stars,
+    starsAnswered: a.starsAnswered + f.starsAnswered,
+    rows: a.rows + f.rows,
+    rowsAnswered: a.rowsAnswered + f.rowsAnswered,
+    reqs: a.reqs + f.reqs,
+    reqsAnswered: a.reqsAnswered + f.reqsAnswered,
+    placeholders: a.placeholders + f.placeholders,
+    health: a.health + f.health,
+  }),
+  { id: '合计', domain: '', sections: 0, chars: 0, conflicts: 0, sentences: 0, distinct: 0, stars: 0, starsAnswered: 0, rows: 0, rowsAnswered: 0, reqs: 0, reqsAnswered: 0, placeholders: 0, health: 0, notes: [] },
+);
+total.health = results.length ? Math.round(total.health / results.length) : 0;
+console.log('\n离线编写（offline writer）— health in the 合计 row is the mean; distinct sentences per bid, summed');
+table(HEAD, [...results.map(row), row(total)]);
+const distinctWorst = results.reduce((m, f) => Math.min(m, f.sentences ? f.distinct / f.sentences : 1), 1);
+console.log(`requirement items found per tender: ${results.map((f) => `${f.id} ${f.reqs}`).join(', ')}`);
+console.log(`worst distinct-sentence ratio of one bid: ${(distinctWorst * 100).toFixed(1)}%`);
+console.log(`detector check — planted contradictions of each card's prescribed values caught (caught/planted): ${plants.join(', ')}`);
+
+// ------------------------------------------------------------------------------------------------ one bid on the model path
+if (!args.includes('--no-fake') && cards.has(fakeId)) {
+  const { startFakeOpenAi } = await import('../packages/bid-engine/test/fakes/openai-server.js');
+  const { writeSectionLlm } = await import('@btz/bid-engine/writer');
+  const { OpenAiCompatibleLlm } = await import('@btz/bid-engine/llm');
+  const { card, outline } = cards.get(fakeId)!;
+  // A compliant model: it answers every scoring sub-point and requirement item the prompt lists (what the prompt carries
+  // is measured, not a model's skill), in Markdown.
+  const fake = await startFakeOpenAi({
+    tokensPerSecond: Infinity,
+    reply: (req) => {
+      const task = req.messages.find((m, i) => i > 0 && m.role === 'user' && /请编写章节「/.test(m.content))?.content ?? '';
+      const last = req.messages[req.messages.length - 1]?.content ?? '';
+      const title = /请编写章节「([^」]*)」/.exec(task)?.[1] ?? '本节';
+      if (/继续补充约/.test(last)) {
+        const n = req.messages.filter((m) => m.role === 'assistant').length;
+        return `### ${['三', '四', '五', '六'][n % 4]}、${title}的落实与检查\n\n围绕“${title}”，我方第 ${n} 轮补充：由项目负责人对照本节所列要点逐项检查落实情况，检查记录归档备查，发现问题当即整改。`;
+      }
+      const out: string[] = [];
+      const points = [...task.matchAll(/^\s+- 要点：(.+)$/gm)].map((m) => m[1]!);
+      const reqs = [...task.matchAll(/^\s+\d+\. \[r\d+·第 \d+ 页\] (.+)$/gm)].map((m) => m[1]!);
+      const rows = [...task.matchAll(/^\s+\d+\. ([★▲].+)$/gm)].map((m) => m[1]!);
+      if (rows.length)
+        out.push('| 序号 | 招标要求 | 投标响应 | 偏离情况 | 说明 |', '| --- | --- | --- | --- | --- |', ...rows.map((r, i) => `| ${i + 1} | ${r} | 我方承诺完全满足：${r.replace(/^[★▲]/, '')} | 无偏离 | — |`));
+      if (points.length) out.push('### 一、评审要点逐项响应', ...points.map((p) => `- 针对“${p}”，我方在“${title}”中制定专门措施并明确责任人。`));
+      if (reqs.length) out.push('### 二、招标需求逐条响应', ...reqs.map((r, i) => `${i + 1}. 招标要求：${r} 我方响应：我方承诺${r.replace(/[。；;…]+$/, '')}，并按要求留存记录。`));
+      if (!out.length) out.push(`### 一、${title}`, `我方按招标文件对“${title}”的要求编写本节，数值以招标文件为准，未规定的以【待填写：${title}相关数值】标出。`);
+      return out.join('\n\n');
+    },
+  });
+  try {
+    const llm = new OpenAiCompatibleLlm({ baseUrl: fake.url, model: 'fake', concurrency: 8 });
+    const facts = buildFactSheet(card, { bidType: 1 });
+    const sections: Record<string, string> = {};
+    await Promise.all(
+      leaves(outline).map(async (l) => {
+        const target = l.node.targetChars ?? (l.node.mode === 'ai' ? 1500 : 700);
+        const r = await writeSectionLlm(llm, { card, node: l.node, parentTitles: l.parents, siblingTitles: l.siblings, facts, targetChars: target, bidType: 1, outline });
+        sections[l.node.id] = r.text;
+      }),
+    );
+    const f = measure(`${fakeId}（模型路径，fake）`, card, outline, sections);
+    console.log('\n模型路径（fake OpenAI-compatible server；假模型逐条回答提示词列出的评审要点与需求条目，度量的是提示词带到的材料）');
+    table(HEAD, [row(f)]);
+    if (verbose) for (const n of f.notes) console.log(`  ${n}`);
+  } finally {
+    await fake.close();
+  }
+}
+process.exit(0);

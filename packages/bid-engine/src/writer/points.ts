@@ -1,0 +1,251 @@
+import type { BidOutlineNode, CardClause, RequirementItem, ScoringItem, TenderCard } from '@btz/shared';
+import { detectKind, scoringFor, type SectionKind } from './kinds.js';
+
+/**
+ * Point-to-point material of a section (issue 13 item 2): the sub-points of the scoring rows it answers (what an evaluator
+ * looks for, split from the criteria text) and the tender's requirement items that belong to it. Every requirement item
+ * belongs to exactly one written leaf of the outline — the one whose title, scoring rows and parents share the most
+ * words with it — so that each is restated and answered once in the bid, never in every chapter.
+ */
+
+/** The point awards and grading levels of a criteria fragment, which are not points to answer. */
+const AWARD = /\d+(?:\.\d+)?\s*[-~～—至]\s*\d+(?:\.\d+)?\s*分(?!钟)|(?:的)?[，,]?\s*得\s*\d+(?:\.\d+)?\s*[-~～—至]\s*\d*(?:\.\d+)?\s*分?|(?:的)?[，,]?\s*(?:得|加|扣|计|最高|最多|满分)?\s*\d+(?:\.\d+)?\s*分(?!钟)(?:[；;，,]|$)?|[（(][^（）()]*\d+\s*分[^（）()]*[)）]/g;
+const LOWER_GRADE = /^(?:差|较|基本|一般|不|未|没有|缺|无|部分|稍|略|欠|存在|有缺陷|其他|其余|否则|以此类推|依此类推)/;
+const MECHANICS = /每缺|每少|基本(?:合理|可行|满足|完整|符合|清晰|明确|完善)|满分|递减|扣除|扣\d|评分细则|^[（(][^）)]*[）)]$|评委|评审专家|评标委员会|打分|得分|不得分|评分|本项最高|较少|较差|一般[，,]|不全|不畅|单一|欠缺|不足|酌情|横向比较|综合评[审定]|分档|档次|优得|良得|中得|差得|按以下|如下[:：]?$/;
+const NUMBERING = /^\s*(?:[（(]\s*[\d一二三四五六七八九十]{1,2}\s*[)）]|\d{1,2}\s*[.．、)）]|[①-⑳]|[a-hA-H]\s*[.．、)）]|[一二三四五六七八九十]{1,2}\s*、)\s*/;
+
+/** Bigrams of the CJK and word characters of a text (for matching by shared words). */
+export function bigrams(s: string): Set<string> {
+  const t = s.replace(/[^\p{Script=Han}A-Za-z0-9]/gu, '');
+  const out = new Set<string>();
+  for (let i = 0; i + 1 < t.length; i++) out.add(t.slice(i, i + 2));
+  return out;
+}
+
+const GENERIC_BIGRAMS = new Set(
+  ['投标', '标人', '要求', '提供', '服务', '项目', '招标', '方案', '满足', '完全', '具有', '具备', '情况', '进行', '相关', '采购', '合理', '可行', '详细', '内容', '评审', '须知', '本项', '以上', '以下', '负责', '工作', '管理'],
+);
+
+function overlap(a: Set<string>, b: Set<string>): number {
+  let n = 0;
+  for (const x of a) if (b.has(x) && !GENERIC_BIGRAMS.has(x)) n++;
+  return n;
+}
+
+/** The sub-points of a criteria text: what to answer, without awards, grading levels and scoring mechanics. */
+export function subPoints(criteria: string): string[] {
+  const out: string[] = [];
+  const keys: Set<string>[] = [];
+  const frags = criteria
+    .replace(/\r/g, '')
+    .split(/[；;。\n]|(?=[（(]\s*\d{1,2}\s*[)）])|(?=(?:^|\s)\d{1,2}\s*[.．、](?!\d))|(?=[①-⑳])/)
+    .map((f) => f.replace(/^\s*(?:注|说明|备注)\s*[:：]\s*/, '').replace(NUMBERING, '').replace(AWARD, '').replace(/[，,：:、\s]+$/g, '').replace(/^[，,：:、\s]+/, '').trim());
+  for (const f of frags) {
+    if (f.replace(/[^\p{Script=Han}A-Za-z]/gu, '').length < 4) continue;
+    if (LOWER_GRADE.test(f) || MECHANICS.test(f)) continue;
+    const k = bigrams(f);
+    // the same point worded again at another grade (「方案完整、可行」 after 「方案完整、先进、可行」)
+    if (keys.some((o) => overlap(k, o) >= Math.max(2, k.size * 0.6))) continue;
+    keys.push(k);
+    out.push(f.length > 80 ? `${f.slice(0, 80)}…` : f);
+    if (out.length >= 8) break;
+  }
+  return out;
+}
+
+interface Leaf {
+  node: BidOutlineNode;
+  words: Set<string>;
+  title: Set<string>;
+  order: number;
+}
+
+/** The leaves in outline order, each with its parents' titles and the scoring rows it answers (its own, else its nearest ancestor's). */
+function leavesOf(outline: BidOutlineNode[]): { node: BidOutlineNode; parents: string[]; rows: string[] }[] {
+  const out: { node: BidOutlineNode; parents: string[]; rows: string[] }[] = [];
+  const walk = (nodes: BidOutlineNode[], parents: string[], rows: string[]) => {
+    for (const n of nodes) {
+      const own = n.scoringIds?.length ? n.scoringIds : rows;
+      if (n.children?.length) walk(n.children, [...parents, n.title], own);
+      else out.push({ node: n, parents, rows: own });
+    }
+  };
+  walk(outline, [], []);
+  return out;
+}
+
+/**
+ * Which share of a scoring row's sub-points a leaf answers: when several written leaves answer one row (「总体说明」「具体内容
+ * 与措施」 under it), leaf k of n takes sub-points k, k+n, … so that each point is answered once. Without the outline the
+ * node's siblings stand in for the leaves of its row.
+ */
+export function pointShare(node: BidOutlineNode, rowId: string, outline: BidOutlineNode[] | undefined, siblingTitles: string[]): { k: number; n: number } {
+  if (outline?.length) {
+    const group = leavesOf(outline).filter((l) => writes(l.node) && l.rows.includes(rowId));
+    const k = group.findIndex((l) => l.node.id === node.id);
+    return k >= 0 ? { k, n: group.length } : { k: 0, n: 1 };
+  }
+  if (node.scoringIds.includes(rowId)) return { k: 0, n: 1 };
+  const k = siblingTitles.indexOf(node.title);
+  return k >= 0 ? { k, n: siblingTitles.length } : { k: 0, n: 1 };
+}
+
+/** Leaves that hold written prose (not forms, tables or the price part). */
+const writes = (n: BidOutlineNode) => n.mode === 'ai' && n.kind !== '价格';
+
+const cache = new WeakMap<object, WeakMap<object, Map<string, RequirementItem[]>>>();
+
+/**
+ * Requirement item → the leaf that answers it. With the outline: the written leaf sharing the most words (its title
+ * counts double, then its scoring rows and parents); items sharing none go round the 技术 leaves in turn. Without the
+ * outline (an older caller), a node gets the items whose closest non-price scoring row is one of its own.
+ */
+export function assignRequirements(card: TenderCard, outline: BidOutlineNode[] | undefined): Map<string, RequirementItem[]> {
+  const items = card.requirements ?? [];
+  const out = new Map<string, RequirementItem[]>();
+  if (!items.length) return out;
+  const key = outline ?? card.scoring;
+  const hit = cache.get(card)?.get(key);
+  if (hit) return hit;
+  const add = (id: string, r: RequirementItem) => out.set(id, [...(out.get(id) ?? []), r]);
+  const textOf = (r: RequirementItem) => `${r.section} ${r.text}`;
+  if (outline?.length) {
+    const leaves = leafWords(card, outline);
+    for (const [id, list] of toLeaves(leaves, items, textOf)) for (const r of list) add(id, r);
+  } else {
+    const rows = card.scoring.filter((s) => s.category !== 'price').map((s) => ({ s, w: bigrams(`${s.item} ${s.criteria}`) }));
+    for (const r of items) {
+      const w = bigrams(`${r.section} ${r.text}`);
+      let best: ScoringItem | null = null;
+      let top = 2;
+      for (const x of rows) {
+        const sc = overlap(w, x.w);
+        if (sc > top) {
+          top = sc;
+          best = x.s;
+        }
+      }
+      if (best) add(`scoring:${best.id}`, r);
+    }
+  }
+  let byKey = cache.get(card);
+  if (!byKey) cache.set(card, (byKey = new WeakMap()));
+  byKey.set(key, out);
+  return out;
+}
+
+function leafWords(card: TenderCard, outline: BidOutlineNode[]): Leaf[] {
+  const scoringById = new Map(card.scoring.map((s) => [s.id, s]));
+  return leavesOf(outline)
+    .filter((l) => writes(l.node))
+    .map((l, order) => {
+      const rows = l.rows.map((id) => scoringById.get(id)).filter((s): s is ScoringItem => !!s);
+      return {
+        node: l.node,
+        order,
+        title: bigrams(l.node.title),
+        words: bigrams([...rows.map((s) => `${s.item} ${s.criteria}`), ...l.parents.slice(-1)].join(' ')),
+      };
+    });
+}
+
+/** Each item to the leaf sharing the most words (title double); items sharing none go round the 技术 leaves in turn. */
+function toLeaves<T>(leaves: Leaf[], items: T[], textOf: (x: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  if (!leaves.length) return out;
+  const tech = leaves.filter((l) => l.node.kind === '技术');
+  const pool = tech.length ? tech : leaves;
+  let turn = 0;
+  for (const r of items) {
+    const w = bigrams(textOf(r));
+    let best: Leaf | null = null;
+    let top = 0;
+    for (const l of leaves) {
+      const sc = overlap(w, l.title) * 2 + overlap(w, l.words);
+      if (sc > top) {
+        top = sc;
+        best = l;
+      }
+    }
+    const id = (top >= 3 && best ? best : pool[turn++ % pool.length]!).node.id;
+    out.set(id, [...(out.get(id) ?? []), r]);
+  }
+  return out;
+}
+
+const clauseCache = new WeakMap<object, WeakMap<object, Map<string, CardClause[]>>>();
+
+/**
+ * The ★/▲ clauses a written leaf restates in its prose: each clause in exactly one leaf (the response tables answer
+ * them all again, as tables do); null without the outline (the caller then filters by topic, as before).
+ */
+export function clausesFor(card: TenderCard, node: BidOutlineNode, outline: BidOutlineNode[] | undefined): CardClause[] | null {
+  if (!outline?.length) return null;
+  let byOutline = clauseCache.get(card);
+  if (!byOutline) clauseCache.set(card, (byOutline = new WeakMap()));
+  let map = byOutline.get(outline);
+  if (!map) {
+    map = toLeaves(leafWords(card, outline), [...card.starClauses, ...card.importantClauses], (c) => c.text);
+    byOutline.set(outline, map);
+  }
+  return map.get(node.id) ?? [];
+}
+
+/** The requirement items a node restates and answers. */
+export function requirementsFor(card: TenderCard, node: BidOutlineNode, outline: BidOutlineNode[] | undefined): RequirementItem[] {
+  const map = assignRequirements(card, outline);
+  if (outline?.length) return map.get(node.id) ?? [];
+  if (!writes(node)) return [];
+  return node.scoringIds.flatMap((id) => map.get(`scoring:${id}`) ?? []);
+}
+
+const kindCache = new WeakMap<object, WeakMap<object, Map<string, { kind: SectionKind; k: number; n: number; dupTitle: boolean }>>>();
+
+/**
+ * A leaf's place among the written leaves of its kind in the whole bid (k of n), and whether its title occurs on another
+ * leaf too: the fixed parts of a kind's body are shared out among its leaves (part j to leaf j mod n) so that no chapter
+ * repeats another's, and a repeated title is named with its parent. Null without the outline.
+ */
+export function kindShare(card: TenderCard, node: BidOutlineNode, outline: BidOutlineNode[] | undefined): { k: number; n: number; dupTitle: boolean } | null {
+  if (!outline?.length) return null;
+  let byOutline = kindCache.get(card);
+  if (!byOutline) kindCache.set(card, (byOutline = new WeakMap()));
+  let map = byOutline.get(outline);
+  if (!map) {
+    map = new Map();
+    const leaves = leavesOf(outline).filter((l) => writes(l.node));
+    const titles = new Map<string, number>();
+    for (const l of leaves) titles.set(l.node.title, (titles.get(l.node.title) ?? 0) + 1);
+    const kinds = leaves.map((l) => detectKind(l.node, l.parents, rowsFor(card, l.node, l.parents, outline)));
+    const count = new Map<SectionKind, number>();
+    for (const k of kinds) count.set(k, (count.get(k) ?? 0) + 1);
+    const seen = new Map<SectionKind, number>();
+    leaves.forEach((l, i) => {
+      const kind = kinds[i]!;
+      const k = seen.get(kind) ?? 0;
+      seen.set(kind, k + 1);
+      map!.set(l.node.id, { kind, k, n: count.get(kind)!, dupTitle: titles.get(l.node.title)! > 1 });
+    });
+    byOutline.set(outline, map);
+  }
+  return map.get(node.id) ?? null;
+}
+
+/**
+ * The length a section needs to restate and answer its requirement items (about twice each item, plus the answer's
+ * words): a section's target is raised to it, so that trimming to length never drops a requirement's response.
+ */
+export function requirementChars(items: readonly RequirementItem[]): number {
+  return items.reduce((n, r) => n + r.text.replace(/\s+/g, '').length * 2 + 40, 0);
+}
+
+/**
+ * The scoring rows a leaf answers: with the outline, its own or its nearest ancestor's (a leaf 「需求理解与分析」 under the
+ * node answering 「管理思路-生产组织」 answers that row); else by title (kinds.ts scoringFor).
+ */
+export function rowsFor(card: TenderCard, node: BidOutlineNode, parentTitles: string[], outline: BidOutlineNode[] | undefined): ScoringItem[] {
+  if (node.scoringIds.length || !outline?.length) return scoringFor(card, node, parentTitles);
+  const leaf = leavesOf(outline).find((l) => l.node.id === node.id);
+  const rows = (leaf?.rows ?? []).map((id) => card.scoring.find((s) => s.id === id)).filter((s): s is ScoringItem => !!s);
+  return rows.length ? rows : scoringFor(card, node, parentTitles);
+}
