@@ -27,7 +27,7 @@ import { fileURLToPath } from 'node:url';
 import type { BidOutlineNode, TenderCard } from '@btz/shared';
 import { readDocument } from '@btz/bid-engine/reading';
 import { extractCard, flattenOutline, generateOutline } from '@btz/bid-engine/tender';
-import { answersClause, cardValues, clauseTerms, computeHealth, findCardConflicts } from '@btz/bid-engine/health';
+import { answersClause, cardValues, clauseTerms, computeHealth, findCardConflicts, scoringCoverage } from '@btz/bid-engine/health';
 import { buildFactSheet, writeSectionOffline } from '@btz/bid-engine/writer';
 import { detectDomain, DOMAIN_LABELS } from '../packages/bid-engine/src/writer/domain.js';
 import { subPoints } from '../packages/bid-engine/src/writer/points.js';
@@ -111,20 +111,11 @@ export function measure(id: string, card: TenderCard, outline: BidOutlineNode[],
   });
   const starsAnswered = stars.filter((c) => texts.some((t) => answersClause(clauseTerms(c.text), t)));
   for (const c of stars.filter((x) => !starsAnswered.includes(x)).slice(0, 2)) notes.push(`★ 未响应：${c.text.slice(0, 50)}`);
-  const flat = flattenOutline(outline);
-  const rows = card.scoring.filter((s) => s.category !== 'price');
-  const rowsAnswered = rows.filter((s) => {
-    const text = flat
-      .filter((n) => n.scoringIds.includes(s.id))
-      .flatMap((n) => flattenOutline([n]))
-      .map((n) => sections[n.id] ?? '')
-      .join('\n');
-    if (!text) return false;
-    const subs = subPoints(s.criteria);
-    const ok = subs.length ? subs.every((p) => answersClause(clauseTerms(p), text)) : answersClause(clauseTerms(s.item), text);
-    if (!ok && notes.length < 8) notes.push(`评分项未逐点响应：${s.item}`);
-    return ok;
-  });
+  // rows answered: the product's own rule (health/coverage.ts, what 评分覆盖 and 内容检查 show)
+  const coverage = scoringCoverage(card, outline, sections);
+  const rows = coverage.rows.filter((r) => r.state !== 'price');
+  const rowsAnswered = rows.filter((r) => r.state === 'answered');
+  for (const r of rows.filter((x) => x.state !== 'answered').slice(0, 4)) notes.push(`评分项${r.state === 'partial' ? '响应不完整' : '未响应'}：${r.item}（缺：${r.missing.slice(0, 4).join('、')}）`);
   const reqs = card.requirements ?? [];
   const lines = texts.flatMap((t) => t.split(/\n/));
   const reqsAnswered = reqs.filter((r) => {
@@ -133,7 +124,13 @@ export function measure(id: string, card: TenderCard, outline: BidOutlineNode[],
   });
   const chars = texts.reduce((n, t) => n + t.replace(/\s+/g, '').length, 0);
   const placeholders = texts.reduce((n, t) => n + (t.match(/【待填写[：:][^】]*】/g) ?? []).length, 0);
-  const health = computeHealth({ card, outline, sections }).score;
+  const report = computeHealth({ card, outline, sections });
+  const health = report.score;
+  if (verbose) {
+    const byKind = new Map<string, number>();
+    for (const f of report.findings) byKind.set(`${f.kind}/${f.severity}`, (byKind.get(`${f.kind}/${f.severity}`) ?? 0) + 1);
+    notes.push(`体检：${[...byKind].map(([k, n]) => `${k}×${n}`).join(' ')}${report.capped ? `；封顶 ${report.capped.max}：${report.capped.reasons.join('；')}` : ''}`);
+  }
   return {
     id,
     domain: DOMAIN_LABELS[detectDomain(card)],
@@ -189,7 +186,7 @@ console.log(
     '- distinct sentences：按 。！？； 及换行、表格单元切句，去空白与列表序号（1. （1） 一、），≥10 字且不只是一个【待填写】空位的句子中不重复的比例',
     '- “回应”（与体检相同的规则 answersClause）：X 中的每个数字（带单位）都出现，且 X 的词（≥2 字，去停用词）至少 60% 出现',
     '- ★ responded：有章节回应该 ★ 条款',
-    '- rows answered（非价格评分项）：回答该评分项的目录节点（scoringIds）下的章节合起来回应评审标准拆出的每个要点（无要点时回应评分项名称）',
+    '- rows answered（非价格评分项）：产品自己的规则（health/coverage.ts，评分覆盖与内容检查所用）：该评分项的章节合起来 ≥200 字，且（去掉照抄的评审标准后）说到其要点的至少一半',
     '- requirements answered：某章节中有一行（或表格一行）含我方承诺（“我方”）并回应该需求条目',
     '- placeholders/10k：每万字【待填写：…】个数；health：computeHealth 得分',
   ].join('\n'),
