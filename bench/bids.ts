@@ -30,7 +30,6 @@ import { extractCard, flattenOutline, generateOutline } from '@btz/bid-engine/te
 import { answersClause, cardValues, clauseTerms, computeHealth, findCardConflicts, scoringCoverage } from '@btz/bid-engine/health';
 import { buildFactSheet, writeSectionOffline } from '@btz/bid-engine/writer';
 import { detectDomain, DOMAIN_LABELS } from '../packages/bid-engine/src/writer/domain.js';
-import { subPoints } from '../packages/bid-engine/src/writer/points.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const corpus = path.resolve(root, '../shared/corpus');
