@@ -91,6 +91,17 @@ function release(slot: Slot): void {
 }
 
 /**
+ * Starts `n` threads ahead of need (they load pdfjs while the caller opens the document); idle ones stop after a while.
+ */
+export function prewarmPdfThreads(n: number): void {
+  for (let i = idle.length; i < n; i++) {
+    const slot = spawn();
+    if (!slot) return;
+    release(slot);
+  }
+}
+
+/**
  * Reads pages `from`..`to` of the PDF `data` in a worker thread. Resolves with the pages, or null when no thread could
  * do it (the caller then reads the range itself); rejects with the DocumentError a thread reported (ENCRYPTED,
  * OUT_OF_MEMORY, ABORTED).

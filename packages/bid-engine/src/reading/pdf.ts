@@ -7,7 +7,10 @@ import type { DocModel } from './model/types.js';
 import { PdfModelBuilder } from './pdf-model/index.js';
 import { groupLines, toItems, type RawItem } from './pdf-model/lines.js';
 import { PAGE_TEXT_TIMEOUT_MS, mapPdfError, openPdf, pdfjs, readPageRange, withTimeout, type PageRecord } from './pdf-pages.js';
-import { PARALLEL_MIN_PAGES, defaultPdfThreads, readRangeInThread, splitPages } from './pdf-threads.js';
+import { PARALLEL_MIN_PAGES, defaultPdfThreads, prewarmPdfThreads, readRangeInThread, splitPages } from './pdf-threads.js';
+
+/** Files from this size on get their reading threads started before the page count is known. */
+const PREWARM_BYTES = 256 * 1024;
 
 /**
  * PDF text per page with pdfjs-dist 5 (pdf-pages.ts). Pages with (almost) no text layer are rendered with
@@ -73,6 +76,8 @@ export async function readPdf(
   buf: Uint8Array,
   opts: ReadOptions = {},
 ): Promise<{ pages: PageText[]; ocrPages: number; model: DocModel }> {
+  // A file this large is likely long: its threads start loading pdfjs while this thread opens it.
+  if (opts.threads !== 0 && buf.length >= PREWARM_BYTES) prewarmPdfThreads(opts.threads ?? defaultPdfThreads());
   const lib = await pdfjs();
   throwIfAborted(opts.signal);
   const task = openPdf(lib, buf);
