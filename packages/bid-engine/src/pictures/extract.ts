@@ -4,13 +4,14 @@
  * the reading module's own guards before anything is inflated.
  *
  * - DOCX: the `word/media` parts that document.xml references (`a:blip r:embed`, `v:imagedata r:id`), each once, at its
- *   first appearance. The page counts Word's own layout marks (w:lastRenderedPageBreak) when the file has them, else
+ *   first appearance (a part, or the same bytes in two parts, listed once). The page counts Word's own layout marks (w:lastRenderedPageBreak) when the file has them, else
  *   explicit page breaks plus one page per CHARS_PER_PAGE characters of text — the estimate the DOCX reader makes.
  *   Vector parts (EMF/WMF) are not pictures the library can show and are counted as skipped.
  * - PDF: the image XObjects each page paints (pdfjs `getOperatorList`, paintImageXObject), decoded by pdfjs and
  *   encoded as PNG; one image painted on several pages is listed on its first page. Images below 16 px on a side
  *   (rules, dots, masks) are left out.
  */
+import { createHash } from 'node:crypto';
 import { assertSafeZip, listZipEntries, readZipEntry, type ZipEntry } from '../reading/zip.js';
 import { assertSafePdf } from '../reading/pdf-guard.js';
 import { DocumentError } from '../reading/errors.js';
@@ -22,7 +23,7 @@ export interface ExtractedImage {
   /** 1-based order of appearance */
   index: number;
   page: number;
-  /** a name to show: the media part's file name (DOCX) or 第N页-图M.png (PDF) */
+  /** a name to show: 第N页-图M.png (M counts the pictures of page N) */
   name: string;
   type: ImageType;
   data: Buffer;
@@ -124,6 +125,7 @@ export async function extractDocxImages(data: Buffer, opts: ExtractOptions = {})
 
   const max = opts.maxImages ?? MAX_EXTRACTED_IMAGES;
   const seen = new Set<string>();
+  const perPage = new Map<number, number>();
   const images: ExtractedImage[] = [];
   let skipped = 0;
   for (const [i, ref] of refs.entries()) {
@@ -134,12 +136,18 @@ export async function extractDocxImages(data: Buffer, opts: ExtractOptions = {})
     const entry = byName.get(target);
     if (!entry) continue;
     const bytes = readZipEntry(data, entry);
+    // the same picture stored as two parts is still one picture
+    const digest = createHash('sha256').update(bytes).digest('hex');
+    if (seen.has(digest)) continue;
+    seen.add(digest);
     const type = sniffImage(bytes);
     if (!type || images.length >= max) {
       skipped++;
       continue;
     }
-    images.push({ index: images.length + 1, page: ref.page, name: target.split('/').pop() ?? target, type, data: Buffer.from(bytes) });
+    const onPage = (perPage.get(ref.page) ?? 0) + 1;
+    perPage.set(ref.page, onPage);
+    images.push({ index: images.length + 1, page: ref.page, name: `第${ref.page}页-图${onPage}.${type === 'jpeg' ? 'jpg' : type}`, type, data: Buffer.from(bytes) });
     opts.onProgress?.(i + 1, refs.length);
   }
   opts.onProgress?.(refs.length, refs.length);

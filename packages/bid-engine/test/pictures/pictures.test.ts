@@ -65,14 +65,15 @@ describe('extraction', () => {
         { page: 1, data: A, type: 'png' },
         { page: 3, data: jpegB, type: 'jpg' },
         { page: 4, data: C, type: 'png' },
+        { page: 5, data: A, type: 'png' },
       ],
       5,
     );
     const r = await extractImages(docx, 'docx');
-    expect(r.images.map((i) => [i.index, i.page, i.type])).toEqual([
-      [1, 1, 'png'],
-      [2, 3, 'jpeg'],
-      [3, 4, 'png'],
+    expect(r.images.map((i) => [i.index, i.page, i.type, i.name])).toEqual([
+      [1, 1, 'png', '第1页-图1.png'],
+      [2, 3, 'jpeg', '第3页-图1.jpg'],
+      [3, 4, 'png', '第4页-图1.png'],
     ]);
     // the bytes are the embedded files themselves
     expect(r.images[0]!.data.equals(A)).toBe(true);

@@ -62,7 +62,7 @@ export function PictureLibraryPage() {
       </div>
 
       <div className="wb-card pic-card">
-        <div className="pic-toolbar">
+        <div className="pic-toolbar" hidden={!filtered && data?.total === 0}>
           <Input.Search
             allowClear
             placeholder="搜索图片名称或标签"
