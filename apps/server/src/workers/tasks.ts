@@ -17,6 +17,25 @@ export interface ExportTaskInput {
   pdfTimeoutMs: number;
 }
 
+export interface PicturesTaskInput {
+  data: Uint8Array;
+  type: 'docx' | 'pdf';
+}
+
+/** One picture found by the `pictures` task, analysed (size, hashes, thumbnail) and ready to store. */
+export interface FoundPicture {
+  page: number;
+  name: string;
+  mime: string;
+  width: number;
+  height: number;
+  size: number;
+  sha256: string;
+  dhash: string;
+  data: Uint8Array;
+  thumbnail: Uint8Array;
+}
+
 /** One fed piece of an export: [node id, the section's editor JSON as text] pairs (parsed here, not on the server). */
 export type ExportFeedChunk = Array<[string, string]>;
 
@@ -29,6 +48,28 @@ export const TASKS: Record<WorkerTaskName, Task> = {
     const buf = Buffer.from(input.data.buffer, input.data.byteOffset, input.data.byteLength);
     const value = await readDocument(buf, { ...input.options, onProgress: progress });
     return { value };
+  },
+
+  /**
+   * Every picture of a DOCX/PDF (issue 14), each analysed; pictures that do not decode are counted in `skipped`. Progress
+   * is `{ done, total }` pages (PDF) or references (DOCX).
+   */
+  async pictures(input: PicturesTaskInput, _fed, progress) {
+    const { extractImages, analyseImage, PictureError } = await import('@btz/bid-engine/pictures');
+    const buf = Buffer.from(input.data.buffer, input.data.byteOffset, input.data.byteLength);
+    const found = await extractImages(buf, input.type, { onProgress: (done, total) => progress({ done, total }) });
+    const pictures: FoundPicture[] = [];
+    let skipped = found.skipped;
+    for (const img of found.images) {
+      try {
+        const a = await analyseImage(img.data);
+        pictures.push({ page: img.page, name: img.name, mime: a.mime, width: a.width, height: a.height, size: a.size, sha256: a.sha256, dhash: a.dhash, data: img.data, thumbnail: a.thumbnail });
+      } catch (e) {
+        if (!(e instanceof PictureError)) throw e;
+        skipped++;
+      }
+    }
+    return { value: { pictures, skipped, pages: found.pages } };
   },
 
   async export(input: ExportTaskInput, fed) {

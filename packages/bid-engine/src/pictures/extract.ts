@@ -17,7 +17,7 @@ import { assertSafePdf } from '../reading/pdf-guard.js';
 import { DocumentError } from '../reading/errors.js';
 import { CHARS_PER_PAGE } from '../reading/paginate.js';
 import { mapPdfError, openPdf, pdfjs } from '../reading/pdf-pages.js';
-import { sniffImage, type ImageType } from './image.js';
+import { MAX_IMAGE_PIXELS, sniffImage, type ImageType } from './image.js';
 
 export interface ExtractedImage {
   /** 1-based order of appearance */
@@ -204,7 +204,8 @@ export async function extractPdfImages(data: Buffer, opts: ExtractOptions = {}):
   await assertSafePdf(data, undefined, opts.signal);
   const lib = await pdfjs();
   const { createCanvas } = await import('@napi-rs/canvas');
-  const task = openPdf(lib, data);
+  // an image XObject declaring more pixels than a picture may have is not decoded (pdfjs would allocate it whole)
+  const task = openPdf(lib, data, { maxImageSize: MAX_IMAGE_PIXELS });
   let doc;
   try {
     doc = await task.promise;

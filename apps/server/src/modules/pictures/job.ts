@@ -1,14 +1,15 @@
 /**
- * Job kind `extract-pictures`: finds every picture in an extraction's DOCX/PDF (the engine's extractImages), stores each
+ * Job kind `extract-pictures`: finds every picture in an extraction's DOCX/PDF (the engine's extractImages, in a worker
+ * process — workers/index.ts extractPicturesIsolated), stores each
  * with its thumbnail and lists them on the extraction (committed inside the job's fence). Progress (0–100) is written on
  * the row as pages are read; the ExtractImg screen polls it. A file the reader refuses fails at once with its Chinese
  * message; the file stays stored and `/btz/picture/extract/retry` runs it again.
  */
 import { DocumentError } from '@btz/bid-engine/reading';
-import { PictureError, analyseImage, extractImages } from '@btz/bid-engine/pictures';
 import type { AppContext } from '../../context.js';
 import type { ExtractionItem } from '../../db/schema-pictures.js';
 import { PermanentJobError, type JobDefinition } from '../../jobs/index.js';
+import { extractPicturesIsolated } from '../../workers/index.js';
 import { EXTRACT_KIND } from './service.js';
 
 interface Payload {
@@ -16,6 +17,7 @@ interface Payload {
 }
 
 const GENERIC = '图片提取失败，请重试';
+const bytes = (u: Uint8Array) => Buffer.from(u.buffer, u.byteOffset, u.byteLength);
 
 export function extractPicturesJob(app: AppContext): JobDefinition<Payload> {
   return {
@@ -32,10 +34,11 @@ export function extractPicturesJob(app: AppContext): JobDefinition<Payload> {
       let pending: Promise<unknown> = Promise.resolve();
       let found;
       try {
-        found = await extractImages(data, row.file_type, {
+        // in a worker process with the reading limits: a hostile file ends its worker, not the server
+        found = await extractPicturesIsolated(app.config, { data, type: row.file_type }, {
           signal: ctx.signal,
           onProgress: (done, total) => {
-            const p = Math.floor((done / Math.max(1, total)) * 70);
+            const p = Math.min(90, Math.floor((done / Math.max(1, total)) * 90));
             if (p >= last + 5) {
               last = p;
               pending = pending.then(() => setProgress(p));
@@ -48,24 +51,14 @@ export function extractPicturesJob(app: AppContext): JobDefinition<Payload> {
       }
       await pending;
       const items: ExtractionItem[] = [];
-      let skipped = found.skipped;
-      for (const [n, img] of found.images.entries()) {
+      for (const pic of found.pictures) {
         ctx.signal.throwIfAborted();
-        try {
-          const a = await analyseImage(img.data);
-          const key = (await app.storage.put(img.data)).key;
-          const thumbKey = (await app.storage.put(a.thumbnail)).key;
-          items.push({ index: items.length + 1, page: img.page, name: img.name, mime: a.mime, width: a.width, height: a.height, size: a.size, key, thumbKey, sha256: a.sha256, dhash: a.dhash });
-        } catch (e) {
-          if (!(e instanceof PictureError)) throw e;
-          skipped++;
-        }
-        const p = 70 + Math.floor(((n + 1) / found.images.length) * 29);
-        if (p >= last + 5) {
-          last = p;
-          await setProgress(p);
-        }
+        const key = (await app.storage.put(bytes(pic.data))).key;
+        const thumbKey = (await app.storage.put(bytes(pic.thumbnail))).key;
+        const { data: _d, thumbnail: _t, ...meta } = pic;
+        items.push({ ...meta, index: items.length + 1, key, thumbKey });
       }
+      const skipped = found.skipped;
       await ctx.fence((trx) =>
         trx
           .updateTable('picture_extractions')
