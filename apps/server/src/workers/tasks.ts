@@ -13,6 +13,8 @@ export interface ReadTaskInput {
 
 export interface ExportTaskInput {
   bid: Omit<ExportBidInput, 'sections'>;
+  /** picture-library images the sections use, by src (their bytes as stored; made PNG/JPEG data URLs here) */
+  library?: Record<string, Uint8Array>;
   format: 'docx' | 'pdf';
   pdfTimeoutMs: number;
 }
@@ -76,7 +78,16 @@ export const TASKS: Record<WorkerTaskName, Task> = {
     const { docxToPdf, exportBidDocx } = await import('@btz/bid-engine/export');
     const sections: Record<string, EditorDoc> = {};
     for (const chunk of fed as ExportFeedChunk[]) for (const [id, json] of chunk) sections[id] = JSON.parse(json) as EditorDoc;
-    let out: Uint8Array = await exportBidDocx({ ...input.bid, sections });
+    const images: Record<string, string> = {};
+    if (input.library && Object.keys(input.library).length) {
+      const { toWordImage } = await import('@btz/bid-engine/pictures');
+      for (const [src, bytes] of Object.entries(input.library)) {
+        // a picture that no longer decodes is left out: the export shows 【图片无法导出】 in its place
+        const img = await toWordImage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)).catch(() => null);
+        if (img) images[src] = `data:${img.mime};base64,${img.data.toString('base64')}`;
+      }
+    }
+    let out: Uint8Array = await exportBidDocx({ ...input.bid, sections, images });
     if (input.format === 'pdf') out = await docxToPdf(Buffer.from(out.buffer, out.byteOffset, out.byteLength), { timeoutMs: input.pdfTimeoutMs });
     return { value: out };
   },

@@ -18,3 +18,4 @@ export {
 } from './docx.js';
 export type { EditorDoc } from '@btz/shared/editor';
 export { findSoffice, docxToPdf } from './pdf.js';
+export { LIBRARY_IMAGE_SRC, resolveImage } from './images.js';

@@ -203,3 +203,19 @@ export async function analyseImage(data: Buffer): Promise<AnalysedImage> {
     thumbnail: await thumb.encode('jpeg', 85),
   };
 }
+
+/**
+ * A picture as PNG or JPEG bytes for a Word file (which takes neither WebP nor every GIF/BMP): PNG and JPEG as they are,
+ * the others decoded and encoded as PNG. Throws PictureError like analyseImage.
+ */
+export async function toWordImage(data: Buffer): Promise<{ mime: 'image/png' | 'image/jpeg'; data: Buffer }> {
+  const type = sniffImage(data);
+  if (!type) throw new PictureError(PICTURE_MESSAGES.notImage);
+  if (type === 'png' || type === 'jpeg') return { mime: IMAGE_MIME[type] as 'image/png' | 'image/jpeg', data };
+  const size = imageSize(data, type);
+  if (!size || !size.width || !size.height) throw new PictureError(PICTURE_MESSAGES.broken);
+  if (size.width * size.height > MAX_IMAGE_PIXELS) throw new PictureError(PICTURE_MESSAGES.tooManyPixels(size.width, size.height));
+  const img = await decode(data);
+  const c = await scaled(img, img.width, img.height);
+  return { mime: 'image/png', data: await c.encode('png') };
+}

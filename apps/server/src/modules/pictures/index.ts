@@ -16,3 +16,4 @@ export function registerPictures(fastify: FastifyInstance, app: AppContext): voi
     registerPictureRoutes(scope, app);
   });
 }
+export { libraryImagesOfBid } from './export.js';

@@ -96,3 +96,13 @@ export async function deletePicture(db: Db, o: PictureOwner, id: string): Promis
 export async function findExtraction(db: Db, o: PictureOwner, id: string): Promise<ExtractionRow | undefined> {
   return (await scoped(db.selectFrom('picture_extractions').selectAll(), o).where('id', '=', id).executeTakeFirst()) as ExtractionRow | undefined;
 }
+
+/** The picture-library ids the sections of a bid refer to (`/api/btz/picture/file?id=…` in their documents), at most `max`. */
+export async function pictureIdsInBid(db: Db, bidId: string, max = 500): Promise<string[]> {
+  const { rows } = await sql<{ id: string }>`
+    SELECT DISTINCT m.g[1] AS id
+    FROM bid_sections CROSS JOIN LATERAL regexp_matches(bid_sections.doc::text, '/api/btz/picture/file[?]id=([0-9]+)', 'g') AS m(g)
+    WHERE bid_sections.bid_id = ${bidId} AND bid_sections.doc IS NOT NULL
+    LIMIT ${max}`.execute(db);
+  return rows.map((r) => r.id);
+}
