@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Page as ListPage, PictureItem } from '@btz/shared';
 import type { TestServer } from '../apps/server/test/harness.js';
+import { listZipEntries, readZipEntry } from '@btz/bid-engine/reading';
 import { buildPictureDocx, drawPicture, reencode } from '../packages/bid-engine/test/fixtures/pictures.js';
+import { buyCopies, outlinedBid, waitWritten } from '../apps/server/test/writing/helpers.js';
 import { launch, shot } from './browser.js';
 import { WAIT, loggedInPage, onPath, startE2eServer, visible } from './flows.js';
 
@@ -159,6 +161,42 @@ describe('图片库', () => {
     await page.getByRole('button', { name: '返回图片库' }).click();
     await onPath(page, '/workbench/PictureLibrary');
     await visible(page.getByTestId('picture-tile').filter({ hasText: '往期投标文件-第5页-图3' }).getByText('提取自第 5 页'));
+    expect(errors).toEqual([]);
+  });
+
+  it('the section editor inserts a library picture (「从图片库选择」), shows it, and the Word export carries it', async () => {
+    // a bid written by the offline writer, as a user would have it (copies bought through the sandbox payment)
+    const bidId = await outlinedBid(t, token, 1);
+    await buyCopies(t, token, 1, 1);
+    expect((await t.api('/btz/bid/write/start', { token, query: { id: bidId } })).json.success).toBe(true);
+    await waitWritten(t, token, bidId);
+    await page.goto(`${t.url}/workbench/document/BidingDocument?id=${encodeURIComponent(bidId)}`);
+    const tree = page.getByTestId('outline-tree');
+    await visible(tree, WAIT * 2);
+    await tree.locator('.bid-node[data-section-state="written"]').first().click();
+    const editor = page.getByTestId('section-pane').locator('.ProseMirror');
+    await visible(editor);
+    await editor.click();
+    await page.getByTestId('editor-library-image').click();
+    const picker = page.getByRole('dialog').filter({ hasText: '从图片库选择' });
+    await visible(picker.getByTestId('picker-grid'));
+    await expect.poll(() => picker.locator('img.pic-img').count(), { timeout: WAIT }).toBe(3);
+    await page.waitForTimeout(400); // the dialog's opening animation
+    await shot(page, 'pictures-editor-picker');
+    const saved = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/btz/bid/section/save', { timeout: WAIT * 2 });
+    await picker.getByRole('button', { name: '插入 营业执照' }).click();
+    // the picture is drawn from the library (fetched with the login header), at its own size
+    const img = editor.locator('img[alt="营业执照"]');
+    await visible(img);
+    await expect.poll(() => img.evaluate((i) => (i as HTMLImageElement).naturalWidth), { timeout: WAIT }).toBe(480);
+    expect((await (await saved).json()).success).toBe(true);
+    await shot(page, 'pictures-editor-inserted');
+
+    const license = (await serverList({ keyword: '营业执照' })).records.find((r) => r.name === '营业执照')!;
+    const res = await t.api('/btz/bid/export', { token, query: { id: bidId, format: 'docx' } });
+    const media = listZipEntries(res.bytes).filter((e) => e.name.startsWith('word/media/'));
+    const stored = await t.api('/btz/picture/file', { token, query: { id: license.id } });
+    expect(media.some((e) => readZipEntry(res.bytes, e).equals(stored.bytes))).toBe(true);
     expect(errors).toEqual([]);
   });
 });
