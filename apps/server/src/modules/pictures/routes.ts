@@ -37,7 +37,7 @@ function sendPicture(reply: Parameters<typeof sendFile>[0], data: Buffer, mime: 
 export function registerPictureRoutes(fastify: FastifyInstance, app: AppContext): void {
   defineRoute(fastify, app, {
     call: pictureCalls.upload,
-    rateLimit: 'upload',
+    rateLimit: 'picture',
     handler: async ({ req, auth }) => {
       const upload = await readUpload(req, Math.min(PICTURE_MAX_BYTES, app.config.uploadMaxBytes));
       return uploadPicture(app, await ownerOf(app.db, auth), auth.userId, upload);
