@@ -158,6 +158,16 @@ describe('图片库', () => {
     expect(after.total).toBe(3);
     expect(after.records[0]).toMatchObject({ name: '往期投标文件-第5页-图3', source: 'extract', sourceFile: '往期投标文件.docx', sourcePage: 5 });
 
+    // the extraction can be found again: the recent files on ExtractUpload
+    await page.getByRole('button', { name: '换一个文件' }).click();
+    await onPath(page, '/workbench/picture/ExtractUpload');
+    const recent = page.getByTestId('recent-extractions');
+    await visible(recent.locator('li').filter({ hasText: '往期投标文件.docx' }).getByText('找到 3 张图片'));
+    await shot(page, 'pictures-extract-recent');
+    await recent.getByRole('link', { name: '往期投标文件.docx' }).click();
+    await onPath(page, '/workbench/picture/ExtractImg');
+    await expect.poll(() => tiles.count(), { timeout: WAIT }).toBe(3);
+
     await page.getByRole('button', { name: '返回图片库' }).click();
     await onPath(page, '/workbench/PictureLibrary');
     await visible(page.getByTestId('picture-tile').filter({ hasText: '往期投标文件-第5页-图3' }).getByText('提取自第 5 页'));

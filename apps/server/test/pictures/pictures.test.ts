@@ -189,9 +189,13 @@ describe('extraction', () => {
     expect(results[1]!.result.message).toBe('已存在相同图片：已有（内容相似）');
     const missing = await t.api('/btz/picture/extract/save', { token, query: { id }, body: { indexes: [9] } });
     expect(missing.json).toMatchObject({ code: 400, msg: '第 9 张图片不存在' });
+    // the recent extractions, newest first, with the number of pictures found
+    const recent = await t.api('/btz/picture/extract/list', { token });
+    expect(recent.json, recent.text).toMatchObject({ success: true, data: { total: 1, records: [{ id, fileName: '投标文件.docx', state: 'done', count: 3, pageCount: 4 }] } });
     // only a failed extraction is retried
     expect((await t.api('/btz/picture/extract/retry', { token, query: { id } })).json).toMatchObject({ code: 400, msg: '只有提取失败的文件可以重试' });
-    // another user sees no such extraction
+    // another user sees no such extraction, and none in its list
+    expect((await t.api('/btz/picture/extract/list', { token: (await newUser(t)).token })).json.data.total).toBe(0);
     const other = await newUser(t);
     expect((await t.api('/btz/picture/extract/detail', { token: other.token, query: { id } })).json).toMatchObject({ code: 400, msg: '提取记录不存在' });
   });

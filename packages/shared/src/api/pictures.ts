@@ -52,6 +52,9 @@ export interface PictureExtraction {
   createTime: string;
 }
 
+/** An extraction in the list of recent ones (its pictures counted, not listed). */
+export type PictureExtractionSummary = Omit<PictureExtraction, 'items'> & { count: number };
+
 export const PICTURE_LIMITS = {
   name: 100,
   tag: 20,

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { defineCall } from '../api/contract.js';
 import type { Page } from '../api/envelope.js';
-import { PICTURE_LIMITS as L, PICTURE_TEXTS as T, type PictureExtraction, type PictureItem, type PictureSaveResult } from '../api/pictures.js';
+import { PICTURE_LIMITS as L, PICTURE_TEXTS as T, type PictureExtraction, type PictureExtractionSummary, type PictureItem, type PictureSaveResult } from '../api/pictures.js';
 
 /**
  * The picture library calls (docs/api.md "Pictures"): ids in the query string, content as a JSON body, files as
@@ -61,6 +61,14 @@ export const pictureCalls = {
 
   /** multipart: file (DOCX or PDF) → an extraction, run as a job */
   extractUpload: defineCall({ path: '/btz/picture/extract/upload', auth: true, response: z.custom<{ id: string }>() }),
+  /** the owner's extractions, newest first */
+  extractList: defineCall({
+    path: '/btz/picture/extract/list',
+    auth: true,
+    query: z.object({ current: z.coerce.number().int().min(1).default(1), size: z.coerce.number().int().min(1).max(50).default(10) }),
+    labels,
+    response: z.custom<Page<PictureExtractionSummary>>(),
+  }),
   extraction: defineCall({ path: '/btz/picture/extract/detail', auth: true, query: z.object({ id }), labels, response: z.custom<PictureExtraction>() }),
   extractRetry: defineCall({ path: '/btz/picture/extract/retry', auth: true, query: z.object({ id }), labels, response: z.custom<void>() }),
   /** one found picture's bytes (thumb=1: its thumbnail) */

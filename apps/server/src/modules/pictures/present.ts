@@ -1,4 +1,4 @@
-import type { PictureExtraction, PictureItem } from '@btz/shared';
+import type { PictureExtraction, PictureExtractionSummary, PictureItem } from '@btz/shared';
 import { formatTime } from '../../lib/time.js';
 import type { ExtractionRow, PictureRow } from './repo.js';
 
@@ -29,6 +29,21 @@ export function presentExtraction(row: ExtractionRow): PictureExtraction {
     pageCount: row.page_count,
     skipped: row.skipped,
     items: row.items.map((i) => ({ index: i.index, page: i.page, name: i.name, mime: i.mime, width: i.width, height: i.height, size: i.size })),
+    createTime: formatTime(row.created_at),
+  };
+}
+
+export function presentExtractionSummary(row: Omit<ExtractionRow, 'items' | 'storage_key' | 'size' | 'tenant_id' | 'owner_type' | 'owner_id' | 'user_id' | 'job_id' | 'updated_at'> & { count: number | string }): PictureExtractionSummary {
+  return {
+    id: row.id,
+    fileName: row.file_name,
+    fileType: row.file_type,
+    state: row.state,
+    progress: row.progress,
+    error: row.error,
+    pageCount: row.page_count,
+    skipped: row.skipped,
+    count: Number(row.count),
     createTime: formatTime(row.created_at),
   };
 }

@@ -3,14 +3,14 @@
  * enterprise role — `ownerOf`); ids from the client only ever narrow such a scoped query.
  */
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import type { Page, PictureItem } from '@btz/shared';
+import type { Page, PictureExtractionSummary, PictureItem } from '@btz/shared';
 import type { DB } from '../../db/schema.js';
 import '../../db/schema-pictures.js';
 import type { PictureExtractionsTable, PicturesTable } from '../../db/schema-pictures.js';
 import { paginate, type Paging } from '../../db/paging.js';
 import { factsOwner } from '../enterprise/index.js';
 import type { Holder } from '../entitlements/index.js';
-import { presentPicture } from './present.js';
+import { presentExtractionSummary, presentPicture } from './present.js';
 
 type Db = Kysely<DB>;
 export type PictureRow = Omit<PicturesTable, 'created_at'> & { created_at: Date };
@@ -105,4 +105,18 @@ export async function pictureIdsInBid(db: Db, bidId: string, max = 500): Promise
     WHERE bid_sections.bid_id = ${bidId} AND bid_sections.doc IS NOT NULL
     LIMIT ${max}`.execute(db);
   return rows.map((r) => r.id);
+}
+
+export async function listExtractions(db: Db, o: PictureOwner, p: Paging): Promise<Page<PictureExtractionSummary>> {
+  const base = scoped(db.selectFrom('picture_extractions'), o) as SelectQueryBuilder<DB, 'picture_extractions', object>;
+  return paginate(
+    base,
+    p,
+    (b) =>
+      b
+        .select(['id', 'file_name', 'file_type', 'state', 'progress', 'error', 'page_count', 'skipped', 'created_at', sql<number>`jsonb_array_length(items)`.as('count')])
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc'),
+    (row) => presentExtractionSummary(row as unknown as Parameters<typeof presentExtractionSummary>[0]),
+  );
 }

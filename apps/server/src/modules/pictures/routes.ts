@@ -12,7 +12,7 @@ import { sendFile } from '../../http/send-file.js';
 import { StorageNotFoundError } from '../../providers/storage/index.js';
 import { readUpload } from '../bid/upload.js';
 import { presentExtraction, presentPicture } from './present.js';
-import { deletePicture, findExtraction, findPicture, listPictures, ownerOf, ownerTags, updatePicture } from './repo.js';
+import { deletePicture, findExtraction, findPicture, listExtractions, listPictures, ownerOf, ownerTags, updatePicture } from './repo.js';
 import { PICTURE_MAX_BYTES, queueExtraction, savePicture, startExtraction, uploadPicture } from './service.js';
 
 const isOn = (v: string | undefined) => v === '1' || v === 'true';
@@ -91,6 +91,11 @@ export function registerPictureRoutes(fastify: FastifyInstance, app: AppContext)
       const upload = await readUpload(req, app.config.uploadMaxBytes);
       return startExtraction(app, await ownerOf(app.db, auth), auth.userId, upload);
     },
+  });
+
+  defineRoute(fastify, app, {
+    call: pictureCalls.extractList,
+    handler: async ({ auth, query }) => listExtractions(app.db, await ownerOf(app.db, auth), query),
   });
 
   defineRoute(fastify, app, {

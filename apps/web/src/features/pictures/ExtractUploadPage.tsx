@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, Progress, Upload } from 'antd';
+import { Alert, Button, Progress, Tag, Upload } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import { InboxOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { errorText } from '../bid/hooks';
-import { ACCEPT_EXTRACT, uploadForExtraction } from './api';
+import { ACCEPT_EXTRACT, listExtractions, pictureKeys, uploadForExtraction, type PictureExtractionSummary } from './api';
 import './pictures.css';
 
 /** /workbench/picture/ExtractUpload: a DOCX or PDF in, the extraction's page (ExtractImg) out. */
@@ -11,6 +12,7 @@ export function ExtractUploadPage() {
   const navigate = useNavigate();
   const [percent, setPercent] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const recent = useQuery({ queryKey: pictureKeys.extractions, queryFn: () => listExtractions(1, 10), staleTime: 0, refetchOnMount: 'always' });
 
   const pick = (file: File) => {
     if (!/\.(docx|pdf)$/i.test(file.name)) {
@@ -45,6 +47,28 @@ export function ExtractUploadPage() {
         </Upload.Dragger>
         {percent !== null ? <Progress percent={percent} status="active" size="small" className="pic-progress" /> : null}
         {error ? <Alert className="pic-alert" type="error" showIcon title={error} /> : null}
+        {recent.data?.records.length ? (
+          <div className="pic-recent" data-testid="recent-extractions">
+            <h3 className="pic-recent__h">最近提取的文件</h3>
+            <ul>
+              {recent.data.records.map((r) => (
+                <li key={r.id}>
+                  <a
+                    href={`/workbench/picture/ExtractImg?id=${encodeURIComponent(r.id)}`}
+                    onClick={(e) => {
+                      e.preventDefault();
+                      navigate(`/workbench/picture/ExtractImg?id=${encodeURIComponent(r.id)}`);
+                    }}
+                  >
+                    {r.fileName}
+                  </a>
+                  <span className="pic-muted">{r.createTime}</span>
+                  <StateTag r={r} />
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
         <ol className="pic-steps">
           <li>上传后在后台提取，页面显示提取进度</li>
           <li>提取完成后按页码浏览缩略图，勾选需要的图片</li>
@@ -53,4 +77,10 @@ export function ExtractUploadPage() {
       </div>
     </div>
   );
+}
+
+function StateTag({ r }: { r: PictureExtractionSummary }) {
+  if (r.state === 'done') return <Tag color="success">找到 {r.count} 张图片</Tag>;
+  if (r.state === 'failed') return <Tag color="error">提取失败</Tag>;
+  return <Tag color="processing">{r.state === 'queued' ? '排队中' : `提取中 ${r.progress}%`}</Tag>;
 }

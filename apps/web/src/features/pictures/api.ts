@@ -3,13 +3,14 @@ import { pictureCalls } from '@btz/shared/calls';
 import { callApi } from '../../api/call';
 import { http } from '../../api/request';
 
-export type { PictureExtraction, PictureExtractionItem, PictureItem, PictureSaveResult } from '@btz/shared';
+export type { PictureExtraction, PictureExtractionItem, PictureExtractionSummary, PictureItem, PictureSaveResult } from '@btz/shared';
 
 export const pictureKeys = {
   all: ['picture'] as const,
   list: (current: number, size: number, keyword: string, tag: string) => ['picture', 'list', current, size, keyword, tag] as const,
   tags: ['picture', 'tags'] as const,
   extraction: (id: string) => ['picture-extraction', id] as const,
+  extractions: ['picture-extraction', 'list'] as const,
 };
 
 /** The screens show errors in place. */
@@ -37,6 +38,7 @@ export function uploadForExtraction(file: File, onProgress?: (percent: number) =
     onUploadProgress: (e) => onProgress?.(e.total ? Math.round((e.loaded / e.total) * 100) : 0),
   });
 }
+export const listExtractions = (current = 1, size = 10) => callApi(pictureCalls.extractList, { query: { current, size } }, quiet);
 export const fetchExtraction = (id: string) => callApi(pictureCalls.extraction, { query: { id } }, quiet);
 export const retryExtraction = (id: string) => callApi(pictureCalls.extractRetry, { query: { id } }, quiet);
 export const saveExtracted = (id: string, indexes: number[], tags: string[]) =>
