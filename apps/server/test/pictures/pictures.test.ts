@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, PictureExtraction, PictureItem, PictureSaveResult } from '@btz/shared';
 import { imageSize, sniffImage } from '../../../../packages/bid-engine/src/pictures/index.js';
 import { buildPictureDocx, buildPicturePdf, drawPicture, reencode } from '../../../../packages/bid-engine/test/fixtures/pictures.js';
+import { buildZipBomb } from '../../../../packages/bid-engine/test/fixtures/build.js';
 import { newUser, startTestServer, type TestServer } from '../harness.js';
 
 let t: TestServer;
@@ -235,5 +236,28 @@ describe('extraction', () => {
     const retry = await t.api('/btz/picture/extract/retry', { token, query: { id } });
     expect(retry.json, retry.text).toMatchObject({ success: true });
     expect(await extraction(token, id)).toMatchObject({ state: 'failed', error: '文件已损坏或格式不正确，无法读取（PDF 无法解析）' });
+  });
+
+  it('a zip bomb is refused at upload; a picture declaring 10 billion pixels inside a DOCX is skipped, not decoded', async () => {
+    const { token } = await newUser(t);
+    const bomb = await t.upload('/btz/picture/extract/upload', { token, file: { name: '炸弹.docx', data: await buildZipBomb(200) } });
+    expect(bomb.json).toMatchObject({ code: 400, success: false });
+    expect(bomb.json.msg).toContain('疑似压缩炸弹');
+
+    const huge = Buffer.from(P3);
+    huge.writeUInt32BE(100_000, 16);
+    huge.writeUInt32BE(100_000, 20);
+    const docx = await buildPictureDocx(
+      [
+        { page: 1, data: huge, type: 'png' },
+        { page: 2, data: P1, type: 'png' },
+      ],
+      2,
+    );
+    const up = await t.upload('/btz/picture/extract/upload', { token, file: { name: '含超大图片.docx', data: docx } });
+    expect(up.json, up.text).toMatchObject({ success: true });
+    const d = await extraction(token, up.json.data.id as string);
+    expect(d).toMatchObject({ state: 'done', skipped: 1 });
+    expect(d.items.map((i) => [i.page, i.width, i.height])).toEqual([[2, 480, 360]]);
   });
 });
