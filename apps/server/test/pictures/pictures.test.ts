@@ -107,6 +107,9 @@ describe('picture library', () => {
     expect((await list(token, { keyword: '执照' })).records.map((r) => r.id)).toEqual([a.picture.id]);
     expect((await list(token, { keyword: '现场' })).records.map((r) => r.id)).toEqual([b.picture.id]);
     expect((await list(token, { keyword: '%' })).total).toBe(0);
+    // the tags' JSON punctuation is not searched
+    expect((await list(token, { keyword: '"' })).total).toBe(0);
+    expect((await list(token, { keyword: '业绩' })).records.map((r) => r.id)).toEqual([b.picture.id]);
     expect((await list(token, { tag: '资质' })).records.map((r) => r.id)).toEqual([c.picture.id, a.picture.id]);
     expect((await t.api('/btz/picture/tags', { token })).json.data).toEqual(['业绩', '现场', '资质']);
 

@@ -57,7 +57,9 @@ export async function listPictures(db: Db, o: PictureOwner, q: Paging & { keywor
   let base = scoped(db.selectFrom('pictures'), o) as SelectQueryBuilder<DB, 'pictures', object>;
   if (q.keyword) {
     const like = `%${likeEscape(q.keyword)}%`;
-    base = base.where((eb) => eb.or([eb('name', 'ilike', like), eb(sql<string>`tags::text`, 'ilike', like)]));
+    base = base.where((eb) =>
+      eb.or([eb('name', 'ilike', like), sql<boolean>`EXISTS (SELECT 1 FROM jsonb_array_elements_text(pictures.tags) AS t WHERE t ILIKE ${like})`]),
+    );
   }
   if (q.tag) base = base.where(sql<boolean>`tags @> ${JSON.stringify([q.tag])}::jsonb`);
   return paginate(
