@@ -210,6 +210,7 @@ describe('extraction', () => {
       [
         { page: 2, data: P1, type: 'png' },
         { page: 3, data: P3, type: 'png' },
+        { page: 3, data: await reencode(P1, { quality: 60, scale: 0.6 }), type: 'jpg' },
       ],
       3,
     );
@@ -219,7 +220,16 @@ describe('extraction', () => {
     expect(d.items.map((i) => [i.page, i.name, i.width, i.height])).toEqual([
       [2, '第2页-图1.png', 480, 360],
       [3, '第3页-图1.png', 360, 480],
+      [3, '第3页-图2.png', 288, 216],
     ]);
+    // saved together: the smaller recompressed copy is recognised as the first picture of the same batch
+    const save = await t.api('/btz/picture/extract/save', { token, query: { id: d.id }, body: { indexes: [1, 2, 3] } });
+    expect((save.json.data as { result: PictureSaveResult }[]).map((r) => [r.result.status, r.result.match ?? null])).toEqual([
+      ['created', null],
+      ['created', null],
+      ['duplicate', 'similar'],
+    ]);
+    expect((await list(token)).total).toBe(2);
   });
 
   it('refuses a file that is neither DOCX nor PDF; a broken PDF fails, stays and can be retried', async () => {

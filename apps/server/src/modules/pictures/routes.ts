@@ -12,7 +12,7 @@ import { sendFile } from '../../http/send-file.js';
 import { StorageNotFoundError } from '../../providers/storage/index.js';
 import { readUpload } from '../bid/upload.js';
 import { presentExtraction, presentPicture } from './present.js';
-import { deletePicture, findExtraction, findPicture, listExtractions, listPictures, ownerOf, ownerTags, updatePicture } from './repo.js';
+import { deletePicture, findExtraction, findPicture, listExtractions, listPictures, ownerHashes, ownerOf, ownerTags, updatePicture } from './repo.js';
 import { PICTURE_MAX_BYTES, queueExtraction, savePicture, startExtraction, uploadPicture } from './service.js';
 
 const isOn = (v: string | undefined) => v === '1' || v === 'true';
@@ -144,6 +144,7 @@ export function registerPictureRoutes(fastify: FastifyInstance, app: AppContext)
       for (const n of body.indexes) if (!byIndex.has(n)) throw badRequest(PICTURE_TEXTS.itemNotFound(n));
       const stem = row.file_name.replace(/\.[A-Za-z0-9]{1,5}$/, '');
       const out = [];
+      const hashes = await ownerHashes(app.db, o);
       for (const n of [...new Set(body.indexes)]) {
         const item = byIndex.get(n)!;
         const result = await savePicture(
@@ -160,6 +161,7 @@ export function registerPictureRoutes(fastify: FastifyInstance, app: AppContext)
             put: async () => ({ key: item.key, thumbKey: item.thumbKey }),
           },
           PICTURE_TEXTS.saved,
+          hashes,
         );
         out.push({ index: n, result });
       }

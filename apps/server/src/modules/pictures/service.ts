@@ -46,11 +46,22 @@ function duplicateOf(row: PictureRow, match: 'exact' | 'similar'): PictureSaveRe
   };
 }
 
-export async function savePicture(app: AppContext, o: PictureOwner, userId: string, c: PictureCandidate, okMessage: string): Promise<PictureSaveResult> {
+/**
+ * Stores a picture unless the owner has it already. `hashes`: the owner's dHashes when the caller saves several in a row
+ * (read once, and the new picture's added to it); read here otherwise.
+ */
+export async function savePicture(
+  app: AppContext,
+  o: PictureOwner,
+  userId: string,
+  c: PictureCandidate,
+  okMessage: string,
+  hashes?: { id: string; dhash: string }[],
+): Promise<PictureSaveResult> {
   const exact = await findBySha(app.db, o, c.sha256);
   if (exact) return duplicateOf(exact, 'exact');
   let best: { id: string; d: number } | null = null;
-  for (const h of await ownerHashes(app.db, o)) {
+  for (const h of hashes ?? (await ownerHashes(app.db, o))) {
     const d = hammingDistance(h.dhash, c.dhash);
     if (d <= DHASH_DUPLICATE_BITS && (!best || d < best.d)) best = { id: h.id, d };
   }
@@ -91,6 +102,7 @@ export async function savePicture(app: AppContext, o: PictureOwner, userId: stri
     if (other) return duplicateOf(other, 'exact');
   }
   const row = await findPicture(app.db, o, id);
+  hashes?.push({ id, dhash: c.dhash });
   return { status: 'created', picture: presentPicture(row!), message: okMessage };
 }
 
