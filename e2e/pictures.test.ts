@@ -88,6 +88,16 @@ describe('图片库', () => {
       .poll(() => page.locator('.pic-tile img.pic-img').evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).naturalWidth > 0 && (i as HTMLImageElement).naturalWidth <= 320)), { timeout: WAIT })
       .toBe(true);
 
+    // the preview shows the picture itself, not its thumbnail
+    await tiles.filter({ hasText: '营业执照' }).locator('.pic-tile__actions').getByRole('button', { name: /预览/ }).click();
+    const preview = page.getByRole('dialog').filter({ hasText: '上传于' });
+    await visible(preview);
+    await expect.poll(() => preview.locator('img.pic-img').evaluate((i) => (i as HTMLImageElement).naturalWidth), { timeout: WAIT }).toBe(480);
+    await page.waitForTimeout(400); // the dialog's opening animation
+    await shot(page, 'pictures-preview');
+    await preview.getByRole('button', { name: 'Close' }).or(preview.locator('.ant-modal-close')).first().click();
+    await preview.waitFor({ state: 'detached', timeout: WAIT });
+
     const tile = tiles.filter({ hasText: 'ISO9001证书' });
     await tile.getByRole('button', { name: '编辑' }).click();
     const dialog = page.getByRole('dialog').filter({ hasText: '编辑图片' });
