@@ -169,7 +169,7 @@ export interface Config {
 type Env = Record<string, string | undefined>;
 
 /** The rate-limited families of calls (http/rate-limit.ts has which route is in which). */
-export const RATE_FAMILIES = ['token', 'sms', 'upload', 'export', 'parse', 'ai', 'write', 'form', 'coupon'] as const;
+export const RATE_FAMILIES = ['token', 'sms', 'upload', 'export', 'parse', 'ai', 'write', 'form', 'coupon', 'picture'] as const;
 export type RateFamily = (typeof RATE_FAMILIES)[number];
 export interface RateRule {
   max: number;
@@ -187,6 +187,8 @@ export const RATE_LIMIT_DEFAULTS: Record<RateFamily, string> = {
   form: '5/60',
   /** redeeming a coupon code: a person types a handful, a script guessing codes thousands */
   coupon: '10/60',
+  /** picture-library uploads: a bid manager drops a folder of 100+ certificate scans at once, one call per picture */
+  picture: '300/60',
 };
 const PROXY_PRESETS = ['loopback', 'linklocal', 'uniquelocal'];
 

@@ -22,3 +22,4 @@ export * from './api/bid.js';
 export * from './api/writing.js';
 export * from './api/enterprise.js';
 export * from './api/report.js';
+export * from './api/pictures.js';

@@ -7,10 +7,10 @@
 import { DocumentError, type ReadOptions, type ReadProgress, type ReadResult } from '@btz/bid-engine/reading';
 import type { Config } from '../config.js';
 import { runInWorker, Semaphore, WorkerLimitError } from './pool.js';
-import type { ExportFeedChunk, ExportTaskInput, ReadTaskInput } from './tasks.js';
+import type { ExportFeedChunk, ExportTaskInput, FoundPicture, PicturesTaskInput, ReadTaskInput } from './tasks.js';
 
 export { WorkerLimitError, WORKER_FILE } from './pool.js';
-export type { ExportFeedChunk } from './tasks.js';
+export type { ExportFeedChunk, FoundPicture } from './tasks.js';
 
 type Limits = Pick<Config, 'workerMemoryMb' | 'exportMemoryMb' | 'parseTimeoutS' | 'exportTimeoutS'>;
 
@@ -38,6 +38,30 @@ export async function readDocumentIsolated(
       timeoutMs: limits.parseTimeoutS * 1000,
       signal,
       onProgress: onProgress ? (p) => onProgress(p as ReadProgress) : undefined,
+      messages: { memory: WORKER_TEXTS.readMemory(limits.workerMemoryMb), time: WORKER_TEXTS.readTime(limits.parseTimeoutS) },
+    });
+  } catch (e) {
+    if (e instanceof WorkerLimitError) throw new DocumentError(e.limit === 'memory' ? 'OUT_OF_MEMORY' : 'TIMEOUT', e.message);
+    throw e;
+  }
+}
+
+/**
+ * Every picture of a DOCX/PDF, analysed, in a worker with the reading limits (WORKER_MEMORY_MB, PARSE_TIMEOUT_S): a file
+ * that exhausts it ends with a DocumentError OUT_OF_MEMORY / TIMEOUT, in Chinese; the engine's own refusals come back as
+ * the same DocumentErrors.
+ */
+export async function extractPicturesIsolated(
+  limits: Limits,
+  input: PicturesTaskInput,
+  opts: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void } = {},
+): Promise<{ pictures: FoundPicture[]; skipped: number; pages: number }> {
+  try {
+    return await runInWorker('pictures', input, {
+      memoryMb: limits.workerMemoryMb,
+      timeoutMs: limits.parseTimeoutS * 1000,
+      signal: opts.signal,
+      onProgress: opts.onProgress ? (p) => opts.onProgress!((p as { done: number }).done, (p as { total: number }).total) : undefined,
       messages: { memory: WORKER_TEXTS.readMemory(limits.workerMemoryMb), time: WORKER_TEXTS.readTime(limits.parseTimeoutS) },
     });
   } catch (e) {

@@ -13,8 +13,29 @@ export interface ReadTaskInput {
 
 export interface ExportTaskInput {
   bid: Omit<ExportBidInput, 'sections'>;
+  /** picture-library images the sections use, by src (their bytes as stored; made PNG/JPEG data URLs here) */
+  library?: Record<string, Uint8Array>;
   format: 'docx' | 'pdf';
   pdfTimeoutMs: number;
+}
+
+export interface PicturesTaskInput {
+  data: Uint8Array;
+  type: 'docx' | 'pdf';
+}
+
+/** One picture found by the `pictures` task, analysed (size, hashes, thumbnail) and ready to store. */
+export interface FoundPicture {
+  page: number;
+  name: string;
+  mime: string;
+  width: number;
+  height: number;
+  size: number;
+  sha256: string;
+  dhash: string;
+  data: Uint8Array;
+  thumbnail: Uint8Array;
 }
 
 /** One fed piece of an export: [node id, the section's editor JSON as text] pairs (parsed here, not on the server). */
@@ -31,11 +52,42 @@ export const TASKS: Record<WorkerTaskName, Task> = {
     return { value };
   },
 
+  /**
+   * Every picture of a DOCX/PDF (issue 14), each analysed; pictures that do not decode are counted in `skipped`. Progress
+   * is `{ done, total }` pages (PDF) or references (DOCX).
+   */
+  async pictures(input: PicturesTaskInput, _fed, progress) {
+    const { extractImages, analyseImage, PictureError } = await import('@btz/bid-engine/pictures');
+    const buf = Buffer.from(input.data.buffer, input.data.byteOffset, input.data.byteLength);
+    const found = await extractImages(buf, input.type, { onProgress: (done, total) => progress({ done, total }) });
+    const pictures: FoundPicture[] = [];
+    let skipped = found.skipped;
+    for (const img of found.images) {
+      try {
+        const a = await analyseImage(img.data);
+        pictures.push({ page: img.page, name: img.name, mime: a.mime, width: a.width, height: a.height, size: a.size, sha256: a.sha256, dhash: a.dhash, data: img.data, thumbnail: a.thumbnail });
+      } catch (e) {
+        if (!(e instanceof PictureError)) throw e;
+        skipped++;
+      }
+    }
+    return { value: { pictures, skipped, pages: found.pages } };
+  },
+
   async export(input: ExportTaskInput, fed) {
     const { docxToPdf, exportBidDocx } = await import('@btz/bid-engine/export');
     const sections: Record<string, EditorDoc> = {};
     for (const chunk of fed as ExportFeedChunk[]) for (const [id, json] of chunk) sections[id] = JSON.parse(json) as EditorDoc;
-    let out: Uint8Array = await exportBidDocx({ ...input.bid, sections });
+    const images: Record<string, string> = {};
+    if (input.library && Object.keys(input.library).length) {
+      const { toWordImage } = await import('@btz/bid-engine/pictures');
+      for (const [src, bytes] of Object.entries(input.library)) {
+        // a picture that no longer decodes is left out: the export shows 【图片无法导出】 in its place
+        const img = await toWordImage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)).catch(() => null);
+        if (img) images[src] = `data:${img.mime};base64,${img.data.toString('base64')}`;
+      }
+    }
+    let out: Uint8Array = await exportBidDocx({ ...input.bid, sections, images });
     if (input.format === 'pdf') out = await docxToPdf(Buffer.from(out.buffer, out.byteOffset, out.byteLength), { timeoutMs: input.pdfTimeoutMs });
     return { value: out };
   },

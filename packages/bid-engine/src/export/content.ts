@@ -1,7 +1,7 @@
 import { AlignmentType, BorderStyle, ImageRun, Paragraph, ShadingType, Table, TableCell, TableRow, TextRun, WidthType, type IParagraphOptions, type ParagraphChild } from 'docx';
 import { PLACEHOLDER_RE, type EditorBlock, type EditorDoc, type EditorInline, type EditorText, type EditorListItem, type EditorTable } from '@btz/shared/editor';
 import { EXPORT_PLACEHOLDER, ORDERED_REF, CONTENT_WIDTH_PX } from './settings.js';
-import { decodeDataImage } from './images.js';
+import { resolveImage } from './images.js';
 import { formatMoney, isMoneyHeader } from './money.js';
 
 /** Content conversion: one section's editor document (paragraphs, lists, tables, images, marks) as Word paragraphs and tables. */
@@ -11,6 +11,8 @@ export interface Ctx {
   orderedInstance: number;
   /** Last drawing id: Word wants every wp:docPr id unique in the document. */
   imageId: number;
+  /** picture-library images by their src, as data URLs (ExportBidInput.images) */
+  images?: Record<string, string>;
 }
 
 type Marks = { bold?: boolean; italics?: boolean; underline?: Record<string, never>; strike?: boolean; highlight?: 'yellow'; size?: number };
@@ -28,7 +30,7 @@ export function textRuns(text: string, marks: Marks): TextRun[] {
 }
 
 function imageRun(ctx: Ctx, src: string, alt: string | null | undefined, maxWidth = CONTENT_WIDTH_PX): ParagraphChild {
-  const img = decodeDataImage(src);
+  const img = resolveImage(src, ctx.images);
   if (!img) return new TextRun({ text: '【图片无法导出】', highlight: 'yellow' });
   const scale = Math.min(1, maxWidth / img.width);
   const id = ++ctx.imageId;

@@ -131,7 +131,7 @@ export async function exportBidDocx(input: ExportBidInput): Promise<Buffer> {
   const start = Number.isInteger(settings.pageNumber.start) && settings.pageNumber.start! >= 0 ? settings.pageNumber.start! : 1;
   const headingStyle: HeadingStyle = settings.headingStyle === 'numeric' ? 'numeric' : 'chapter';
   const runFont = { ascii: ASCII_FONT, hAnsi: ASCII_FONT, eastAsia: font, cs: ASCII_FONT };
-  const ctx: Ctx = { fontSize, orderedInstance: 0, imageId: 0 };
+  const ctx: Ctx = { fontSize, orderedInstance: 0, imageId: 0, images: input.images };
   const outline = (input.outline as ExportOutlineNode[]).filter((n) => !isPrintedPart(n));
   const volumes = splitVolumes(outline, settings.volumes);
 

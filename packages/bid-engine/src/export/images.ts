@@ -38,3 +38,15 @@ export function decodeDataImage(src: string): DecodedImage | null {
   }
   return null;
 }
+
+/** The src of a picture-library image in a section (`/api/btz/picture/file?id=…`), and its id. */
+export const LIBRARY_IMAGE_SRC = /^\/api\/btz\/picture\/file\?id=(\d{1,40})$/;
+
+/**
+ * An image of a section: a data URL as it is, or a picture-library URL through `library` (src → data URL, resolved by the
+ * caller, which can read the library); null when it is neither or unreadable.
+ */
+export function resolveImage(src: string, library?: Record<string, string>): DecodedImage | null {
+  const own = library && LIBRARY_IMAGE_SRC.test(src ?? '') ? library[src] : undefined;
+  return decodeDataImage(own ?? src);
+}

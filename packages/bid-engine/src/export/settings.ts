@@ -40,6 +40,8 @@ export interface ExportBidInput {
   outline: ExportOutlineNode[] | BidOutlineNode[];
   sections: Record<string, EditorDoc | null | undefined>;
   settings: ExportSettings;
+  /** picture-library images the sections use (`/api/btz/picture/file?id=…`), by src, as PNG/JPEG data URLs */
+  images?: Record<string, string>;
 }
 
 export const EXPORT_PLACEHOLDER = '【待填写：章节内容】';

@@ -30,9 +30,10 @@ export function pdfjs(): Promise<Pdfjs> {
 
 export const PAGE_TEXT_TIMEOUT_MS = 30_000;
 
-/** Opens a PDF (CJK CMaps, standard fonts and the WASM decoders from the package's own folder, never a CDN). */
-export function openPdf(lib: Pdfjs, buf: Uint8Array) {
+/** Opens a PDF (CJK CMaps, standard fonts and the WASM decoders from the package's own folder, never a CDN); `extra.maxImageSize`: images of more pixels are not decoded. */
+export function openPdf(lib: Pdfjs, buf: Uint8Array, extra: { maxImageSize?: number } = {}) {
   return lib.getDocument({
+    ...extra,
     data: new Uint8Array(buf), // pdfjs detaches the array it is given: hand it a copy
     cMapUrl: dirUrl('cmaps'),
     cMapPacked: true,

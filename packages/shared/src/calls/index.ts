@@ -12,3 +12,4 @@ export * from './user.js';
 export * from './auth.js';
 export * from './commerce.js';
 export * from './tenant.js';
+export * from './pictures.js';

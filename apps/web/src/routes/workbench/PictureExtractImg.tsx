@@ -1,13 +1,6 @@
-import { WorkbenchScreen } from '../../features/workbench/WorkbenchScreen';
+import { ExtractImgPage } from '../../features/pictures/ExtractImgPage';
 
-/** /workbench/picture/ExtractImg */
+/** /workbench/picture/ExtractImg?id= */
 export default function PictureExtractImg() {
-  return (
-    <WorkbenchScreen
-      purpose="还没有提取结果"
-      detail="从 Word 或 PDF 中批量提取图片，挑选后保存到图片库。"
-      action={{ label: '上传提取文件', to: '/workbench/picture/ExtractUpload' }}
-      secondary={{ label: '返回图片库', to: '/workbench/PictureLibrary' }}
-    />
-  );
+  return <ExtractImgPage />;
 }

@@ -17,6 +17,7 @@ import { presentBid } from '../present.js';
 import { listFiles } from '../repo.js';
 import { leavesOf, outlineWithStatus, sectionDocTexts, sectionRows } from './sections.js';
 import { exportIsolated, WorkerLimitError } from '../../../workers/index.js';
+import { libraryImagesOfBid } from '../../pictures/index.js';
 import { cancelWriting, finishBid, getSection, progressOf, saveSection, startWriting } from './service.js';
 import { checkVolumes, settingsOf } from './settings.js';
 import { tenderCoverForm } from './cover.js';
@@ -166,7 +167,8 @@ export function registerWritingRoutes(fastify: FastifyInstance, app: AppContext)
       // in a worker process (issue 10): a bid of 1,000 long sections takes a minute and gigabytes, never this event loop
       let data: Buffer;
       try {
-        data = await exportIsolated(app.config, { bid: input, format: query.format }, sectionDocTexts(app.db, bid.id));
+        const library = await libraryImagesOfBid(app, bid);
+        data = await exportIsolated(app.config, { bid: input, format: query.format, library }, sectionDocTexts(app.db, bid.id));
       } catch (err) {
         if (err instanceof WorkerLimitError) throw badRequest(err.message);
         if (query.format !== 'pdf') throw err;

@@ -1,4 +1,4 @@
-import { useRef, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Button, Divider, Dropdown, Select, Tooltip } from 'antd';
 import {
   AlignCenterOutlined,
@@ -6,6 +6,7 @@ import {
   AlignRightOutlined,
   BoldOutlined,
   DownOutlined,
+  FolderOpenOutlined,
   HighlightOutlined,
   ItalicOutlined,
   OrderedListOutlined,
@@ -21,6 +22,7 @@ import { useEditorState, type Editor } from '@tiptap/react';
 import { AI_ACTION_LABELS, type AiAction } from '@btz/shared';
 import { toast } from '../../../lib/feedback';
 import { IMAGE_TYPES, imageProblem } from './content';
+import { PicturePicker, libraryImageSrc } from '../../pictures/PicturePicker';
 
 export const AI_ACTIONS = Object.keys(AI_ACTION_LABELS) as AiAction[];
 
@@ -68,6 +70,7 @@ type Block = 'p' | '2' | '3' | '4';
 /** The formatting toolbar and the 「AI」 group. */
 export function Toolbar({ editor, aiBusy, onAi }: { editor: Editor; aiBusy: boolean; onAi: (a: AiAction) => void }) {
   const fileRef = useRef<HTMLInputElement>(null);
+  const [picking, setPicking] = useState(false);
   const s = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
@@ -152,6 +155,15 @@ export function Toolbar({ editor, aiBusy, onAi }: { editor: Editor; aiBusy: bool
         </Button>
       </Dropdown>
       <Btn title="插入图片（PNG/JPG，不超过 2 MB）" icon={<PictureOutlined />} onClick={() => fileRef.current?.click()} testId="editor-image" />
+      <Btn title="从图片库选择" icon={<FolderOpenOutlined />} onClick={() => setPicking(true)} testId="editor-library-image" />
+      <PicturePicker
+        open={picking}
+        onClose={() => setPicking(false)}
+        onPick={(p) => {
+          setPicking(false);
+          editor.chain().focus().setImage({ src: libraryImageSrc(p.id), alt: p.name }).scrollIntoView().run();
+        }}
+      />
       <input
         ref={fileRef}
         type="file"

@@ -1,0 +1,80 @@
+/**
+ * Job kind `extract-pictures`: finds every picture in an extraction's DOCX/PDF (the engine's extractImages, in a worker
+ * process — workers/index.ts extractPicturesIsolated), stores each
+ * with its thumbnail and lists them on the extraction (committed inside the job's fence). Progress (0–100) is written on
+ * the row as pages are read; the ExtractImg screen polls it. A file the reader refuses fails at once with its Chinese
+ * message; the file stays stored and `/btz/picture/extract/retry` runs it again.
+ */
+import { DocumentError } from '@btz/bid-engine/reading';
+import type { AppContext } from '../../context.js';
+import type { ExtractionItem } from '../../db/schema-pictures.js';
+import { PermanentJobError, type JobDefinition } from '../../jobs/index.js';
+import { extractPicturesIsolated } from '../../workers/index.js';
+import { EXTRACT_KIND } from './service.js';
+
+interface Payload {
+  extractionId: string;
+}
+
+const GENERIC = '图片提取失败，请重试';
+const bytes = (u: Uint8Array) => Buffer.from(u.buffer, u.byteOffset, u.byteLength);
+
+export function extractPicturesJob(app: AppContext): JobDefinition<Payload> {
+  return {
+    kind: EXTRACT_KIND,
+    run: async (job, ctx) => {
+      const id = job.payload.extractionId;
+      const row = await app.db.selectFrom('picture_extractions').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!row) return;
+      const setProgress = (progress: number) =>
+        app.db.updateTable('picture_extractions').set({ state: 'running', progress, updated_at: new Date() }).where('id', '=', id).where('job_id', '=', job.id).execute();
+      await setProgress(0);
+      const data = await app.storage.get(row.storage_key);
+      let last = 0;
+      let pending: Promise<unknown> = Promise.resolve();
+      let found;
+      try {
+        // in a worker process with the reading limits: a hostile file ends its worker, not the server
+        found = await extractPicturesIsolated(app.config, { data, type: row.file_type }, {
+          signal: ctx.signal,
+          onProgress: (done, total) => {
+            const p = Math.min(90, Math.floor((done / Math.max(1, total)) * 90));
+            if (p >= last + 5) {
+              last = p;
+              pending = pending.then(() => setProgress(p));
+            }
+          },
+        });
+      } catch (e) {
+        if (e instanceof DocumentError) throw new PermanentJobError(e.message, { cause: e });
+        throw e;
+      }
+      await pending;
+      const items: ExtractionItem[] = [];
+      for (const pic of found.pictures) {
+        ctx.signal.throwIfAborted();
+        const key = (await app.storage.put(bytes(pic.data))).key;
+        const thumbKey = (await app.storage.put(bytes(pic.thumbnail))).key;
+        const { data: _d, thumbnail: _t, ...meta } = pic;
+        items.push({ ...meta, index: items.length + 1, key, thumbKey });
+      }
+      const skipped = found.skipped;
+      await ctx.fence((trx) =>
+        trx
+          .updateTable('picture_extractions')
+          .set({ state: 'done', progress: 100, error: null, items: JSON.stringify(items), skipped, page_count: found.pages, updated_at: new Date() })
+          .where('id', '=', id)
+          .execute(),
+      );
+    },
+    onFailed: async (job, error) => {
+      await app.db
+        .updateTable('picture_extractions')
+        .set({ state: 'failed', error, updated_at: new Date() })
+        .where('id', '=', job.payload.extractionId)
+        .where('job_id', '=', job.id)
+        .execute();
+    },
+    describeError: (e) => (e instanceof PermanentJobError || e instanceof DocumentError ? e.message : GENERIC),
+  };
+}

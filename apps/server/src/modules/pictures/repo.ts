@@ -1,0 +1,124 @@
+/**
+ * SQL of the picture library. Every statement is scoped by tenant and owner (the user, or its enterprise in the
+ * enterprise role — `ownerOf`); ids from the client only ever narrow such a scoped query.
+ */
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import type { Page, PictureExtractionSummary, PictureItem } from '@btz/shared';
+import type { DB } from '../../db/schema.js';
+import '../../db/schema-pictures.js';
+import type { PictureExtractionsTable, PicturesTable } from '../../db/schema-pictures.js';
+import { paginate, type Paging } from '../../db/paging.js';
+import { factsOwner } from '../enterprise/index.js';
+import type { Holder } from '../entitlements/index.js';
+import { presentExtractionSummary, presentPicture } from './present.js';
+
+type Db = Kysely<DB>;
+export type PictureRow = Omit<PicturesTable, 'created_at'> & { created_at: Date };
+export type ExtractionRow = Omit<PictureExtractionsTable, 'created_at' | 'state' | 'progress' | 'page_count' | 'skipped' | 'items'> & {
+  created_at: Date;
+  state: 'queued' | 'running' | 'done' | 'failed';
+  progress: number;
+  page_count: number;
+  skipped: number;
+  items: import('../../db/schema-pictures.js').ExtractionItem[];
+};
+
+export interface PictureOwner {
+  tenantId: string;
+  holder: Holder;
+}
+
+/** Whose pictures the caller sees: the same holder as its enterprise facts and entitlements. */
+export async function ownerOf(db: Db, auth: { tenantId: string; userId: string }): Promise<PictureOwner> {
+  return { tenantId: auth.tenantId, holder: await factsOwner(db, auth) };
+}
+
+function scoped<T extends { where: (...a: any[]) => T }>(q: T, o: PictureOwner): T {
+  return q.where('tenant_id', '=', o.tenantId).where('owner_type', '=', o.holder.type).where('owner_id', '=', o.holder.id);
+}
+
+export async function findPicture(db: Db, o: PictureOwner, id: string): Promise<PictureRow | undefined> {
+  return (await scoped(db.selectFrom('pictures').selectAll(), o).where('id', '=', id).executeTakeFirst()) as PictureRow | undefined;
+}
+
+export async function findBySha(db: Db, o: PictureOwner, sha256: string): Promise<PictureRow | undefined> {
+  return (await scoped(db.selectFrom('pictures').selectAll(), o).where('sha256', '=', sha256).executeTakeFirst()) as PictureRow | undefined;
+}
+
+/** Every dHash of the owner's pictures (16 hex digits each; a few hundred KB at 10 000 pictures). */
+export async function ownerHashes(db: Db, o: PictureOwner): Promise<{ id: string; dhash: string }[]> {
+  return scoped(db.selectFrom('pictures').select(['id', 'dhash']), o).execute();
+}
+
+/** `%`, `_` and `\` taken literally in a LIKE pattern. */
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export async function listPictures(db: Db, o: PictureOwner, q: Paging & { keyword?: string; tag?: string }): Promise<Page<PictureItem>> {
+  let base = scoped(db.selectFrom('pictures'), o) as SelectQueryBuilder<DB, 'pictures', object>;
+  if (q.keyword) {
+    const like = `%${likeEscape(q.keyword)}%`;
+    base = base.where((eb) =>
+      eb.or([eb('name', 'ilike', like), sql<boolean>`EXISTS (SELECT 1 FROM jsonb_array_elements_text(pictures.tags) AS t WHERE t ILIKE ${like})`]),
+    );
+  }
+  if (q.tag) base = base.where(sql<boolean>`tags @> ${JSON.stringify([q.tag])}::jsonb`);
+  return paginate(
+    base,
+    q,
+    (b) => b.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'),
+    (row) => presentPicture(row as unknown as PictureRow),
+  );
+}
+
+export async function ownerTags(db: Db, o: PictureOwner): Promise<string[]> {
+  const { rows } = await sql<{ tag: string }>`
+    SELECT DISTINCT t AS tag FROM pictures, jsonb_array_elements_text(pictures.tags) AS t
+    WHERE tenant_id = ${o.tenantId} AND owner_type = ${o.holder.type} AND owner_id = ${o.holder.id}
+    ORDER BY tag LIMIT 500`.execute(db);
+  return rows.map((r) => r.tag);
+}
+
+export async function updatePicture(db: Db, o: PictureOwner, id: string, set: { name?: string; tags?: string[] }): Promise<void> {
+  await scoped(db.updateTable('pictures'), o)
+    .set({
+      ...(set.name !== undefined ? { name: set.name } : {}),
+      ...(set.tags !== undefined ? { tags: JSON.stringify(set.tags) } : {}),
+      updated_at: new Date(),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The row goes; the stored bytes stay (storage is content-addressed and shared with other rows). */
+export async function deletePicture(db: Db, o: PictureOwner, id: string): Promise<boolean> {
+  const r = await scoped(db.deleteFrom('pictures'), o).where('id', '=', id).executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+export async function findExtraction(db: Db, o: PictureOwner, id: string): Promise<ExtractionRow | undefined> {
+  return (await scoped(db.selectFrom('picture_extractions').selectAll(), o).where('id', '=', id).executeTakeFirst()) as ExtractionRow | undefined;
+}
+
+/** The picture-library ids the sections of a bid refer to (`/api/btz/picture/file?id=…` in their documents), at most `max`. */
+export async function pictureIdsInBid(db: Db, bidId: string, max = 500): Promise<string[]> {
+  const { rows } = await sql<{ id: string }>`
+    SELECT DISTINCT m.g[1] AS id
+    FROM bid_sections CROSS JOIN LATERAL regexp_matches(bid_sections.doc::text, '/api/btz/picture/file[?]id=([0-9]+)', 'g') AS m(g)
+    WHERE bid_sections.bid_id = ${bidId} AND bid_sections.doc IS NOT NULL
+    LIMIT ${max}`.execute(db);
+  return rows.map((r) => r.id);
+}
+
+export async function listExtractions(db: Db, o: PictureOwner, p: Paging): Promise<Page<PictureExtractionSummary>> {
+  const base = scoped(db.selectFrom('picture_extractions'), o) as SelectQueryBuilder<DB, 'picture_extractions', object>;
+  return paginate(
+    base,
+    p,
+    (b) =>
+      b
+        .select(['id', 'file_name', 'file_type', 'state', 'progress', 'error', 'page_count', 'skipped', 'created_at', sql<number>`jsonb_array_length(items)`.as('count')])
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc'),
+    (row) => presentExtractionSummary(row as unknown as Parameters<typeof presentExtractionSummary>[0]),
+  );
+}

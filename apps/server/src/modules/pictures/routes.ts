@@ -1,0 +1,171 @@
+/**
+ * The picture library calls (docs/api.md "Pictures"; defined in @btz/shared/calls). Thin: the owner from repo.ownerOf,
+ * then the service or the repo. A picture or extraction of another owner answers exactly like a missing one.
+ */
+import type { FastifyInstance } from 'fastify';
+import { PICTURE_TEXTS } from '@btz/shared';
+import { pictureCalls } from '@btz/shared/calls';
+import type { AppContext } from '../../context.js';
+import { badRequest } from '../../http/errors.js';
+import { defineRoute } from '../../http/route.js';
+import { sendFile } from '../../http/send-file.js';
+import { StorageNotFoundError } from '../../providers/storage/index.js';
+import { readUpload } from '../bid/upload.js';
+import { presentExtraction, presentPicture } from './present.js';
+import { deletePicture, findExtraction, findPicture, listExtractions, listPictures, ownerHashes, ownerOf, ownerTags, updatePicture } from './repo.js';
+import { PICTURE_MAX_BYTES, queueExtraction, savePicture, startExtraction, uploadPicture } from './service.js';
+
+const isOn = (v: string | undefined) => v === '1' || v === 'true';
+
+async function readStored(app: AppContext, key: string): Promise<Buffer> {
+  try {
+    return await app.storage.get(key);
+  } catch (e) {
+    if (e instanceof StorageNotFoundError) throw badRequest('图片文件已丢失，请重新上传');
+    throw e;
+  }
+}
+
+/** Stored pictures are immutable for their key: the browser may keep them a day. */
+function sendPicture(reply: Parameters<typeof sendFile>[0], data: Buffer, mime: string, name: string) {
+  sendFile(reply, { data, mime, name });
+  reply.header('content-disposition', reply.getHeader('content-disposition')!.toString().replace(/^attachment/, 'inline'));
+  reply.header('cache-control', 'private, max-age=86400');
+  return reply;
+}
+
+export function registerPictureRoutes(fastify: FastifyInstance, app: AppContext): void {
+  defineRoute(fastify, app, {
+    call: pictureCalls.upload,
+    rateLimit: 'picture',
+    handler: async ({ req, auth }) => {
+      const upload = await readUpload(req, Math.min(PICTURE_MAX_BYTES, app.config.uploadMaxBytes));
+      return uploadPicture(app, await ownerOf(app.db, auth), auth.userId, upload);
+    },
+  });
+
+  defineRoute(fastify, app, {
+    call: pictureCalls.list,
+    handler: async ({ auth, query }) => listPictures(app.db, await ownerOf(app.db, auth), query),
+  });
+
+  defineRoute(fastify, app, {
+    call: pictureCalls.tags,
+    handler: async ({ auth }) => ownerTags(app.db, await ownerOf(app.db, auth)),
+  });
+
+  defineRoute(fastify, app, {
+    call: pictureCalls.update,
+    handler: async ({ auth, query, body }) => {
+      const o = await ownerOf(app.db, auth);
+      if (!(await findPicture(app.db, o, query.id))) throw badRequest(PICTURE_TEXTS.notFound);
+      await updatePicture(app.db, o, query.id, body);
+      return presentPicture((await findPicture(app.db, o, query.id))!);
+    },
+  });
+
+  defineRoute(fastify, app, {
+    call: pictureCalls.delete,
+    handler: async ({ auth, query }) => {
+      if (!(await deletePicture(app.db, await ownerOf(app.db, auth), query.id))) throw badRequest(PICTURE_TEXTS.notFound);
+    },
+  });
+
+  defineRoute(fastify, app, {
+    call: pictureCalls.file,
+    raw: true,
+    handler: async ({ auth, query, reply }) => {
+      const pic = await findPicture(app.db, await ownerOf(app.db, auth), query.id);
+      if (!pic) throw badRequest(PICTURE_TEXTS.notFound);
+      const thumb = isOn(query.thumb);
+      const data = await readStored(app, thumb ? pic.thumb_key : pic.storage_key);
+      const ext = pic.mime.split('/')[1] === 'jpeg' ? 'jpg' : pic.mime.split('/')[1];
+      return sendPicture(reply, data, thumb ? 'image/jpeg' : pic.mime, thumb ? `${pic.name}-缩略图.jpg` : `${pic.name}.${ext}`);
+    },
+  });
+
+  defineRoute(fastify, app, {
+    call: pictureCalls.extractUpload,
+    rateLimit: 'upload',
+    handler: async ({ req, auth }) => {
+      const upload = await readUpload(req, app.config.uploadMaxBytes);
+      return startExtraction(app, await ownerOf(app.db, auth), auth.userId, upload);
+    },
+  });
+
+  defineRoute(fastify, app, {
+    call: pictureCalls.extractList,
+    handler: async ({ auth, query }) => listExtractions(app.db, await ownerOf(app.db, auth), query),
+  });
+
+  defineRoute(fastify, app, {
+    call: pictureCalls.extraction,
+    handler: async ({ auth, query }) => {
+      const row = await findExtraction(app.db, await ownerOf(app.db, auth), query.id);
+      if (!row) throw badRequest(PICTURE_TEXTS.extractionNotFound);
+      return presentExtraction(row);
+    },
+  });
+
+  defineRoute(fastify, app, {
+    call: pictureCalls.extractRetry,
+    rateLimit: 'parse',
+    handler: async ({ auth, query }) => {
+      const row = await findExtraction(app.db, await ownerOf(app.db, auth), query.id);
+      if (!row) throw badRequest(PICTURE_TEXTS.extractionNotFound);
+      if (row.state !== 'failed') throw badRequest(PICTURE_TEXTS.extractNotFailed);
+      await queueExtraction(app, app.db, row);
+      app.jobs.poke();
+    },
+  });
+
+  defineRoute(fastify, app, {
+    call: pictureCalls.extractFile,
+    raw: true,
+    handler: async ({ auth, query, reply }) => {
+      const row = await findExtraction(app.db, await ownerOf(app.db, auth), query.id);
+      if (!row) throw badRequest(PICTURE_TEXTS.extractionNotFound);
+      const item = row.items.find((i) => i.index === query.index);
+      if (!item) throw badRequest(PICTURE_TEXTS.itemNotFound(query.index));
+      const thumb = isOn(query.thumb);
+      const data = await readStored(app, thumb ? item.thumbKey : item.key);
+      return sendPicture(reply, data, thumb ? 'image/jpeg' : item.mime, item.name);
+    },
+  });
+
+  defineRoute(fastify, app, {
+    call: pictureCalls.extractSave,
+    handler: async ({ auth, query, body }) => {
+      const o = await ownerOf(app.db, auth);
+      const row = await findExtraction(app.db, o, query.id);
+      if (!row) throw badRequest(PICTURE_TEXTS.extractionNotFound);
+      if (row.state !== 'done') throw badRequest(PICTURE_TEXTS.extractNotDone);
+      const byIndex = new Map(row.items.map((i) => [i.index, i]));
+      for (const n of body.indexes) if (!byIndex.has(n)) throw badRequest(PICTURE_TEXTS.itemNotFound(n));
+      const stem = row.file_name.replace(/\.[A-Za-z0-9]{1,5}$/, '');
+      const out = [];
+      const hashes = await ownerHashes(app.db, o);
+      for (const n of [...new Set(body.indexes)]) {
+        const item = byIndex.get(n)!;
+        const result = await savePicture(
+          app,
+          o,
+          auth.userId,
+          {
+            ...item,
+            name: `${stem}-第${item.page}页-图${item.index}`.slice(0, 100),
+            tags: body.tags ?? [],
+            source: 'extract',
+            sourceFile: row.file_name,
+            sourcePage: item.page,
+            put: async () => ({ key: item.key, thumbKey: item.thumbKey }),
+          },
+          PICTURE_TEXTS.saved,
+          hashes,
+        );
+        out.push({ index: n, result });
+      }
+      return out;
+    },
+  });
+}

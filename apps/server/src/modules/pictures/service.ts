@@ -1,0 +1,207 @@
+/**
+ * Commands of the picture library. A picture is stored once per owner: an upload (or a picked extracted picture) whose
+ * bytes equal one the owner has (SHA-256), or whose dHash is within DHASH_DUPLICATE_BITS of one (a recompressed or
+ * resized copy), is not stored again — the answer names the picture it matches.
+ */
+import type { Kysely } from 'kysely';
+import { PICTURE_TEXTS, type PictureSaveResult } from '@btz/shared';
+import { pictureTags } from '@btz/shared/calls';
+import { DocumentError, assertSafeZip, listZipEntries, sniffType } from '@btz/bid-engine/reading';
+import { DHASH_DUPLICATE_BITS, PictureError, analyseImage, hammingDistance } from '@btz/bid-engine/pictures';
+import type { AppContext } from '../../context.js';
+import type { DB } from '../../db/schema.js';
+import { badRequest } from '../../http/errors.js';
+import { enqueue } from '../../jobs/index.js';
+import { newId } from '../../lib/ids.js';
+import type { Upload } from '../bid/upload.js';
+import { presentPicture } from './present.js';
+import { findBySha, findPicture, ownerHashes, type PictureOwner, type PictureRow } from './repo.js';
+
+export const EXTRACT_KIND = 'extract-pictures';
+/** An uploaded picture: at most this, or UPLOAD_MAX_BYTES when that is lower. */
+export const PICTURE_MAX_BYTES = 20 * 1024 * 1024;
+
+/** What is known of a picture before it is saved; `put` stores its bytes and thumbnail (skipped for a duplicate). */
+export interface PictureCandidate {
+  sha256: string;
+  dhash: string;
+  mime: string;
+  size: number;
+  width: number;
+  height: number;
+  name: string;
+  tags: string[];
+  source: 'upload' | 'extract';
+  sourceFile: string | null;
+  sourcePage: number | null;
+  put: () => Promise<{ key: string; thumbKey: string }>;
+}
+
+function duplicateOf(row: PictureRow, match: 'exact' | 'similar'): PictureSaveResult {
+  return {
+    status: 'duplicate',
+    match,
+    picture: presentPicture(row),
+    message: match === 'exact' ? PICTURE_TEXTS.duplicateExact(row.name) : PICTURE_TEXTS.duplicateSimilar(row.name),
+  };
+}
+
+/**
+ * Stores a picture unless the owner has it already. `hashes`: the owner's dHashes when the caller saves several in a row
+ * (read once, and the new picture's added to it); read here otherwise.
+ */
+export async function savePicture(
+  app: AppContext,
+  o: PictureOwner,
+  userId: string,
+  c: PictureCandidate,
+  okMessage: string,
+  hashes?: { id: string; dhash: string }[],
+): Promise<PictureSaveResult> {
+  const exact = await findBySha(app.db, o, c.sha256);
+  if (exact) return duplicateOf(exact, 'exact');
+  let best: { id: string; d: number } | null = null;
+  for (const h of hashes ?? (await ownerHashes(app.db, o))) {
+    const d = hammingDistance(h.dhash, c.dhash);
+    if (d <= DHASH_DUPLICATE_BITS && (!best || d < best.d)) best = { id: h.id, d };
+  }
+  if (best) {
+    const row = await findPicture(app.db, o, best.id);
+    if (row) return duplicateOf(row, 'similar');
+  }
+  const { key, thumbKey } = await c.put();
+  const id = newId();
+  const inserted = await app.db
+    .insertInto('pictures')
+    .values({
+      id,
+      tenant_id: o.tenantId,
+      owner_type: o.holder.type,
+      owner_id: o.holder.id,
+      created_by: userId,
+      name: c.name,
+      tags: JSON.stringify(c.tags),
+      mime: c.mime,
+      size: c.size,
+      width: c.width,
+      height: c.height,
+      sha256: c.sha256,
+      dhash: c.dhash,
+      storage_key: key,
+      thumb_key: thumbKey,
+      source: c.source,
+      source_file: c.sourceFile,
+      source_page: c.sourcePage,
+      updated_at: new Date(),
+    })
+    .onConflict((oc) => oc.columns(['tenant_id', 'owner_type', 'owner_id', 'sha256']).doNothing())
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) {
+    // the same bytes arrived twice at once: the other upload won
+    const other = await findBySha(app.db, o, c.sha256);
+    if (other) return duplicateOf(other, 'exact');
+  }
+  const row = await findPicture(app.db, o, id);
+  hashes?.push({ id, dhash: c.dhash });
+  return { status: 'created', picture: presentPicture(row!), message: okMessage };
+}
+
+function parseTags(raw: string | undefined): string[] {
+  if (!raw?.trim()) return [];
+  const r = pictureTags.safeParse(raw.split(/[,，;；\s]+/).filter(Boolean));
+  if (!r.success) throw badRequest(`标签：${r.error.issues[0]?.message ?? '格式不正确'}`);
+  return r.data;
+}
+
+export function nameFrom(fileName: string, given?: string): string {
+  const name = (given ?? '').trim() || fileName.replace(/\.[A-Za-z0-9]{1,5}$/, '').trim() || '图片';
+  return name.slice(0, 100);
+}
+
+export async function uploadPicture(app: AppContext, o: PictureOwner, userId: string, upload: Upload): Promise<PictureSaveResult> {
+  let a;
+  try {
+    a = await analyseImage(upload.data);
+  } catch (e) {
+    if (e instanceof PictureError) throw badRequest(e.message);
+    throw e;
+  }
+  return savePicture(
+    app,
+    o,
+    userId,
+    {
+      ...a,
+      name: nameFrom(upload.filename, upload.fields.name),
+      tags: parseTags(upload.fields.tags),
+      source: 'upload',
+      sourceFile: null,
+      sourcePage: null,
+      put: async () => ({ key: (await app.storage.put(upload.data)).key, thumbKey: (await app.storage.put(a.thumbnail)).key }),
+    },
+    PICTURE_TEXTS.uploaded,
+  );
+}
+
+/** DOCX or PDF by content (a zip bomb refused from its directory); anything else is refused in Chinese. */
+function sniffExtractable(data: Buffer): 'docx' | 'pdf' {
+  try {
+    const type = sniffType(data);
+    if (type === 'docx') assertSafeZip(listZipEntries(data), data.length);
+    if (type !== 'docx' && type !== 'pdf') throw badRequest(PICTURE_TEXTS.extractType);
+    return type;
+  } catch (e) {
+    if (e instanceof DocumentError) throw badRequest(e.message);
+    throw e;
+  }
+}
+
+/** Stores the file, then queues its extraction (the file is kept whatever the extraction does). */
+export async function startExtraction(app: AppContext, o: PictureOwner, userId: string, upload: Upload): Promise<{ id: string }> {
+  const type = sniffExtractable(upload.data);
+  const stored = await app.storage.put(upload.data);
+  const id = newId();
+  await app.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('picture_extractions')
+      .values({
+        id,
+        tenant_id: o.tenantId,
+        owner_type: o.holder.type,
+        owner_id: o.holder.id,
+        user_id: userId,
+        file_name: upload.filename,
+        file_type: type,
+        size: stored.size,
+        storage_key: stored.key,
+        error: null,
+        items: '[]',
+        job_id: null,
+        updated_at: new Date(),
+      })
+      .execute();
+    await queueExtraction(app, trx, { id, tenant_id: o.tenantId, user_id: userId });
+  });
+  app.jobs.poke();
+  return { id };
+}
+
+export async function queueExtraction(
+  app: AppContext,
+  db: Kysely<DB>,
+  row: { id: string; tenant_id: string; user_id: string },
+): Promise<void> {
+  const jobId = await enqueue(db, {
+    kind: EXTRACT_KIND,
+    tenantId: row.tenant_id,
+    userId: row.user_id,
+    refId: row.id,
+    payload: { extractionId: row.id },
+    maxAttempts: app.config.jobMaxAttempts,
+  });
+  await db
+    .updateTable('picture_extractions')
+    .set({ job_id: jobId, state: 'queued', progress: 0, error: null, updated_at: new Date() })
+    .where('id', '=', row.id)
+    .execute();
+}

@@ -1,0 +1,221 @@
+/**
+ * Pictures (issue 14, 图片库): what an image file is, judged by its content (never its name), its pixel size read from
+ * the header before anything is decoded (a 100 000 × 100 000 PNG of a few KB is refused, not decoded), a 64-bit
+ * difference hash (dHash) that a recompressed or resized copy keeps within a few bits, and a server-made thumbnail.
+ */
+import { createHash } from 'node:crypto';
+
+export type ImageType = 'png' | 'jpeg' | 'gif' | 'webp' | 'bmp';
+
+export const IMAGE_MIME: Record<ImageType, string> = {
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  bmp: 'image/bmp',
+};
+
+/** Most pixels a picture may have (decoding holds 4 bytes per pixel): 50 megapixels. */
+export const MAX_IMAGE_PIXELS = 50_000_000;
+/** The thumbnail's longer side. */
+export const THUMB_SIDE = 320;
+/** Two pictures whose dHashes differ in at most this many of 64 bits are the same picture. */
+export const DHASH_DUPLICATE_BITS = 6;
+
+export class PictureError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PictureError';
+  }
+}
+
+export const PICTURE_MESSAGES = {
+  notImage: '不是支持的图片格式，仅支持 PNG、JPEG、GIF、WebP、BMP',
+  broken: '图片已损坏或无法解码',
+  tooManyPixels: (w: number, h: number) => `图片尺寸过大（${w}×${h}），最多 5000 万像素`,
+} as const;
+
+/** The image type from the first bytes, or null. */
+export function sniffImage(b: Uint8Array): ImageType | null {
+  if (b.length >= 8 && b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47 && b[4] === 0x0d && b[5] === 0x0a && b[6] === 0x1a && b[7] === 0x0a) return 'png';
+  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'jpeg';
+  if (b.length >= 6 && ascii(b, 0, 6) === 'GIF87a') return 'gif';
+  if (b.length >= 6 && ascii(b, 0, 6) === 'GIF89a') return 'gif';
+  if (b.length >= 12 && ascii(b, 0, 4) === 'RIFF' && ascii(b, 8, 12) === 'WEBP') return 'webp';
+  if (b.length >= 26 && b[0] === 0x42 && b[1] === 0x4d) return 'bmp';
+  return null;
+}
+
+function ascii(b: Uint8Array, from: number, to: number): string {
+  return String.fromCharCode(...b.subarray(from, to));
+}
+
+/** Width and height as the file's header declares them; null when the header cannot be read. */
+export function imageSize(input: Uint8Array, type: ImageType): { width: number; height: number } | null {
+  const b = Buffer.isBuffer(input) ? input : Buffer.from(input.buffer, input.byteOffset, input.byteLength);
+  try {
+    switch (type) {
+      case 'png':
+        return { width: b.readUInt32BE(16), height: b.readUInt32BE(20) };
+      case 'gif':
+        return { width: b.readUInt16LE(6), height: b.readUInt16LE(8) };
+      case 'bmp':
+        return { width: Math.abs(b.readInt32LE(18)), height: Math.abs(b.readInt32LE(22)) };
+      case 'webp': {
+        const chunk = ascii(b, 12, 16);
+        if (chunk === 'VP8X') return { width: 1 + b.readUIntLE(24, 3), height: 1 + b.readUIntLE(27, 3) };
+        if (chunk === 'VP8L') {
+          const bits = b.readUInt32LE(21);
+          return { width: 1 + (bits & 0x3fff), height: 1 + ((bits >> 14) & 0x3fff) };
+        }
+        if (chunk === 'VP8 ') return { width: b.readUInt16LE(26) & 0x3fff, height: b.readUInt16LE(28) & 0x3fff };
+        return null;
+      }
+      case 'jpeg': {
+        let p = 2;
+        while (p + 9 < b.length) {
+          if (b[p] !== 0xff) return null;
+          const marker = b[p + 1]!;
+          if (marker === 0xff) {
+            p++;
+            continue;
+          }
+          // SOF0..SOF15 except DHT (C4), JPG (C8), DAC (CC)
+          if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+            return { width: b.readUInt16BE(p + 7), height: b.readUInt16BE(p + 5) };
+          }
+          if (marker === 0xd8 || (marker >= 0xd0 && marker <= 0xd7) || marker === 0x01) {
+            p += 2;
+            continue;
+          }
+          p += 2 + b.readUInt16BE(p + 2);
+        }
+        return null;
+      }
+    }
+  } catch {
+    return null;
+  }
+}
+
+export interface AnalysedImage {
+  type: ImageType;
+  mime: string;
+  width: number;
+  height: number;
+  size: number;
+  sha256: string;
+  /** 16 hex digits */
+  dhash: string;
+  /** JPEG, longer side at most THUMB_SIDE */
+  thumbnail: Buffer;
+}
+
+type Canvas = import('@napi-rs/canvas').Canvas;
+type Image = import('@napi-rs/canvas').Image;
+
+async function decode(data: Buffer): Promise<Image> {
+  const { loadImage } = await import('@napi-rs/canvas');
+  try {
+    const img = await loadImage(data);
+    if (!img.width || !img.height) throw new Error('empty');
+    return img;
+  } catch {
+    throw new PictureError(PICTURE_MESSAGES.broken);
+  }
+}
+
+/** Draws `img` at w×h, halving step by step first so a large picture is averaged rather than sampled. */
+async function scaled(img: Image | Canvas, w: number, h: number): Promise<Canvas> {
+  const { createCanvas } = await import('@napi-rs/canvas');
+  let src: Image | Canvas = img;
+  let sw = img.width;
+  let sh = img.height;
+  while (sw / 2 >= w * 2 && sh / 2 >= h * 2) {
+    const nw = Math.max(1, Math.floor(sw / 2));
+    const nh = Math.max(1, Math.floor(sh / 2));
+    const c = createCanvas(nw, nh);
+    const ctx = c.getContext('2d');
+    ctx.imageSmoothingEnabled = true;
+    ctx.imageSmoothingQuality = 'high';
+    ctx.fillStyle = '#ffffff';
+    ctx.fillRect(0, 0, nw, nh);
+    ctx.drawImage(src, 0, 0, nw, nh);
+    src = c;
+    sw = nw;
+    sh = nh;
+  }
+  const out = createCanvas(w, h);
+  const ctx = out.getContext('2d');
+  ctx.imageSmoothingEnabled = true;
+  ctx.imageSmoothingQuality = 'high';
+  ctx.fillStyle = '#ffffff';
+  ctx.fillRect(0, 0, w, h);
+  ctx.drawImage(src, 0, 0, w, h);
+  return out;
+}
+
+/** The 64-bit dHash of a decoded image: 9×8 grayscale, each bit = a pixel brighter than its right neighbour. */
+async function dhashOf(img: Image): Promise<string> {
+  const small = await scaled(img, 9, 8);
+  const px = small.getContext('2d').getImageData(0, 0, 9, 8).data;
+  const gray = (x: number, y: number) => {
+    const i = (y * 9 + x) * 4;
+    return 0.299 * px[i]! + 0.587 * px[i + 1]! + 0.114 * px[i + 2]!;
+  };
+  let bits = 0n;
+  for (let y = 0; y < 8; y++) for (let x = 0; x < 8; x++) bits = (bits << 1n) | (gray(x, y) > gray(x + 1, y) ? 1n : 0n);
+  return bits.toString(16).padStart(16, '0');
+}
+
+/** Bits in which two dHashes (16 hex digits each) differ. */
+export function hammingDistance(a: string, b: string): number {
+  let x = BigInt(`0x${a}`) ^ BigInt(`0x${b}`);
+  let n = 0;
+  while (x) {
+    n += Number(x & 1n);
+    x >>= 1n;
+  }
+  return n;
+}
+
+/**
+ * Everything the library keeps of a picture. Throws PictureError (Chinese message) for a file that is not one of the
+ * supported images, is larger than MAX_IMAGE_PIXELS, or does not decode.
+ */
+export async function analyseImage(data: Buffer): Promise<AnalysedImage> {
+  const type = sniffImage(data);
+  if (!type) throw new PictureError(PICTURE_MESSAGES.notImage);
+  const declared = imageSize(data, type);
+  if (!declared || !declared.width || !declared.height) throw new PictureError(PICTURE_MESSAGES.broken);
+  if (declared.width * declared.height > MAX_IMAGE_PIXELS) throw new PictureError(PICTURE_MESSAGES.tooManyPixels(declared.width, declared.height));
+  const img = await decode(data);
+  const k = Math.min(1, THUMB_SIDE / Math.max(img.width, img.height));
+  const thumb = await scaled(img, Math.max(1, Math.round(img.width * k)), Math.max(1, Math.round(img.height * k)));
+  return {
+    type,
+    mime: IMAGE_MIME[type],
+    width: img.width,
+    height: img.height,
+    size: data.length,
+    sha256: createHash('sha256').update(data).digest('hex'),
+    dhash: await dhashOf(img),
+    thumbnail: await thumb.encode('jpeg', 85),
+  };
+}
+
+/**
+ * A picture as PNG or JPEG bytes for a Word file (which takes neither WebP nor every GIF/BMP): PNG and JPEG as they are,
+ * the others decoded and encoded as PNG. Throws PictureError like analyseImage.
+ */
+export async function toWordImage(data: Buffer): Promise<{ mime: 'image/png' | 'image/jpeg'; data: Buffer }> {
+  const type = sniffImage(data);
+  if (!type) throw new PictureError(PICTURE_MESSAGES.notImage);
+  if (type === 'png' || type === 'jpeg') return { mime: IMAGE_MIME[type] as 'image/png' | 'image/jpeg', data };
+  const size = imageSize(data, type);
+  if (!size || !size.width || !size.height) throw new PictureError(PICTURE_MESSAGES.broken);
+  if (size.width * size.height > MAX_IMAGE_PIXELS) throw new PictureError(PICTURE_MESSAGES.tooManyPixels(size.width, size.height));
+  const img = await decode(data);
+  const c = await scaled(img, img.width, img.height);
+  return { mime: 'image/png', data: await c.encode('png') };
+}

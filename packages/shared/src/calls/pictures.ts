@@ -1,0 +1,91 @@
+import * as z from 'zod';
+import { defineCall } from '../api/contract.js';
+import type { Page } from '../api/envelope.js';
+import { PICTURE_LIMITS as L, PICTURE_TEXTS as T, type PictureExtraction, type PictureExtractionSummary, type PictureItem, type PictureSaveResult } from '../api/pictures.js';
+
+/**
+ * The picture library calls (docs/api.md "Pictures"): ids in the query string, content as a JSON body, files as
+ * multipart/form-data (read by the route itself). Pictures and extractions belong to the caller's owner — the user, or
+ * its enterprise in the enterprise role.
+ */
+const id = z.string().trim().min(1).max(40);
+const tag = z.string().trim().min(1).max(L.tag);
+export const pictureTags = z
+  .array(tag)
+  .max(L.tags, { error: T.tooManyTags })
+  .transform((tags) => [...new Set(tags)]);
+const flag = z.union([z.literal('1'), z.literal('0'), z.literal('true'), z.literal('false')]).optional();
+
+export const PICTURE_LABELS = {
+  id: '图片 ID',
+  name: '图片名称',
+  tags: '标签',
+  keyword: '搜索词',
+  tag: '标签',
+  current: '页码',
+  size: '每页条数',
+  thumb: '缩略图',
+  index: '图片序号',
+  indexes: '图片序号',
+};
+const labels = PICTURE_LABELS;
+
+export const pictureCalls = {
+  /** multipart: file, name?, tags? (comma separated) */
+  upload: defineCall({ path: '/btz/picture/upload', auth: true, response: z.custom<PictureSaveResult>() }),
+  list: defineCall({
+    path: '/btz/picture/list',
+    auth: true,
+    query: z.object({
+      current: z.coerce.number().int().min(1).default(1),
+      size: z.coerce.number().int().min(1).max(100).default(24),
+      keyword: z.string().trim().max(50).optional(),
+      tag: z.string().trim().max(L.tag).optional(),
+    }),
+    labels,
+    response: z.custom<Page<PictureItem>>(),
+  }),
+  /** every tag the owner's pictures carry, for the filter */
+  tags: defineCall({ path: '/btz/picture/tags', auth: true, response: z.custom<string[]>() }),
+  update: defineCall({
+    path: '/btz/picture/update',
+    auth: true,
+    query: z.object({ id }),
+    body: z.object({ name: z.string().trim().min(1).max(L.name).optional(), tags: pictureTags.optional() }),
+    labels,
+    response: z.custom<PictureItem>(),
+  }),
+  delete: defineCall({ path: '/btz/picture/delete', auth: true, query: z.object({ id }), labels, response: z.custom<void>() }),
+  /** the picture's bytes, or its thumbnail (JPEG, 320 px) with thumb=1 */
+  file: defineCall({ path: '/btz/picture/file', auth: true, query: z.object({ id, thumb: flag }), labels, response: z.custom<Blob>() }),
+
+  /** multipart: file (DOCX or PDF) → an extraction, run as a job */
+  extractUpload: defineCall({ path: '/btz/picture/extract/upload', auth: true, response: z.custom<{ id: string }>() }),
+  /** the owner's extractions, newest first */
+  extractList: defineCall({
+    path: '/btz/picture/extract/list',
+    auth: true,
+    query: z.object({ current: z.coerce.number().int().min(1).default(1), size: z.coerce.number().int().min(1).max(50).default(10) }),
+    labels,
+    response: z.custom<Page<PictureExtractionSummary>>(),
+  }),
+  extraction: defineCall({ path: '/btz/picture/extract/detail', auth: true, query: z.object({ id }), labels, response: z.custom<PictureExtraction>() }),
+  extractRetry: defineCall({ path: '/btz/picture/extract/retry', auth: true, query: z.object({ id }), labels, response: z.custom<void>() }),
+  /** one found picture's bytes (thumb=1: its thumbnail) */
+  extractFile: defineCall({
+    path: '/btz/picture/extract/file',
+    auth: true,
+    query: z.object({ id, index: z.coerce.number().int().min(1).max(100_000), thumb: flag }),
+    labels,
+    response: z.custom<Blob>(),
+  }),
+  /** saves the picked pictures into the library (deduplicated like uploads) */
+  extractSave: defineCall({
+    path: '/btz/picture/extract/save',
+    auth: true,
+    query: z.object({ id }),
+    body: z.object({ indexes: z.array(z.number().int().min(1)).min(1).max(L.saveBatch), tags: pictureTags.optional() }),
+    labels,
+    response: z.custom<{ index: number; result: PictureSaveResult }[]>(),
+  }),
+};
