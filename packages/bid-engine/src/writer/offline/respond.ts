@@ -1,7 +1,8 @@
 import type { RequirementItem } from '@btz/shared';
 import type { Block } from '../doc.js';
 import { isServiceDomain, type TenderDomain } from '../domain.js';
-import { pointShare, subPoints } from '../points.js';
+import { keyPoints } from '../../tender/key-points.js';
+import { pointShare } from '../points.js';
 import type { Ctx, Part } from './context.js';
 
 /**
@@ -97,14 +98,59 @@ function commitment(text: string): string {
   return firstSentence(commitOf(text));
 }
 
-/** The scoring rows' sub-points, each answered. */
+/** Bigrams of a term's characters (to find the requirement item that speaks of it). */
+function pairs(s: string): string[] {
+  const t = s.replace(/[^\p{Script=Han}A-Za-z0-9]/gu, '');
+  const out: string[] = [];
+  for (let i = 0; i + 1 < t.length; i++) out.push(t.slice(i, i + 2));
+  return out;
+}
+
+/**
+ * The requirement item of the tender that speaks of a key point: the section's own items first, then the whole tender's;
+ * an item naming the point verbatim, else one holding most of its character pairs (for points of 3+ characters).
+ */
+function requirementOf(c: Ctx, term: string): RequirementItem | null {
+  const pools = [c.reqs, c.card.requirements ?? []];
+  for (const pool of pools) {
+    const hit = pool.find((r) => r.text.includes(term));
+    if (hit) return hit;
+  }
+  const bg = pairs(term);
+  if (bg.length < 2) return null;
+  for (const pool of pools) {
+    const hit = pool.find((r) => bg.filter((b) => r.text.includes(b)).length / bg.length >= 0.6);
+    if (hit) return hit;
+  }
+  return null;
+}
+
+/** A requirement quoted briefly (its first clause, the tender's words and figures). */
+const quote = (t: string) => {
+  const s = t.replace(/^\s*(?:[（(]\s*[\d一二三四五六七八九十]{1,2}\s*[)）]|\d{1,2}(?:\.\d{1,2})*\s*[.．、)）]|[①-⑳])\s*/, '').replace(/[★▲]/g, '').split(/[。；;]/)[0]!.trim();
+  return s.length > 28 ? `${s.slice(0, 28)}…` : s;
+};
+
+/**
+ * The scoring rows' key points (tender/key-points.ts — the points the coverage check looks for), each named and answered:
+ * with the tender's requirement item that speaks of it (its page and words), else with the section's own measure.
+ */
 function pointsPart(c: Ctx): Part[] {
   const rows = c.scoring.filter((s) => s.category !== 'price');
   const items: string[] = [];
+  const named = new Set<string>();
   for (const s of rows) {
     const { k, n } = pointShare(c.node, s.id, c.outline, c.siblingOrder);
-    subPoints(s.criteria).forEach((p, j) => {
-      if (j % n === k) items.push(`针对“${p}”，我方${measureFor(c, `${p} ${s.item}`)}。`);
+    keyPoints(s).forEach((p, j) => {
+      if (j % n !== k || named.has(p)) return;
+      named.add(p);
+      const r = requirementOf(c, p);
+      const measure = measureFor(c, `${p} ${s.item}`);
+      items.push(
+        r
+          ? `针对评审要点“${p}”：招标文件第 ${r.source.page} 页要求“${quote(r.text)}”，我方据此落实${p}，${measure}。`
+          : `针对评审要点“${p}”：在${c.T}中，${measure}；${p}的执行情况单列记录、随时备查。`,
+      );
     });
   }
   return items.length ? [['评审要点逐项响应', [{ t: 'ol', items }]]] : [];
@@ -121,7 +167,8 @@ function requirementsPart(c: Ctx): Part[] {
       : `完全响应：我方已掌握“${brief(r.text)}”这一情况并纳入${c.T}的安排，${measureFor(c, `${r.section} ${r.text}`)}。`,
   ]);
   const blocks: Block[] = [
-    { t: 'p', text: `以下逐条列出招标文件中与“${c.T}”相关的需求（注明招标文件页码，原文照录），并说明我方的响应与落实方式：` },
+    // the section's title last: the sentence before the table is not the same passage in every section
+    { t: 'p', text: `共 ${c.reqs.length} 项招标需求属“${c.T}”的范围，逐条注明页码、照录原文，并写明我方的响应与落实方式：` },
     { t: 'table', head: ['序号', '招标要求', '我方响应与落实'], rows },
   ];
   return [['招标需求逐条响应', blocks]];
