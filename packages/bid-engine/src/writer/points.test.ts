@@ -5,7 +5,9 @@ import { detectDomain } from './domain.js';
 import { buildFactSheet } from './facts.js';
 import { writeSectionOffline } from './offline.js';
 import { commitOf } from './offline/respond.js';
-import { assignRequirements, clausesFor, pointShare, subPoints } from './points.js';
+import { scoringCoverage } from '../health/index.js';
+import { keyPoints } from '../tender/key-points.js';
+import { assignRequirements, clausesFor, pointShare } from './points.js';
 
 const src = (page: number) => ({ page, file: '招标文件.docx', excerpt: '' });
 const row = (id: string, item: string, criteria: string, category: ScoringItem['category'] = 'technical'): ScoringItem => ({ id, item, points: 10, criteria, category, source: src(40), verified: true });
@@ -76,9 +78,9 @@ function writeAll() {
 }
 
 describe('point-to-point material', () => {
-  it('splits criteria into the sub-points an evaluator looks for, without awards and lower grades', () => {
-    expect(subPoints(card.scoring[0]!.criteria)).toEqual(['人员配置合理、岗位职责明确']);
-    expect(subPoints(card.scoring[1]!.criteria)).toEqual(['应急预案完整可行', '15分钟内响应、2小时内完成部署', '应急演练计划具体']);
+  it('takes the key points an evaluator looks for from the criteria, without awards and lower grades', () => {
+    expect(keyPoints(card.scoring[0]!)).toEqual(['岗位职责', '人员配置方案']);
+    expect(keyPoints(card.scoring[1]!)).toEqual(['应急预案', '15分钟内响应', '2小时内完成部署', '应急演练计划', '应急保障方案']);
   });
 
   it('gives each requirement item and ★ clause to exactly one leaf, the one sharing its words', () => {
@@ -129,8 +131,13 @@ describe('offline writer on a staffing tender', () => {
   });
 
   it('answers each sub-point of the rows it is built from', () => {
-    for (const p of subPoints(card.scoring[1]!.criteria)) expect(answersClause(clauseTerms(p), sections.c1! + sections.c2!), p).toBe(true);
-    expect(answersClause(clauseTerms('人员配置合理、岗位职责明确'), sections.b!)).toBe(true);
+    for (const p of keyPoints(card.scoring[1]!)) expect(sections.c1! + sections.c2!, p).toContain(`针对评审要点“${p}”`);
+    // the key points the coverage check looks for, named outside the quoted criteria: every row answered
+    const coverage = scoringCoverage(card, outline, sections);
+    expect(coverage.rows.filter((r) => r.state !== 'price').map((r) => [r.item, r.state])).toEqual([
+      ['人员配置方案', 'answered'],
+      ['应急保障方案', 'answered'],
+    ]);
   });
 
   it('invents no figure: every duration, count, time and price is the tender\'s or a placeholder; nothing contradicts the card', () => {

@@ -125,10 +125,14 @@ function requirementOf(c: Ctx, term: string): RequirementItem | null {
   return null;
 }
 
-/** A requirement quoted briefly (its first clause, the tender's words and figures). */
+/**
+ * A requirement named briefly for a key point: its first clause, cut short of the whole item (the item itself is restated
+ * in full once, in the requirement table of the section it belongs to).
+ */
 const quote = (t: string) => {
-  const s = t.replace(/^\s*(?:[（(]\s*[\d一二三四五六七八九十]{1,2}\s*[)）]|\d{1,2}(?:\.\d{1,2})*\s*[.．、)）]|[①-⑳])\s*/, '').replace(/[★▲]/g, '').split(/[。；;]/)[0]!.trim();
-  return s.length > 28 ? `${s.slice(0, 28)}…` : s;
+  const s = t.replace(/^\s*(?:[（(]\s*[\d一二三四五六七八九十]{1,2}\s*[)）]|\d{1,2}(?:\.\d{1,2})*\s*[.．、)）]|[①-⑳])\s*/, '').replace(/[★▲]/g, '').split(/[，,。；;]/)[0]!.trim();
+  const max = Math.min(24, Math.max(6, Math.floor(t.replace(/\s+/g, '').length * 0.6)));
+  return s.length > max ? `${s.slice(0, max)}…` : s;
 };
 
 /**
@@ -146,9 +150,10 @@ function pointsPart(c: Ctx): Part[] {
       named.add(p);
       const r = requirementOf(c, p);
       const measure = measureFor(c, `${p} ${s.item}`);
+      const own = r ? c.reqs.indexOf(r) : -1;
       items.push(
         r
-          ? `针对评审要点“${p}”：招标文件第 ${r.source.page} 页要求“${quote(r.text)}”，我方据此落实${p}，${measure}。`
+          ? `针对评审要点“${p}”：招标文件第 ${r.source.page} 页要求“${quote(r.text)}”${own >= 0 ? `（下文需求表第 ${own + 1} 条）` : ''}，我方据此落实${p}，${measure}。`
           : `针对评审要点“${p}”：在${c.T}中，${measure}；${p}的执行情况单列记录、随时备查。`,
       );
     });
