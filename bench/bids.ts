@@ -129,6 +129,10 @@ export function measure(id: string, card: TenderCard, outline: BidOutlineNode[],
     const byKind = new Map<string, number>();
     for (const f of report.findings) byKind.set(`${f.kind}/${f.severity}`, (byKind.get(`${f.kind}/${f.severity}`) ?? 0) + 1);
     notes.push(`体检：${[...byKind].map(([k, n]) => `${k}×${n}`).join(' ')}${report.capped ? `；封顶 ${report.capped.max}：${report.capped.reasons.join('；')}` : ''}`);
+    for (const kind of ['foreign-name', 'repeated']) {
+      const ex = [...new Set(report.findings.filter((f) => f.kind === kind).map((f) => f.excerpt ?? ''))];
+      if (ex.length) notes.push(`  ${kind} 例：${ex.slice(0, 6).map((e) => `「${e.slice(0, 40)}」`).join(' ')}`);
+    }
   }
   return {
     id,

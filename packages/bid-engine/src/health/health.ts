@@ -399,7 +399,12 @@ export function computeHealth(input: HealthInput): HealthReport {
     ...(card.requirements ?? []).map((r) => r.text),
     ...[...card.starClauses, ...card.importantClauses, ...card.qualifications].map((c) => c.text),
   ].join('\n');
-  const tenderOwn = (name: string) => name.length >= 2 && tenderWords.includes(name);
+  // (the name itself, or with the words the company pattern took in before it: 「合同甲方为中国某某集团有限公司」)
+  const tenderOwn = (name: string) => {
+    if (name.length >= 2 && tenderWords.includes(name)) return true;
+    for (let i = 1; i + 6 <= name.length; i++) if (tenderWords.includes(name.slice(i))) return true;
+    return false;
+  };
   const otherNames = (input.otherNames ?? []).map((n) => n.trim()).filter((n) => n.length >= 2 && !nameAllowed(n, allowedNames));
   const facts: LocatedFact[] = [];
   let blankCount = 0;
