@@ -173,7 +173,7 @@ function requirementsPart(c: Ctx): Part[] {
   ]);
   const blocks: Block[] = [
     // the section's title last: the sentence before the table is not the same passage in every section
-    { t: 'p', text: `共 ${c.reqs.length} 项招标需求属“${c.T}”的范围，逐条注明页码、照录原文，并写明我方的响应与落实方式：` },
+    { t: 'p', text: `以下 ${c.reqs.length} 项为招标文件中属“${c.T}”范围的需求（注明页码，原文照录）：` },
     { t: 'table', head: ['序号', '招标要求', '我方响应与落实'], rows },
   ];
   return [['招标需求逐条响应', blocks]];
