@@ -1,5 +1,6 @@
 import type { BidOutlineNode, CardClause, RequirementItem, ScoringItem, TenderCard } from '@btz/shared';
 import type { TenderDomain } from '../domain.js';
+import { keyPoints } from '../../tender/key-points.js';
 import { pointShare } from '../points.js';
 import type { Block, EditorDoc } from '../doc.js';
 import type { FactSheet } from '../facts.js';
@@ -91,15 +92,12 @@ export interface Ctx {
 }
 
 
-/** Criteria fragments worth quoting: "方案完整、先进、可行" from "方案完整、先进、可行，完全满足招标需求得15分". */
+/**
+ * The criteria words a section's prose may refer to: the key points of its rows (tender/key-points.ts), not raw criteria
+ * fragments (「优23-28分」「以上得分累计最高至6分止」 are grades and conditions, not points an evaluator looks for).
+ */
 export function criteriaWords(items: ScoringItem[]): string[] {
-  const out: string[] = [];
-  for (const s of items)
-    for (const frag of s.criteria.split(/[，,；;。\n]/)) {
-      const f = frag.replace(/得\s*\d+(\.\d+)?\s*分$/, '').replace(/^(其他|一般|否则)$/, '').trim();
-      if (f.length >= 4 && f.length <= 30 && !/不得分|^\d/.test(f) && !out.includes(f)) out.push(f);
-    }
-  return out;
+  return [...new Set(items.filter((s) => s.category !== 'price').flatMap((s) => keyPoints(s)))];
 }
 
 export const F = (c: Ctx) => c.facts.facts;
@@ -123,7 +121,7 @@ export function intro(c: Ctx): Block[] {
   const n = c.reqs.length;
   const tail = s
     ? n
-      ? c.pick([`下文先逐项作答评审要点，再逐条回应招标文件中与本节相关的 ${n} 项需求。`, `本节共回应 ${n} 项招标需求，并对照评审要点逐项作答。`, `评审要点逐项作答之后，列出与本节相关的 ${n} 项招标需求并逐条回应。`])
+      ? c.pick([`其后逐条回应招标文件中与本节相关的 ${n} 项需求。`, `与本节相关的 ${n} 项招标需求随后逐条回应。`, `招标文件中另有 ${n} 项需求属本节范围，一并逐条回应。`])
       : ''
     : n
       ? `本节逐条回应招标文件中与之相关的 ${n} 项需求。`

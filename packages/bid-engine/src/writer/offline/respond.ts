@@ -111,16 +111,20 @@ function pairs(s: string): string[] {
  * an item naming the point verbatim, else one holding most of its character pairs (for points of 3+ characters).
  */
 function requirementOf(c: Ctx, term: string): RequirementItem | null {
-  const pools = [c.reqs, c.card.requirements ?? []];
+  // the tender's names out first: 「银行」 in the purchaser's name does not make an item about banks
+  const names = [c.card.projectName?.value, c.card.purchaser?.value, c.card.agency?.value].filter((v): v is string => typeof v === 'string' && v.length >= 2);
+  const own = (r: RequirementItem) => ({ ...r, text: names.reduce((t, n) => t.split(n).join(' '), r.text) });
+  const hits = (pool: RequirementItem[]) => pool.map((r) => [r, own(r).text] as const);
+  const pools = [hits(c.reqs), hits(c.card.requirements ?? [])];
   for (const pool of pools) {
-    const hit = pool.find((r) => r.text.includes(term));
-    if (hit) return hit;
+    const hit = pool.find(([, t]) => t.includes(term));
+    if (hit) return hit[0];
   }
   const bg = pairs(term);
-  if (bg.length < 2) return null;
+  if (bg.length < 3) return null;
   for (const pool of pools) {
-    const hit = pool.find((r) => bg.filter((b) => r.text.includes(b)).length / bg.length >= 0.6);
-    if (hit) return hit;
+    const hit = pool.find(([, t]) => bg.filter((b) => t.includes(b)).length / bg.length >= 0.75);
+    if (hit) return hit[0];
   }
   return null;
 }
@@ -129,11 +133,29 @@ function requirementOf(c: Ctx, term: string): RequirementItem | null {
  * A requirement named briefly for a key point: its first clause, cut short of the whole item (the item itself is restated
  * in full once, in the requirement table of the section it belongs to).
  */
-const quote = (t: string) => {
+const quote = (c: Ctx, text: string) => {
+  // the tender's names shortened (a name cut at the clip would read as another project's)
+  let t = text;
+  if (c.card.projectName?.value) t = t.split(c.card.projectName.value).join('本项目');
+  if (c.card.purchaser?.value) t = t.split(c.card.purchaser.value).join('采购人');
   const s = t.replace(/^\s*(?:[（(]\s*[\d一二三四五六七八九十]{1,2}\s*[)）]|\d{1,2}(?:\.\d{1,2})*\s*[.．、)）]|[①-⑳])\s*/, '').replace(/[★▲]/g, '').split(/[，,。；;]/)[0]!.trim();
-  const max = Math.min(24, Math.max(6, Math.floor(t.replace(/\s+/g, '').length * 0.6)));
+  const max = Math.min(24, Math.max(6, Math.floor(text.replace(/\s+/g, '').length * 0.6)));
   return s.length > max ? `${s.slice(0, max)}…` : s;
 };
+
+/** A key point that is a document to provide (复印件, 证明, 证书, 财务报告, 业绩…): answered by providing it, not by a work measure. */
+const EVIDENCE = /复印件|扫描件|证明|证书|报告|简介|截图|合同|发票|执照|认证|荣誉|业绩|资质|财务|信用|奖项|获奖|社保|资信|规模/;
+
+function evidenceFor(c: Ctx, p: string): string {
+  return c.pick(
+    [
+      `${p}作为证明材料随投标文件提供（复印件加盖公章），并列明名称、出具单位与有效期，供评审逐项核对`,
+      `我方提供${p}的有效证明材料，复印件加盖公章后按评分顺序编排，原件备查`,
+      `与${p}相关的材料以能够证明的事实为限，注明出处与页码，复印件加盖公章随本节附后`,
+    ],
+    p.length,
+  );
+}
 
 /**
  * The scoring rows' key points (tender/key-points.ts — the points the coverage check looks for), each named and answered:
@@ -149,11 +171,11 @@ function pointsPart(c: Ctx): Part[] {
       if (j % n !== k || named.has(p)) return;
       named.add(p);
       const r = requirementOf(c, p);
-      const measure = measureFor(c, `${p} ${s.item}`);
+      const measure = EVIDENCE.test(p) ? evidenceFor(c, p) : measureFor(c, `${p} ${s.item}`);
       const own = r ? c.reqs.indexOf(r) : -1;
       items.push(
         r
-          ? `针对评审要点“${p}”：招标文件第 ${r.source.page} 页要求“${quote(r.text)}”${own >= 0 ? `（下文需求表第 ${own + 1} 条）` : ''}，我方据此落实${p}，${measure}。`
+          ? `针对评审要点“${p}”：招标文件第 ${r.source.page} 页要求“${quote(c, r.text)}”${own >= 0 ? `（下文需求表第 ${own + 1} 条）` : ''}，我方据此落实${p}，${measure}。`
           : `针对评审要点“${p}”：在${c.T}中，${measure}；${p}的执行情况单列记录、随时备查。`,
       );
     });
