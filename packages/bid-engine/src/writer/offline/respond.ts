@@ -59,6 +59,13 @@ const MEASURES: Record<Register, [RegExp, string][]> = {
   ],
 };
 
+/** The measure a text's own words choose, null when only the catch-all would. */
+function ownMeasure(c: Ctx, text: string): string | null {
+  const list = MEASURES[registerOf(c.domain)];
+  const hit = list.find(([re]) => re.test(text))!;
+  return hit === list[list.length - 1] ? null : hit[1];
+}
+
 export function measureFor(c: Ctx, text: string): string {
   const list = MEASURES[registerOf(c.domain)];
   return list.find(([re]) => re.test(text))![1];
@@ -144,7 +151,7 @@ const quote = (c: Ctx, text: string) => {
 };
 
 /** A key point that is a document to provide (复印件, 证明, 证书, 财务报告, 业绩…): answered by providing it, not by a work measure. */
-const EVIDENCE = /复印件|扫描件|证明|证书|报告|简介|截图|合同|发票|执照|认证|荣誉|业绩|资质|财务|信用|奖项|获奖|社保|资信|规模/;
+const EVIDENCE = /复印件|扫描件|证明|证书|报告|简介|截图|合同|发票|执照|认证|荣誉|业绩|资质|财务|信用|奖项|获奖|社保|资信|规模|签约主体|项目名称|金额/;
 
 function evidenceFor(c: Ctx, p: string): string {
   return c.pick(
@@ -171,12 +178,16 @@ function pointsPart(c: Ctx): Part[] {
       if (j % n !== k || named.has(p)) return;
       named.add(p);
       const r = requirementOf(c, p);
-      const measure = EVIDENCE.test(p) ? evidenceFor(c, p) : measureFor(c, `${p} ${s.item}`);
+      const evidence = EVIDENCE.test(p);
+      // the point's own words choose the measure; the row's name only when they choose none
+      const measure = evidence ? evidenceFor(c, p) : ownMeasure(c, p) ?? measureFor(c, `${p} ${s.item}`);
       const own = r ? c.reqs.indexOf(r) : -1;
       items.push(
         r
-          ? `针对评审要点“${p}”：招标文件第 ${r.source.page} 页要求“${quote(c, r.text)}”${own >= 0 ? `（下文需求表第 ${own + 1} 条）` : ''}，我方据此落实${p}，${measure}。`
-          : `针对评审要点“${p}”：在${c.T}中，${measure}；${p}的执行情况单列记录、随时备查。`,
+          ? `针对评审要点“${p}”：招标文件第 ${r.source.page} 页要求“${quote(c, r.text)}”${own >= 0 ? `（下文需求表第 ${own + 1} 条）` : ''}，我方在${c.T}中据此落实${p}，${measure}。`
+          : evidence
+            ? `针对评审要点“${p}”：${measure}。`
+            : `针对评审要点“${p}”：在${c.T}中，${measure}；${p}的执行情况单列记录、随时备查。`,
       );
     });
   }
