@@ -13,9 +13,9 @@
  * - "text responds to X" (health's own rule, answersClause): every figure of X (number + unit) appears in the text and at
  *   least 60 % of X's words (2+ characters, stop words out) do.
  * - ★ responded: a ★ clause some section responds to.
- * - scoring row answered (non-price rows): the sections under the nodes that answer the row (scoringIds) together respond to every
- *   sub-point of the row's criteria (subPoints: criteria split at ；。 and numbering, point awards and grade levels out), or,
- *   for a row without sub-points, to the row's name.
+ * - scoring row answered (non-price rows): the product's own rule (health/coverage.ts scoringCoverage, as 评分覆盖 shows
+ *   it): the sections under the nodes that answer the row (scoringIds) hold ≥ 200 characters and, the quoted criteria taken
+ *   out, name at least half of the row's key points (tender/key-points.ts — the points the writer and the prompt use too).
  * - requirement item restated and answered: one line or table row of a section, holding the bidder's commitment (我方),
  *   responds to the item.
  * - placeholders: 【待填写：…】 per 10,000 characters of the bid.
@@ -129,6 +129,10 @@ export function measure(id: string, card: TenderCard, outline: BidOutlineNode[],
     const byKind = new Map<string, number>();
     for (const f of report.findings) byKind.set(`${f.kind}/${f.severity}`, (byKind.get(`${f.kind}/${f.severity}`) ?? 0) + 1);
     notes.push(`体检：${[...byKind].map(([k, n]) => `${k}×${n}`).join(' ')}${report.capped ? `；封顶 ${report.capped.max}：${report.capped.reasons.join('；')}` : ''}`);
+    for (const kind of ['foreign-name', 'repeated']) {
+      const ex = [...new Set(report.findings.filter((f) => f.kind === kind).map((f) => f.excerpt ?? ''))];
+      if (ex.length) notes.push(`  ${kind} 例：${ex.slice(0, 6).map((e) => `「${e.slice(0, 40).replace(/\s*\n\s*/g, '⏎')}」`).join(' ')}`);
+    }
   }
   return {
     id,

@@ -1,7 +1,7 @@
 import { unknownScoring, type BidOutlineNode, type ScoringCoverage, type ScoringItem, type ScoringRowCoverage, type ScoringRowState, type TenderCard } from '@btz/shared';
 
 export { unknownScoring };
-import { criteriaTopics } from '../tender/outline.js';
+import { keyPoints, rowPoints } from '../tender/key-points.js';
 
 /**
  * Coverage by points (issue 13 item 3), defined once here for the health check and the coverage view: a scoring row is
@@ -16,65 +16,10 @@ import { criteriaTopics } from '../tender/outline.js';
 export const SCORING_MIN_CHARS = 200;
 /** Share of a row's key points its text must name to count as answered. */
 export const SCORING_TERM_SHARE = 0.5;
-/** The most key points taken from one row. */
-const MAX_TERMS = 8;
 
-/** Grading words of criteria (how well, how many points) — not points an evaluator looks for in the text. */
-const GRADING =
-  /但不限于|不限于|效果明显|明显|清楚|了解|细致|详实|介绍|影响|方式|配有|对应|可行性|合理性|针对性|完整性|科学性|可操作性|先进性|表述|描述|阐述|论述|项目配置|完整|合理|可行|详细|详尽|科学|规范|充足|充分|及时|明确|清晰|全面|具体|有效|可靠|良好|优秀|较好|较强|较差|较全面|一般|优于|满足|完全|基本|不满足|符合|针对性强?|可操作性强?|操作性强?|切实|到位|先进|成熟|周密|严谨|准确|丰富|得力|完善|健全|欠缺|稍有难度|难度|最高|最低|满分|不得分|得分|加分|扣分|计分|酌情|最多|不超过|不低于|以上|以下|以内|进行|评审|评价|评分|评委|综合|根据|凭|提供|具有|具备|要求|内容|情况|方面|相关|有关|能够|能|高|低|强|好|差|优|良|中|等等|等|各类|各项|所有|任何|相应|统一|按照|如下|详见|本次|本项目|投标单位|投标人|供应商|招标文件|采购人/g;
-/** 「得10分」「10-20分」「（30分）」 and the like. */
-const SCORE_PART = /[（(][^）)]{0,20}[）)]|\d+(?:\.\d+)?\s*[-—~～至]\s*\d+(?:\.\d+)?\s*分|[得计]?\s*\d+(?:\.\d+)?\s*分/g;
-/** A grade line: what a level of the row earns (「2、工作经验基本满足…，得7分」). */
-const GRADE_LINE = /得\s*\d+(?:\.\d+)?\s*分|不得分|得\s*0\s*分|[优良中差][:：]?\s*\d/;
-/** Words too general to show a response. */
-const GENERIC = new Set(['方案', '项目', '服务', '能力', '人员', '管理', '措施', '工作', '文件', '材料', '证明', '技术', '商务', '部分', '其他', '整体', '设置', '配置', '配备', '情况', '实际']);
-const SPLIT = /[\s，,。；;：:、（）()“”"'「」《》【】\-—/]+|且|并且|以及|及|和|与|或|的/;
-
-function phrases(text: string): string[] {
-  return text
-    .replace(SCORE_PART, ' ')
-    .split(SPLIT)
-    .map(clean)
-    .filter((t) => t.length >= 2 && t.length <= 8 && !GENERIC.has(t));
-}
-
-/**
- * The key points of a scoring row: the sub-points its criteria list (「包括…」, 「A、B、C等方面」), the phrases of the
- * full-marks grade, and the parts of its name — grading words (合理, 完整, 得10分…) left out.
- */
+/** The key points of a scoring row (tender/key-points.ts, the one definition the writer uses too): its points, then its name parts. */
 export function scoringTerms(row: Pick<ScoringItem, 'item' | 'criteria'>): string[] {
-  const { name, points } = termsOf(row);
-  return [...points, ...name];
-}
-
-/** The row's name parts (a title may name them) and the points its criteria ask for (the text must name them). */
-function termsOf(row: Pick<ScoringItem, 'item' | 'criteria'>): { name: string[]; points: string[] } {
-  const criteria = row.criteria ?? '';
-  const lines = criteria.split(/\n|(?<=[；;。])/).map((l) => l.trim()).filter(Boolean);
-  const grade = lines.filter((l) => GRADE_LINE.test(l));
-  const plain = lines.filter((l) => !GRADE_LINE.test(l)).join('\n');
-  const listed = criteriaTopics(criteria).map(clean).filter((t) => t.length >= 2 && !GENERIC.has(t));
-  const name = dedupe(phrases(row.item.replace(/^[^-—]*[-—]/, '')), []).slice(0, 3);
-  const points = dedupe([...listed, ...phrases(plain), ...phrases(grade[0] ?? '')], name).slice(0, MAX_TERMS);
-  return { name, points };
-}
-
-/** Terms in order, none contained in another (nor in `taken`). */
-function dedupe(terms: string[], taken: string[]): string[] {
-  const out: string[] = [];
-  const has = (t: string) => [...taken, ...out].some((o) => o.includes(t) || t.includes(o));
-  for (const t of terms) if (!has(t)) out.push(t);
-  return out;
-}
-
-function clean(s: string): string {
-  return s
-    .replace(SCORE_PART, '')
-    .replace(GRADING, '')
-    .replace(/[^\u4e00-\u9fa5A-Za-z0-9×]/g, '')
-    .replace(/^(?:\d+|有|对|为|在|将|由|须|需|并|但|拟投入|针对|近[一二三四五三\d]年|每个?|凭|其|所)+/, '')
-    .replace(/(?:的|得|之|等)+$/, '')
-    .trim();
+  return keyPoints(row);
 }
 
 /** Close wordings an evaluator accepts for one another. */
@@ -110,7 +55,7 @@ export function rowResponse(
   titles = '',
 ): { state: Exclude<ScoringRowState, 'price' | 'unmapped'>; chars: number; terms: string[]; missing: string[] } {
   const chars = charCount(body);
-  const { name, points } = termsOf(row);
+  const { name, points } = rowPoints(row);
   const text = withoutCriteria(body, row.criteria ?? '');
   // the row's name may be in a title; its points must be in the text
   const missing = [...points.filter((t) => !termIn(t, text)), ...name.filter((t) => !termIn(t, `${titles}\n${text}`))];

@@ -252,6 +252,50 @@ describe('foreign company names by pattern', () => {
   });
 });
 
+describe('foreign names: the tender\'s own names and words are not foreign', () => {
+  const bank = () => {
+    const input = cleanInput();
+    input.card = card({
+      purchaser: fact('厦门某某银行股份有限公司上海分行'),
+      scoring: [...card().scoring, scoring('s4', '同类业绩', 5, '近3年商业综合体导视/LOGO字项目业绩，合同甲方须为中国某某铁路集团有限公司')],
+    });
+    return input;
+  };
+
+  it('the purchaser\'s head office with the words before it (「确保满足…股份有限公司」) is the purchaser', () => {
+    const input = bank();
+    input.sections.n2 += '服务质量确保满足厦门某某银行股份有限公司的管理规定，方便厦门某某银行股份有限公司随时检查。';
+    expect(computeHealth(input).findings.filter((f) => f.kind === 'foreign-name')).toEqual([]);
+  });
+
+  it('a company or quoted project named by the tender itself is not foreign; an unknown one still is', () => {
+    const input = bank();
+    input.sections.n2 += '针对评审要点“LOGO字项目”，我方提供合同复印件；合同甲方为中国某某铁路集团有限公司。合作单位宁波海曙数智科技有限公司参与“西湖区智慧养老服务平台项目”。';
+    const f = computeHealth(input).findings.filter((x) => x.kind === 'foreign-name');
+    expect(f.map((x) => x.excerpt)).toEqual(['宁波海曙数智科技有限公司', '西湖区智慧养老服务平台项目']);
+  });
+});
+
+describe('repeated passages', () => {
+  it('the tender\'s names and the blanks to fill in repeated in two forms are not a copied passage', () => {
+    const input = cleanInput();
+    const head = `致：滨江区数据资源管理局\n滨江区智慧社区平台建设项目（项目编号：BJ-2026-001），投标人：【待填写：投标人名称】，法定代表人：【待填写：法定代表人姓名】。`;
+    input.sections.n2 = `${head}\n${input.sections.n2}`;
+    input.sections.n3 = `${head}\n${input.sections.n3}`;
+    expect(computeHealth(input).findings.filter((f) => f.kind === 'repeated')).toEqual([]);
+  });
+
+  it('a copied passage around the names is still found, its excerpt verbatim from the section', () => {
+    const input = cleanInput();
+    const copied = '我方为滨江区智慧社区平台建设项目组建专门的服务团队，团队成员均具有同类项目经验，实行项目经理负责制，所有工作按周计划推进并向滨江区数据资源管理局书面汇报。';
+    input.sections.n2 = `${input.sections.n2}${copied}`;
+    input.sections.n3 = `${input.sections.n3}${copied}`;
+    const f = computeHealth(input).findings.filter((x) => x.kind === 'repeated');
+    expect(f).toHaveLength(1);
+    expect(input.sections.n3).toContain(f[0]!.excerpt!);
+  });
+});
+
 describe('placeholders', () => {
   it('the same blank repeated in a section is one finding that counts its places; different blanks are separate', () => {
     const input = cleanInput();

@@ -278,14 +278,20 @@ export const QUALIFICATION_SHARE = 0.4;
 
 const COMPANY_RE = /[\u4e00-\u9fa5A-Za-z0-9（）()]{2,30}?(?:股份有限公司|有限责任公司|有限公司|集团公司|研究院|设计院)/g;
 const LEADING_WORDS =
-  /^(?:我方|我公司|本公司|贵公司|该公司|投标人|供应商|合作单位|合作伙伴|分包单位|分包商|原厂|厂家|厂商|制造商|生产商|单位|委托|授权|特此|兹|由|与|和|向|为|在|对|是|及|经|被|给|将|从|同)+/;
+  /^(?:按照|根据|依照|依据|我方|我公司|本公司|贵公司|该公司|投标人|供应商|合作单位|合作伙伴|分包单位|分包商|原厂|厂家|厂商|制造商|生产商|单位|委托|授权|特此|兹|由|与|和|向|为|在|对|是|及|经|被|给|将|从|同)+/;
 const GENERIC_COMPANY = /^(?:我|本|贵|该|其|各|子|分|母|总)?(?:股份有限公司|有限责任公司|有限公司|集团公司|研究院|设计院)$/;
 
 function nameAllowed(candidate: string, allowed: string[]): boolean {
   const c = candidate.replace(/[()（）\s]/g, '');
   return allowed.some((a0) => {
     const a = a0.replace(/[()（）\s]/g, '');
-    return a.length >= 2 && (c === a || c.endsWith(a) || a.endsWith(c) || c.includes(a) || a.includes(c));
+    if (a.length < 2) return false;
+    if (c === a || c.endsWith(a) || a.endsWith(c) || c.includes(a) || a.includes(c)) return true;
+    // the company pattern starts at any Chinese character, so it takes in the words before a name (「确保满足厦门国际银行
+    // 股份有限公司」, 「方便…」): the name of the purchaser's head office (「…股份有限公司」 of 「…股份有限公司上海分行」) with
+    // words before it is the tender's own name
+    for (let i = 1; i + 6 <= c.length; i++) if (a.includes(c.slice(i))) return true;
+    return false;
   });
 }
 
@@ -386,6 +392,19 @@ export function computeHealth(input: HealthInput): HealthReport {
     card.agency?.value,
     input.enterprise?.name,
   ].filter((v): v is string => typeof v === 'string' && v.trim().length >= 2);
+  // names the tender itself uses (its scoring rows, requirements, clauses: the purchaser's parent company, 「LOGO字项目」 as
+  // a kind of past work) are the tender's words, not another project's
+  const tenderWords = [
+    ...card.scoring.map((x) => `${x.item}\n${x.criteria}`),
+    ...(card.requirements ?? []).map((r) => r.text),
+    ...[...card.starClauses, ...card.importantClauses, ...card.qualifications].map((c) => c.text),
+  ].join('\n');
+  // (the name itself, or with the words the company pattern took in before it: 「合同甲方为中国某某集团有限公司」)
+  const tenderOwn = (name: string) => {
+    if (name.length >= 2 && tenderWords.includes(name)) return true;
+    for (let i = 1; i + 6 <= name.length; i++) if (tenderWords.includes(name.slice(i))) return true;
+    return false;
+  };
   const otherNames = (input.otherNames ?? []).map((n) => n.trim()).filter((n) => n.length >= 2 && !nameAllowed(n, allowedNames));
   const facts: LocatedFact[] = [];
   let blankCount = 0;
@@ -437,7 +456,7 @@ export function computeHealth(input: HealthInput): HealthReport {
     for (const m of text.matchAll(COMPANY_RE)) {
       const name = m[0].replace(LEADING_WORDS, '');
       if (name.length < 6 || GENERIC_COMPANY.test(name) || reported.has(name) || [...reported].some((r) => r.includes(name) || name.includes(r))) continue;
-      if (nameAllowed(name, allowedNames)) continue;
+      if (nameAllowed(name, allowedNames) || tenderOwn(name)) continue;
       reported.add(name);
       findings.push({ kind: 'foreign-name', severity: 'medium', nodeId: id, excerpt: name, message: `${label(f.node)}出现单位名称「${name}」，与本项目采购人及投标人均不一致，请确认是否为其他项目遗留内容。` });
     }
@@ -446,7 +465,7 @@ export function computeHealth(input: HealthInput): HealthReport {
       const projRe = /项目名称[：:]\s*([^\s，,。；;\n]{4,60})|[「“《]([^」”》\n]{2,60}?(?:项目|工程))[」”》]/g;
       for (const m of text.matchAll(projRe)) {
         const name = (m[1] ?? m[2] ?? '').trim();
-        if (!name || reported.has(name) || nameAllowed(name, [projectName])) continue;
+        if (!name || reported.has(name) || nameAllowed(name, [projectName]) || tenderOwn(name) || /[：:，,。；;□]/.test(name)) continue;
         reported.add(name);
         findings.push({ kind: 'foreign-name', severity: m[1] ? 'high' : 'medium', nodeId: id, excerpt: name, message: `${label(f.node)}中的项目名称「${name}」与本项目「${projectName}」不一致，请改正。` });
       }
@@ -456,7 +475,7 @@ export function computeHealth(input: HealthInput): HealthReport {
   }
 
   // repeated passages across sections (later section is reported)
-  findings.push(...findRepeats(withText.map((f) => f.node), sections));
+  findings.push(...findRepeats(withText.map((f) => f.node), sections, [card.projectName?.value, card.projectNumber?.value, card.purchaser?.value, card.agency?.value, input.enterprise?.name]));
 
   // fact conflicts: per kind + qualifier, the first stated value is the reference
   const firstByKey = new Map<string, LocatedFact>();
@@ -505,13 +524,43 @@ export function computeHealth(input: HealthInput): HealthReport {
 // ---------------------------------------------------------------------------------------------------------------------
 
 /** Passages of ≥ REPEAT_MIN_CHARS identical characters in two sections; one finding per (later, earlier) pair. */
-function findRepeats(nodes: BidOutlineNode[], sections: Record<string, string>): HealthFinding[] {
+/**
+ * A text with the tender's own names (project, number, purchaser, agency, the bidder) and the blanks to fill in each
+ * reduced to one mark, and for each character kept its index in the text: a form's heading 「致：采购人 / 项目名称（项目编
+ * 号）」 and the same 【待填写：投标人名称】 in every section are not copied passages; the words around them may be.
+ */
+export function maskNames(text: string, names: readonly (string | null | undefined)[]): { masked: string; at: number[] } {
+  const list = [...new Set(names.filter((v): v is string => typeof v === 'string' && v.trim().length >= 4).map((v) => v.trim()))].sort((a, b) => b.length - a.length);
+  const esc = (v: string) => v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const re = new RegExp([...list.map(esc), '【待填写[：:][^】]*】'].join('|'), 'g');
+  let masked = '';
+  const at: number[] = [];
+  let i = 0;
+  for (const m of text.matchAll(re)) {
+    for (; i < m.index; i++) {
+      masked += text[i];
+      at.push(i);
+    }
+    masked += '□';
+    at.push(m.index);
+    i = m.index + m[0].length;
+  }
+  for (; i < text.length; i++) {
+    masked += text[i];
+    at.push(i);
+  }
+  return { masked, at };
+}
+
+function findRepeats(nodes: BidOutlineNode[], sections: Record<string, string>, names: readonly (string | null | undefined)[] = []): HealthFinding[] {
   const W = REPEAT_MIN_CHARS;
   const seen = new Map<string, string>(); // window → first nodeId
   const out: HealthFinding[] = [];
   const meaningful = (w: string) => (w.match(/[\u4e00-\u9fa5A-Za-z0-9]/g)?.length ?? 0) >= W / 2;
   for (const n of nodes) {
-    const text = sections[n.id] ?? '';
+    const original = sections[n.id] ?? '';
+    const { masked: text, at } = maskNames(original, names);
+    const span = (from: number, to: number) => original.slice(at[from]!, to < at.length ? at[to]! : original.length);
     const pairs = new Set<string>();
     let i = 0;
     while (i + W <= text.length) {
@@ -527,8 +576,8 @@ function findRepeats(nodes: BidOutlineNode[], sections: Record<string, string>):
             kind: 'repeated',
             severity: 'medium',
             nodeId: n.id,
-            excerpt: clip(text.slice(i, end)),
-            message: `${label(n)}有 ${end - i} 字与${label(prevNode)}完全相同，请改写或删除重复内容。`,
+            excerpt: clip(span(i, end)),
+            message: `${label(n)}有 ${span(i, end).length} 字与${label(prevNode)}完全相同，请改写或删除重复内容。`,
           });
         }
         i = end;

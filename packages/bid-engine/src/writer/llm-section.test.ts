@@ -12,7 +12,7 @@ import { extractCard, flattenOutline, generateOutline } from '../tender/index.js
 import { buildFactSheet, docText, type EnterpriseFacts } from './index.js';
 import { markdownChars, maxTokensFor, trimMarkdown, writeSectionLlm, type WriteSectionLlmResult } from './llm-section.js';
 import { buildSectionMessages, stablePrefixOf, type SectionPromptInput } from './prompts.js';
-import { subPoints } from './points.js';
+import { keyPoints } from '../tender/key-points.js';
 import { scoringFor } from './kinds.js';
 import { answersClause, clauseTerms } from '../health/index.js';
 
@@ -151,7 +151,7 @@ describe('buildSectionMessages', () => {
     const techTask = buildSectionMessages(tech).at(-1)!.content;
     const points = [...techTask.matchAll(/要点：(.+)/g)].map((m) => m[1]);
     expect(points.length).toBeGreaterThan(0);
-    for (const p of points) expect(subPoints(row.criteria)).toContain(p);
+    for (const p of points) expect(keyPoints(row)).toContain(p);
     const prefix = stablePrefixOf(a).map((m) => m.content).join('\n');
     expect(prefix).toContain('项目领域：信息化系统建设与运维');
     expect(prefix).toContain('质保期：招标文件未规定——涉及时一律写占位 【待填写：质保期（招标文件未载明）】，不得自拟数值');
@@ -245,7 +245,7 @@ describe('writeSectionLlm on the fake OpenAI server', () => {
     const asked = [...lastUser(fake.requests[0]!).matchAll(/要点：(.+)/g)].map((m) => m[1]!);
     expect(asked.length).toBeGreaterThan(0);
     for (const p of asked) {
-      expect(subPoints(row.criteria)).toContain(p);
+      expect(keyPoints(row)).toContain(p);
       expect(answersClause(clauseTerms(p), r.text), p).toBe(true);
     }
     expect(r.text).toContain('需求调研须覆盖全部业务部门，调研报告经采购人确认');

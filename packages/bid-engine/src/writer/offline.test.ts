@@ -3,6 +3,7 @@ import type { BidOutlineNode, TenderCard } from '@btz/shared';
 import { LOTS_FILE, MAIN_FILE } from '../../test/fixtures/tender-pages.js';
 import { extractCard, flattenOutline, generateOutline } from '../tender/index.js';
 import { buildFactSheet, docText, writeSectionOffline, type EnterpriseFacts, type WriteSectionResult } from './index.js';
+import { keyPoints } from '../tender/key-points.js';
 
 const card = extractCard([MAIN_FILE]);
 const PROJECT = card.projectName!.value;
@@ -150,7 +151,10 @@ describe('writeSectionOffline on the fixture tender', () => {
 
   it('mentions the scoring criteria and the ★ requirements of technical sections', () => {
     const tech = flagship.find((w) => w.node.title === '需求理解与分析')!.out;
-    expect(tech.text).toContain('方案完整、先进、可行');
+    // the row's key points, not its grade wording (「方案完整、先进、可行」 is how well, not what to answer)
+    const row = card.scoring.find((s) => s.item === '技术方案')!;
+    expect(keyPoints(row).length).toBeGreaterThan(0);
+    for (const p of keyPoints(row)) expect(tech.text).toContain(p);
     expect(tech.text).toContain('平台须采用B/S架构');
     expect(tech.text).toContain(card.purchaser!.value);
   });

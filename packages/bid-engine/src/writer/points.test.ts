@@ -5,7 +5,10 @@ import { detectDomain } from './domain.js';
 import { buildFactSheet } from './facts.js';
 import { writeSectionOffline } from './offline.js';
 import { commitOf } from './offline/respond.js';
-import { assignRequirements, clausesFor, pointShare, subPoints } from './points.js';
+import { scoringCoverage } from '../health/index.js';
+import { keyPoints } from '../tender/key-points.js';
+import { assignRequirements, clausesFor, pointShare } from './points.js';
+import { buildSectionMessages } from './prompts.js';
 
 const src = (page: number) => ({ page, file: '招标文件.docx', excerpt: '' });
 const row = (id: string, item: string, criteria: string, category: ScoringItem['category'] = 'technical'): ScoringItem => ({ id, item, points: 10, criteria, category, source: src(40), verified: true });
@@ -62,23 +65,27 @@ const outline: BidOutlineNode[] = [
 for (const n of outline[0]!.children) n.parentId = 'p';
 for (const n of outline[0]!.children[2]!.children) n.parentId = 'c';
 
-function writeAll() {
-  const facts = buildFactSheet(card, { bidType: 1 });
-  const leaves: [BidOutlineNode, string[], string[]][] = [
+function leafList(): [BidOutlineNode, string[], string[]][] {
+  return [
     [outline[0]!.children[0]!, ['技术部分'], outline[0]!.children.map((x) => x.title)],
     [outline[0]!.children[1]!, ['技术部分'], outline[0]!.children.map((x) => x.title)],
     [outline[0]!.children[2]!.children[0]!, ['技术部分', '应急保障方案'], ['应急组织', '应急响应流程']],
     [outline[0]!.children[2]!.children[1]!, ['技术部分', '应急保障方案'], ['应急组织', '应急响应流程']],
   ];
+}
+
+function writeAll() {
+  const facts = buildFactSheet(card, { bidType: 1 });
+  const leaves = leafList();
   return Object.fromEntries(
     leaves.map(([n, parents, siblings]) => [n.id, writeSectionOffline({ card, node: n, parentTitles: parents, siblingTitles: siblings, facts, targetChars: 900, bidType: 1, outline }).text]),
   );
 }
 
 describe('point-to-point material', () => {
-  it('splits criteria into the sub-points an evaluator looks for, without awards and lower grades', () => {
-    expect(subPoints(card.scoring[0]!.criteria)).toEqual(['人员配置合理、岗位职责明确']);
-    expect(subPoints(card.scoring[1]!.criteria)).toEqual(['应急预案完整可行', '15分钟内响应、2小时内完成部署', '应急演练计划具体']);
+  it('takes the key points an evaluator looks for from the criteria, without awards and lower grades', () => {
+    expect(keyPoints(card.scoring[0]!)).toEqual(['岗位职责', '人员配置方案']);
+    expect(keyPoints(card.scoring[1]!)).toEqual(['应急预案', '15分钟内响应', '2小时内完成部署', '应急演练计划', '应急保障方案']);
   });
 
   it('gives each requirement item and ★ clause to exactly one leaf, the one sharing its words', () => {
@@ -129,8 +136,27 @@ describe('offline writer on a staffing tender', () => {
   });
 
   it('answers each sub-point of the rows it is built from', () => {
-    for (const p of subPoints(card.scoring[1]!.criteria)) expect(answersClause(clauseTerms(p), sections.c1! + sections.c2!), p).toBe(true);
-    expect(answersClause(clauseTerms('人员配置合理、岗位职责明确'), sections.b!)).toBe(true);
+    for (const p of keyPoints(card.scoring[1]!)) expect(sections.c1! + sections.c2!, p).toContain(`针对评审要点“${p}”`);
+    // the key points the coverage check looks for, named outside the quoted criteria: every row answered
+    const coverage = scoringCoverage(card, outline, sections);
+    expect(coverage.rows.filter((r) => r.state !== 'price').map((r) => [r.item, r.state])).toEqual([
+      ['人员配置方案', 'answered'],
+      ['应急保障方案', 'answered'],
+    ]);
+  });
+
+  it('the model prompt lists the very key points the offline writer answers, leaf by leaf', () => {
+    const facts = buildFactSheet(card, { bidType: 1 });
+    for (const [n, parents, siblings] of leafList()) {
+      const input = { card, node: n, parentTitles: parents, siblingTitles: siblings, facts, targetChars: 900, bidType: 1 as const, outline };
+      const task = buildSectionMessages(input).at(-1)!.content;
+      const asked = [...task.matchAll(/^\s+- 要点：(.+)$/gm)].map((m) => m[1]);
+      const answered = [...sections[n.id]!.matchAll(/针对评审要点“([^”]+)”/g)].map((m) => m[1]);
+      expect(asked, n.id).toEqual(answered);
+    }
+    // between them the leaves of a row name all its key points
+    const named = Object.values(sections).join('\n');
+    for (const s of card.scoring.filter((x) => x.category !== 'price')) for (const p of keyPoints(s)) expect(named).toContain(`针对评审要点“${p}”`);
   });
 
   it('invents no figure: every duration, count, time and price is the tender\'s or a placeholder; nothing contradicts the card', () => {

@@ -2,17 +2,11 @@ import type { BidOutlineNode, CardClause, RequirementItem, ScoringItem, TenderCa
 import { detectKind, scoringFor, type SectionKind } from './kinds.js';
 
 /**
- * Point-to-point material of a section (issue 13 item 2): the sub-points of the scoring rows it answers (what an evaluator
- * looks for, split from the criteria text) and the tender's requirement items that belong to it. Every requirement item
+ * Point-to-point material of a section (issue 13 item 2): the key points of the scoring rows it answers (what an evaluator
+ * looks for: tender/key-points.ts, the definition the coverage check uses) and the tender's requirement items that belong to it. Every requirement item
  * belongs to exactly one written leaf of the outline — the one whose title, scoring rows and parents share the most
  * words with it — so that each is restated and answered once in the bid, never in every chapter.
  */
-
-/** The point awards and grading levels of a criteria fragment, which are not points to answer. */
-const AWARD = /\d+(?:\.\d+)?\s*[-~～—至]\s*\d+(?:\.\d+)?\s*分(?!钟)|(?:的)?[，,]?\s*得\s*\d+(?:\.\d+)?\s*[-~～—至]\s*\d*(?:\.\d+)?\s*分?|(?:的)?[，,]?\s*(?:得|加|扣|计|最高|最多|满分)?\s*\d+(?:\.\d+)?\s*分(?!钟)(?:[；;，,]|$)?|[（(][^（）()]*\d+\s*分[^（）()]*[)）]/g;
-const LOWER_GRADE = /^(?:差|较|基本|一般|不|未|没有|缺|无|部分|稍|略|欠|存在|有缺陷|其他|其余|否则|以此类推|依此类推)/;
-const MECHANICS = /每缺|每少|基本(?:合理|可行|满足|完整|符合|清晰|明确|完善)|满分|递减|扣除|扣\d|评分细则|^[（(][^）)]*[）)]$|评委|评审专家|评标委员会|打分|得分|不得分|评分|本项最高|较少|较差|一般[，,]|不全|不畅|单一|欠缺|不足|酌情|横向比较|综合评[审定]|分档|档次|优得|良得|中得|差得|按以下|如下[:：]?$/;
-const NUMBERING = /^\s*(?:[（(]\s*[\d一二三四五六七八九十]{1,2}\s*[)）]|\d{1,2}\s*[.．、)）]|[①-⑳]|[a-hA-H]\s*[.．、)）]|[一二三四五六七八九十]{1,2}\s*、)\s*/;
 
 /** Bigrams of the CJK and word characters of a text (for matching by shared words). */
 export function bigrams(s: string): Set<string> {
@@ -30,27 +24,6 @@ function overlap(a: Set<string>, b: Set<string>): number {
   let n = 0;
   for (const x of a) if (b.has(x) && !GENERIC_BIGRAMS.has(x)) n++;
   return n;
-}
-
-/** The sub-points of a criteria text: what to answer, without awards, grading levels and scoring mechanics. */
-export function subPoints(criteria: string): string[] {
-  const out: string[] = [];
-  const keys: Set<string>[] = [];
-  const frags = criteria
-    .replace(/\r/g, '')
-    .split(/[；;。\n]|(?=[（(]\s*\d{1,2}\s*[)）])|(?=(?:^|\s)\d{1,2}\s*[.．、](?!\d))|(?=[①-⑳])/)
-    .map((f) => f.replace(/^\s*(?:注|说明|备注)\s*[:：]\s*/, '').replace(NUMBERING, '').replace(AWARD, '').replace(/[，,：:、\s]+$/g, '').replace(/^[，,：:、\s]+/, '').trim());
-  for (const f of frags) {
-    if (f.replace(/[^\p{Script=Han}A-Za-z]/gu, '').length < 4) continue;
-    if (LOWER_GRADE.test(f) || MECHANICS.test(f)) continue;
-    const k = bigrams(f);
-    // the same point worded again at another grade (「方案完整、可行」 after 「方案完整、先进、可行」)
-    if (keys.some((o) => overlap(k, o) >= Math.max(2, k.size * 0.6))) continue;
-    keys.push(k);
-    out.push(f.length > 80 ? `${f.slice(0, 80)}…` : f);
-    if (out.length >= 8) break;
-  }
-  return out;
 }
 
 interface Leaf {

@@ -10,7 +10,8 @@ import type { ChatMessage } from '../llm/types.js';
 import { detectDomain, DOMAIN_LABELS, isServiceDomain } from './domain.js';
 import type { FactSheet } from './facts.js';
 import { detectKind, type SectionKind } from './kinds.js';
-import { pointShare, requirementsFor, rowsFor, subPoints } from './points.js';
+import { keyPoints } from '../tender/key-points.js';
+import { pointShare, requirementsFor, rowsFor } from './points.js';
 import type { EnterpriseFacts, WriteSectionInput } from './offline.js';
 
 export type SectionPromptInput = WriteSectionInput & { outline: BidOutlineNode[]; inventFacts?: boolean };
@@ -300,10 +301,11 @@ function taskMessage(input: SectionPromptInput, kind: SectionKind, scoring: Scor
     .filter((s) => s.category !== 'price')
     .flatMap((s) => {
       const { k, n } = pointShare(node, s.id, input.outline, input.siblingTitles);
-      return subPoints(s.criteria).filter((_, j) => j % n === k);
-    });
+      return keyPoints(s).filter((_, j) => j % n === k);
+    })
+    .filter((p, i, all) => all.indexOf(p) === i);
   if (points.length) {
-    lines.push('- 本节须逐点作答的评审要点（每个要点先复述、再写我方的具体做法，评委按要点找得分依据）：');
+    lines.push('- 本节须逐点作答的评审要点（评委按这些要点找得分依据：每个要点写明要点名称，再结合招标需求写我方的具体做法，不要只照抄评分标准）：');
     for (const p of points) lines.push(`  - 要点：${p}`);
   }
   if (node.mode === 'ai') {

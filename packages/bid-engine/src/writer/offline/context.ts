@@ -1,5 +1,6 @@
 import type { BidOutlineNode, CardClause, RequirementItem, ScoringItem, TenderCard } from '@btz/shared';
 import type { TenderDomain } from '../domain.js';
+import { keyPoints } from '../../tender/key-points.js';
 import { pointShare } from '../points.js';
 import type { Block, EditorDoc } from '../doc.js';
 import type { FactSheet } from '../facts.js';
@@ -91,21 +92,21 @@ export interface Ctx {
 }
 
 
-/** Criteria fragments worth quoting: "方案完整、先进、可行" from "方案完整、先进、可行，完全满足招标需求得15分". */
+/**
+ * The criteria words a section's prose may refer to: the key points of its rows (tender/key-points.ts), not raw criteria
+ * fragments (「优23-28分」「以上得分累计最高至6分止」 are grades and conditions, not points an evaluator looks for).
+ */
 export function criteriaWords(items: ScoringItem[]): string[] {
-  const out: string[] = [];
-  for (const s of items)
-    for (const frag of s.criteria.split(/[，,；;。\n]/)) {
-      const f = frag.replace(/得\s*\d+(\.\d+)?\s*分$/, '').replace(/^(其他|一般|否则)$/, '').trim();
-      if (f.length >= 4 && f.length <= 30 && !/不得分|^\d/.test(f) && !out.includes(f)) out.push(f);
-    }
-  return out;
+  return [...new Set(items.filter((s) => s.category !== 'price').flatMap((s) => keyPoints(s)))];
 }
 
 export const F = (c: Ctx) => c.facts.facts;
 
 export function intro(c: Ctx): Block[] {
   const s = c.scoring[0];
+  // the sections next to this one (not the first three of the parent: every sibling would name the same three)
+  const at = c.siblingOrder.indexOf(c.node.title);
+  const near = (at >= 0 ? [c.siblingOrder[at - 1], c.siblingOrder[at + 1]] : c.siblings.slice(0, 2)).filter((x): x is string => !!x && x !== c.node.title);
   const opener = c.pick([
     `${c.P}（项目编号：${c.N}）由${c.B}组织采购，本节“${c.T}”`,
     `本节“${c.T}”是${c.E}针对${c.B}${c.P}（项目编号：${c.N}）编制的专项内容，`,
@@ -115,11 +116,15 @@ export function intro(c: Ctx): Block[] {
   const first = s ? pointShare(c.node, s.id, c.outline, c.siblingOrder).k === 0 : false;
   const score = s
     ? `对应评分标准中的“${s.item}”${s.points !== null ? `（${s.points} 分）` : ''}${first ? '，下文先逐项复述其评审要点并作答' : '，本节回答其中的部分评审要点'}。`
-    : `在“${c.parent || c.T}”${(c.parent || c.T).endsWith('部分') ? '' : '部分'}中${c.siblings.length ? `与${c.siblings.slice(0, 3).map((x) => `“${x}”`).join('、')}等内容相互衔接、互不重复` : '独立成篇'}。`;
+    : `在“${c.parent || c.T}”${(c.parent || c.T).endsWith('部分') ? '' : '部分'}中${near.length ? `与${near.map((x) => `“${x}”`).join('、')}相互衔接、互不重复` : '独立成篇'}。`;
+  // the count of the section's requirements early in the sentence: the same sentence is not a passage of every section
+  const n = c.reqs.length;
   const tail = s
-    ? `${c.T}逐项对照上述评审要点展开${c.reqs.length ? `，并逐条回应招标文件中与本节相关的 ${c.reqs.length} 项需求` : ''}。`
-    : c.reqs.length
-      ? `${c.T}逐条回应招标文件中与本节相关的 ${c.reqs.length} 项需求。`
+    ? n
+      ? c.pick([`其后逐条回应招标文件中与本节相关的 ${n} 项需求。`, `与本节相关的 ${n} 项招标需求随后逐条回应。`, `招标文件中另有 ${n} 项需求属本节范围，一并逐条回应。`])
+      : ''
+    : n
+      ? `本节逐条回应招标文件中与之相关的 ${n} 项需求。`
       : '';
   return [{ t: 'p', text: `${opener}${score}${tail}` }];
 }

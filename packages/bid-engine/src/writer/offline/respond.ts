@@ -1,7 +1,8 @@
 import type { RequirementItem } from '@btz/shared';
 import type { Block } from '../doc.js';
 import { isServiceDomain, type TenderDomain } from '../domain.js';
-import { pointShare, subPoints } from '../points.js';
+import { keyPoints } from '../../tender/key-points.js';
+import { pointShare } from '../points.js';
 import type { Ctx, Part } from './context.js';
 
 /**
@@ -58,6 +59,13 @@ const MEASURES: Record<Register, [RegExp, string][]> = {
   ],
 };
 
+/** The measure a text's own words choose, null when only the catch-all would. */
+function ownMeasure(c: Ctx, text: string): string | null {
+  const list = MEASURES[registerOf(c.domain)];
+  const hit = list.find(([re]) => re.test(text))!;
+  return hit === list[list.length - 1] ? null : hit[1];
+}
+
 export function measureFor(c: Ctx, text: string): string {
   const list = MEASURES[registerOf(c.domain)];
   return list.find(([re]) => re.test(text))![1];
@@ -97,14 +105,90 @@ function commitment(text: string): string {
   return firstSentence(commitOf(text));
 }
 
-/** The scoring rows' sub-points, each answered. */
+/** Bigrams of a term's characters (to find the requirement item that speaks of it). */
+function pairs(s: string): string[] {
+  const t = s.replace(/[^\p{Script=Han}A-Za-z0-9]/gu, '');
+  const out: string[] = [];
+  for (let i = 0; i + 1 < t.length; i++) out.push(t.slice(i, i + 2));
+  return out;
+}
+
+/**
+ * The requirement item of the tender that speaks of a key point: the section's own items first, then the whole tender's;
+ * an item naming the point verbatim, else one holding most of its character pairs (for points of 3+ characters).
+ */
+function requirementOf(c: Ctx, term: string): RequirementItem | null {
+  // the tender's names out first: 「银行」 in the purchaser's name does not make an item about banks
+  const names = [c.card.projectName?.value, c.card.purchaser?.value, c.card.agency?.value].filter((v): v is string => typeof v === 'string' && v.length >= 2);
+  const own = (r: RequirementItem) => ({ ...r, text: names.reduce((t, n) => t.split(n).join(' '), r.text) });
+  const hits = (pool: RequirementItem[]) => pool.map((r) => [r, own(r).text] as const);
+  const pools = [hits(c.reqs), hits(c.card.requirements ?? [])];
+  for (const pool of pools) {
+    const hit = pool.find(([, t]) => t.includes(term));
+    if (hit) return hit[0];
+  }
+  const bg = pairs(term);
+  if (bg.length < 3) return null;
+  for (const pool of pools) {
+    const hit = pool.find(([, t]) => bg.filter((b) => t.includes(b)).length / bg.length >= 0.75);
+    if (hit) return hit[0];
+  }
+  return null;
+}
+
+/**
+ * A requirement named briefly for a key point: its first clause, cut short of the whole item (the item itself is restated
+ * in full once, in the requirement table of the section it belongs to).
+ */
+const quote = (c: Ctx, text: string) => {
+  // the tender's names shortened (a name cut at the clip would read as another project's)
+  let t = text;
+  if (c.card.projectName?.value) t = t.split(c.card.projectName.value).join('本项目');
+  if (c.card.purchaser?.value) t = t.split(c.card.purchaser.value).join('采购人');
+  const s = t.replace(/^\s*(?:[（(]\s*[\d一二三四五六七八九十]{1,2}\s*[)）]|\d{1,2}(?:\.\d{1,2})*\s*[.．、)）]|[①-⑳])\s*/, '').replace(/[★▲]/g, '').split(/[，,。；;]/)[0]!.trim();
+  const max = Math.min(24, Math.max(6, Math.floor(text.replace(/\s+/g, '').length * 0.6)));
+  return s.length > max ? `${s.slice(0, max)}…` : s;
+};
+
+/** A key point that is a document to provide (复印件, 证明, 证书, 财务报告, 业绩…): answered by providing it, not by a work measure. */
+const EVIDENCE = /复印件|扫描件|证明|证书|报告|简介|截图|合同|发票|执照|认证|荣誉|业绩|资质|财务|信用|奖项|获奖|社保|资信|规模|签约主体|项目名称|金额/;
+
+function evidenceFor(c: Ctx, p: string): string {
+  return c.pick(
+    [
+      `${p}作为证明材料随投标文件提供（复印件加盖公章），并列明名称、出具单位与有效期，供评审逐项核对`,
+      `我方提供${p}的有效证明材料，复印件加盖公章后按评分顺序编排，原件备查`,
+      `与${p}相关的材料以能够证明的事实为限，注明出处与页码，复印件加盖公章随本节附后`,
+    ],
+    p.length,
+  );
+}
+
+/**
+ * The scoring rows' key points (tender/key-points.ts — the points the coverage check looks for), each named and answered:
+ * with the tender's requirement item that speaks of it (its page and words), else with the section's own measure.
+ */
 function pointsPart(c: Ctx): Part[] {
   const rows = c.scoring.filter((s) => s.category !== 'price');
   const items: string[] = [];
+  const named = new Set<string>();
   for (const s of rows) {
     const { k, n } = pointShare(c.node, s.id, c.outline, c.siblingOrder);
-    subPoints(s.criteria).forEach((p, j) => {
-      if (j % n === k) items.push(`针对“${p}”，我方${measureFor(c, `${p} ${s.item}`)}。`);
+    keyPoints(s).forEach((p, j) => {
+      if (j % n !== k || named.has(p)) return;
+      named.add(p);
+      const r = requirementOf(c, p);
+      const evidence = EVIDENCE.test(p);
+      // the point's own words choose the measure; the row's name only when they choose none
+      const measure = evidence ? evidenceFor(c, p) : ownMeasure(c, p) ?? measureFor(c, `${p} ${s.item}`);
+      const own = r ? c.reqs.indexOf(r) : -1;
+      items.push(
+        r
+          ? `针对评审要点“${p}”：招标文件第 ${r.source.page} 页要求“${quote(c, r.text)}”${own >= 0 ? `（下文需求表第 ${own + 1} 条）` : ''}，我方在${c.T}中据此落实${p}，${measure}。`
+          : evidence
+            ? `针对评审要点“${p}”：${measure}。`
+            : `针对评审要点“${p}”：在${c.T}中，${measure}；${p}的执行情况单列记录、随时备查。`,
+      );
     });
   }
   return items.length ? [['评审要点逐项响应', [{ t: 'ol', items }]]] : [];
@@ -121,7 +205,8 @@ function requirementsPart(c: Ctx): Part[] {
       : `完全响应：我方已掌握“${brief(r.text)}”这一情况并纳入${c.T}的安排，${measureFor(c, `${r.section} ${r.text}`)}。`,
   ]);
   const blocks: Block[] = [
-    { t: 'p', text: `以下逐条列出招标文件中与“${c.T}”相关的需求（注明招标文件页码，原文照录），并说明我方的响应与落实方式：` },
+    // the section's title last: the sentence before the table is not the same passage in every section
+    { t: 'p', text: `以下 ${c.reqs.length} 项为招标文件中属“${c.T}”范围的需求（注明页码，原文照录）：` },
     { t: 'table', head: ['序号', '招标要求', '我方响应与落实'], rows },
   ];
   return [['招标需求逐条响应', blocks]];

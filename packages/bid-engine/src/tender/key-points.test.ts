@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { keyPoints, rowPoints } from './key-points.js';
+import { rowResponse } from '../health/coverage.js';
+
+/** Criteria worded as real tenders word them (small fixtures, not corpus files). */
+const row = (item: string, criteria: string) => ({ item, criteria });
+
+describe('key points of a scoring row (one definition for the writer and the coverage check)', () => {
+  it('keeps words whole: no grade character is cut out of a point (节能降耗, 优先采购, 食物中毒, 其他)', () => {
+    const p = keyPoints(row('绿色采购', '节能降耗工作计划和实施措施的合理性和可行性。涉及保洁物资采购，优先采购绿色产品。对①火灾；②食物中毒；③停电等提供应急方案。'));
+    expect(p).toEqual(expect.arrayContaining(['节能降耗工作计划', '优先采购绿色产品', '食物中毒']));
+    expect(p.some((t) => /^节降耗|^先采购|食物毒/.test(t))).toBe(false);
+    const q = keyPoints(row('业绩经验', '具有为其他金融机构提供人员外包服务业绩的，每有1家机构得1分。'));
+    expect(q).toContain('其他金融机构');
+    expect(q).not.toContain('他金融机构');
+  });
+
+  it('leaves out the scoring conditions: what is not accepted, how points add up, what a count goes by', () => {
+    const p = keyPoints(
+      row('业绩经验', '投标人需提供有关业绩合同复印件（时间以合同签订时间为准），招标人保留核查权利。合同甲方必须为银行或其他金融机构，分包合同不予认可。以上得分累计最高至6分止。同一家银行的多个业绩合同按一项业绩计分。'),
+    );
+    expect(p.filter((t) => /不予认可|累计|为准|核查|按一项/.test(t))).toEqual([]);
+    // evidence to provide stays a point: it names a thing to give
+    expect(p).toContain('业绩合同复印件');
+    expect(p).toContain('其他金融机构');
+  });
+
+  it('completes a word the criteria cut short and joins a line the PDF broke', () => {
+    expect(keyPoints(row('物业经理', '根据物业经理的学历、持证情况、工作经进行评审，0-4分；'))).toEqual(['学历', '持证', '工作经验', '物业经理']);
+    const p = keyPoints(row('整体服务方案', '1、根据投标人的服务理念、目标和思路进行评审,0-5 分；\n2、根据投标人的管理、实施及安排进\n行评审，0-5 分；'));
+    expect(p).toContain('安排');
+    expect(p).not.toContain('安排进');
+  });
+
+  it('keeps the tender\'s figures of a point and drops deduction rules', () => {
+    expect(keyPoints(row('应急保障方案', '（1）应急预案完整可行；（2）15分钟内响应、2小时内完成部署；（3）应急演练计划具体。每缺一项扣3分'))).toEqual([
+      '应急预案',
+      '15分钟内响应',
+      '2小时内完成部署',
+      '应急演练计划',
+      '应急保障方案',
+    ]);
+  });
+
+  it('splits the row name from the points its criteria ask for', () => {
+    expect(rowPoints(row('服务方案-人员培训方案', '培训方案应包括岗位知识、服务礼仪、信息保密培训等，方案完整得5分'))).toEqual({
+      name: ['人员培训方案'],
+      points: ['岗位知识', '服务礼仪', '信息保密培训'],
+    });
+  });
+
+  it('the coverage check answers a row by naming its points outside the quoted criteria', () => {
+    const r = row('绿色采购', '节能降耗工作计划和实施措施的合理性和可行性；优先采购绿色产品；垃圾分类管理和回收。');
+    const quoted = `${r.criteria}`.repeat(8);
+    expect(rowResponse(r, quoted).state).not.toBe('answered');
+    const answer = keyPoints(r)
+      .map((p) => `针对评审要点“${p}”：按月编制计划并由项目负责人检查落实，执行记录每月报送采购人确认。`)
+      .join('');
+    expect(rowResponse(r, answer).state).toBe('answered');
+  });
+});
