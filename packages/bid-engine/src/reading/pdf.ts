@@ -100,29 +100,39 @@ export async function readPdf(
     const ranges = splitPages(total, Math.max(0, threads) + 1);
     let done = 0;
     const onPage = () => opts.onProgress?.({ stage: 'text', done: ++done, total });
-    const inThreads = ranges.slice(1).map(([from, to]) => readRangeInThread(buf, from, to, { signal: opts.signal, onPage }));
+    // settled at once, so a thread's failure while this thread still reads is never an unhandled rejection
+    const inThreads = ranges.slice(1).map(([from, to]) =>
+      readRangeInThread(buf, from, to, { signal: opts.signal, onPage }).then(
+        (pages) => ({ pages }),
+        (error: unknown) => ({ error }),
+      ),
+    );
     const [first] = ranges;
-    const records: PageRecord[][] = [await readPageRange(lib, doc, first![0], first![1], { signal: opts.signal, onPage })];
-    for (let i = 0; i < inThreads.length; i++) {
-      const [from, to] = ranges[i + 1]!;
-      records.push((await inThreads[i]!) ?? (await readPageRange(lib, doc, from, to, { signal: opts.signal, onPage })));
-    }
-
-    // In document order, with the decisions the front-to-back reader would make.
+    // In document order, with the decisions the front-to-back reader would make: this thread's own range first, while
+    // the threads still read theirs.
     const pages: PageText[] = [];
     const scans: number[] = [];
     const builder = new PdfModelBuilder();
     let readable = 0;
-    for (const r of records.flat()) {
-      if (r.failed) {
-        builder.setOcrPage(r.page, ''); // a damaged page: keep its number, try OCR below
-        pages.push({ page: r.page, text: '' });
-        continue;
+    const replay = (records: PageRecord[]) => {
+      for (const r of records) {
+        if (r.failed) {
+          builder.setOcrPage(r.page, ''); // a damaged page: keep its number, try OCR below
+          pages.push({ page: r.page, text: '' });
+          continue;
+        }
+        const { items, lines } = builder.lines(r.raw);
+        const text = builder.addPage(r.page, r.view, items, lines, builder.wantsRulings(lines) ? r.rulings : null);
+        pages.push({ page: r.page, text });
+        readable++;
       }
-      const { items, lines } = builder.lines(r.raw);
-      const text = builder.addPage(r.page, r.view, items, lines, builder.wantsRulings(lines) ? r.rulings : null);
-      pages.push({ page: r.page, text });
-      readable++;
+    };
+    replay(await readPageRange(lib, doc, first![0], first![1], { signal: opts.signal, onPage }));
+    for (let i = 0; i < inThreads.length; i++) {
+      const [from, to] = ranges[i + 1]!;
+      const got = await inThreads[i]!;
+      if ('error' in got) throw got.error;
+      replay(got.pages ?? (await readPageRange(lib, doc, from, to, { signal: opts.signal, onPage })));
     }
     if (readable === 0) throw new DocumentError('CORRUPT', '文件已损坏或格式不正确，无法读取（PDF 页面均无法解析）');
     // A scan often carries a thin text layer (a header stamped by the scanner software, a Bates number): judge a page
