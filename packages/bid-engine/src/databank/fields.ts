@@ -5,8 +5,9 @@
  * what they propose before anything is saved.
  */
 
-export const DATA_DOC_TYPES = ['营业执照', '资质证书', 'ISO 认证', '人员证书', '业绩合同', '财务报表', '纳税证明', '社保证明', '信用报告', '其他'] as const;
-export type DataDocType = (typeof DATA_DOC_TYPES)[number];
+import { DATA_DOC_TYPES, type DataDocType } from '@btz/shared';
+
+export { DATA_DOC_TYPES, type DataDocType };
 
 export interface ProposedFields {
   type: DataDocType;
@@ -141,7 +142,10 @@ export function proposeFields(raw: string): ProposedFields {
 
   // the code: 18 characters, OCR may put spaces inside; a valid check digit wins over a merely well-formed one
   let creditCode: string | null = null;
+  // I, O, Z, S and V never occur in a code: OCR's readings of 1, 0, 2, 5 and U
+  const ocrFix = (c: string) => c.replace(/I/g, '1').replace(/O/g, '0').replace(/Z/g, '2').replace(/S/g, '5').replace(/V/g, 'U');
   const candidates = [...text.matchAll(/(?<![0-9A-Z])[0-9A-Z](?:\s?[0-9A-Z]){17}(?![0-9A-Z])/g)].map((m) => m[0].replace(/\s/g, ''));
+  candidates.push(...candidates.map(ocrFix));
   creditCode = candidates.find(isValidCreditCode) ?? null;
   if (!creditCode) {
     const labelled = /统一社会信用代码\s*[:：]?\s*([0-9A-Z]{18})/.exec(text.replace(/(?<=[0-9A-Z])\s(?=[0-9A-Z])/g, ''));

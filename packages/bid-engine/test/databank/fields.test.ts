@@ -47,6 +47,8 @@ describe('proposeFields', () => {
   it('finds the code with OCR spaces inside and full-width digits', () => {
     const spaced = CODE.split('').join(' ').replace(/1/g, '１');
     expect(proposeFields(`统一社会信用代码：${spaced}`).creditCode).toBe(CODE);
+    const numeric = withCreditCheck('91320500608276103');
+    expect(proposeFields(`代码 ${numeric.replace(/1/g, 'I').replace(/0/g, 'O')}`).creditCode).toBe(numeric); // OCR's I for 1, O for 0
   });
 
   it('a certificate: number, issuer, 发证日期 and 有效期至 in Chinese numerals', () => {
