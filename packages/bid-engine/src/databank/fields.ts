@@ -153,7 +153,7 @@ export function proposeFields(raw: string): ProposedFields {
   }
 
   const number =
-    lineValue(text, /(?:证书编号|证书号|编\s*号|注册号|许可证编号|合同编号|报告编号|No\.?)/, 40)?.match(/[0-9A-Za-z][0-9A-Za-z\-()（）〔〕\[\]/号第]*[0-9A-Za-z）)\]]/)?.[0] ??
+    lineValue(text, /(?:证书编号|证书号|编\s*号|注册号|许可证编号|合同编号|报告编号|No\.?)/, 40)?.match(/[0-9A-Za-z][0-9A-Za-z\-()（）〔〕[\]/号第]*[0-9A-Za-z）)\]]/)?.[0] ??
     null;
 
   const issuerLine = lineValue(text, /(?:发证机关|登记机关|颁发机构|发证单位|认证机构|签发机关|发证部门)/, 40);
