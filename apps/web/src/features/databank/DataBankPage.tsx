@@ -200,7 +200,7 @@ export function DataBankPage({ initialTab = 'all' }: { initialTab?: 'all' | 'exp
               render: (_, d) => (
                 <div className="db-code">
                   {d.number ? <div>{d.number}</div> : null}
-                  {d.creditCode ? <div className="db-muted">{d.creditCode}</div> : null}
+                  {d.creditCode ? <div className={d.number ? 'db-muted' : undefined}>{d.creditCode}</div> : null}
                   {!d.number && !d.creditCode ? <span className="db-muted">—</span> : null}
                 </div>
               ),
@@ -210,7 +210,7 @@ export function DataBankPage({ initialTab = 'all' }: { initialTab?: 'all' | 'exp
             { title: '标签', dataIndex: 'tags', width: 140, render: (ts: string[]) => ts.map((t) => <Tag key={t}>{t}</Tag>) },
             {
               title: '操作',
-              width: 190,
+              width: 230,
               render: (_, d) => (
                 <span className="db-ops">
                   <Button size="small" type="link" icon={<EyeOutlined />} onClick={() => setPreview(d)}>
