@@ -124,6 +124,7 @@ describe('资料库', () => {
     // preview the licence picture
     await table.locator('tr').filter({ hasText: '营业执照（正本）' }).getByRole('button', { name: /查\s*看/ }).click();
     await visible(page.getByRole('dialog').getByTestId('db-preview-img'));
+    await page.waitForTimeout(500); // the dialog's opening animation, for the screenshot
     await shot(page, 'databank-preview');
     await page.keyboard.press('Escape');
 
