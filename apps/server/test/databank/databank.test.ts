@@ -110,10 +110,10 @@ describe('data bank', () => {
     const big = await upload(token, '大文件.pdf', Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(LIMIT)]));
     expect(big.json).toMatchObject({ code: 400, success: false });
     expect(big.json.msg).toContain('3 MB');
-    // a zip bomb is refused by the reader inside its worker: the draft shows why, nothing is proposed
-    const bomb = await uploadOk(token, '炸弹.docx', await buildZipBomb());
-    expect(bomb.readError).toMatch(/[\u4e00-\u9fa5]/);
-    expect(bomb.proposal).toMatchObject({ type: '其他', creditCode: null, expiry: null });
+    // a zip bomb is refused from its directory, before anything is stored
+    const bomb = await upload(token, '炸弹.docx', await buildZipBomb(200));
+    expect(bomb.json).toMatchObject({ code: 400, success: false });
+    expect(bomb.json.msg).toContain('疑似压缩炸弹');
     // a broken PDF is kept as a draft with the reading error: the user types the fields
     const broken = await uploadOk(token, '损坏.pdf', Buffer.from('%PDF-1.7\n1 0 obj <<>> garbage'));
     expect(broken.readError).toMatch(/[\u4e00-\u9fa5]/);
