@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataDocDraft, DataDocExpiringMessage, DataDocItem, Page } from '@btz/shared';
 import { withCreditCheck } from '../../../../packages/bid-engine/src/databank/index.js';
-import { buildTenderDocx, buildZipBomb, renderTextPng } from '../../../../packages/bid-engine/test/fixtures/build.js';
+import { buildTenderDocx, buildTenderPdf, buildZipBomb, renderTextPng } from '../../../../packages/bid-engine/test/fixtures/build.js';
 import { CLIENT_BASIC, newUser, startTestServer, type TestServer } from '../harness.js';
 import { makeClient, subscribeConfirmed, waitUntil, type TestClient } from '../realtime/helpers.js';
 
@@ -84,6 +84,25 @@ describe('data bank', () => {
     const file = await t.api('/btz/databank/file', { token, query: { id: d.id } });
     expect(file.bytes.equals(docx)).toBe(true);
     expect(String(file.headers['content-disposition'])).toMatch(/^attachment/);
+  });
+
+  it('proposes the fields of an ISO certificate PDF (text layer)', async () => {
+    const { token } = await newUser(t);
+    const pdf = await buildTenderPdf([
+      [
+        { kind: 'title', text: '质量管理体系认证证书' },
+        { kind: 'p', text: '证书号：00124Q31234R1M' },
+        { kind: 'p', text: '符合标准：GB/T 19001-2016 / ISO 9001:2015' },
+        { kind: 'p', text: '有效期：2024年1月5日至2027年1月4日' },
+        { kind: 'p', text: '认证机构：中国质量认证中心' },
+      ],
+    ]);
+    const d = await uploadOk(token, 'ISO9001.pdf', pdf);
+    expect(d).toMatchObject({ fileKind: 'pdf', readError: null });
+    expect(d.proposal).toMatchObject({ type: 'ISO 认证', number: '00124Q31234R1M', validFrom: '2024-01-05', expiry: '2027-01-04', issuer: '中国质量认证中心' });
+    const file = await t.api('/btz/databank/file', { token, query: { id: d.id } });
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.bytes.equals(pdf)).toBe(true);
   });
 
   it('reads a scanned licence picture through OCR (chi_sim) and proposes the code and the expiry', async () => {
