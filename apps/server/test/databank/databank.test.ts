@@ -171,7 +171,7 @@ describe('data bank', () => {
     expect((await list(token)).total).toBe(3);
   });
 
-  it('another user sees none of it: 「资料不存在」 for detail, save, file and delete', async () => {
+  it('another user sees none of it: 「资料不存在」 for detail, save, file and delete; the enterprise\'s documents are shared by its members', async () => {
     const me = await newUser(t);
     const other = await newUser(t);
     const doc = await saved(me.token, '我的营业执照', {});
@@ -182,6 +182,18 @@ describe('data bank', () => {
     expect((await save(other.token, doc.id, { type: '其他', name: '改名' })).json).toMatchObject({ code: 400, msg: '资料不存在' });
     expect((await list(other.token)).total).toBe(0);
     expect((await t.api('/btz/databank/detail', { token: me.token, query: { id: doc.id } })).json.data).toMatchObject({ name: '我的营业执照' });
+    expect((await t.api('/btz/databank/list')).status).toBe(401);
+
+    // enterprise role: its own bank, shared with a member
+    const switched = await t.api('/btz/user/switch-role', { token: me.token, query: { loginRole: 1 } });
+    const enterpriseId = switched.json.data.team.id as string;
+    expect((await list(me.token)).total).toBe(0);
+    const shared = await saved(me.token, '企业资质证书', {});
+    const member = await newUser(t);
+    await t.server.db.db.updateTable('users').set({ enterprise_id: enterpriseId, login_role: 1 }).where('id', '=', member.userId).execute();
+    expect((await list(member.token)).records.map((r) => r.id)).toEqual([shared.id]);
+    await t.api('/btz/user/switch-role', { token: me.token, query: { loginRole: 0 } });
+    expect((await list(me.token)).records.map((r) => r.id)).toEqual([doc.id]);
   });
 
   it('the expiring list: within 90 days, expired ones first with negative days; a 20-day expiry is announced once over realtime', async () => {
