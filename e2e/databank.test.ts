@@ -87,6 +87,7 @@ describe('资料库', () => {
     await visible(row.getByText('剩余 20 天'));
     // the 30-day notice arrives over realtime
     await visible(page.getByText('资料「营业执照（正本）」将在 20 天后到期，请及时更新'));
+    await page.waitForTimeout(600); // the notice's entrance animation, for the screenshot
     await shot(page, 'databank-notice');
     await shot(page, 'databank-list');
     expect((await serverList()).records[0]).toMatchObject({ name: '营业执照（正本）', creditCode: CODE, expiry: iso(expiry), type: '营业执照' });
