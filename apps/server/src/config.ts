@@ -169,7 +169,7 @@ export interface Config {
 type Env = Record<string, string | undefined>;
 
 /** The rate-limited families of calls (http/rate-limit.ts has which route is in which). */
-export const RATE_FAMILIES = ['token', 'sms', 'upload', 'export', 'parse', 'ai', 'write', 'form', 'coupon', 'picture'] as const;
+export const RATE_FAMILIES = ['token', 'sms', 'upload', 'export', 'parse', 'ai', 'write', 'form', 'coupon', 'picture', 'databank'] as const;
 export type RateFamily = (typeof RATE_FAMILIES)[number];
 export interface RateRule {
   max: number;
@@ -189,6 +189,8 @@ export const RATE_LIMIT_DEFAULTS: Record<RateFamily, string> = {
   coupon: '10/60',
   /** picture-library uploads: a bid manager drops a folder of 100+ certificate scans at once, one call per picture */
   picture: '300/60',
+  /** data-bank uploads: each file's text is read (OCR for scans) before the fields are proposed */
+  databank: '60/60',
 };
 const PROXY_PRESETS = ['loopback', 'linklocal', 'uniquelocal'];
 

@@ -5,6 +5,7 @@
  * (export), in Chinese.
  */
 import { DocumentError, type ReadOptions, type ReadProgress, type ReadResult } from '@btz/bid-engine/reading';
+import type { DataFileKind, ProposedFields } from '@btz/bid-engine/databank';
 import type { Config } from '../config.js';
 import { runInWorker, Semaphore, WorkerLimitError } from './pool.js';
 import type { ExportFeedChunk, ExportTaskInput, FoundPicture, PicturesTaskInput, ReadTaskInput } from './tasks.js';
@@ -62,6 +63,28 @@ export async function extractPicturesIsolated(
       timeoutMs: limits.parseTimeoutS * 1000,
       signal: opts.signal,
       onProgress: opts.onProgress ? (p) => opts.onProgress!((p as { done: number }).done, (p as { total: number }).total) : undefined,
+      messages: { memory: WORKER_TEXTS.readMemory(limits.workerMemoryMb), time: WORKER_TEXTS.readTime(limits.parseTimeoutS) },
+    });
+  } catch (e) {
+    if (e instanceof WorkerLimitError) throw new DocumentError(e.limit === 'memory' ? 'OUT_OF_MEMORY' : 'TIMEOUT', e.message);
+    throw e;
+  }
+}
+
+/**
+ * The text of a data-bank document read and its fields proposed (issue 14), in a worker with the reading limits; the
+ * engine's refusals and the limits come back as DocumentErrors in Chinese.
+ */
+export async function proposeDataFieldsIsolated(
+  limits: Limits,
+  data: Uint8Array,
+  opts: { signal?: AbortSignal } = {},
+): Promise<{ kind: DataFileKind; chars: number; proposal: ProposedFields }> {
+  try {
+    return await runInWorker('databank', { data }, {
+      memoryMb: limits.workerMemoryMb,
+      timeoutMs: limits.parseTimeoutS * 1000,
+      signal: opts.signal,
       messages: { memory: WORKER_TEXTS.readMemory(limits.workerMemoryMb), time: WORKER_TEXTS.readTime(limits.parseTimeoutS) },
     });
   } catch (e) {

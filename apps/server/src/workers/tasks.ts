@@ -74,6 +74,14 @@ export const TASKS: Record<WorkerTaskName, Task> = {
     return { value: { pictures, skipped, pages: found.pages } };
   },
 
+  /** The text of a data-bank document (OCR for a picture or a scanned PDF) and the fields proposed from it (issue 14). */
+  async databank(input: { data: Uint8Array }) {
+    const { readDataText, proposeFields } = await import('@btz/bid-engine/databank');
+    const buf = Buffer.from(input.data.buffer, input.data.byteOffset, input.data.byteLength);
+    const { kind, text } = await readDataText(buf);
+    return { value: { kind, chars: text.trim().length, proposal: proposeFields(text) } };
+  },
+
   async export(input: ExportTaskInput, fed) {
     const { docxToPdf, exportBidDocx } = await import('@btz/bid-engine/export');
     const sections: Record<string, EditorDoc> = {};

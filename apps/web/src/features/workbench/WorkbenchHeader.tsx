@@ -1,12 +1,14 @@
 import { Avatar, Badge, Button, Dropdown, Tag, Tooltip } from 'antd';
 import { BellOutlined, CrownFilled, LogoutOutlined, MenuOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
-import { FLAGS, membershipLabel } from '@btz/shared';
+import { useEffect } from 'react';
+import { DATA_TEXTS, FLAGS, membershipLabel, type DataDocExpiringMessage } from '@btz/shared';
 import { boot } from '../../lib/boot';
 import { openPurchase } from '../../lib/events';
 import { confirmDialog } from '../../lib/dialogs';
 import { logout, useUser } from '../../stores/user';
-import { useDmCount } from '../../realtime';
+import { onRealtime, useDmCount } from '../../realtime';
+import { toast } from '../../lib/feedback';
 import { BrandLogo } from '../../components/BrandLogo';
 import { menuHref } from './menu';
 
@@ -15,6 +17,15 @@ export function WorkbenchHeader({ onToggleMenu }: { onToggleMenu: () => void }) 
   const info = useUser((s) => s.info);
   const dmCount = useDmCount();
   const navigate = useNavigate();
+  // the data bank's 30-day notice (databank.expiring), wherever the user is in the workbench
+  useEffect(
+    () =>
+      onRealtime('databank.expiring', (msg) => {
+        const d = msg.data as Partial<DataDocExpiringMessage> | null;
+        if (d?.name && typeof d.daysLeft === 'number') toast.warning(DATA_TEXTS.expiringNotice(d.name, d.daysLeft));
+      }),
+    [],
+  );
   const { branding } = boot();
   const vip = info?.isVip === FLAGS.vip;
   const name = info?.nickName || info?.maskPhone || '用户';

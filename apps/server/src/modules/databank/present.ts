@@ -1,0 +1,41 @@
+import type { DataDocItem, DataDocType } from '@btz/shared';
+import { formatTime } from '../../lib/time.js';
+import type { DataDocRow } from './repo.js';
+
+const DAY = 86_400_000;
+/** Today's date in Asia/Shanghai (UTC+8, no DST), `YYYY-MM-DD`. */
+export const shanghaiToday = (now = new Date()) => new Date(now.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+export const addDays = (date: string, n: number) => new Date(Date.parse(`${date}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
+export const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY);
+
+export function presentDataDoc(row: DataDocRow, now = new Date()): DataDocItem {
+  return {
+    id: row.id,
+    type: row.type as DataDocType,
+    name: row.name,
+    number: row.number,
+    creditCode: row.credit_code,
+    issuer: row.issuer,
+    validFrom: row.valid_from,
+    expiry: row.expiry,
+    person: row.person,
+    client: row.client,
+    year: row.year,
+    amount: row.amount_fen == null ? null : Number(row.amount_fen) / 100,
+    tags: row.tags ?? [],
+    fileName: row.file_name,
+    fileKind: row.file_kind,
+    mime: MIME[row.file_kind],
+    size: Number(row.size),
+    daysLeft: row.expiry ? daysBetween(shanghaiToday(now), row.expiry) : null,
+    createTime: formatTime(row.created_at),
+    updateTime: formatTime(row.updated_at),
+  };
+}
+
+export const MIME: Record<DataDocRow['file_kind'], string> = {
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+};

@@ -1,0 +1,117 @@
+/**
+ * SQL of the data bank. Every statement is scoped by tenant and owner (the user, or its enterprise in the enterprise
+ * role — the pictures' `ownerOf`); ids from the client only ever narrow such a scoped query.
+ */
+import { sql, type Kysely, type SelectQueryBuilder, type Selectable } from 'kysely';
+import type { DataDocFields, DataDocItem, Page } from '@btz/shared';
+import type { DB } from '../../db/schema.js';
+import '../../db/schema-databank.js';
+import type { DataDocumentsTable } from '../../db/schema-databank.js';
+import { paginate, type Paging } from '../../db/paging.js';
+import type { PictureOwner } from '../pictures/repo.js';
+import { presentDataDoc, shanghaiToday, addDays } from './present.js';
+
+type Db = Kysely<DB>;
+export type DataDocRow = Selectable<DataDocumentsTable>;
+export type DataOwner = PictureOwner;
+
+function scoped<T extends { where: (...a: any[]) => T }>(q: T, o: DataOwner): T {
+  return q.where('tenant_id', '=', o.tenantId).where('owner_type', '=', o.holder.type).where('owner_id', '=', o.holder.id);
+}
+
+/** A document of the owner, draft or saved. */
+export async function findDataDoc(db: Db, o: DataOwner, id: string): Promise<DataDocRow | undefined> {
+  return (await scoped(db.selectFrom('data_documents').selectAll(), o).where('id', '=', id).executeTakeFirst()) as DataDocRow | undefined;
+}
+
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export async function listDataDocs(
+  db: Db,
+  o: DataOwner,
+  q: Paging & { keyword?: string; type?: string; tag?: string; expiring?: number },
+  now = new Date(),
+): Promise<Page<DataDocItem>> {
+  let base = scoped(db.selectFrom('data_documents'), o).where('state', '=', 'saved') as SelectQueryBuilder<DB, 'data_documents', object>;
+  if (q.keyword) {
+    const like = `%${likeEscape(q.keyword)}%`;
+    base = base.where((eb) =>
+      eb.or([
+        eb('name', 'ilike', like),
+        eb('number', 'ilike', like),
+        eb('issuer', 'ilike', like),
+        eb('person', 'ilike', like),
+        eb('client', 'ilike', like),
+        eb('credit_code', 'ilike', like),
+        eb('file_name', 'ilike', like),
+        sql<boolean>`EXISTS (SELECT 1 FROM jsonb_array_elements_text(data_documents.tags) AS t WHERE t ILIKE ${like})`,
+      ]),
+    );
+  }
+  if (q.type) base = base.where('type', '=', q.type);
+  if (q.tag) base = base.where(sql<boolean>`tags @> ${JSON.stringify([q.tag])}::jsonb`);
+  if (q.expiring) base = base.where('expiry', 'is not', null).where('expiry', '<=', addDays(shanghaiToday(now), q.expiring));
+  return paginate(
+    base,
+    q,
+    (b) => (q.expiring ? b.selectAll().orderBy('expiry', 'asc').orderBy('id', 'asc') : b.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc')),
+    (row) => presentDataDoc(row as unknown as DataDocRow, now),
+  );
+}
+
+export async function ownerDataTags(db: Db, o: DataOwner): Promise<string[]> {
+  const { rows } = await sql<{ tag: string }>`
+    SELECT DISTINCT t AS tag FROM data_documents, jsonb_array_elements_text(data_documents.tags) AS t
+    WHERE tenant_id = ${o.tenantId} AND owner_type = ${o.holder.type} AND owner_id = ${o.holder.id} AND state = 'saved'
+    ORDER BY tag LIMIT 500`.execute(db);
+  return rows.map((r) => r.tag);
+}
+
+/** Writes the confirmed fields; a draft becomes saved. */
+export async function saveDataDoc(db: Db, o: DataOwner, id: string, f: DataDocFields): Promise<void> {
+  await scoped(db.updateTable('data_documents'), o)
+    .set({
+      state: 'saved',
+      type: f.type,
+      name: f.name,
+      number: f.number,
+      credit_code: f.creditCode,
+      issuer: f.issuer,
+      valid_from: f.validFrom,
+      expiry: f.expiry,
+      person: f.person,
+      client: f.client,
+      year: f.year,
+      amount_fen: f.amount == null ? null : Math.round(f.amount * 100),
+      tags: JSON.stringify(f.tags),
+      updated_at: new Date(),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The row goes; the stored bytes stay (storage is content-addressed and may be shared with other rows). */
+export async function deleteDataDoc(db: Db, o: DataOwner, id: string): Promise<boolean> {
+  const r = await scoped(db.deleteFrom('data_documents'), o).where('id', '=', id).executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+/** Saved documents expiring within `days` (not yet past) whose notice for this expiry was not sent. */
+export async function dueNotices(db: Db, today: string, days: number): Promise<DataDocRow[]> {
+  return (await db
+    .selectFrom('data_documents')
+    .selectAll()
+    .where('state', '=', 'saved')
+    .where('expiry', 'is not', null)
+    .where('expiry', '>=', today)
+    .where('expiry', '<=', addDays(today, days))
+    .where((eb) => eb.or([eb('notified_expiry', 'is', null), eb('notified_expiry', '!=', eb.ref('expiry'))]))
+    .orderBy('expiry')
+    .limit(1000)
+    .execute()) as DataDocRow[];
+}
+
+export async function markNotified(db: Db, id: string, expiry: string): Promise<boolean> {
+  const r = await db.updateTable('data_documents').set({ notified_expiry: expiry }).where('id', '=', id).where('expiry', '=', expiry).executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}

@@ -1,0 +1,52 @@
+import type { DataDocDraft, DataDocFields, DataDocItem } from '@btz/shared';
+import { databankCalls } from '@btz/shared/calls';
+import { callApi } from '../../api/call';
+import { http } from '../../api/request';
+
+export type { DataDocDraft, DataDocFields, DataDocItem } from '@btz/shared';
+
+export const dataKeys = {
+  all: ['databank'] as const,
+  list: (q: DataListQuery) => ['databank', 'list', q] as const,
+  tags: ['databank', 'tags'] as const,
+};
+
+export interface DataListQuery {
+  current: number;
+  size: number;
+  keyword?: string;
+  type?: string;
+  tag?: string;
+  expiring?: number;
+}
+
+/** The screens show errors in place. */
+const quiet = { repeatSubmit: false, silent: true } as const;
+
+export const listDataDocs = (q: DataListQuery) =>
+  callApi(databankCalls.list, {
+    query: { ...q, keyword: q.keyword || undefined, type: (q.type || undefined) as DataDocFields['type'] | undefined, tag: q.tag || undefined },
+  }, quiet);
+export const fetchDataTags = () => callApi(databankCalls.tags, {}, quiet);
+export const saveDataDoc = (id: string, body: DataDocFields): Promise<DataDocItem> => callApi(databankCalls.save, { query: { id }, body }, quiet);
+export const deleteDataDoc = (id: string) => callApi(databankCalls.delete, { query: { id } }, quiet);
+
+export function uploadDataDoc(file: File, onProgress?: (percent: number) => void): Promise<DataDocDraft> {
+  const form = new FormData();
+  form.append('file', file);
+  return callApi(databankCalls.upload, { body: form }, {
+    ...quiet,
+    headers: { 'Content-Type': 'multipart/form-data' },
+    onUploadProgress: (e) => onProgress?.(e.total ? Math.round((e.loaded / e.total) * 100) : 0),
+  });
+}
+
+/** The document's file (the call needs the login header, so previews use an object URL of the blob). */
+export async function fetchDataFile(id: string): Promise<Blob> {
+  const res = await http.post<Blob>(databankCalls.file.path, undefined, { params: { id }, responseType: 'blob', repeatSubmit: false, silent: true });
+  return res.data;
+}
+
+export const ACCEPT_DATA = '.pdf,.docx,.png,.jpg,.jpeg,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document,image/png,image/jpeg';
+/** the server's DATA_MAX_BYTES */
+export const DATA_MAX_BYTES = 30 * 1024 * 1024;
