@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import type { Block, DocModel } from '../reading/model/types.js';
+import { queryTerms, segmentWords, sectionQuery, splitPassages, tsqueryLiteral, tsvectorLiteral } from './index.js';
+
+const h = (level: number, text: string, page = 1): Block => ({ type: 'heading', level, numbering: '', title: text, text, page, pageEnd: page });
+const p = (text: string, page = 1): Block => ({ type: 'paragraph', text, page, pageEnd: page });
+const model = (blocks: Block[]): DocModel => ({ blocks, furniture: [], pageCount: 10 });
+const para = (n: number, word = '施工') => `${word}方案${'内容说明'.repeat(Math.ceil(n / 4))}`.slice(0, n) + '。';
+
+describe('splitPassages', () => {
+  it('gives each heading its text with the heading path and page, tables as text', () => {
+    const out = splitPassages(
+      model([
+        h(1, '第一章 技术方案', 2),
+        h(2, '一、施工组织设计', 3),
+        p(para(300), 3),
+        h(2, '二、质量保证措施', 5),
+        p(para(250, '质量'), 5),
+        { type: 'table', columns: 2, parts: 1, page: 6, pageEnd: 6, rows: [{ page: 6, cells: [{ text: '岗位', col: 0, colSpan: 1, rowSpan: 1 }, { text: '项目经理', col: 1, colSpan: 1, rowSpan: 1 }] }] },
+      ]),
+    );
+    expect(out.map((x) => x.path)).toEqual([
+      ['第一章 技术方案', '一、施工组织设计'],
+      ['第一章 技术方案', '二、质量保证措施'],
+    ]);
+    expect(out[0]!.page).toBe(3);
+    expect(out[1]!.page).toBe(5);
+    expect(out[1]!.text).toContain('岗位 | 项目经理');
+  });
+
+  it('cuts a long section at paragraph ends, every passage within the bounds', () => {
+    const blocks: Block[] = [h(1, '第二章 服务方案')];
+    for (let i = 0; i < 12; i++) blocks.push(p(para(400), 1 + i));
+    const out = splitPassages(model(blocks));
+    expect(out.length).toBeGreaterThan(2);
+    for (const x of out) {
+      expect(x.text.length).toBeLessThanOrEqual(1500);
+      expect(x.text.length).toBeGreaterThanOrEqual(200);
+      expect(x.text.startsWith('施工方案')).toBe(true); // cut between paragraphs, never inside one
+    }
+    expect(out.map((x) => x.page)).toEqual([...out.map((x) => x.page)].sort((a, b) => a - b));
+    expect(out.reduce((n, x) => n + x.text.replace(/\n/g, '').length, 0)).toBe(12 * 401);
+  });
+
+  it('cuts an over-long paragraph at sentence ends', () => {
+    const long = Array.from({ length: 120 }, (_, i) => `第${i}句话讲述运维服务的响应时间与保障措施。`).join('');
+    const out = splitPassages(model([h(1, '运维'), p(long)]));
+    expect(out.length).toBeGreaterThan(1);
+    for (const x of out) expect(x.text.endsWith('。')).toBe(true);
+  });
+
+  it('carries a short section into the first section under it', () => {
+    const out = splitPassages(model([h(1, '第三章 人员配置'), p('本章说明人员。'), h(2, '一、项目经理'), p(para(300))]));
+    expect(out).toHaveLength(1);
+    expect(out[0]!.path).toEqual(['第三章 人员配置', '一、项目经理']);
+    expect(out[0]!.text.startsWith('本章说明人员。')).toBe(true);
+  });
+});
+
+describe('segmentation', () => {
+  it('splits Chinese into words and queries leave out stop words and single characters', () => {
+    expect(segmentWords('施工组织设计方案合理')).toEqual(['施工', '组织', '设计', '方案', '合理']);
+    expect(segmentWords('ISO９００１认证')).toEqual(['iso9001', '认证']);
+    expect(queryTerms('我方的质量保证措施')).toEqual(['质量', '措施']);
+  });
+
+  it('writes tsvector and tsquery input with quotes escaped and the heading at weight A', () => {
+    expect(tsvectorLiteral('质量', "it's 质量")).toBe("'质量':1A,3 'it''s':2");
+    expect(tsqueryLiteral(['质量', '措施'], '|')).toBe("'质量' | '措施'");
+  });
+
+  it('builds a section query from its title and scoring rows', () => {
+    const card = { scoring: [{ id: 's1', item: '售后服务', criteria: '响应及时得5分', points: 5, category: 'technical' }], requirements: [] } as never;
+    const q = sectionQuery(card, { title: '售后服务方案', scoringIds: ['s1'] });
+    expect(q).toContain('售后服务方案');
+    expect(q).toContain('响应及时得5分');
+  });
+});
