@@ -26,6 +26,7 @@ import { registerBids } from './modules/bid/index.js';
 import { registerContent } from './modules/content/index.js';
 import { registerEnterprise } from './modules/enterprise/index.js';
 import { registerPictures } from './modules/pictures/index.js';
+import { registerRepository } from './modules/repository/index.js';
 import { ConsoleSmsProvider } from './providers/sms/index.js';
 import { OpenPlatformWechatProvider, SandboxWechatProvider } from './providers/wechat/index.js';
 
@@ -129,6 +130,7 @@ export async function buildApp(config: Config, handle: DbHandle, opts: { logStre
   registerContent(fastify, ctx);
   registerEnterprise(fastify, ctx);
   registerPictures(fastify, ctx);
+  registerRepository(fastify, ctx);
   const web = await registerWebApp(fastify, ctx);
   registerTenantRoutes(fastify, ctx, web.buildId);
   // after every module registered its job kinds

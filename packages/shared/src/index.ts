@@ -23,3 +23,4 @@ export * from './api/writing.js';
 export * from './api/enterprise.js';
 export * from './api/report.js';
 export * from './api/pictures.js';
+export * from './api/repository.js';

@@ -32,12 +32,13 @@ export function segmentWords(text: string): string[] {
 const isCjkChar = (w: string) => w.length === 1 && /\p{Script=Han}/u.test(w);
 
 /**
- * The distinct words a query searches for: stop words and single Han characters left out (unless nothing else is
- * left), at most `max`, in the order they first appear.
+ * The distinct words a query searches for: stop words left out, and single Han characters unless `singles` (the search
+ * box, where every word must occur: 甘特图 is 甘|特|图 to the segmenter) or nothing else is left; at most `max`, in the
+ * order they first appear.
  */
-export function queryTerms(text: string, max = 40): string[] {
+export function queryTerms(text: string, max = 40, opts: { singles?: boolean } = {}): string[] {
   const words = [...new Set(segmentWords(text))];
-  const strong = words.filter((w) => !STOP.has(w) && !isCjkChar(w));
+  const strong = words.filter((w) => !STOP.has(w) && (opts.singles || !isCjkChar(w)));
   return (strong.length ? strong : words).slice(0, max);
 }
 

@@ -13,3 +13,4 @@ export * from './auth.js';
 export * from './commerce.js';
 export * from './tenant.js';
 export * from './pictures.js';
+export * from './repository.js';
