@@ -41,11 +41,15 @@ function cutLong(p: Piece, max: number): Piece[] {
   let cur = '';
   for (let s of sentences) {
     while (s.length > max) {
-      if (cur) out.push({ text: cur, page: p.page }), (cur = '');
+      if (cur) out.push({ text: cur, page: p.page });
+      cur = '';
       out.push({ text: s.slice(0, max), page: p.page });
       s = s.slice(max);
     }
-    if (cur.length + s.length > max) out.push({ text: cur, page: p.page }), (cur = '');
+    if (cur.length + s.length > max) {
+      out.push({ text: cur, page: p.page });
+      cur = '';
+    }
     cur += s;
   }
   if (cur) out.push({ text: cur, page: p.page });
@@ -57,7 +61,10 @@ function pack(pieces: Piece[], min: number, max: number): Piece[] {
   const chunks: Piece[] = [];
   let cur: Piece | null = null;
   for (const p of pieces.flatMap((x) => cutLong(x, max))) {
-    if (cur && cur.text.length + 1 + p.text.length > max) chunks.push(cur), (cur = null);
+    if (cur && cur.text.length + 1 + p.text.length > max) {
+      chunks.push(cur);
+      cur = null;
+    }
     cur = cur ? { text: `${cur.text}\n${p.text}`, page: cur.page } : { ...p };
   }
   if (cur) {
