@@ -39,6 +39,7 @@ export interface RepositoryPassagesTable {
   text: string;
   /** tsvector input text on insert (cast in SQL); not selected */
   tsv: string;
+  heading_tsv: string;
 }
 
 export interface RepositoryPicksTable {

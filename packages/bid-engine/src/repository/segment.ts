@@ -66,7 +66,10 @@ export function tsvectorLiteral(heading: string, body: string): string {
   return [...byWord].map(([w, p]) => `${lexeme(w)}:${p.join(',')}`).join(' ');
 }
 
-/** The `tsquery` input text for terms: every one (`&`, the search box) or any (`|`, suggestions). '' for no terms. */
-export function tsqueryLiteral(terms: string[], op: '&' | '|'): string {
-  return terms.map(lexeme).join(` ${op} `);
+/**
+ * The `tsquery` input text for terms: every one (`&`, the search box) or any (`|`, suggestions). '' for no terms.
+ * `heading`: the terms matched in heading words only (weight A) — few passages, found through the index at once.
+ */
+export function tsqueryLiteral(terms: string[], op: '&' | '|', opts: { heading?: boolean } = {}): string {
+  return terms.map((t) => lexeme(t) + (opts.heading ? ':A' : '')).join(` ${op} `);
 }

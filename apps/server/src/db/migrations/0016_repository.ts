@@ -1,7 +1,8 @@
 /**
  * The repository of past bids (issue 14, 知识库): files an owner (the user, or its enterprise in the enterprise role)
  * uploaded, read as a job into passages (heading path, page, text). `tsv` holds the passage's words as the engine's
- * segmenter found them (written as tsvector input, heading words at weight A), searched through a GIN index.
+ * segmenter found them (written as tsvector input, heading words at weight A), searched through a GIN index;
+ * `heading_tsv` the heading's words alone (small: a section's suggestions rank these first, then the few best by `tsv`).
  * `repository_picks` are a bid section's pinned and excluded passages.
  */
 export const up = /* sql */ `
@@ -35,11 +36,13 @@ CREATE TABLE repository_passages (
   heading       jsonb NOT NULL DEFAULT '[]',
   page          integer NOT NULL,
   text          text NOT NULL,
-  tsv           tsvector NOT NULL
+  tsv           tsvector NOT NULL,
+  heading_tsv   tsvector NOT NULL
 );
 CREATE INDEX repository_passages_file ON repository_passages (file_id, seq);
 CREATE INDEX repository_passages_owner ON repository_passages (tenant_id, owner_type, owner_id);
 CREATE INDEX repository_passages_tsv ON repository_passages USING GIN (tsv);
+CREATE INDEX repository_passages_heading_tsv ON repository_passages USING GIN (heading_tsv);
 
 CREATE TABLE repository_picks (
   bid_id        text NOT NULL REFERENCES bids(id) ON DELETE CASCADE,

@@ -62,6 +62,7 @@ export function readRepositoryJob(app: AppContext): JobDefinition<Payload> {
                 page: p.page,
                 text: p.text,
                 tsv: sql`${tsvectorLiteral(p.path.join(' '), p.text)}::tsvector` as unknown as string,
+                heading_tsv: sql`${tsvectorLiteral(p.path.join(' '), '')}::tsvector` as unknown as string,
               })),
             )
             .execute();

@@ -94,6 +94,30 @@ export async function searchPassages(db: Db, o: Owner, tsquery: string, limit: n
   return rows.map(present);
 }
 
+/**
+ * A section's suggestions, in two steps: the `pool` passages whose heading (heading_tsv, small) best matches `tsquery`,
+ * then the best `limit` of them by their whole text (tsv) — the full vectors of a few dozen passages are read, not of
+ * every passage sharing a word with the section.
+ */
+export async function searchByHeading(db: Db, o: Owner, tsquery: string, limit: number, exclude: string[] = [], pool = 80): Promise<RepositoryPassage[]> {
+  if (!tsquery) return [];
+  const { rows } = await sql<PassageHit>`
+    WITH qq AS (SELECT ${tsquery}::tsquery AS q),
+    c AS (
+      SELECT p.id FROM repository_passages p, qq
+      WHERE p.tenant_id = ${o.tenantId} AND p.owner_type = ${o.holder.type} AND p.owner_id = ${o.holder.id}
+        AND p.heading_tsv @@ q
+        ${exclude.length ? sql`AND p.id NOT IN (${sql.join(exclude)})` : sql``}
+      ORDER BY ts_rank(p.heading_tsv, q) DESC, p.id
+      LIMIT ${pool}
+    )
+    SELECT p.id, p.file_id, f.file_name, p.heading, p.page, p.text, ts_rank(p.tsv, q) AS rank
+    FROM c JOIN repository_passages p ON p.id = c.id JOIN repository_files f ON f.id = p.file_id, qq
+    ORDER BY rank DESC, p.file_id, p.seq
+    LIMIT ${limit}`.execute(db);
+  return rows.map(present);
+}
+
 /** Passages of the owner by id (pinned ones), in the order given. */
 export async function passagesById(db: Db, o: Owner, ids: string[]): Promise<RepositoryPassage[]> {
   if (!ids.length) return [];

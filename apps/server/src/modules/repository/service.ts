@@ -15,7 +15,7 @@ import { newId } from '../../lib/ids.js';
 import type { Upload } from '../bid/upload.js';
 import type { BidRow } from '../bid/repo.js';
 import type { PictureOwner as Owner } from '../pictures/repo.js';
-import { findFile, passagesById, picksOf, presentFile, searchPassages } from './repo.js';
+import { findFile, passagesById, picksOf, presentFile, searchByHeading, searchPassages } from './repo.js';
 
 export const READ_KIND = 'read-repository';
 export const SUGGEST_COUNT = 5;
@@ -84,6 +84,18 @@ export async function suggestForSection(app: AppContext, o: Owner, bid: BidRow, 
   const excluded = picks.filter((p) => p.pick === 'exclude').map((p) => p.passage_id);
   const terms = queryTerms(sectionQuery(bid.card, node, parentTitles), 30);
   const pinned = await passagesById(app.db, o, pinnedIds);
-  const found = pinned.length >= SUGGEST_COUNT ? [] : await searchPassages(app.db, o, tsqueryLiteral(terms, '|'), SUGGEST_COUNT - pinned.length, [...pinnedIds, ...excluded]);
+  const found = await suggestPassages(app.db, o, terms, SUGGEST_COUNT - pinned.length, [...pinnedIds, ...excluded]);
   return { terms, records: [...pinned, ...found], pinned: pinned.map((p) => p.id), excluded: excluded.length };
+}
+
+/**
+ * The best `n` passages for a section's terms: first those whose heading holds one of the terms (a past section on the
+ * same subject; few, so ranking them is quick), then, when fewer than `n`, those whose text does.
+ */
+export async function suggestPassages(db: Kysely<DB>, o: Owner, terms: string[], n: number, exclude: string[] = []) {
+  if (n <= 0 || !terms.length) return [];
+  const first = await searchByHeading(db, o, tsqueryLiteral(terms, '|'), n, exclude);
+  if (first.length >= n) return first;
+  const more = await searchPassages(db, o, tsqueryLiteral(terms, '|'), n - first.length, [...exclude, ...first.map((p) => p.id)]);
+  return [...first, ...more];
 }
