@@ -40,7 +40,6 @@ export function highlightParts(text: string, terms: string[]): { text: string; h
   if (!words.length) return [{ text, hit: false }];
   const re = new RegExp(`(${words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`, 'gi');
   return text
-    .normalize('NFKC')
     .split(re)
     .filter(Boolean)
     .map((s) => ({ text: s, hit: words.some((w) => w.toLowerCase() === s.toLowerCase()) }));
