@@ -76,3 +76,23 @@ describe('segmentation', () => {
     expect(q).toContain('响应及时得5分');
   });
 });
+
+describe('reference passages in the model prompt', () => {
+  it('lists the passages with their file, page and heading, clipped, after the task — and nothing without them', async () => {
+    const { MAIN_FILE } = await import('../../test/fixtures/tender-pages.js');
+    const { extractCard, flattenOutline, generateOutline } = await import('../tender/index.js');
+    const { buildFactSheet, buildSectionMessages } = await import('../writer/index.js');
+    const card = extractCard([MAIN_FILE]);
+    const { nodes: outline } = generateOutline(card, { bidType: 1 });
+    const leaf = flattenOutline(outline).find((n) => n.isLeaf && n.mode === 'ai')!;
+    const input = { card, node: leaf, parentTitles: [], siblingTitles: [], facts: buildFactSheet(card, { bidType: 1 }), targetChars: 1200, bidType: 1 as const, outline };
+    const long = '我方提供7×24小时驻场运维，故障响应时间不超过30分钟。'.repeat(60);
+    const task = (refs?: Parameters<typeof buildSectionMessages>[0]['references']) => buildSectionMessages({ ...input, references: refs }).at(-1)!.content;
+    const withRefs = task([{ heading: ['第一章 技术方案', '二、售后服务方案'], fileName: '往年标书.docx', page: 12, text: long }]);
+    expect(withRefs).toContain('- 参考资料：本单位以往标书中与本节相关的段落');
+    expect(withRefs).toContain('1. 《往年标书.docx》第 12 页 · 第一章 技术方案 > 二、售后服务方案：我方提供7×24小时驻场运维');
+    expect(withRefs.length - task().length).toBeLessThan(1000);
+    expect(task()).not.toContain('参考资料');
+    expect(task([])).toBe(task());
+  });
+});

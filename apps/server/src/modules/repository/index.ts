@@ -16,3 +16,4 @@ export function registerRepository(fastify: FastifyInstance, app: AppContext): v
     registerRepositoryRoutes(scope, app);
   });
 }
+export { referencesForSection } from './service.js';

@@ -14,7 +14,7 @@ import { enqueue } from '../../jobs/index.js';
 import { newId } from '../../lib/ids.js';
 import type { Upload } from '../bid/upload.js';
 import type { BidRow } from '../bid/repo.js';
-import type { PictureOwner as Owner } from '../pictures/repo.js';
+import { ownerOf, type PictureOwner as Owner } from '../pictures/repo.js';
 import { findFile, passagesById, picksOf, presentFile, searchByHeading, searchPassages } from './repo.js';
 
 export const READ_KIND = 'read-repository';
@@ -98,4 +98,14 @@ export async function suggestPassages(db: Kysely<DB>, o: Owner, terms: string[],
   if (first.length >= n) return first;
   const more = await searchPassages(db, o, tsqueryLiteral(terms, '|'), n - first.length, [...exclude, ...first.map((p) => p.id)]);
   return [...first, ...more];
+}
+
+/**
+ * The passages a section's model prompt gets as reference material: what its 参考段落 panel shows (pinned first, excluded
+ * left out), for the bid's owner. Empty when the repository has none.
+ */
+export async function referencesForSection(app: AppContext, bid: BidRow, node: BidOutlineNode, parentTitles: string[]) {
+  const o = await ownerOf(app.db, { tenantId: bid.tenant_id, userId: bid.user_id });
+  const s = await suggestForSection(app, o, bid, node, parentTitles);
+  return s.records.map((p) => ({ heading: p.heading, fileName: p.fileName, page: p.page, text: p.text }));
 }
