@@ -2,7 +2,7 @@
  * Retrieval benchmark (issue 14, 知识库): does a bid section get, among the 5 passages the repository suggests, the
  * passage of a past bid that should serve it — and how fast is the search at 10,000 passages on PGlite?
  *
- *   npm run bench -- retrieval [--only c07,c09] [--passages 10000]
+ *   npm run bench -- retrieval [--only c07,c09] [--passages 10000] [--verbose]
  *
  * The labelled set, generated from the corpus (../shared/corpus) — every tender with a scoring table:
  * - past bids: the tender read (readDocument), its card (extractCard) and basic outline (generateOutline bidType 1),
@@ -14,6 +14,8 @@
  *   same title or answering one of the same scoring rows. Leaves with no such passage are not counted.
  * - recall@5: the share of counted leaves for which at least one of the passages that should serve them is among the 5
  *   the product suggests (service suggestForSection's: sectionQuery → queryTerms → suggestPassages).
+ * - same title@5 (lenient, printed beside): a passage written under the same section title in any past bid (another
+ *   project's included) is among the 5.
  * - Two repositories (owners): the tenders alternately in one or the other. 10k: each repository filled up to
  *   --passages with copies of the other group's past bids (past bids of other projects: they never serve the leaf but
  *   compete for its 5 places); recall@5 again, and the latency of each suggestion (both its queries: heading words,
@@ -42,6 +44,7 @@ const arg = (name: string) => {
 };
 const only = arg('only') ? new Set(arg('only')!.split(',')) : null;
 const TARGET = Number(arg('passages') ?? 10_000);
+const verbose = args.includes('--verbose');
 
 if (!existsSync(path.join(corpus, 'truth.json'))) {
   console.error(`bench/retrieval: 找不到语料库 ${corpus}/truth.json（应位于仓库上一级的 shared/corpus）`);
@@ -132,6 +135,8 @@ const count = [0, 0];
 
 let seq = 0;
 const labelOf = new Map<string, StoredPassage>();
+/** every stored passage (copies included), for the lenient figure */
+const anyOf = new Map<string, StoredPassage>();
 async function store(group: number, fileId: string, fileName: string, ps: StoredPassage[], labelled: boolean) {
   const u = `u${group}`;
   count[group] = count[group]! + ps.length;
@@ -144,6 +149,7 @@ async function store(group: number, fileId: string, fileName: string, ps: Stored
         ps.slice(i, i + 200).map((p, j) => {
           const id = `p${++seq}`;
           if (labelled) labelOf.set(id, p);
+          anyOf.set(id, p);
           return {
             id,
             file_id: fileId,
@@ -173,11 +179,13 @@ function shouldServe(tender: string, node: BidOutlineNode): (p: StoredPassage) =
 interface Figures {
   counted: number;
   hits: number;
+  /** a passage written under the same title in any past bid among the 5 */
+  titleHits: number;
   suggestMs: number[];
   searchMs: number[];
 }
-async function measure(): Promise<Figures> {
-  const f: Figures = { counted: 0, hits: 0, suggestMs: [], searchMs: [] };
+async function measure(last = true): Promise<Figures> {
+  const f: Figures = { counted: 0, hits: 0, titleHits: 0, suggestMs: [], searchMs: [] };
   for (const b of newBids) {
     for (const l of b.leaves) {
       const serves = shouldServe(b.tender, l.node);
@@ -188,7 +196,10 @@ async function measure(): Promise<Figures> {
       const owner = ownerOf(groupOf.get(b.tender) ?? 0);
       const top = await suggestPassages(db, owner, terms, 5);
       f.suggestMs.push(performance.now() - t0);
+      if (top.some((p) => anyOf.has(p.id) && norm(anyOf.get(p.id)!.leaf.title) === norm(l.node.title))) f.titleHits++;
       if (top.some((p) => labelOf.has(p.id) && serves(labelOf.get(p.id)!))) f.hits++;
+      else if (verbose && last)
+        console.log(`  未命中 ${b.tender}「${l.node.title}」应为：${[...new Set(past.filter(serves).map((p) => p.leaf.title))].join('、')}；得到：${top.map((p) => `${p.heading.at(-1)}(${p.fileName.slice(0, 3)})`).join('、')}`);
       t0 = performance.now();
       await searchPassages(db, owner, tsqueryLiteral(queryTerms(l.node.title, 20, { singles: true }), '&'), 20);
       f.searchMs.push(performance.now() - t0);
@@ -201,11 +212,11 @@ const q = (xs: number[], p: number) => {
   return s.length ? s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)]! : 0;
 };
 const line = (label: string, n: number, f: Figures) =>
-  `${label.padEnd(22)} | ${String(n).padStart(8)} | ${String(f.counted).padStart(6)} | ${((100 * f.hits) / Math.max(1, f.counted)).toFixed(1).padStart(6)}% (${f.hits}/${f.counted}) | ${q(f.suggestMs, 0.5).toFixed(1)} / ${q(f.suggestMs, 0.95).toFixed(1)} | ${q(f.searchMs, 0.5).toFixed(1)} / ${q(f.searchMs, 0.95).toFixed(1)}`;
+  `${label.padEnd(22)} | ${String(n).padStart(8)} | ${String(f.counted).padStart(6)} | ${((100 * f.hits) / Math.max(1, f.counted)).toFixed(1).padStart(6)}% (${f.hits}/${f.counted}) | ${((100 * f.titleHits) / Math.max(1, f.counted)).toFixed(1)}% | ${q(f.suggestMs, 0.5).toFixed(1)} / ${q(f.suggestMs, 0.95).toFixed(1)} | ${q(f.searchMs, 0.5).toFixed(1)} / ${q(f.searchMs, 0.95).toFixed(1)}`;
 
 console.log(`语料标书 ${tenders.length} 份（${tenders.join(' ')}）；往年标书段落 ${past.length} 个；新标书待检索章节 ${newBids.reduce((n, b) => n + b.leaves.length, 0)} 个（旗舰版目录的 AI 撰写章节）`);
-console.log('set                    | passages | leaves | recall@5 (≥90%)        | suggest p50 / p95 ms (≤50) | search p50 / p95 ms');
-await measure(); // warm-up (PGlite's first queries plan and load)
+console.log('set                    | passages | leaves | recall@5 (≥90%)        | same title@5 | suggest p50 / p95 ms (≤50) | search p50 / p95 ms');
+await measure(false); // warm-up (PGlite's first queries plan and load)
 console.log(line('corpus past bids', Math.max(count[0]!, count[1]!), await measure()));
 
 // each repository filled up to TARGET with copies of the other group's past bids
@@ -219,7 +230,7 @@ for (const g of [0, 1]) {
   }
 }
 await sql`ANALYZE repository_passages`.execute(db);
-await measure();
+await measure(false);
 console.log(line(`+ other projects' bids`, Math.min(count[0]!, count[1]!), await measure()));
 console.log(`用时 ${((Date.now() - started) / 1000).toFixed(0)} 秒`);
 await h.close();
