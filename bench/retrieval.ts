@@ -26,10 +26,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import type { BidOutlineNode, TenderCard } from '@btz/shared';
-import { readDocument, type Block, type DocModel } from '@btz/bid-engine/reading';
+import { readDocument } from '@btz/bid-engine/reading';
 import { extractCard, flattenOutline, generateOutline } from '@btz/bid-engine/tender';
 import { buildFactSheet, writeSectionOffline } from '@btz/bid-engine/writer';
-import { queryTerms, sectionQuery, splitPassages, tsqueryLiteral, tsvectorLiteral } from '@btz/bid-engine/repository';
+import { queryTerms, sameTitle, sectionQuery, shouldServe, splitPassages, tsqueryLiteral, tsvectorLiteral, writtenBidModel } from '@btz/bid-engine/repository';
 import { openPGlite } from '../apps/server/src/db/connection.js';
 import { migrate } from '../apps/server/src/db/migrate.js';
 import { searchPassages } from '../apps/server/src/modules/repository/repo.js';
@@ -78,35 +78,17 @@ interface StoredPassage {
   text: string;
 }
 
-/** A written bid as the reader would model it: a heading per outline level, the section's lines as paragraphs. */
-function bidModel(card: TenderCard, outline: BidOutlineNode[]): { model: DocModel; leafOfHeading: Map<string, BidOutlineNode> } {
+/** A written bid (every leaf offline) as the reader would model it (engine writtenBidModel). */
+function bidModel(card: TenderCard, outline: BidOutlineNode[]) {
   const facts = buildFactSheet(card, { bidType: 1 });
-  const blocks: Block[] = [];
-  const leafOfHeading = new Map<string, BidOutlineNode>();
-  let page = 1;
-  const walk = (nodes: BidOutlineNode[], level: number) => {
-    for (const n of nodes) {
-      const text = `${n.number} ${n.title}`.trim();
-      blocks.push({ type: 'heading', level, numbering: n.number, title: n.title, text, page, pageEnd: page });
-      if (n.children.length) walk(n.children, level + 1);
-      else {
-        leafOfHeading.set(text, n);
-        const l = leaves(outline).find((x) => x.node.id === n.id)!;
-        const target = n.targetChars ?? (n.mode === 'ai' ? 1500 : 700);
-        const body = writeSectionOffline({ card, node: n, parentTitles: l.parents, siblingTitles: l.siblings, facts, targetChars: target, bidType: 1, outline }).text;
-        for (const line of body.split('\n').filter((x) => x.trim())) {
-          blocks.push({ type: 'paragraph', text: line, page, pageEnd: page });
-          if (line.length > 300) page++;
-        }
-        page++;
-      }
-    }
-  };
-  walk(outline, 1);
-  return { model: { blocks, furniture: [], pageCount: page }, leafOfHeading };
+  const texts: Record<string, string> = {};
+  for (const l of leaves(outline)) {
+    const target = l.node.targetChars ?? (l.node.mode === 'ai' ? 1500 : 700);
+    texts[l.node.id] = writeSectionOffline({ card, node: l.node, parentTitles: l.parents, siblingTitles: l.siblings, facts, targetChars: target, bidType: 1, outline }).text;
+  }
+  return writtenBidModel(outline, texts);
 }
 
-const norm = (s: string) => s.normalize('NFKC').replace(/\s+/g, '');
 const started = Date.now();
 const past: StoredPassage[] = [];
 const newBids: { tender: string; card: TenderCard; leaves: Leaf[] }[] = [];
@@ -172,9 +154,7 @@ const tenders = [...new Set(past.map((p) => p.tender))];
 const groupOf = new Map(tenders.map((t, i) => [t, i % 2]));
 for (const t of tenders) await store(groupOf.get(t)!, `f-${t}`, `${t} 往年投标文件.docx`, past.filter((p) => p.tender === t), true);
 
-function shouldServe(tender: string, node: BidOutlineNode): (p: StoredPassage) => boolean {
-  return (p) => p.tender === tender && (norm(p.leaf.title) === norm(node.title) || p.leaf.scoringIds.some((s) => node.scoringIds.includes(s)));
-}
+const servesFor = (tender: string, node: BidOutlineNode) => (p: StoredPassage) => shouldServe(tender, node, p.tender, p.leaf);
 
 interface Figures {
   counted: number;
@@ -188,7 +168,7 @@ async function measure(last = true): Promise<Figures> {
   const f: Figures = { counted: 0, hits: 0, titleHits: 0, suggestMs: [], searchMs: [] };
   for (const b of newBids) {
     for (const l of b.leaves) {
-      const serves = shouldServe(b.tender, l.node);
+      const serves = servesFor(b.tender, l.node);
       if (!past.some(serves)) continue;
       f.counted++;
       let t0 = performance.now();
@@ -196,7 +176,7 @@ async function measure(last = true): Promise<Figures> {
       const owner = ownerOf(groupOf.get(b.tender) ?? 0);
       const top = await suggestPassages(db, owner, terms, 5);
       f.suggestMs.push(performance.now() - t0);
-      if (top.some((p) => anyOf.has(p.id) && norm(anyOf.get(p.id)!.leaf.title) === norm(l.node.title))) f.titleHits++;
+      if (top.some((p) => anyOf.has(p.id) && sameTitle(anyOf.get(p.id)!.leaf.title, l.node.title))) f.titleHits++;
       if (top.some((p) => labelOf.has(p.id) && serves(labelOf.get(p.id)!))) f.hits++;
       else if (verbose && last)
         console.log(`  未命中 ${b.tender}「${l.node.title}」应为：${[...new Set(past.filter(serves).map((p) => p.leaf.title))].join('、')}；得到：${top.map((p) => `${p.heading.at(-1)}(${p.fileName.slice(0, 3)})`).join('、')}`);

@@ -2,3 +2,4 @@
 export { splitPassages, PASSAGE_MIN, PASSAGE_MAX, type Passage } from './passages.js';
 export { segmentWords, queryTerms, tsvectorLiteral, tsqueryLiteral } from './segment.js';
 export { sectionQuery } from './query.js';
+export { writtenBidModel, shouldServe, sameTitle } from './labelled.js';
