@@ -99,7 +99,7 @@ export async function searchPassages(db: Db, o: Owner, tsquery: string, limit: n
  * then the best `limit` of them by their whole text (tsv) — the full vectors of a few dozen passages are read, not of
  * every passage sharing a word with the section.
  */
-export async function searchByHeading(db: Db, o: Owner, tsquery: string, limit: number, exclude: string[] = [], pool = 80): Promise<RepositoryPassage[]> {
+export async function searchByHeading(db: Db, o: Owner, tsquery: string, limit: number, exclude: string[] = [], pool = 200): Promise<RepositoryPassage[]> {
   if (!tsquery) return [];
   const { rows } = await sql<PassageHit>`
     WITH qq AS (SELECT ${tsquery}::tsquery AS q),
