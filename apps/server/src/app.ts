@@ -27,6 +27,7 @@ import { registerContent } from './modules/content/index.js';
 import { registerEnterprise } from './modules/enterprise/index.js';
 import { registerPictures } from './modules/pictures/index.js';
 import { registerDatabank } from './modules/databank/index.js';
+import { registerRepository } from './modules/repository/index.js';
 import { ConsoleSmsProvider } from './providers/sms/index.js';
 import { OpenPlatformWechatProvider, SandboxWechatProvider } from './providers/wechat/index.js';
 
@@ -131,6 +132,7 @@ export async function buildApp(config: Config, handle: DbHandle, opts: { logStre
   registerEnterprise(fastify, ctx);
   registerPictures(fastify, ctx);
   registerDatabank(fastify, ctx);
+  registerRepository(fastify, ctx);
   const web = await registerWebApp(fastify, ctx);
   registerTenantRoutes(fastify, ctx, web.buildId);
   // after every module registered its job kinds

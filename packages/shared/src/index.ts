@@ -24,3 +24,4 @@ export * from './api/enterprise.js';
 export * from './api/report.js';
 export * from './api/pictures.js';
 export * from './api/databank.js';
+export * from './api/repository.js';

@@ -14,7 +14,18 @@ import { keyPoints } from '../tender/key-points.js';
 import { pointShare, requirementsFor, rowsFor } from './points.js';
 import type { EnterpriseFacts, WriteSectionInput } from './offline.js';
 
-export type SectionPromptInput = WriteSectionInput & { outline: BidOutlineNode[]; inventFacts?: boolean };
+/** A passage of one of the user's past bids the repository (知识库) found for the section, pinned ones first. */
+export interface ReferencePassage {
+  heading: string[];
+  fileName: string;
+  page: number;
+  text: string;
+}
+
+export type SectionPromptInput = WriteSectionInput & { outline: BidOutlineNode[]; inventFacts?: boolean; references?: ReferencePassage[] };
+
+/** Characters of one reference passage in the prompt. */
+const MAX_REFERENCE_CHARS = 800;
 
 /** Caps that keep the prefix bounded on huge tenders (input tokens per output character matter: issue 6 item 8). */
 const MAX_CLAUSES = 80;
@@ -324,6 +335,12 @@ function taskMessage(input: SectionPromptInput, kind: SectionKind, scoring: Scor
     if (!rows.length) lines.push('  （招标文件未标注★/▲条款：按采购需求的主要条款逐条列出）');
   } else if (node.mode === 'form') {
     lines.push('- 本节为表单模式：如招标文件“格式要求”或“投标文件组成”对本节规定了格式，严格照搬其标题、栏目和落款，只填写已知字段。');
+  }
+  if (input.references?.length) {
+    lines.push('- 参考资料：本单位以往标书中与本节相关的段落（可借鉴其做法、组织和表述，但须按本项目改写；不得照搬其中其他项目的名称、数字、日期和承诺）：');
+    input.references.forEach((r, i) =>
+      lines.push(`  ${i + 1}. 《${r.fileName}》第 ${r.page} 页 · ${r.heading.join(' > ') || '正文'}：${clip(r.text.replace(/\s*\n\s*/g, ' '), MAX_REFERENCE_CHARS)}`),
+    );
   }
   const lo = Math.round(targetChars * 0.9);
   const hi = Math.round(targetChars * 1.1);

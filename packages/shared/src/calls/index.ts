@@ -14,3 +14,4 @@ export * from './commerce.js';
 export * from './tenant.js';
 export * from './pictures.js';
 export * from './databank.js';
+export * from './repository.js';

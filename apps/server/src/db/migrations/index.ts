@@ -12,6 +12,7 @@ import * as m0012 from './0012_qr_invitation.js';
 import * as m0013 from './0013_bid_health.js';
 import * as m0014 from './0014_pictures.js';
 import * as m0015 from './0015_databank.js';
+import * as m0016 from './0016_repository.js';
 
 /** Forward-only migrations, applied in order at start. Never edit one that has landed: add the next. */
 export const MIGRATIONS: { id: string; up: string }[] = [
@@ -29,4 +30,5 @@ export const MIGRATIONS: { id: string; up: string }[] = [
   { id: '0013_bid_health', up: m0013.up },
   { id: '0014_pictures', up: m0014.up },
   { id: '0015_databank', up: m0015.up },
+  { id: '0016_repository', up: m0016.up },
 ];

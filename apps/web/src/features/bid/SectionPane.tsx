@@ -4,6 +4,7 @@ import { UNNAMED_CHAPTER, type SectionSaved, type SectionState, type TenderCard 
 import { SectionEditor } from './editor/SectionEditor';
 import type { OutlineEditor } from './hooks';
 import { NodeDetail } from './NodeDetail';
+import { SuggestPanel } from '../repository/SuggestPanel';
 import { SectionStateIcon } from './OutlineTree';
 import { findNode, pathTo } from './outline';
 import { SECTION_STATE_LABEL } from './writing';
@@ -20,7 +21,8 @@ const STATE_TAG: Record<SectionState, string> = {
 
 /**
  * The centre pane for a leaf section: its text in the section editor (streamed in while it is being written) and, on
- * the second tab, the section's settings (kind, mode, scoring items, target length).
+ * the second tab, the section's settings (kind, mode, scoring items, target length); on the third, the passages of past
+ * bids the repository suggests for it (pin / exclude).
  */
 export function SectionPane({
   bidId,
@@ -51,7 +53,7 @@ export function SectionPane({
   onSaved?: (s: SectionSaved) => void;
 }) {
   // until the user picks a tab: settings before any writing, the text from then on
-  const [picked, setTab] = useState<'text' | 'settings' | null>(null);
+  const [picked, setTab] = useState<'text' | 'settings' | 'refs' | null>(null);
   const tab = picked ?? (preferSettings ? 'settings' : 'text');
   const node = findNode(editor.nodes, nodeId);
   if (!node) return null;
@@ -81,10 +83,11 @@ export function SectionPane({
         <Segmented
           size="small"
           value={tab}
-          onChange={(v) => setTab(v as 'text' | 'settings')}
+          onChange={(v) => setTab(v as 'text' | 'settings' | 'refs')}
           options={[
             { value: 'text', label: '正文' },
             { value: 'settings', label: '章节设置' },
+            { value: 'refs', label: '参考段落' },
           ]}
         />
       </div>
@@ -99,6 +102,10 @@ export function SectionPane({
             live={writing ? { text: live ?? '' } : null}
             onSaved={onSaved}
           />
+        </div>
+      ) : tab === 'refs' ? (
+        <div className="bid-section__body">
+          <SuggestPanel bidId={bidId} nodeId={nodeId} readOnly={finished} />
         </div>
       ) : (
         <NodeDetail editor={editor} nodeId={nodeId} card={card} readOnly={outlineReadOnly} onSelect={onSelect} />

@@ -10,6 +10,7 @@ import { countChars, docToText, validateDoc } from '@btz/bid-engine/content';
 import type { BidRow } from '../repo.js';
 import { buildFactSheet, writeSectionOffline, type EnterpriseFacts } from '@btz/bid-engine/writer';
 import { FORM_GUIDE_CHARS, type LeafInfo } from './sections.js';
+import { referencesForSection } from '../../repository/service.js';
 
 export interface AuthorOptions {
   signal: AbortSignal;
@@ -45,9 +46,11 @@ export async function authorSection(app: AppContext, bid: BidRow, leaf: LeafInfo
   let raw: unknown;
   if (bid.writer === 'llm' && !app.llm.offline) {
     const { writeSectionLlm } = await import('@btz/bid-engine/writer');
+    // the passages of the owner's past bids the section's 参考段落 panel shows (知识库), as reference material
+    const references = leaf.node.mode === 'ai' ? await referencesForSection(app, bid, leaf.node, leaf.parentTitles) : [];
     const r = await writeSectionLlm(
       app.llm,
-      { ...input, inventFacts: bid.invent_facts },
+      { ...input, inventFacts: bid.invent_facts, references },
       { signal: opts.signal, onDelta: opts.onDelta, onRestart: opts.onRestart, tag: `bid:${bid.id}` },
     );
     raw = r.doc;

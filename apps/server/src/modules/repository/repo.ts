@@ -1,0 +1,135 @@
+/**
+ * SQL of the repository of past bids. Every statement is scoped by tenant and owner (pictures/repo.ts ownerOf: the user,
+ * or its enterprise in the enterprise role); ids from the client only ever narrow such a scoped query. Full-text search:
+ * the passage words in `tsv` (GIN index), the query's as a tsquery, ranked with ts_rank.
+ */
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import type { Page, RepositoryFile, RepositoryPassage } from '@btz/shared';
+import type { DB } from '../../db/schema.js';
+import '../../db/schema-repository.js';
+import type { RepositoryFilesTable } from '../../db/schema-repository.js';
+import { paginate, type Paging } from '../../db/paging.js';
+import { formatTime } from '../../lib/time.js';
+import type { PictureOwner as Owner } from '../pictures/repo.js';
+
+type Db = Kysely<DB>;
+export type RepositoryFileRow = Omit<RepositoryFilesTable, 'created_at' | 'state' | 'page_count' | 'passage_count'> & {
+  created_at: Date;
+  state: 'queued' | 'running' | 'done' | 'failed';
+  page_count: number;
+  passage_count: number;
+};
+
+function scoped<T extends { where: (...a: any[]) => T }>(q: T, o: Owner): T {
+  return q.where('tenant_id', '=', o.tenantId).where('owner_type', '=', o.holder.type).where('owner_id', '=', o.holder.id);
+}
+
+export function presentFile(row: RepositoryFileRow): RepositoryFile {
+  return {
+    id: row.id,
+    fileName: row.file_name,
+    fileType: row.file_type,
+    size: Number(row.size),
+    state: row.state,
+    error: row.error,
+    pageCount: row.page_count,
+    passageCount: row.passage_count,
+    createTime: formatTime(row.created_at),
+  };
+}
+
+export async function findFile(db: Db, o: Owner, id: string): Promise<RepositoryFileRow | undefined> {
+  return (await scoped(db.selectFrom('repository_files').selectAll(), o).where('id', '=', id).executeTakeFirst()) as RepositoryFileRow | undefined;
+}
+
+export async function listFiles(db: Db, o: Owner, p: Paging): Promise<Page<RepositoryFile>> {
+  const base = scoped(db.selectFrom('repository_files'), o) as SelectQueryBuilder<DB, 'repository_files', object>;
+  return paginate(
+    base,
+    p,
+    (b) => b.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'),
+    (row) => presentFile(row as unknown as RepositoryFileRow),
+  );
+}
+
+export async function deleteFile(db: Db, o: Owner, id: string): Promise<boolean> {
+  const r = await scoped(db.deleteFrom('repository_files'), o).where('id', '=', id).executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+interface PassageHit {
+  id: string;
+  file_id: string;
+  file_name: string;
+  heading: string[];
+  page: number;
+  text: string;
+  rank: number;
+}
+
+const present = (r: PassageHit): RepositoryPassage => ({
+  id: r.id,
+  fileId: r.file_id,
+  fileName: r.file_name,
+  heading: r.heading,
+  page: r.page,
+  text: r.text,
+  rank: Math.round(Number(r.rank) * 1e4) / 1e4,
+});
+
+/**
+ * The owner's passages matching `tsquery` (tsvector/tsquery input syntax, engine tsqueryLiteral), best first: ts_rank
+ * (heading words weigh more), then the file and order. `exclude`: passage ids left out.
+ */
+export async function searchPassages(db: Db, o: Owner, tsquery: string, limit: number, exclude: string[] = []): Promise<RepositoryPassage[]> {
+  if (!tsquery) return [];
+  const { rows } = await sql<PassageHit>`
+    SELECT p.id, p.file_id, f.file_name, p.heading, p.page, p.text, ts_rank(p.tsv, q) AS rank
+    FROM repository_passages p JOIN repository_files f ON f.id = p.file_id, (SELECT ${tsquery}::tsquery AS q) AS qq
+    WHERE p.tenant_id = ${o.tenantId} AND p.owner_type = ${o.holder.type} AND p.owner_id = ${o.holder.id}
+      AND p.tsv @@ q
+      ${exclude.length ? sql`AND p.id NOT IN (${sql.join(exclude)})` : sql``}
+    ORDER BY rank DESC, p.file_id, p.seq
+    LIMIT ${limit}`.execute(db);
+  return rows.map(present);
+}
+
+/**
+ * A section's suggestions, in two steps: the `pool` passages whose heading (heading_tsv, small) best matches `tsquery`,
+ * then the best `limit` of them by their whole text (tsv) — the full vectors of a few dozen passages are read, not of
+ * every passage sharing a word with the section.
+ */
+export async function searchByHeading(db: Db, o: Owner, tsquery: string, limit: number, exclude: string[] = [], pool = 200): Promise<RepositoryPassage[]> {
+  if (!tsquery) return [];
+  const { rows } = await sql<PassageHit>`
+    WITH qq AS (SELECT ${tsquery}::tsquery AS q),
+    c AS (
+      SELECT p.id FROM repository_passages p, qq
+      WHERE p.tenant_id = ${o.tenantId} AND p.owner_type = ${o.holder.type} AND p.owner_id = ${o.holder.id}
+        AND p.heading_tsv @@ q
+        ${exclude.length ? sql`AND p.id NOT IN (${sql.join(exclude)})` : sql``}
+      ORDER BY ts_rank(p.heading_tsv, q) DESC, p.id
+      LIMIT ${pool}
+    )
+    SELECT p.id, p.file_id, f.file_name, p.heading, p.page, p.text, ts_rank(p.tsv, q) AS rank
+    FROM c JOIN repository_passages p ON p.id = c.id JOIN repository_files f ON f.id = p.file_id, qq
+    ORDER BY rank DESC, p.file_id, p.seq
+    LIMIT ${limit}`.execute(db);
+  return rows.map(present);
+}
+
+/** Passages of the owner by id (pinned ones), in the order given. */
+export async function passagesById(db: Db, o: Owner, ids: string[]): Promise<RepositoryPassage[]> {
+  if (!ids.length) return [];
+  const { rows } = await sql<PassageHit>`
+    SELECT p.id, p.file_id, f.file_name, p.heading, p.page, p.text, 0 AS rank
+    FROM repository_passages p JOIN repository_files f ON f.id = p.file_id
+    WHERE p.tenant_id = ${o.tenantId} AND p.owner_type = ${o.holder.type} AND p.owner_id = ${o.holder.id}
+      AND p.id IN (${sql.join(ids)})`.execute(db);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => (byId.has(id) ? [present(byId.get(id)!)] : []));
+}
+
+export async function picksOf(db: Db, bidId: string, nodeId: string): Promise<{ passage_id: string; pick: 'pin' | 'exclude' }[]> {
+  return db.selectFrom('repository_picks').select(['passage_id', 'pick']).where('bid_id', '=', bidId).where('node_id', '=', nodeId).orderBy('created_at').execute();
+}

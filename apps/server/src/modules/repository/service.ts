@@ -1,0 +1,111 @@
+/**
+ * Commands of the repository of past bids: an upload is sniffed (DOCX or PDF by content, a zip bomb refused from its
+ * directory), stored, then read by the job `read-repository`; the file stays whatever the reading does (retry reads it
+ * again). Search and suggestions segment the query with the engine's segmenter, like the passages were.
+ */
+import type { Kysely } from 'kysely';
+import { REPOSITORY_TEXTS, type BidOutlineNode, type RepositoryFile, type RepositorySearchResult, type RepositorySuggestion } from '@btz/shared';
+import { DocumentError, assertSafeZip, listZipEntries, sniffType } from '@btz/bid-engine/reading';
+import { queryTerms, sectionQuery, tsqueryLiteral } from '@btz/bid-engine/repository';
+import type { AppContext } from '../../context.js';
+import type { DB } from '../../db/schema.js';
+import { badRequest } from '../../http/errors.js';
+import { enqueue } from '../../jobs/index.js';
+import { newId } from '../../lib/ids.js';
+import type { Upload } from '../bid/upload.js';
+import type { BidRow } from '../bid/repo.js';
+import { ownerOf, type PictureOwner as Owner } from '../pictures/repo.js';
+import { findFile, passagesById, picksOf, presentFile, searchByHeading, searchPassages } from './repo.js';
+
+export const READ_KIND = 'read-repository';
+export const SUGGEST_COUNT = 5;
+
+function sniffPastBid(data: Buffer): 'docx' | 'pdf' {
+  try {
+    const type = sniffType(data);
+    if (type !== 'docx' && type !== 'pdf') throw badRequest(REPOSITORY_TEXTS.type);
+    if (type === 'docx') assertSafeZip(listZipEntries(data), data.length);
+    return type;
+  } catch (e) {
+    if (e instanceof DocumentError) throw badRequest(e.message);
+    throw e;
+  }
+}
+
+export async function uploadPastBid(app: AppContext, o: Owner, userId: string, upload: Upload): Promise<RepositoryFile> {
+  const type = sniffPastBid(upload.data);
+  const stored = await app.storage.put(upload.data);
+  const id = newId();
+  await app.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('repository_files')
+      .values({
+        id,
+        tenant_id: o.tenantId,
+        owner_type: o.holder.type,
+        owner_id: o.holder.id,
+        user_id: userId,
+        file_name: upload.filename.slice(0, 200),
+        file_type: type,
+        size: stored.size,
+        storage_key: stored.key,
+        error: null,
+        job_id: null,
+        updated_at: new Date(),
+      })
+      .execute();
+    await queueReading(app, trx, { id, tenant_id: o.tenantId, user_id: userId });
+  });
+  app.jobs.poke();
+  return presentFile((await findFile(app.db, o, id))!);
+}
+
+export async function queueReading(app: AppContext, db: Kysely<DB>, row: { id: string; tenant_id: string; user_id: string }): Promise<void> {
+  const jobId = await enqueue(db, {
+    kind: READ_KIND,
+    tenantId: row.tenant_id,
+    userId: row.user_id,
+    refId: row.id,
+    payload: { fileId: row.id },
+    maxAttempts: app.config.jobMaxAttempts,
+  });
+  await db.updateTable('repository_files').set({ job_id: jobId, state: 'queued', error: null, updated_at: new Date() }).where('id', '=', row.id).execute();
+}
+
+export async function searchRepository(app: AppContext, o: Owner, keyword: string, size: number): Promise<RepositorySearchResult> {
+  const terms = queryTerms(keyword, 20, { singles: true });
+  return { terms, records: await searchPassages(app.db, o, tsqueryLiteral(terms, '&'), size) };
+}
+
+/** The section's pinned passages first, then the best matches of its query (title, scoring rows, requirements), 5 in all. */
+export async function suggestForSection(app: AppContext, o: Owner, bid: BidRow, node: BidOutlineNode, parentTitles: string[]): Promise<RepositorySuggestion> {
+  const picks = await picksOf(app.db, bid.id, node.id);
+  const pinnedIds = picks.filter((p) => p.pick === 'pin').map((p) => p.passage_id);
+  const excluded = picks.filter((p) => p.pick === 'exclude').map((p) => p.passage_id);
+  const terms = queryTerms(sectionQuery(bid.card, node, parentTitles), 30);
+  const pinned = await passagesById(app.db, o, pinnedIds);
+  const found = await suggestPassages(app.db, o, terms, SUGGEST_COUNT - pinned.length, [...pinnedIds, ...excluded]);
+  return { terms, records: [...pinned, ...found], pinned: pinned.map((p) => p.id), excluded: excluded.length };
+}
+
+/**
+ * The best `n` passages for a section's terms: first those whose heading holds one of the terms (a past section on the
+ * same subject; few, so ranking them is quick), then, when fewer than `n`, those whose text does.
+ */
+export async function suggestPassages(db: Kysely<DB>, o: Owner, terms: string[], n: number, exclude: string[] = []) {
+  if (n <= 0 || !terms.length) return [];
+  const first = await searchByHeading(db, o, tsqueryLiteral(terms, '|'), n, exclude);
+  if (first.length >= n) return first;
+  const more = await searchPassages(db, o, tsqueryLiteral(terms, '|'), n - first.length, [...exclude, ...first.map((p) => p.id)]);
+  return [...first, ...more];
+}
+
+/**
+ * The passages a section's model prompt gets as reference material: what its 参考段落 panel shows (pinned first, excluded
+ * left out), for the bid's owner. Empty when the repository has none.
+ */
+export async function referencesForSection(app: AppContext, bid: BidRow, node: BidOutlineNode, parentTitles: string[]) {
+  const o = await ownerOf(app.db, { tenantId: bid.tenant_id, userId: bid.user_id });
+  const s = await suggestForSection(app, o, bid, node, parentTitles);
+  return s.records.map((p) => ({ heading: p.heading, fileName: p.fileName, page: p.page, text: p.text }));
+}

@@ -1,0 +1,216 @@
+/**
+ * Retrieval benchmark (issue 14, 知识库): does a bid section get, among the 5 passages the repository suggests, the
+ * passage of a past bid that should serve it — and how fast is the search at 10,000 passages on PGlite?
+ *
+ *   npm run bench -- retrieval [--only c07,c09] [--passages 10000] [--verbose]
+ *
+ * The labelled set, generated from the corpus (../shared/corpus) — every tender with a scoring table:
+ * - past bids: the tender read (readDocument), its card (extractCard) and basic outline (generateOutline bidType 1),
+ *   every leaf written offline (writeSectionOffline); the bid made into a document model (chapter headings, the leaf's
+ *   heading, its lines as paragraphs) and split with the product's splitPassages. Stored with the product's
+ *   tsvectorLiteral in the product's tables (all migrations run), one repository for all the tenders.
+ * - new bids: the same tender's flagship outline (generateOutline bidType 2 — other leaves, other lengths), its 'ai'
+ *   leaves. The passages that should serve a leaf: those of the past bid of the same tender written for a leaf with the
+ *   same title or answering one of the same scoring rows. Leaves with no such passage are not counted.
+ * - recall@5: the share of counted leaves for which at least one of the passages that should serve them is among the 5
+ *   the product suggests (service suggestForSection's: sectionQuery → queryTerms → suggestPassages).
+ * - same title@5 (lenient, printed beside): a passage written under the same section title in any past bid (another
+ *   project's included) is among the 5.
+ * - Two repositories (owners): the tenders alternately in one or the other. 10k: each repository filled up to
+ *   --passages with copies of the other group's past bids (past bids of other projects: they never serve the leaf but
+ *   compete for its 5 places); recall@5 again, and the latency of each suggestion (both its queries: heading words,
+ *   then text) and of a search-box query (the leaf title, every word required): p50 / p95 in ms.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
+import type { BidOutlineNode, TenderCard } from '@btz/shared';
+import { readDocument } from '@btz/bid-engine/reading';
+import { extractCard, flattenOutline, generateOutline } from '@btz/bid-engine/tender';
+import { buildFactSheet, writeSectionOffline } from '@btz/bid-engine/writer';
+import { queryTerms, sameTitle, sectionQuery, shouldServe, splitPassages, tsqueryLiteral, tsvectorLiteral, writtenBidModel } from '@btz/bid-engine/repository';
+import { openPGlite } from '../apps/server/src/db/connection.js';
+import { migrate } from '../apps/server/src/db/migrate.js';
+import { searchPassages } from '../apps/server/src/modules/repository/repo.js';
+import { suggestPassages } from '../apps/server/src/modules/repository/service.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const corpus = path.resolve(root, '../shared/corpus');
+const args = process.argv.slice(2);
+const arg = (name: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? (args[i + 1] ?? '') : null;
+};
+const only = arg('only') ? new Set(arg('only')!.split(',')) : null;
+const TARGET = Number(arg('passages') ?? 10_000);
+const verbose = args.includes('--verbose');
+
+if (!existsSync(path.join(corpus, 'truth.json'))) {
+  console.error(`bench/retrieval: 找不到语料库 ${corpus}/truth.json（应位于仓库上一级的 shared/corpus）`);
+  process.exit(2);
+}
+const truth: { id: string; file: string; scoring: unknown[] }[] = JSON.parse(readFileSync(path.join(corpus, 'truth.json'), 'utf8'));
+
+interface Leaf {
+  node: BidOutlineNode;
+  parents: string[];
+  siblings: string[];
+}
+function leaves(outline: BidOutlineNode[]): Leaf[] {
+  const all = flattenOutline(outline);
+  const byId = new Map(all.map((n) => [n.id, n]));
+  return all
+    .filter((n) => n.isLeaf)
+    .map((node) => {
+      const parents: string[] = [];
+      for (let p = byId.get(node.parentId); p; p = byId.get(p.parentId)) parents.unshift(p.title);
+      const siblings = (node.parentId ? byId.get(node.parentId)!.children : outline).map((x) => x.title);
+      return { node, parents, siblings };
+    });
+}
+
+interface StoredPassage {
+  tender: string;
+  leaf: BidOutlineNode;
+  path: string[];
+  page: number;
+  text: string;
+}
+
+/** A written bid (every leaf offline) as the reader would model it (engine writtenBidModel). */
+function bidModel(card: TenderCard, outline: BidOutlineNode[]) {
+  const facts = buildFactSheet(card, { bidType: 1 });
+  const texts: Record<string, string> = {};
+  for (const l of leaves(outline)) {
+    const target = l.node.targetChars ?? (l.node.mode === 'ai' ? 1500 : 700);
+    texts[l.node.id] = writeSectionOffline({ card, node: l.node, parentTitles: l.parents, siblingTitles: l.siblings, facts, targetChars: target, bidType: 1, outline }).text;
+  }
+  return writtenBidModel(outline, texts);
+}
+
+const started = Date.now();
+const past: StoredPassage[] = [];
+const newBids: { tender: string; card: TenderCard; leaves: Leaf[] }[] = [];
+for (const t of truth) {
+  if (!t.scoring.length || (only && !only.has(t.id))) continue;
+  const file = path.join(corpus, t.file);
+  const r = await readDocument(readFileSync(file), { ocr: false });
+  const card = extractCard([{ name: path.basename(file), role: 'main', order: 1, pages: r.pages, chapters: r.chapters, model: r.model }]);
+  const { nodes: outline } = generateOutline(card, { bidType: 1 });
+  const { model, leafOfHeading } = bidModel(card, outline);
+  for (const p of splitPassages(model)) {
+    const leaf = leafOfHeading.get(p.path[p.path.length - 1] ?? '');
+    if (leaf) past.push({ tender: t.id, leaf, ...p });
+  }
+  newBids.push({ tender: t.id, card, leaves: leaves(generateOutline(card, { bidType: 2 }).nodes).filter((l) => l.node.mode === 'ai') });
+}
+
+const h = await openPGlite({});
+await migrate(h);
+const db = h.db;
+await sql`INSERT INTO tenants (id, code, branding) VALUES ('t1', 'bench', '{}')`.execute(db);
+await sql`INSERT INTO users (id, tenant_id, invite_code) VALUES ('u0', 't1', 'BENCH0'), ('u1', 't1', 'BENCH1')`.execute(db);
+/** two repositories: the tenders in two groups, each group's past bids in its own (the 10k filler: the other group's) */
+const ownerOf = (group: number) => ({ tenantId: 't1', holder: { type: 'user' as const, id: `u${group}` } });
+const count = [0, 0];
+
+let seq = 0;
+const labelOf = new Map<string, StoredPassage>();
+/** every stored passage (copies included), for the lenient figure */
+const anyOf = new Map<string, StoredPassage>();
+async function store(group: number, fileId: string, fileName: string, ps: StoredPassage[], labelled: boolean) {
+  const u = `u${group}`;
+  count[group] = count[group]! + ps.length;
+  await sql`INSERT INTO repository_files (id, tenant_id, owner_type, owner_id, user_id, file_name, file_type, size, storage_key, state, passage_count)
+    VALUES (${fileId}, 't1', 'user', ${u}, ${u}, ${fileName}, 'docx', 0, 'none', 'done', ${ps.length})`.execute(db);
+  for (let i = 0; i < ps.length; i += 200) {
+    await db
+      .insertInto('repository_passages')
+      .values(
+        ps.slice(i, i + 200).map((p, j) => {
+          const id = `p${++seq}`;
+          if (labelled) labelOf.set(id, p);
+          anyOf.set(id, p);
+          return {
+            id,
+            file_id: fileId,
+            tenant_id: 't1',
+            owner_type: 'user' as const,
+            owner_id: u,
+            seq: i + j,
+            heading: JSON.stringify(p.path),
+            page: p.page,
+            text: p.text,
+            tsv: sql`${tsvectorLiteral(p.path.join(' '), p.text)}::tsvector` as unknown as string,
+            heading_tsv: sql`${tsvectorLiteral(p.path.join(' '), '')}::tsvector` as unknown as string,
+          };
+        }),
+      )
+      .execute();
+  }
+}
+const tenders = [...new Set(past.map((p) => p.tender))];
+const groupOf = new Map(tenders.map((t, i) => [t, i % 2]));
+for (const t of tenders) await store(groupOf.get(t)!, `f-${t}`, `${t} 往年投标文件.docx`, past.filter((p) => p.tender === t), true);
+
+const servesFor = (tender: string, node: BidOutlineNode) => (p: StoredPassage) => shouldServe(tender, node, p.tender, p.leaf);
+
+interface Figures {
+  counted: number;
+  hits: number;
+  /** a passage written under the same title in any past bid among the 5 */
+  titleHits: number;
+  suggestMs: number[];
+  searchMs: number[];
+}
+async function measure(last = true): Promise<Figures> {
+  const f: Figures = { counted: 0, hits: 0, titleHits: 0, suggestMs: [], searchMs: [] };
+  for (const b of newBids) {
+    for (const l of b.leaves) {
+      const serves = servesFor(b.tender, l.node);
+      if (!past.some(serves)) continue;
+      f.counted++;
+      let t0 = performance.now();
+      const terms = queryTerms(sectionQuery(b.card, l.node, l.parents), 30);
+      const owner = ownerOf(groupOf.get(b.tender) ?? 0);
+      const top = await suggestPassages(db, owner, terms, 5);
+      f.suggestMs.push(performance.now() - t0);
+      if (top.some((p) => anyOf.has(p.id) && sameTitle(anyOf.get(p.id)!.leaf.title, l.node.title))) f.titleHits++;
+      if (top.some((p) => labelOf.has(p.id) && serves(labelOf.get(p.id)!))) f.hits++;
+      else if (verbose && last)
+        console.log(`  未命中 ${b.tender}「${l.node.title}」应为：${[...new Set(past.filter(serves).map((p) => p.leaf.title))].join('、')}；得到：${top.map((p) => `${p.heading.at(-1)}(${p.fileName.slice(0, 3)})`).join('、')}`);
+      t0 = performance.now();
+      await searchPassages(db, owner, tsqueryLiteral(queryTerms(l.node.title, 20, { singles: true }), '&'), 20);
+      f.searchMs.push(performance.now() - t0);
+    }
+  }
+  return f;
+}
+const q = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)]! : 0;
+};
+const line = (label: string, n: number, f: Figures) =>
+  `${label.padEnd(22)} | ${String(n).padStart(8)} | ${String(f.counted).padStart(6)} | ${((100 * f.hits) / Math.max(1, f.counted)).toFixed(1).padStart(6)}% (${f.hits}/${f.counted}) | ${((100 * f.titleHits) / Math.max(1, f.counted)).toFixed(1)}% | ${q(f.suggestMs, 0.5).toFixed(1)} / ${q(f.suggestMs, 0.95).toFixed(1)} | ${q(f.searchMs, 0.5).toFixed(1)} / ${q(f.searchMs, 0.95).toFixed(1)}`;
+
+console.log(`语料标书 ${tenders.length} 份（${tenders.join(' ')}）；往年标书段落 ${past.length} 个；新标书待检索章节 ${newBids.reduce((n, b) => n + b.leaves.length, 0)} 个（旗舰版目录的 AI 撰写章节）`);
+console.log('set                    | passages | leaves | recall@5 (≥90%)        | same title@5 | suggest p50 / p95 ms (≤50) | search p50 / p95 ms');
+await measure(false); // warm-up (PGlite's first queries plan and load)
+console.log(line('corpus past bids', Math.max(count[0]!, count[1]!), await measure()));
+
+// each repository filled up to TARGET with copies of the other group's past bids
+let copy = 0;
+for (const g of [0, 1]) {
+  const others = tenders.filter((t) => groupOf.get(t) !== g);
+  for (let i = 0; count[g]! < TARGET; i++) {
+    const t = others[i % others.length]!;
+    const ps = past.filter((p) => p.tender === t).slice(0, TARGET - count[g]!);
+    await store(g, `copy-${++copy}`, `${t} 其他项目投标文件（${copy}）.docx`, ps.map((p) => ({ ...p, tender: `copy-${copy}` })), false);
+  }
+}
+await sql`ANALYZE repository_passages`.execute(db);
+await measure(false);
+console.log(line(`+ other projects' bids`, Math.min(count[0]!, count[1]!), await measure()));
+console.log(`用时 ${((Date.now() - started) / 1000).toFixed(0)} 秒`);
+await h.close();

@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import type { Block, DocModel } from '../reading/model/types.js';
+import { queryTerms, segmentWords, sectionQuery, splitPassages, tsqueryLiteral, tsvectorLiteral } from './index.js';
+
+const h = (level: number, text: string, page = 1): Block => ({ type: 'heading', level, numbering: '', title: text, text, page, pageEnd: page });
+const p = (text: string, page = 1): Block => ({ type: 'paragraph', text, page, pageEnd: page });
+const model = (blocks: Block[]): DocModel => ({ blocks, furniture: [], pageCount: 10 });
+const para = (n: number, word = '施工') => `${word}方案${'内容说明'.repeat(Math.ceil(n / 4))}`.slice(0, n) + '。';
+
+describe('splitPassages', () => {
+  it('gives each heading its text with the heading path and page, tables as text', () => {
+    const out = splitPassages(
+      model([
+        h(1, '第一章 技术方案', 2),
+        h(2, '一、施工组织设计', 3),
+        p(para(300), 3),
+        h(2, '二、质量保证措施', 5),
+        p(para(250, '质量'), 5),
+        { type: 'table', columns: 2, parts: 1, page: 6, pageEnd: 6, rows: [{ page: 6, cells: [{ text: '岗位', col: 0, colSpan: 1, rowSpan: 1 }, { text: '项目经理', col: 1, colSpan: 1, rowSpan: 1 }] }] },
+      ]),
+    );
+    expect(out.map((x) => x.path)).toEqual([
+      ['第一章 技术方案', '一、施工组织设计'],
+      ['第一章 技术方案', '二、质量保证措施'],
+    ]);
+    expect(out[0]!.page).toBe(3);
+    expect(out[1]!.page).toBe(5);
+    expect(out[1]!.text).toContain('岗位 | 项目经理');
+  });
+
+  it('cuts a long section at paragraph ends, every passage within the bounds', () => {
+    const blocks: Block[] = [h(1, '第二章 服务方案')];
+    for (let i = 0; i < 12; i++) blocks.push(p(para(400), 1 + i));
+    const out = splitPassages(model(blocks));
+    expect(out.length).toBeGreaterThan(2);
+    for (const x of out) {
+      expect(x.text.length).toBeLessThanOrEqual(1500);
+      expect(x.text.length).toBeGreaterThanOrEqual(200);
+      expect(x.text.startsWith('施工方案')).toBe(true); // cut between paragraphs, never inside one
+    }
+    expect(out.map((x) => x.page)).toEqual([...out.map((x) => x.page)].sort((a, b) => a - b));
+    expect(out.reduce((n, x) => n + x.text.replace(/\n/g, '').length, 0)).toBe(12 * 401);
+  });
+
+  it('cuts an over-long paragraph at sentence ends', () => {
+    const long = Array.from({ length: 120 }, (_, i) => `第${i}句话讲述运维服务的响应时间与保障措施。`).join('');
+    const out = splitPassages(model([h(1, '运维'), p(long)]));
+    expect(out.length).toBeGreaterThan(1);
+    for (const x of out) expect(x.text.endsWith('。')).toBe(true);
+  });
+
+  it('carries a short section into the first section under it', () => {
+    const out = splitPassages(model([h(1, '第三章 人员配置'), p('本章说明人员。'), h(2, '一、项目经理'), p(para(300))]));
+    expect(out).toHaveLength(1);
+    expect(out[0]!.path).toEqual(['第三章 人员配置', '一、项目经理']);
+    expect(out[0]!.text.startsWith('本章说明人员。')).toBe(true);
+  });
+});
+
+describe('segmentation', () => {
+  it('splits Chinese into words and queries leave out stop words and single characters', () => {
+    expect(segmentWords('施工组织设计方案合理')).toEqual(['施工', '组织', '设计', '方案', '合理']);
+    expect(segmentWords('ISO９００１认证')).toEqual(['iso9001', '认证']);
+    expect(queryTerms('我方的质量保证措施')).toEqual(['质量', '措施']);
+  });
+
+  it('writes tsvector and tsquery input with quotes escaped and the heading at weight A', () => {
+    expect(tsvectorLiteral('质量', "it's 质量")).toBe("'质量':1A,3 'it''s':2");
+    expect(tsqueryLiteral(['质量', '措施'], '|')).toBe("'质量' | '措施'");
+  });
+
+  it('builds a section query from its title and scoring rows', () => {
+    const card = { scoring: [{ id: 's1', item: '售后服务', criteria: '响应及时得5分', points: 5, category: 'technical' }], requirements: [] } as never;
+    const q = sectionQuery(card, { title: '售后服务方案', scoringIds: ['s1'] });
+    expect(q).toContain('售后服务方案');
+    expect(q).toContain('响应及时得5分');
+  });
+});
+
+describe('reference passages in the model prompt', () => {
+  it('lists the passages with their file, page and heading, clipped, after the task — and nothing without them', async () => {
+    const { MAIN_FILE } = await import('../../test/fixtures/tender-pages.js');
+    const { extractCard, flattenOutline, generateOutline } = await import('../tender/index.js');
+    const { buildFactSheet, buildSectionMessages } = await import('../writer/index.js');
+    const card = extractCard([MAIN_FILE]);
+    const { nodes: outline } = generateOutline(card, { bidType: 1 });
+    const leaf = flattenOutline(outline).find((n) => n.isLeaf && n.mode === 'ai')!;
+    const input = { card, node: leaf, parentTitles: [], siblingTitles: [], facts: buildFactSheet(card, { bidType: 1 }), targetChars: 1200, bidType: 1 as const, outline };
+    const long = '我方提供7×24小时驻场运维，故障响应时间不超过30分钟。'.repeat(60);
+    const task = (refs?: Parameters<typeof buildSectionMessages>[0]['references']) => buildSectionMessages({ ...input, references: refs }).at(-1)!.content;
+    const withRefs = task([{ heading: ['第一章 技术方案', '二、售后服务方案'], fileName: '往年标书.docx', page: 12, text: long }]);
+    expect(withRefs).toContain('- 参考资料：本单位以往标书中与本节相关的段落');
+    expect(withRefs).toContain('1. 《往年标书.docx》第 12 页 · 第一章 技术方案 > 二、售后服务方案：我方提供7×24小时驻场运维');
+    expect(withRefs.length - task().length).toBeLessThan(1000);
+    expect(task()).not.toContain('参考资料');
+    expect(task([])).toBe(task());
+  });
+});
+
+describe('the retrieval benchmark labels (bench/retrieval.ts)', () => {
+  it('label for a new section passages of the same tender written under its title or scoring rows, and they speak of it', async () => {
+    const { MAIN_FILE } = await import('../../test/fixtures/tender-pages.js');
+    const { extractCard, flattenOutline, generateOutline } = await import('../tender/index.js');
+    const { buildFactSheet, writeSectionOffline } = await import('../writer/index.js');
+    const { shouldServe, writtenBidModel } = await import('./index.js');
+    const card = extractCard([MAIN_FILE]);
+    const past = generateOutline(card, { bidType: 1 }).nodes;
+    const facts = buildFactSheet(card, { bidType: 1 });
+    const texts: Record<string, string> = {};
+    for (const n of flattenOutline(past).filter((x) => x.isLeaf))
+      texts[n.id] = writeSectionOffline({ card, node: n, parentTitles: [], siblingTitles: [], facts, targetChars: 1200, bidType: 1, outline: past }).text;
+    const { model, leafOfHeading } = writtenBidModel(past, texts);
+    const passages = splitPassages(model).map((p) => ({ ...p, leaf: leafOfHeading.get(p.path.at(-1) ?? '')! }));
+    expect(passages.every((p) => p.leaf)).toBe(true);
+    const fresh = flattenOutline(generateOutline(card, { bidType: 2 }).nodes).filter((n) => n.isLeaf && n.mode === 'ai');
+    let labelled = 0;
+    for (const node of fresh) {
+      const serving = passages.filter((p) => shouldServe('t', node, 't', p.leaf));
+      expect(passages.some((p) => shouldServe('t', node, 'other', p.leaf))).toBe(false);
+      if (!serving.length) continue;
+      labelled++;
+      const rows = card.scoring.filter((r) => node.scoringIds.includes(r.id)).map((r) => r.item);
+      const want = new Set(queryTerms([node.title, ...rows].join(' ')));
+      for (const p of serving) {
+        const words = new Set(segmentWords(`${p.path.join(' ')} ${p.text}`));
+        expect([...want].some((w) => words.has(w)), `${node.title} ← ${p.path.join(' > ')}`).toBe(true);
+      }
+    }
+    // the flagship outline splits sections further: a good share still has a past section of its title or rows
+    expect(labelled / fresh.length).toBeGreaterThan(0.3);
+  });
+});

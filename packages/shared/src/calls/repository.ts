@@ -1,0 +1,61 @@
+import * as z from 'zod';
+import { defineCall } from '../api/contract.js';
+import type { Page } from '../api/envelope.js';
+import type { RepositoryFile, RepositorySearchResult, RepositorySuggestion } from '../api/repository.js';
+
+/**
+ * The repository calls (docs/api.md "Repository"): ids in the query string, files as multipart/form-data. Files and
+ * passages belong to the caller's owner — the user, or its enterprise in the enterprise role.
+ */
+const id = z.string().trim().min(1).max(40);
+
+export const REPOSITORY_LABELS = {
+  id: '文件 ID',
+  bidId: '标书 ID',
+  nodeId: '章节 ID',
+  passageId: '段落 ID',
+  pick: '操作',
+  keyword: '搜索词',
+  current: '页码',
+  size: '每页条数',
+};
+const labels = REPOSITORY_LABELS;
+
+export const repositoryCalls = {
+  /** multipart: file (a past bid, DOCX or PDF) → read into passages as a job */
+  upload: defineCall({ path: '/btz/repository/upload', auth: true, response: z.custom<RepositoryFile>() }),
+  list: defineCall({
+    path: '/btz/repository/list',
+    auth: true,
+    query: z.object({ current: z.coerce.number().int().min(1).default(1), size: z.coerce.number().int().min(1).max(100).default(20) }),
+    labels,
+    response: z.custom<Page<RepositoryFile>>(),
+  }),
+  detail: defineCall({ path: '/btz/repository/detail', auth: true, query: z.object({ id }), labels, response: z.custom<RepositoryFile>() }),
+  retry: defineCall({ path: '/btz/repository/retry', auth: true, query: z.object({ id }), labels, response: z.custom<void>() }),
+  delete: defineCall({ path: '/btz/repository/delete', auth: true, query: z.object({ id }), labels, response: z.custom<void>() }),
+  /** the owner's passages holding every word of the keyword, best first */
+  search: defineCall({
+    path: '/btz/repository/search',
+    auth: true,
+    query: z.object({ keyword: z.string().trim().min(1).max(100), size: z.coerce.number().int().min(1).max(50).default(20) }),
+    labels,
+    response: z.custom<RepositorySearchResult>(),
+  }),
+  /** the 5 passages that best serve a section of a bid (pinned first, excluded left out) */
+  suggest: defineCall({
+    path: '/btz/repository/suggest',
+    auth: true,
+    query: z.object({ id, nodeId: id }),
+    labels: { ...labels, id: '标书 ID' },
+    response: z.custom<RepositorySuggestion>(),
+  }),
+  /** pin a passage to a section, exclude it, or clear either (pick=none) */
+  pick: defineCall({
+    path: '/btz/repository/pick',
+    auth: true,
+    query: z.object({ id, nodeId: id, passageId: id, pick: z.enum(['pin', 'exclude', 'none']) }),
+    labels: { ...labels, id: '标书 ID' },
+    response: z.custom<void>(),
+  }),
+};
