@@ -21,18 +21,13 @@
  * - placeholders: 【待填写：…】 per 10,000 characters of the bid.
  * - health: computeHealth(card, outline, sections).score.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { BidOutlineNode, TenderCard } from '@btz/shared';
-import { readDocument } from '@btz/bid-engine/reading';
-import { extractCard, flattenOutline, generateOutline } from '@btz/bid-engine/tender';
+import { generateOutline } from '@btz/bid-engine/tender';
 import { answersClause, cardValues, clauseTerms, computeHealth, findCardConflicts, scoringCoverage } from '@btz/bid-engine/health';
-import { buildFactSheet, writeSectionOffline } from '@btz/bid-engine/writer';
+import { buildFactSheet } from '@btz/bid-engine/writer';
+import { leaves, loadTruth, tenderCard, writeBidOffline } from './lib/corpus-bids.js';
 import { detectDomain, DOMAIN_LABELS } from '../packages/bid-engine/src/writer/domain.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const corpus = path.resolve(root, '../shared/corpus');
 const args = process.argv.slice(2);
 const arg = (name: string) => {
   const i = args.indexOf(`--${name}`);
@@ -42,16 +37,7 @@ const only = arg('only') ? new Set(arg('only')!.split(',')) : null;
 const verbose = args.includes('--verbose');
 const fakeId = arg('fake') ?? 'c09';
 
-if (!existsSync(path.join(corpus, 'truth.json'))) {
-  console.error(`bench/bids: 找不到语料库 ${corpus}/truth.json（应位于仓库上一级的 shared/corpus）`);
-  process.exit(2);
-}
-interface Truth {
-  id: string;
-  file: string;
-  scoring: unknown[];
-}
-const truth: Truth[] = JSON.parse(readFileSync(path.join(corpus, 'truth.json'), 'utf8'));
+const truth = loadTruth('bids');
 
 export interface BidFigures {
   id: string;
@@ -79,24 +65,6 @@ function sentencesOf(text: string): string[] {
     .filter((s) => s.length >= 10 && !/^【[^】]*】$/.test(s));
 }
 
-interface Leaf {
-  node: BidOutlineNode;
-  parents: string[];
-  siblings: string[];
-}
-
-function leaves(outline: BidOutlineNode[]): Leaf[] {
-  const all = flattenOutline(outline);
-  const byId = new Map(all.map((n) => [n.id, n]));
-  return all
-    .filter((n) => n.isLeaf)
-    .map((node) => {
-      const parents: string[] = [];
-      for (let p = byId.get(node.parentId); p; p = byId.get(p.parentId)) parents.unshift(p.title);
-      const siblings = (node.parentId ? byId.get(node.parentId)!.children : outline).map((x) => x.title);
-      return { node, parents, siblings };
-    });
-}
 
 export function measure(id: string, card: TenderCard, outline: BidOutlineNode[], sections: Record<string, string>): BidFigures {
   const texts = Object.values(sections);
@@ -227,17 +195,10 @@ const cards = new Map<string, { card: TenderCard; outline: BidOutlineNode[] }>()
 for (const t of truth) {
   if (!t.scoring.length) continue;
   if (only && !only.has(t.id)) continue;
-  const file = path.join(corpus, t.file);
-  const r = await readDocument(readFileSync(file), { ocr: false });
-  const card = extractCard([{ name: path.basename(file), role: 'main', order: 1, pages: r.pages, chapters: r.chapters, model: r.model }]);
+  const card = await tenderCard(t.file);
   const { nodes: outline } = generateOutline(card, { bidType: 1 });
   cards.set(t.id, { card, outline });
-  const facts = buildFactSheet(card, { bidType: 1 });
-  const sections: Record<string, string> = {};
-  for (const l of leaves(outline)) {
-    const target = l.node.targetChars ?? (l.node.mode === 'ai' ? 1500 : 700);
-    sections[l.node.id] = writeSectionOffline({ card, node: l.node, parentTitles: l.parents, siblingTitles: l.siblings, facts, targetChars: target, bidType: 1, outline }).text;
-  }
+  const sections = writeBidOffline(card, outline);
   const f = measure(t.id, card, outline, sections);
   results.push(f);
   const p = planted(card);

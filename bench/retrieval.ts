@@ -21,22 +21,16 @@
  *   compete for its 5 places); recall@5 again, and the latency of each suggestion (both its queries: heading words,
  *   then text) and of a search-box query (the leaf title, every word required): p50 / p95 in ms.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import type { BidOutlineNode, TenderCard } from '@btz/shared';
-import { readDocument } from '@btz/bid-engine/reading';
-import { extractCard, flattenOutline, generateOutline } from '@btz/bid-engine/tender';
-import { buildFactSheet, writeSectionOffline } from '@btz/bid-engine/writer';
+import { generateOutline } from '@btz/bid-engine/tender';
 import { queryTerms, sameTitle, sectionQuery, shouldServe, splitPassages, tsqueryLiteral, tsvectorLiteral, writtenBidModel } from '@btz/bid-engine/repository';
 import { openPGlite } from '../apps/server/src/db/connection.js';
 import { migrate } from '../apps/server/src/db/migrate.js';
 import { searchPassages } from '../apps/server/src/modules/repository/repo.js';
 import { suggestPassages } from '../apps/server/src/modules/repository/service.js';
+import { leaves, loadTruth, tenderCard, writeBidOffline, type Leaf } from './lib/corpus-bids.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const corpus = path.resolve(root, '../shared/corpus');
 const args = process.argv.slice(2);
 const arg = (name: string) => {
   const i = args.indexOf(`--${name}`);
@@ -46,29 +40,8 @@ const only = arg('only') ? new Set(arg('only')!.split(',')) : null;
 const TARGET = Number(arg('passages') ?? 10_000);
 const verbose = args.includes('--verbose');
 
-if (!existsSync(path.join(corpus, 'truth.json'))) {
-  console.error(`bench/retrieval: 找不到语料库 ${corpus}/truth.json（应位于仓库上一级的 shared/corpus）`);
-  process.exit(2);
-}
-const truth: { id: string; file: string; scoring: unknown[] }[] = JSON.parse(readFileSync(path.join(corpus, 'truth.json'), 'utf8'));
+const truth = loadTruth('retrieval');
 
-interface Leaf {
-  node: BidOutlineNode;
-  parents: string[];
-  siblings: string[];
-}
-function leaves(outline: BidOutlineNode[]): Leaf[] {
-  const all = flattenOutline(outline);
-  const byId = new Map(all.map((n) => [n.id, n]));
-  return all
-    .filter((n) => n.isLeaf)
-    .map((node) => {
-      const parents: string[] = [];
-      for (let p = byId.get(node.parentId); p; p = byId.get(p.parentId)) parents.unshift(p.title);
-      const siblings = (node.parentId ? byId.get(node.parentId)!.children : outline).map((x) => x.title);
-      return { node, parents, siblings };
-    });
-}
 
 interface StoredPassage {
   tender: string;
@@ -80,13 +53,7 @@ interface StoredPassage {
 
 /** A written bid (every leaf offline) as the reader would model it (engine writtenBidModel). */
 function bidModel(card: TenderCard, outline: BidOutlineNode[]) {
-  const facts = buildFactSheet(card, { bidType: 1 });
-  const texts: Record<string, string> = {};
-  for (const l of leaves(outline)) {
-    const target = l.node.targetChars ?? (l.node.mode === 'ai' ? 1500 : 700);
-    texts[l.node.id] = writeSectionOffline({ card, node: l.node, parentTitles: l.parents, siblingTitles: l.siblings, facts, targetChars: target, bidType: 1, outline }).text;
-  }
-  return writtenBidModel(outline, texts);
+  return writtenBidModel(outline, writeBidOffline(card, outline));
 }
 
 const started = Date.now();
@@ -94,9 +61,7 @@ const past: StoredPassage[] = [];
 const newBids: { tender: string; card: TenderCard; leaves: Leaf[] }[] = [];
 for (const t of truth) {
   if (!t.scoring.length || (only && !only.has(t.id))) continue;
-  const file = path.join(corpus, t.file);
-  const r = await readDocument(readFileSync(file), { ocr: false });
-  const card = extractCard([{ name: path.basename(file), role: 'main', order: 1, pages: r.pages, chapters: r.chapters, model: r.model }]);
+  const card = await tenderCard(t.file);
   const { nodes: outline } = generateOutline(card, { bidType: 1 });
   const { model, leafOfHeading } = bidModel(card, outline);
   for (const p of splitPassages(model)) {
