@@ -108,6 +108,9 @@ describe('图片库', () => {
     await tagInput.press('Enter');
     await tagInput.fill('认证');
     await tagInput.press('Enter');
+    // the tag list stays open after Enter and can cover 保存: close it as a user would
+    await tagInput.press('Escape');
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').waitFor({ state: 'hidden', timeout: WAIT });
     await shot(page, 'pictures-edit-dialog');
     await dialog.getByRole('button', { name: '保存' }).click();
     await visible(tiles.filter({ hasText: 'ISO9001 质量管理体系认证证书' }).getByText('资质', { exact: true }));
