@@ -245,6 +245,17 @@ export interface BidOutlineNode extends DirectoryNode {
   children: BidOutlineNode[];
 }
 
+/**
+ * A level-1 part of the outline that is the bid's cover or its table of contents (「投标文件封面」「编制目录」, parts the
+ * tender's composition names): the Word export prints them as the cover and the TOC, so they are not written as text.
+ */
+export function isPrintedPart(title: string | null | undefined): boolean {
+  const t = (title ?? '').replace(/\s+/g, '');
+  // short: 「投标文件封面」「封面（格式）」, not a chapter that mentions a cover among other things
+  return (/封面|封皮/.test(t) && t.length <= 12) || /^(?:编制|投标文件)?目录(?:页)?$/.test(t);
+}
+export const PRINTED_PART_NOTE = '封面和目录在导出 Word 时按招标文件的格式自动生成，这一部分无需撰写。';
+
 /** Scoring item ↔ the nodes that answer it (CONVENTIONS.md Bids). An empty `nodeIds` is a gap. */
 export interface CoverageEntry {
   scoringId: string;

@@ -9,6 +9,8 @@ import { buildTenderDocx } from '../../../../packages/bid-engine/test/fixtures/b
 import { FACTS, TENDER_PAGES, type Block } from '../../../../packages/bid-engine/test/fixtures/tender.js';
 import { newUser, startTestServer, type TestServer } from '../harness.js';
 import { detail, uploadTender, waitParse } from '../bid/helpers.js';
+import { buyCopies, section, waitWritten } from './helpers.js';
+import { PRINTED_PART_NOTE } from '@btz/shared';
 
 const ENTERPRISE = '滨江示例智能科技有限公司';
 const PARTS = ['投标文件封面', '投标函', '法定代表人授权委托书', '开标一览表', '技术方案'];
@@ -85,5 +87,30 @@ describe('the exported Word file: cover and composition', () => {
     expect(at.every((i) => i >= 0), JSON.stringify(body.slice(0, 40))).toBe(true);
     expect([...at].sort((a, b) => a - b)).toEqual(at);
     expect(body.filter((l) => l === '投标文件封面')).toEqual([]);
+  });
+
+  it('the cover part is not a section to write: writing everything leaves it out, and the workspace says why', async () => {
+    const d = await detail(t, token, bidId);
+    const cover = d.outline!.find((n) => n.title === '投标文件封面');
+    expect(cover, JSON.stringify(d.outline!.map((n) => n.title))).toBeDefined();
+    const under = [cover!, ...cover!.children, ...cover!.children.flatMap((c) => c.children)];
+    await buyCopies(t, token, 1);
+    const start = await t.api('/btz/bid/write/start', { token, query: { id: bidId } });
+    expect(start.json?.success, start.text).toBe(true);
+    const done = await waitWritten(t, token, bidId);
+    expect(done.status).toBe('written');
+    expect(done.done).toBe(done.total);
+    for (const n of under) {
+      expect(done.sections.map((s) => s.nodeId)).not.toContain(n.id);
+      if (n.children.length) continue;
+      // nothing to open or save there: the workspace shows the note instead of an editor
+      const res = await t.api('/btz/bid/section/get', { token, query: { id: bidId, nodeId: n.id } });
+      expect(res.json).toMatchObject({ success: false, msg: PRINTED_PART_NOTE });
+    }
+    // the other parts were written
+    const letter = d.outline!.find((n) => n.title === '投标函')!;
+    let leaf = letter;
+    while (leaf.children.length) leaf = leaf.children[0]!;
+    expect((await section(t, token, bidId, leaf.id)).state).toBe('written');
   });
 });

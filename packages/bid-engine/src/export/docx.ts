@@ -1,10 +1,10 @@
 import { AlignmentType, Document, Footer, HeadingLevel, NumberFormat, Packer, PageBreak, PageNumber, Paragraph, SectionType, Table, TableOfContents, TextRun, type ISectionOptions } from 'docx';
-import { DOC_DEFAULT_FONT } from '@btz/shared';
+import { DOC_DEFAULT_FONT, isPrintedPart } from '@btz/shared';
 import { type ExportOutlineNode, type HeadingStyle, type ExportSettings, type ExportBidInput, EXPORT_PLACEHOLDER, ASCII_FONT, HEADING_REF, ORDERED_REF, PAGE, CHARS_PER_PAGE } from './settings.js';
 import { stripNumberPrefix, headingNumber, headingLevels, orderedLevels } from './numbering.js';
 import { editorDocToDocx, plainText, textRuns, type Ctx } from './content.js';
 import { splitFieldRuns } from './toc-field.js';
-import { COVER_PART, coverDate, coverFromForm, standardCover } from './cover.js';
+import { coverDate, coverFromForm, standardCover } from './cover.js';
 
 /**
  * The Word export: cover, TOC and one section per volume (this file); what it is given and the page in settings.ts, the
@@ -111,16 +111,6 @@ function cover(input: ExportBidInput): Paragraph[] {
 }
 
 /**
- * A part of the outline that is the cover or the table of contents itself (「投标文件封面」「编制目录」, parts the tender's
- * composition names): the export prints them as the cover and the TOC, not again as chapters of written text.
- */
-function isPrintedPart(node: ExportOutlineNode): boolean {
-  const t = (node.title ?? '').replace(/\s+/g, '');
-  // short: 「投标文件封面」「封面（格式）」, not a chapter that mentions a cover among other things
-  return (COVER_PART.test(t) && t.length <= 12) || /^(?:编制|投标文件)?目录(?:页)?$/.test(t);
-}
-
-/**
  * Builds the bid's Word file: cover and TOC (unnumbered), then one section per volume with headings numbered by Word's own
  * numbering, the section contents, and footers with page numbers in the chosen format that restart per volume.
  */
@@ -132,7 +122,7 @@ export async function exportBidDocx(input: ExportBidInput): Promise<Buffer> {
   const headingStyle: HeadingStyle = settings.headingStyle === 'numeric' ? 'numeric' : 'chapter';
   const runFont = { ascii: ASCII_FONT, hAnsi: ASCII_FONT, eastAsia: font, cs: ASCII_FONT };
   const ctx: Ctx = { fontSize, orderedInstance: 0, imageId: 0, images: input.images };
-  const outline = (input.outline as ExportOutlineNode[]).filter((n) => !isPrintedPart(n));
+  const outline = (input.outline as ExportOutlineNode[]).filter((n) => !isPrintedPart(n.title)); // printed as the cover and the TOC
   const volumes = splitVolumes(outline, settings.volumes);
 
   const tocEntries: { title: string; level: number; page: number }[] = [];

@@ -22,7 +22,7 @@ describe('pdfjs as loaded for reading', () => {
     expect(Array.prototype.push).toBe(nativePush);
     expect(JSON.parse).toBe(nativeParse);
     expect(JSON.stringify).toBe(nativeStringify);
-    expect(typeof Promise.withResolvers).toBe('function'); // added by the build, pdfjs needs it on Node 20
+    expect(typeof (Promise as unknown as { withResolvers?: unknown }).withResolvers).toBe('function'); // added by the build, pdfjs needs it on Node 20
     const a: number[] = [];
     a.push(1, 2);
     expect(a).toEqual([1, 2]);

@@ -1,3 +1,4 @@
+/// <reference path="./pdfjs-worker.d.ts" />
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { createRequire } from 'node:module';

@@ -25,7 +25,7 @@ export type SectionState = 'empty' | 'queued' | 'writing' | 'written' | 'edited'
 
 /** `/btz/bid/write/progress` and the `bid.progress` message (plus `bidId`). */
 export interface WriteProgress {
-  /** leaves of the outline */
+  /** sections to write: the leaves of the outline, less a level-1 cover or TOC part (isPrintedPart: the export prints those) */
   total: number;
   /** written or edited */
   done: number;

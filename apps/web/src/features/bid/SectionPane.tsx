@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Breadcrumb, Segmented, Tag } from 'antd';
-import { UNNAMED_CHAPTER, type SectionSaved, type SectionState, type TenderCard } from '@btz/shared';
+import { Alert, Breadcrumb, Segmented, Tag } from 'antd';
+import { PRINTED_PART_NOTE, UNNAMED_CHAPTER, isPrintedPart, type SectionSaved, type SectionState, type TenderCard } from '@btz/shared';
 import { SectionEditor } from './editor/SectionEditor';
 import type { OutlineEditor } from './hooks';
 import { NodeDetail } from './NodeDetail';
@@ -91,7 +91,11 @@ export function SectionPane({
           ]}
         />
       </div>
-      {tab === 'text' ? (
+      {tab === 'text' && isPrintedPart(path[0]?.title) ? (
+        <div className="bid-section__body">
+          <Alert type="info" showIcon message={PRINTED_PART_NOTE} data-testid="printed-part-note" />
+        </div>
+      ) : tab === 'text' ? (
         <div className="bid-section__body">
           <SectionEditor
             key={nodeId}

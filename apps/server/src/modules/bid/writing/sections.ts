@@ -4,7 +4,7 @@
  * so a node deleted from the outline stops counting and a node added counts as empty.
  */
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { BidOutlineNode, SectionState, WriteProgress } from '@btz/shared';
+import { isPrintedPart, type BidOutlineNode, type SectionState, type WriteProgress } from '@btz/shared';
 import type { DB } from '../../../db/schema.js';
 import type { BidSectionsTable } from '../../../db/schema-writing.js';
 import '../../../db/schema-writing.js';
@@ -27,12 +27,16 @@ export interface LeafInfo {
 /** Length guide handed to the writer for a leaf without a target (forms, response tables). */
 export const FORM_GUIDE_CHARS = 1000;
 
-/** The outline's leaves in document order, with their parents' and siblings' titles. */
+/**
+ * The outline's leaves in document order, with their parents' and siblings' titles — the sections the writer writes.
+ * A level-1 cover or TOC part (isPrintedPart) is not one, nor is anything under it: the export prints it.
+ */
 export function leavesOf(outline: readonly BidOutlineNode[] | null, bidType: 1 | 2): LeafInfo[] {
   const out: LeafInfo[] = [];
   const walk = (nodes: readonly BidOutlineNode[], parents: string[]) => {
     for (const node of nodes) {
       const kids = node.children ?? [];
+      if (parents.length === 0 && isPrintedPart(node.title)) continue; // with what the outline put under it
       if (kids.length === 0) {
         out.push({
           node,
@@ -45,6 +49,12 @@ export function leavesOf(outline: readonly BidOutlineNode[] | null, bidType: 1 |
   };
   walk(outline ?? [], []);
   return out;
+}
+
+/** Whether a node is a level-1 cover or TOC part or lies under one (the export prints those; nothing there is written). */
+export function inPrintedPart(outline: readonly BidOutlineNode[] | null, id: string): boolean {
+  const top = (outline ?? []).find((n) => n.id === id || findNode(n.children ?? [], id));
+  return !!top && isPrintedPart(top.title);
 }
 
 export function findNode(outline: readonly BidOutlineNode[] | null, id: string): BidOutlineNode | undefined {

@@ -7,7 +7,7 @@
  * ever open while a model writes (the jobs run outside, job.ts).
  */
 import { sql, type Transaction } from 'kysely';
-import { BID_TEXTS, WRITE_TEXTS, type EditorJson, type SectionContent, type SectionSaveBody, type SectionSaved, type WriteProgress } from '@btz/shared';
+import { BID_TEXTS, PRINTED_PART_NOTE, WRITE_TEXTS, type EditorJson, type SectionContent, type SectionSaveBody, type SectionSaved, type WriteProgress } from '@btz/shared';
 import type { AppContext } from '../../../context.js';
 import type { DB } from '../../../db/schema.js';
 import { badRequest, readOnlyBid } from '../../../http/errors.js';
@@ -25,6 +25,7 @@ import {
   FORM_GUIDE_CHARS,
   findSection,
   leavesOf,
+  inPrintedPart,
   progressFrom,
   sectionRows,
   type LeafInfo,
@@ -201,7 +202,7 @@ function leafOf(bid: BidRow, nodeId: string) {
   const node = findNode(bid.outline, nodeId);
   if (!node) throw badRequest(BID_TEXTS.nodeNotFound);
   const leaf = leavesOf(bid.outline, bid.bid_type === 2 ? 2 : 1).find((l) => l.node.id === nodeId);
-  if (!leaf) throw badRequest(WRITE_TEXTS.notLeaf);
+  if (!leaf) throw badRequest(inPrintedPart(bid.outline, nodeId) ? PRINTED_PART_NOTE : WRITE_TEXTS.notLeaf);
   return leaf;
 }
 
