@@ -8,6 +8,8 @@ import { listZipEntries, readZipEntry } from '@btz/bid-engine/reading';
 import { confirmSandbox, getInfo, opt, payOrder } from '../commerce/helpers.js';
 import type { TestServer } from '../harness.js';
 import { detail, tenderDocx, uploadTender, waitParse } from '../bid/helpers.js';
+import { buildTenderDocx } from '../../../../packages/bid-engine/test/fixtures/build.js';
+import { TENDER_PAGES, type Block } from '../../../../packages/bid-engine/test/fixtures/tender.js';
 
 export { detail, getInfo };
 
@@ -58,4 +60,34 @@ export function unzip(buf: Buffer): Map<string, string> {
   const files = new Map<string, string>();
   for (const e of listZipEntries(buf)) files.set(e.name, readZipEntry(buf, e).toString('utf8'));
   return files;
+}
+
+/** The composition of tenderWithCoverForm: it opens with the cover. */
+export const COVER_PARTS = ['投标文件封面', '投标函', '法定代表人授权委托书', '开标一览表', '技术方案'];
+
+/** The fixture tender with a composition that opens with the cover, and the cover form on a page of its own. */
+export function tenderWithCoverForm(): Promise<Buffer> {
+  const pages: Block[][] = TENDER_PAGES.map((page) =>
+    page.some((b) => b.kind === 'h2' && b.text === '一、投标文件组成')
+      ? [
+          { kind: 'h1', text: '第四章 投标文件组成与格式' },
+          { kind: 'h2', text: '一、投标文件组成' },
+          ...COVER_PARTS.map((p, i): Block => ({ kind: 'p', text: `（${'一二三四五'[i]}）${p}` })),
+          { kind: 'h2', text: '二、废标条款' },
+          { kind: 'p', text: '投标文件未按招标文件要求签署、盖章的，作废标处理。' },
+        ]
+      : page,
+  );
+  pages.push([
+    { kind: 'h2', text: '三、投标文件格式' },
+    { kind: 'p', text: '格式一 投标文件封面' },
+    { kind: 'p', text: '正本/副本' },
+    { kind: 'p', text: '（项目名称）' },
+    { kind: 'p', text: '投标文件' },
+    { kind: 'p', text: '项目编号：' },
+    { kind: 'p', text: '投标人：（盖单位公章）' },
+    { kind: 'p', text: '法定代表人或授权代表：（签字）' },
+    { kind: 'p', text: '日期：    年  月  日' },
+  ]);
+  return buildTenderDocx(pages);
 }
