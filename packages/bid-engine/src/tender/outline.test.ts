@@ -172,6 +172,22 @@ describe('generateOutline', () => {
     expectWellFormed(r.nodes);
   });
 
+  it('a composition that opens with the cover and a TOC: no section goes under them (the export prints them), every row is answered elsewhere', () => {
+    const c: TenderCard = {
+      ...card,
+      composition: ['投标文件封面', '目录', '投标函', '法定代表人授权委托书', '开标一览表', '技术方案'].map((title, i) => ({ ...card.composition[0]!, title, order: i + 1, note: undefined })),
+    };
+    const r = generateOutline(c, { bidType: 1 });
+    expect(r.nodes.slice(0, 2).map((n) => [n.title, n.mode, n.children.length, n.scoringIds.length])).toEqual([
+      ['投标文件封面', 'form', 0, 0],
+      ['目录', 'form', 0, 0],
+    ]);
+    expect(coverageGaps(c.scoring, r.coverage)).toEqual([]);
+    const printed = new Set(r.nodes.slice(0, 2).map((n) => n.id));
+    for (const e of r.coverage) for (const id of e.nodeIds) expect(printed.has(id.split('-')[0]!), e.item).toBe(false);
+    expectWellFormed(r.nodes);
+  });
+
   it('the two-lot tender without composition', () => {
     const r = generateOutline(extractCard([LOTS_FILE], { lot: '2' }), { bidType: 1 });
     expect(r.nodes.map((n) => n.title)).toEqual(['商务部分', '资信部分', '技术部分', '报价部分']);

@@ -6,6 +6,7 @@
  * renumbering used after hand edits.
  */
 import {
+  isPrintedPart,
   OUTLINE_ERRORS,
   OUTLINE_KINDS,
   OUTLINE_MODES,
@@ -47,6 +48,8 @@ export const FALLBACK_COMPOSITION = ['商务部分', '资信部分', '技术部�
 /** Kind and mode of a level-1 chapter from its title. */
 export function classifyChapter(title: string): { kind: OutlineKind; mode: OutlineMode } {
   const t = title.replace(/\s+/g, '');
+  // the cover or the TOC: printed by the export from the tender's form, never a place for sections
+  if (isPrintedPart(t)) return { kind: '其他', mode: 'form' };
   if (/偏离表|响应表|偏离情况|响应对照|逐条响应/.test(t))
     return { kind: /商务/.test(t) ? '商务' : /技术/.test(t) ? '技术' : '其他', mode: 'table' };
   if (/开标一览表|报价一览表|报价表|分项报价|报价单|报价明细|投标总价|工程量清单|价格|报价/.test(t)) return { kind: '价格', mode: 'form' };
