@@ -111,13 +111,25 @@ export interface BidCheckDetail extends BidCheckSummary {
   report: BidCheckReport | null;
 }
 
+/** A tender of the caller's, for the checks' picker. */
+export interface BidCheckTender {
+  id: string;
+  name: string;
+  projectName: string | null;
+  /** the tender requires an anonymous technical bid (card.anonymity.required) */
+  anonymity: boolean;
+  /** the bid has written sections (its 暗标 can be checked and fixed here) */
+  written: boolean;
+  updateTime: string;
+}
+
 /** 一键修复 of a bid written here: what was changed. */
 export interface AnonymityFixResult {
   sections: number;
   replacements: number;
   colours: number;
-  /** the export settings' header/footer were cleared */
-  headerFooter: boolean;
+  /** the export settings' body font / size were set to the tender's */
+  settings: boolean;
   message: string;
 }
 
@@ -132,6 +144,6 @@ export const BID_CHECK_TEXTS = {
   failed: '检查失败，请重试',
   noOutline: '该标书还没有目录和正文，无法检查',
   notWritten: '只有在本平台编写的标书可以一键修复',
-  fixed: (n: number) => (n ? `已修复 ${n} 处，可在历史版本中查看修改前的内容` : '没有可自动修复的内容'),
+  fixed: (n: number) => (n ? `已修复 ${n} 处（各章节已保存为新版本），请重新检查确认` : '没有可自动修复的内容'),
   fileName: (name: string, kind: BidCheckKind) => `${name.replace(/\.[A-Za-z0-9]{1,5}$/, '')}-${BID_CHECK_KIND_LABELS[kind]}报告.xlsx`,
 };
