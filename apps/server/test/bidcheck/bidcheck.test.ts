@@ -174,13 +174,16 @@ describe('暗标 of a bid written here, and 一键修复', () => {
     const token = await withEnterprise();
     const bidId = await outlinedBid(t, token);
     const det = (await t.api('/btz/bid/detail', { token, query: { id: bidId } })).json.data;
-    const leaf = (function first(ns: any[]): any {
+    // a leaf of the technical part (the 暗标's scope; the 投标函 must name the bidder)
+    const leaf = (function first(ns: any[], tech: boolean): any {
       for (const n of ns) {
-        if (!n.children?.length) return n;
-        const f = first(n.children);
+        const inTech = tech || n.kind === '技术';
+        if (!n.children?.length && inTech) return n;
+        const f = first(n.children ?? [], inTech);
         if (f) return f;
       }
-    })(det.outline);
+    })(det.outline, false);
+    expect(leaf).toBeDefined();
     const s = await section(t, token, bidId, leaf.id);
     const doc = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: '江州智联科技有限公司项目经理张伟，电话13912345678。' }, { type: 'text', text: '重点', marks: [{ type: 'highlight' }] }] }] };
     const saved = await t.api('/btz/bid/section/save', { token, query: { id: bidId, nodeId: leaf.id }, body: { revision: s.revision, doc } });
@@ -192,6 +195,9 @@ describe('暗标 of a bid written here, and 一键修复', () => {
     expect(d).toMatchObject({ state: 'done', source: 'bid' });
     const found = d.report!.findings.filter((f) => f.nodeId === leaf.id).map((f) => f.rule);
     expect(found).toEqual(expect.arrayContaining(['bidder-name', 'person', 'phone', 'colour']));
+    expect(d.report!.findings.find((f) => f.nodeId === leaf.id)!.section).toBe(leaf.title);
+    // the commercial forms (投标函) name the bidder and are not checked
+    expect(d.report!.notes.join()).toContain('只检查技术部分的章节');
 
     const fix = await t.api('/btz/bidcheck/fix', { token, query: { id: d.id } });
     expect(fix.json, fix.text).toMatchObject({ success: true, data: { sections: 1, replacements: 3, colours: 1 } });

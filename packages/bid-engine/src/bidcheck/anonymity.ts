@@ -25,6 +25,8 @@ export interface BidderIdentity {
 export interface TextUnit {
   page: number | null;
   nodeId?: string | null;
+  /** a bid written here: the section's title */
+  section?: string;
   text: string;
 }
 
@@ -106,6 +108,7 @@ function searchTerm(units: TextUnit[], re: RegExp, hit: Omit<Hit, 'term'>, out: 
         severity: hit.severity,
         page: h.unit.page,
         ...(h.unit.nodeId !== undefined ? { nodeId: h.unit.nodeId } : {}),
+        ...(h.unit.section ? { section: h.unit.section } : {}),
         excerpt: context(h.unit.text, h.at, term.length),
         message: hit.message(list.length).replace('{t}', term),
         fix: hit.fix,
@@ -203,6 +206,7 @@ export function checkAnonymity(input: AnonymityInput): BidCheckFinding[] {
         severity: 'medium',
         page: u.page,
         ...(u.nodeId !== undefined ? { nodeId: u.nodeId } : {}),
+        ...(u.section ? { section: u.section } : {}),
         excerpt: context(u.text, m.index + (m[0].length - name.length), name.length),
         message: `出现单位名称「${name}」，暗标中可能据此识别投标人（如合作单位、业绩单位）`,
         fix: '确认后删除或改为泛称（如「某单位」）',

@@ -9,4 +9,4 @@ export { scanPdfFormat } from './format-pdf.js';
 export { fontFace, STANDARD_FACES, type FormatScan, type FormatUse, type HeaderFooterPart, type PageSetup } from './format.js';
 export { checkRejection, type RejectInput, type RejectResult } from './reject.js';
 export { bidCheckXlsx } from './xlsx.js';
-export { writtenUnits, fixWrittenSection, type EditorNode } from './written.js';
+export { writtenUnits, fixWrittenSection, anonymousScope, type EditorNode } from './written.js';

@@ -118,6 +118,8 @@ export function checkRejection(input: RejectInput): RejectResult {
     for (const m of p.text.matchAll(DATE_RE)) {
       const date = `${m[1]}-${m[2]!.padStart(2, '0')}-${m[3]!.padStart(2, '0')}`;
       if (date >= today || seenDate.has(`${p.page}|${date}`)) continue;
+      // the bidder's own lapsed certificate on this page is already reported by name
+      if (out.some((f) => f.rule === 'certificate-expired' && (f.page === p.page || f.pages?.includes(p.page)) && f.message.includes(date))) continue;
       seenDate.add(`${p.page}|${date}`);
       const excerpt = p.text.slice(Math.max(0, m.index - 20), m.index + m[0].length).replace(/\s+/g, ' ').trim();
       out.push({ rule: 'certificate-expired', severity: 'high', page: p.page, excerpt, message: `第 ${p.page} 页的证照有效期 ${date} 已过`, fix: '更换为有效期内的证照' });

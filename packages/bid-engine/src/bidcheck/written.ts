@@ -35,7 +35,7 @@ export function writtenUnits(
   const units: TextUnit[] = [];
   const marks: Omit<BidCheckFinding, 'id'>[] = [];
   for (const s of sections) {
-    units.push({ page: null, nodeId: s.nodeId, text: textOf(s.doc) });
+    units.push({ page: null, nodeId: s.nodeId, section: s.title, text: textOf(s.doc) });
     let highlighted = '';
     let images = 0;
     walk(s.doc, (n) => {
@@ -48,6 +48,7 @@ export function writtenUnits(
         severity: 'high',
         page: null,
         nodeId: s.nodeId,
+        section: s.title,
         excerpt: highlighted.slice(0, 40),
         message: `章节「${s.title}」有 ${highlighted.length} 字设置了突出显示（底色），暗标正文不得使用颜色标记`,
         fix: '取消突出显示',
@@ -59,6 +60,7 @@ export function writtenUnits(
         severity: 'low',
         page: null,
         nodeId: s.nodeId,
+        section: s.title,
         message: `章节「${s.title}」有 ${images} 张图片，请确认其中没有投标人标志、人员照片、水印等可识别信息`,
         fix: '删除或替换含标志、照片、水印的图片',
         fixable: false,
@@ -121,4 +123,26 @@ export function fixWrittenSection(
   };
   const next = fix(doc)!;
   return replacements || colours ? { doc: next, replacements, colours } : null;
+}
+
+/**
+ * The sections the 暗标 applies to: those under an outline node of kind 技术 (the technical bid; the forms of the
+ * commercial part — 投标函, 授权书 — must name the bidder). When the outline marks no technical part, every section.
+ */
+export function anonymousScope(outline: readonly { id: string; kind?: string; children?: readonly unknown[] }[]): { ids: Set<string> | null } {
+  type N = { id: string; kind?: string; children?: readonly unknown[] };
+  const ids = new Set<string>();
+  let any = false;
+  const walk = (ns: readonly N[], inTech: boolean) => {
+    for (const n of ns) {
+      const tech = inTech || n.kind === '技术';
+      if (tech) {
+        any = true;
+        ids.add(n.id);
+      }
+      walk((n.children ?? []) as N[], tech);
+    }
+  };
+  walk(outline, false);
+  return { ids: any ? ids : null };
 }

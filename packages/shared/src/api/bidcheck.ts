@@ -67,6 +67,8 @@ export interface BidCheckFinding {
   fix: string;
   /** bids written here: the section it is in, and whether 一键修复 can fix it */
   nodeId?: string | null;
+  /** the section's title */
+  section?: string;
   fixable?: boolean;
 }
 

@@ -1,11 +1,11 @@
 /**
  * 一键修复 of a 暗标 check of a bid written here (issue 15): every section whose text names the bidder, its people, phones,
- * e-mails, address or numbers, or carries a highlight, is saved through the section save path (`saveSection`: the
+ * e-mails, address or numbers, or carries a highlight — in the technical part only (anonymousScope) — is saved through the section save path (`saveSection`: the
  * revision it was read at, a new revision, refused while the AI writes it); the export's font and size are set to the
  * tender's when it prescribes them. The check is not re-run here: the screen starts a new one.
  */
 import { BID_CHECK_TEXTS, type AnonymityFixResult, type PageSettings } from '@btz/shared';
-import { fixWrittenSection, type EditorNode } from '@btz/bid-engine/bidcheck';
+import { anonymousScope, fixWrittenSection, type EditorNode } from '@btz/bid-engine/bidcheck';
 import type { AppContext } from '../../context.js';
 import type { AuthInfo } from '../../auth/tokens.js';
 import { badRequest } from '../../http/errors.js';
@@ -25,8 +25,9 @@ export async function applyAnonymityFixes(app: AppContext, auth: AuthInfo, row: 
   let sections = 0;
   let replacements = 0;
   let colours = 0;
+  const scope = anonymousScope(bid.outline ?? []).ids;
   for (const r of rows) {
-    if (!r.doc) continue;
+    if (!r.doc || (scope && !scope.has(r.node_id))) continue;
     const fixed = fixWrittenSection(r.doc as unknown as EditorNode, bidder);
     if (!fixed) continue;
     await saveSection(app, bid, r.node_id, { revision: r.revision, doc: fixed.doc as never });

@@ -7,7 +7,7 @@
  */
 import { BID_CHECK_TEXTS, type BidCheckFinding, type BidCheckReport, type BidCheckSeverity, type PageSettings } from '@btz/shared';
 import { DocumentError } from '@btz/bid-engine/reading';
-import { checkAnonymity, checkRejection, writtenUnits, type EditorNode } from '@btz/bid-engine/bidcheck';
+import { anonymousScope, checkAnonymity, checkRejection, writtenUnits, type EditorNode } from '@btz/bid-engine/bidcheck';
 import type { AppContext } from '../../context.js';
 import { PermanentJobError, type JobDefinition } from '../../jobs/index.js';
 import { readBidCheckIsolated } from '../../workers/index.js';
@@ -53,7 +53,8 @@ export function bidCheckJob(app: AppContext): JobDefinition<Payload> {
         const walk = (ns: typeof bid.outline) => ns.forEach((n) => (titles.set(n.id, n.title), walk(n.children ?? [])));
         walk(bid.outline);
         const rows = await app.db.selectFrom('bid_sections').select(['node_id', 'doc']).where('bid_id', '=', bid.id).execute();
-        const sections = rows.filter((r) => r.doc).map((r) => ({ nodeId: r.node_id, title: titles.get(r.node_id) ?? r.node_id, doc: r.doc as unknown as EditorNode }));
+        const scope = anonymousScope(bid.outline).ids;
+        const sections = rows.filter((r) => r.doc && (!scope || scope.has(r.node_id))).map((r) => ({ nodeId: r.node_id, title: titles.get(r.node_id) ?? r.node_id, doc: r.doc as unknown as EditorNode }));
         const { units, marks } = writtenUnits(sections);
         // the export's font and size against the rules: fixed by 一键修复 in the page settings
         const rules = card?.anonymity ?? null;
@@ -68,6 +69,7 @@ export function bidCheckJob(app: AppContext): JobDefinition<Payload> {
         await setProgress(50);
         const findings = checkAnonymity({ rules, units, pageCount: 0, bidder, tenderNames, extra });
         if (!rules?.required) notes.push('招标文件未载明暗标要求，已按暗标通用规则检查（不得出现投标人名称、人员、联系方式，正文不用彩色）');
+        notes.push(scope ? '只检查技术部分的章节（商务部分的投标函、授权书等须写明投标人，不在暗标范围内）' : '目录未标明技术部分，已检查全部章节');
         notes.push('在线编写的标书按章节检查；页眉页脚、字体字号以导出设置为准（导出的文件不含页眉，页脚仅为页码）');
         const c = counts(findings);
         report = { kind: 'anonymity', fileName: row.file_name, tenderName: bid.name, pageCount: 0, findings, counts: c, passed: c.high === 0, rules, notes };

@@ -233,14 +233,16 @@ function ReportBody({ d, report }: { d: BidCheckDetail; report: BidCheckReport }
               {
                 title: d.source === 'bid' ? '位置' : '页码',
                 key: 'page',
-                width: 96,
+                width: d.source === 'bid' ? 140 : 96,
                 render: (_v, f) =>
                   f.page !== null ? (
                     <span>
                       第 {f.page} 页{f.pages?.length ? <span className="bc-muted"> 等 {f.pages.length + 1} 页</span> : null}
                     </span>
                   ) : f.nodeId && d.bidId ? (
-                    <a href={workspaceHref(d.bidId)}>到章节</a>
+                    <a href={workspaceHref(d.bidId)} title="打开标书编写">
+                      {f.section ?? '到章节'}
+                    </a>
                   ) : (
                     <span className="bc-muted">全文</span>
                   ),

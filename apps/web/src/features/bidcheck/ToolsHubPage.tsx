@@ -66,7 +66,7 @@ function Hub() {
             <span className="bc-tool__icon">{t.icon}</span>
             <span className="bc-tool__body">
               <span className="bc-tool__title">
-                {t.title}
+                <span>{t.title}</span>
                 {t.tag ? <Tag color="red">{t.tag}</Tag> : null}
               </span>
               <span className="bc-tool__desc">{t.desc}</span>
