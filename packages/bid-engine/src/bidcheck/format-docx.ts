@@ -71,8 +71,14 @@ function runProp(t: SaxesTagPlain, r: RunProps): void {
     case 'w:rFonts': {
       const ea = attr(t, 'w:eastAsia');
       const ascii = attr(t, 'w:ascii') ?? attr(t, 'w:hAnsi');
-      if (ea) (r.fontEa = ea), delete r.themeEa;
-      if (ascii) (r.fontAscii = ascii), delete r.themeAscii;
+      if (ea) {
+        r.fontEa = ea;
+        delete r.themeEa;
+      }
+      if (ascii) {
+        r.fontAscii = ascii;
+        delete r.themeAscii;
+      }
       const eaTheme = attr(t, 'w:eastAsiaTheme');
       const asciiTheme = attr(t, 'w:asciiTheme') ?? attr(t, 'w:hAnsiTheme');
       if (eaTheme && !ea) r.themeEa = eaTheme;
@@ -162,11 +168,17 @@ function headerFooterText(xml: string): { text: string; images: number } {
       if (t.name === 'w:drawing' || t.name === 'v:imagedata' || t.name === 'w:pict') images++;
       if (t.name === 'w:fldChar') {
         const type = attr(t, 'w:fldCharType');
-        if (type === 'begin') (inField++, (fieldIsPage = false));
+        if (type === 'begin') {
+          inField++;
+          fieldIsPage = false;
+        }
         if (type === 'end') inField = Math.max(0, inField - 1);
       }
       if (t.name === 'w:fldSimple' && /PAGE|NUMPAGES|SECTIONPAGES/i.test(attr(t, 'w:instr') ?? '')) fieldIsPage = true;
-      if (t.name === 'w:p' && text) (pieces.push(text), (text = ''));
+      if (t.name === 'w:p' && text) {
+        pieces.push(text);
+        text = '';
+      }
     },
     (name) => {
       if (name === 'w:fldSimple') fieldIsPage = false;
@@ -320,7 +332,10 @@ export function scanDocxFormat(buf: Buffer): FormatScan {
       }
       if (n === 'w:drawing' || n === 'v:imagedata') images.push({ page: pageNow() });
       if (n === 'w:sectPr') sect = {};
-      if (sect && n === 'w:pgSz') sect.w = Number(attr(t, 'w:w')) || undefined, sect.h = Number(attr(t, 'w:h')) || undefined;
+      if (sect && n === 'w:pgSz') {
+        sect.w = Number(attr(t, 'w:w')) || undefined;
+        sect.h = Number(attr(t, 'w:h')) || undefined;
+      }
       if (sect && n === 'w:pgMar') {
         const v = (k: string) => Math.round((Math.abs(Number(attr(t, k)) || 0) / TWIP_CM) * 100) / 100;
         sect.m = { top: v('w:top'), bottom: v('w:bottom'), left: v('w:left'), right: v('w:right') };

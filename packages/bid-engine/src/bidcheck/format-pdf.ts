@@ -92,7 +92,10 @@ export async function scanPdfFormat(buf: Buffer, opts: { signal?: AbortSignal; m
           else if (fn === OPS.restore) fill = stack.pop() ?? fill;
           else if (fn === OPS.setFillRGBColor) {
             const c = colourOf(args);
-            if (c && c !== fill) (flush(), (fill = c));
+            if (c && c !== fill) {
+              flush();
+              fill = c;
+            }
           } else if (fn === OPS.setFillGray) {
             if (fill !== '000000') flush();
             fill = '000000';
@@ -124,7 +127,7 @@ export async function scanPdfFormat(buf: Buffer, opts: { signal?: AbortSignal; m
           const size = Math.round(Math.hypot(it.transform[2]!, it.transform[3]!) * 2) / 2;
           if (size > 0) sizes.add(String(size), t.length, spot);
         }
-      } catch (e) {
+      } catch {
         throwIfAborted(opts.signal);
       }
       page.cleanup();

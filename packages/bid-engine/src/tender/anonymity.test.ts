@@ -51,5 +51,7 @@ describe('card.anonymity — the 暗标 rules of a tender', () => {
     expect(isAnonymityClause('招标人不得泄露招标投标活动中应当保密的情况和资料')).toBe(false);
     expect(isAnonymityClause('技术部分实行双盲评审，不得出现投标人的名称或标识')).toBe(true);
     expect(isAnonymityClause('投标文件中不得出现任何能识别投标人身份的内容')).toBe(true);
+    // a contract clause on using the purchaser's name (corpus c10) is not one
+    expect(isAnonymityClause('乙方及其关联公司相关人员不得自行或授权任何第三方在任何场合以甲方公司名义使用甲方名称、标识和字样')).toBe(false);
   });
 });

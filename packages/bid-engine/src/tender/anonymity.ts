@@ -10,9 +10,9 @@ import type { AnonymityFormat, AnonymityRules, CardClause } from '@btz/shared';
 
 /** A sentence that requires anonymity of the bid. */
 const ANON_RE =
-  /暗标|双盲评审|盲评|匿名(?:评审|编制)|不得(?:出现|体现|显示|透露|标注|标明|带有|含有|使用)[^。；;]{0,40}?(?:投标人|供应商|投标单位|公司|企业)(?:的)?(?:名称|简称|标识|标志|徽标|logo|LOGO|信息|字样|人员|身份)|(?:能|可以?|足以)(?:识别|辨认|判断|推断)(?:出)?(?:投标人|供应商|投标单位)(?:身份)?/i;
+  /暗标|双盲评审|盲评|匿名(?:评审|编制)|不得(?:出现|体现|显示|透露|标注|标明|带有|含有|使用)[^。；;]{0,40}?(?:投标人|供应商|投标单位|投标企业|响应人)(?:的)?(?:名称|简称|标识|标志|徽标|logo|LOGO|信息|字样|人员|身份)|(?:能|可以?|足以)(?:识别|辨认|判断|推断)(?:出)?(?:投标人|供应商|投标单位)(?:身份)?/i;
 /** Evaluation-side confidentiality and the like: never a 暗标 rule on its own. */
-const NOT_ANON = /评标委员会|评审专家|评委|招标人不得|采购人不得|代理机构不得|泄露|保密|串通/;
+const NOT_ANON = /评标委员会|评审专家|评委|招标人不得|采购人不得|代理机构不得|泄露|保密|串通|甲方|乙方|合同/;
 /** A sentence that prescribes a format the bid's file can be checked against. */
 const FORMAT_SPEC_RE =
   /(?:宋体|仿宋|黑体|楷体|微软雅黑)|(?:初号|小初|[一二三四五]号|小[一二三四五]号?)(?:字|字体)?|行距|行间距|页边距|(?:不超过|不得超过|不多于|限|最多)\s*\d+\s*页|A4|A3|黑色字体|彩色字体|页眉|页脚/;
