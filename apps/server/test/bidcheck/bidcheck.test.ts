@@ -141,6 +141,22 @@ describe('暗标 check of an uploaded bid', () => {
   });
 });
 
+describe('the bidder as the data bank knows it', () => {
+  it("a certificate holder and number of the owner's 资料库 are found too", async () => {
+    const { token, userId } = await newUser(t);
+    const db = t.server.db.db;
+    const { tenant_id } = await db.selectFrom('users').select('tenant_id').where('id', '=', userId).executeTakeFirstOrThrow();
+    await db
+      .insertInto('data_documents')
+      .values({ id: `dd-${userId}`, tenant_id, owner_type: 'user', owner_id: userId, created_by: userId, state: 'saved', type: '人员证书', name: '一级建造师注册证书', number: 'JZS-2024-778899', person: '赵敏', file_name: 'a.pdf', file_kind: 'pdf', size: 1, storage_key: 'x', tags: '[]', updated_at: new Date() } as never)
+      .execute();
+    const bid = buildWordml({ body: [p('第一章 项目团队', { outline: 0 }), p('技术负责人赵敏，注册证书编号 JZS-2024-778899，具备丰富经验。')].join('') });
+    const d = await run(token, '团队.docx', bid, { kind: 'anonymity' });
+    const rules = d.report!.findings.map((f) => f.rule);
+    expect(rules).toEqual(expect.arrayContaining(['person', 'number']));
+  });
+});
+
 describe('废标 check of an uploaded bid against a tender', () => {
   it('finds ★ clauses and scoring rows not answered, missing parts, blanks and an expired certificate, with pages', async () => {
     const token = await withEnterprise();

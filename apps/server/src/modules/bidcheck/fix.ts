@@ -12,15 +12,14 @@ import { badRequest } from '../../http/errors.js';
 import { bidToChange } from '../bid/access.js';
 import { saveSection } from '../bid/writing/service.js';
 import { FONTS, settingsOf } from '../bid/writing/settings.js';
-import { readInfo } from '../enterprise/index.js';
 import type { CheckRow } from './repo.js';
-import { bidderOf } from './service.js';
+import { loadBidder } from './service.js';
 
 export async function applyAnonymityFixes(app: AppContext, auth: AuthInfo, row: CheckRow): Promise<AnonymityFixResult> {
   if (row.kind !== 'anonymity' || row.source !== 'bid' || !row.bid_id) throw badRequest(BID_CHECK_TEXTS.notWritten);
   if (row.state !== 'done') throw badRequest(BID_CHECK_TEXTS.notDone);
   const bid = await bidToChange(app, auth, row.bid_id);
-  const bidder = bidderOf(await readInfo(app.db, row.tenant_id, { type: row.owner_type, id: row.owner_id }));
+  const { bidder } = await loadBidder(app, row.tenant_id, { type: row.owner_type, id: row.owner_id });
   const rows = await app.db.selectFrom('bid_sections').select(['node_id', 'doc', 'revision']).where('bid_id', '=', bid.id).execute();
   let sections = 0;
   let replacements = 0;

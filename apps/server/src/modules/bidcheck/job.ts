@@ -11,10 +11,9 @@ import { anonymousScope, checkAnonymity, checkRejection, writtenUnits, type Edit
 import type { AppContext } from '../../context.js';
 import { PermanentJobError, type JobDefinition } from '../../jobs/index.js';
 import { readBidCheckIsolated } from '../../workers/index.js';
-import { readInfo } from '../enterprise/index.js';
 import { shanghaiToday } from '../enterprise/facts.js';
 import { settingsOf } from '../bid/writing/settings.js';
-import { CHECK_KIND, bidderOf } from './service.js';
+import { CHECK_KIND, loadBidder } from './service.js';
 
 interface Payload {
   checkId: string;
@@ -41,8 +40,7 @@ export function bidCheckJob(app: AppContext): JobDefinition<Payload> {
         : undefined;
       if (row.bid_id && !bid) throw new PermanentJobError(BID_CHECK_TEXTS.bidNotFound);
       const card = bid?.card ?? null;
-      const info = await readInfo(app.db, row.tenant_id, { type: row.owner_type, id: row.owner_id });
-      const bidder = bidderOf(info);
+      const { info, bidder, qualifications } = await loadBidder(app, row.tenant_id, { type: row.owner_type, id: row.owner_id });
       const tenderNames = [card?.purchaser?.value, card?.agency?.value, card?.projectName?.value];
       const notes: string[] = [];
       let report: BidCheckReport;
@@ -120,7 +118,7 @@ export function bidCheckJob(app: AppContext): JobDefinition<Payload> {
           const { findings, health } = checkRejection({
             card,
             document: { model: read.model, pages },
-            bidder: { name: info.name || undefined, qualifications: info.qualifications.map((q) => ({ name: q.name, number: q.number || undefined, expiry: q.expiry || undefined })) },
+            bidder: { name: info.name || undefined, qualifications },
             today: shanghaiToday(),
           });
           const c = counts(findings);

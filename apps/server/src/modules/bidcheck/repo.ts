@@ -6,6 +6,7 @@ import { sql, type Kysely } from 'kysely';
 import type { BidCheckKind, BidCheckSummary, Page } from '@btz/shared';
 import type { DB } from '../../db/schema.js';
 import '../../db/schema-bidcheck.js';
+import '../../db/schema-databank.js';
 import type { BidChecksTable } from '../../db/schema-bidcheck.js';
 import { paginate, type Paging } from '../../db/paging.js';
 import { factsOwner } from '../enterprise/index.js';
@@ -82,4 +83,21 @@ export async function listChecks(db: Db, o: CheckOwner, q: Paging & { kind?: Bid
 
 export async function deleteCheck(db: Db, o: CheckOwner, id: string): Promise<{ storage_key: string | null } | undefined> {
   return scoped(db.deleteFrom('bid_checks'), o).where('id', '=', id).returning(['storage_key']).executeTakeFirst();
+}
+
+/** The owner's saved data-bank documents (资料库): their holders, numbers and expiries identify the bidder too. */
+export async function ownerDataDocs(
+  db: Db,
+  tenantId: string,
+  holder: Holder,
+): Promise<{ name: string; number: string | null; credit_code: string | null; person: string | null; expiry: string | null }[]> {
+  return db
+    .selectFrom('data_documents')
+    .select(['name', 'number', 'credit_code', 'person', 'expiry'])
+    .where('tenant_id', '=', tenantId)
+    .where('owner_type', '=', holder.type)
+    .where('owner_id', '=', holder.id)
+    .where('state', '=', 'saved')
+    .limit(2000)
+    .execute();
 }

@@ -15,7 +15,9 @@ import { newId } from '../../lib/ids.js';
 import type { AuthInfo } from '../../auth/tokens.js';
 import type { Upload } from '../bid/upload.js';
 import { bidToRead } from '../bid/access.js';
-import type { CheckOwner } from './repo.js';
+import { ownerDataDocs, type CheckOwner } from './repo.js';
+import { readInfo } from '../enterprise/index.js';
+import type { Holder } from '../entitlements/index.js';
 
 export const CHECK_KIND = 'bid-check';
 
@@ -98,8 +100,25 @@ export async function queueCheck(app: AppContext, db: Kysely<DB>, row: { id: str
   await db.updateTable('bid_checks').set({ job_id: jobId, state: 'queued', progress: 0, error: null, updated_at: new Date() }).where('id', '=', row.id).execute();
 }
 
+type DataDoc = Awaited<ReturnType<typeof ownerDataDocs>>[number];
+
+/**
+ * What the checks know of the bidder: the owner's enterprise info and its data bank (资料库: certificate holders, numbers,
+ * credit codes, expiries) — lapsed certificates too.
+ */
+export async function loadBidder(app: AppContext, tenantId: string, holder: Holder) {
+  const info = await readInfo(app.db, tenantId, holder);
+  const docs = await ownerDataDocs(app.db, tenantId, holder);
+  const bidder = bidderOf(info, docs);
+  const qualifications = [
+    ...info.qualifications.map((q) => ({ name: q.name, number: q.number || undefined, expiry: q.expiry || undefined })),
+    ...docs.filter((d) => d.expiry).map((d) => ({ name: d.name, number: d.number || undefined, expiry: d.expiry || undefined })),
+  ];
+  return { info, bidder, qualifications };
+}
+
 /** What the 暗标 check looks for: everything the owner entered about itself (lapsed certificates too). */
-export function bidderOf(info: EnterpriseInfo): BidderIdentity & { roles: Record<string, string> } {
+export function bidderOf(info: EnterpriseInfo, docs: DataDoc[] = []): BidderIdentity & { roles: Record<string, string> } {
   const roles: Record<string, string> = {};
   for (const s of info.staff) if (s.name && (s.role || s.title)) roles[s.name] = s.role || s.title;
   for (const c of info.contacts) if (c.name && c.role) roles[c.name] ??= c.role;
@@ -108,9 +127,15 @@ export function bidderOf(info: EnterpriseInfo): BidderIdentity & { roles: Record
     legalRep: info.legalRep || undefined,
     address: info.address || undefined,
     creditCode: info.creditCode || undefined,
-    people: [...info.staff.map((s) => s.name), ...info.contacts.map((c) => c.name)].filter(Boolean),
+    people: [...new Set([...info.staff.map((s) => s.name), ...info.contacts.map((c) => c.name), ...docs.map((d) => d.person ?? '')].filter(Boolean))],
     phones: info.contacts.map((c) => c.phone).filter(Boolean),
-    numbers: [...info.qualifications.map((q) => q.number), ...info.staff.map((s) => s.certificate ?? '')].filter((n) => n && n.length >= 6),
+    numbers: [
+      ...new Set(
+        [...info.qualifications.map((q) => q.number), ...info.staff.map((s) => s.certificate ?? ''), ...docs.flatMap((d) => [d.number ?? '', d.credit_code ?? ''])].filter(
+          (n) => n && n.length >= 6,
+        ),
+      ),
+    ],
     roles,
   };
 }
