@@ -25,6 +25,15 @@ function counts(findings: BidCheckFinding[]): Record<BidCheckSeverity, number> {
   return c;
 }
 
+/** Realtime `bid.check` on the user's `bid` queue: the screen's progress bar moves without waiting for its poll. */
+async function notify(app: AppContext, userId: string, data: { checkId: string; state: string; progress: number; error?: string }): Promise<void> {
+  try {
+    await app.realtime.publish(userId, 'bid.check', data);
+  } catch (err) {
+    app.log.warn({ err }, 'bid.check notice failed');
+  }
+}
+
 export function bidCheckJob(app: AppContext): JobDefinition<Payload> {
   return {
     kind: CHECK_KIND,
@@ -32,8 +41,10 @@ export function bidCheckJob(app: AppContext): JobDefinition<Payload> {
       const id = job.payload.checkId;
       const row = await app.db.selectFrom('bid_checks').selectAll().where('id', '=', id).executeTakeFirst();
       if (!row) return;
-      const setProgress = (progress: number) =>
-        app.db.updateTable('bid_checks').set({ state: 'running', progress, updated_at: new Date() }).where('id', '=', id).where('job_id', '=', job.id).execute();
+      const setProgress = async (progress: number) => {
+        await app.db.updateTable('bid_checks').set({ state: 'running', progress, updated_at: new Date() }).where('id', '=', id).where('job_id', '=', job.id).execute();
+        await notify(app, row.user_id, { checkId: id, state: 'running', progress });
+      };
       await setProgress(5);
       const bid = row.bid_id
         ? await app.db.selectFrom('bids').selectAll().where('id', '=', row.bid_id).where('tenant_id', '=', row.tenant_id).where('deleted_at', 'is', null).executeTakeFirst()
@@ -144,9 +155,11 @@ export function bidCheckJob(app: AppContext): JobDefinition<Payload> {
           .where('id', '=', id)
           .execute(),
       );
+      await notify(app, row.user_id, { checkId: id, state: 'done', progress: 100 });
     },
     onFailed: async (job, error) => {
       await app.db.updateTable('bid_checks').set({ state: 'failed', error, updated_at: new Date() }).where('id', '=', job.payload.checkId).where('job_id', '=', job.id).execute();
+      if (job.userId) await notify(app, job.userId, { checkId: job.payload.checkId, state: 'failed', progress: 0, error });
     },
     describeError: (e) => (e instanceof PermanentJobError || e instanceof DocumentError ? e.message : BID_CHECK_TEXTS.failed),
   };

@@ -1,10 +1,11 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Popconfirm, Progress, Segmented, Table, Tag } from 'antd';
 import { FileExcelOutlined, PrinterOutlined, ReloadOutlined, ToolOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { BID_CHECK_KIND_LABELS, BID_CHECK_RULE_LABELS, BID_CHECK_SEVERITY_LABELS, HEALTH_PASSING_SCORE, type BidCheckKind, type BidCheckSeverity } from '@btz/shared';
 import { toast } from '../../lib/feedback';
+import { onRealtime } from '../../realtime';
 import { errorText } from '../bid/hooks';
 import { workspaceHref } from '../bid/labels';
 import { bidCheckKeys, checkWrittenBid, downloadCheckXlsx, fetchCheck, fixCheck, retryCheck, type BidCheckDetail, type BidCheckFinding, type BidCheckReport } from './api';
@@ -23,6 +24,17 @@ export function CheckReport({ id, kind }: { id: string; kind: BidCheckKind }) {
   });
   const [busy, setBusy] = useState<string | null>(null);
   const d = q.data;
+  // realtime `bid.check`: the bar moves at once; the end fetches the report (the poll stays the fallback)
+  useEffect(
+    () =>
+      onRealtime('bid.check', (msg) => {
+        const m = msg.data as { checkId?: string; state?: BidCheckDetail['state']; progress?: number } | null;
+        if (!m || m.checkId !== id) return;
+        if (m.state === 'done' || m.state === 'failed') void qc.invalidateQueries({ queryKey: bidCheckKeys.detail(id) });
+        else qc.setQueryData<BidCheckDetail>(bidCheckKeys.detail(id), (old) => (old ? { ...old, state: m.state ?? old.state, progress: m.progress ?? old.progress } : old));
+      }),
+    [id, qc],
+  );
   const open = (next: string) => navigate(`/workbench/BiddingTool?tool=${kind}&id=${encodeURIComponent(next)}`);
 
   const retry = async () => {
