@@ -4,13 +4,16 @@
  * with pages), the 暗标 check of a bid written here and its 一键修复 through the section save path, reports scoped to
  * their owner, exported to Excel, bad files refused with clear errors, a failed check retried.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import ExcelJS from 'exceljs';
 import type { BidCheckDetail, BidCheckSummary, BidCheckTender, Page } from '@btz/shared';
 import { buildTenderDocx, buildZipBomb } from '../../../../packages/bid-engine/test/fixtures/build.js';
 import { buildWordml, p, pageBreak, r } from '../../../../packages/bid-engine/test/fixtures/wordml.js';
 import { newUser, startTestServer, type TestServer } from '../harness.js';
 import { outlinedBid, section } from '../writing/helpers.js';
+
+// each check is a job reading a file in a worker process: on a loaded machine a test may take longer than the default
+vi.setConfig({ testTimeout: 90_000 });
 
 let t: TestServer;
 const LIMIT = 3 * 1024 * 1024;
