@@ -36,6 +36,7 @@ const ownEngine = [
   'apps/server/test/bid/recovery-kill.test.ts',
   'apps/server/test/writing/kill.test.ts',
   'apps/server/test/security/hostile-files.test.ts',
+  'apps/server/test/bidcheck/kill.test.ts',
 ];
 
 export default defineConfig({

@@ -28,6 +28,7 @@ import { registerEnterprise } from './modules/enterprise/index.js';
 import { registerPictures } from './modules/pictures/index.js';
 import { registerDatabank } from './modules/databank/index.js';
 import { registerRepository } from './modules/repository/index.js';
+import { registerBidCheck } from './modules/bidcheck/index.js';
 import { ConsoleSmsProvider } from './providers/sms/index.js';
 import { OpenPlatformWechatProvider, SandboxWechatProvider } from './providers/wechat/index.js';
 
@@ -133,6 +134,7 @@ export async function buildApp(config: Config, handle: DbHandle, opts: { logStre
   registerPictures(fastify, ctx);
   registerDatabank(fastify, ctx);
   registerRepository(fastify, ctx);
+  registerBidCheck(fastify, ctx);
   const web = await registerWebApp(fastify, ctx);
   registerTenantRoutes(fastify, ctx, web.buildId);
   // after every module registered its job kinds

@@ -126,6 +126,43 @@ export interface RequirementItem extends CardEntry {
   figures: string[];
 }
 
+/**
+ * Format rules a bid must follow, read from the tender's sentences (暗标 clauses and format requirements): the font, size,
+ * line spacing, page limit, paper and margins it prescribes. Absent keys: the tender says nothing of them.
+ */
+export interface AnonymityFormat {
+  /** 宋体, 仿宋_GB2312, … */
+  font?: string;
+  /** 小四, 四号, 12磅 … as printed, and its size in points */
+  sizeName?: string;
+  sizePt?: number;
+  /** 1.5 (倍行距) or a fixed spacing in points (固定值 28 磅) */
+  lineSpacing?: { multiple?: number; exactPt?: number; text: string };
+  /** most pages the (technical) bid may have */
+  maxPages?: number;
+  /** A4, A3 */
+  paper?: string;
+  /** page margins in centimetres, one value for all sides when the tender gives one */
+  marginCm?: number;
+  /** text must be black (不得使用彩色字体) */
+  blackText?: boolean;
+  /** headers and footers are forbidden (页码 aside) */
+  noHeaderFooter?: boolean;
+}
+
+/**
+ * The 暗标 (anonymous technical bid) rules of a tender (issue 15): whether the tender requires one, the sentences that say
+ * so (cited like every clause) and the format it prescribes. `advisory`: the format is only recommended (「建议使用宋体小四」).
+ */
+export interface AnonymityRules {
+  required: boolean;
+  /** what must be anonymous, as the tender words it (「技术标」「技术部分」); '' when not said */
+  scope: string;
+  clauses: CardClause[];
+  format: AnonymityFormat;
+  advisory?: boolean;
+}
+
 export interface TenderCardFile {
   name: string;
   role: TenderFileRole;
@@ -169,6 +206,8 @@ export interface TenderCard {
   terms?: CardTerm[];
   /** The requirement items of the tender's requirement chapters (absent on cards from before issue 13). */
   requirements?: RequirementItem[];
+  /** 暗标 rules and the prescribed format (issue 15); absent on cards from before, null when the tender states none. */
+  anonymity?: AnonymityRules | null;
   /** LLM path only: the model, the extraction tasks run, and the titles of those that failed (their part is the rules' alone). */
   llm?: { model: string; tasks: number; failed: string[] };
 }

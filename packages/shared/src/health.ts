@@ -34,6 +34,8 @@ export interface HealthFinding {
   /** For a contradiction with the tender: what the tender says (verbatim from the tender) and its page. */
   sourceExcerpt?: string;
   sourcePage?: number;
+  /** A bid file checked as read (废标检查): the page of the file the finding is on. */
+  page?: number;
 }
 
 /** Kinds of the global fact sheet. */

@@ -8,7 +8,8 @@ import { DocumentError, type ReadOptions, type ReadProgress, type ReadResult } f
 import type { DataFileKind, ProposedFields } from '@btz/bid-engine/databank';
 import type { Config } from '../config.js';
 import { runInWorker, Semaphore, WorkerLimitError } from './pool.js';
-import type { ExportFeedChunk, ExportTaskInput, FoundPicture, PicturesTaskInput, ReadTaskInput } from './tasks.js';
+import type { FormatScan } from '@btz/bid-engine/bidcheck';
+import type { BidCheckTaskInput, ExportFeedChunk, ExportTaskInput, FoundPicture, PicturesTaskInput, ReadTaskInput } from './tasks.js';
 
 export { WorkerLimitError, WORKER_FILE } from './pool.js';
 export type { ExportFeedChunk, FoundPicture } from './tasks.js';
@@ -85,6 +86,29 @@ export async function proposeDataFieldsIsolated(
       memoryMb: limits.workerMemoryMb,
       timeoutMs: limits.parseTimeoutS * 1000,
       signal: opts.signal,
+      messages: { memory: WORKER_TEXTS.readMemory(limits.workerMemoryMb), time: WORKER_TEXTS.readTime(limits.parseTimeoutS) },
+    });
+  } catch (e) {
+    if (e instanceof WorkerLimitError) throw new DocumentError(e.limit === 'memory' ? 'OUT_OF_MEMORY' : 'TIMEOUT', e.message);
+    throw e;
+  }
+}
+
+/**
+ * A bid file for the 暗标 / 废标 checks (issue 15) read, and its format scanned when asked, in a worker with the reading
+ * limits; the engine's refusals and the limits come back as DocumentErrors in Chinese.
+ */
+export async function readBidCheckIsolated(
+  limits: Limits,
+  input: BidCheckTaskInput,
+  opts: { signal?: AbortSignal; onProgress?: (p: ReadProgress) => void } = {},
+): Promise<{ read: ReadResult; format: FormatScan | null }> {
+  try {
+    return await runInWorker('bidcheck', input, {
+      memoryMb: limits.workerMemoryMb,
+      timeoutMs: limits.parseTimeoutS * 1000,
+      signal: opts.signal,
+      onProgress: opts.onProgress ? (p) => opts.onProgress!(p as ReadProgress) : undefined,
       messages: { memory: WORKER_TEXTS.readMemory(limits.workerMemoryMb), time: WORKER_TEXTS.readTime(limits.parseTimeoutS) },
     });
   } catch (e) {

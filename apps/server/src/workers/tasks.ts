@@ -38,6 +38,13 @@ export interface FoundPicture {
   thumbnail: Uint8Array;
 }
 
+/** A bid file for the 暗标 / 废标 checks (issue 15): read, and (暗标, DOCX/PDF) its format scanned. */
+export interface BidCheckTaskInput {
+  data: Uint8Array;
+  type: 'docx' | 'pdf' | 'doc';
+  format: boolean;
+}
+
 /** One fed piece of an export: [node id, the section's editor JSON as text] pairs (parsed here, not on the server). */
 export type ExportFeedChunk = Array<[string, string]>;
 
@@ -80,6 +87,22 @@ export const TASKS: Record<WorkerTaskName, Task> = {
     const buf = Buffer.from(input.data.buffer, input.data.byteOffset, input.data.byteLength);
     const { kind, text } = await readDataText(buf);
     return { value: { kind, chars: text.trim().length, proposal: proposeFields(text) } };
+  },
+
+  /**
+   * A bid file for the checks (issue 15): readDocument as it is (no OCR: a scan is refused in Chinese), then, for the 暗标
+   * check of a DOCX or PDF, its format (fonts, colours, headers, page setup) from the package XML or pdfjs.
+   */
+  async bidcheck(input: BidCheckTaskInput, _fed, progress) {
+    const { readDocument } = await import('@btz/bid-engine/reading');
+    const buf = Buffer.from(input.data.buffer, input.data.byteOffset, input.data.byteLength);
+    const read = await readDocument(buf, { ocr: false, onProgress: progress });
+    let format = null;
+    if (input.format && input.type !== 'doc') {
+      const { scanDocxFormat, scanPdfFormat } = await import('@btz/bid-engine/bidcheck');
+      format = input.type === 'docx' ? scanDocxFormat(buf) : await scanPdfFormat(buf);
+    }
+    return { value: { read, format } };
   },
 
   async export(input: ExportTaskInput, fed) {

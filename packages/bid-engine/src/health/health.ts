@@ -14,6 +14,7 @@ import { scoringCoverage, SCORING_MIN_CHARS } from './coverage.js';
 import { findCardConflicts } from './card-conflicts.js';
 import { buildFactSheet, extractFacts, parseNumber, type LocatedFact } from './facts.js';
 import { findTypos } from './typos.js';
+import { documentBid, type ReadBid } from './document.js';
 
 /**
  * The content-health score of a bid (issue 6 item 4, reweighed in issue 13 item 3). Pure: the card, the outline and each
@@ -43,6 +44,12 @@ export interface HealthInput {
   /** Numbers of the bid that contradict the tender card; found here with findCardConflicts when not given. */
   cardConflicts?: CardConflict[];
 }
+
+/**
+ * The same check on a bid file read elsewhere (issue 15, 废标检查): the read document (document model or pages) instead
+ * of the outline and sections; its headings become the outline (health/document.ts) and every finding gets its `page`.
+ */
+export type DocumentHealthInput = Omit<HealthInput, 'outline' | 'sections'> & { document: ReadBid };
 
 /** Deduction per finding by severity. */
 export const SEVERITY_WEIGHTS: Record<HealthSeverity, number> = { high: 10, medium: 4, low: 1 };
@@ -304,7 +311,17 @@ function parseMoney(n: string, unit: string): number {
 
 const PRICE_RE = /(?:投标总报价|投标报价|投标总价|报价|总价)(?:金额)?(?:为|是|：|:)?\s*(?:人民币)?\s*[¥￥]?\s*([\d,]+(?:\.\d+)?)\s*(万元|元)/g;
 
-export function computeHealth(input: HealthInput): HealthReport {
+export function computeHealth(input: HealthInput | DocumentHealthInput): HealthReport {
+  if ('document' in input) {
+    const { document, ...rest } = input;
+    const doc = documentBid(document, input.card);
+    const report = computeHealth({ ...rest, outline: doc.outline, sections: doc.sections });
+    for (const f of report.findings) {
+      const page = doc.pageAt(f.nodeId, f.excerpt);
+      if (page !== null) f.page = page;
+    }
+    return report;
+  }
   const { card, outline, sections } = input;
   const flat = flatten(outline);
   const findings: HealthFinding[] = [];

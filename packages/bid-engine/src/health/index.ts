@@ -13,7 +13,8 @@ export {
   BLOCKERS,
   SCORING_MIN_CHARS,
 } from './health.js';
-export type { HealthInput, ScoreResult } from './health.js';
+export type { HealthInput, DocumentHealthInput, ScoreResult } from './health.js';
+export { documentBid, type ReadBid, type DocumentBid } from './document.js';
 export { scoringCoverage, scoringTerms, rowResponse, unknownScoring, termIn, SCORING_TERM_SHARE } from './coverage.js';
 export { extractFacts, buildFactSheet } from './facts.js';
 export { TYPO_RULES, findTypos } from './typos.js';

@@ -22,6 +22,7 @@ import { scoringFromModel, type ModelScoring } from './scoring-model.js';
 import { compositionFromModel } from './composition-model.js';
 import { invalidFromModel } from './invalid-model.js';
 import { requirementsFromModel } from './requirements.js';
+import { anonymityRules, isAnonymityClause, isFormatSpecClause } from './anonymity.js';
 import { addFlag, definedName, findFact, mergeFact, source, SPECS, tableMoney, titleName } from './facts.js';
 import {
   cap,
@@ -191,6 +192,14 @@ function invalidClauses(fl: FileLines): RawItem[] {
 
 function formatRules(fl: FileLines): RawItem[] {
   return sentenceItems(fl, (s) => FORMAT_RE.test(s) && REQUIRE_RE.test(s) && s.length <= 200 && !/[★▲]/.test(s), new Set());
+}
+
+/** 暗标 sentences, and sentences prescribing a checkable format (font, size, spacing, pages…) — tender/anonymity.ts. */
+function anonymityItems(fl: FileLines): RawItem[] {
+  return sentenceItems(fl, (s) => s.length <= 240 && isAnonymityClause(s), new Set());
+}
+function formatSpecItems(fl: FileLines): RawItem[] {
+  return sentenceItems(fl, (s) => isFormatSpecClause(s) && !/[★▲]/.test(s), new Set());
 }
 
 interface RawPart extends RawItem {
@@ -381,6 +390,8 @@ export function extractCard(files: readonly TenderFileInput[], opts: ExtractOpti
     (fl.file.model ? invalidFromModel(fl.file.model) : []).map((g) => ({ ...g, fl })),
   );
   const fmt = all.flatMap(formatRules).filter(keep);
+  const anon = all.flatMap(anonymityItems).filter(keep);
+  const fmtSpec = all.flatMap(formatSpecItems).filter(keep);
 
   // Scoring: the table read from the document model when the file has one (merges, split tables, section rows), else
   // the rule-based text path; the latest file that gives rows wins.
@@ -457,6 +468,7 @@ export function extractCard(files: readonly TenderFileInput[], opts: ExtractOpti
       : clauses(inval, 'inv'),
     composition: compositionParts,
     formatRules: clauses(fmt, 'f'),
+    anonymity: anonymityRules(clauses(anon, 'an'), clauses(fmtSpec, 'fs')),
     lots,
     lot: lot ?? null,
     writer: 'offline',

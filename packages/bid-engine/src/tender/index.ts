@@ -27,3 +27,4 @@ export { classifyItem } from './scoring.js';
 export type { TenderFileInput, TenderPage, TenderChapter, ExtractOptions } from './types.js';
 export { extractCardWithLlm, extractCardWithLlmDetailed, type LlmCardOptions, type LlmCardResult, type LlmTaskReport } from './llm-card.js';
 export { CARD_TASKS, taskIdOf, taskHeader, TASK_MARKER } from './llm-tasks.js';
+export { anonymityRules, parseFormat, isAnonymityClause, isFormatSpecClause, CN_SIZES } from './anonymity.js';

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Alert, Button, Collapse, Empty, Progress, Spin, Tag } from 'antd';
-import { SafetyCertificateOutlined } from '@ant-design/icons';
+import { EyeInvisibleOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router';
+import { checkWrittenBid } from '../bidcheck/api';
 import { useQueryClient } from '@tanstack/react-query';
 import { HEALTH_PASSING_SCORE, UNNAMED_CHAPTER, type BidOutlineNode } from '@btz/shared';
 import { bidKeys, checkHealth } from './api';
@@ -20,12 +22,15 @@ export function HealthPanel({
   nodes,
   enabled,
   onSelect,
+  anonymity = false,
 }: {
   bidId: string;
   nodes: BidOutlineNode[];
   /** the bid is written (or finished) */
   enabled: boolean;
   onSelect: (nodeId: string) => void;
+  /** the tender requires an anonymous technical bid (card.anonymity.required): offer the 暗标 check */
+  anonymity?: boolean;
 }) {
   const qc = useQueryClient();
   const stored = useBidHealth(bidId, enabled);
@@ -33,6 +38,19 @@ export function HealthPanel({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const loadError = stored.error ? errorText(stored.error, '内容检查结果读取失败，请点击「重新检查」') : null;
+  const navigate = useNavigate();
+  const [anonBusy, setAnonBusy] = useState(false);
+  const runAnonymity = async () => {
+    setAnonBusy(true);
+    setError(null);
+    try {
+      const { id } = await checkWrittenBid(bidId);
+      navigate(`/workbench/BiddingTool?tool=anonymity&id=${encodeURIComponent(id)}`);
+    } catch (e) {
+      setError(errorText(e, '暗标检查失败，请稍后重试'));
+      setAnonBusy(false);
+    }
+  };
 
   const run = async () => {
     setBusy(true);
@@ -73,6 +91,22 @@ export function HealthPanel({
           </span>
         ) : null}
       </div>
+      {anonymity ? (
+        <Alert
+          className="bid-health__anon"
+          type="warning"
+          showIcon
+          icon={<EyeInvisibleOutlined />}
+          data-testid="health-anonymity"
+          title="本项目招标文件要求暗标"
+          description="检查各章节是否出现投标人名称、人员姓名、联系电话、突出显示等，并可一键修复。"
+          action={
+            <Button size="small" loading={anonBusy} disabled={!enabled} onClick={() => void runAnonymity()} data-testid="health-anonymity-run">
+              暗标检查
+            </Button>
+          }
+        />
+      ) : null}
       {!enabled ? <Alert type="info" showIcon title="全文写好后即可检查：评分项响应、★条款、资格要求、与招标文件矛盾、待填写内容、重复段落、篇幅、错别字等。" /> : null}
       {error || loadError ? <Alert type="error" showIcon title={error ?? loadError} /> : null}
       {enabled && !health && stored.isLoading ? <Spin className="bid-health__loading" /> : null}

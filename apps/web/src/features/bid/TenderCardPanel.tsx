@@ -224,6 +224,22 @@ function CompositionList({ items, files, onOpen }: { items: CompositionPart[]; f
   );
 }
 
+/** The prescribed format of a card's anonymity rules as short tags. */
+function anonymityFormat(a: NonNullable<TenderCard['anonymity']>): string[] {
+  const f = a.format;
+  return [
+    a.required && (a.scope ? `${a.scope}暗标` : '暗标'),
+    f.font && `字体 ${f.font}`,
+    f.sizeName && `字号 ${f.sizeName}`,
+    f.lineSpacing && `行距 ${f.lineSpacing.text}`,
+    f.paper && `纸张 ${f.paper}`,
+    f.marginCm !== undefined && `页边距 ${f.marginCm} 厘米`,
+    f.maxPages && `不超过 ${f.maxPages} 页`,
+    f.blackText && '文字黑色',
+    f.noHeaderFooter && '不设页眉页脚',
+  ].filter((x): x is string => !!x);
+}
+
 /** 招标要点: every fact with its source page; unverified items marked 待核实, never shown as plain fact. */
 export function TenderCardPanel({ card, files, onOpen }: { card: TenderCard | null; files: BidFile[]; onOpen: OpenPage }) {
   if (!card) return <Empty description="解析完成后，这里会列出招标要点" />;
@@ -291,6 +307,24 @@ export function TenderCardPanel({ card, files, onOpen }: { card: TenderCard | nu
           section('formatRules', CARD_LABELS.formatRules, card.formatRules.length, (
             <ClauseList items={card.formatRules} files={files} onOpen={onOpen} label="格式要求" />
           )),
+          ...(card.anonymity
+            ? [
+                section(
+                  'anonymity',
+                  card.anonymity.required ? '暗标要求' : '排版要求',
+                  card.anonymity.clauses.length,
+                  <div data-testid="card-anonymity">
+                    <p className="bid-small">
+                      {anonymityFormat(card.anonymity).map((t) => (
+                        <Tag key={t}>{t}</Tag>
+                      ))}
+                      {card.anonymity.advisory ? <span className="bid-muted">（招标文件为建议，非强制）</span> : null}
+                    </p>
+                    <ClauseList items={card.anonymity.clauses} files={files} onOpen={onOpen} label={card.anonymity.required ? '暗标要求' : '排版要求'} />
+                  </div>,
+                ),
+              ]
+            : []),
         ]}
       />
     </div>

@@ -206,7 +206,7 @@ export function Panes({
             {
               key: 'health',
               label: '内容检查',
-              children: <HealthPanel bidId={bid.id} nodes={editor.nodes} enabled={written} onSelect={pick} />,
+              children: <HealthPanel bidId={bid.id} nodes={editor.nodes} enabled={written} onSelect={pick} anonymity={!!bid.card?.anonymity?.required} />,
             },
             {
               key: 'export',

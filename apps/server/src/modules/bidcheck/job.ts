@@ -1,0 +1,166 @@
+/**
+ * Job kind `bid-check` (issue 15): one 暗标 or 废标 check. An uploaded file is read and (暗标, DOCX/PDF) its format scanned
+ * in a worker process with the reading limits (workers/index.ts readBidCheckIsolated); a bid written here is read from
+ * its sections. The engine (`@btz/bid-engine/bidcheck`) makes the findings; the report is committed inside the job's
+ * fence, so a check interrupted by a restart runs again from the start and is stored once. Progress (0–100) is a column
+ * the screen polls. A file the reader refuses fails at once with its Chinese message; `/btz/bidcheck/retry` runs it again.
+ */
+import { BID_CHECK_TEXTS, type BidCheckFinding, type BidCheckReport, type BidCheckSeverity, type PageSettings } from '@btz/shared';
+import { DocumentError } from '@btz/bid-engine/reading';
+import { anonymousScope, checkAnonymity, checkRejection, writtenUnits, type EditorNode } from '@btz/bid-engine/bidcheck';
+import type { AppContext } from '../../context.js';
+import { PermanentJobError, type JobDefinition } from '../../jobs/index.js';
+import { readBidCheckIsolated } from '../../workers/index.js';
+import { shanghaiToday } from '../enterprise/facts.js';
+import { settingsOf } from '../bid/writing/settings.js';
+import { CHECK_KIND, loadBidder } from './service.js';
+
+interface Payload {
+  checkId: string;
+}
+
+function counts(findings: BidCheckFinding[]): Record<BidCheckSeverity, number> {
+  const c = { high: 0, medium: 0, low: 0 };
+  for (const f of findings) c[f.severity]++;
+  return c;
+}
+
+/** Realtime `bid.check` on the user's `bid` queue: the screen's progress bar moves without waiting for its poll. */
+async function notify(app: AppContext, userId: string, data: { checkId: string; state: string; progress: number; error?: string }): Promise<void> {
+  try {
+    await app.realtime.publish(userId, 'bid.check', data);
+  } catch (err) {
+    app.log.warn({ err }, 'bid.check notice failed');
+  }
+}
+
+export function bidCheckJob(app: AppContext): JobDefinition<Payload> {
+  return {
+    kind: CHECK_KIND,
+    run: async (job, ctx) => {
+      const id = job.payload.checkId;
+      const row = await app.db.selectFrom('bid_checks').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!row) return;
+      const setProgress = async (progress: number) => {
+        await app.db.updateTable('bid_checks').set({ state: 'running', progress, updated_at: new Date() }).where('id', '=', id).where('job_id', '=', job.id).execute();
+        await notify(app, row.user_id, { checkId: id, state: 'running', progress });
+      };
+      await setProgress(5);
+      const bid = row.bid_id
+        ? await app.db.selectFrom('bids').selectAll().where('id', '=', row.bid_id).where('tenant_id', '=', row.tenant_id).where('deleted_at', 'is', null).executeTakeFirst()
+        : undefined;
+      if (row.bid_id && !bid) throw new PermanentJobError(BID_CHECK_TEXTS.bidNotFound);
+      const card = bid?.card ?? null;
+      const { info, bidder, qualifications } = await loadBidder(app, row.tenant_id, { type: row.owner_type, id: row.owner_id });
+      const tenderNames = [card?.purchaser?.value, card?.agency?.value, card?.projectName?.value];
+      const notes: string[] = [];
+      let report: BidCheckReport;
+
+      if (row.source === 'bid') {
+        if (!bid?.outline) throw new PermanentJobError(BID_CHECK_TEXTS.noOutline);
+        const titles = new Map<string, string>();
+        const walk = (ns: typeof bid.outline) => ns.forEach((n) => (titles.set(n.id, n.title), walk(n.children ?? [])));
+        walk(bid.outline);
+        const rows = await app.db.selectFrom('bid_sections').select(['node_id', 'doc']).where('bid_id', '=', bid.id).execute();
+        const scope = anonymousScope(bid.outline).ids;
+        const sections = rows.filter((r) => r.doc && (!scope || scope.has(r.node_id))).map((r) => ({ nodeId: r.node_id, title: titles.get(r.node_id) ?? r.node_id, doc: r.doc as unknown as EditorNode }));
+        const { units, marks } = writtenUnits(sections);
+        // the export's font and size against the rules: fixed by 一键修复 in the page settings
+        const rules = card?.anonymity ?? null;
+        const settings = settingsOf(bid.page_settings as Partial<PageSettings> | null, false);
+        const extra: Omit<BidCheckFinding, 'id'>[] = [...marks];
+        if (rules?.format.font && settings.font && !settings.font.includes(rules.format.font.replace(/_GB2312$/i, ''))) {
+          extra.push({ rule: 'font', severity: 'medium', page: null, nodeId: null, message: `导出设置的正文字体为「${settings.font}」，招标文件要求${rules.format.font}`, fix: `导出设置改为${rules.format.font}`, fixable: true });
+        }
+        if (rules?.format.sizePt && settings.fontSize && settings.fontSize !== rules.format.sizePt) {
+          extra.push({ rule: 'size', severity: 'medium', page: null, nodeId: null, message: `导出设置的正文字号为 ${settings.fontSize} 磅，招标文件要求${rules.format.sizeName}（${rules.format.sizePt} 磅）`, fix: `导出设置改为${rules.format.sizeName}`, fixable: true });
+        }
+        await setProgress(50);
+        const findings = checkAnonymity({ rules, units, pageCount: 0, bidder, tenderNames, extra });
+        if (!rules?.required) notes.push('招标文件未载明暗标要求，已按暗标通用规则检查（不得出现投标人名称、人员、联系方式，正文不用彩色）');
+        notes.push(scope ? '只检查技术部分的章节（商务部分的投标函、授权书等须写明投标人，不在暗标范围内）' : '目录未标明技术部分，已检查全部章节');
+        notes.push('在线编写的标书按章节检查；页眉页脚、字体字号以导出设置为准（导出的文件不含页眉，页脚仅为页码）');
+        const c = counts(findings);
+        report = { kind: 'anonymity', fileName: row.file_name, tenderName: bid.name, pageCount: 0, findings, counts: c, passed: c.high === 0, rules, notes };
+      } else {
+        const data = await app.storage.get(row.storage_key!);
+        let got;
+        try {
+          let last = 5;
+          let pending: Promise<unknown> = Promise.resolve();
+          got = await readBidCheckIsolated(
+            app.config,
+            { data, type: row.file_type!, format: row.kind === 'anonymity' },
+            {
+              signal: ctx.signal,
+              onProgress: (p) => {
+                const v = Math.min(80, 5 + Math.floor((p.done / Math.max(1, p.total)) * 75));
+                if (p.stage === 'text' && v >= last + 5) {
+                  last = v;
+                  pending = pending.then(() => setProgress(v));
+                }
+              },
+            },
+          );
+          await pending;
+        } catch (e) {
+          if (e instanceof DocumentError) throw new PermanentJobError(e.message, { cause: e });
+          throw e;
+        }
+        const { read, format } = got;
+        if (read.meta.chars < 20) throw new PermanentJobError(BID_CHECK_TEXTS.noText);
+        await setProgress(85);
+        const pages = read.pages.map((p) => ({ page: p.page, text: p.text }));
+        if (read.meta.pagesEstimated) notes.push('该文件没有保存分页信息，页码按字数估算，可能与实际页码略有出入');
+        if (row.kind === 'anonymity') {
+          const rules = card?.anonymity ?? null;
+          const furniture = (read.model?.furniture ?? [])
+            .filter((f) => f.kind === 'header' || f.kind === 'footer')
+            .map((f) => ({ kind: f.kind as 'header' | 'footer', page: f.page, text: (f as { text?: string }).text ?? '' }));
+          const findings = checkAnonymity({ rules, units: pages, format, furniture, pageCount: read.meta.pageCount, bidder, tenderNames });
+          if (!card) notes.push('未选择招标项目，已按暗标通用规则检查（不得出现投标人名称、人员、联系方式，正文不用彩色，不设页眉页脚）');
+          else if (!rules?.required) notes.push('所选招标文件未载明暗标要求，已按暗标通用规则检查');
+          if (row.file_type === 'pdf') notes.push('PDF 文件的行距与页边距无法可靠识别，请以 Word 原文件核对');
+          if (row.file_type === 'doc') notes.push('DOC 格式无法读取字体、颜色、页眉页脚等格式，请另存为 DOCX 后再检查');
+          const c = counts(findings);
+          report = { kind: 'anonymity', fileName: row.file_name, tenderName: bid?.name ?? null, pageCount: read.meta.pageCount, findings, counts: c, passed: c.high === 0, rules, notes };
+        } else {
+          if (!card) throw new PermanentJobError(BID_CHECK_TEXTS.noCard);
+          const { findings, health } = checkRejection({
+            card,
+            document: { model: read.model, pages },
+            bidder: { name: info.name || undefined, qualifications },
+            today: shanghaiToday(),
+          });
+          const c = counts(findings);
+          report = {
+            kind: 'reject',
+            fileName: row.file_name,
+            tenderName: bid!.name,
+            pageCount: read.meta.pageCount,
+            findings,
+            counts: c,
+            passed: c.high === 0,
+            score: health.score,
+            ...(health.capped ? { capped: health.capped } : {}),
+            ...(health.coverage ? { coverage: health.coverage } : {}),
+            notes,
+          };
+        }
+      }
+      await ctx.fence((trx) =>
+        trx
+          .updateTable('bid_checks')
+          .set({ state: 'done', progress: 100, error: null, result: JSON.stringify(report), updated_at: new Date() })
+          .where('id', '=', id)
+          .execute(),
+      );
+      await notify(app, row.user_id, { checkId: id, state: 'done', progress: 100 });
+    },
+    onFailed: async (job, error) => {
+      await app.db.updateTable('bid_checks').set({ state: 'failed', error, updated_at: new Date() }).where('id', '=', job.payload.checkId).where('job_id', '=', job.id).execute();
+      if (job.userId) await notify(app, job.userId, { checkId: job.payload.checkId, state: 'failed', progress: 0, error });
+    },
+    describeError: (e) => (e instanceof PermanentJobError || e instanceof DocumentError ? e.message : BID_CHECK_TEXTS.failed),
+  };
+}

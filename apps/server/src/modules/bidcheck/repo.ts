@@ -1,0 +1,103 @@
+/**
+ * SQL of the bid checks. Every statement is scoped by tenant and owner (the user, or its enterprise in the enterprise
+ * role — `ownerOf`); ids from the client only ever narrow such a scoped query.
+ */
+import { sql, type Kysely } from 'kysely';
+import type { BidCheckKind, BidCheckSummary, Page } from '@btz/shared';
+import type { DB } from '../../db/schema.js';
+import '../../db/schema-bidcheck.js';
+import '../../db/schema-databank.js';
+import type { BidChecksTable } from '../../db/schema-bidcheck.js';
+import { paginate, type Paging } from '../../db/paging.js';
+import { factsOwner } from '../enterprise/index.js';
+import type { Holder } from '../entitlements/index.js';
+import { presentSummary } from './present.js';
+
+type Db = Kysely<DB>;
+export type CheckRow = Omit<BidChecksTable, 'created_at' | 'state' | 'progress' | 'size' | 'result'> & {
+  created_at: Date;
+  state: 'queued' | 'running' | 'done' | 'failed';
+  progress: number;
+  size: number;
+  result: import('@btz/shared').BidCheckReport | null;
+};
+
+export interface CheckOwner {
+  tenantId: string;
+  holder: Holder;
+}
+
+/** Whose checks the caller sees: the same holder as its enterprise facts and pictures. */
+export async function ownerOf(db: Db, auth: { tenantId: string; userId: string }): Promise<CheckOwner> {
+  return { tenantId: auth.tenantId, holder: await factsOwner(db, auth) };
+}
+
+function scoped<T extends { where: (...a: any[]) => T }>(q: T, o: CheckOwner): T {
+  return q.where('bid_checks.tenant_id', '=', o.tenantId).where('bid_checks.owner_type', '=', o.holder.type).where('bid_checks.owner_id', '=', o.holder.id);
+}
+
+export async function findCheck(db: Db, o: CheckOwner, id: string): Promise<(CheckRow & { bid_name: string | null }) | undefined> {
+  const row = await scoped(
+    db
+      .selectFrom('bid_checks')
+      .leftJoin('bids', (j) => j.onRef('bids.id', '=', 'bid_checks.bid_id').onRef('bids.tenant_id', '=', 'bid_checks.tenant_id'))
+      .selectAll('bid_checks')
+      .select('bids.name as bid_name'),
+    o,
+  )
+    .where('bid_checks.id', '=', id)
+    .executeTakeFirst();
+  return row as (CheckRow & { bid_name: string | null }) | undefined;
+}
+
+export async function listChecks(db: Db, o: CheckOwner, q: Paging & { kind?: BidCheckKind }): Promise<Page<BidCheckSummary>> {
+  let base = scoped(
+    db.selectFrom('bid_checks').leftJoin('bids', (j) => j.onRef('bids.id', '=', 'bid_checks.bid_id').onRef('bids.tenant_id', '=', 'bid_checks.tenant_id')),
+    o,
+  );
+  if (q.kind) base = base.where('bid_checks.kind', '=', q.kind);
+  return paginate(
+    base,
+    q,
+    (b) =>
+      b
+        .select([
+          'bid_checks.id',
+          'bid_checks.kind',
+          'bid_checks.source',
+          'bid_checks.state',
+          'bid_checks.progress',
+          'bid_checks.error',
+          'bid_checks.file_name',
+          'bid_checks.bid_id',
+          'bid_checks.created_at',
+          'bids.name as bid_name',
+          sql<string | null>`bid_checks.result -> 'counts'`.as('counts'),
+          sql<boolean | null>`(bid_checks.result ->> 'passed')::boolean`.as('passed'),
+        ])
+        .orderBy('bid_checks.created_at', 'desc')
+        .orderBy('bid_checks.id', 'desc'),
+    (row) => presentSummary(row as never),
+  );
+}
+
+export async function deleteCheck(db: Db, o: CheckOwner, id: string): Promise<{ storage_key: string | null } | undefined> {
+  return scoped(db.deleteFrom('bid_checks'), o).where('id', '=', id).returning(['storage_key']).executeTakeFirst();
+}
+
+/** The owner's saved data-bank documents (资料库): their holders, numbers and expiries identify the bidder too. */
+export async function ownerDataDocs(
+  db: Db,
+  tenantId: string,
+  holder: Holder,
+): Promise<{ name: string; number: string | null; credit_code: string | null; person: string | null; expiry: string | null }[]> {
+  return db
+    .selectFrom('data_documents')
+    .select(['name', 'number', 'credit_code', 'person', 'expiry'])
+    .where('tenant_id', '=', tenantId)
+    .where('owner_type', '=', holder.type)
+    .where('owner_id', '=', holder.id)
+    .where('state', '=', 'saved')
+    .limit(2000)
+    .execute();
+}
