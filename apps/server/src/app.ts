@@ -28,6 +28,8 @@ import { registerEnterprise } from './modules/enterprise/index.js';
 import { registerPictures } from './modules/pictures/index.js';
 import { registerDatabank } from './modules/databank/index.js';
 import { registerRepository } from './modules/repository/index.js';
+import { registerFileTools } from './modules/filetools/index.js';
+import { registerIpRecord } from './modules/iprecord/index.js';
 import { ConsoleSmsProvider } from './providers/sms/index.js';
 import { OpenPlatformWechatProvider, SandboxWechatProvider } from './providers/wechat/index.js';
 
@@ -122,6 +124,8 @@ export async function buildApp(config: Config, handle: DbHandle, opts: { logStre
 
   fastify.get('/healthz', async () => ({ status: 'ok', engine: handle.engine }));
 
+  // before the routes: its hook records the uploads every module reads
+  registerIpRecord(fastify, ctx);
   registerAuthRoutes(fastify, ctx);
   registerQrRoutes(fastify, ctx);
   registerWxPages(fastify, ctx);
@@ -133,6 +137,7 @@ export async function buildApp(config: Config, handle: DbHandle, opts: { logStre
   registerPictures(fastify, ctx);
   registerDatabank(fastify, ctx);
   registerRepository(fastify, ctx);
+  registerFileTools(fastify, ctx);
   const web = await registerWebApp(fastify, ctx);
   registerTenantRoutes(fastify, ctx, web.buildId);
   // after every module registered its job kinds

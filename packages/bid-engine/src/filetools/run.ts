@@ -2,7 +2,7 @@
  * One file tool run (issue 15): the input files and the tool in, the result files and a report out. The server's
  * `filetools` worker task calls this in a worker process; the server has sniffed and guarded the inputs already.
  */
-import { DocumentError, readDocument } from '../reading/index.js';
+import { DocumentError, assertSafeDocx, assertSafePdf, readDocument } from '../reading/index.js';
 import { clearDocxMetadata, type DocxClearReport } from './docx-metadata.js';
 import { FILETOOL_MESSAGES, FileToolError, imagesToPdf, officeConvert, pdfTextToDocx, pdfToImages } from './convert.js';
 import { clearPdfMetadata } from './pdf-metadata.js';
@@ -33,6 +33,11 @@ const buf = (u: Uint8Array) => Buffer.from(u.buffer, u.byteOffset, u.byteLength)
 
 export async function runFileTool(input: FileToolInput, onProgress: (done: number, total: number) => void = () => {}): Promise<FileToolOutput> {
   const first = input.files[0]!;
+  // the inflation guards before any parser sees the file (the server checked the zip directory already)
+  for (const f of input.files) {
+    if (f.type === 'pdf') await assertSafePdf(buf(f.data));
+    if (f.type === 'docx') assertSafeDocx(buf(f.data));
+  }
   const base = stem(first.name);
   switch (input.tool) {
     case 'clean': {
