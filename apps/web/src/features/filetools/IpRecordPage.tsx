@@ -94,7 +94,7 @@ export function IpRecordPage() {
                 </span>
               ),
             },
-            { title: '设备', dataIndex: 'device', width: 200 },
+            { title: '设备', dataIndex: 'device', width: 250 },
             { title: '内容', dataIndex: 'detail', render: (v: string) => <span className="ft-file">{v}</span> },
           ]}
         />
