@@ -16,13 +16,37 @@ export interface PdfMetadata {
   id: string | null;
 }
 
+/**
+ * Loaded as it is: an encrypted PDF too (tenders are often encrypted with an owner password only — anyone opens them, the
+ * permissions are restricted); pdf-lib does not decrypt, it keeps each object's bytes and number, so strings and streams
+ * stay decryptable as long as the Encrypt dictionary and the ID stay.
+ */
 async function load(buf: Buffer): Promise<PDFDocument> {
   try {
-    return await PDFDocument.load(buf, { updateMetadata: false, throwOnInvalidObject: false });
+    return await PDFDocument.load(buf, { updateMetadata: false, throwOnInvalidObject: false, ignoreEncryption: true });
   } catch (e) {
-    const msg = e instanceof Error ? e.message : String(e);
-    if (/encrypt/i.test(msg)) throw new DocumentError('ENCRYPTED', 'PDF 文件已加密，请去除密码后重新上传', { cause: e });
     throw new DocumentError('CORRUPT', '文件已损坏或格式不正确，无法读取（PDF）', { cause: e });
+  }
+}
+
+export const PDF_CLEAR_MESSAGES = {
+  encryptedObjectStreams: '该 PDF 设置了权限密码且采用压缩对象结构，无法安全清除元数据，请先解除 PDF 的权限限制后再试',
+  broken: 'PDF 清除元数据后无法正常打开，已停止处理，原文件未改动',
+} as const;
+
+/** The PDF opens in pdfjs with `pages` pages (what a reader sees), else false. */
+async function opensWith(data: Uint8Array, pages: number): Promise<boolean> {
+  const { pdfjs, openPdf } = await import('../reading/pdf-pages.js');
+  const task = openPdf(await pdfjs(), new Uint8Array(data));
+  try {
+    const doc = await task.promise;
+    if (doc.numPages !== pages) return false;
+    await doc.getPage(1);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    void task.destroy();
   }
 }
 
@@ -59,7 +83,10 @@ export async function readPdfMetadata(buf: Buffer): Promise<PdfMetadata> {
 /** The PDF without Info, XMP and ID; `removed` counts the Info entries and XMP streams that went. */
 export async function clearPdfMetadata(buf: Buffer): Promise<{ data: Buffer; report: { infoEntries: number; xmp: number } }> {
   const doc = await load(buf);
-  if (doc.isEncrypted) throw new DocumentError('ENCRYPTED', 'PDF 文件已加密，请去除密码后重新上传');
+  const encrypted = doc.isEncrypted;
+  // objects taken out of an encrypted object stream would be written unencrypted and read back as garbage
+  if (encrypted && /\/Type\s*\/ObjStm\b/.test(buf.toString('latin1'))) throw new DocumentError('ENCRYPTED', PDF_CLEAR_MESSAGES.encryptedObjectStreams);
+  const pages = doc.getPageCount();
   const ctx = doc.context;
   let infoEntries = 0;
   const infoRef = ctx.trailerInfo.Info;
@@ -67,7 +94,8 @@ export async function clearPdfMetadata(buf: Buffer): Promise<{ data: Buffer; rep
   if (dict) infoEntries = dict.entries().length;
   if (infoRef instanceof PDFRef) ctx.delete(infoRef);
   ctx.trailerInfo.Info = undefined;
-  ctx.trailerInfo.ID = undefined;
+  // an encrypted file's key is derived from its ID: it stays (it is random per file, not a person's name)
+  if (!encrypted) ctx.trailerInfo.ID = undefined;
   let xmp = 0;
   for (const [ref, obj] of ctx.enumerateIndirectObjects()) {
     if (isXmp(obj)) {
@@ -84,5 +112,6 @@ export async function clearPdfMetadata(buf: Buffer): Promise<{ data: Buffer; rep
   doc.catalog.delete(PDFName.of('Metadata'));
   doc.catalog.delete(PDFName.of('PieceInfo'));
   const out = await doc.save({ useObjectStreams: false, updateFieldAppearances: false, addDefaultPage: false });
+  if (!(await opensWith(out, pages))) throw new DocumentError('CORRUPT', PDF_CLEAR_MESSAGES.broken);
   return { data: Buffer.from(out.buffer, out.byteOffset, out.byteLength), report: { infoEntries, xmp } };
 }
