@@ -26,6 +26,7 @@ let context: BrowserContext;
 let page: Page;
 let errors: string[];
 let token: string;
+let userId: string;
 const dir = mkdtempSync(path.join(os.tmpdir(), 'btz-filetools-'));
 const file = (name: string, data: Buffer) => {
   const p = path.join(dir, name);
@@ -37,7 +38,7 @@ beforeAll(async () => {
   const [server, b] = await Promise.all([startE2eServer({ jobPollMs: 100 }), launch()]);
   t = server;
   browser = b;
-  ({ context, page, errors, token } = await loggedInPage(browser, t));
+  ({ context, page, errors, token, userId } = await loggedInPage(browser, t));
 });
 
 afterAll(async () => {
@@ -87,6 +88,41 @@ describe('元数据清除', () => {
     await expect.poll(() => rows.first().textContent()).toContain('报价文件.pdf');
     expect(errors).toEqual([]);
   }, 120_000);
+
+  it('shows a run in progress with its bar, moving as the run advances', async () => {
+    // a run the job runner is working on (written as the job writes it; no job behind it, so it stays where we put it)
+    const db = t.server.db.db;
+    const user = await db.selectFrom('users').select(['tenant_id']).where('id', '=', userId).executeTakeFirstOrThrow();
+    const id = `9${Date.now()}`;
+    await db
+      .insertInto('file_tool_runs')
+      .values({
+        id,
+        tenant_id: user.tenant_id,
+        owner_type: 'user',
+        owner_id: userId,
+        user_id: userId,
+        tool: 'clean',
+        inputs: JSON.stringify([{ index: 1, name: '乙公司投标文件.docx', type: 'docx', mime: 'application/octet-stream', size: 120_000, key: 'none' }]),
+        outputs: '[]',
+        report: null,
+        state: 'running',
+        progress: 45,
+        error: null,
+        job_id: null,
+        updated_at: new Date(),
+      })
+      .execute();
+    await page.goto(`${t.url}/workbench/tools/MetadataClearing?id=${id}`);
+    const bar = await visible(page.getByTestId('ft-progress'));
+    await visible(bar.getByText('正在处理…'));
+    await visible(bar.getByText('45%'));
+    await visible(page.getByTestId('ft-history').getByText('处理中 45%'));
+    await shot(page, 'filetools-clearing-progress');
+    await db.updateTable('file_tool_runs').set({ progress: 80 }).where('id', '=', id).execute();
+    await visible(bar.getByText('80%'));
+    await db.deleteFrom('file_tool_runs').where('id', '=', id).execute();
+  }, 60_000);
 });
 
 describe('文件转换', () => {

@@ -18,6 +18,15 @@ interface Payload {
   runId: string;
 }
 
+/** `filetools.progress` `{ id, state, progress, error }` to the user who started the run (its `/user/{id}/notice`). */
+async function push(app: AppContext, userId: string, msg: { id: string; state: string; progress: number; error: string | null }): Promise<void> {
+  try {
+    await app.realtime.publish(userId, 'filetools.progress', msg);
+  } catch (err) {
+    app.log.warn({ err }, 'filetools.progress publish failed');
+  }
+}
+
 const bytes = (u: Uint8Array) => Buffer.from(u.buffer, u.byteOffset, u.byteLength);
 
 export function fileToolJob(app: AppContext): JobDefinition<Payload> {
@@ -27,8 +36,10 @@ export function fileToolJob(app: AppContext): JobDefinition<Payload> {
       const id = job.payload.runId;
       const row = (await app.db.selectFrom('file_tool_runs').selectAll().where('id', '=', id).executeTakeFirst()) as RunRow | undefined;
       if (!row) return;
-      const setProgress = (progress: number) =>
-        app.db.updateTable('file_tool_runs').set({ state: 'running', progress, updated_at: new Date() }).where('id', '=', id).where('job_id', '=', job.id).execute();
+      const setProgress = async (progress: number) => {
+        await app.db.updateTable('file_tool_runs').set({ state: 'running', progress, updated_at: new Date() }).where('id', '=', id).where('job_id', '=', job.id).execute();
+        await push(app, row.user_id, { id, state: 'running', progress, error: null });
+      };
       await setProgress(0);
       const files = [];
       for (const f of row.inputs) files.push({ name: f.name, type: f.type, data: await app.storage.get(f.key) });
@@ -66,6 +77,7 @@ export function fileToolJob(app: AppContext): JobDefinition<Payload> {
           .where('id', '=', id)
           .execute(),
       );
+      await push(app, row.user_id, { id, state: 'done', progress: 100, error: null });
     },
     onFailed: async (job, error) => {
       await app.db
@@ -74,6 +86,7 @@ export function fileToolJob(app: AppContext): JobDefinition<Payload> {
         .where('id', '=', job.payload.runId)
         .where('job_id', '=', job.id)
         .execute();
+      if (job.userId) await push(app, job.userId, { id: job.payload.runId, state: 'failed', progress: 0, error });
     },
     describeError: (e) => (e instanceof PermanentJobError || e instanceof DocumentError ? e.message : FILETOOL_TEXTS.failed),
   };

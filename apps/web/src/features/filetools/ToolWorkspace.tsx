@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Alert, Button, Empty, Popconfirm, Progress, Table, Tag, Upload } from 'antd';
 import { InboxOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -6,6 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import type { FileToolName, FileToolRun } from '@btz/shared';
 import { errorText } from '../bid/hooks';
 import { toast } from '../../lib/feedback';
+import { onRealtime } from '../../realtime';
 import { deleteToolRun, downloadToolFile, downloadToolZip, fetchToolRun, filetoolKeys, formatBytes, listToolRuns, retryToolRun, startToolRun } from './api';
 import './filetools.css';
 
@@ -47,6 +48,17 @@ export function ToolWorkspace({ title, intro, choice, tools, picker }: { title: 
     queryFn: () => listToolRuns(tools, page),
     refetchInterval: (q) => (q.state.data?.records.some(running) ? 2000 : false),
   });
+  // realtime `filetools.progress` moves the bar at once; the poll above is the fallback
+  useEffect(
+    () =>
+      onRealtime('filetools.progress', (msg) => {
+        const m = msg.data as { id?: string; state?: FileToolRun['state']; progress?: number; error?: string | null } | null;
+        if (!m?.id || m.id !== id) return;
+        if (m.state === 'done' || m.state === 'failed') void qc.invalidateQueries({ queryKey: filetoolKeys.all });
+        else qc.setQueryData<FileToolRun>(filetoolKeys.run(id), (old) => (old ? { ...old, state: m.state ?? old.state, progress: m.progress ?? old.progress } : old));
+      }),
+    [id, qc],
+  );
   const open = (runId: string) => setParams({ id: runId });
   const refresh = () => void qc.invalidateQueries({ queryKey: filetoolKeys.all });
 
