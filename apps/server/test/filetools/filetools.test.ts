@@ -116,6 +116,25 @@ describe('元数据清除', () => {
     expect(refused.json.msg).toMatch(/疑似压缩炸弹/);
     expect((await start(token, 'clean', [])).json).toMatchObject({ code: 400, msg: '请选择要处理的文件' });
     expect((await start(token, 'zip-all', [{ name: 'a.pdf', data: await pdfWithMetadata() }])).json).toMatchObject({ code: 400, msg: '请选择处理方式' });
+    // a tool whose program is not installed here says so at once (SOFFICE_PATH / PDFTOPPM_PATH naming nothing)
+    const saved = { soffice: process.env.SOFFICE_PATH, pdftoppm: process.env.PDFTOPPM_PATH };
+    process.env.SOFFICE_PATH = '/nonexistent/soffice';
+    process.env.PDFTOPPM_PATH = '/nonexistent/pdftoppm';
+    try {
+      expect((await start(token, 'docx-pdf', [{ name: 'a.docx', data: await linkedDocx({ bidder: '甲', body: '乙' }) }])).json).toMatchObject({
+        code: 400,
+        msg: '服务器未安装 LibreOffice，暂不支持该转换，请联系管理员安装后再试',
+      });
+      expect((await start(token, 'pdf-images', [{ name: 'a.pdf', data: await pdfWithMetadata() }])).json).toMatchObject({
+        code: 400,
+        msg: '服务器未安装 PDF 渲染组件（poppler-utils），暂不支持 PDF 转图片，请联系管理员安装后再试',
+      });
+    } finally {
+      for (const [k, v] of [['SOFFICE_PATH', saved.soffice], ['PDFTOPPM_PATH', saved.pdftoppm]] as const) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
+    }
     expect((await t.api('/btz/filetools/list', { token })).json.data.total).toBe(0);
   }, 60_000);
 });

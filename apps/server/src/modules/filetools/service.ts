@@ -7,6 +7,8 @@ import { FILETOOL_LIMITS, FILETOOL_TEXTS, type FileToolName, type FileToolRun } 
 import { fileToolName } from '@btz/shared/calls';
 import { DocumentError, assertSafeZip, listZipEntries, sniffType } from '@btz/bid-engine/reading';
 import { IMAGE_MIME, sniffImage } from '@btz/bid-engine/pictures';
+import { findSoffice } from '@btz/bid-engine/export';
+import { findPdftoppm } from '@btz/bid-engine/filetools';
 import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
 import type { FileToolFile } from '../../db/schema-filetools.js';
@@ -68,6 +70,9 @@ export async function startRun(app: AppContext, o: ToolOwner, userId: string, up
   const tool = parseTool(upload.fields.tool);
   if (tool !== 'images-pdf' && upload.files.length > 1) throw badRequest('请一次上传一个文件');
   if (upload.files.length > FILETOOL_LIMITS.images) throw badRequest(FILETOOL_TEXTS.tooManyImages(FILETOOL_LIMITS.images));
+  // a tool this server cannot run is refused before anything is stored
+  if ((tool === 'docx-pdf' || tool === 'doc-docx') && !findSoffice()) throw badRequest(FILETOOL_TEXTS.noOffice);
+  if (tool === 'pdf-images' && !findPdftoppm()) throw badRequest(FILETOOL_TEXTS.noPoppler);
   const typed = upload.files.map((f) => ({ ...f, type: sniffFor(tool, f.data) }));
   const inputs: FileToolFile[] = [];
   for (const f of typed) {
