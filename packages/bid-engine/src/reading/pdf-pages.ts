@@ -1,6 +1,8 @@
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { createRequire } from 'node:module';
 import { DocumentError, throwIfAborted } from './errors.js';
+import { PDF_BUDGET } from './pdf-guard.js';
 import { PdfModelBuilder, extractRulings, type OpCodes, type Rulings } from './pdf-model/index.js';
 import type { RawItem } from './pdf-model/lines.js';
 
@@ -23,8 +25,67 @@ const dirUrl = (d: string) => path.join(PKG, d) + path.sep;
 
 export type Pdfjs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
 let pdfjsPromise: Promise<Pdfjs> | null = null;
+
+/**
+ * Loads pdfjs and its worker module (here, in this thread: pdfjs's "fake worker" finds it on `globalThis.pdfjsWorker`).
+ * The legacy build's core-js polyfills replace three built-ins process-wide for edge cases nothing here meets (a
+ * `push` onto an array-like of 2³² elements, JSON.rawJSON source text): the replacements are plain JavaScript and
+ * slow every push and every JSON call of the process — pdfjs's own text extraction included (a tenth of a page's
+ * read time). The natives are put back once both modules are loaded; what the polyfills *add* (Promise.withResolvers,
+ * Map.getOrInsertComputed, Uint8Array.toHex…) stays, pdfjs needs it on Node 20.
+ */
+async function loadPdfjs(): Promise<Pdfjs> {
+  installSyncDeflate();
+  const natives = { push: Array.prototype.push, parse: JSON.parse, stringify: JSON.stringify };
+  try {
+    const lib = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
+    return lib;
+  } finally {
+    Object.defineProperty(Array.prototype, 'push', { value: natives.push, writable: true, configurable: true, enumerable: false });
+    Object.defineProperty(JSON, 'parse', { value: natives.parse, writable: true, configurable: true, enumerable: false });
+    Object.defineProperty(JSON, 'stringify', { value: natives.stringify, writable: true, configurable: true, enumerable: false });
+  }
+}
+
+/**
+ * pdfjs inflates every content stream (each page's text and drawing) through `new DecompressionStream('deflate')`. On
+ * Node that is zlib on the thread pool behind web-stream adapters: ~0.1 ms of JavaScript per stream, a tenth of a
+ * page's read. For 'deflate' this puts a TransformStream in its place that gathers the input and inflates it in one
+ * synchronous call (the same bytes; corrupt or truncated data errors the stream as the native one does, and pdfjs then
+ * decodes with its own inflater, as before). Output is capped at the PDF guard's ceiling — the guard has already
+ * refused any file whose streams inflate past its budget. Other formats go to the native class. Installed once per
+ * thread that loads pdfjs.
+ */
+function installSyncDeflate(): void {
+  const Native = globalThis.DecompressionStream;
+  if (!Native || (Native as { syncDeflate?: boolean }).syncDeflate) return;
+  class SyncDeflateDecompressionStream {
+    static syncDeflate = true;
+    readonly readable!: ReadableStream<Uint8Array>;
+    readonly writable!: WritableStream<Uint8Array>;
+    constructor(format: ConstructorParameters<typeof DecompressionStream>[0]) {
+      if (format !== 'deflate') return new Native(format) as unknown as SyncDeflateDecompressionStream;
+      const chunks: Uint8Array[] = [];
+      const t = new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk) {
+          chunks.push(chunk);
+        },
+        flush(controller) {
+          const input = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+          const out = zlib.inflateSync(input, { maxOutputLength: PDF_BUDGET.ceiling });
+          controller.enqueue(new Uint8Array(out.buffer, out.byteOffset, out.byteLength));
+        },
+      });
+      this.readable = t.readable;
+      this.writable = t.writable;
+    }
+  }
+  globalThis.DecompressionStream = SyncDeflateDecompressionStream as unknown as typeof DecompressionStream;
+}
+
 export function pdfjs(): Promise<Pdfjs> {
-  pdfjsPromise ??= import('pdfjs-dist/legacy/build/pdf.mjs');
+  pdfjsPromise ??= loadPdfjs();
   return pdfjsPromise;
 }
 

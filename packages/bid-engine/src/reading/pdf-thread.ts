@@ -10,6 +10,9 @@ import type { ThreadReply, ThreadRequest } from './pdf-threads.js';
 const port = parentPort;
 if (!port) throw new Error('pdf-thread must run in a worker thread');
 
+// loaded at start, so a thread started ahead of need (prewarmPdfThreads) is ready when the first range arrives
+void pdfjs();
+
 port.on('message', (req: ThreadRequest) => {
   void (async () => {
     const lib = await pdfjs();

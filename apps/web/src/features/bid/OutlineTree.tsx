@@ -104,11 +104,14 @@ export function OutlineTree({ editor, readOnly, selectedId, onSelect, states, on
   const [splitText, setSplitText] = useState('');
   const inputRef = useRef<InputRef>(null);
 
-  // a node selected from elsewhere (coverage list) is scrolled to with its ancestors open
+  // a node selected from elsewhere (coverage list) is scrolled to with its ancestors open — on a new selection only,
+  // not on every edit of the outline (the nodes are read through a ref)
+  const nodesRef = useRef(nodes);
+  nodesRef.current = nodes;
   useEffect(() => {
     if (!selectedId) return;
-    const path = pathTo(nodes, selectedId).slice(0, -1);
-    if (expanded && path.some((id) => !expanded.includes(id))) setExpanded([...new Set([...expanded, ...path])]);
+    const path = pathTo(nodesRef.current, selectedId).slice(0, -1);
+    setExpanded((open) => (open && path.some((id) => !open.includes(id)) ? [...new Set([...open, ...path])] : open));
     requestAnimationFrame(() => document.querySelector(`[data-node-id="${CSS.escape(selectedId)}"]`)?.scrollIntoView({ block: 'nearest' }));
   }, [selectedId]);
 

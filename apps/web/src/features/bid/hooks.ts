@@ -109,8 +109,11 @@ export function useOutlineEditor(bid: BidDetail | undefined, readOnly: boolean):
   // the server's outline (first load, generate, lot change, refetch) replaces ours when we hold no unsaved edit
   const serverOutline = bid?.outline;
   const serverCoverage = bid?.coverage;
+  // (read through a ref: finishing a save must not bring back the server's copy by itself)
+  const dirtyRef = useRef(dirty);
+  dirtyRef.current = dirty;
   useEffect(() => {
-    if (dirty || serverOutline === undefined) return;
+    if (dirtyRef.current || serverOutline === undefined) return;
     setNodes(serverOutline ?? []);
     setCoverage(serverCoverage ?? []);
   }, [serverOutline, serverCoverage]);

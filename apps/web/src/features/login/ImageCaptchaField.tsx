@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Input, Spin } from 'antd';
 import { fetchImageCaptcha } from '../../api/auth';
 
@@ -15,6 +15,8 @@ export function ImageCaptchaField({ value, onChange }: { value: CaptchaValue; on
   const [loading, setLoading] = useState(false);
   const { refresh } = value;
 
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
   useEffect(() => {
     let alive = true;
     setLoading(true);
@@ -22,14 +24,14 @@ export function ImageCaptchaField({ value, onChange }: { value: CaptchaValue; on
       .then((c) => {
         if (!alive) return;
         setImage(c.image);
-        onChange({ captchaId: c.captchaId, code: '', refresh });
+        onChangeRef.current({ captchaId: c.captchaId, code: '', refresh });
       })
       .catch(() => undefined)
       .finally(() => alive && setLoading(false));
     return () => {
       alive = false;
     };
-    // only a new `refresh` loads a new image (onChange is a state setter)
+    // only a new `refresh` loads a new image
   }, [refresh]);
 
   return (
