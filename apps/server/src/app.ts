@@ -29,6 +29,8 @@ import { registerPictures } from './modules/pictures/index.js';
 import { registerDatabank } from './modules/databank/index.js';
 import { registerRepository } from './modules/repository/index.js';
 import { registerBidCheck } from './modules/bidcheck/index.js';
+import { registerFileTools } from './modules/filetools/index.js';
+import { registerIpRecord } from './modules/iprecord/index.js';
 import { ConsoleSmsProvider } from './providers/sms/index.js';
 import { OpenPlatformWechatProvider, SandboxWechatProvider } from './providers/wechat/index.js';
 
@@ -123,6 +125,8 @@ export async function buildApp(config: Config, handle: DbHandle, opts: { logStre
 
   fastify.get('/healthz', async () => ({ status: 'ok', engine: handle.engine }));
 
+  // before the routes: its hook records the uploads every module reads
+  registerIpRecord(fastify, ctx);
   registerAuthRoutes(fastify, ctx);
   registerQrRoutes(fastify, ctx);
   registerWxPages(fastify, ctx);
@@ -135,6 +139,7 @@ export async function buildApp(config: Config, handle: DbHandle, opts: { logStre
   registerDatabank(fastify, ctx);
   registerRepository(fastify, ctx);
   registerBidCheck(fastify, ctx);
+  registerFileTools(fastify, ctx);
   const web = await registerWebApp(fastify, ctx);
   registerTenantRoutes(fastify, ctx, web.buildId);
   // after every module registered its job kinds

@@ -23,6 +23,7 @@ export * from './api/writing.js';
 export * from './api/enterprise.js';
 export * from './api/report.js';
 export * from './api/pictures.js';
+export * from './api/filetools.js';
 export * from './api/databank.js';
 export * from './api/repository.js';
 export * from './api/bidcheck.js';

@@ -6,6 +6,7 @@
  */
 import { DocumentError, type ReadOptions, type ReadProgress, type ReadResult } from '@btz/bid-engine/reading';
 import type { DataFileKind, ProposedFields } from '@btz/bid-engine/databank';
+import type { FileToolInput, FileToolOutput } from '@btz/bid-engine/filetools';
 import type { Config } from '../config.js';
 import { runInWorker, Semaphore, WorkerLimitError } from './pool.js';
 import type { FormatScan } from '@btz/bid-engine/bidcheck';
@@ -111,6 +112,33 @@ export async function readBidCheckIsolated(
       onProgress: opts.onProgress ? (p) => opts.onProgress!(p as ReadProgress) : undefined,
       messages: { memory: WORKER_TEXTS.readMemory(limits.workerMemoryMb), time: WORKER_TEXTS.readTime(limits.parseTimeoutS) },
     });
+  } catch (e) {
+    if (e instanceof WorkerLimitError) throw new DocumentError(e.limit === 'memory' ? 'OUT_OF_MEMORY' : 'TIMEOUT', e.message);
+    throw e;
+  }
+}
+
+/**
+ * A bid-file tool run (issue 15) in a worker with the export's memory cap and the reading time limit (LibreOffice and
+ * pdftoppm get the same limit as their own and are killed at it); runs that start LibreOffice go one at a time, like the
+ * PDF export. The engine's refusals and the limits come back as DocumentErrors in Chinese.
+ */
+export async function fileToolIsolated(
+  limits: Limits,
+  input: Omit<FileToolInput, 'timeoutMs'>,
+  opts: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void } = {},
+): Promise<FileToolOutput> {
+  const office = input.tool === 'docx-pdf' || input.tool === 'doc-docx';
+  const run = () =>
+    runInWorker<FileToolOutput>('filetools', { ...input, timeoutMs: Math.max(5, limits.exportTimeoutS - 5) * 1000 } satisfies FileToolInput, {
+      memoryMb: limits.exportMemoryMb,
+      timeoutMs: limits.exportTimeoutS * 1000,
+      signal: opts.signal,
+      onProgress: opts.onProgress ? (p) => opts.onProgress!((p as { done: number }).done, (p as { total: number }).total) : undefined,
+      messages: { memory: WORKER_TEXTS.readMemory(limits.exportMemoryMb), time: WORKER_TEXTS.readTime(limits.exportTimeoutS) },
+    });
+  try {
+    return await (office ? conversions.use(run) : run());
   } catch (e) {
     if (e instanceof WorkerLimitError) throw new DocumentError(e.limit === 'memory' ? 'OUT_OF_MEMORY' : 'TIMEOUT', e.message);
     throw e;

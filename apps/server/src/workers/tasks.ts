@@ -4,6 +4,7 @@
  */
 import type { ReadOptions } from '@btz/bid-engine/reading';
 import type { EditorDoc, ExportBidInput } from '@btz/bid-engine/export';
+import type { FileToolInput } from '@btz/bid-engine/filetools';
 import type { WorkerTaskName } from './protocol.js';
 
 export interface ReadTaskInput {
@@ -103,6 +104,25 @@ export const TASKS: Record<WorkerTaskName, Task> = {
       format = input.type === 'docx' ? scanDocxFormat(buf) : await scanPdfFormat(buf);
     }
     return { value: { read, format } };
+  },
+
+  /**
+   * A bid-file tool run (issue 15: metadata clearing, conversions through LibreOffice / pdftoppm / pdf-lib); progress
+   * `{ done, total }`. The engine's Chinese refusals (FileToolError) come back as DocumentErrors, so the job fails at once
+   * with the message as it is.
+   */
+  async filetools(input: FileToolInput, _fed, progress) {
+    const { runFileTool } = await import('@btz/bid-engine/filetools');
+    try {
+      const value = await runFileTool(input, (done, total) => progress({ done, total }));
+      return { value };
+    } catch (e) {
+      if (e instanceof Error && e.name === 'FileToolError') {
+        const { DocumentError } = await import('@btz/bid-engine/reading');
+        throw new DocumentError('UNSUPPORTED', e.message);
+      }
+      throw e;
+    }
   },
 
   async export(input: ExportTaskInput, fed) {

@@ -16,3 +16,4 @@ export * from './pictures.js';
 export * from './databank.js';
 export * from './repository.js';
 export * from './bidcheck.js';
+export * from './filetools.js';

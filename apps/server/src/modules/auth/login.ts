@@ -2,6 +2,10 @@ import type { TokenResponse } from '@btz/shared';
 import type { AppContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
 import type { UserRow } from '../user/repo.js';
+import { recordIp } from '../iprecord/index.js';
+
+/** How a sign-in was made, for the IP record (LOGIN_SOURCE). */
+const LOGIN_WAYS: Record<number, string> = { 1: '短信验证码登录', 0: '微信扫码登录' };
 
 export const ACCOUNT_DISABLED = '账号已停用，请联系客服';
 
@@ -14,9 +18,12 @@ export async function loginResponse(
   user: UserRow,
   source: number,
   req: { ip: string; userAgent: string },
+  /** a sign-in (recorded in the IP record), not a refresh of the session */
+  signIn = true,
 ): Promise<TokenResponse> {
   if (user.status !== 1) throw badRequest(ACCOUNT_DISABLED);
   const t = await app.tokens.issue({ userId: user.id, tenantId: user.tenant_id, source, ip: req.ip, userAgent: req.userAgent });
+  if (signIn) await recordIp(app, req, { tenantId: user.tenant_id, userId: user.id }, { kind: 'login', detail: LOGIN_WAYS[source] ?? '登录' });
   return {
     access_token: t.accessToken,
     token_type: 'bearer',

@@ -97,7 +97,7 @@ async function tokenEndpoint(app: AppContext, req: FastifyRequest, params: Recor
       if (!r) return failure('登录已过期，请重新登录', 401);
       const user = await findUser(app.db, tenant.id, r.userId);
       if (!user) return failure('账号不存在', 401);
-      return await loginResponse(app, user, user.source, meta);
+      return await loginResponse(app, user, user.source, meta, false);
     }
     if (q.grant_type === 'social') {
       const user = await socialLogin(app, tenant, q.code, q.invitation_code);

@@ -6,6 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import { BID_TEXTS } from '@btz/shared';
 import { AppError, badRequest } from '../../http/errors.js';
 import { assertNoNul } from '../../http/nul-guard.js';
+import { markUpload } from '../iprecord/index.js';
 
 export interface Upload {
   filename: string;
@@ -58,7 +59,9 @@ export async function readUpload(req: FastifyRequest, maxBytes: number): Promise
     throw badRequest('上传内容不完整或格式不正确，请重新上传');
   }
   if (!file) throw badRequest(BID_TEXTS.noFile);
-  return { filename: cleanFileName(file.filename), data: file.data, fields };
+  const filename = cleanFileName(file.filename);
+  markUpload(req, filename); // IP 记录: recorded once the call succeeds
+  return { filename, data: file.data, fields };
 }
 
 /** The name to show and to put in Content-Disposition: no path, no control characters, at most 200 characters. */

@@ -18,6 +18,7 @@ import { listFiles } from '../repo.js';
 import { leavesOf, outlineWithStatus, sectionDocTexts, sectionRows } from './sections.js';
 import { exportIsolated, WorkerLimitError } from '../../../workers/index.js';
 import { libraryImagesOfBid } from '../../pictures/index.js';
+import { clientOf, recordIp } from '../../iprecord/index.js';
 import { cancelWriting, finishBid, getSection, progressOf, saveSection, startWriting } from './service.js';
 import { checkVolumes, settingsOf } from './settings.js';
 import { tenderCoverForm } from './cover.js';
@@ -142,7 +143,7 @@ export function registerWritingRoutes(fastify: FastifyInstance, app: AppContext)
     call: writingCalls.export,
     rateLimit: 'export',
     raw: true,
-    handler: async ({ auth, query, reply }) => {
+    handler: async ({ req, auth, query, reply }) => {
       const bid = await bidToRead(app, auth, query.id);
       if (!bid.outline || !bid.outline.length) throw badRequest(WRITE_TEXTS.noOutline);
       if (query.format === 'pdf' && !findSoffice()) throw badRequest(WRITE_TEXTS.noPdf);
@@ -176,6 +177,8 @@ export function registerWritingRoutes(fastify: FastifyInstance, app: AppContext)
         throw badRequest('PDF 导出失败，请导出 Word 文件或稍后重试');
       }
       const mime = query.format === 'pdf' ? 'application/pdf' : DOCX_MIME;
+      // IP 记录: who exported which bidder's bid from where (the same IP for two bidders is a warning)
+      await recordIp(app, clientOf(req), auth, { kind: 'export', detail: `${bid.name}（${query.format.toUpperCase()}）`, bidId: bid.id, bidder: ent.name });
       return sendFile(reply, { data, mime, name: `${bid.name.replace(/[\\/:*?"<>|]/g, '_')}.${query.format}` });
     },
   });

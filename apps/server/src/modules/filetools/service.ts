@@ -1,0 +1,121 @@
+/**
+ * Commands of the bid-file tools: a run is its input files stored (sniffed by content, size-capped, a DOCX's zip
+ * directory checked against its inflation budget before it is stored), a row, and a queued job (kind `file-tool`).
+ */
+import type { Kysely } from 'kysely';
+import { FILETOOL_LIMITS, FILETOOL_TEXTS, type FileToolName, type FileToolRun } from '@btz/shared';
+import { fileToolName } from '@btz/shared/calls';
+import { DocumentError, assertSafeZip, listZipEntries, sniffType } from '@btz/bid-engine/reading';
+import { IMAGE_MIME, sniffImage } from '@btz/bid-engine/pictures';
+import { findSoffice } from '@btz/bid-engine/export';
+import { findPdftoppm } from '@btz/bid-engine/filetools';
+import type { AppContext } from '../../context.js';
+import type { DB } from '../../db/schema.js';
+import type { FileToolFile } from '../../db/schema-filetools.js';
+import { badRequest } from '../../http/errors.js';
+import { enqueue } from '../../jobs/index.js';
+import { newId } from '../../lib/ids.js';
+import { presentRun } from './present.js';
+import { findRun, type RunRow, type ToolOwner } from './repo.js';
+import type { ToolUpload } from './upload.js';
+
+export const FILE_TOOL_KIND = 'file-tool';
+
+const MIME: Record<string, string> = {
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  doc: 'application/msword',
+  ...IMAGE_MIME,
+};
+
+/** What each tool takes, by content. */
+const ACCEPTS: Record<FileToolName, readonly string[]> = {
+  clean: ['docx', 'pdf'],
+  'docx-pdf': ['docx'],
+  'pdf-docx': ['pdf'],
+  'doc-docx': ['doc'],
+  'images-pdf': ['png', 'jpeg', 'gif', 'webp', 'bmp'],
+  'pdf-images': ['pdf'],
+};
+
+export function parseTool(raw: string | undefined): FileToolName {
+  const r = fileToolName.safeParse(raw);
+  if (!r.success) throw badRequest('请选择处理方式');
+  return r.data;
+}
+
+/** The file's type by content for this tool, or a Chinese refusal naming what the tool takes. */
+function sniffFor(tool: FileToolName, data: Buffer): string {
+  if (tool === 'images-pdf') {
+    const t = sniffImage(data);
+    if (!t) throw badRequest(FILETOOL_TEXTS.expect[tool]);
+    return t;
+  }
+  let type: string;
+  try {
+    type = sniffType(data);
+    if (type === 'docx') assertSafeZip(listZipEntries(data), data.length);
+  } catch (e) {
+    if (e instanceof DocumentError) {
+      if (e.code === 'UNSUPPORTED') throw badRequest(FILETOOL_TEXTS.expect[tool]);
+      throw badRequest(e.message);
+    }
+    throw e;
+  }
+  if (!ACCEPTS[tool].includes(type)) throw badRequest(FILETOOL_TEXTS.expect[tool]);
+  return type;
+}
+
+export async function startRun(app: AppContext, o: ToolOwner, userId: string, upload: ToolUpload): Promise<FileToolRun> {
+  const tool = parseTool(upload.fields.tool);
+  if (tool !== 'images-pdf' && upload.files.length > 1) throw badRequest('请一次上传一个文件');
+  if (upload.files.length > FILETOOL_LIMITS.images) throw badRequest(FILETOOL_TEXTS.tooManyImages(FILETOOL_LIMITS.images));
+  // a tool this server cannot run is refused before anything is stored
+  if ((tool === 'docx-pdf' || tool === 'doc-docx') && !findSoffice()) throw badRequest(FILETOOL_TEXTS.noOffice);
+  if (tool === 'pdf-images' && !findPdftoppm()) throw badRequest(FILETOOL_TEXTS.noPoppler);
+  const typed = upload.files.map((f) => ({ ...f, type: sniffFor(tool, f.data) }));
+  const inputs: FileToolFile[] = [];
+  for (const f of typed) {
+    const stored = await app.storage.put(f.data);
+    inputs.push({ index: inputs.length + 1, name: f.filename, type: f.type, mime: MIME[f.type] ?? 'application/octet-stream', size: stored.size, key: stored.key });
+  }
+  const id = newId();
+  await app.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('file_tool_runs')
+      .values({
+        id,
+        tenant_id: o.tenantId,
+        owner_type: o.holder.type,
+        owner_id: o.holder.id,
+        user_id: userId,
+        tool,
+        inputs: JSON.stringify(inputs),
+        outputs: '[]',
+        report: null,
+        error: null,
+        job_id: null,
+        updated_at: new Date(),
+      })
+      .execute();
+    await queueRun(app, trx, { id, tenant_id: o.tenantId, user_id: userId });
+  });
+  app.jobs.poke();
+  return presentRun((await findRun(app.db, o, id)) as RunRow);
+}
+
+export async function queueRun(app: AppContext, db: Kysely<DB>, row: { id: string; tenant_id: string; user_id: string }): Promise<void> {
+  const jobId = await enqueue(db, {
+    kind: FILE_TOOL_KIND,
+    tenantId: row.tenant_id,
+    userId: row.user_id,
+    refId: row.id,
+    payload: { runId: row.id },
+    maxAttempts: app.config.jobMaxAttempts,
+  });
+  await db
+    .updateTable('file_tool_runs')
+    .set({ job_id: jobId, state: 'queued', progress: 0, error: null, updated_at: new Date() })
+    .where('id', '=', row.id)
+    .execute();
+}
