@@ -18,6 +18,7 @@ import { listFiles } from '../repo.js';
 import { leavesOf, outlineWithStatus, sectionDocTexts, sectionRows } from './sections.js';
 import { exportIsolated, WorkerLimitError } from '../../../workers/index.js';
 import { libraryImagesOfBid } from '../../pictures/index.js';
+import { bankImagesOfBid } from '../../databank/qualify.js';
 import { cancelWriting, finishBid, getSection, progressOf, saveSection, startWriting } from './service.js';
 import { checkVolumes, settingsOf } from './settings.js';
 import { tenderCoverForm } from './cover.js';
@@ -167,7 +168,8 @@ export function registerWritingRoutes(fastify: FastifyInstance, app: AppContext)
       // in a worker process (issue 10): a bid of 1,000 long sections takes a minute and gigabytes, never this event loop
       let data: Buffer;
       try {
-        const library = await libraryImagesOfBid(app, bid);
+        // pictures the sections show by URL: the picture library's and the data bank's (qualification chapters)
+        const library = { ...(await libraryImagesOfBid(app, bid)), ...(await bankImagesOfBid(app, bid)) };
         data = await exportIsolated(app.config, { bid: input, format: query.format, library }, sectionDocTexts(app.db, bid.id));
       } catch (err) {
         if (err instanceof WorkerLimitError) throw badRequest(err.message);
