@@ -10,6 +10,7 @@ export {
   EXPORT_PLACEHOLDER,
   ASCII_FONT,
   CONTENT_WIDTH_PX,
+  CONTENT_HEIGHT_PX,
   type ExportOutlineNode,
   type HeadingStyle,
   type PageNumberFormat,
