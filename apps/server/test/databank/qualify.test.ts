@@ -13,7 +13,7 @@ import { CONTENT_HEIGHT_PX, CONTENT_WIDTH_PX } from '@btz/bid-engine/export';
 import { withCreditCheck } from '../../../../packages/bid-engine/src/databank/index.js';
 import { buildTenderDocx } from '../../../../packages/bid-engine/test/fixtures/build.js';
 import { drawPicture, reencode } from '../../../../packages/bid-engine/test/fixtures/pictures.js';
-import { FACTS, TENDER_PAGES, type Block } from '../../../../packages/bid-engine/test/fixtures/tender.js';
+import { DEADLINE, dayFromNow, qualificationTender } from './helpers.js';
 import { newUser, startTestServer, type TestServer } from '../harness.js';
 import { uploadTender, waitParse } from '../bid/helpers.js';
 import { buyCopies, section, waitWritten } from '../writing/helpers.js';
@@ -27,28 +27,6 @@ afterAll(async () => {
 });
 
 const CODE = withCreditCheck('91320500608276123');
-const dayFromNow = (n: number) => new Date(Date.now() + 8 * 3_600_000 + n * 86_400_000).toISOString().slice(0, 10);
-const DEADLINE = dayFromNow(60);
-const cnDate = (d: string) => `${Number(d.slice(0, 4))}年${Number(d.slice(5, 7))}月${Number(d.slice(8, 10))}日`;
-
-/** The generated tender with a deadline 60 days ahead, qualification requirements and a 资格证明文件 part. */
-export function qualificationTender(): Block[][] {
-  return TENDER_PAGES.map((blocks) =>
-    blocks.flatMap((b): Block[] => {
-      if (b.kind === 'p' && b.text === FACTS.deadlineLine) return [{ kind: 'p', text: `投标截止时间：${cnDate(DEADLINE)} 09:30（北京时间）` }];
-      if (b.kind === 'h2' && b.text === '四、投标保证金')
-        return [
-          { kind: 'h2', text: '五、供应商资格要求' },
-          { kind: 'p', text: '1. 具有独立承担民事责任的能力，提供有效的营业执照副本；' },
-          { kind: 'p', text: '2. 具有有效的ISO9001质量管理体系认证证书；' },
-          { kind: 'p', text: '3. 具有依法缴纳税收和社会保障资金的良好记录；' },
-          b,
-        ];
-      if (b.kind === 'p' && b.text === '（四）技术方案') return [b, { kind: 'p', text: '（五）资格证明文件' }];
-      return [b];
-    }),
-  );
-}
 
 async function bankDoc(token: string, file: string, data: Buffer, fields: Record<string, unknown>): Promise<DataDocItem> {
   const up = await t.upload('/btz/databank/upload', { token, file: { name: file, data } });
@@ -105,6 +83,9 @@ describe('qualification chapters filled from the data bank', () => {
     for (const cell of ['名称', '编号', '发证机关', '有效期至', '苏州市市场监督管理局', CODE, dayFromNow(2000)]) expect(s.text).toContain(cell);
     // no data URLs: the picture is the stored file
     expect(j).not.toContain('data:image');
+    // the writer's own text takes the licence's code from the data bank instead of a blank
+    expect(s.text).toContain(`营业执照副本复印件（统一社会信用代码：${CODE}）`);
+    expect(s.text).not.toContain('【待填写：统一社会信用代码】');
   });
 
   it('the ISO section shows both certificates, pictures and table; the performance section the contract table', async () => {
@@ -113,6 +94,7 @@ describe('qualification chapters filled from the data bank', () => {
     expect(json(iso)).toContain(`/api/btz/databank/file?id=${ids.other}`);
     expect(iso.text).toContain(`ISO9001质量管理体系认证证书（证书编号 CQC-9001-0042，有效期至 ${dayFromNow(30)}）`);
     expect(iso.text).toMatch(/图 \d ISO14001环境管理体系认证证书/);
+    expect(iso.text).toContain(`ISO9001质量管理体系认证证书（证书编号：CQC-9001-0042，有效期至：${dayFromNow(30)}）`);
     const perf = await section(t, token, bidId, leaf(/业绩一览表/).id);
     for (const cell of ['项目名称', '客户', '年份', '合同金额', '滨江智慧社区平台建设项目', '滨江区大数据局', '2024', '1,280,000.00 元']) expect(perf.text).toContain(cell);
     expect(json(perf)).toContain(`/api/btz/databank/file?id=${ids.contract}`);

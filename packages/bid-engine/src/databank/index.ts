@@ -12,6 +12,7 @@ export {
   bankImageSrc,
   bankIdsInDoc,
   captionOf,
+  withBankFacts,
   BANK_IMAGE_SRC,
   type BankDoc,
   type BankContent,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BidOutlineNode, CardClause, CardFact, ScoringItem, TenderCard } from '@btz/shared';
 import { editorDocProblem } from '@btz/shared/editor';
-import { assignDocTypes, bankContent, bankIdsInDoc, docTypesOfText, requiredDocTypes, sectionDocTypes, type BankDoc } from './qualify.js';
+import { assignDocTypes, bankContent, bankIdsInDoc, docTypesOfText, requiredDocTypes, sectionDocTypes, withBankFacts, type BankDoc } from './qualify.js';
 import { databankFindings, usedDocs } from '../health/databank.js';
 import { computeHealth } from '../health/index.js';
 
@@ -157,6 +157,16 @@ describe('the content of the documents', () => {
     // the caption follows its picture, centred
     const i = c.blocks.findIndex((b) => b.type === 'image');
     expect(c.blocks[i + 1]).toMatchObject({ type: 'paragraph', attrs: { textAlign: 'center' } });
+  });
+
+  it('completes the writer’s enterprise facts: the licence code, valid certificates, contracts; the user’s own stay', () => {
+    const old = doc({ type: 'ISO 认证', name: '过期证书', number: 'X-1', expiry: '2020-01-01' });
+    const f = withBankFacts({ name: '苏州示例科技有限公司', qualifications: [{ name: 'ISO9001质量管理体系认证证书', number: '手填编号' }] }, [...docs, old], '2026-11-26');
+    expect(f.creditCode).toBe('91320500608276123X');
+    // the ISO certificate the user typed stays as typed; 别的证书 has neither number nor expiry; the expired one is left out
+    expect(f.qualifications).toEqual([{ name: 'ISO9001质量管理体系认证证书', number: '手填编号' }]);
+    expect(f.projects).toEqual([{ name: '滨江智慧社区平台项目', client: '滨江区政府', year: 2024, amount: '1,280,000.00 元' }]);
+    expect(withBankFacts({ creditCode: '手填' }, docs, '2026-11-26').creditCode).toBe('手填');
   });
 
   it('nothing of other types', () => {

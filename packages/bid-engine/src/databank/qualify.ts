@@ -10,6 +10,7 @@ import type { BidOutlineNode, DataDocType, TenderCard } from '@btz/shared';
 import type { EditorBlock, EditorParagraph, EditorTableRow } from '@btz/shared/editor';
 import { detectKind, type SectionKind } from '../writer/kinds.js';
 import { requirementsFor, rowsFor } from '../writer/points.js';
+import type { EnterpriseFacts } from '../writer/offline/context.js';
 
 /** Words that name each type of document, in the order the types are shown. */
 export const DOC_TYPE_RULES: readonly [DataDocType, RegExp][] = [
@@ -244,4 +245,28 @@ export function bankContent(docs: readonly BankDoc[], types: readonly DataDocTyp
   }
   if (files.length) blocks.push(para(`以下证明材料的原件为 PDF 或 Word 文件，复印件附后：${files.join('；')}。`));
   return { blocks, used: chosen.map((d) => d.id), figures: n - figureStart };
+}
+
+/**
+ * The enterprise facts the writer uses, completed from the data bank: the licence's credit code when the facts have
+ * none, every valid certificate (not expired by `today`) as a qualification, every 业绩合同 as a project — so the
+ * writer's own tables (证书名称/编号/有效期, 类似业绩) carry the bank's values instead of 【待填写】 blanks. What the facts
+ * already name stays as the user typed it.
+ */
+export function withBankFacts(ent: EnterpriseFacts, docs: readonly BankDoc[], today: string): EnterpriseFacts {
+  const out: EnterpriseFacts = { ...ent, qualifications: [...(ent.qualifications ?? [])], projects: [...(ent.projects ?? [])] };
+  const licence = docs.find((d) => d.type === '营业执照' && d.creditCode && !(d.expiry && d.expiry < today));
+  if (!out.creditCode && licence) out.creditCode = licence.creditCode!;
+  const norm = (s: string) => s.replace(/\s+/g, '');
+  for (const d of docs) {
+    if (d.expiry && d.expiry < today) continue;
+    if (d.type === '业绩合同') {
+      if (!out.projects!.some((p) => norm(p.name) === norm(d.name)))
+        out.projects!.push({ name: d.name, ...(d.client ? { client: d.client } : {}), ...(d.year != null ? { year: d.year } : {}), ...(d.amount != null ? { amount: yuan(d.amount) } : {}) });
+    } else if (['资质证书', 'ISO 认证', '信用报告'].includes(d.type) && (d.number || d.expiry)) {
+      if (!out.qualifications!.some((q) => norm(q.name) === norm(d.name)))
+        out.qualifications!.push({ name: d.name, ...(d.number ? { number: d.number } : {}), ...(d.expiry ? { expiry: d.expiry } : {}) });
+    }
+  }
+  return out;
 }

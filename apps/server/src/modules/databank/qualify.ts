@@ -5,7 +5,8 @@
  * owner (its user, or that user's enterprise in the enterprise role), so a bid never shows another owner's documents.
  */
 import type { BidOutlineNode, DataDocType, EditorJson, TenderCard } from '@btz/shared';
-import { assignDocTypes, bankContent, bankIdsInDoc, matchInputOf, sectionDocTypes, type BankDoc } from '@btz/bid-engine/databank';
+import { assignDocTypes, bankContent, bankIdsInDoc, matchInputOf, sectionDocTypes, withBankFacts, type BankDoc } from '@btz/bid-engine/databank';
+import type { EnterpriseFacts } from '@btz/bid-engine/writer';
 import { usedDocs, type DatabankHealthInput } from '@btz/bid-engine/health';
 import type { AppContext } from '../../context.js';
 import { StorageNotFoundError } from '../../providers/storage/index.js';
@@ -43,8 +44,16 @@ export async function bankBlocksForLeaf(app: AppContext, bid: BidRef & { card: T
   if (!bid.card || !bid.outline) return [];
   const types = assignDocTypes(bid.card, bid.outline).get(nodeId);
   if (!types?.length) return [];
-  const rows = await savedDataDocs(app.db, await bidDataOwner(app, bid), types);
+  // an expired document is not put in on its own (a renewed one usually sits beside it); 「从资料库插入」 still offers it
+  const today = shanghaiToday();
+  const rows = (await savedDataDocs(app.db, await bidDataOwner(app, bid), types)).filter((r) => !r.expiry || r.expiry >= today);
   return bankContent(rows.map(toBankDoc), types).blocks as EditorJson['content'];
+}
+
+/** The enterprise facts for writing a section of the bid, completed from the bid owner's data bank (withBankFacts). */
+export async function factsWithBank(app: AppContext, bid: BidRef, ent: EnterpriseFacts): Promise<EnterpriseFacts> {
+  const rows = await savedDataDocs(app.db, await bidDataOwner(app, bid));
+  return rows.length ? withBankFacts(ent, rows.map(toBankDoc), shanghaiToday()) : ent;
 }
 
 /** The types a section of the bid asks for, on its own (the editor's 「从资料库插入」: no sharing out between sections). */
