@@ -86,6 +86,9 @@ describe('qualification chapters filled from the data bank', () => {
     // the writer's own text takes the licence's code from the data bank instead of a blank
     expect(s.text).toContain(`营业执照副本复印件（统一社会信用代码：${CODE}）`);
     expect(s.text).not.toContain('【待填写：统一社会信用代码】');
+    // and the bidder's name from the licence (the user typed no enterprise facts)
+    expect(s.text).toContain('苏州示例科技有限公司满足');
+    expect(s.text).not.toContain('【待填写：投标人名称】');
   });
 
   it('the ISO section shows both certificates, pictures and table; the performance section the contract table', async () => {

@@ -167,6 +167,8 @@ describe('the content of the documents', () => {
     expect(f.qualifications).toEqual([{ name: 'ISO9001质量管理体系认证证书', number: '手填编号' }]);
     expect(f.projects).toEqual([{ name: '滨江智慧社区平台项目', client: '滨江区政府', year: 2024, amount: '1,280,000.00 元' }]);
     expect(withBankFacts({ creditCode: '手填' }, docs, '2026-11-26').creditCode).toBe('手填');
+    expect(withBankFacts({}, docs, '2026-11-26').name).toBe('苏州示例科技有限公司');
+    expect(withBankFacts({ name: '用户填写的名称' }, docs, '2026-11-26').name).toBe('用户填写的名称');
   });
 
   it('nothing of other types', () => {

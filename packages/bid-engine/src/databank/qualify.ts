@@ -248,8 +248,8 @@ export function bankContent(docs: readonly BankDoc[], types: readonly DataDocTyp
 }
 
 /**
- * The enterprise facts the writer uses, completed from the data bank: the licence's credit code when the facts have
- * none, every valid certificate (not expired by `today`) as a qualification, every 业绩合同 as a project — so the
+ * The enterprise facts the writer uses, completed from the data bank: the licence's credit code (and the company's
+ * name) when the facts have none, every valid certificate (not expired by `today`) as a qualification, every 业绩合同 as a project — so the
  * writer's own tables (证书名称/编号/有效期, 类似业绩) carry the bank's values instead of 【待填写】 blanks. What the facts
  * already name stays as the user typed it.
  */
@@ -257,6 +257,8 @@ export function withBankFacts(ent: EnterpriseFacts, docs: readonly BankDoc[], to
   const out: EnterpriseFacts = { ...ent, qualifications: [...(ent.qualifications ?? [])], projects: [...(ent.projects ?? [])] };
   const licence = docs.find((d) => d.type === '营业执照' && d.creditCode && !(d.expiry && d.expiry < today));
   if (!out.creditCode && licence) out.creditCode = licence.creditCode!;
+  // a licence's name is the company's (the data bank proposes it from the licence's 名称)
+  if (!out.name?.trim() && licence && /公司|集团|研究院|事务所|中心|厂/.test(licence.name)) out.name = licence.name;
   const norm = (s: string) => s.replace(/\s+/g, '');
   for (const d of docs) {
     if (d.expiry && d.expiry < today) continue;

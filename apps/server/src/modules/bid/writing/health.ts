@@ -17,7 +17,7 @@ import { badRequest } from '../../../http/errors.js';
 import { formatTime } from '../../../lib/time.js';
 import { loadEnterpriseFacts } from '../../enterprise/index.js';
 import type { BidRow } from '../repo.js';
-import { bankHealthInput, bankHealthStamp } from '../../databank/qualify.js';
+import { bankHealthInput, bankHealthStamp, factsWithBank } from '../../databank/qualify.js';
 
 type HealthBid = Pick<BidRow, 'id' | 'tenant_id' | 'user_id' | 'card' | 'outline' | 'updated_at'>;
 
@@ -40,7 +40,7 @@ async function currentBasis(app: AppContext, bid: HealthBid, enterpriseName: str
 /** Computes the health of the bid as it is now and stores it. */
 export async function checkHealth(app: AppContext, bid: HealthBid): Promise<BidHealth> {
   if (!bid.card || !bid.outline) throw badRequest(WRITE_TEXTS.noOutline);
-  const ent = await loadEnterpriseFacts(app.db, { tenantId: bid.tenant_id, userId: bid.user_id });
+  const ent = await factsWithBank(app, bid, await loadEnterpriseFacts(app.db, { tenantId: bid.tenant_id, userId: bid.user_id }));
   const bank = await bankHealthStamp(app, bid);
   const rows = await app.db.selectFrom('bid_sections').select(['node_id', 'text', 'revision', 'doc']).where('bid_id', '=', bid.id).execute();
   const sections: Record<string, string> = {};
@@ -66,7 +66,7 @@ export async function bidHealth(app: AppContext, bid: HealthBid, opts: { force?:
   if (!opts.force) {
     const stored = await app.db.selectFrom('bid_health').select(['result', 'basis']).where('bid_id', '=', bid.id).executeTakeFirst();
     if (stored) {
-      const ent = await loadEnterpriseFacts(app.db, { tenantId: bid.tenant_id, userId: bid.user_id });
+      const ent = await factsWithBank(app, bid, await loadEnterpriseFacts(app.db, { tenantId: bid.tenant_id, userId: bid.user_id }));
       if (stored.basis === (await currentBasis(app, bid, ent.name ?? ''))) return stored.result;
     }
   }

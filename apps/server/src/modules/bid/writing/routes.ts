@@ -18,7 +18,7 @@ import { listFiles } from '../repo.js';
 import { leavesOf, outlineWithStatus, sectionDocTexts, sectionRows } from './sections.js';
 import { exportIsolated, WorkerLimitError } from '../../../workers/index.js';
 import { libraryImagesOfBid } from '../../pictures/index.js';
-import { bankImagesOfBid } from '../../databank/qualify.js';
+import { bankImagesOfBid, factsWithBank } from '../../databank/qualify.js';
 import { cancelWriting, finishBid, getSection, progressOf, saveSection, startWriting } from './service.js';
 import { checkVolumes, settingsOf } from './settings.js';
 import { tenderCoverForm } from './cover.js';
@@ -147,7 +147,8 @@ export function registerWritingRoutes(fastify: FastifyInstance, app: AppContext)
       const bid = await bidToRead(app, auth, query.id);
       if (!bid.outline || !bid.outline.length) throw badRequest(WRITE_TEXTS.noOutline);
       if (query.format === 'pdf' && !findSoffice()) throw badRequest(WRITE_TEXTS.noPdf);
-      const ent = await loadEnterpriseFacts(app.db, { tenantId: bid.tenant_id, userId: bid.user_id });
+      // the bidder as the enterprise facts give it, completed from the data bank (the name and code of its licence)
+      const ent = await factsWithBank(app, bid, await loadEnterpriseFacts(app.db, { tenantId: bid.tenant_id, userId: bid.user_id }));
       const settings = settingsOf(bid.page_settings, bid.invent_facts);
       const input = {
         title: bid.name,
