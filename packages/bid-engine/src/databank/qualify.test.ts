@@ -82,6 +82,7 @@ const doc = (over: Partial<BankDoc>): BankDoc => ({
 describe('which documents a section shows', () => {
   it('names the types of titles, scoring rows and requirement texts', () => {
     expect(docTypesOfText('营业执照')).toEqual(['营业执照']);
+    expect(docTypesOfText('在中华人民共和国境内注册登记的法人')).toEqual(['营业执照']);
     expect(docTypesOfText('具有有效的ISO9001质量管理体系认证证书')).toEqual(['ISO 认证']);
     expect(docTypesOfText('具有依法缴纳税收和社会保障资金的良好记录')).toEqual(['纳税证明', '社保证明']);
     expect(docTypesOfText('统一社会信用代码')).toEqual([]);
@@ -122,7 +123,8 @@ describe('which documents a section shows', () => {
 
   it('a single 资格证明文件 leaf takes the types of the tender’s qualification clauses', () => {
     const o = [node('资格证明文件', { kind: '资信', mode: 'form' })];
-    expect(assignDocTypes(card(), o).get(o[0]!.id)).toEqual(['营业执照', 'ISO 认证', '纳税证明', '社保证明']);
+    // …and, as the home of the qualification part, the 业绩合同 the 类似业绩 scoring row requires and no section asks for
+    expect(assignDocTypes(card(), o).get(o[0]!.id)).toEqual(['营业执照', 'ISO 认证', '纳税证明', '社保证明', '业绩合同']);
   });
 
   it('the tender requires the types of its qualification clauses and of its evidence scoring rows', () => {

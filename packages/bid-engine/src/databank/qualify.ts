@@ -14,7 +14,7 @@ import type { EnterpriseFacts } from '../writer/offline/context.js';
 
 /** Words that name each type of document, in the order the types are shown. */
 export const DOC_TYPE_RULES: readonly [DataDocType, RegExp][] = [
-  ['营业执照', /营业执照|统一社会信用代码证|法人登记证/],
+  ['营业执照', /营业执照|统一社会信用代码证|法人登记证|注册登记|依法注册|独立承担民事责任|法人资格/],
   ['资质证书', /资质|许可证/],
   ['ISO 认证', /ISO\s*\d*|体系认证|管理体系|认证证书|CMMI|ITSS|信息安全管理/i],
   ['人员证书', /项目负责人|项目经理|技术负责人|人员证书|人员资格|职称|建造师|注册[\u4e00-\u9fff]{0,6}师|执业资格|持证|上岗证/],
@@ -30,6 +30,8 @@ export const EVIDENCE_KINDS: ReadonlySet<SectionKind> = new Set(['qualification'
 
 /** A title that asks for the qualification evidence as a whole (「资格证明文件」): the tender's qualification clauses say which. */
 const GENERIC_QUALIFICATION = /资格证明|资格审查|资格文件|资信证明|资格性/;
+/** The bid's qualification part (「资格证明文件」「资信部分」): home of a required type no section names. */
+const QUALIFICATION_PART = /资格|资信/;
 
 /** The document types a text names, in DOC_TYPE_RULES order. */
 export function docTypesOfText(text: string): DataDocType[] {
@@ -99,20 +101,32 @@ export function matchInputOf(card: TenderCard, outline: BidOutlineNode[], node: 
 /**
  * The document types each leaf of the outline shows when it is written, each type in one leaf only: a leaf whose own
  * title names a type takes it first (outline order), then the leaves that match by scoring row, requirement or parent.
- * So 「类似业绩」 with 「业绩一览表」「代表性项目」「证明材料」 below it shows the performance table once.
+ * So 「类似业绩」 with 「业绩一览表」「代表性项目」「证明材料」 below it shows the performance table once. A type the tender
+ * requires (requiredDocTypes) that no section asks for goes to the first section of the qualification part.
  */
 export function assignDocTypes(card: TenderCard, outline: BidOutlineNode[]): Map<string, DataDocType[]> {
   const all = leaves(outline).map((l) => {
     const input = matchInputOf(card, outline, l.node, l.parents);
     const types = sectionDocTypes(input);
-    return { id: l.node.id, types, own: new Set(EVIDENCE_KINDS.has(input.kind) ? docTypesOfText(l.node.title) : []) };
+    const home = (input.kind === 'qualificationForm' || input.kind === 'qualification') && [l.node.title, ...l.parents].some((t) => QUALIFICATION_PART.test(t));
+    return { id: l.node.id, types, home, own: new Set(EVIDENCE_KINDS.has(input.kind) ? docTypesOfText(l.node.title) : []) };
   });
   const claimed = new Map<DataDocType, string>();
   for (const l of all) for (const t of l.types) if (l.own.has(t) && !claimed.has(t)) claimed.set(t, l.id);
   for (const l of all) for (const t of l.types) if (!claimed.has(t)) claimed.set(t, l.id);
+  // a type the tender requires that no section asks for by name goes to the first section of its qualification part
+  const home = all.find((l) => l.home);
+  const extra = new Map<string, DataDocType[]>();
+  if (home) {
+    for (const r of requiredDocTypes(card)) {
+      if (claimed.has(r.type)) continue;
+      claimed.set(r.type, home.id);
+      extra.set(home.id, [...(extra.get(home.id) ?? []), r.type]);
+    }
+  }
   const out = new Map<string, DataDocType[]>();
   for (const l of all) {
-    const mine = l.types.filter((t) => claimed.get(t) === l.id);
+    const mine = [...l.types.filter((t) => claimed.get(t) === l.id), ...(extra.get(l.id) ?? [])];
     if (mine.length) out.set(l.id, mine);
   }
   return out;
