@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Badge, Button, Empty, Tabs } from 'antd';
+import { Badge, Button, Empty, Tabs } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { TEXT } from '@btz/shared';
 import { toast } from '../../../lib/feedback';
@@ -118,132 +118,105 @@ export function Panes({
   const selected = selectedId ? findNode(editor.nodes, selectedId) : null;
   const selectedState = selected && !selected.children.length ? (states.get(selected.id) ?? 'empty') : null;
   const written = bid.status === 'written' || bid.status === 'finished';
-  // a certificate from the data bank that is expired or expires before the deadline: warned above the panes (issue 14)
-  const expiring = (checkable ? health?.findings : undefined)?.filter((f) => f.kind === 'certificate-expiry') ?? [];
 
   return (
-    <>
-      {expiring.length ? (
-        <Alert
-          type="warning"
-          showIcon
-          className="bid-ws__banner"
-          data-testid="cert-expiry-banner"
-          title={`${expiring.length} 份证书在投标截止前到期或已过期`}
-          description={expiring.slice(0, 3).map((f, i) => (
-            <div key={i}>{f.message}</div>
-          ))}
-          action={
-            <Button
-              size="small"
-              onClick={() => {
-                setTab('health');
-                if (expiring[0]!.nodeId) pick(expiring[0]!.nodeId);
-              }}
-            >
-              查看
-            </Button>
-          }
-        />
-      ) : null}
-      <div className="bid-panes">
-        <section className="wb-card bid-pane bid-pane--left">
-          {editor.nodes.length ? (
-            <OutlineTree
-              editor={editor}
-              readOnly={outlineReadOnly}
-              selectedId={selectedId}
-              onSelect={pick}
-              states={started ? states : null}
-              onRetry={readOnly || bid.status === 'writing' ? undefined : onRetry}
-              retrying={retrying}
-              lockNote={readOnly ? '已完成编写，只读' : bid.status === 'writing' ? '编写中，目录暂不可修改' : undefined}
-            />
-          ) : (
-            <div className="bid-pane__empty">
-              <Empty description="还没有目录">
-                {!readOnly ? (
-                  <Button type="primary" loading={generating} onClick={() => void generate()}>
-                    生成目录
-                  </Button>
-                ) : null}
-              </Empty>
-            </div>
-          )}
-        </section>
-        <section className="wb-card bid-pane bid-pane--centre">
-          {!editor.nodes.length ? (
-            <div className="bid-pane__empty">
-              <Empty description="目录会按招标文件规定的投标文件组成生成第一级章节，并让每个评分项都有章节响应。点击左侧「生成目录」开始。" />
-            </div>
-          ) : selected && selectedState ? (
-            <SectionPane
-              key={selected.id}
-              bidId={bid.id}
-              editor={editor}
-              nodeId={selected.id}
-              card={bid.card}
-              state={selectedState}
-              live={writing.live[selected.id]?.text ?? null}
-              finished={readOnly}
-              outlineReadOnly={outlineReadOnly}
-              preferSettings={bid.status === 'outlined' && selectedState === 'empty'}
-              onSelect={pick}
-              onSaved={() => writing.refresh()}
-            />
-          ) : (
-            <NodeDetail editor={editor} nodeId={selectedId} card={bid.card} readOnly={outlineReadOnly} onSelect={pick} />
-          )}
-        </section>
-        <section className="wb-card bid-pane bid-pane--right">
-          <Tabs
-            activeKey={tab}
-            onChange={(k) => setTab(k as PaneTab)}
-            tabBarGutter={20}
-            className="bid-tabs"
-            items={[
-              {
-                key: 'card',
-                label: '招标要点',
-                children: (
-                  <>
-                    <div className="bid-report-bar">
-                      <span className="bid-muted bid-small">投标前先看：要点与资格对照</span>
-                      <AnalysisReportButton bidId={bid.id} projectName={bid.card?.projectName?.value || bid.name} disabledReason={reportBlocked(bid)} />
-                    </div>
-                    <TenderCardPanel card={bid.card} files={bid.files} onOpen={setPageRef} />
-                  </>
-                ),
-              },
-              {
-                key: 'coverage',
-                label: (
-                  <span>
-                    评分覆盖 {badge ? <Badge count={badge.text} color={badge.color} size="small" /> : null}
-                  </span>
-                ),
-                children: <CoveragePanel view={coverage} selectedId={selectedId} onSelect={pick} />,
-              },
-              {
-                key: 'files',
-                label: `文件（${bid.files.length}）`,
-                children: <FilesPanel bidId={bid.id} files={bid.files} readOnly={readOnly} />,
-              },
-              {
-                key: 'health',
-                label: '内容检查',
-                children: <HealthPanel bidId={bid.id} nodes={editor.nodes} enabled={written} onSelect={pick} />,
-              },
-              {
-                key: 'export',
-                label: '导出',
-                children: <ExportPanel bidId={bid.id} bidName={bid.name} nodes={editor.nodes} readOnly={readOnly} canExport={written} />,
-              },
-            ]}
+    <div className="bid-panes">
+      <section className="wb-card bid-pane bid-pane--left">
+        {editor.nodes.length ? (
+          <OutlineTree
+            editor={editor}
+            readOnly={outlineReadOnly}
+            selectedId={selectedId}
+            onSelect={pick}
+            states={started ? states : null}
+            onRetry={readOnly || bid.status === 'writing' ? undefined : onRetry}
+            retrying={retrying}
+            lockNote={readOnly ? '已完成编写，只读' : bid.status === 'writing' ? '编写中，目录暂不可修改' : undefined}
           />
-        </section>
-        <PageDrawer bidId={bid.id} files={bid.files} target={pageRef} onClose={() => setPageRef(null)} />
-      </div>
-    </>
+        ) : (
+          <div className="bid-pane__empty">
+            <Empty description="还没有目录">
+              {!readOnly ? (
+                <Button type="primary" loading={generating} onClick={() => void generate()}>
+                  生成目录
+                </Button>
+              ) : null}
+            </Empty>
+          </div>
+        )}
+      </section>
+      <section className="wb-card bid-pane bid-pane--centre">
+        {!editor.nodes.length ? (
+          <div className="bid-pane__empty">
+            <Empty description="目录会按招标文件规定的投标文件组成生成第一级章节，并让每个评分项都有章节响应。点击左侧「生成目录」开始。" />
+          </div>
+        ) : selected && selectedState ? (
+          <SectionPane
+            key={selected.id}
+            bidId={bid.id}
+            editor={editor}
+            nodeId={selected.id}
+            card={bid.card}
+            state={selectedState}
+            live={writing.live[selected.id]?.text ?? null}
+            finished={readOnly}
+            outlineReadOnly={outlineReadOnly}
+            preferSettings={bid.status === 'outlined' && selectedState === 'empty'}
+            onSelect={pick}
+            onSaved={() => writing.refresh()}
+          />
+        ) : (
+          <NodeDetail editor={editor} nodeId={selectedId} card={bid.card} readOnly={outlineReadOnly} onSelect={pick} />
+        )}
+      </section>
+      <section className="wb-card bid-pane bid-pane--right">
+        <Tabs
+          activeKey={tab}
+          onChange={(k) => setTab(k as PaneTab)}
+          tabBarGutter={20}
+          className="bid-tabs"
+          items={[
+            {
+              key: 'card',
+              label: '招标要点',
+              children: (
+                <>
+                  <div className="bid-report-bar">
+                    <span className="bid-muted bid-small">投标前先看：要点与资格对照</span>
+                    <AnalysisReportButton bidId={bid.id} projectName={bid.card?.projectName?.value || bid.name} disabledReason={reportBlocked(bid)} />
+                  </div>
+                  <TenderCardPanel card={bid.card} files={bid.files} onOpen={setPageRef} />
+                </>
+              ),
+            },
+            {
+              key: 'coverage',
+              label: (
+                <span>
+                  评分覆盖 {badge ? <Badge count={badge.text} color={badge.color} size="small" /> : null}
+                </span>
+              ),
+              children: <CoveragePanel view={coverage} selectedId={selectedId} onSelect={pick} />,
+            },
+            {
+              key: 'files',
+              label: `文件（${bid.files.length}）`,
+              children: <FilesPanel bidId={bid.id} files={bid.files} readOnly={readOnly} />,
+            },
+            {
+              key: 'health',
+              label: '内容检查',
+              children: <HealthPanel bidId={bid.id} nodes={editor.nodes} enabled={written} onSelect={pick} />,
+            },
+            {
+              key: 'export',
+              label: '导出',
+              children: <ExportPanel bidId={bid.id} bidName={bid.name} nodes={editor.nodes} readOnly={readOnly} canExport={written} />,
+            },
+          ]}
+        />
+      </section>
+      <PageDrawer bidId={bid.id} files={bid.files} target={pageRef} onClose={() => setPageRef(null)} />
+    </div>
   );
 }
