@@ -16,6 +16,10 @@ export type HealthFindingKind =
   | 'card-conflict'
   | 'invalid-risk'
   | 'qualification-missing'
+  /** a data-bank certificate the bid uses is expired or expires before the deadline (issue 14) */
+  | 'certificate-expiry'
+  /** a qualification the tender requires has no document in the data bank (issue 14) */
+  | 'databank-missing'
   | 'typo';
 
 export type HealthSeverity = 'high' | 'medium' | 'low';

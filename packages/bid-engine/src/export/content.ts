@@ -1,7 +1,7 @@
 import { AlignmentType, BorderStyle, ImageRun, Paragraph, ShadingType, Table, TableCell, TableRow, TextRun, WidthType, type IParagraphOptions, type ParagraphChild } from 'docx';
 import { PLACEHOLDER_RE, type EditorBlock, type EditorDoc, type EditorInline, type EditorText, type EditorListItem, type EditorTable } from '@btz/shared/editor';
-import { EXPORT_PLACEHOLDER, ORDERED_REF, CONTENT_WIDTH_PX } from './settings.js';
-import { resolveImage } from './images.js';
+import { EXPORT_PLACEHOLDER, ORDERED_REF, CONTENT_WIDTH_PX, CONTENT_HEIGHT_PX } from './settings.js';
+import { BANK_IMAGE_SRC, resolveImage } from './images.js';
 import { formatMoney, isMoneyHeader } from './money.js';
 
 /** Content conversion: one section's editor document (paragraphs, lists, tables, images, marks) as Word paragraphs and tables. */
@@ -32,7 +32,8 @@ export function textRuns(text: string, marks: Marks): TextRun[] {
 function imageRun(ctx: Ctx, src: string, alt: string | null | undefined, maxWidth = CONTENT_WIDTH_PX): ParagraphChild {
   const img = resolveImage(src, ctx.images);
   if (!img) return new TextRun({ text: '【图片无法导出】', highlight: 'yellow' });
-  const scale = Math.min(1, maxWidth / img.width);
+  // a certificate from the data bank fills the page's width (its height at most the page's); others are never enlarged
+  const scale = BANK_IMAGE_SRC.test(src ?? '') ? Math.min(maxWidth / img.width, CONTENT_HEIGHT_PX / img.height) : Math.min(1, maxWidth / img.width);
   const id = ++ctx.imageId;
   return new ImageRun({
     type: img.type,
@@ -102,7 +103,8 @@ function block(node: EditorBlock, ctx: Ctx, opts: BlockOpts): (Paragraph | Table
       return [
         new Paragraph({
           children: inlines(ctx, node.content),
-          ...(opts.indent && !opts.quote ? { indent: bodyIndent(ctx) } : {}),
+          // centred text (a figure's caption) is centred on the page, without the body's first-line indent
+          ...(opts.indent && !opts.quote && node.attrs?.textAlign !== 'center' ? { indent: bodyIndent(ctx) } : {}),
           ...quoteProps(opts),
           ...(align ? { alignment: align } : {}),
         }),

@@ -14,7 +14,7 @@ import { coverDate, coverFromForm, standardCover } from './cover.js';
 
 // the names this module has always exported (the export index and the tests import them from here)
 export {
-  EXPORT_PLACEHOLDER, ASCII_FONT, CONTENT_WIDTH_PX,
+  EXPORT_PLACEHOLDER, ASCII_FONT, CONTENT_WIDTH_PX, CONTENT_HEIGHT_PX,
   type ExportOutlineNode, type HeadingStyle, type PageNumberFormat, type ExportSettings, type ExportBidInput,
 } from './settings.js';
 export { stripNumberPrefix, chineseCounting, headingNumber } from './numbering.js';

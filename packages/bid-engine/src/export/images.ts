@@ -39,8 +39,13 @@ export function decodeDataImage(src: string): DecodedImage | null {
   return null;
 }
 
-/** The src of a picture-library image in a section (`/api/btz/picture/file?id=…`), and its id. */
-export const LIBRARY_IMAGE_SRC = /^\/api\/btz\/picture\/file\?id=(\d{1,40})$/;
+/**
+ * The src of a stored image in a section, and its id: a picture-library picture (`/api/btz/picture/file?id=…`) or a
+ * data-bank document's picture (`/api/btz/databank/file?id=…`, the qualification chapters' certificates).
+ */
+export const LIBRARY_IMAGE_SRC = /^\/api\/btz\/(?:picture|databank)\/file\?id=(\d{1,40})$/;
+/** A data-bank document's picture: a certificate or contract page, exported at the page's width. */
+export const BANK_IMAGE_SRC = /^\/api\/btz\/databank\/file\?id=(\d{1,40})$/;
 
 /**
  * An image of a section: a data URL as it is, or a picture-library URL through `library` (src → data URL, resolved by the

@@ -10,6 +10,7 @@ export {
   EXPORT_PLACEHOLDER,
   ASCII_FONT,
   CONTENT_WIDTH_PX,
+  CONTENT_HEIGHT_PX,
   type ExportOutlineNode,
   type HeadingStyle,
   type PageNumberFormat,
@@ -19,4 +20,4 @@ export {
 export type { EditorDoc } from '@btz/shared/editor';
 export { findSoffice, docxToPdf } from './pdf.js';
 export { findCoverForm, coverFromForm, coverDate, standardCover, COVER_PART, type CoverCard, type CoverBidder, type CoverLine } from './cover.js';
-export { LIBRARY_IMAGE_SRC, resolveImage } from './images.js';
+export { LIBRARY_IMAGE_SRC, BANK_IMAGE_SRC, resolveImage } from './images.js';

@@ -40,7 +40,7 @@ export interface ExportBidInput {
   outline: ExportOutlineNode[] | BidOutlineNode[];
   sections: Record<string, EditorDoc | null | undefined>;
   settings: ExportSettings;
-  /** picture-library images the sections use (`/api/btz/picture/file?id=…`), by src, as PNG/JPEG data URLs */
+  /** stored images the sections use (picture library `/api/btz/picture/file?id=…`, data bank `/api/btz/databank/file?id=…`), by src, as PNG/JPEG data URLs */
   images?: Record<string, string>;
 }
 
@@ -56,5 +56,7 @@ export const ORDERED_REF = 'bid-ordered-list';
 export const PAGE = { width: 11906, height: 16838, top: 1440, bottom: 1440, left: 1440, right: 1440 };
 /** Content width in pixels at 96 dpi: what an image is fitted to. */
 export const CONTENT_WIDTH_PX = Math.floor(((PAGE.width - PAGE.left - PAGE.right) / 1440) * 96);
+/** The most an image may be tall, in pixels at 96 dpi: the content height less room for its caption line. */
+export const CONTENT_HEIGHT_PX = Math.floor(((PAGE.height - PAGE.top - PAGE.bottom) / 1440) * 96) - 80;
 /** Rough characters per body page at 小四 with 1.5 line spacing: only used for the TOC's pre-filled page numbers. */
 export const CHARS_PER_PAGE = 1200;

@@ -15,6 +15,7 @@ import { findCardConflicts } from './card-conflicts.js';
 import { buildFactSheet, extractFacts, parseNumber, type LocatedFact } from './facts.js';
 import { findTypos } from './typos.js';
 import { documentBid, type ReadBid } from './document.js';
+import { databankFindings, type DatabankHealthInput } from './databank.js';
 
 /**
  * The content-health score of a bid (issue 6 item 4, reweighed in issue 13 item 3). Pure: the card, the outline and each
@@ -41,6 +42,8 @@ export interface HealthInput {
   enterprise?: { name?: string };
   /** Known names of other projects / companies (e.g. from the user's past bids). */
   otherNames?: string[];
+  /** The owner's data bank: certificates used and documents missing (databank.ts); no findings of the kind without it. */
+  databank?: DatabankHealthInput;
   /** Numbers of the bid that contradict the tender card; found here with findCardConflicts when not given. */
   cardConflicts?: CardConflict[];
 }
@@ -61,6 +64,8 @@ export const SEVERITY_WEIGHTS: Record<HealthSeverity, number> = { high: 10, medi
  * - invalid-risk        high: the tender lists it as a ground for rejection;
  * - card-conflict       high: a number that contradicts the tender is a deviation (rejected or marked down);
  * - qualification-missing high: a qualification without its evidence fails the 资格审查;
+ * - certificate-expiry  high: a certificate invalid at the opening fails the 资格审查 (databank.ts);
+ * - databank-missing    medium: the data bank lacks a document the tender requires (the bid may still carry it);
  * - fact-conflict       high: a commitment stated two ways is scored by the worse or questioned (medium for response times);
  * - foreign-name        high for a known other project / a wrong 项目名称 (a copied bid is rejected), medium for an unknown company;
  * - placeholder         high in a form (投标函, 授权书, 报价表: a blank form is incomplete), medium elsewhere (noticed);
@@ -75,6 +80,8 @@ export const KIND_SEVERITY: Record<HealthFindingKind, HealthSeverity> = {
   'invalid-risk': 'high',
   'card-conflict': 'high',
   'qualification-missing': 'high',
+  'certificate-expiry': 'high',
+  'databank-missing': 'medium',
   'fact-conflict': 'high',
   'foreign-name': 'high',
   placeholder: 'medium',
@@ -90,6 +97,7 @@ export const BLOCKERS: ReadonlySet<HealthFindingKind> = new Set([
   'star-unanswered',
   'card-conflict',
   'qualification-missing',
+  'certificate-expiry',
   'invalid-risk',
 ]);
 
@@ -100,6 +108,8 @@ export const KIND_CAPS: Record<HealthFindingKind, number> = {
   'invalid-risk': 40,
   'card-conflict': 40,
   'qualification-missing': 30,
+  'certificate-expiry': 30,
+  'databank-missing': 12,
   'empty-heading': 20,
   'foreign-name': 20,
   'fact-conflict': 20,
@@ -141,6 +151,7 @@ const BLOCKER_REASON: Partial<Record<HealthFindingKind, string>> = {
   'star-unanswered': '个★条款未响应',
   'card-conflict': '处与招标文件矛盾',
   'qualification-missing': '项资格要求未响应',
+  'certificate-expiry': '份证书已过期或在投标截止前到期',
   'invalid-risk': '处废标风险',
 };
 
@@ -522,6 +533,9 @@ export function computeHealth(input: HealthInput | DocumentHealthInput): HealthR
 
   // invalid-bid risks
   findings.push(...invalidRisks(card, flat, sections, facts));
+
+  // the data bank: certificates that expire before the deadline, required documents it lacks
+  if (input.databank) findings.push(...databankFindings(card, outline, input.databank));
 
   const verified = findings.filter((f) => verifyFindingExcerpt(f, sections));
   const order = new Map(flat.map((f) => [f.node.id, f.order]));

@@ -19,3 +19,4 @@ export { scoringCoverage, scoringTerms, rowResponse, unknownScoring, termIn, SCO
 export { extractFacts, buildFactSheet } from './facts.js';
 export { TYPO_RULES, findTypos } from './typos.js';
 export { findCardConflicts, cardValues, statedFacts } from './card-conflicts.js';
+export { databankFindings, usedDocs, type DatabankHealthInput } from './databank.js';

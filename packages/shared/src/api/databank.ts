@@ -58,6 +58,19 @@ export interface DataDocExpiringMessage {
   daysLeft: number;
 }
 
+/**
+ * 「从资料库插入」 for one section of a bid: the document types the section asks for (`matched`, from its title, scoring
+ * rows and requirement items), the owner's documents of the types asked (`types`), and the content to insert — the
+ * certificate table, the performance table and each picture with its caption — as an editor document whose blocks the
+ * editor inserts.
+ */
+export interface DataSectionMaterial {
+  matched: DataDocType[];
+  types: DataDocType[];
+  docs: { id: string; type: DataDocType; name: string; fileKind: DataFileKind; expiry: string | null; daysLeft: number | null }[];
+  doc: import('./writing.js').EditorJson;
+}
+
 export const DATA_LIMITS = {
   name: 100,
   field: 100,
@@ -81,4 +94,8 @@ export const DATA_TEXTS = {
   badCreditCode: '统一社会信用代码应为 18 位，且校验位正确',
   tooManyTags: `标签最多 ${DATA_LIMITS.tags} 个`,
   fileLost: '资料文件已丢失，请重新上传',
+  notLeaf: '该章节不存在或不是可编写的章节',
+  badTypes: '资料类型不正确',
+  nothingToInsert: '资料库中没有本节所需类型的资料',
+  inserted: (n: number) => `已从资料库插入 ${n} 份资料`,
 } as const;

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { defineCall } from '../api/contract.js';
 import type { Page } from '../api/envelope.js';
-import { DATA_DOC_TYPES, DATA_LIMITS as L, DATA_TEXTS as T, type DataDocDraft, type DataDocItem } from '../api/databank.js';
+import { DATA_DOC_TYPES, DATA_LIMITS as L, DATA_TEXTS as T, type DataDocDraft, type DataDocItem, type DataDocType, type DataSectionMaterial } from '../api/databank.js';
 
 /**
  * The data bank calls (docs/api.md "Data bank"): ids in the query string, fields as a JSON body, the file as
@@ -65,6 +65,10 @@ export const DATA_LABELS = {
   keyword: '搜索词',
   tag: '标签',
   expiring: '到期天数',
+  bidId: '标书 ID',
+  nodeId: '章节 ID',
+  types: '资料类型',
+  figureStart: '起始图号',
   current: '页码',
   size: '每页条数',
 };
@@ -93,6 +97,35 @@ export const databankCalls = {
   detail: defineCall({ path: '/btz/databank/detail', auth: true, query: z.object({ id }), labels, response: z.custom<DataDocItem>() }),
   tags: defineCall({ path: '/btz/databank/tags', auth: true, response: z.custom<string[]>() }),
   delete: defineCall({ path: '/btz/databank/delete', auth: true, query: z.object({ id }), labels, response: z.custom<void>() }),
+  /**
+   * 「从资料库插入」: the data-bank content for a section of a bid of the caller — of the types the section asks for, or of
+   * `types` (comma-separated) when given; figures numbered from `figureStart`.
+   */
+  section: defineCall({
+    path: '/btz/databank/section',
+    auth: true,
+    query: z.object({
+      bidId: id,
+      nodeId: z.string().trim().min(1).max(100),
+      types: z
+        .string()
+        .trim()
+        .max(200)
+        .optional()
+        .transform((v, ctx) => {
+          if (v === undefined) return undefined;
+          const list = [...new Set(v.split(',').map((s) => s.trim()).filter(Boolean))];
+          if (list.some((t) => !(DATA_DOC_TYPES as readonly string[]).includes(t))) {
+            ctx.addIssue({ code: 'custom', message: T.badTypes });
+            return z.NEVER;
+          }
+          return list as DataDocType[];
+        }),
+      figureStart: z.coerce.number().int().min(1).max(999).default(1),
+    }),
+    labels,
+    response: z.custom<DataSectionMaterial>(),
+  }),
   /** the document's file (a draft's too): images and PDF inline, DOCX as an attachment */
   file: defineCall({ path: '/btz/databank/file', auth: true, query: z.object({ id }), labels, response: z.custom<Blob>() }),
 };

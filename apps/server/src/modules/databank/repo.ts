@@ -115,3 +115,32 @@ export async function markNotified(db: Db, id: string, expiry: string): Promise<
   const r = await db.updateTable('data_documents').set({ notified_expiry: expiry }).where('id', '=', id).where('expiry', '=', expiry).executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
 }
+
+/** The owner's saved documents (of `types` when given), oldest first; at most `max`. */
+export async function savedDataDocs(db: Db, o: DataOwner, types?: readonly string[], max = 300): Promise<DataDocRow[]> {
+  let q = scoped(db.selectFrom('data_documents').selectAll(), o).where('state', '=', 'saved');
+  if (types) {
+    if (!types.length) return [];
+    q = q.where('type', 'in', [...types]);
+  }
+  return (await q.orderBy('created_at').orderBy('id').limit(max).execute()) as DataDocRow[];
+}
+
+/** What changes when a saved document of the owner changes (count, last update): part of the health result's basis. */
+export async function dataDocsStamp(db: Db, o: DataOwner): Promise<string> {
+  const r = await scoped(db.selectFrom('data_documents'), o)
+    .where('state', '=', 'saved')
+    .select([sql<string>`count(*)`.as('n'), sql<Date | null>`max(updated_at)`.as('at')])
+    .executeTakeFirstOrThrow();
+  return `${Number(r.n)}@${r.at ? new Date(r.at).getTime() : 0}`;
+}
+
+/** The data-bank ids the sections of a bid show by picture (`/api/btz/databank/file?id=…` in their documents), at most `max`. */
+export async function dataDocIdsInBid(db: Db, bidId: string, max = 500): Promise<string[]> {
+  const { rows } = await sql<{ id: string }>`
+    SELECT DISTINCT m.g[1] AS id
+    FROM bid_sections CROSS JOIN LATERAL regexp_matches(bid_sections.doc::text, '/api/btz/databank/file[?]id=([0-9]+)', 'g') AS m(g)
+    WHERE bid_sections.bid_id = ${bidId} AND bid_sections.doc IS NOT NULL
+    LIMIT ${max}`.execute(db);
+  return rows.map((r) => r.id);
+}

@@ -238,6 +238,8 @@ export const HEALTH_KIND_LABEL: Record<HealthFindingKind, string> = {
   'card-conflict': '与招标文件矛盾',
   'invalid-risk': '废标风险',
   'qualification-missing': '资格要求未响应',
+  'certificate-expiry': '证书过期',
+  'databank-missing': '资料库缺少',
   typo: '错别字',
 };
 
@@ -245,6 +247,8 @@ const KIND_ORDER: HealthFindingKind[] = [
   'invalid-risk',
   'star-unanswered',
   'qualification-missing',
+  'certificate-expiry',
+  'databank-missing',
   'unanswered-scoring',
   'card-conflict',
   'fact-conflict',

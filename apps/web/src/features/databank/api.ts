@@ -1,4 +1,4 @@
-import type { DataDocDraft, DataDocFields, DataDocItem } from '@btz/shared';
+import type { DataDocDraft, DataDocFields, DataDocItem, DataDocType } from '@btz/shared';
 import { databankCalls } from '@btz/shared/calls';
 import { callApi } from '../../api/call';
 import { http } from '../../api/request';
@@ -46,6 +46,10 @@ export async function fetchDataFile(id: string): Promise<Blob> {
   const res = await http.post<Blob>(databankCalls.file.path, undefined, { params: { id }, responseType: 'blob', repeatSubmit: false, silent: true });
   return res.data;
 }
+
+/** 「从资料库插入」: the data-bank content for a section (of the types it asks for, or of `types`). */
+export const fetchSectionMaterial = (q: { bidId: string; nodeId: string; types?: DataDocType[]; figureStart?: number }) =>
+  callApi(databankCalls.section, { query: { bidId: q.bidId, nodeId: q.nodeId, types: q.types ? (q.types.join(',') as never) : undefined, figureStart: q.figureStart ?? 1 } }, quiet);
 
 export const ACCEPT_DATA = '.pdf,.docx,.png,.jpg,.jpeg,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document,image/png,image/jpeg';
 /** the server's DATA_MAX_BYTES */

@@ -11,6 +11,7 @@ import type { BidRow } from '../repo.js';
 import { buildFactSheet, writeSectionOffline, type EnterpriseFacts } from '@btz/bid-engine/writer';
 import { FORM_GUIDE_CHARS, type LeafInfo } from './sections.js';
 import { referencesForSection } from '../../repository/service.js';
+import { bankBlocksForLeaf } from '../../databank/qualify.js';
 
 export interface AuthorOptions {
   signal: AbortSignal;
@@ -63,6 +64,9 @@ export async function authorSection(app: AppContext, bid: BidRow, leaf: LeafInfo
     }
     raw = r.doc;
   }
+  // qualification chapters: the owner's data-bank documents of the types the section asks for (tables, pictures, captions)
+  const bank = await bankBlocksForLeaf(app, bid, leaf.node.id);
+  if (bank.length) raw = { ...(raw as EditorJson), content: [...((raw as EditorJson).content ?? []), ...bank] };
   const v = validateDoc(raw);
   if (!v.ok) throw new Error(`writer produced an invalid document: ${v.error}`);
   const text = docToText(v.doc);

@@ -17,36 +17,41 @@ import { badRequest } from '../../../http/errors.js';
 import { formatTime } from '../../../lib/time.js';
 import { loadEnterpriseFacts } from '../../enterprise/index.js';
 import type { BidRow } from '../repo.js';
+import { bankHealthInput, bankHealthStamp, factsWithBank } from '../../databank/qualify.js';
 
 type HealthBid = Pick<BidRow, 'id' | 'tenant_id' | 'user_id' | 'card' | 'outline' | 'updated_at'>;
 
-function basisOf(bid: HealthBid, rows: readonly { revision: number }[], enterpriseName: string): string {
+function basisOf(bid: HealthBid, rows: readonly { revision: number }[], enterpriseName: string, bank: string): string {
   const revisions = rows.reduce((a, r) => a + r.revision, 0);
-  return `${rows.length}:${revisions}:${new Date(bid.updated_at).getTime()}:${enterpriseName}`;
+  return `${rows.length}:${revisions}:${new Date(bid.updated_at).getTime()}:${enterpriseName}:${bank}`;
 }
 
 async function currentBasis(app: AppContext, bid: HealthBid, enterpriseName: string): Promise<string> {
+  const bank = await bankHealthStamp(app, bid);
   const agg = await app.db
     .selectFrom('bid_sections')
     .select([sql<string>`count(*)`.as('n'), sql<string | null>`sum(revision)`.as('revs')])
     .where('bid_id', '=', bid.id)
     .executeTakeFirstOrThrow();
   const n = Number(agg.n);
-  return `${n}:${Number(agg.revs ?? 0)}:${new Date(bid.updated_at).getTime()}:${enterpriseName}`;
+  return `${n}:${Number(agg.revs ?? 0)}:${new Date(bid.updated_at).getTime()}:${enterpriseName}:${bank}`;
 }
 
 /** Computes the health of the bid as it is now and stores it. */
 export async function checkHealth(app: AppContext, bid: HealthBid): Promise<BidHealth> {
   if (!bid.card || !bid.outline) throw badRequest(WRITE_TEXTS.noOutline);
-  const ent = await loadEnterpriseFacts(app.db, { tenantId: bid.tenant_id, userId: bid.user_id });
-  const rows = await app.db.selectFrom('bid_sections').select(['node_id', 'text', 'revision']).where('bid_id', '=', bid.id).execute();
+  const ent = await factsWithBank(app, bid, await loadEnterpriseFacts(app.db, { tenantId: bid.tenant_id, userId: bid.user_id }));
+  const bank = await bankHealthStamp(app, bid);
+  const rows = await app.db.selectFrom('bid_sections').select(['node_id', 'text', 'revision', 'doc']).where('bid_id', '=', bid.id).execute();
   const sections: Record<string, string> = {};
   for (const r of rows) sections[r.node_id] = r.text;
-  const report = computeHealth({ card: bid.card, outline: bid.outline, sections, enterprise: { name: ent.name } });
+  // the data bank: certificates the sections show that expire before the deadline, required documents it lacks
+  const databank = await bankHealthInput(app, { ...bid, card: bid.card, outline: bid.outline }, rows);
+  const report = computeHealth({ card: bid.card, outline: bid.outline, sections, enterprise: { name: ent.name }, databank });
   const now = new Date();
   const health: BidHealth = { ...report, time: formatTime(now) };
   const json = JSON.stringify(health);
-  const basis = basisOf(bid, rows, ent.name ?? '');
+  const basis = basisOf(bid, rows, ent.name ?? '', bank);
   await app.db
     .insertInto('bid_health')
     .values({ bid_id: bid.id, tenant_id: bid.tenant_id, result: json, basis, checked_at: now })
@@ -61,7 +66,7 @@ export async function bidHealth(app: AppContext, bid: HealthBid, opts: { force?:
   if (!opts.force) {
     const stored = await app.db.selectFrom('bid_health').select(['result', 'basis']).where('bid_id', '=', bid.id).executeTakeFirst();
     if (stored) {
-      const ent = await loadEnterpriseFacts(app.db, { tenantId: bid.tenant_id, userId: bid.user_id });
+      const ent = await factsWithBank(app, bid, await loadEnterpriseFacts(app.db, { tenantId: bid.tenant_id, userId: bid.user_id }));
       if (stored.basis === (await currentBasis(app, bid, ent.name ?? ''))) return stored.result;
     }
   }

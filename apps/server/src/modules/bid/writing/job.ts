@@ -11,6 +11,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../../context.js';
 import type { Job, JobDefinition, JobRunContext } from '../../../jobs/index.js';
 import { loadEnterpriseFacts } from '../../enterprise/index.js';
+import { factsWithBank } from '../../databank/qualify.js';
 import { authorSection } from './author.js';
 import { checkHealthAfterWriting } from './health.js';
 import { findSection, leavesOf } from './sections.js';
@@ -125,7 +126,8 @@ export async function runWriteSection(app: AppContext, job: Job<WriteJobPayload>
     reset = false;
     void publish(app, bid.user_id, 'bid.delta', { bidId, nodeId, seq: seq++, text });
   };
-  const enterprise = await loadEnterpriseFacts(app.db, { tenantId: bid.tenant_id, userId: bid.user_id });
+  // the enterprise facts, completed from the data bank (its licence code, valid certificates, 业绩合同)
+  const enterprise = await factsWithBank(app, bid, await loadEnterpriseFacts(app.db, { tenantId: bid.tenant_id, userId: bid.user_id }));
   let authored;
   try {
     authored = await authorSection(app, bid, leaf, {

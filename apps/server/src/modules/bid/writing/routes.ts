@@ -19,6 +19,7 @@ import { leavesOf, outlineWithStatus, sectionDocTexts, sectionRows } from './sec
 import { exportIsolated, WorkerLimitError } from '../../../workers/index.js';
 import { libraryImagesOfBid } from '../../pictures/index.js';
 import { clientOf, recordIp } from '../../iprecord/index.js';
+import { bankImagesOfBid, factsWithBank } from '../../databank/qualify.js';
 import { cancelWriting, finishBid, getSection, progressOf, saveSection, startWriting } from './service.js';
 import { checkVolumes, settingsOf } from './settings.js';
 import { tenderCoverForm } from './cover.js';
@@ -147,7 +148,8 @@ export function registerWritingRoutes(fastify: FastifyInstance, app: AppContext)
       const bid = await bidToRead(app, auth, query.id);
       if (!bid.outline || !bid.outline.length) throw badRequest(WRITE_TEXTS.noOutline);
       if (query.format === 'pdf' && !findSoffice()) throw badRequest(WRITE_TEXTS.noPdf);
-      const ent = await loadEnterpriseFacts(app.db, { tenantId: bid.tenant_id, userId: bid.user_id });
+      // the bidder as the enterprise facts give it, completed from the data bank (the name and code of its licence)
+      const ent = await factsWithBank(app, bid, await loadEnterpriseFacts(app.db, { tenantId: bid.tenant_id, userId: bid.user_id }));
       const settings = settingsOf(bid.page_settings, bid.invent_facts);
       const input = {
         title: bid.name,
@@ -168,7 +170,8 @@ export function registerWritingRoutes(fastify: FastifyInstance, app: AppContext)
       // in a worker process (issue 10): a bid of 1,000 long sections takes a minute and gigabytes, never this event loop
       let data: Buffer;
       try {
-        const library = await libraryImagesOfBid(app, bid);
+        // pictures the sections show by URL: the picture library's and the data bank's (qualification chapters)
+        const library = { ...(await libraryImagesOfBid(app, bid)), ...(await bankImagesOfBid(app, bid)) };
         data = await exportIsolated(app.config, { bid: input, format: query.format, library }, sectionDocTexts(app.db, bid.id));
       } catch (err) {
         if (err instanceof WorkerLimitError) throw badRequest(err.message);

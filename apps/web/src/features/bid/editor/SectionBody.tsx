@@ -310,7 +310,7 @@ export default function SectionBody({
             }
           />
         ) : null}
-        {editable ? <Toolbar editor={editor} aiBusy={ai?.status === 'streaming'} onAi={startAi} /> : null}
+        {editable ? <Toolbar editor={editor} aiBusy={ai?.status === 'streaming'} onAi={startAi} section={{ bidId, nodeId }} /> : null}
         {editable && ai ? <AiPanel run={ai} onApply={applyAi} onDiscard={discardAi} onStop={stopAi} /> : null}
       </div>
       {busy && !readOnly ? (

@@ -13,6 +13,7 @@ import {
   PictureOutlined,
   RedoOutlined,
   RobotOutlined,
+  SafetyCertificateOutlined,
   TableOutlined,
   UnderlineOutlined,
   UndoOutlined,
@@ -23,6 +24,15 @@ import { AI_ACTION_LABELS, type AiAction } from '@btz/shared';
 import { toast } from '../../../lib/feedback';
 import { IMAGE_TYPES, imageProblem } from './content';
 import { PicturePicker, libraryImageSrc } from '../../pictures/PicturePicker';
+import { BankInsert } from '../../databank/BankInsert';
+import { DATA_TEXTS } from '@btz/shared';
+
+/** The next figure number of a section: one past the highest 「图 n」 caption its text has. */
+export function nextFigure(text: string): number {
+  let max = 0;
+  for (const m of text.matchAll(/图\s?(\d{1,3})\s/g)) max = Math.max(max, Number(m[1]));
+  return max + 1;
+}
 
 export const AI_ACTIONS = Object.keys(AI_ACTION_LABELS) as AiAction[];
 
@@ -68,9 +78,21 @@ function Btn(props: { title: string; icon: ReactNode; active?: boolean; disabled
 type Block = 'p' | '2' | '3' | '4';
 
 /** The formatting toolbar and the 「AI」 group. */
-export function Toolbar({ editor, aiBusy, onAi }: { editor: Editor; aiBusy: boolean; onAi: (a: AiAction) => void }) {
+export function Toolbar({
+  editor,
+  aiBusy,
+  onAi,
+  section,
+}: {
+  editor: Editor;
+  aiBusy: boolean;
+  onAi: (a: AiAction) => void;
+  /** the bid and section being edited: 「从资料库插入」 needs them */
+  section?: { bidId: string; nodeId: string };
+}) {
   const fileRef = useRef<HTMLInputElement>(null);
   const [picking, setPicking] = useState(false);
+  const [banking, setBanking] = useState<number | null>(null);
   const s = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
@@ -164,6 +186,23 @@ export function Toolbar({ editor, aiBusy, onAi }: { editor: Editor; aiBusy: bool
           editor.chain().focus().setImage({ src: libraryImageSrc(p.id), alt: p.name }).scrollIntoView().run();
         }}
       />
+      {section ? (
+        <>
+          <Btn title="从资料库插入" icon={<SafetyCertificateOutlined />} onClick={() => setBanking(nextFigure(editor.getText()))} testId="editor-databank" />
+          <BankInsert
+            open={banking !== null}
+            bidId={section.bidId}
+            nodeId={section.nodeId}
+            figureStart={banking ?? 1}
+            onClose={() => setBanking(null)}
+            onInsert={(m) => {
+              setBanking(null);
+              editor.chain().focus().insertContent(m.doc.content).scrollIntoView().run();
+              toast.success(DATA_TEXTS.inserted(m.docs.length));
+            }}
+          />
+        </>
+      ) : null}
       <input
         ref={fileRef}
         type="file"

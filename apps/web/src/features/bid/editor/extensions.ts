@@ -2,11 +2,15 @@ import type { Extensions, Node as TiptapNode } from '@tiptap/core';
 import Placeholder from '@tiptap/extension-placeholder';
 import { editorExtensions } from '@btz/shared/editor';
 import { fetchPictureBlob } from '../../pictures/api';
+import { fetchDataFile } from '../../databank/api';
 
 export const EMPTY_HINT = '本节尚未编写。可直接在此输入正文，或在目录中让 AI 编写本节';
 
-/** A picture-library src (`/api/btz/picture/file?id=…`): the call needs the login header, so <img> cannot load it itself. */
-const LIBRARY_SRC = /^\/api\/btz\/picture\/file\?id=(\d+)$/;
+/**
+ * A stored picture's src — the picture library's (`/api/btz/picture/file?id=…`) or a data-bank document's
+ * (`/api/btz/databank/file?id=…`, the qualification chapters): the call needs the login header, so <img> cannot load it itself.
+ */
+const LIBRARY_SRC = /^\/api\/btz\/(picture|databank)\/file\?id=(\d+)$/;
 
 /**
  * The image node as the shared schema defines it, shown through a node view: a data URL as it is, a picture-library
@@ -39,7 +43,7 @@ function withLibraryImages(ext: Extensions[number]): Extensions[number] {
           }
           img.removeAttribute('src');
           img.classList.add('is-library-loading');
-          fetchPictureBlob({ kind: 'picture', id: m[1]!, thumb: false }).then(
+          (m[1] === 'databank' ? fetchDataFile(m[2]!) : fetchPictureBlob({ kind: 'picture', id: m[2]!, thumb: false })).then(
             (blob) => {
               if (shown !== src) return;
               objectUrl = URL.createObjectURL(blob);
@@ -48,7 +52,7 @@ function withLibraryImages(ext: Extensions[number]): Extensions[number] {
             },
             () => {
               if (shown !== src) return;
-              img.alt = `图片库中的图片已删除或无法加载（${img.alt}）`;
+              img.alt = `${m[1] === 'databank' ? '资料库中的资料' : '图片库中的图片'}已删除或无法加载（${img.alt}）`;
               img.classList.remove('is-library-loading');
             },
           );

@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { TEXT } from '@btz/shared';
 import { bidKeys, type BidDetail } from '../api';
 import { useWriting } from '../hooks';
+import { useBidHealth } from '../health';
 import { stageLabel } from '../labels';
 import { WritePanel, useWriteActions } from '../WritePanel';
 import { sectionStates } from '../writing';
@@ -27,6 +28,10 @@ export function Workspace({ bid, retrying, onRetryParse }: { bid: BidDetail; ret
   const parsing = bid.parse.state === 'queued' || bid.parse.state === 'running';
   const states = useMemo(() => sectionStates(bid.outline ?? [], writing.progress), [bid.outline, writing.progress]);
   const showPanes = !(parsing && !bid.card) && !(bid.parse.state === 'failed' && !bid.card) && !needsLot(bid);
+  // a certificate from the data bank that is expired or expires before the deadline (issue 14): warned above the panes,
+  // from the stored health result the 内容检查 tab shows (one query)
+  const health = useBidHealth(bid.id, bid.status === 'written' || bid.status === 'finished').data;
+  const expiring = health?.findings.filter((f) => f.kind === 'certificate-expiry') ?? [];
 
   const onStep = (i: number) => {
     if (i === 0) setTab('files');
@@ -70,6 +75,23 @@ export function Workspace({ bid, retrying, onRetryParse }: { bid: BidDetail; ret
               action={
                 <Button size="small" loading={retrying} onClick={onRetryParse}>
                   重新解析
+                </Button>
+              }
+            />
+          ) : null}
+          {showPanes && expiring.length ? (
+            <Alert
+              type="warning"
+              showIcon
+              className="bid-ws__banner"
+              data-testid="cert-expiry-banner"
+              title={`${expiring.length} 份证书在投标截止前到期或已过期`}
+              description={expiring.slice(0, 3).map((f, i) => (
+                <div key={i}>{f.message}</div>
+              ))}
+              action={
+                <Button size="small" onClick={() => setTab('health')}>
+                  查看
                 </Button>
               }
             />
