@@ -25,3 +25,4 @@ export * from './api/report.js';
 export * from './api/pictures.js';
 export * from './api/databank.js';
 export * from './api/repository.js';
+export * from './api/dupcheck.js';

@@ -8,7 +8,8 @@ import { DocumentError, type ReadOptions, type ReadProgress, type ReadResult } f
 import type { DataFileKind, ProposedFields } from '@btz/bid-engine/databank';
 import type { Config } from '../config.js';
 import { runInWorker, Semaphore, WorkerLimitError } from './pool.js';
-import type { ExportFeedChunk, ExportTaskInput, FoundPicture, PicturesTaskInput, ReadTaskInput } from './tasks.js';
+import type { DupReport, FileFeatures } from '@btz/bid-engine/dupcheck';
+import type { DupReadTaskInput, ExportFeedChunk, ExportTaskInput, FoundPicture, PicturesTaskInput, ReadTaskInput } from './tasks.js';
 
 export { WorkerLimitError, WORKER_FILE } from './pool.js';
 export type { ExportFeedChunk, FoundPicture } from './tasks.js';
@@ -85,6 +86,44 @@ export async function proposeDataFieldsIsolated(
       memoryMb: limits.workerMemoryMb,
       timeoutMs: limits.parseTimeoutS * 1000,
       signal: opts.signal,
+      messages: { memory: WORKER_TEXTS.readMemory(limits.workerMemoryMb), time: WORKER_TEXTS.readTime(limits.parseTimeoutS) },
+    });
+  } catch (e) {
+    if (e instanceof WorkerLimitError) throw new DocumentError(e.limit === 'memory' ? 'OUT_OF_MEMORY' : 'TIMEOUT', e.message);
+    throw e;
+  }
+}
+
+/**
+ * The duplicate check's features of one file (issue 15), in a worker with the reading limits; refusals and the limits
+ * come back as DocumentErrors in Chinese.
+ */
+export async function dupcheckReadIsolated(limits: Limits, input: DupReadTaskInput, opts: { signal?: AbortSignal } = {}): Promise<FileFeatures> {
+  try {
+    return await runInWorker('dupcheck-read', input, {
+      memoryMb: limits.workerMemoryMb,
+      timeoutMs: limits.parseTimeoutS * 1000,
+      signal: opts.signal,
+      messages: { memory: WORKER_TEXTS.readMemory(limits.workerMemoryMb), time: WORKER_TEXTS.readTime(limits.parseTimeoutS) },
+    });
+  } catch (e) {
+    if (e instanceof WorkerLimitError) throw new DocumentError(e.limit === 'memory' ? 'OUT_OF_MEMORY' : 'TIMEOUT', e.message);
+    throw e;
+  }
+}
+
+/** Every pair of the files compared (issue 15) in a worker with the reading limits, so the server's loop stays free. */
+export async function dupcheckCompareIsolated(
+  limits: Limits,
+  files: FileFeatures[],
+  opts: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void } = {},
+): Promise<DupReport> {
+  try {
+    return await runInWorker('dupcheck-compare', { files }, {
+      memoryMb: limits.workerMemoryMb,
+      timeoutMs: limits.parseTimeoutS * 1000,
+      signal: opts.signal,
+      onProgress: opts.onProgress ? (p) => opts.onProgress!((p as { done: number }).done, (p as { total: number }).total) : undefined,
       messages: { memory: WORKER_TEXTS.readMemory(limits.workerMemoryMb), time: WORKER_TEXTS.readTime(limits.parseTimeoutS) },
     });
   } catch (e) {

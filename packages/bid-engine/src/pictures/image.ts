@@ -156,7 +156,7 @@ async function scaled(img: Image | Canvas, w: number, h: number): Promise<Canvas
 }
 
 /** The 64-bit dHash of a decoded image: 9×8 grayscale, each bit = a pixel brighter than its right neighbour. */
-async function dhashOf(img: Image): Promise<string> {
+async function dhashOf(img: Image | Canvas): Promise<string> {
   const small = await scaled(img, 9, 8);
   const px = small.getContext('2d').getImageData(0, 0, 9, 8).data;
   const gray = (x: number, y: number) => {
@@ -166,6 +166,34 @@ async function dhashOf(img: Image): Promise<string> {
   let bits = 0n;
   for (let y = 0; y < 8; y++) for (let x = 0; x < 8; x++) bits = (bits << 1n) | (gray(x, y) > gray(x + 1, y) ? 1n : 0n);
   return bits.toString(16).padStart(16, '0');
+}
+
+/**
+ * dHashes of windows of a picture (the duplicate check, issue 15): for each fraction, windows that keep that share of
+ * the width, of the height, or of both, anchored at the start, centre and end — a cropped copy of a picture has a dHash
+ * close to one of its original's windows. The picture is first drawn at most 256 px on its longer side.
+ */
+export async function dhashWindows(data: Buffer, fractions: number[] = [0.8, 0.9]): Promise<string[]> {
+  const img = await decode(data);
+  const k = Math.min(1, 256 / Math.max(img.width, img.height));
+  const base = await scaled(img, Math.max(9, Math.round(img.width * k)), Math.max(8, Math.round(img.height * k)));
+  const { createCanvas } = await import('@napi-rs/canvas');
+  const out: string[] = [];
+  for (const f of fractions) {
+    for (const [fw, fh] of [[f, 1], [1, f], [f, f]] as const) {
+      const w = Math.max(9, Math.round(base.width * fw));
+      const h = Math.max(8, Math.round(base.height * fh));
+      const xs = fw === 1 ? [0] : [0, Math.round((base.width - w) / 2), base.width - w];
+      const ys = fh === 1 ? [0] : [0, Math.round((base.height - h) / 2), base.height - h];
+      for (const x of xs)
+        for (const y of ys) {
+          const c = createCanvas(w, h);
+          c.getContext('2d').drawImage(base, x, y, w, h, 0, 0, w, h);
+          out.push(await dhashOf(c));
+        }
+    }
+  }
+  return out;
 }
 
 /** Bits in which two dHashes (16 hex digits each) differ. */

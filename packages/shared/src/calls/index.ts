@@ -15,3 +15,4 @@ export * from './tenant.js';
 export * from './pictures.js';
 export * from './databank.js';
 export * from './repository.js';
+export * from './dupcheck.js';
