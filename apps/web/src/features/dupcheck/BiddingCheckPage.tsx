@@ -91,8 +91,8 @@ export function BiddingCheckPage() {
         </p>
         <Input className="dup-name" placeholder="查重任务名称（可选，默认取第一份文件名）" maxLength={DUPCHECK_LIMITS.name} value={name} onChange={(e) => setName(e.target.value)} />
         <div className="dup-drops">
-          <div>
-            <Upload.Dragger accept={ACCEPT} multiple showUploadList={false} beforeUpload={addBids} disabled={!!busy} data-testid="bid-drop">
+          <div data-testid="bid-drop">
+            <Upload.Dragger accept={ACCEPT} multiple showUploadList={false} beforeUpload={addBids} disabled={!!busy}>
               <p className="ant-upload-drag-icon">
                 <InboxOutlined />
               </p>
@@ -108,13 +108,12 @@ export function BiddingCheckPage() {
               ))}
             </ul>
           </div>
-          <div>
+          <div data-testid="tender-drop">
             <Upload.Dragger
               accept={ACCEPT}
               multiple={false}
               showUploadList={false}
               disabled={!!busy}
-              data-testid="tender-drop"
               beforeUpload={(f) => {
                 if (!isBidFile(f)) setError('仅支持 DOCX、PDF、DOC 格式的招标文件');
                 else setTender(f);

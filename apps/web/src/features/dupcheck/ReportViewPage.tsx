@@ -14,7 +14,7 @@ export function ReportViewPage() {
       {(r, check) => (
         <>
           <div className="wb-card dup-card dup-summary" data-testid="report-summary">
-            <Progress type="dashboard" percent={r.score} strokeColor={GAUGE[r.risk]} format={(p) => <span className="dup-gauge">{p}<small>分</small></span>} size={150} />
+            <Progress type="dashboard" percent={r.score} strokeColor={GAUGE[r.risk]} format={(p) => <span className="dup-gauge" style={{ color: GAUGE[r.risk] }}>{p}<small>分</small></span>} size={150} />
             <div className="dup-summary__body">
               <div className="dup-summary__risk">
                 总体风险 <RiskTag risk={r.risk} />
