@@ -22,6 +22,7 @@ import { DUP_DIMENSIONS, type DupDimension, type DupFinding, type DupPairResult,
 import type { DupHeading, DupImage, FileFeatures } from './features.js';
 import { bandKeys, bigramSet, dice, gramHashes, normalise, sharedRanges } from './text.js';
 
+
 export type Risk = DupRisk;
 export type Dimension = DupDimension;
 export type Passage = DupPassage;
@@ -44,6 +45,11 @@ export const NEAR_DICE = 0.6;
 const TENDER_SHARE = 0.5;
 const SHINGLE = 8;
 const BUCKET_CAP = 60;
+/** near twins inside its own file that make a sentence formulaic */
+const FORMULA_TWINS = 2;
+/** a shared passage counts as long from this many sentences, or this many characters */
+const LONG_RUN = 3;
+const LONG_CHARS = 150;
 
 // ---------------------------------------------------------------------------------------------------------------- text
 
@@ -88,14 +94,12 @@ function buildTextIndex(bids: FileFeatures[], tender: FileFeatures | undefined):
     }),
   );
   const best = new Map<string, Map<number, SentenceMatch>>();
-  const seen = new Set<string>();
-  const note = (i: number, k: number, j: number, l: number, d: number) => {
-    const key = `${i},${j}`;
-    let m = best.get(key);
-    if (!m) best.set(key, (m = new Map()));
-    const cur = m.get(k);
-    if (!cur || cur.dice < d) m.set(k, { other: l, dice: d });
-  };
+  const seen = new Set<number>();
+  // formulaic sentences: a sentence with near twins inside its own file is an instance of the writer's formula
+  // (「针对评审要点“X”：在Y中，……」); two such instances in two bids are alike by their formula, so between formulaic
+  // sentences only a verbatim copy counts
+  const twins = bids.map((f) => new Uint8Array(f.sentences.length));
+  const candidates: Array<[number, number, number, number, number]> = [];
   for (const list of buckets.values()) {
     if (list.length < 2 || list.length > BUCKET_CAP) continue;
     for (let x = 0; x < list.length; x++) {
@@ -103,21 +107,36 @@ function buildTextIndex(bids: FileFeatures[], tender: FileFeatures | undefined):
       const k = list[x]! % SHIFT;
       for (let y = x + 1; y < list.length; y++) {
         const j = Math.floor(list[y]! / SHIFT);
-        if (j === i) continue;
         const l = list[y]! % SHIFT;
-        const id = i < j ? `${list[x]}:${list[y]}` : `${list[y]}:${list[x]}`;
+        // both ids below 2^26: the pair packed in one safe integer
+        const id = list[x]! < list[y]! ? list[x]! * 2 ** 26 + list[y]! : list[y]! * 2 ** 26 + list[x]!;
         if (seen.has(id)) continue;
         seen.add(id);
         const d = dice(sets[i]![k]!, sets[j]![l]!);
         if (d < NEAR_DICE) continue;
-        note(i, k, j, l, d);
-        note(j, l, i, k, d);
+        if (i === j) {
+          if (twins[i]![k]! < 255) twins[i]![k]!++;
+          if (twins[i]![l]! < 255) twins[i]![l]!++;
+        } else candidates.push([i, k, j, l, d]);
       }
     }
   }
-  // common phrasing: with 4 bids or more, a sentence matched in half of the others is nobody's copy
+  const note = (i: number, k: number, j: number, l: number, d: number) => {
+    const key = `${i},${j}`;
+    let m = best.get(key);
+    if (!m) best.set(key, (m = new Map()));
+    const cur = m.get(k);
+    if (!cur || cur.dice < d) m.set(k, { other: l, dice: d });
+  };
+  for (const [i, k, j, l, d] of candidates) {
+    if (d < VERBATIM_DICE && twins[i]![k]! >= FORMULA_TWINS && twins[j]![l]! >= FORMULA_TWINS) continue;
+    note(i, k, j, l, d);
+    note(j, l, i, k, d);
+  }
+  // common phrasing: with 4 bids or more, a sentence matched in several of the others (half of them; three at most,
+  // so a ring of three bidders still shows) is nobody's copy
   if (bids.length >= 4) {
-    const limit = Math.max(2, Math.ceil((bids.length - 1) / 2));
+    const limit = bids.length >= 6 ? 2 : Math.min(3, Math.max(2, Math.ceil((bids.length - 1) / 2)));
     for (let i = 0; i < bids.length; i++) {
       const counts = new Map<number, number>();
       for (let j = 0; j < bids.length; j++) for (const k of best.get(`${i},${j}`)?.keys() ?? []) counts.set(k, (counts.get(k) ?? 0) + 1);
@@ -201,17 +220,33 @@ function textOfPair(A: FileFeatures, B: FileFeatures, ai: number, bi: number, id
     .filter((s) => s.similarity >= 0.02)
     .sort((x, y) => y.similarity - x.similarity)
     .slice(0, 40);
+  // the level comes from the long shared passages (runs of matched sentences in both files), not from scattered
+  // sentences: formulaic sentences match here and there between independent bids, copied text comes in runs
+  const long = passages.filter((p) => p.aRange[1] - p.aRange[0] >= LONG_RUN - 1 || p.chars >= LONG_CHARS);
+  const longChars = long.reduce((n, p) => n + p.chars, 0);
   const cov = Math.max(covA, covB);
-  const risk: Risk = cov >= 0.2 ? 'high' : cov >= 0.05 ? 'medium' : cov >= 0.01 ? 'low' : 'none';
+  const risk: Risk = long.length >= 3 || longChars >= 600 || cov >= 0.3 ? 'high' : long.length ? 'medium' : ab.size ? 'low' : 'none';
   return { score: Math.round(Math.min(1, cov) * 100), risk, passages: kept, sections, matched: { verbatim, near: ab.size - verbatim } };
 }
 
 // ------------------------------------------------------------------------------------------------------------- outline
 
-function outlineOfPair(A: DupHeading[], B: DupHeading[]) {
+/** Most headings of a file compared in order (the longest common subsequence is quadratic). */
+const MAX_HEADINGS = 1500;
+
+function outlineOfPair(allA: DupHeading[], allB: DupHeading[]) {
+  const A = allA.slice(0, MAX_HEADINGS);
+  const B = allB.slice(0, MAX_HEADINGS);
   const sa = A.map((h) => bigramSet(h.norm));
   const sb = B.map((h) => bigramSet(h.norm));
-  const same = (i: number, j: number) => A[i]!.norm === B[j]!.norm || dice(sa[i]!, sb[j]!) >= 0.8;
+  // near-identical: a few characters added or changed; only headings of about the same length are compared
+  const same = (i: number, j: number) => {
+    const x = A[i]!.norm;
+    const y = B[j]!.norm;
+    if (x === y) return true;
+    if (Math.abs(x.length - y.length) > 4 || x.charCodeAt(0) !== y.charCodeAt(0)) return false;
+    return dice(sa[i]!, sb[j]!) >= 0.8;
+  };
   const n = A.length;
   const m = B.length;
   const dp: Uint16Array[] = Array.from({ length: n + 1 }, () => new Uint16Array(m + 1));
@@ -239,7 +274,7 @@ function ownHeadings(bids: FileFeatures[], tender: FileFeatures | undefined): Du
   if (bids.length < 4) return lists;
   const df = new Map<string, number>();
   for (const l of lists) for (const n of new Set(l.map((h) => h.norm))) df.set(n, (df.get(n) ?? 0) + 1);
-  const limit = Math.max(3, Math.ceil(bids.length / 2));
+  const limit = bids.length >= 6 ? 3 : Math.max(3, Math.ceil(bids.length / 2));
   return lists.map((l) => l.filter((h) => (df.get(h.norm) ?? 0) < limit));
 }
 
@@ -328,7 +363,7 @@ function imagesOfPair(A: PreparedImage[], B: PreparedImage[], an: string, bn: st
       if (!how) continue;
       used.add(j);
       const label = how === 'exact' ? '图片完全相同' : how === 'similar' ? '图片高度相似（重新压缩或缩放）' : '图片为裁剪后的同一图片';
-      out.push({ dimension: 'images', level: how === 'exact' ? 'high' : 'medium', title: label, a: `${an} 第${x.img.page}页 ${x.img.name}`, b: `${bn} 第${B[j]!.img.page}页 ${B[j]!.img.name}` });
+      out.push({ dimension: 'images', level: how === 'exact' ? 'high' : 'medium', title: label, a: `${an} ${x.img.name}`, b: `${bn} ${B[j]!.img.name}` });
       break;
     }
   }
@@ -401,28 +436,34 @@ function tellTaleOfPair(A: FileFeatures, B: FileFeatures, fa: TellTaleFacts, fb:
 function pricesOfPair(A: FileFeatures, B: FileFeatures): Finding[] {
   const out: Finding[] = [];
   if (A.prices.length < 2 || B.prices.length < 2) return out;
-  const rowValue = (v: number[]) => Math.max(...v);
   const bByItem = new Map(B.prices.filter((r) => r.item).map((r) => [normalise(r.item), r]));
-  const matched: Array<[number, number]> = [];
+  const matched: Array<[number[], number[]]> = [];
   A.prices.forEach((r, i) => {
     const other = r.item ? bByItem.get(normalise(r.item)) : B.prices[i];
-    if (other) matched.push([rowValue(r.values), rowValue(other.values)]);
+    if (other) matched.push([r.values, other.values]);
   });
-  const nonzero = matched.filter(([x, y]) => x > 0 && y > 0);
-  const totalA = Math.max(...A.prices.map((r) => rowValue(r.values)));
-  const totalB = Math.max(...B.prices.map((r) => rowValue(r.values)));
+  const totalA = Math.max(...A.prices.flatMap((r) => r.values));
+  const totalB = Math.max(...B.prices.flatMap((r) => r.values));
   if (totalA >= 1000 && totalA === totalB) out.push({ dimension: 'prices', level: 'high', title: '报价总额完全相同', a: String(totalA), b: String(totalB) });
-  const equal = nonzero.filter(([x, y]) => x === y).length;
-  if (nonzero.length >= 3 && equal >= 3 && equal / nonzero.length >= 0.6) out.push({ dimension: 'prices', level: 'high', title: `${equal} 项分项报价完全相同`, a: `${equal}/${nonzero.length}`, b: `${equal}/${nonzero.length}` });
-  else if (nonzero.length >= 3) {
-    const ratios = nonzero.map(([x, y]) => y / x);
+  // column by column (单价, then 合价 …): the same amounts, a fixed ratio or a fixed difference over the matched rows
+  const columns = Math.min(...matched.map(([x, y]) => Math.min(x.length, y.length)), 9);
+  for (let c = 0; c < columns && !out.some((f) => f.title !== '报价总额完全相同'); c++) {
+    const pairs = matched.map(([x, y]) => [x[c]!, y[c]!] as const).filter(([x, y]) => x > 0 && y > 0);
+    if (pairs.length < 3) continue;
+    const equal = pairs.filter(([x, y]) => x === y).length;
+    if (equal >= 3 && equal / pairs.length >= 0.6) {
+      out.push({ dimension: 'prices', level: 'high', title: `${equal} 项分项报价完全相同`, a: `${equal}/${pairs.length}`, b: `${equal}/${pairs.length}` });
+      continue;
+    }
+    const ratios = pairs.map(([x, y]) => y / x);
     const mean = ratios.reduce((s, r) => s + r, 0) / ratios.length;
     const spread = (Math.max(...ratios) - Math.min(...ratios)) / mean;
-    if (spread < 0.002 && Math.abs(mean - 1) > 0.0005) out.push({ dimension: 'prices', level: 'high', title: `分项报价呈固定比例（约 ${mean.toFixed(4)} 倍）`, a: `${nonzero.length} 项`, b: `${nonzero.length} 项` });
-    else {
-      const diffs = nonzero.map(([x, y]) => Math.round((y - x) * 100) / 100);
-      if (diffs.every((d) => d === diffs[0]) && diffs[0] !== 0) out.push({ dimension: 'prices', level: 'medium', title: `分项报价相差固定金额（${diffs[0]}）`, a: `${nonzero.length} 项`, b: `${nonzero.length} 项` });
+    if (spread < 0.002 && Math.abs(mean - 1) > 0.0005) {
+      out.push({ dimension: 'prices', level: 'high', title: `分项报价呈固定比例（约 ${mean.toFixed(4)} 倍）`, a: `${pairs.length} 项`, b: `${pairs.length} 项` });
+      continue;
     }
+    const diffs = pairs.map(([x, y]) => Math.round((y - x) * 100) / 100);
+    if (diffs.every((d) => d === diffs[0]) && diffs[0] !== 0) out.push({ dimension: 'prices', level: 'high', title: `分项报价相差固定金额（${diffs[0]} 元）`, a: `${pairs.length} 项`, b: `${pairs.length} 项` });
   }
   return out;
 }

@@ -42,6 +42,7 @@ export interface DupImage {
 
 export interface DupPriceRow {
   item: string;
+  /** the row's amounts in the money columns, in column order */
   values: number[];
   page: number;
 }
@@ -76,14 +77,17 @@ function parseNumber(s: string): number | null {
 function priceRows(block: Extract<Block, { type: 'table' }>): DupPriceRow[] {
   const headerIdx = block.rows.findIndex((r) => r.cells.some((c) => PRICE_HEADER.test(c.text)));
   if (headerIdx < 0 || headerIdx > 3) return [];
+  // the money columns only (单价, 合价, 金额 …): quantities and item numbers come from the tender's bill and are alike
+  const moneyCols = new Set(block.rows[headerIdx]!.cells.filter((c) => PRICE_HEADER.test(c.text)).map((c) => c.col));
   const out: DupPriceRow[] = [];
   for (const row of block.rows.slice(headerIdx + 1)) {
     const values: number[] = [];
     let item = '';
     for (const c of row.cells) {
       const v = parseNumber(c.text);
-      if (v !== null) values.push(v);
-      else if (!item && /\p{L}/u.test(c.text)) item = c.text.trim().slice(0, 60);
+      if (v !== null) {
+        if (moneyCols.has(c.col)) values.push(v);
+      } else if (!item && /\p{L}/u.test(c.text)) item = c.text.trim().slice(0, 60);
     }
     if (values.length) out.push({ item, values, page: row.page });
   }

@@ -170,10 +170,10 @@ async function dhashOf(img: Image | Canvas): Promise<string> {
 
 /**
  * dHashes of windows of a picture (the duplicate check, issue 15): for each fraction, windows that keep that share of
- * the width, of the height, or of both, anchored at the start, centre and end — a cropped copy of a picture has a dHash
+ * the width, of the height, or of both, at five positions along each side — a cropped copy of a picture has a dHash
  * close to one of its original's windows. The picture is first drawn at most 256 px on its longer side.
  */
-export async function dhashWindows(data: Buffer, fractions: number[] = [0.8, 0.9]): Promise<string[]> {
+export async function dhashWindows(data: Buffer, fractions: number[] = [0.8, 0.85, 0.9]): Promise<string[]> {
   const img = await decode(data);
   const k = Math.min(1, 256 / Math.max(img.width, img.height));
   const base = await scaled(img, Math.max(9, Math.round(img.width * k)), Math.max(8, Math.round(img.height * k)));
@@ -183,8 +183,9 @@ export async function dhashWindows(data: Buffer, fractions: number[] = [0.8, 0.9
     for (const [fw, fh] of [[f, 1], [1, f], [f, f]] as const) {
       const w = Math.max(9, Math.round(base.width * fw));
       const h = Math.max(8, Math.round(base.height * fh));
-      const xs = fw === 1 ? [0] : [0, Math.round((base.width - w) / 2), base.width - w];
-      const ys = fh === 1 ? [0] : [0, Math.round((base.height - h) / 2), base.height - h];
+      const at = (slack: number) => (slack <= 0 ? [0] : [0, 0.25, 0.5, 0.75, 1].map((k) => Math.round(slack * k)));
+      const xs = fw === 1 ? [0] : at(base.width - w);
+      const ys = fh === 1 ? [0] : at(base.height - h);
       for (const x of xs)
         for (const y of ys) {
           const c = createCanvas(w, h);
