@@ -169,31 +169,29 @@ async function dhashOf(img: Image | Canvas): Promise<string> {
 }
 
 /**
- * dHashes of windows of a picture (the duplicate check, issue 15): for each fraction, windows that keep that share of
- * the width, of the height, or of both, at five positions along each side — a cropped copy of a picture has a dHash
- * close to one of its original's windows. The picture is first drawn at most 256 px on its longer side.
+ * dHashes of windows of a picture (the duplicate check, issue 15): windows keeping 80, 85, 90 or 100 % of the width and of
+ * the height (not both 100 %), each at five positions along a shortened side — a copy cropped on any
+ * sides has a dHash close to one of its original's windows. The picture is first drawn at most 256 px on its longer side.
  */
-export async function dhashWindows(data: Buffer, fractions: number[] = [0.8, 0.85, 0.9]): Promise<string[]> {
+export async function dhashWindows(data: Buffer, fractions: number[] = [0.8, 0.85, 0.9, 1]): Promise<string[]> {
   const img = await decode(data);
   const k = Math.min(1, 256 / Math.max(img.width, img.height));
   const base = await scaled(img, Math.max(9, Math.round(img.width * k)), Math.max(8, Math.round(img.height * k)));
   const { createCanvas } = await import('@napi-rs/canvas');
+  const at = (slack: number) => (slack <= 0 ? [0] : [0, 0.25, 0.5, 0.75, 1].map((q) => Math.round(slack * q)));
   const out: string[] = [];
-  for (const f of fractions) {
-    for (const [fw, fh] of [[f, 1], [1, f], [f, f]] as const) {
+  for (const fw of fractions)
+    for (const fh of fractions) {
+      if (fw >= 1 && fh >= 1) continue;
       const w = Math.max(9, Math.round(base.width * fw));
       const h = Math.max(8, Math.round(base.height * fh));
-      const at = (slack: number) => (slack <= 0 ? [0] : [0, 0.25, 0.5, 0.75, 1].map((k) => Math.round(slack * k)));
-      const xs = fw === 1 ? [0] : at(base.width - w);
-      const ys = fh === 1 ? [0] : at(base.height - h);
-      for (const x of xs)
-        for (const y of ys) {
+      for (const x of at(base.width - w))
+        for (const y of at(base.height - h)) {
           const c = createCanvas(w, h);
           c.getContext('2d').drawImage(base, x, y, w, h, 0, 0, w, h);
           out.push(await dhashOf(c));
         }
     }
-  }
   return out;
 }
 
