@@ -17,7 +17,8 @@ import { newUser, startTestServer, type TestServer } from '../harness.js';
 let t: TestServer;
 let set: Awaited<ReturnType<typeof buildDupSet>>;
 beforeAll(async () => {
-  t = await startTestServer({ jobPollMs: 50, jobStaleMs: 300, jobHeartbeatMs: 100 });
+  // a stale window wide enough that a live job on a loaded machine is never taken for dead (the dead one is an hour old)
+  t = await startTestServer({ jobPollMs: 50, jobStaleMs: 5000, jobHeartbeatMs: 500 });
   set = await buildDupSet(drawPicture);
 });
 afterAll(async () => {
