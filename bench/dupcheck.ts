@@ -2,7 +2,7 @@
  * Duplicate-check benchmark (issue 15, 查重): precision and recall per dimension on a labelled set built from written
  * bids, and the time to compare two 300-page bids and ten bids pairwise.
  *
- *   npm run bench -- dupcheck [--scenarios 4] [--verbose]
+ *   npm run bench -- dupcheck [--scenarios 4] [--verbose] [--speed-only] [--two-only]
  *
  * The labelled set — generated, nothing hand-picked:
  * - material: every corpus tender with a scoring table (../shared/corpus) read, its card and basic outline made, every
@@ -308,7 +308,6 @@ for (let s = 0; s < Math.min(args.includes('--speed-only') ? 0 : SCENARIOS, mate
       }
       if (right) passages.right++;
       else if (verbose) console.log(`  场景${s + 1} 误报段落 ${p.a}-${p.b}: ${ps.b.text.slice(0, 60)}`);
-      if (process.env.DUP_HIST && !right && ps.aRange[1] - ps.aRange[0] >= 2) console.log(`HIST ${ps.kind} n=${ps.aRange[1] - ps.aRange[0] + 1} sim=${ps.similarity.toFixed(2)}\n  A: ${ps.a.text.slice(0, 300)}\n  B: ${ps.b.text.slice(0, 300)}`);
     }
     if (labels.has(`text:${p.a}:${p.b}`)) {
       const mine = [...B.injected.keys()].filter((id) => id.startsWith(`${s}-text-`));
