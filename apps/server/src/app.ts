@@ -26,6 +26,7 @@ import { registerBids } from './modules/bid/index.js';
 import { registerContent } from './modules/content/index.js';
 import { registerEnterprise } from './modules/enterprise/index.js';
 import { registerPictures } from './modules/pictures/index.js';
+import { registerDupcheck } from './modules/dupcheck/index.js';
 import { registerDatabank } from './modules/databank/index.js';
 import { registerRepository } from './modules/repository/index.js';
 import { registerBidCheck } from './modules/bidcheck/index.js';
@@ -136,6 +137,7 @@ export async function buildApp(config: Config, handle: DbHandle, opts: { logStre
   registerContent(fastify, ctx);
   registerEnterprise(fastify, ctx);
   registerPictures(fastify, ctx);
+  registerDupcheck(fastify, ctx);
   registerDatabank(fastify, ctx);
   registerRepository(fastify, ctx);
   registerBidCheck(fastify, ctx);

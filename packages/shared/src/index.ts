@@ -27,3 +27,4 @@ export * from './api/filetools.js';
 export * from './api/databank.js';
 export * from './api/repository.js';
 export * from './api/bidcheck.js';
+export * from './api/dupcheck.js';

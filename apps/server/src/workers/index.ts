@@ -10,7 +10,8 @@ import type { FileToolInput, FileToolOutput } from '@btz/bid-engine/filetools';
 import type { Config } from '../config.js';
 import { runInWorker, Semaphore, WorkerLimitError } from './pool.js';
 import type { FormatScan } from '@btz/bid-engine/bidcheck';
-import type { BidCheckTaskInput, ExportFeedChunk, ExportTaskInput, FoundPicture, PicturesTaskInput, ReadTaskInput } from './tasks.js';
+import type { DupReport, FileFeatures } from '@btz/bid-engine/dupcheck';
+import type { BidCheckTaskInput, DupReadTaskInput, ExportFeedChunk, ExportTaskInput, FoundPicture, PicturesTaskInput, ReadTaskInput } from './tasks.js';
 
 export { WorkerLimitError, WORKER_FILE } from './pool.js';
 export type { ExportFeedChunk, FoundPicture } from './tasks.js';
@@ -119,6 +120,24 @@ export async function readBidCheckIsolated(
 }
 
 /**
+ * The duplicate check's features of one file (issue 15), in a worker with the reading limits; refusals and the limits
+ * come back as DocumentErrors in Chinese.
+ */
+export async function dupcheckReadIsolated(limits: Limits, input: DupReadTaskInput, opts: { signal?: AbortSignal } = {}): Promise<FileFeatures> {
+  try {
+    return await runInWorker('dupcheck-read', input, {
+      memoryMb: limits.workerMemoryMb,
+      timeoutMs: limits.parseTimeoutS * 1000,
+      signal: opts.signal,
+      messages: { memory: WORKER_TEXTS.readMemory(limits.workerMemoryMb), time: WORKER_TEXTS.readTime(limits.parseTimeoutS) },
+    });
+  } catch (e) {
+    if (e instanceof WorkerLimitError) throw new DocumentError(e.limit === 'memory' ? 'OUT_OF_MEMORY' : 'TIMEOUT', e.message);
+    throw e;
+  }
+}
+
+/**
  * A bid-file tool run (issue 15) in a worker with the export's memory cap and the reading time limit (LibreOffice and
  * pdftoppm get the same limit as their own and are killed at it); runs that start LibreOffice go one at a time, like the
  * PDF export. The engine's refusals and the limits come back as DocumentErrors in Chinese.
@@ -139,6 +158,26 @@ export async function fileToolIsolated(
     });
   try {
     return await (office ? conversions.use(run) : run());
+  } catch (e) {
+    if (e instanceof WorkerLimitError) throw new DocumentError(e.limit === 'memory' ? 'OUT_OF_MEMORY' : 'TIMEOUT', e.message);
+    throw e;
+  }
+}
+
+/** Every pair of the files compared (issue 15) in a worker with the reading limits, so the server's loop stays free. */
+export async function dupcheckCompareIsolated(
+  limits: Limits,
+  files: FileFeatures[],
+  opts: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void } = {},
+): Promise<DupReport> {
+  try {
+    return await runInWorker('dupcheck-compare', { files }, {
+      memoryMb: limits.workerMemoryMb,
+      timeoutMs: limits.parseTimeoutS * 1000,
+      signal: opts.signal,
+      onProgress: opts.onProgress ? (p) => opts.onProgress!((p as { done: number }).done, (p as { total: number }).total) : undefined,
+      messages: { memory: WORKER_TEXTS.readMemory(limits.workerMemoryMb), time: WORKER_TEXTS.readTime(limits.parseTimeoutS) },
+    });
   } catch (e) {
     if (e instanceof WorkerLimitError) throw new DocumentError(e.limit === 'memory' ? 'OUT_OF_MEMORY' : 'TIMEOUT', e.message);
     throw e;

@@ -5,7 +5,14 @@
 import type { ReadOptions } from '@btz/bid-engine/reading';
 import type { EditorDoc, ExportBidInput } from '@btz/bid-engine/export';
 import type { FileToolInput } from '@btz/bid-engine/filetools';
+import type { DupImage, FileFeatures } from '@btz/bid-engine/dupcheck';
 import type { WorkerTaskName } from './protocol.js';
+
+export interface DupReadTaskInput {
+  data: Uint8Array;
+  name: string;
+  role: 'bid' | 'tender';
+}
 
 export interface ReadTaskInput {
   data: Uint8Array;
@@ -123,6 +130,42 @@ export const TASKS: Record<WorkerTaskName, Task> = {
       }
       throw e;
     }
+  },
+
+  /**
+   * The duplicate check's features of one file (issue 15): read into the document model (no OCR), its metadata, its
+   * pictures with their hashes and crop windows. Progress is `{ done, total }` of the three steps.
+   */
+  async 'dupcheck-read'(input: DupReadTaskInput, _fed, progress) {
+    const { readDocument } = await import('@btz/bid-engine/reading');
+    const { buildFeatures, readFileMetadata } = await import('@btz/bid-engine/dupcheck');
+    const buf = Buffer.from(input.data.buffer, input.data.byteOffset, input.data.byteLength);
+    const read = await readDocument(buf, { ocr: false });
+    progress({ done: 1, total: 3 });
+    const meta = readFileMetadata(buf, read.type);
+    const images: DupImage[] = [];
+    if (read.type === 'docx' || read.type === 'pdf') {
+      const { extractImages, analyseImage, dhashWindows, PictureError } = await import('@btz/bid-engine/pictures');
+      const found = await extractImages(buf, read.type);
+      progress({ done: 2, total: 3 });
+      for (const img of found.images.slice(0, 300)) {
+        try {
+          const a = await analyseImage(img.data);
+          if (a.width < 48 || a.height < 48) continue;
+          images.push({ page: img.page, name: img.name, width: a.width, height: a.height, sha256: a.sha256, dhash: a.dhash, windows: await dhashWindows(img.data) });
+        } catch (e) {
+          if (!(e instanceof PictureError)) throw e;
+        }
+      }
+    }
+    progress({ done: 3, total: 3 });
+    return { value: buildFeatures(input.name, input.role, read, meta, images) };
+  },
+
+  /** Every pair of the files compared (issue 15); progress `{ done, total }` pairs. */
+  async 'dupcheck-compare'(input: { files: FileFeatures[] }, _fed, progress) {
+    const { compareBids } = await import('@btz/bid-engine/dupcheck');
+    return { value: compareBids(input.files, { onProgress: (done, total) => progress({ done, total }) }) };
   },
 
   async export(input: ExportTaskInput, fed) {

@@ -156,7 +156,7 @@ async function scaled(img: Image | Canvas, w: number, h: number): Promise<Canvas
 }
 
 /** The 64-bit dHash of a decoded image: 9×8 grayscale, each bit = a pixel brighter than its right neighbour. */
-async function dhashOf(img: Image): Promise<string> {
+async function dhashOf(img: Image | Canvas): Promise<string> {
   const small = await scaled(img, 9, 8);
   const px = small.getContext('2d').getImageData(0, 0, 9, 8).data;
   const gray = (x: number, y: number) => {
@@ -166,6 +166,33 @@ async function dhashOf(img: Image): Promise<string> {
   let bits = 0n;
   for (let y = 0; y < 8; y++) for (let x = 0; x < 8; x++) bits = (bits << 1n) | (gray(x, y) > gray(x + 1, y) ? 1n : 0n);
   return bits.toString(16).padStart(16, '0');
+}
+
+/**
+ * dHashes of windows of a picture (the duplicate check, issue 15): windows keeping 80, 85, 90 or 100 % of the width and of
+ * the height (not both 100 %), each at five positions along a shortened side — a copy cropped on any
+ * sides has a dHash close to one of its original's windows. The picture is first drawn at most 256 px on its longer side.
+ */
+export async function dhashWindows(data: Buffer, fractions: number[] = [0.8, 0.85, 0.9, 1]): Promise<string[]> {
+  const img = await decode(data);
+  const k = Math.min(1, 256 / Math.max(img.width, img.height));
+  const base = await scaled(img, Math.max(9, Math.round(img.width * k)), Math.max(8, Math.round(img.height * k)));
+  const { createCanvas } = await import('@napi-rs/canvas');
+  const at = (slack: number) => (slack <= 0 ? [0] : [0, 0.25, 0.5, 0.75, 1].map((q) => Math.round(slack * q)));
+  const out: string[] = [];
+  for (const fw of fractions)
+    for (const fh of fractions) {
+      if (fw >= 1 && fh >= 1) continue;
+      const w = Math.max(9, Math.round(base.width * fw));
+      const h = Math.max(8, Math.round(base.height * fh));
+      for (const x of at(base.width - w))
+        for (const y of at(base.height - h)) {
+          const c = createCanvas(w, h);
+          c.getContext('2d').drawImage(base, x, y, w, h, 0, 0, w, h);
+          out.push(await dhashOf(c));
+        }
+    }
+  return out;
 }
 
 /** Bits in which two dHashes (16 hex digits each) differ. */

@@ -17,3 +17,4 @@ export * from './databank.js';
 export * from './repository.js';
 export * from './bidcheck.js';
 export * from './filetools.js';
+export * from './dupcheck.js';

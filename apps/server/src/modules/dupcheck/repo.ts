@@ -1,0 +1,99 @@
+/**
+ * SQL of the duplicate checks. Every statement is scoped by tenant and owner (the user, or its enterprise in the
+ * enterprise role — `ownerOf`, the same holder as the picture library); ids from the client only narrow such a query.
+ */
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import type { DupCheckSummary, DupReport, DupRisk, Page } from '@btz/shared';
+import type { DB } from '../../db/schema.js';
+import '../../db/schema-dupcheck.js';
+import type { DupStoredFile } from '../../db/schema-dupcheck.js';
+import { paginate, type Paging } from '../../db/paging.js';
+import { factsOwner } from '../enterprise/index.js';
+import type { Holder } from '../entitlements/index.js';
+import { presentSummary } from './present.js';
+
+type Db = Kysely<DB>;
+
+export interface DupOwner {
+  tenantId: string;
+  holder: Holder;
+}
+
+export interface DupCheckRow {
+  id: string;
+  tenant_id: string;
+  owner_type: 'user' | 'enterprise';
+  owner_id: string;
+  user_id: string;
+  name: string;
+  state: 'draft' | 'queued' | 'running' | 'done' | 'failed';
+  progress: number;
+  error: string | null;
+  files: DupStoredFile[];
+  report: DupReport | null;
+  risk: DupRisk | null;
+  score: number | null;
+  job_id: string | null;
+  created_at: Date;
+}
+
+export async function ownerOf(db: Db, auth: { tenantId: string; userId: string }): Promise<DupOwner> {
+  return { tenantId: auth.tenantId, holder: await factsOwner(db, auth) };
+}
+
+function scoped<T extends { where: (...a: any[]) => T }>(q: T, o: DupOwner): T {
+  return q.where('tenant_id', '=', o.tenantId).where('owner_type', '=', o.holder.type).where('owner_id', '=', o.holder.id);
+}
+
+export async function findCheck(db: Db, o: DupOwner, id: string): Promise<DupCheckRow | undefined> {
+  return (await scoped(db.selectFrom('dup_checks').selectAll(), o).where('id', '=', id).executeTakeFirst()) as DupCheckRow | undefined;
+}
+
+/** The check without its report (the job and the list need only this). */
+export async function findCheckLight(db: Db, id: string) {
+  return db.selectFrom('dup_checks').select(['id', 'tenant_id', 'user_id', 'state', 'files', 'name']).where('id', '=', id).executeTakeFirst() as Promise<
+    Pick<DupCheckRow, 'id' | 'tenant_id' | 'user_id' | 'state' | 'files' | 'name'> | undefined
+  >;
+}
+
+/**
+ * Adds a file to a draft check in one statement: the index from the check's counter, refused (undefined) when the check
+ * is not a draft or already holds `max` files of the role — so two uploads at once cannot pass the limit together.
+ */
+export async function addFile(db: Db, o: DupOwner, id: string, file: Omit<DupStoredFile, 'index'>, max: number): Promise<number | undefined> {
+  const { rows } = await sql<{ next_index: number }>`
+    UPDATE dup_checks
+    SET next_index = next_index + 1,
+        files = files || jsonb_build_array(${JSON.stringify(file)}::jsonb || jsonb_build_object('index', next_index + 1)),
+        updated_at = now()
+    WHERE id = ${id} AND tenant_id = ${o.tenantId} AND owner_type = ${o.holder.type} AND owner_id = ${o.holder.id}
+      AND state = 'draft'
+      AND (SELECT count(*) FROM jsonb_array_elements(files) AS f WHERE f->>'role' = ${file.role}) < ${max}
+    RETURNING next_index`.execute(db);
+  return rows[0]?.next_index;
+}
+
+export async function removeFile(db: Db, o: DupOwner, id: string, index: number): Promise<boolean> {
+  const r = await sql`
+    UPDATE dup_checks
+    SET files = COALESCE((SELECT jsonb_agg(f ORDER BY (f->>'index')::int) FROM jsonb_array_elements(files) AS f WHERE (f->>'index')::int <> ${index}), '[]'::jsonb),
+        updated_at = now()
+    WHERE id = ${id} AND tenant_id = ${o.tenantId} AND owner_type = ${o.holder.type} AND owner_id = ${o.holder.id}
+      AND state = 'draft' AND EXISTS (SELECT 1 FROM jsonb_array_elements(files) AS f WHERE (f->>'index')::int = ${index})`.execute(db);
+  return Number(r.numAffectedRows ?? 0n) > 0;
+}
+
+export async function deleteCheck(db: Db, o: DupOwner, id: string): Promise<boolean> {
+  const r = await scoped(db.deleteFrom('dup_checks'), o).where('id', '=', id).where('state', 'not in', ['queued', 'running']).executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+export async function listChecks(db: Db, o: DupOwner, p: Paging): Promise<Page<DupCheckSummary>> {
+  const base = scoped(db.selectFrom('dup_checks'), o) as SelectQueryBuilder<DB, 'dup_checks', object>;
+  return paginate(
+    base,
+    p,
+    (b) => b.select(['id', 'name', 'state', 'progress', 'error', 'files', 'risk', 'score', 'created_at']).orderBy('created_at', 'desc').orderBy('id', 'desc'),
+    (row) => presentSummary(row as unknown as DupCheckRow),
+  );
+}

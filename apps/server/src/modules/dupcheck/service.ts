@@ -1,0 +1,81 @@
+/**
+ * Commands of the duplicate check: a draft check gets its files one by one (sniffed by content — DOCX, PDF or DOC — a
+ * zip bomb refused from its directory; a PDF's inflation is checked by the reader in its worker), then is started as the job `dupcheck`.
+ */
+import type { Kysely } from 'kysely';
+import { DUPCHECK_LIMITS, DUPCHECK_TEXTS as T, type DupCheckFile } from '@btz/shared';
+import { DocumentError, assertSafeZip, listZipEntries, sniffType } from '@btz/bid-engine/reading';
+import type { AppContext } from '../../context.js';
+import type { DB } from '../../db/schema.js';
+import { badRequest } from '../../http/errors.js';
+import { enqueue } from '../../jobs/index.js';
+import { newId } from '../../lib/ids.js';
+import type { Upload } from '../bid/upload.js';
+import { addFile, findCheck, type DupCheckRow, type DupOwner } from './repo.js';
+
+export const DUPCHECK_KIND = 'dupcheck';
+
+export async function createCheck(app: AppContext, o: DupOwner, userId: string, name: string): Promise<{ id: string }> {
+  const id = newId();
+  await app.db
+    .insertInto('dup_checks')
+    .values({ id, tenant_id: o.tenantId, owner_type: o.holder.type, owner_id: o.holder.id, user_id: userId, name, error: null, files: '[]', report: null, risk: null, score: null, job_id: null, updated_at: new Date() })
+    .execute();
+  return { id };
+}
+
+/** DOCX, PDF or DOC by content; anything else, a bomb or a broken file refused in Chinese. */
+function sniffBidFile(data: Buffer): 'docx' | 'pdf' | 'doc' {
+  try {
+    const type = sniffType(data);
+    if (type === 'docx') assertSafeZip(listZipEntries(data), data.length);
+    else if (type !== 'pdf' && type !== 'doc') throw badRequest(T.fileType);
+    return type;
+  } catch (e) {
+    if (e instanceof DocumentError) throw badRequest(e.message);
+    throw e;
+  }
+}
+
+export async function uploadFile(app: AppContext, o: DupOwner, id: string, role: 'bid' | 'tender', upload: Upload): Promise<DupCheckFile> {
+  const row = await findCheck(app.db, o, id);
+  if (!row) throw badRequest(T.notFound);
+  if (row.state !== 'draft') throw badRequest(T.notDraft);
+  const type = sniffBidFile(upload.data);
+  const stored = await app.storage.put(upload.data);
+  const name = (upload.filename || '未命名文件').slice(0, 200);
+  const index = await addFile(app.db, o, id, { name, role, type, size: stored.size, key: stored.key }, role === 'bid' ? DUPCHECK_LIMITS.maxBids : 1);
+  if (index === undefined) {
+    const again = await findCheck(app.db, o, id);
+    if (!again) throw badRequest(T.notFound);
+    if (again.state !== 'draft') throw badRequest(T.notDraft);
+    throw badRequest(role === 'bid' ? T.tooManyBids : T.oneTender);
+  }
+  return { index, name, role, type, size: stored.size };
+}
+
+export async function startCheck(app: AppContext, row: DupCheckRow): Promise<void> {
+  if (row.state !== 'draft') throw badRequest(T.notDraft);
+  const bids = row.files.filter((f) => f.role === 'bid').length;
+  if (bids < DUPCHECK_LIMITS.minBids) throw badRequest(T.tooFewBids);
+  if (bids > DUPCHECK_LIMITS.maxBids) throw badRequest(T.tooManyBids);
+  await app.db.transaction().execute(async (trx) => {
+    // only a draft starts: two clicks at once enqueue one job
+    const r = await trx.updateTable('dup_checks').set({ state: 'queued', updated_at: new Date() }).where('id', '=', row.id).where('state', '=', 'draft').executeTakeFirst();
+    if (Number(r.numUpdatedRows) === 0) throw badRequest(T.notDraft);
+    await queueCheck(app, trx, row);
+  });
+  app.jobs.poke();
+}
+
+export async function queueCheck(app: AppContext, db: Kysely<DB>, row: { id: string; tenant_id: string; user_id: string }): Promise<void> {
+  const jobId = await enqueue(db, {
+    kind: DUPCHECK_KIND,
+    tenantId: row.tenant_id,
+    userId: row.user_id,
+    refId: row.id,
+    payload: { checkId: row.id },
+    maxAttempts: app.config.jobMaxAttempts,
+  });
+  await db.updateTable('dup_checks').set({ job_id: jobId, state: 'queued', progress: 0, error: null, updated_at: new Date() }).where('id', '=', row.id).execute();
+}

@@ -1,0 +1,378 @@
+/**
+ * Duplicate-check benchmark (issue 15, 查重): precision and recall per dimension on a labelled set built from written
+ * bids, and the time to compare two 300-page bids and ten bids pairwise.
+ *
+ *   npm run bench -- dupcheck [--scenarios 4] [--verbose] [--speed-only] [--two-only]
+ *
+ * The labelled set — generated, nothing hand-picked:
+ * - material: every corpus tender with a scoring table (../shared/corpus) read, its card and basic outline made, every
+ *   leaf written offline (bench/lib/corpus-bids.ts) — one written bid per tender, each with its own headings and text.
+ * - a scenario: one corpus tender T is the tender; ten bidders each take the written bid of another tender (their own
+ *   text and outline), quote the same 12 paragraphs of T's requirements (the tender text that must NOT count), carry
+ *   their own metadata (names, times, RSIDs), three pictures of their own, their own company name and phone, a price
+ *   table over the same items and now and then a common typo. Each bid is written as a DOCX (fixtures/dup-bids.ts) and
+ *   read back through the product's reader, metadata reader and picture extraction, like the `dupcheck` job does.
+ * - injected, per dimension, into two random pairs (B copies from A; a pair may get several): text — three verbatim
+ *   passages of 3–6 sentences, two reworded (synonyms, clauses rotated) and one reordered; outline — A's headings in
+ *   A's order, some edited; metadata — one of: same author and company / same rsidRoot and RSIDs / same creation time
+ *   and last-modified-by; images — one of A's pictures, as is, recompressed and scaled, or cropped; tell-tale — A's
+ *   company name or phone left in B, and the same two typos in both; prices — B's prices A's × a factor, equal, or
+ *   A's plus a constant.
+ * - a pair counts as found on a dimension when the product rates it 中风险 or 高风险 there; precision and recall per
+ *   dimension over all pairs of all scenarios. Text also per injected passage: found when a reported shared passage
+ *   covers one of its sentences in B; a reported passage is right when it covers an injected sentence.
+ * - speed: bids of 300 pages (540,000 characters: the written material repeated, with copies injected) modelled
+ *   directly (the reading is not timed), compareBids for two bids with the tender, then for ten.
+ */
+import { performance } from 'node:perf_hooks';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { createCanvas } from '@napi-rs/canvas';
+import type { BidOutlineNode } from '@btz/shared';
+import { readDocument, type Block, type ReadResult } from '@btz/bid-engine/reading';
+import { generateOutline } from '@btz/bid-engine/tender';
+import { analyseImage, dhashWindows, extractImages } from '@btz/bid-engine/pictures';
+import { buildFeatures, compareBids, COMMON_TYPOS, normalise, readFileMetadata, type DupImage, type FileFeatures } from '@btz/bid-engine/dupcheck';
+import type { DupDimension } from '@btz/shared';
+import { buildBidDocx, reorder, reword, rng, type DupBlock, type DupDocMeta } from '../packages/bid-engine/test/fixtures/dup-bids.js';
+import { reencode } from '../packages/bid-engine/test/fixtures/pictures.js';
+import { corpus, loadTruth, tenderCard, writeBidOffline } from './lib/corpus-bids.js';
+
+const args = process.argv.slice(2);
+const arg = (name: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? (args[i + 1] ?? '') : null;
+};
+const SCENARIOS = Number(arg('scenarios') ?? (args.includes('--quick') ? 2 : 4));
+const verbose = args.includes('--verbose');
+const DIMS: DupDimension[] = ['text', 'outline', 'metadata', 'images', 'telltale', 'prices'];
+const started = Date.now();
+
+// ------------------------------------------------------------------------------------------------------ material
+
+interface Material {
+  id: string;
+  blocks: Array<{ kind: 'h1' | 'h2' | 'p'; text: string }>;
+}
+
+function materialOf(id: string, outline: BidOutlineNode[], texts: Record<string, string>): Material {
+  const blocks: Material['blocks'] = [];
+  const walk = (nodes: BidOutlineNode[], level: number) => {
+    for (const n of nodes) {
+      blocks.push({ kind: level === 1 ? 'h1' : 'h2', text: `${n.number} ${n.title}`.trim() });
+      if (n.children.length) walk(n.children, level + 1);
+      else for (const line of (texts[n.id] ?? '').split('\n').map((l) => l.trim()).filter((l) => l.length >= 10)) blocks.push({ kind: 'p', text: line });
+    }
+  };
+  walk(outline, 1);
+  return { id, blocks };
+}
+
+const truth = loadTruth('dupcheck').filter((t) => t.scoring.length);
+const materials: Material[] = [];
+const tenderReads = new Map<string, ReadResult>();
+for (const t of truth) {
+  const card = await tenderCard(t.file);
+  const { nodes } = generateOutline(card, { bidType: 1 });
+  materials.push(materialOf(t.id, nodes, writeBidOffline(card, nodes)));
+}
+console.log(`素材：${materials.length} 份离线撰写的投标文件（${materials.map((m) => `${m.id} ${m.blocks.length} 段`).join('，')}），用时 ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+// ------------------------------------------------------------------------------------------------------ pictures
+
+/** A screenshot-like picture: panels, lines of "text", a chart — different for every seed. */
+function screenshot(seed: number): Buffer {
+  const r = rng(seed * 7 + 3);
+  const w = 520;
+  const h = 380;
+  const c = createCanvas(w, h);
+  const ctx = c.getContext('2d');
+  ctx.fillStyle = `hsl(${Math.floor(r() * 360)}, 30%, ${85 + Math.floor(r() * 10)}%)`;
+  ctx.fillRect(0, 0, w, h);
+  for (let i = 0; i < 7; i++) {
+    ctx.fillStyle = `hsl(${Math.floor(r() * 360)}, ${30 + Math.floor(r() * 50)}%, ${20 + Math.floor(r() * 60)}%)`;
+    ctx.fillRect(r() * w * 0.8, r() * h * 0.8, 30 + r() * w * 0.4, 20 + r() * h * 0.4);
+  }
+  ctx.strokeStyle = '#333';
+  ctx.lineWidth = 3;
+  ctx.beginPath();
+  ctx.moveTo(0, h * r());
+  for (let x = 0; x <= w; x += 40) ctx.lineTo(x, h * (0.2 + 0.6 * r()));
+  ctx.stroke();
+  return c.toBuffer('image/png');
+}
+
+async function variantOf(png: Buffer, how: number): Promise<{ data: Buffer; type: 'png' | 'jpg' }> {
+  if (how === 0) return { data: png, type: 'png' };
+  if (how === 1) return { data: await reencode(png, { quality: 60, scale: 0.8 }), type: 'jpg' };
+  const { loadImage } = await import('@napi-rs/canvas');
+  const img = await loadImage(png);
+  const cw = Math.round(img.width * 0.85);
+  const ch = Math.round(img.height * 0.9);
+  const c = createCanvas(cw, ch);
+  c.getContext('2d').drawImage(img, -Math.round(img.width * 0.1), 0);
+  return { data: await reencode(c.toBuffer('image/png'), { quality: 80 }), type: 'jpg' };
+}
+
+// ------------------------------------------------------------------------------------------------------ a bidder
+
+const SURNAMES = ['王', '李', '张', '刘', '陈', '杨', '赵', '黄', '周', '吴', '徐', '孙', '胡', '朱', '高', '林', '何', '郭', '马', '罗'];
+const GIVEN = ['伟', '芳', '娜', '敏', '静', '磊', '洋', '艳', '勇', '军', '杰', '涛', '明', '超', '秀英', '建华', '志强', '海燕', '晓东', '丽娟'];
+const PLACES = ['华东', '江南', '西北', '中原', '岭南', '塞北', '川渝', '齐鲁', '燕赵', '荆楚', '八闽', '三秦'];
+const TRADES = ['建设工程', '市政工程', '路桥', '信息技术', '环境科技', '机电安装', '智能科技', '水利水电'];
+const ITEMS = ['土方开挖', '混凝土浇筑', '钢筋制作安装', '模板工程', '管道铺设', '设备采购', '系统集成', '安装调试', '培训服务', '运维服务'];
+const hex = (r: () => number) => Math.floor(r() * 0xffffffff).toString(16).toUpperCase().padStart(8, '0');
+const iso = (r: () => number) => new Date(Date.UTC(2026, 2, 1 + Math.floor(r() * 28), Math.floor(r() * 24), Math.floor(r() * 60), Math.floor(r() * 60))).toISOString().replace(/\.\d+Z$/, 'Z');
+
+interface Bidder {
+  name: string;
+  company: string;
+  phone: string;
+  blocks: DupBlock[];
+  /** paragraphs of the bidder's own text (copy sources) */
+  own: string[];
+  meta: DupDocMeta;
+  pictures: Buffer[];
+  prices: Array<[string, number, number]>;
+  /** injected passages (normalised sentences) in this bid, by id */
+  injected: Map<string, string[]>;
+  typos: string[];
+}
+
+function makeBidder(s: number, k: number, m: Material, tenderParas: string[]): Bidder {
+  const r = rng(s * 1000 + k * 17 + 5);
+  const company = `${PLACES[(s + k) % PLACES.length]}${TRADES[(k * 3 + s) % TRADES.length]}有限公司`;
+  const phone = `1${3 + (k % 6)}${String(Math.floor(r() * 1e9)).padStart(9, '0')}`;
+  const blocks: DupBlock[] = [{ kind: 'p', text: `投标人：${company}，联系电话：${phone}。` }];
+  const own: string[] = [];
+  const quoteAt = new Set(Array.from({ length: tenderParas.length }, () => Math.floor(r() * m.blocks.length)));
+  const quotes = [...tenderParas];
+  m.blocks.forEach((b, i) => {
+    blocks.push(b);
+    if (b.kind === 'p') own.push(b.text);
+    if (quoteAt.has(i) && quotes.length) blocks.push({ kind: 'p', text: quotes.shift()! });
+  });
+  for (const q of quotes) blocks.push({ kind: 'p', text: q });
+  const author = `${SURNAMES[(s * 3 + k) % SURNAMES.length]}${GIVEN[(k * 7 + s) % GIVEN.length]}`;
+  const meta: DupDocMeta = {
+    author,
+    lastModifiedBy: r() < 0.3 ? 'Administrator' : author,
+    company: company.slice(0, 4),
+    template: 'Normal.dotm',
+    application: r() < 0.5 ? 'Microsoft Office Word' : 'WPS Office',
+    created: iso(r),
+    modified: iso(r),
+    rsidRoot: hex(r),
+    rsids: Array.from({ length: 5 + Math.floor(r() * 30) }, () => hex(r)),
+  };
+  const typos = r() < 0.2 ? [COMMON_TYPOS[Math.floor(r() * COMMON_TYPOS.length)]![0]] : [];
+  const prices = ITEMS.map((item, i) => [item, 10 + i * 5, Math.round((100 + i * 250) * (0.6 + r() * 0.8) * 100) / 100] as [string, number, number]);
+  return { name: `投标人${k + 1}-${m.id}.docx`, company, phone, blocks, own, meta, pictures: [0, 1, 2].map((p) => screenshot(s * 100 + k * 10 + p)), prices, injected: new Map(), typos };
+}
+
+const sentencesOf = (text: string) => text.split(/(?<=[。！？；])/).map((x) => x.trim()).filter((x) => normalise(x).length >= 8);
+
+function insertAt(b: Bidder, r: () => number, block: DupBlock) {
+  const at = 1 + Math.floor(r() * (b.blocks.length - 1));
+  b.blocks.splice(at, 0, block);
+}
+
+/** B copies from A on dimension d. */
+async function inject(d: DupDimension, A: Bidder, B: Bidder, r: () => number, tag: string) {
+  if (d === 'text') {
+    const sentences = A.own.flatMap(sentencesOf);
+    const passages: Array<[string, string]> = [];
+    for (let n = 0; n < 6; n++) {
+      const len = 3 + Math.floor(r() * 4);
+      const from = Math.floor(r() * Math.max(1, sentences.length - len));
+      const src = sentences.slice(from, from + len).join('');
+      const text = n < 3 ? src : n < 5 ? reword(src, r) : reorder(src, r);
+      passages.push([`${tag}-${n}`, text]);
+    }
+    for (const [id, text] of passages) {
+      B.injected.set(id, sentencesOf(text).map(normalise));
+      insertAt(B, r, { kind: 'p', text });
+    }
+  } else if (d === 'outline') {
+    const aHeads = A.blocks.filter((x) => x.kind === 'h1' || x.kind === 'h2') as Array<{ kind: 'h1' | 'h2'; text: string }>;
+    let i = 0;
+    for (const x of B.blocks) {
+      if ((x.kind === 'h1' || x.kind === 'h2') && i < aHeads.length) {
+        const h = aHeads[i++]!;
+        x.kind = h.kind;
+        x.text = r() < 0.2 ? `${h.text}方案` : h.text;
+      }
+    }
+  } else if (d === 'metadata') {
+    const how = Math.floor(r() * 3);
+    if (how === 0) Object.assign(B.meta, { author: A.meta.author, company: A.meta.company });
+    else if (how === 1) Object.assign(B.meta, { rsidRoot: A.meta.rsidRoot, rsids: [...A.meta.rsids.slice(0, 3), ...B.meta.rsids] });
+    else Object.assign(B.meta, { created: A.meta.created, lastModifiedBy: A.meta.author });
+  } else if (d === 'images') {
+    const v = await variantOf(A.pictures[Math.floor(r() * A.pictures.length)]!, Math.floor(r() * 3));
+    insertAt(B, r, { kind: 'image', ...v });
+  } else if (d === 'telltale') {
+    insertAt(B, r, { kind: 'p', text: r() < 0.5 ? `本方案的技术支持由${A.company}负责提供。` : `如有疑问请联系${A.phone}。` });
+    const typos = COMMON_TYPOS.slice(0).sort(() => r() - 0.5).slice(0, 2).map(([w]) => w);
+    A.typos.push(...typos);
+    B.typos.push(...typos);
+  } else {
+    const how = Math.floor(r() * 3);
+    const k = 0.95 + r() * 0.04;
+    const c = Math.round(50 + r() * 500);
+    B.prices = A.prices.map(([item, q, p]) => [item, q, how === 0 ? Math.round(p * k * 1e6) / 1e6 : how === 1 ? p : p + c]);
+  }
+}
+
+async function features(name: string, role: 'bid' | 'tender', data: Buffer, read?: ReadResult): Promise<FileFeatures> {
+  const rr = read ?? (await readDocument(data, { ocr: false }));
+  const images: DupImage[] = [];
+  if (rr.type === 'docx' || rr.type === 'pdf')
+    for (const img of (await extractImages(data, rr.type)).images) {
+      const a = await analyseImage(img.data).catch(() => null);
+      if (!a || a.width < 48 || a.height < 48) continue;
+      images.push({ page: img.page, name: img.name, width: a.width, height: a.height, sha256: a.sha256, dhash: a.dhash, windows: await dhashWindows(img.data) });
+    }
+  return buildFeatures(name, role, rr, readFileMetadata(data, rr.type), images);
+}
+
+// ------------------------------------------------------------------------------------------------------ scenarios
+
+const tally = Object.fromEntries(DIMS.map((d) => [d, { tp: 0, fp: 0, fn: 0 }])) as Record<DupDimension, { tp: number; fp: number; fn: number }>;
+const passages = { injected: 0, found: 0, reported: 0, right: 0 };
+let tenderSentencesExcluded = 0;
+let tenderSentencesQuoted = 0;
+for (let s = 0; s < Math.min(args.includes('--speed-only') ? 0 : SCENARIOS, materials.length); s++) {
+  const t0 = Date.now();
+  const tenderTruth = truth[s]!;
+  const tenderData = readFileSync(path.join(corpus, tenderTruth.file));
+  const tenderRead = tenderReads.get(tenderTruth.id) ?? (await readDocument(tenderData, { ocr: false }));
+  const tenderParas = (tenderRead.model?.blocks ?? [])
+    .filter((b) => b.type === 'paragraph' && b.text.length >= 40 && b.text.length <= 400)
+    .map((b) => (b as { text: string }).text);
+  const rq = rng(s + 77);
+  const quoted = Array.from({ length: 12 }, () => tenderParas[Math.floor(rq() * tenderParas.length)]!).filter(Boolean);
+  const bidders = Array.from({ length: 10 }, (_, k) => makeBidder(s, k, materials[(s + k + 1) % materials.length]!, [...new Set(quoted)]));
+  const r = rng(s * 31 + 9);
+  const labels = new Set<string>();
+  for (const d of DIMS) {
+    for (let n = 0; n < 2; n++) {
+      let i = Math.floor(r() * 10);
+      let j = Math.floor(r() * 9);
+      if (j >= i) j++;
+      if (i > j) [i, j] = [j, i];
+      if (labels.has(`${d}:${i}:${j}`)) continue;
+      labels.add(`${d}:${i}:${j}`);
+      await inject(d, bidders[i]!, bidders[j]!, r, `${s}-${d}-${n}`);
+    }
+  }
+  const feats: FileFeatures[] = [];
+  for (const b of bidders) {
+    // typos go into a paragraph of the bidder's own; prices and pictures at the end of a chapter
+    const blocks = [...b.blocks];
+    for (const ty of b.typos) blocks.splice(2, 0, { kind: 'p', text: `我们将${ty}各项工作，确保按期完成。` });
+    blocks.push({ kind: 'h1', text: '报价明细表' }, { kind: 'prices', rows: b.prices }, ...b.pictures.map((data) => ({ kind: 'image' as const, data, type: 'png' as const })));
+    const docx = await buildBidDocx(blocks, b.meta);
+    feats.push(await features(b.name, 'bid', docx));
+  }
+  feats.push(await features(tenderTruth.file, 'tender', tenderData, tenderRead));
+  const report = compareBids(feats, { maxPassages: 1000 });
+  for (const f of report.files.filter((x) => x.role === 'bid')) tenderSentencesExcluded += f.tenderSentences;
+  tenderSentencesQuoted += bidders.length * quoted.flatMap(sentencesOf).length;
+  for (const p of report.pairs) {
+    for (const d of DIMS) {
+      const truthPos = labels.has(`${d}:${p.a}:${p.b}`);
+      const found = p.risks[d] === 'high' || p.risks[d] === 'medium';
+      if (truthPos && found) tally[d].tp++;
+      else if (found) tally[d].fp++;
+      else if (truthPos) tally[d].fn++;
+      if (verbose && truthPos !== found) console.log(`  场景${s + 1} ${d} ${truthPos ? '漏报' : '误报'} ${p.a}-${p.b} ${p.risks[d]} ${JSON.stringify(d === 'text' ? p.scores : p.findings.filter((f) => f.dimension === d).map((f) => f.title))}`);
+    }
+    // passages: B's sentences that belong to an injected passage
+    const B = bidders[p.b]!;
+    const bSent = feats[p.b]!.sentences;
+    const owner = (k: number) => {
+      for (const [id, ss] of B.injected) if (ss.includes(bSent[k]!.norm)) return id;
+      return null;
+    };
+    const covered = new Set<string>();
+    for (const ps of p.passages) {
+      passages.reported++;
+      let right = false;
+      for (let k = ps.bRange[0]; k <= ps.bRange[1]; k++) {
+        const id = owner(k);
+        if (id && id.startsWith(`${s}-text-`) && labels.has(`text:${p.a}:${p.b}`)) {
+          right = true;
+          covered.add(id);
+        }
+      }
+      if (right) passages.right++;
+      else if (verbose) console.log(`  场景${s + 1} 误报段落 ${p.a}-${p.b}: ${ps.b.text.slice(0, 60)}`);
+    }
+    if (labels.has(`text:${p.a}:${p.b}`)) {
+      const mine = [...B.injected.keys()].filter((id) => id.startsWith(`${s}-text-`));
+      passages.injected += mine.length;
+      passages.found += mine.filter((id) => covered.has(id)).length;
+      if (verbose) for (const id of mine.filter((x) => !covered.has(x))) console.log(`  场景${s + 1} 漏报段落 ${id}`);
+    }
+  }
+  console.log(`场景 ${s + 1}：招标文件 ${tenderTruth.file}，10 份投标文件，标注 ${labels.size} 对·维度，用时 ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+}
+
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+console.log('\n维度         精确率    召回率    (TP/FP/FN)');
+let ok = true;
+for (const d of DIMS) {
+  const { tp, fp, fn } = tally[d];
+  const precision = tp + fp ? tp / (tp + fp) : 1;
+  const recall = tp + fn ? tp / (tp + fn) : 1;
+  if (precision < 0.95 || recall < 0.95) ok = false;
+  console.log(`${d.padEnd(12)} ${pct(precision).padStart(7)}   ${pct(recall).padStart(7)}    (${tp}/${fp}/${fn})`);
+}
+console.log(`文本段落：召回 ${pct(passages.found / Math.max(1, passages.injected))}（${passages.found}/${passages.injected} 段注入的抄袭/改写/调序），报告段落精确率 ${pct(passages.right / Math.max(1, passages.reported))}（${passages.right}/${passages.reported}）`);
+console.log(`招标文件原文：投标文件中引用 ${tenderSentencesQuoted} 句，识别并扣除 ${tenderSentencesExcluded} 句`);
+
+// ------------------------------------------------------------------------------------------------------ speed
+
+function bigBid(name: string, seedMaterial: number, copyFrom?: FileFeatures): FileFeatures {
+  const blocks: Block[] = [];
+  let chars = 0;
+  let page = 1;
+  let round = 0;
+  while (chars < 540_000) {
+    const m = materials[(seedMaterial + round) % materials.length]!;
+    for (const b of m.blocks) {
+      const text = round ? `${b.text}（第${round + 1}卷）` : b.text;
+      if (b.kind === 'p') blocks.push({ type: 'paragraph', text, page, pageEnd: page });
+      else blocks.push({ type: 'heading', level: b.kind === 'h1' ? 1 : 2, numbering: '', title: text, text, page, pageEnd: page });
+      chars += text.length;
+      page = 1 + Math.floor(chars / 1800);
+    }
+    round++;
+  }
+  if (copyFrom) {
+    const r = rng(5);
+    for (let n = 0; n < 40; n++) {
+      const from = Math.floor(r() * (copyFrom.sentences.length - 6));
+      const text = copyFrom.sentences.slice(from, from + 5).map((x) => x.text).join('');
+      blocks.splice(Math.floor(r() * blocks.length), 0, { type: 'paragraph', text: n % 2 ? reword(text, r) : text, page: 1, pageEnd: 1 });
+    }
+  }
+  return buildFeatures(name, 'bid', { type: 'docx', pages: [], meta: { pageCount: page, chars, ocrPages: 0, pagesEstimated: true }, model: { blocks, furniture: [], pageCount: page } }, readFileMetadata(Buffer.alloc(0), 'doc'), []);
+}
+
+const tenderBig = await features(truth[0]!.file, 'tender', readFileSync(path.join(corpus, truth[0]!.file)));
+const big: FileFeatures[] = [bigBid('大标书1', 0)];
+for (let k = 1; k < 10; k++) big.push(bigBid(`大标书${k + 1}`, k, k % 3 === 1 ? big[k - 1] : undefined));
+const timed = (files: FileFeatures[]) => {
+  const t = performance.now();
+  const rep = compareBids(files);
+  return { ms: performance.now() - t, rep };
+};
+timed([big[0]!, big[1]!, tenderBig]); // warm-up (JIT)
+const two = timed([big[0]!, big[1]!, tenderBig]);
+const ten = args.includes('--two-only') ? two : timed([...big, tenderBig]);
+console.log(`\n速度（读取之后）：两份 ${big[0]!.pages} 页投标文件（各约 ${Math.round(big[0]!.text.length / 1000)}k 字）比对 ${(two.ms / 1000).toFixed(2)} s（要求 ≤ 3 s）；十份两两比对（45 对）${(ten.ms / 1000).toFixed(2)} s（要求 ≤ 20 s）`);
+if (two.ms > 3000 || ten.ms > 20_000) ok = false;
+console.log(`总用时 ${((Date.now() - started) / 1000).toFixed(0)} s`);
+if (!ok) console.log('未达标：见上方数字');

@@ -1,0 +1,115 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { TestServer } from '../apps/server/test/harness.js';
+import { drawPicture } from '../packages/bid-engine/test/fixtures/pictures.js';
+import { buildDupSet } from '../packages/bid-engine/test/fixtures/dup-bids.js';
+import { launch, shot } from './browser.js';
+import { WAIT, loggedInPage, onPath, startE2eServer, visible } from './flows.js';
+
+/**
+ * 标书查重 through Chromium (issue 15): three bids and the tender dropped on BiddingCheck, the check started and its
+ * progress shown in the list until 查看报告; ReportView with the gauge, the pairs, the passages side by side and the
+ * evidence; the Excel export downloaded; the bar chart (G2) of a pair's chapters; the three detail tables as routed
+ * views. Screenshots of each screen.
+ */
+
+let t: TestServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let errors: string[];
+const dir = mkdtempSync(path.join(os.tmpdir(), 'btz-dupcheck-'));
+const file = (name: string, data: Buffer) => {
+  const p = path.join(dir, name);
+  writeFileSync(p, data);
+  return p;
+};
+
+beforeAll(async () => {
+  const [server, b] = await Promise.all([startE2eServer({ jobPollMs: 100 }), launch()]);
+  t = server;
+  browser = b;
+  ({ context, page, errors } = await loggedInPage(browser, t));
+});
+
+afterAll(async () => {
+  await context?.close().catch(() => undefined);
+  await browser?.close();
+  await t?.close();
+});
+
+describe('标书查重', () => {
+  it('uploads bids and the tender, runs the check with progress, opens the report', async () => {
+    const set = await buildDupSet(drawPicture);
+    await page.goto(`${t.url}/workbench/tools/BiddingCheck`);
+    await visible(page.getByRole('heading', { name: '标书查重', level: 1 }));
+    await visible(page.getByText('还没有查重记录'));
+    await page.getByPlaceholder('查重任务名称').fill('道路工程投标查重');
+    await page.getByTestId('bid-drop').locator('input[type=file]').setInputFiles([file('甲公司投标文件.docx', set.a), file('乙公司投标文件.docx', set.b), file('丙公司投标文件.docx', set.c)]);
+    await page.getByTestId('tender-drop').locator('input[type=file]').setInputFiles([file('招标文件.docx', set.tender)]);
+    await visible(page.getByText('已选 3 份投标文件，1 份招标文件'));
+    await shot(page, 'dupcheck-upload');
+    await page.getByRole('button', { name: '开始查重' }).click();
+    const row = page.getByTestId('check-list').locator('tr').filter({ hasText: '道路工程投标查重' });
+    await visible(row);
+    await visible(row.getByText('3 份投标 + 招标'));
+    await visible(row.getByRole('link', { name: '查看报告' }), 90_000);
+    await visible(row.getByText('高风险'));
+    await shot(page, 'dupcheck-list');
+
+    await row.getByRole('link', { name: '查看报告' }).click();
+    await onPath(page, '/workbench/tools/ReportView');
+    await visible(page.getByRole('heading', { name: /查重报告/, level: 1 }));
+    const summary = page.getByTestId('report-summary');
+    await visible(summary.getByText('总体风险'));
+    await visible(summary.getByText('文本：高风险'));
+    await visible(summary.getByText(/\d+ 句来自招标文件、不计入/).first());
+    const pairs = page.getByTestId('check-table');
+    await visible(pairs.locator('tr').filter({ hasText: '甲公司投标文件.docx' }).filter({ hasText: '乙公司投标文件.docx' }).first());
+    await visible(page.getByTestId('common-table').locator('mark').first());
+    await visible(page.getByTestId('report-table').getByText('文档根编辑会话（rsidRoot）相同'));
+    await shot(page, 'dupcheck-report');
+
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: WAIT }), page.getByRole('button', { name: '导出 Excel' }).click()]);
+    expect(download.suggestedFilename()).toBe('查重报告-道路工程投标查重.xlsx');
+    const saved = path.join(dir, 'report.xlsx');
+    await download.saveAs(saved);
+    const ExcelJS = (await import('exceljs')).default;
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(saved);
+    expect(wb.worksheets.map((w) => w.name)).toContain('雷同段落');
+
+    // print to PDF: Chromium's own PDF of the report page (the print stylesheet hides the buttons)
+    await page.emulateMedia({ media: 'print' });
+    const pdf = await page.pdf({ format: 'A4' });
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    await page.emulateMedia({ media: 'screen' });
+  }, 180_000);
+
+  it('shows the chapter bar chart and the three detail tables as views of the report', async () => {
+    const url = new URL(page.url());
+    const id = url.searchParams.get('id')!;
+    await page.getByRole('button', { name: '相似度图表' }).click();
+    await onPath(page, '/workbench/tools/barChart');
+    await visible(page.getByRole('heading', { name: /章节相似度图表/, level: 1 }));
+    await visible(page.getByTestId('bar-chart').locator('canvas').first());
+    await page.waitForTimeout(500); // the chart's entry animation, for the screenshot only
+    await shot(page, 'dupcheck-barchart');
+
+    for (const [path, heading, testId, name] of [
+      ['components/CheckTableData', '两两对比明细', 'check-table', 'dupcheck-check-table'],
+      ['components/CommonTableData', '雷同段落', 'common-table', 'dupcheck-common-table'],
+      ['components/ReportTableData', '证据明细', 'report-table', 'dupcheck-report-table'],
+    ] as const) {
+      await page.goto(`${t.url}/workbench/tools/${path}?id=${encodeURIComponent(id)}`);
+      await visible(page.getByRole('heading', { name: new RegExp(heading), level: 1 }));
+      await visible(page.getByTestId(testId).locator('tbody tr.ant-table-row').first());
+      await shot(page, name);
+    }
+    await visible(page.getByTestId('report-table').getByText('分项报价呈固定比例', { exact: false }).first());
+    expect(errors).toEqual([]);
+  }, 120_000);
+});

@@ -1,0 +1,541 @@
+/**
+ * The duplicate check between bidders (issue 15, 查重): every pair of bid files compared on six dimensions, each with
+ * its evidence and a risk level, and an overall level.
+ *
+ * - text: sentences normalised; those taken from the tender (half or more of their 8-character shingles occur in the
+ *   tender) are left out — copied requirement text is not collusion. The rest are hashed into MinHash signatures of
+ *   their character bigrams and bucketed by LSH bands (12 bands × 2 rows); candidates that share a bucket are checked
+ *   with the Dice coefficient of their bigram sets: ≥ 0.9 a verbatim copy, ≥ 0.6 a near copy (reworded, clauses
+ *   reordered). Matching is per sentence, so reordered sentences and paragraphs are found too. With four bids or more,
+ *   a sentence matched in half of the other bids is common phrasing, not a pair's copy. Matched sentences that follow
+ *   each other form the shared passages shown side by side.
+ * - outline: headings not taken from the tender, compared in order (longest common subsequence of equal or
+ *   near-equal headings).
+ * - metadata: author, last modified by, company, template, times, RSIDs, custom document ids, embedded files.
+ * - images: exact (SHA-256) and perceptual (dHash of the whole picture and of crops of it); pictures of the tender
+ *   and tiny or blank ones are left out.
+ * - tell-tale: another bidder's company name, phone or e-mail inside a bid; identical typos from a list of common
+ *   misspellings; the same outdated standard numbers.
+ * - prices: identical totals or rows, or one price table a fixed ratio or difference of the other.
+ */
+import { DUP_DIMENSIONS, type DupDimension, type DupFinding, type DupPairResult, type DupPassage, type DupReport, type DupRisk, type DupSectionSimilarity } from '@btz/shared';
+import type { DupHeading, DupImage, FileFeatures } from './features.js';
+import { bandKeys, bigramSet, dice, gramHashes, normalise, sharedRanges } from './text.js';
+
+
+export type Risk = DupRisk;
+export type Dimension = DupDimension;
+export type Passage = DupPassage;
+export type Finding = DupFinding;
+export type PairResult = DupPairResult;
+export type SectionSimilarity = DupSectionSimilarity;
+export type { DupReport };
+export const DIMENSIONS = DUP_DIMENSIONS;
+const RANK: Record<Risk, number> = { none: 0, low: 1, medium: 2, high: 3 };
+export const maxRisk = (rs: Risk[]): Risk => rs.reduce<Risk>((m, r) => (RANK[r] > RANK[m] ? r : m), 'none');
+
+export interface CompareOptions {
+  onProgress?: (done: number, total: number) => void;
+  /** most passages kept per pair in the report (all are counted) */
+  maxPassages?: number;
+}
+
+export const VERBATIM_DICE = 0.9;
+export const NEAR_DICE = 0.6;
+const TENDER_SHARE = 0.5;
+const SHINGLE = 8;
+const BUCKET_CAP = 60;
+/** near twins inside its own file that make a sentence formulaic */
+const FORMULA_TWINS = 2;
+/** a shared passage counts as long from this many sentences, or this many characters */
+const LONG_RUN = 3;
+const LONG_CHARS = 150;
+
+// ---------------------------------------------------------------------------------------------------------------- text
+
+interface SentenceMatch {
+  /** global index of the partner sentence in the other file */
+  other: number;
+  dice: number;
+}
+
+interface TextIndex {
+  /** per bid: which sentences are the tender's */
+  fromTender: boolean[][];
+  /** per ordered file pair "i,j": sentence of i → best match in j */
+  best: Map<string, Map<number, SentenceMatch>>;
+}
+
+function buildTextIndex(bids: FileFeatures[], tender: FileFeatures | undefined): TextIndex {
+  const tenderGrams = new Set<number>();
+  if (tender) for (const s of tender.sentences) for (const g of gramHashes(s.norm, SHINGLE)) tenderGrams.add(g);
+  const fromTender = bids.map((f) =>
+    f.sentences.map((s) => {
+      if (!tenderGrams.size) return false;
+      const grams = gramHashes(s.norm, SHINGLE);
+      if (!grams.length) return false;
+      let hit = 0;
+      for (const g of grams) if (tenderGrams.has(g)) hit++;
+      return hit / grams.length >= TENDER_SHARE;
+    }),
+  );
+  const sets: Uint32Array[][] = bids.map((f, i) => f.sentences.map((s, k) => (fromTender[i]![k] ? new Uint32Array(0) : bigramSet(s.norm))));
+  const buckets = new Map<number, number[]>();
+  const SHIFT = 2 ** 22;
+  bids.forEach((f, i) =>
+    f.sentences.forEach((_, k) => {
+      const set = sets[i]![k]!;
+      if (set.length < 4) return;
+      for (const key of bandKeys(set)) {
+        const list = buckets.get(key);
+        if (!list) buckets.set(key, [i * SHIFT + k]);
+        else if (list.length <= BUCKET_CAP) list.push(i * SHIFT + k);
+      }
+    }),
+  );
+  const best = new Map<string, Map<number, SentenceMatch>>();
+  const seen = new Set<number>();
+  // formulaic sentences: a sentence with near twins inside its own file is an instance of the writer's formula
+  // (「针对评审要点“X”：在Y中，……」); two such instances in two bids are alike by their formula, so between formulaic
+  // sentences only a verbatim copy counts
+  const twins = bids.map((f) => new Uint8Array(f.sentences.length));
+  const candidates: Array<[number, number, number, number, number]> = [];
+  for (const list of buckets.values()) {
+    if (list.length < 2 || list.length > BUCKET_CAP) continue;
+    for (let x = 0; x < list.length; x++) {
+      const i = Math.floor(list[x]! / SHIFT);
+      const k = list[x]! % SHIFT;
+      for (let y = x + 1; y < list.length; y++) {
+        const j = Math.floor(list[y]! / SHIFT);
+        const l = list[y]! % SHIFT;
+        // both ids below 2^26: the pair packed in one safe integer
+        const id = list[x]! < list[y]! ? list[x]! * 2 ** 26 + list[y]! : list[y]! * 2 ** 26 + list[x]!;
+        if (seen.has(id)) continue;
+        seen.add(id);
+        const d = dice(sets[i]![k]!, sets[j]![l]!);
+        if (d < NEAR_DICE) continue;
+        if (i === j) {
+          if (twins[i]![k]! < 255) twins[i]![k]!++;
+          if (twins[i]![l]! < 255) twins[i]![l]!++;
+        } else candidates.push([i, k, j, l, d]);
+      }
+    }
+  }
+  const note = (i: number, k: number, j: number, l: number, d: number) => {
+    const key = `${i},${j}`;
+    let m = best.get(key);
+    if (!m) best.set(key, (m = new Map()));
+    const cur = m.get(k);
+    if (!cur || cur.dice < d) m.set(k, { other: l, dice: d });
+  };
+  for (const [i, k, j, l, d] of candidates) {
+    if (d < VERBATIM_DICE && twins[i]![k]! >= FORMULA_TWINS && twins[j]![l]! >= FORMULA_TWINS) continue;
+    note(i, k, j, l, d);
+    note(j, l, i, k, d);
+  }
+  // common phrasing: with 4 bids or more, a sentence matched in several of the others (half of them; three at most,
+  // so a ring of three bidders still shows) is nobody's copy
+  if (bids.length >= 4) {
+    const limit = bids.length >= 6 ? 2 : Math.min(3, Math.max(2, Math.ceil((bids.length - 1) / 2)));
+    for (let i = 0; i < bids.length; i++) {
+      const counts = new Map<number, number>();
+      for (let j = 0; j < bids.length; j++) for (const k of best.get(`${i},${j}`)?.keys() ?? []) counts.set(k, (counts.get(k) ?? 0) + 1);
+      for (const [k, c] of counts) {
+        if (c < limit) continue;
+        for (let j = 0; j < bids.length; j++) {
+          const m = best.get(`${i},${j}`);
+          const partner = m?.get(k);
+          if (!partner) continue;
+          m!.delete(k);
+          best.get(`${j},${i}`)?.delete(partner.other);
+        }
+      }
+    }
+  }
+  return { fromTender, best };
+}
+
+function textOfPair(A: FileFeatures, B: FileFeatures, ai: number, bi: number, idx: TextIndex, maxPassages: number) {
+  const ab = idx.best.get(`${ai},${bi}`) ?? new Map<number, SentenceMatch>();
+  const ba = idx.best.get(`${bi},${ai}`) ?? new Map<number, SentenceMatch>();
+  const own = (f: FileFeatures, t: boolean[]) => f.sentences.reduce((n, s, k) => n + (t[k] ? 0 : s.norm.length), 0);
+  const covered = (f: FileFeatures, m: Map<number, SentenceMatch>) => [...m.keys()].reduce((n, k) => n + f.sentences[k]!.norm.length, 0);
+  const totalA = own(A, idx.fromTender[ai]!);
+  const totalB = own(B, idx.fromTender[bi]!);
+  const covA = totalA ? covered(A, ab) / totalA : 0;
+  const covB = totalB ? covered(B, ba) / totalB : 0;
+  let verbatim = 0;
+  for (const m of ab.values()) if (m.dice >= VERBATIM_DICE) verbatim++;
+  // passages: runs of matched A sentences (a gap of one allowed) whose partners stay close together in B
+  const ks = [...ab.keys()].sort((x, y) => x - y);
+  const runs: number[][] = [];
+  for (const k of ks) {
+    const run = runs[runs.length - 1];
+    const prev = run?.[run.length - 1];
+    if (run && prev !== undefined && k - prev <= 2 && Math.abs(ab.get(k)!.other - ab.get(prev)!.other) <= 6) run.push(k);
+    else runs.push([k]);
+  }
+  const passages: Passage[] = [];
+  for (const run of runs) {
+    const chars = run.reduce((n, k) => n + A.sentences[k]!.norm.length, 0);
+    if (run.length < 2 && chars < 40) continue;
+    const others = run.map((k) => ab.get(k)!.other);
+    const bFrom = Math.min(...others);
+    const bTo = Math.max(...others);
+    const aText = A.sentences.slice(run[0]!, run[run.length - 1]! + 1).map((s) => s.text).join('');
+    const bText = B.sentences.slice(bFrom, bTo + 1).map((s) => s.text).join('');
+    const sim = run.reduce((n, k) => n + ab.get(k)!.dice * A.sentences[k]!.norm.length, 0) / Math.max(1, chars);
+    passages.push({
+      kind: run.every((k) => ab.get(k)!.dice >= VERBATIM_DICE) ? 'verbatim' : 'near',
+      chars,
+      similarity: Math.round(sim * 1000) / 1000,
+      a: { text: aText, page: A.sentences[run[0]!]!.page, section: A.sections[A.sentences[run[0]!]!.section]?.title ?? '', marks: [] },
+      b: { text: bText, page: B.sentences[bFrom]!.page, section: B.sections[B.sentences[bFrom]!.section]?.title ?? '', marks: [] },
+      aRange: [run[0]!, run[run.length - 1]!],
+      bRange: [bFrom, bTo],
+    });
+  }
+  passages.sort((x, y) => y.chars - x.chars);
+  const kept = passages.slice(0, maxPassages);
+  for (const p of kept) {
+    p.a.marks = sharedRanges(p.a.text, p.b.text);
+    p.b.marks = sharedRanges(p.b.text, p.a.text);
+  }
+  // chapters: matched characters of A's chapter whose partners lie in B's chapter, over A's chapter
+  const secTotal = new Map<number, number>();
+  A.sentences.forEach((s, k) => {
+    if (!idx.fromTender[ai]![k]) secTotal.set(s.section, (secTotal.get(s.section) ?? 0) + s.norm.length);
+  });
+  const cell = new Map<string, number>();
+  for (const [k, m] of ab) {
+    const key = `${A.sentences[k]!.section}|${B.sentences[m.other]!.section}`;
+    cell.set(key, (cell.get(key) ?? 0) + A.sentences[k]!.norm.length);
+  }
+  const title = (f: FileFeatures, s: number) => (s < 0 ? '（正文开头）' : f.sections[s]!.title);
+  const sections: SectionSimilarity[] = [...cell]
+    .map(([key, n]) => {
+      const [sa, sb] = key.split('|').map(Number) as [number, number];
+      return { a: title(A, sa), b: title(B, sb), similarity: Math.round((n / Math.max(1, secTotal.get(sa) ?? 1)) * 1000) / 1000 };
+    })
+    .filter((s) => s.similarity >= 0.02)
+    .sort((x, y) => y.similarity - x.similarity)
+    .slice(0, 40);
+  // the level comes from the long shared passages (runs of matched sentences in both files), not from scattered
+  // sentences: formulaic sentences match here and there between independent bids, copied text comes in runs
+  const long = passages.filter((p) => p.aRange[1] - p.aRange[0] >= LONG_RUN - 1 || p.chars >= LONG_CHARS);
+  const longChars = long.reduce((n, p) => n + p.chars, 0);
+  const cov = Math.max(covA, covB);
+  const risk: Risk = long.length >= 3 || longChars >= 600 || cov >= 0.3 ? 'high' : long.length ? 'medium' : ab.size ? 'low' : 'none';
+  return { score: Math.round(Math.min(1, cov) * 100), risk, passages: kept, sections, matched: { verbatim, near: ab.size - verbatim } };
+}
+
+// ------------------------------------------------------------------------------------------------------------- outline
+
+/** Most headings of a file compared in order (the longest common subsequence is quadratic). */
+const MAX_HEADINGS = 1500;
+
+function outlineOfPair(allA: DupHeading[], allB: DupHeading[]) {
+  const A = allA.slice(0, MAX_HEADINGS);
+  const B = allB.slice(0, MAX_HEADINGS);
+  const sa = A.map((h) => bigramSet(h.norm));
+  const sb = B.map((h) => bigramSet(h.norm));
+  // near-identical: a few characters added or changed; only headings of about the same length are compared
+  const same = (i: number, j: number) => {
+    const x = A[i]!.norm;
+    const y = B[j]!.norm;
+    if (x === y) return true;
+    if (Math.abs(x.length - y.length) > 4 || x.charCodeAt(0) !== y.charCodeAt(0)) return false;
+    return dice(sa[i]!, sb[j]!) >= 0.8;
+  };
+  const n = A.length;
+  const m = B.length;
+  const dp: Uint16Array[] = Array.from({ length: n + 1 }, () => new Uint16Array(m + 1));
+  for (let i = n - 1; i >= 0; i--) for (let j = m - 1; j >= 0; j--) dp[i]![j] = same(i, j) ? dp[i + 1]![j + 1]! + 1 : Math.max(dp[i + 1]![j]!, dp[i]![j + 1]!);
+  const pairs: Array<{ a: string; b: string }> = [];
+  for (let i = 0, j = 0; i < n && j < m; ) {
+    if (same(i, j) && dp[i]![j] === dp[i + 1]![j + 1]! + 1) {
+      pairs.push({ a: A[i]!.text, b: B[j]!.text });
+      i++;
+      j++;
+    } else if (dp[i + 1]![j]! >= dp[i]![j + 1]!) i++;
+    else j++;
+  }
+  const lcs = pairs.length;
+  const ratio = lcs / Math.max(1, Math.min(n, m));
+  const risk: Risk = lcs >= 5 && ratio >= 0.5 ? 'high' : lcs >= 4 && ratio >= 0.3 ? 'medium' : lcs >= 2 ? 'low' : 'none';
+  return { score: Math.round(ratio * 100), risk, pairs: pairs.slice(0, 300) };
+}
+
+/** The headings that count: not in the tender, not trivial, and (four bids or more) not in half of the bids. */
+function ownHeadings(bids: FileFeatures[], tender: FileFeatures | undefined): DupHeading[][] {
+  const tenderText = tender ? normalise(tender.text) : '';
+  const keep = (h: DupHeading) => h.norm.length >= 3 && !(tenderText && tenderText.includes(h.norm));
+  const lists = bids.map((f) => f.headings.filter(keep));
+  if (bids.length < 4) return lists;
+  const df = new Map<string, number>();
+  for (const l of lists) for (const n of new Set(l.map((h) => h.norm))) df.set(n, (df.get(n) ?? 0) + 1);
+  const limit = bids.length >= 6 ? 3 : Math.max(3, Math.ceil(bids.length / 2));
+  return lists.map((l) => l.filter((h) => (df.get(h.norm) ?? 0) < limit));
+}
+
+// ------------------------------------------------------------------------------------------------------------ metadata
+
+const GENERIC_NAMES = new Set(['', 'administrator', 'admin', 'user', 'users', 'owner', 'microsoft', 'microsoft office user', 'microsoft office 用户', '微软用户', 'lenovo', 'dell', 'hp', 'asus', 'unknown', 'pc', 'walkinnet', 'apache poi', 'python-docx', 'author']);
+const isGeneric = (s: string) => GENERIC_NAMES.has(s.trim().toLowerCase()) || /^(user|admin|pc)[-_\d]*$/i.test(s.trim());
+const GENERIC_TEMPLATES = /^(normal(\.dotm?)?|normal\.wpt|空白文档)?$/i;
+
+function metadataOfPair(A: FileFeatures, B: FileFeatures): Finding[] {
+  const out: Finding[] = [];
+  const a = A.meta;
+  const b = B.meta;
+  const eq = (x: string, y: string) => x.trim() !== '' && x.trim().toLowerCase() === y.trim().toLowerCase();
+  const person = (label: string, x: string, y: string) => {
+    if (eq(x, y)) out.push({ dimension: 'metadata', level: isGeneric(x) ? 'low' : 'high', title: `${label}相同`, a: x, b: y });
+  };
+  person('作者', a.author, b.author);
+  person('最后修改者', a.lastModifiedBy, b.lastModifiedBy);
+  if (!eq(a.author, b.author)) {
+    if (eq(a.author, b.lastModifiedBy) && !isGeneric(a.author)) out.push({ dimension: 'metadata', level: 'high', title: '一方作者为另一方最后修改者', a: a.author, b: b.lastModifiedBy });
+    else if (eq(a.lastModifiedBy, b.author) && !isGeneric(b.author)) out.push({ dimension: 'metadata', level: 'high', title: '一方作者为另一方最后修改者', a: a.lastModifiedBy, b: b.author });
+  }
+  if (eq(a.company, b.company)) out.push({ dimension: 'metadata', level: isGeneric(a.company) ? 'low' : 'high', title: '单位（Company）相同', a: a.company, b: b.company });
+  if (eq(a.template, b.template) && !GENERIC_TEMPLATES.test(a.template.trim())) out.push({ dimension: 'metadata', level: 'medium', title: '模板相同', a: a.template, b: b.template });
+  if (eq(a.created, b.created)) out.push({ dimension: 'metadata', level: 'high', title: '创建时间完全相同', a: a.created, b: b.created });
+  if (eq(a.modified, b.modified)) out.push({ dimension: 'metadata', level: 'high', title: '修改时间完全相同', a: a.modified, b: b.modified });
+  if (a.rsidRoot && a.rsidRoot === b.rsidRoot) out.push({ dimension: 'metadata', level: 'high', title: '文档根编辑会话（rsidRoot）相同', a: a.rsidRoot, b: b.rsidRoot });
+  const bRsids = new Set(b.rsids);
+  const shared = a.rsids.filter((r) => r !== a.rsidRoot && bRsids.has(r));
+  if (shared.length) out.push({ dimension: 'metadata', level: shared.length >= 2 ? 'high' : 'medium', title: `共有 ${shared.length} 个 Word 编辑会话编号（RSID）`, a: shared.slice(0, 8).join(', '), b: shared.slice(0, 8).join(', ') });
+  for (const [k, v] of Object.entries(a.custom)) {
+    if (v.length >= 16 && !/buildver|version/i.test(k) && b.custom[k] === v) out.push({ dimension: 'metadata', level: 'high', title: `自定义属性 ${k} 相同`, a: v, b: v });
+  }
+  const bEmb = new Map(b.embedded.filter((e) => e.name.includes('/embeddings/')).map((e) => [e.sha256, e.name]));
+  for (const e of a.embedded) {
+    if (e.name.includes('/embeddings/') && bEmb.has(e.sha256)) out.push({ dimension: 'metadata', level: 'high', title: '嵌入文件完全相同', a: e.name, b: bEmb.get(e.sha256)! });
+  }
+  if (eq(a.application, b.application) && out.length) out.push({ dimension: 'metadata', level: 'low', title: '编辑软件相同', a: a.application, b: b.application });
+  return out;
+}
+
+// -------------------------------------------------------------------------------------------------------------- images
+
+const hexPair = (h: string) => [parseInt(h.slice(0, 8), 16) >>> 0, parseInt(h.slice(8, 16), 16) >>> 0] as const;
+function pop(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) & 0xff;
+}
+const ham = (a: readonly [number, number], b: readonly [number, number]) => pop((a[0] ^ b[0]) >>> 0) + pop((a[1] ^ b[1]) >>> 0);
+export const IMAGE_SIMILAR_BITS = 6;
+export const IMAGE_CROP_BITS = 5;
+
+interface PreparedImage {
+  img: DupImage;
+  full: readonly [number, number];
+  windows: Array<readonly [number, number]>;
+}
+
+function prepareImages(f: FileFeatures): PreparedImage[] {
+  return f.images
+    .filter((i) => i.width >= 48 && i.height >= 48)
+    .map((img) => ({ img, full: hexPair(img.dhash), windows: img.windows.map(hexPair) }))
+    .filter((p) => {
+      const bits = pop(p.full[0]) + pop(p.full[1]);
+      return bits >= 3 && bits <= 61; // a blank picture has no shape to compare
+    });
+}
+
+function imageMatch(x: PreparedImage, y: PreparedImage): 'exact' | 'similar' | 'cropped' | null {
+  if (x.img.sha256 === y.img.sha256) return 'exact';
+  if (ham(x.full, y.full) <= IMAGE_SIMILAR_BITS) return 'similar';
+  for (const w of y.windows) if (ham(x.full, w) <= IMAGE_CROP_BITS) return 'cropped';
+  for (const w of x.windows) if (ham(w, y.full) <= IMAGE_CROP_BITS) return 'cropped';
+  return null;
+}
+
+function imagesOfPair(A: PreparedImage[], B: PreparedImage[], an: string, bn: string): Finding[] {
+  const out: Finding[] = [];
+  const used = new Set<number>();
+  for (const x of A) {
+    for (let j = 0; j < B.length; j++) {
+      if (used.has(j)) continue;
+      const how = imageMatch(x, B[j]!);
+      if (!how) continue;
+      used.add(j);
+      const label = how === 'exact' ? '图片完全相同' : how === 'similar' ? '图片高度相似（重新压缩或缩放）' : '图片为裁剪后的同一图片';
+      out.push({ dimension: 'images', level: how === 'exact' ? 'high' : 'medium', title: label, a: `${an} ${x.img.name}`, b: `${bn} ${B[j]!.img.name}` });
+      break;
+    }
+  }
+  return out;
+}
+
+// ----------------------------------------------------------------------------------------------------------- tell-tale
+
+/** Common misspellings (wrong → right): the same ones in two bids are a sign of one writer. */
+export const COMMON_TYPOS: Array<[string, string]> = [
+  ['按排', '安排'], ['既使', '即使'], ['必需遵守', '必须遵守'], ['布署', '部署'], ['渡过难关', '度过难关'], ['一股作气', '一鼓作气'],
+  ['迫不急待', '迫不及待'], ['再接再励', '再接再厉'], ['谈笑风声', '谈笑风生'], ['默守成规', '墨守成规'], ['检察验收', '检查验收'],
+  ['质量保正', '质量保证'], ['保证金额度', '保证金额度'], ['工程竣功', '工程竣工'], ['施工工艺流成', '施工工艺流程'], ['安全隐换', '安全隐患'],
+  ['应急预按', '应急预案'], ['技术交低', '技术交底'], ['材料进厂检脸', '材料进场检验'], ['现场勘查', '现场勘察'], ['以确保', '以确保'],
+  ['截止目前', '截至目前'], ['截止到', '截至到'], ['其它', '其他'], ['帐号', '账号'], ['帐户', '账户'], ['做为', '作为'], ['象征性', '象征性'],
+  ['不径而走', '不胫而走'], ['甘败下风', '甘拜下风'], ['一愁莫展', '一筹莫展'], ['穿流不息', '川流不息'], ['走头无路', '走投无路'],
+  ['具有其他', '具有其他'], ['原材料检测', '原材料检测'], ['工期延误', '工期延误'], ['验收合各', '验收合格'], ['合格证明', '合格证明'],
+  ['质量通病', '质量通病'], ['监里', '监理'], ['施功', '施工'], ['技朮', '技术'], ['管里制度', '管理制度'], ['规范要球', '规范要求'],
+].filter(([w, r]) => w !== r) as Array<[string, string]>;
+
+const COMPANY = /[\u4e00-\u9fa5（）()]{2,30}?(?:有限责任公司|股份有限公司|有限公司|集团公司|研究院|设计院|事务所)/g;
+const PHONE = /(?<!\d)(?:1[3-9]\d{9}|0\d{2,3}-?\d{7,8})(?!\d)/g;
+const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
+const STANDARD = /\b(GB\/T|GB|JGJ\/T|JGJ|JTG|CJJ|HJ|DL\/T|SL|ISO|GA\/T|GA)\s?(\d{2,6}(?:\.\d+)?)[-—–](\d{4})\b/g;
+
+interface TellTaleFacts {
+  ownCompany: string;
+  phones: Set<string>;
+  emails: Set<string>;
+  typos: Set<string>;
+  standards: Map<string, number>;
+}
+
+function tellTaleFacts(f: FileFeatures, tender: FileFeatures | undefined, tenderText: string): TellTaleFacts {
+  const counts = new Map<string, number>();
+  for (const m of f.text.matchAll(COMPANY)) {
+    const name = m[0].replace(/^(?:我公司|我方|本公司|投标人|供应商|致|为|由|与|和|及|是)/, '');
+    if (name.length >= 6 && !tenderText.includes(name)) counts.set(name, (counts.get(name) ?? 0) + 1);
+  }
+  const ownCompany = [...counts].sort((x, y) => y[1] - x[1])[0]?.[0] ?? '';
+  const notTender = (s: string) => !tenderText.includes(s);
+  const phones = new Set([...f.text.matchAll(PHONE)].map((m) => m[0].replace('-', '')).filter(notTender));
+  const emails = new Set([...f.text.matchAll(EMAIL)].map((m) => m[0].toLowerCase()).filter(notTender));
+  const typos = new Set(COMMON_TYPOS.filter(([w]) => f.text.includes(w) && !tender?.text.includes(w)).map(([w]) => w));
+  const standards = new Map<string, number>();
+  for (const m of f.text.matchAll(STANDARD)) {
+    const code = `${m[1]} ${m[2]}`;
+    const year = Number(m[3]);
+    const seen = standards.get(code);
+    if (seen === undefined || year < seen) standards.set(code, year);
+  }
+  return { ownCompany, phones, emails, typos, standards };
+}
+
+function tellTaleOfPair(A: FileFeatures, B: FileFeatures, fa: TellTaleFacts, fb: TellTaleFacts, newest: Map<string, number>): Finding[] {
+  const out: Finding[] = [];
+  if (fa.ownCompany && fa.ownCompany !== fb.ownCompany && B.text.includes(fa.ownCompany)) out.push({ dimension: 'telltale', level: 'high', title: `${B.name} 中出现另一投标人名称`, a: fa.ownCompany, b: fa.ownCompany });
+  if (fb.ownCompany && fb.ownCompany !== fa.ownCompany && A.text.includes(fb.ownCompany)) out.push({ dimension: 'telltale', level: 'high', title: `${A.name} 中出现另一投标人名称`, a: fb.ownCompany, b: fb.ownCompany });
+  for (const p of fa.phones) if (fb.phones.has(p)) out.push({ dimension: 'telltale', level: 'high', title: '相同的联系电话', a: p, b: p });
+  for (const e of fa.emails) if (fb.emails.has(e)) out.push({ dimension: 'telltale', level: 'high', title: '相同的电子邮箱', a: e, b: e });
+  const typos = [...fa.typos].filter((t) => fb.typos.has(t));
+  if (typos.length) out.push({ dimension: 'telltale', level: typos.length >= 2 ? 'high' : 'medium', title: `相同的错别字 ${typos.length} 处`, a: typos.join('、'), b: typos.join('、') });
+  const outdated = [...fa.standards].filter(([code, year]) => fb.standards.get(code) === year && (newest.get(code) ?? year) > year).map(([c, y]) => `${c}-${y}`);
+  if (outdated.length) out.push({ dimension: 'telltale', level: outdated.length >= 2 ? 'high' : 'medium', title: `引用相同的过期标准 ${outdated.length} 项`, a: outdated.join('、'), b: outdated.join('、') });
+  return out;
+}
+
+// -------------------------------------------------------------------------------------------------------------- prices
+
+function pricesOfPair(A: FileFeatures, B: FileFeatures): Finding[] {
+  const out: Finding[] = [];
+  if (A.prices.length < 2 || B.prices.length < 2) return out;
+  const bByItem = new Map(B.prices.filter((r) => r.item).map((r) => [normalise(r.item), r]));
+  const matched: Array<[number[], number[]]> = [];
+  A.prices.forEach((r, i) => {
+    const other = r.item ? bByItem.get(normalise(r.item)) : B.prices[i];
+    if (other) matched.push([r.values, other.values]);
+  });
+  const totalA = Math.max(...A.prices.flatMap((r) => r.values));
+  const totalB = Math.max(...B.prices.flatMap((r) => r.values));
+  if (totalA >= 1000 && totalA === totalB) out.push({ dimension: 'prices', level: 'high', title: '报价总额完全相同', a: String(totalA), b: String(totalB) });
+  // column by column (单价, then 合价 …): the same amounts, a fixed ratio or a fixed difference over the matched rows
+  const columns = Math.min(...matched.map(([x, y]) => Math.min(x.length, y.length)), 9);
+  for (let c = 0; c < columns && !out.some((f) => f.title !== '报价总额完全相同'); c++) {
+    const pairs = matched.map(([x, y]) => [x[c]!, y[c]!] as const).filter(([x, y]) => x > 0 && y > 0);
+    if (pairs.length < 3) continue;
+    const equal = pairs.filter(([x, y]) => x === y).length;
+    if (equal >= 3 && equal / pairs.length >= 0.6) {
+      out.push({ dimension: 'prices', level: 'high', title: `${equal} 项分项报价完全相同`, a: `${equal}/${pairs.length}`, b: `${equal}/${pairs.length}` });
+      continue;
+    }
+    const ratios = pairs.map(([x, y]) => y / x);
+    const mean = ratios.reduce((s, r) => s + r, 0) / ratios.length;
+    const spread = (Math.max(...ratios) - Math.min(...ratios)) / mean;
+    if (spread < 0.002 && Math.abs(mean - 1) > 0.0005) {
+      out.push({ dimension: 'prices', level: 'high', title: `分项报价呈固定比例（约 ${mean.toFixed(4)} 倍）`, a: `${pairs.length} 项`, b: `${pairs.length} 项` });
+      continue;
+    }
+    const diffs = pairs.map(([x, y]) => Math.round((y - x) * 100) / 100);
+    if (diffs.every((d) => d === diffs[0]) && diffs[0] !== 0) out.push({ dimension: 'prices', level: 'high', title: `分项报价相差固定金额（${diffs[0]} 元）`, a: `${pairs.length} 项`, b: `${pairs.length} 项` });
+  }
+  return out;
+}
+
+// -------------------------------------------------------------------------------------------------------------- report
+
+const levelScore: Record<Risk, number> = { none: 0, low: 20, medium: 60, high: 100 };
+const findingsRisk = (fs: Finding[]): Risk => maxRisk(fs.map((f) => f.level));
+const WEIGHT: Record<Dimension, number> = { text: 1, outline: 0.6, metadata: 0.9, images: 0.8, telltale: 0.8, prices: 0.9 };
+
+/** Compares every pair of bids (`files` with role 'bid'; the first file with role 'tender', if any, is subtracted). */
+export function compareBids(files: FileFeatures[], opts: CompareOptions = {}): DupReport {
+  const bids = files.filter((f) => f.role === 'bid');
+  const tender = files.find((f) => f.role === 'tender');
+  const tenderText = tender?.text ?? '';
+  const idx = buildTextIndex(bids, tender);
+  const headings = ownHeadings(bids, tender);
+  const tenderImages = tender ? prepareImages(tender) : [];
+  const images = bids.map((f) => prepareImages(f).filter((p) => !tenderImages.some((t) => imageMatch(p, t))));
+  const facts = bids.map((f) => tellTaleFacts(f, tender, tenderText));
+  const newest = new Map<string, number>();
+  for (const f of [...bids, ...(tender ? [tender] : [])])
+    for (const m of f.text.matchAll(STANDARD)) {
+      const code = `${m[1]} ${m[2]}`;
+      newest.set(code, Math.max(newest.get(code) ?? 0, Number(m[3])));
+    }
+  const total = (bids.length * (bids.length - 1)) / 2;
+  const pairs: PairResult[] = [];
+  for (let i = 0; i < bids.length; i++) {
+    for (let j = i + 1; j < bids.length; j++) {
+      const A = bids[i]!;
+      const B = bids[j]!;
+      const text = textOfPair(A, B, i, j, idx, opts.maxPassages ?? 100);
+      const outline = outlineOfPair(headings[i]!, headings[j]!);
+      const meta = metadataOfPair(A, B);
+      const imgs = imagesOfPair(images[i]!, images[j]!, A.name, B.name);
+      const tell = tellTaleOfPair(A, B, facts[i]!, facts[j]!, newest);
+      const prices = pricesOfPair(A, B);
+      const risks: Record<Dimension, Risk> = {
+        text: text.risk,
+        outline: outline.risk,
+        metadata: findingsRisk(meta),
+        images: imgs.some((f) => f.level === 'high') || imgs.length >= 2 ? 'high' : imgs.length ? 'medium' : 'none',
+        telltale: findingsRisk(tell),
+        prices: findingsRisk(prices),
+      };
+      const scores: Record<Dimension, number> = {
+        text: text.score,
+        outline: outline.score,
+        metadata: levelScore[risks.metadata],
+        images: Math.min(100, imgs.length * 50),
+        telltale: levelScore[risks.telltale],
+        prices: levelScore[risks.prices],
+      };
+      const textScore = Math.min(100, text.score * 2.5);
+      const combined = 1 - DIMENSIONS.reduce((p, d) => p * (1 - (WEIGHT[d] * (d === 'text' ? textScore : scores[d])) / 100), 1);
+      const highs = DIMENSIONS.filter((d) => risks[d] === 'high').length;
+      const mediums = DIMENSIONS.filter((d) => risks[d] === 'medium').length;
+      const risk: Risk = highs || mediums >= 2 ? 'high' : mediums ? 'medium' : maxRisk(Object.values(risks));
+      pairs.push({ a: i, b: j, score: Math.round(combined * 100), risk, scores, risks, passages: text.passages, sections: text.sections, outline: outline.pairs, findings: [...meta, ...imgs, ...tell, ...prices], matched: text.matched });
+      opts.onProgress?.(pairs.length, total);
+    }
+  }
+  const dimensions = Object.fromEntries(DIMENSIONS.map((d) => [d, maxRisk(pairs.map((p) => p.risks[d]))])) as Record<Dimension, Risk>;
+  return {
+    version: 1,
+    files: bids.map((f, i) => ({ name: f.name, role: f.role, type: f.type, pages: f.pages, sentences: f.sentences.length, tenderSentences: idx.fromTender[i]!.filter(Boolean).length })).concat(
+      tender ? [{ name: tender.name, role: 'tender', type: tender.type, pages: tender.pages, sentences: tender.sentences.length, tenderSentences: 0 }] : [],
+    ),
+    pairs,
+    risk: maxRisk(pairs.map((p) => p.risk)),
+    score: Math.max(0, ...pairs.map((p) => p.score)),
+    dimensions,
+  };
+}

@@ -1,0 +1,120 @@
+/**
+ * 查重 (issue 15): the duplicate check between bidders — its report (computed by the engine's dupcheck/compare.ts), the
+ * check as the API answers it, its limits and its Chinese texts.
+ */
+export type DupRisk = 'high' | 'medium' | 'low' | 'none';
+export type DupDimension = 'text' | 'outline' | 'metadata' | 'images' | 'telltale' | 'prices';
+export const DUP_DIMENSIONS: DupDimension[] = ['text', 'outline', 'metadata', 'images', 'telltale', 'prices'];
+export const DUP_RISK_LABEL: Record<DupRisk, string> = { high: '高风险', medium: '中风险', low: '低风险', none: '无风险' };
+export const DUP_DIMENSION_LABEL: Record<DupDimension, string> = { text: '文本', outline: '目录结构', metadata: '文件属性', images: '图片', telltale: '特征错误', prices: '报价' };
+
+export interface DupPassageSide {
+  text: string;
+  page: number;
+  section: string;
+  /** [start, end) ranges of `text` shared with the other side, for highlighting */
+  marks: Array<[number, number]>;
+}
+
+export interface DupPassage {
+  kind: 'verbatim' | 'near';
+  /** normalised characters of side A in the passage */
+  chars: number;
+  /** 0–1 */
+  similarity: number;
+  a: DupPassageSide;
+  b: DupPassageSide;
+  /** first and last sentence index on each side */
+  aRange: [number, number];
+  bRange: [number, number];
+}
+
+export interface DupSectionSimilarity {
+  a: string;
+  b: string;
+  /** 0–1 */
+  similarity: number;
+}
+
+export interface DupFinding {
+  dimension: DupDimension;
+  level: Exclude<DupRisk, 'none'>;
+  title: string;
+  a: string;
+  b: string;
+}
+
+export interface DupPairResult {
+  /** indexes into the report's files */
+  a: number;
+  b: number;
+  /** 0–100 */
+  score: number;
+  risk: DupRisk;
+  /** each dimension 0–100 */
+  scores: Record<DupDimension, number>;
+  risks: Record<DupDimension, DupRisk>;
+  passages: DupPassage[];
+  sections: DupSectionSimilarity[];
+  outline: Array<{ a: string; b: string }>;
+  findings: DupFinding[];
+  matched: { verbatim: number; near: number };
+}
+
+export interface DupReport {
+  version: 1;
+  files: Array<{ name: string; role: 'bid' | 'tender'; type: string; pages: number; sentences: number; tenderSentences: number }>;
+  pairs: DupPairResult[];
+  risk: DupRisk;
+  /** 0–100: the highest pair */
+  score: number;
+  dimensions: Record<DupDimension, DupRisk>;
+}
+
+export type DupCheckState = 'draft' | 'queued' | 'running' | 'done' | 'failed';
+
+export interface DupCheckFile {
+  index: number;
+  name: string;
+  role: 'bid' | 'tender';
+  type: string;
+  size: number;
+}
+
+export interface DupCheckSummary {
+  id: string;
+  name: string;
+  state: DupCheckState;
+  /** 0–100 */
+  progress: number;
+  error: string | null;
+  bids: number;
+  hasTender: boolean;
+  risk: DupRisk | null;
+  score: number | null;
+  createTime: string;
+}
+
+export interface DupCheckDetail extends DupCheckSummary {
+  files: DupCheckFile[];
+  report: DupReport | null;
+}
+
+export const DUPCHECK_LIMITS = { minBids: 2, maxBids: 10, name: 60 } as const;
+
+export const DUPCHECK_TEXTS = {
+  notFound: '查重任务不存在或已删除',
+  notDraft: '查重已开始，不能再修改文件',
+  notFailed: '只有失败的查重可以重试',
+  notDone: '查重尚未完成，暂无报告',
+  running: '查重正在进行中，请稍后再删除',
+  tooManyBids: `投标文件最多 ${DUPCHECK_LIMITS.maxBids} 份`,
+  tooFewBids: `请至少上传 ${DUPCHECK_LIMITS.minBids} 份投标文件`,
+  oneTender: '招标文件只能上传 1 份',
+  fileType: '仅支持 DOCX、PDF、DOC 格式的投标文件或招标文件',
+  fileNotFound: '文件不存在',
+  created: '已创建查重任务',
+  started: '已开始查重',
+  fileFailed: (name: string, why: string) => `文件「${name}」无法读取：${why}`,
+  generic: '查重失败，请重试',
+};

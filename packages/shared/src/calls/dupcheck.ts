@@ -1,0 +1,52 @@
+import * as z from 'zod';
+import { defineCall } from '../api/contract.js';
+import type { Page } from '../api/envelope.js';
+import { DUPCHECK_LIMITS as L, type DupCheckDetail, type DupCheckFile, type DupCheckSummary } from '../api/dupcheck.js';
+
+/**
+ * 查重 calls (docs/api.md "Duplicate check"): a check is created with a name, its files are uploaded one by one
+ * (multipart, `role` bid or tender), then started as a job; its report is read with `detail` and exported as Excel.
+ * Checks belong to the caller's owner — the user, or its enterprise in the enterprise role.
+ */
+const id = z.string().trim().min(1).max(40);
+
+export const DUPCHECK_LABELS = { id: '查重任务 ID', name: '任务名称', index: '文件序号', role: '文件类别', current: '页码', size: '每页条数' };
+const labels = DUPCHECK_LABELS;
+
+export const dupcheckCalls = {
+  create: defineCall({
+    path: '/btz/dupcheck/create',
+    auth: true,
+    body: z.object({ name: z.string().trim().min(1).max(L.name) }),
+    labels,
+    response: z.custom<{ id: string }>(),
+  }),
+  /** multipart: file (DOCX, PDF or DOC); query role=bid|tender */
+  upload: defineCall({
+    path: '/btz/dupcheck/upload',
+    auth: true,
+    query: z.object({ id, role: z.enum(['bid', 'tender']).default('bid') }),
+    labels,
+    response: z.custom<DupCheckFile>(),
+  }),
+  removeFile: defineCall({
+    path: '/btz/dupcheck/file/remove',
+    auth: true,
+    query: z.object({ id, index: z.coerce.number().int().min(1).max(1000) }),
+    labels,
+    response: z.custom<void>(),
+  }),
+  start: defineCall({ path: '/btz/dupcheck/start', auth: true, query: z.object({ id }), labels, response: z.custom<void>() }),
+  retry: defineCall({ path: '/btz/dupcheck/retry', auth: true, query: z.object({ id }), labels, response: z.custom<void>() }),
+  list: defineCall({
+    path: '/btz/dupcheck/list',
+    auth: true,
+    query: z.object({ current: z.coerce.number().int().min(1).default(1), size: z.coerce.number().int().min(1).max(50).default(10) }),
+    labels,
+    response: z.custom<Page<DupCheckSummary>>(),
+  }),
+  detail: defineCall({ path: '/btz/dupcheck/detail', auth: true, query: z.object({ id }), labels, response: z.custom<DupCheckDetail>() }),
+  /** the report as an Excel workbook */
+  exportXlsx: defineCall({ path: '/btz/dupcheck/export', auth: true, query: z.object({ id }), labels, response: z.custom<Blob>() }),
+  delete: defineCall({ path: '/btz/dupcheck/delete', auth: true, query: z.object({ id }), labels, response: z.custom<void>() }),
+};
