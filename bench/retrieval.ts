@@ -24,10 +24,10 @@
 import { sql } from 'kysely';
 import type { BidOutlineNode, TenderCard } from '@btz/shared';
 import { generateOutline } from '@btz/bid-engine/tender';
-import { queryTerms, sameTitle, sectionQuery, shouldServe, splitPassages, tsqueryLiteral, tsvectorLiteral, writtenBidModel } from '@btz/bid-engine/repository';
+import { queryTerms, sameTitle, sectionProfile, sectionQuery, shouldServe, splitPassages, tsqueryLiteral, tsvectorLiteral, writtenBidModel } from '@btz/bid-engine/repository';
 import { openPGlite } from '../apps/server/src/db/connection.js';
 import { migrate } from '../apps/server/src/db/migrate.js';
-import { searchPassages } from '../apps/server/src/modules/repository/repo.js';
+import { explainSearch, searchPassages } from '../apps/server/src/modules/repository/repo.js';
 import { suggestPassages } from '../apps/server/src/modules/repository/service.js';
 import { leaves, loadTruth, tenderCard, writeBidOffline, type Leaf } from './lib/corpus-bids.js';
 
@@ -128,6 +128,8 @@ interface Figures {
   titleHits: number;
   suggestMs: number[];
   searchMs: number[];
+  /** the slowest search-box query (for --explain) */
+  slowest?: { ms: number; box: string; owner: ReturnType<typeof ownerOf> };
 }
 async function measure(last = true): Promise<Figures> {
   const f: Figures = { counted: 0, hits: 0, titleHits: 0, suggestMs: [], searchMs: [] };
@@ -139,15 +141,18 @@ async function measure(last = true): Promise<Figures> {
       let t0 = performance.now();
       const terms = queryTerms(sectionQuery(b.card, l.node, l.parents), 30);
       const owner = ownerOf(groupOf.get(b.tender) ?? 0);
-      const top = await suggestPassages(db, owner, terms, 5);
+      const top = await suggestPassages(db, owner, terms, 5, [], sectionProfile(b.card, l.node, l.parents));
       f.suggestMs.push(performance.now() - t0);
       if (top.some((p) => anyOf.has(p.id) && sameTitle(anyOf.get(p.id)!.leaf.title, l.node.title))) f.titleHits++;
       if (top.some((p) => labelOf.has(p.id) && serves(labelOf.get(p.id)!))) f.hits++;
       else if (verbose && last)
         console.log(`  未命中 ${b.tender}「${l.node.title}」应为：${[...new Set(past.filter(serves).map((p) => p.leaf.title))].join('、')}；得到：${top.map((p) => `${p.heading.at(-1)}(${p.fileName.slice(0, 3)})`).join('、')}`);
       t0 = performance.now();
-      await searchPassages(db, owner, tsqueryLiteral(queryTerms(l.node.title, 20, { singles: true }), '&'), 20);
-      f.searchMs.push(performance.now() - t0);
+      const box = tsqueryLiteral(queryTerms(l.node.title, 20, { singles: true }), '&');
+      await searchPassages(db, owner, box, 20);
+      const ms = performance.now() - t0;
+      f.searchMs.push(ms);
+      if (!f.slowest || ms > f.slowest.ms) f.slowest = { ms, box, owner };
     }
   }
   return f;
@@ -176,6 +181,14 @@ for (const g of [0, 1]) {
 }
 await sql`ANALYZE repository_passages`.execute(db);
 await measure(false);
-console.log(line(`+ other projects' bids`, Math.min(count[0]!, count[1]!), await measure()));
+const big = await measure();
+console.log(line(`+ other projects' bids`, Math.min(count[0]!, count[1]!), big));
+if (args.includes('--explain') && big.slowest) {
+  // the plan of the slowest search-box query (searchPassages' SQL, with the timing PostgreSQL measures)
+  const { box, owner } = big.slowest;
+  console.log(`最慢的搜索框查询（${big.slowest.ms.toFixed(1)} ms）：${box}`);
+  const plan = await explainSearch(db, owner, box, 20);
+  console.log(plan);
+}
 console.log(`用时 ${((Date.now() - started) / 1000).toFixed(0)} 秒`);
 await h.close();

@@ -13,6 +13,7 @@ import * as m0013 from './0013_bid_health.js';
 import * as m0014 from './0014_pictures.js';
 import * as m0015 from './0015_databank.js';
 import * as m0016 from './0016_repository.js';
+import * as m0018 from './0018_repository_rank.js';
 
 /** Forward-only migrations, applied in order at start. Never edit one that has landed: add the next. */
 export const MIGRATIONS: { id: string; up: string }[] = [
@@ -31,4 +32,5 @@ export const MIGRATIONS: { id: string; up: string }[] = [
   { id: '0014_pictures', up: m0014.up },
   { id: '0015_databank', up: m0015.up },
   { id: '0016_repository', up: m0016.up },
+  { id: '0018_repository_rank', up: m0018.up },
 ];
