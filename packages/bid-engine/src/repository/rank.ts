@@ -130,3 +130,23 @@ function jaccard(a: Set<string>, b: Set<string>): number {
   for (const x of a) if (b.has(x)) n++;
   return n / (a.size + b.size - n);
 }
+
+/** A suggested passage the offline writer reuses: its heading names the section's subject this closely (bigram Dice). */
+export const REUSE_TITLE = 0.6;
+
+/**
+ * The passages the offline writer reuses for a section: the pinned ones, else the first suggestion whose own heading is
+ * the section's title (or close to it) or names one of its scoring rows — at most `max`.
+ */
+export function passagesToReuse<T extends { id: string; heading: string[] }>(profile: SectionProfile, suggested: T[], pinned: string[], max = 2): T[] {
+  const pins = suggested.filter((p) => pinned.includes(p.id));
+  if (pins.length) return pins.slice(0, max);
+  const title = bigrams(bareTitle(profile.title));
+  const rows = profile.rows.map((r) => bigrams(bareTitle(r))).filter((r) => r.size);
+  const close = suggested.find((p) => {
+    const own = bareTitle(p.heading.at(-1) ?? '');
+    const grams = bigrams(own);
+    return own === bareTitle(profile.title) || dice(title, grams) >= REUSE_TITLE || rows.some((r) => containment(r, grams) >= 0.8);
+  });
+  return close ? [close] : [];
+}

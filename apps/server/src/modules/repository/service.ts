@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import { REPOSITORY_TEXTS, type BidOutlineNode, type RepositoryFile, type RepositorySearchResult, type RepositorySuggestion } from '@btz/shared';
 import { DocumentError, assertSafeZip, listZipEntries, sniffType } from '@btz/bid-engine/reading';
-import { queryTerms, rerankPassages, sectionProfile, sectionQuery, tsqueryLiteral, type SectionProfile } from '@btz/bid-engine/repository';
+import { passagesToReuse, queryTerms, rerankPassages, sectionProfile, sectionQuery, tsqueryLiteral, type SectionProfile } from '@btz/bid-engine/repository';
 import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
@@ -113,4 +113,14 @@ export async function referencesForSection(app: AppContext, bid: BidRow, node: B
   const o = await ownerOf(app.db, { tenantId: bid.tenant_id, userId: bid.user_id });
   const s = await suggestForSection(app, o, bid, node, parentTitles);
   return s.records.map((p) => ({ heading: p.heading, fileName: p.fileName, page: p.page, text: p.text }));
+}
+
+/**
+ * The passages the offline writer reuses for a section (no model to write from references): the pinned ones, or the
+ * best suggestion whose heading is on the section's subject (engine passagesToReuse). Empty when there is none.
+ */
+export async function reuseForSection(app: AppContext, bid: BidRow, node: BidOutlineNode, parentTitles: string[]) {
+  const o = await ownerOf(app.db, { tenantId: bid.tenant_id, userId: bid.user_id });
+  const s = await suggestForSection(app, o, bid, node, parentTitles);
+  return passagesToReuse(sectionProfile(bid.card, node, parentTitles), s.records, s.pinned).map((p) => ({ heading: p.heading, fileName: p.fileName, page: p.page, text: p.text }));
 }
