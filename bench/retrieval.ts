@@ -2,7 +2,10 @@
  * Retrieval benchmark (issue 14, 知识库): does a bid section get, among the 5 passages the repository suggests, the
  * passage of a past bid that should serve it — and how fast is the search at 10,000 passages on PGlite?
  *
- *   npm run bench -- retrieval [--only c07,c09] [--passages 10000] [--verbose]
+ *   npm run bench -- retrieval [--only c07,c09] [--passages 10000] [--verbose] [--explain] [--compare]
+ *
+ * --explain prints the plan of the slowest search-box query at 10k; --compare also times the search box's statement as it
+ * was before the two-step search (one statement ranking every match), interleaved with today's (the same load for both).
  *
  * The labelled set, generated from the corpus (../shared/corpus) — every tender with a scoring table:
  * - past bids: the tender read (readDocument), its card (extractCard) and basic outline (generateOutline bidType 1),
@@ -39,6 +42,7 @@ const arg = (name: string) => {
 const only = arg('only') ? new Set(arg('only')!.split(',')) : null;
 const TARGET = Number(arg('passages') ?? 10_000);
 const verbose = args.includes('--verbose');
+const compare = args.includes('--compare');
 
 const truth = loadTruth('retrieval');
 
@@ -128,11 +132,13 @@ interface Figures {
   titleHits: number;
   suggestMs: number[];
   searchMs: number[];
+  /** --compare: the search box's statement before the two-step search */
+  beforeMs: number[];
   /** the slowest search-box query (for --explain) */
   slowest?: { ms: number; box: string; owner: ReturnType<typeof ownerOf> };
 }
 async function measure(last = true): Promise<Figures> {
-  const f: Figures = { counted: 0, hits: 0, titleHits: 0, suggestMs: [], searchMs: [] };
+  const f: Figures = { counted: 0, hits: 0, titleHits: 0, suggestMs: [], searchMs: [], beforeMs: [] };
   for (const b of newBids) {
     for (const l of b.leaves) {
       const serves = servesFor(b.tender, l.node);
@@ -153,16 +159,33 @@ async function measure(last = true): Promise<Figures> {
       const ms = performance.now() - t0;
       f.searchMs.push(ms);
       if (!f.slowest || ms > f.slowest.ms) f.slowest = { ms, box, owner };
+      if (compare) {
+        // the search box as it was before (one statement: ts_rank over every match), interleaved so both see the same load
+        t0 = performance.now();
+        await searchBefore(owner, box, 20);
+        f.beforeMs.push(performance.now() - t0);
+      }
     }
   }
   return f;
 }
+/** The search box's statement before the two-step search (repo.ts until 0018), for --compare. */
+async function searchBefore(o: ReturnType<typeof ownerOf>, tsquery: string, limit: number) {
+  await sql`
+    SELECT p.id, p.file_id, f.file_name, p.heading, p.page, p.text, ts_rank(p.tsv, q) AS rank
+    FROM repository_passages p JOIN repository_files f ON f.id = p.file_id, (SELECT ${tsquery}::tsquery AS q) AS qq
+    WHERE p.tenant_id = ${o.tenantId} AND p.owner_type = ${o.holder.type} AND p.owner_id = ${o.holder.id} AND p.tsv @@ q
+    ORDER BY rank DESC, p.file_id, p.seq
+    LIMIT ${limit}`.execute(db);
+}
+
 const q = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)]! : 0;
 };
 const line = (label: string, n: number, f: Figures) =>
-  `${label.padEnd(22)} | ${String(n).padStart(8)} | ${String(f.counted).padStart(6)} | ${((100 * f.hits) / Math.max(1, f.counted)).toFixed(1).padStart(6)}% (${f.hits}/${f.counted}) | ${((100 * f.titleHits) / Math.max(1, f.counted)).toFixed(1)}% | ${q(f.suggestMs, 0.5).toFixed(1)} / ${q(f.suggestMs, 0.95).toFixed(1)} | ${q(f.searchMs, 0.5).toFixed(1)} / ${q(f.searchMs, 0.95).toFixed(1)}`;
+  `${label.padEnd(22)} | ${String(n).padStart(8)} | ${String(f.counted).padStart(6)} | ${((100 * f.hits) / Math.max(1, f.counted)).toFixed(1).padStart(6)}% (${f.hits}/${f.counted}) | ${((100 * f.titleHits) / Math.max(1, f.counted)).toFixed(1)}% | ${q(f.suggestMs, 0.5).toFixed(1)} / ${q(f.suggestMs, 0.95).toFixed(1)} | ${q(f.searchMs, 0.5).toFixed(1)} / ${q(f.searchMs, 0.95).toFixed(1)}` +
+  (compare ? ` | before ${q(f.beforeMs, 0.5).toFixed(1)} / ${q(f.beforeMs, 0.95).toFixed(1)}` : '');
 
 console.log(`语料标书 ${tenders.length} 份（${tenders.join(' ')}）；往年标书段落 ${past.length} 个；新标书待检索章节 ${newBids.reduce((n, b) => n + b.leaves.length, 0)} 个（旗舰版目录的 AI 撰写章节）`);
 console.log('set                    | passages | leaves | recall@5 (≥90%)        | same title@5 | suggest p50 / p95 ms (≤50) | search p50 / p95 ms');
