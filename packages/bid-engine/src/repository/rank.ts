@@ -9,8 +9,8 @@
  *   serves better than the same boilerplate written for another;
  * - the database's rank, normalised over the pool, as the last word.
  *
- * Near-identical passages (the same section uploaded twice, a file copied) and more than two passages of one past
- * section are left out, so the few places go to different references.
+ * Near-identical passages (the same section uploaded twice, a file copied: their first 300 characters alike) and more
+ * than two passages of one past section are left out, so the few places go to different references.
  */
 import type { BidOutlineNode, TenderCard } from '@btz/shared';
 
@@ -78,21 +78,32 @@ export function sectionProfile(card: TenderCard | null, node: Pick<BidOutlineNod
 
 export const RANK_WEIGHTS = { title: 3, rowHeading: 1.5, rowText: 0.75, project: 1.5, db: 0.75, parent: 0.25 };
 
-/** Each candidate's score (higher is better), in the pool's order. `grams`: the candidates' text bigrams when known. */
-export function scorePassages(profile: SectionProfile, pool: RankCandidate[], grams = pool.map((c) => bigrams(c.text))): number[] {
+/** The share of `a`'s bigrams found in the cleaned text `b` (a substring search each: a few dozen, no set of the text). */
+function containedIn(a: Set<string>, b: string): number {
+  if (!a.size) return 0;
+  let n = 0;
+  for (const x of a) if (b.includes(x)) n++;
+  return n / a.size;
+}
+
+/** Characters of a passage's start compared for near-duplicates. */
+const DUPLICATE_PREFIX = 300;
+
+/** Each candidate's score (higher is better), in the pool's order. */
+export function scorePassages(profile: SectionProfile, pool: RankCandidate[]): number[] {
   const title = bigrams(bareTitle(profile.title));
   const parent = bigrams(profile.parents.slice(-1).map(bareTitle).join(' '));
   const rows = profile.rows.map((r) => bigrams(bareTitle(r))).filter((r) => r.size);
   const project = profile.project.map(bigrams).filter((p) => p.size);
   const maxRank = Math.max(1e-9, ...pool.map((c) => Number(c.rank) || 0));
-  return pool.map((c, i) => {
+  return pool.map((c) => {
     const own = bigrams(bareTitle(c.heading.at(-1) ?? ''));
     const path = bigrams(c.heading.map(bareTitle).join(' '));
-    const text = grams[i]!;
+    const text = c.text.normalize('NFKC').toLowerCase(); // bigrams never span punctuation: a substring search is enough
     const t = bareTitle(c.heading.at(-1) ?? '') === bareTitle(profile.title) ? 1 : dice(title, own);
     const rowHeading = rows.length ? Math.max(...rows.map((r) => containment(r, path))) : 0;
-    const rowText = rows.length ? Math.max(...rows.map((r) => containment(r, text))) : 0;
-    const proj = project.length ? Math.max(...project.map((p) => containment(p, text))) : 0;
+    const rowText = rows.length ? Math.max(...rows.map((r) => containedIn(r, text))) : 0;
+    const proj = project.length ? Math.max(...project.map((p) => containedIn(p, text))) : 0;
     const par = parent.size ? containment(parent, path) : 0;
     const w = RANK_WEIGHTS;
     return w.title * t + w.rowHeading * rowHeading + w.rowText * rowText + w.project * proj + w.db * ((Number(c.rank) || 0) / maxRank) + w.parent * par;
@@ -106,19 +117,19 @@ export const PER_SECTION = 2;
 
 /** The best `n` of the pool, near-duplicates and a third passage of one past section left out. */
 export function rerankPassages<T extends RankCandidate>(profile: SectionProfile, pool: T[], n: number): T[] {
-  const grams = pool.map((c) => bigrams(c.text));
-  const scores = scorePassages(profile, pool, grams);
+  const scores = scorePassages(profile, pool);
   const order = pool.map((c, i) => ({ c, s: scores[i]!, i })).sort((a, b) => b.s - a.s || a.i - b.i);
   const out: T[] = [];
   const kept: Set<string>[] = [];
   const perSection = new Map<string, number>();
-  for (const { c, i } of order) {
+  for (const { c } of order) {
     if (out.length >= n) break;
     const key = `${c.fileId}\u0000${c.heading.join('\u0000')}`;
     if ((perSection.get(key) ?? 0) >= PER_SECTION) continue;
-    if (kept.some((k) => jaccard(k, grams[i]!) >= NEAR_DUPLICATE)) continue;
+    const grams = bigrams(c.text.slice(0, DUPLICATE_PREFIX));
+    if (kept.some((k) => jaccard(k, grams) >= NEAR_DUPLICATE)) continue;
     perSection.set(key, (perSection.get(key) ?? 0) + 1);
-    kept.push(grams[i]!);
+    kept.push(grams);
     out.push(c);
   }
   return out;
