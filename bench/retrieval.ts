@@ -2,7 +2,10 @@
  * Retrieval benchmark (issue 14, 知识库): does a bid section get, among the 5 passages the repository suggests, the
  * passage of a past bid that should serve it — and how fast is the search at 10,000 passages on PGlite?
  *
- *   npm run bench -- retrieval [--only c07,c09] [--passages 10000] [--verbose]
+ *   npm run bench -- retrieval [--only c07,c09] [--passages 10000] [--verbose] [--explain] [--compare]
+ *
+ * --explain prints the plan of the slowest search-box query at 10k; --compare also times the search box's statement as it
+ * was before the two-step search (one statement ranking every match), interleaved with today's (the same load for both).
  *
  * The labelled set, generated from the corpus (../shared/corpus) — every tender with a scoring table:
  * - past bids: the tender read (readDocument), its card (extractCard) and basic outline (generateOutline bidType 1),
@@ -24,10 +27,10 @@
 import { sql } from 'kysely';
 import type { BidOutlineNode, TenderCard } from '@btz/shared';
 import { generateOutline } from '@btz/bid-engine/tender';
-import { queryTerms, sameTitle, sectionQuery, shouldServe, splitPassages, tsqueryLiteral, tsvectorLiteral, writtenBidModel } from '@btz/bid-engine/repository';
+import { queryTerms, sameTitle, sectionProfile, sectionQuery, shouldServe, splitPassages, tsqueryLiteral, tsvectorLiteral, writtenBidModel } from '@btz/bid-engine/repository';
 import { openPGlite } from '../apps/server/src/db/connection.js';
 import { migrate } from '../apps/server/src/db/migrate.js';
-import { searchPassages } from '../apps/server/src/modules/repository/repo.js';
+import { explainSearch, searchPassages } from '../apps/server/src/modules/repository/repo.js';
 import { suggestPassages } from '../apps/server/src/modules/repository/service.js';
 import { leaves, loadTruth, tenderCard, writeBidOffline, type Leaf } from './lib/corpus-bids.js';
 
@@ -39,6 +42,7 @@ const arg = (name: string) => {
 const only = arg('only') ? new Set(arg('only')!.split(',')) : null;
 const TARGET = Number(arg('passages') ?? 10_000);
 const verbose = args.includes('--verbose');
+const compare = args.includes('--compare');
 
 const truth = loadTruth('retrieval');
 
@@ -128,9 +132,13 @@ interface Figures {
   titleHits: number;
   suggestMs: number[];
   searchMs: number[];
+  /** --compare: the search box's statement before the two-step search */
+  beforeMs: number[];
+  /** the slowest search-box query (for --explain) */
+  slowest?: { ms: number; box: string; owner: ReturnType<typeof ownerOf> };
 }
 async function measure(last = true): Promise<Figures> {
-  const f: Figures = { counted: 0, hits: 0, titleHits: 0, suggestMs: [], searchMs: [] };
+  const f: Figures = { counted: 0, hits: 0, titleHits: 0, suggestMs: [], searchMs: [], beforeMs: [] };
   for (const b of newBids) {
     for (const l of b.leaves) {
       const serves = servesFor(b.tender, l.node);
@@ -139,25 +147,45 @@ async function measure(last = true): Promise<Figures> {
       let t0 = performance.now();
       const terms = queryTerms(sectionQuery(b.card, l.node, l.parents), 30);
       const owner = ownerOf(groupOf.get(b.tender) ?? 0);
-      const top = await suggestPassages(db, owner, terms, 5);
+      const top = await suggestPassages(db, owner, terms, 5, [], sectionProfile(b.card, l.node, l.parents));
       f.suggestMs.push(performance.now() - t0);
       if (top.some((p) => anyOf.has(p.id) && sameTitle(anyOf.get(p.id)!.leaf.title, l.node.title))) f.titleHits++;
       if (top.some((p) => labelOf.has(p.id) && serves(labelOf.get(p.id)!))) f.hits++;
       else if (verbose && last)
         console.log(`  未命中 ${b.tender}「${l.node.title}」应为：${[...new Set(past.filter(serves).map((p) => p.leaf.title))].join('、')}；得到：${top.map((p) => `${p.heading.at(-1)}(${p.fileName.slice(0, 3)})`).join('、')}`);
       t0 = performance.now();
-      await searchPassages(db, owner, tsqueryLiteral(queryTerms(l.node.title, 20, { singles: true }), '&'), 20);
-      f.searchMs.push(performance.now() - t0);
+      const box = tsqueryLiteral(queryTerms(l.node.title, 20, { singles: true }), '&');
+      await searchPassages(db, owner, box, 20);
+      const ms = performance.now() - t0;
+      f.searchMs.push(ms);
+      if (!f.slowest || ms > f.slowest.ms) f.slowest = { ms, box, owner };
+      if (compare) {
+        // the search box as it was before (one statement: ts_rank over every match), interleaved so both see the same load
+        t0 = performance.now();
+        await searchBefore(owner, box, 20);
+        f.beforeMs.push(performance.now() - t0);
+      }
     }
   }
   return f;
 }
+/** The search box's statement before the two-step search (repo.ts until 0018), for --compare. */
+async function searchBefore(o: ReturnType<typeof ownerOf>, tsquery: string, limit: number) {
+  await sql`
+    SELECT p.id, p.file_id, f.file_name, p.heading, p.page, p.text, ts_rank(p.tsv, q) AS rank
+    FROM repository_passages p JOIN repository_files f ON f.id = p.file_id, (SELECT ${tsquery}::tsquery AS q) AS qq
+    WHERE p.tenant_id = ${o.tenantId} AND p.owner_type = ${o.holder.type} AND p.owner_id = ${o.holder.id} AND p.tsv @@ q
+    ORDER BY rank DESC, p.file_id, p.seq
+    LIMIT ${limit}`.execute(db);
+}
+
 const q = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)]! : 0;
 };
 const line = (label: string, n: number, f: Figures) =>
-  `${label.padEnd(22)} | ${String(n).padStart(8)} | ${String(f.counted).padStart(6)} | ${((100 * f.hits) / Math.max(1, f.counted)).toFixed(1).padStart(6)}% (${f.hits}/${f.counted}) | ${((100 * f.titleHits) / Math.max(1, f.counted)).toFixed(1)}% | ${q(f.suggestMs, 0.5).toFixed(1)} / ${q(f.suggestMs, 0.95).toFixed(1)} | ${q(f.searchMs, 0.5).toFixed(1)} / ${q(f.searchMs, 0.95).toFixed(1)}`;
+  `${label.padEnd(22)} | ${String(n).padStart(8)} | ${String(f.counted).padStart(6)} | ${((100 * f.hits) / Math.max(1, f.counted)).toFixed(1).padStart(6)}% (${f.hits}/${f.counted}) | ${((100 * f.titleHits) / Math.max(1, f.counted)).toFixed(1)}% | ${q(f.suggestMs, 0.5).toFixed(1)} / ${q(f.suggestMs, 0.95).toFixed(1)} | ${q(f.searchMs, 0.5).toFixed(1)} / ${q(f.searchMs, 0.95).toFixed(1)}` +
+  (compare ? ` | before ${q(f.beforeMs, 0.5).toFixed(1)} / ${q(f.beforeMs, 0.95).toFixed(1)}` : '');
 
 console.log(`语料标书 ${tenders.length} 份（${tenders.join(' ')}）；往年标书段落 ${past.length} 个；新标书待检索章节 ${newBids.reduce((n, b) => n + b.leaves.length, 0)} 个（旗舰版目录的 AI 撰写章节）`);
 console.log('set                    | passages | leaves | recall@5 (≥90%)        | same title@5 | suggest p50 / p95 ms (≤50) | search p50 / p95 ms');
@@ -176,6 +204,14 @@ for (const g of [0, 1]) {
 }
 await sql`ANALYZE repository_passages`.execute(db);
 await measure(false);
-console.log(line(`+ other projects' bids`, Math.min(count[0]!, count[1]!), await measure()));
+const big = await measure();
+console.log(line(`+ other projects' bids`, Math.min(count[0]!, count[1]!), big));
+if (args.includes('--explain') && big.slowest) {
+  // the plan of the slowest search-box query (searchPassages' SQL, with the timing PostgreSQL measures)
+  const { box, owner } = big.slowest;
+  console.log(`最慢的搜索框查询（${big.slowest.ms.toFixed(1)} ms）：${box}`);
+  const plan = await explainSearch(db, owner, box, 20);
+  console.log(plan);
+}
 console.log(`用时 ${((Date.now() - started) / 1000).toFixed(0)} 秒`);
 await h.close();

@@ -187,7 +187,7 @@ describe('图片库', () => {
     expect(errors).toEqual([]);
   });
 
-  it('the section editor inserts a library picture (「从图片库选择」), shows it, and the Word export carries it', async () => {
+  it('the section editor inserts a library picture (「从图片库选择」), shows it, and the Word export carries it; a picked image is uploaded, never inline', async () => {
     // a bid written by the offline writer, as a user would have it (copies bought through the sandbox payment)
     const bidId = await outlinedBid(t, token, 1);
     await buyCopies(t, token, 1, 1);
@@ -220,6 +220,26 @@ describe('图片库', () => {
     const media = listZipEntries(res.bytes).filter((e) => e.name.startsWith('word/media/'));
     const stored = await t.api('/btz/picture/file', { token, query: { id: license.id } });
     expect(media.some((e) => readZipEntry(res.bytes, e).equals(stored.bytes))).toBe(true);
+
+    // an image picked from disk is uploaded to the library (tag 正文图片) and inserted by its URL, never as a data URL
+    const photo = drawPicture(61, 320, 240);
+    await page.keyboard.press('ArrowRight'); // past the inserted picture (selected): the new one goes after it
+    const saved2 = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/btz/bid/section/save', { timeout: WAIT * 2 });
+    await page.getByTestId('section-pane').locator('input[type=file]').setInputFiles(file('现场照片.png', photo));
+    const uploaded = editor.locator('img[alt="现场照片.png"]');
+    await visible(uploaded);
+    await expect.poll(() => uploaded.evaluate((i) => (i as HTMLImageElement).naturalWidth), { timeout: WAIT }).toBe(320);
+    expect((await (await saved2).json()).success).toBe(true);
+    const photoItem = (await serverList({ tag: '正文图片' })).records[0]!;
+    expect(await uploaded.getAttribute('src')).not.toMatch(/^data:/);
+    const stored2 = await t.server.db.db
+      .selectFrom('bid_sections')
+      .select((eb) => eb.cast<string>('doc', 'text').as('doc'))
+      .where('bid_id', '=', bidId)
+      .where('doc', 'is not', null)
+      .execute();
+    expect(stored2.map((r) => r.doc).join('')).toContain(`/api/btz/picture/file?id=${photoItem.id}`);
+    expect(stored2.map((r) => r.doc).join('')).not.toContain('data:image');
     expect(errors).toEqual([]);
   });
 });

@@ -40,6 +40,8 @@ export interface RepositoryPassagesTable {
   /** tsvector input text on insert (cast in SQL); not selected */
   tsv: string;
   heading_tsv: string;
+  /** md5(text), generated (0018) */
+  text_hash: ColumnType<string, never, never>;
 }
 
 export interface RepositoryPicksTable {

@@ -10,7 +10,7 @@ import { buildTenderDocx, buildTenderPdf, buildZipBomb } from '../../../../packa
 import type { Block } from '../../../../packages/bid-engine/test/fixtures/tender.js';
 import { newUser, startTestServer, type TestServer } from '../harness.js';
 import { detail } from '../bid/helpers.js';
-import { outlinedBid } from '../writing/helpers.js';
+import { buyCopies, outlinedBid, section, waitWritten } from '../writing/helpers.js';
 
 let t: TestServer;
 const LIMIT = 3 * 1024 * 1024;
@@ -186,4 +186,43 @@ describe('suggestions for a bid section', () => {
     const res = await t.api('/btz/repository/suggest', { token: other.token, query: { id: bidId, nodeId: service!.id } });
     expect(res.json).toMatchObject({ success: false });
   });
+});
+
+describe('the offline writer reuses a past passage', () => {
+  const leaves = (nodes: BidOutlineNode[]): BidOutlineNode[] => nodes.flatMap((n) => (n.children.length ? leaves(n.children) : [n]));
+  /** a past bid of another project whose 响应时间与处理流程 section names it, its number and purchaser */
+  const OTHER_PROJECT: Block[][] = [
+    [
+      { kind: 'title', text: '云溪市政务云平台运维项目投标文件' },
+      { kind: 'h1', text: '第五章 售后服务' },
+      { kind: 'h2', text: '一、响应时间与处理流程' },
+      { kind: 'p', text: '项目名称：云溪市政务云平台运维项目，项目编号：BJ-YW-2022-031，采购人：云溪市大数据中心。' },
+      { kind: 'p', text: '我方为云溪市政务云平台运维项目设立二十四小时值班热线，接到报修后由值班工程师登记工单并逐级派发。' },
+      { kind: 'p', text: '一般故障由驻场工程师现场处置，重大故障启动应急预案，由技术负责人组织专家会诊，处理完毕后向云溪市大数据中心提交故障分析报告。' },
+      { kind: 'p', text: '本合同金额为286万元。我方另承担了“临江县智慧水务平台运维项目”的同类工作。' },
+    ],
+  ];
+
+  it('writes the matching section with the passage adapted: this project named, the old one gone, the reuse marked', async () => {
+    const { token } = await newUser(t);
+    await uploadRead(token, '云溪运维投标文件.docx', await buildTenderDocx(OTHER_PROJECT));
+    const bidId = await outlinedBid(t, token);
+    const bid = await detail(t, token, bidId);
+    const node = leaves(bid.outline!).find((n) => n.title === '响应时间与处理流程')!;
+    expect(node).toBeTruthy();
+    await buyCopies(t, token, 1, 1);
+    const res = await t.api('/btz/bid/write/start', { token, query: { id: bidId } });
+    expect(res.json?.success, res.text).toBe(true);
+    await waitWritten(t, token, bidId);
+    const text = (await section(t, token, bidId, node.id)).text;
+    expect(text).toContain('（以下内容参考本单位以往标书《云溪运维投标文件.docx》');
+    expect(text).toContain('设立二十四小时值班热线，接到报修后由值班工程师登记工单并逐级派发');
+    expect(text).toContain(`我方为${bid.card!.projectName!.value}设立二十四小时值班热线`);
+    expect(text).toContain(`向${bid.card!.purchaser!.value}提交故障分析报告`);
+    // the old project, its number and purchaser, its amount and the other project it named are gone (the file name stays cited)
+    expect(text).not.toMatch(/云溪市|BJ-YW|286万元|临江县/);
+    // a section on another subject reuses nothing
+    const other = leaves(bid.outline!).find((n) => n.mode === 'ai' && n.id !== node.id && !/响应|处理|流程|售后/.test(n.title))!;
+    expect((await section(t, token, bidId, other.id)).text).not.toContain('以往标书');
+  }, 120_000);
 });

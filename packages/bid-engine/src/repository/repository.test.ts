@@ -130,3 +130,71 @@ describe('the retrieval benchmark labels (bench/retrieval.ts)', () => {
     expect(labelled / fresh.length).toBeGreaterThan(0.3);
   });
 });
+
+describe('re-ranking a section pool', () => {
+  it('puts the past section of the same title and project first, one of identical passages, two per past section', async () => {
+    const { rerankPassages } = await import('./index.js');
+    const profile = { title: '售后服务方案', parents: ['技术部分'], rows: ['售后服务'], project: ['东湖区第一中学食堂托管服务项目'] };
+    const body = (s: string) => `${s}我方建立完善的服务体系，设立专职服务团队，故障响应及时，定期回访用户。`.repeat(4);
+    const pool = [
+      { id: 'a', fileId: 'f1', heading: ['第五章 技术方案', '5.1 施工组织设计'], text: body('施工组织设计。'), rank: 0.9 },
+      { id: 'b', fileId: 'f2', heading: ['第三章', '3.2 售后服务方案'], text: body('西山县人民医院保洁服务项目售后服务。'), rank: 0.5 },
+      { id: 'c', fileId: 'f3', heading: ['第三章', '3.4 售后服务方案'], text: body('东湖区第一中学食堂托管服务项目售后服务。'), rank: 0.4 },
+      { id: 'd', fileId: 'f4', heading: ['第三章', '3.2 售后服务方案'], text: body('西山县人民医院保洁服务项目售后服务。'), rank: 0.5 },
+      { id: 'e', fileId: 'f3', heading: ['第三章', '3.4 售后服务方案'], text: '东湖区第一中学食堂托管服务项目售后服务备品备件清单：厨房设备易损件常备库存，由仓库管理员每周盘点补充。'.repeat(3), rank: 0.3 },
+      { id: 'g', fileId: 'f3', heading: ['第三章', '3.4 售后服务方案'], text: '东湖区第一中学食堂托管服务项目售后培训安排：新员工上岗前接受食品安全与消防演练培训，考核合格后上岗。'.repeat(3), rank: 0.3 },
+    ];
+    const top = rerankPassages(profile, pool, 5).map((p) => p.id);
+    expect(top[0]).toBe('c');
+    expect(top.filter((x) => x === 'b' || x === 'd')).toHaveLength(1); // identical text once
+    expect(top.filter((x) => ['c', 'e', 'g'].includes(x))).toHaveLength(2); // at most two of one past section
+    expect(top.at(-1)).toBe('a');
+  });
+});
+
+describe('a past passage adapted by the offline writer', () => {
+  const past = [
+    '项目名称：西山县人民医院保洁服务项目，项目编号：XS-2023-018，采购人：西山县人民医院。',
+    '我方针对西山县人民医院保洁服务项目组建专职售后服务团队，故障响应时间不超过30分钟，24小时内到场处理。',
+    '1. 每月对采购人进行一次回访，收集意见并形成整改清单。',
+    '我方曾承担“北岭镇卫生院物业服务项目”，获得用户好评。合同金额为128万元。',
+    '岗位 | 人数 | 职责',
+  ].join('\n');
+
+  it('puts this tender’s name, number and purchaser in, drops sentences of another project, adds no figure', async () => {
+    const { adaptPassage } = await import('./index.js');
+    const card = { projectName: { value: '东湖区第一中学食堂托管服务项目' }, projectNumber: { value: 'DH-2025-007' }, purchaser: { value: '东湖区第一中学' } } as never;
+    const a = adaptPassage(past, card);
+    const text = a.lines.join('\n');
+    expect(text).toContain('项目名称：东湖区第一中学食堂托管服务项目');
+    expect(text).toContain('项目编号：DH-2025-007');
+    expect(text).toContain('我方针对东湖区第一中学食堂托管服务项目组建专职售后服务团队');
+    expect(text).not.toMatch(/西山县|北岭镇|XS-2023|128万元/);
+    expect(text).toContain('1. 每月对采购人进行一次回访'); // list marker and lines kept
+    expect(text).toContain('岗位 | 人数 | 职责');
+    expect(a.dropped).toBe(2);
+    expect(a.replaced.map(([o]) => o)).toEqual(expect.arrayContaining(['西山县人民医院保洁服务项目', 'XS-2023-018', '西山县人民医院']));
+    // every figure of the adapted text is the passage's or the card's
+    const figures = (s: string) => s.match(/\d+/g) ?? [];
+    for (const f of figures(text)) expect(`${past} DH-2025-007`).toContain(f);
+  });
+
+  it('writes a placeholder for a fact the card lacks, and the offline writer marks what it reused', async () => {
+    const { adaptPassage } = await import('./index.js');
+    const a = adaptPassage(past, { projectName: null, projectNumber: null, purchaser: null });
+    expect(a.lines.join('\n')).toContain('项目名称：【待填写：项目名称】');
+    const { MAIN_FILE } = await import('../../test/fixtures/tender-pages.js');
+    const { extractCard, flattenOutline, generateOutline } = await import('../tender/index.js');
+    const { buildFactSheet, writeSectionOffline } = await import('../writer/index.js');
+    const card = extractCard([MAIN_FILE]);
+    const { nodes: outline } = generateOutline(card, { bidType: 1 });
+    const leaf = flattenOutline(outline).find((n) => n.isLeaf && n.mode === 'ai')!;
+    const input = { card, node: leaf, parentTitles: [], siblingTitles: [], facts: buildFactSheet(card, { bidType: 1 }), targetChars: 1200, bidType: 1 as const, outline };
+    const r = writeSectionOffline({ ...input, reuse: [{ heading: ['第三章', '3.2 售后服务方案'], fileName: '往年标书.docx', page: 7, text: past }] });
+    expect(r.text).toContain('（以下内容参考本单位以往标书《往年标书.docx》第 7 页「3.2 售后服务方案」，已按本项目调整，请核对。）');
+    expect(r.text).toContain('组建专职售后服务团队');
+    expect(r.text).not.toContain('西山县');
+    expect(r.reused).toHaveLength(1);
+    expect(writeSectionOffline(input).reused).toBeUndefined();
+  });
+});

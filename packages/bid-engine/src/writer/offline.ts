@@ -15,6 +15,8 @@ import {
   worksTechnical, goodsTechnical, worksSchedule, userTraining,
 } from './offline/domain-sections.js';
 import { pointParts } from './offline/respond.js';
+import { adaptPassage } from '../repository/adapt.js';
+import type { Block } from './doc.js';
 
 /**
  * The offline section writer (issue 6 item 2): structured, tender-specific Chinese text for one leaf of the outline, built
@@ -104,9 +106,35 @@ export function writeSectionOffline(input: WriteSectionInput): WriteSectionResul
     bidType,
     pick: <T>(list: readonly T[], salt = 0) => list[(h + salt) % list.length]!,
   };
+  const reuse = reusedBlocks(input);
   const points = pointParts(c);
-  const blocks = fit([...points, ...focus(bodyOf(kind, domain)(c), c)], c, Math.max(200, targetChars), points.length);
+  const own = fit([...points, ...focus(bodyOf(kind, domain)(c), c)], c, Math.max(200, targetChars - reuse.chars), points.length);
+  const blocks = [...own, ...reuse.blocks];
   const text = toText(blocks);
   const placeholders = [...new Set(text.match(PLACEHOLDER_RE) ?? [])];
-  return { doc: toDoc(blocks), text, chars: countChars(text), placeholders, kind };
+  return { doc: toDoc(blocks), text, chars: countChars(text), placeholders, kind, ...(reuse.reused.length ? { reused: reuse.reused } : {}) };
+}
+
+/** A reused passage shorter than this after adapting (most of it named the old contract) is not written. */
+const REUSE_MIN_CHARS = 60;
+
+/**
+ * The past passages to reuse, adapted to this tender, as blocks: a line saying where each comes from (the reuse is
+ * marked — the writer checks it), then the passage's lines as they were.
+ */
+function reusedBlocks(input: WriteSectionInput): { blocks: Block[]; chars: number; reused: NonNullable<WriteSectionResult['reused']> } {
+  const blocks: Block[] = [];
+  const reused: NonNullable<WriteSectionResult['reused']> = [];
+  let chars = 0;
+  for (const r of input.reuse ?? []) {
+    const a = adaptPassage(r.text, input.card);
+    const body = a.lines.join('');
+    if (countChars(body) < REUSE_MIN_CHARS) continue;
+    const where = `《${r.fileName}》第 ${r.page} 页「${r.heading.at(-1) ?? ''}」`;
+    blocks.push({ t: 'p', text: `（以下内容参考本单位以往标书${where}，已按本项目调整，请核对。）` });
+    for (const line of a.lines) blocks.push({ t: 'p', text: line });
+    chars += countChars(body);
+    reused.push({ fileName: r.fileName, page: r.page, heading: r.heading, replaced: a.replaced, dropped: a.dropped });
+  }
+  return { blocks, chars, reused };
 }

@@ -13,6 +13,7 @@ import * as m0013 from './0013_bid_health.js';
 import * as m0014 from './0014_pictures.js';
 import * as m0015 from './0015_databank.js';
 import * as m0016 from './0016_repository.js';
+import * as m0018 from './0018_repository_rank.js';
 import * as m0019 from './0019_dupcheck.js';
 import * as m0020 from './0020_filetools.js';
 import * as m0021 from './0021_bid_checks.js';
@@ -34,6 +35,7 @@ export const MIGRATIONS: { id: string; up: string }[] = [
   { id: '0014_pictures', up: m0014.up },
   { id: '0015_databank', up: m0015.up },
   { id: '0016_repository', up: m0016.up },
+  { id: '0018_repository_rank', up: m0018.up },
   { id: '0019_dupcheck', up: m0019.up },
   { id: '0020_filetools', up: m0020.up },
   { id: '0021_bid_checks', up: m0021.up },

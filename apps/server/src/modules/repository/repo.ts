@@ -77,40 +77,79 @@ const present = (r: PassageHit): RepositoryPassage => ({
   rank: Math.round(Number(r.rank) * 1e4) / 1e4,
 });
 
+/** How many passages of those matching a search-box query are ranked by their whole text. */
+export const SEARCH_POOL = 200;
+
 /**
- * The owner's passages matching `tsquery` (tsvector/tsquery input syntax, engine tsqueryLiteral), best first: ts_rank
- * (heading words weigh more), then the file and order. `exclude`: passage ids left out.
+ * The owner's passages holding every word of `tsquery` (tsvector/tsquery input syntax, engine tsqueryLiteral), best
+ * first, identical passages shown once. In two steps, so a common word at 10 000 passages stays quick: the matches are
+ * found through the GIN index on `tsv` and ordered by their heading's words (heading_tsv, small) — the best SEARCH_POOL
+ * of them — then those are ranked by their whole text (ts_rank of `tsv`, heading words at weight A) and the heading.
+ * The full vectors (large, stored out of line) of a few hundred passages are read, not of every passage of the owner.
+ * `exclude`: passage ids left out.
  */
 export async function searchPassages(db: Db, o: Owner, tsquery: string, limit: number, exclude: string[] = []): Promise<RepositoryPassage[]> {
   if (!tsquery) return [];
-  const { rows } = await sql<PassageHit>`
-    SELECT p.id, p.file_id, f.file_name, p.heading, p.page, p.text, ts_rank(p.tsv, q) AS rank
-    FROM repository_passages p JOIN repository_files f ON f.id = p.file_id, (SELECT ${tsquery}::tsquery AS q) AS qq
-    WHERE p.tenant_id = ${o.tenantId} AND p.owner_type = ${o.holder.type} AND p.owner_id = ${o.holder.id}
-      AND p.tsv @@ q
-      ${exclude.length ? sql`AND p.id NOT IN (${sql.join(exclude)})` : sql``}
-    ORDER BY rank DESC, p.file_id, p.seq
-    LIMIT ${limit}`.execute(db);
-  return rows.map(present);
+  return db.transaction().execute(async (trx) => {
+    await indexOnly(trx);
+    const { rows } = await searchSql(o, tsquery, limit, exclude).execute(trx);
+    return rows.map(present);
+  });
 }
 
 /**
- * A section's suggestions, in two steps: the `pool` passages whose heading (heading_tsv, small) best matches `tsquery`,
- * then the best `limit` of them by their whole text (tsv) — the full vectors of a few dozen passages are read, not of
- * every passage sharing a word with the section.
+ * Inside a transaction: the planner takes the GIN index for `@@`. Its cost model does not see that testing a row reads
+ * the row's out-of-line tsvector, so for a common word it would scan (and unpack) every vector of every owner.
+ */
+async function indexOnly(trx: Db) {
+  await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+}
+
+function searchSql(o: Owner, tsquery: string, limit: number, exclude: string[]) {
+  return sql<PassageHit>`
+    WITH qq AS (SELECT ${tsquery}::tsquery AS q),
+    m AS (
+      SELECT DISTINCT ON (p.text_hash) p.id, p.file_id, p.seq, ts_rank(p.heading_tsv, q) AS hr
+      FROM repository_passages p, qq
+      WHERE p.tenant_id = ${o.tenantId} AND p.owner_type = ${o.holder.type} AND p.owner_id = ${o.holder.id}
+        AND p.tsv @@ q
+        ${exclude.length ? sql`AND p.id NOT IN (${sql.join(exclude)})` : sql``}
+      ORDER BY p.text_hash, hr DESC, p.file_id, p.seq
+    ),
+    c AS (SELECT id, hr FROM m ORDER BY hr DESC, file_id, seq LIMIT ${SEARCH_POOL})
+    SELECT p.id, p.file_id, f.file_name, p.heading, p.page, p.text, ts_rank(p.tsv, q) + c.hr AS rank
+    FROM c JOIN repository_passages p ON p.id = c.id JOIN repository_files f ON f.id = p.file_id, qq
+    ORDER BY rank DESC, p.file_id, p.seq
+    LIMIT ${limit}`;
+}
+
+/** The plan of searchPassages' statement as PostgreSQL ran it (bench/retrieval.ts --explain). */
+export async function explainSearch(db: Db, o: Owner, tsquery: string, limit: number): Promise<string> {
+  return db.transaction().execute(async (trx) => {
+    await indexOnly(trx);
+    const { rows } = await sql<Record<string, string>>`EXPLAIN (ANALYZE, BUFFERS) ${searchSql(o, tsquery, limit, [])}`.execute(trx);
+    return rows.map((r) => Object.values(r)[0]).join('\n');
+  });
+}
+
+/**
+ * A section's suggestion pool, in two steps: the passages whose heading (heading_tsv, small) best matches `tsquery`
+ * (`pool` of them, identical passages once), then the best `limit` of them by their whole text (tsv) — the full vectors
+ * of a few hundred passages are read, not of every passage sharing a word with the section.
  */
 export async function searchByHeading(db: Db, o: Owner, tsquery: string, limit: number, exclude: string[] = [], pool = 200): Promise<RepositoryPassage[]> {
   if (!tsquery) return [];
   const { rows } = await sql<PassageHit>`
     WITH qq AS (SELECT ${tsquery}::tsquery AS q),
-    c AS (
-      SELECT p.id FROM repository_passages p, qq
+    m AS (
+      SELECT DISTINCT ON (p.text_hash) p.id, ts_rank(p.heading_tsv, q) AS hr
+      FROM repository_passages p, qq
       WHERE p.tenant_id = ${o.tenantId} AND p.owner_type = ${o.holder.type} AND p.owner_id = ${o.holder.id}
         AND p.heading_tsv @@ q
         ${exclude.length ? sql`AND p.id NOT IN (${sql.join(exclude)})` : sql``}
-      ORDER BY ts_rank(p.heading_tsv, q) DESC, p.id
-      LIMIT ${pool}
-    )
+      ORDER BY p.text_hash, hr DESC, p.id
+    ),
+    c AS (SELECT id FROM m ORDER BY hr DESC, id LIMIT ${pool})
     SELECT p.id, p.file_id, f.file_name, p.heading, p.page, p.text, ts_rank(p.tsv, q) AS rank
     FROM c JOIN repository_passages p ON p.id = c.id JOIN repository_files f ON f.id = p.file_id, qq
     ORDER BY rank DESC, p.file_id, p.seq

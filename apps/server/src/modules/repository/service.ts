@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import { REPOSITORY_TEXTS, type BidOutlineNode, type RepositoryFile, type RepositorySearchResult, type RepositorySuggestion } from '@btz/shared';
 import { DocumentError, assertSafeZip, listZipEntries, sniffType } from '@btz/bid-engine/reading';
-import { queryTerms, sectionQuery, tsqueryLiteral } from '@btz/bid-engine/repository';
+import { passagesToReuse, queryTerms, rerankPassages, sectionProfile, sectionQuery, tsqueryLiteral, type SectionProfile } from '@btz/bid-engine/repository';
 import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
@@ -84,20 +84,25 @@ export async function suggestForSection(app: AppContext, o: Owner, bid: BidRow, 
   const excluded = picks.filter((p) => p.pick === 'exclude').map((p) => p.passage_id);
   const terms = queryTerms(sectionQuery(bid.card, node, parentTitles), 30);
   const pinned = await passagesById(app.db, o, pinnedIds);
-  const found = await suggestPassages(app.db, o, terms, SUGGEST_COUNT - pinned.length, [...pinnedIds, ...excluded]);
+  const found = await suggestPassages(app.db, o, terms, SUGGEST_COUNT - pinned.length, [...pinnedIds, ...excluded], sectionProfile(bid.card, node, parentTitles));
   return { terms, records: [...pinned, ...found], pinned: pinned.map((p) => p.id), excluded: excluded.length };
 }
 
+/** How many candidates the database hands the engine's re-ranking. */
+export const SUGGEST_POOL = 40;
+
 /**
- * The best `n` passages for a section's terms: first those whose heading holds one of the terms (a past section on the
- * same subject; few, so ranking them is quick), then, when fewer than `n`, those whose text does.
+ * The best `n` passages for a section's terms: a pool of candidates — first those whose heading holds one of the terms
+ * (a past section on the same subject; few, so ranking them is quick), then, when fewer than the pool, those whose text
+ * does — re-ranked by the engine against the section's title, scoring rows and project (rerankPassages; without a
+ * profile the database's order).
  */
-export async function suggestPassages(db: Kysely<DB>, o: Owner, terms: string[], n: number, exclude: string[] = []) {
+export async function suggestPassages(db: Kysely<DB>, o: Owner, terms: string[], n: number, exclude: string[] = [], profile?: SectionProfile) {
   if (n <= 0 || !terms.length) return [];
-  const first = await searchByHeading(db, o, tsqueryLiteral(terms, '|'), n, exclude);
-  if (first.length >= n) return first;
-  const more = await searchPassages(db, o, tsqueryLiteral(terms, '|'), n - first.length, [...exclude, ...first.map((p) => p.id)]);
-  return [...first, ...more];
+  const size = profile ? Math.max(n, SUGGEST_POOL) : n;
+  const first = await searchByHeading(db, o, tsqueryLiteral(terms, '|'), size, exclude);
+  const pool = first.length >= size ? first : [...first, ...(await searchPassages(db, o, tsqueryLiteral(terms, '|'), size - first.length, [...exclude, ...first.map((p) => p.id)]))];
+  return profile ? rerankPassages(profile, pool, n) : pool.slice(0, n);
 }
 
 /**
@@ -108,4 +113,14 @@ export async function referencesForSection(app: AppContext, bid: BidRow, node: B
   const o = await ownerOf(app.db, { tenantId: bid.tenant_id, userId: bid.user_id });
   const s = await suggestForSection(app, o, bid, node, parentTitles);
   return s.records.map((p) => ({ heading: p.heading, fileName: p.fileName, page: p.page, text: p.text }));
+}
+
+/**
+ * The passages the offline writer reuses for a section (no model to write from references): the pinned ones, or the
+ * best suggestion whose heading is on the section's subject (engine passagesToReuse). Empty when there is none.
+ */
+export async function reuseForSection(app: AppContext, bid: BidRow, node: BidOutlineNode, parentTitles: string[]) {
+  const o = await ownerOf(app.db, { tenantId: bid.tenant_id, userId: bid.user_id });
+  const s = await suggestForSection(app, o, bid, node, parentTitles);
+  return passagesToReuse(sectionProfile(bid.card, node, parentTitles), s.records, s.pinned).map((p) => ({ heading: p.heading, fileName: p.fileName, page: p.page, text: p.text }));
 }

@@ -34,6 +34,11 @@ export interface WriteSectionInput {
   bidType: 1 | 2;
   /** The bid's whole outline: each requirement item of the tender is then answered by exactly one leaf (points.ts). */
   outline?: BidOutlineNode[];
+  /**
+   * Passages of the owner's past bids to reuse (知识库: pinned, or a suggestion on the section's subject — repository
+   * passagesToReuse): adapted to this tender (repository adaptPassage) and written after the section's own parts.
+   */
+  reuse?: { heading: string[]; fileName: string; page: number; text: string }[];
 }
 
 export interface WriteSectionResult {
@@ -42,6 +47,8 @@ export interface WriteSectionResult {
   chars: number;
   placeholders: string[];
   kind: SectionKind;
+  /** what was reused from past bids: the passage's file, page and heading, and the old facts replaced */
+  reused?: { fileName: string; page: number; heading: string[]; replaced: [string, string][]; dropped: number }[];
 }
 
 /** FNV-1a, for deterministic variation. */

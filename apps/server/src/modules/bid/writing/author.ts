@@ -10,7 +10,7 @@ import { countChars, docToText, validateDoc } from '@btz/bid-engine/content';
 import type { BidRow } from '../repo.js';
 import { buildFactSheet, writeSectionOffline, type EnterpriseFacts } from '@btz/bid-engine/writer';
 import { FORM_GUIDE_CHARS, type LeafInfo } from './sections.js';
-import { referencesForSection } from '../../repository/service.js';
+import { referencesForSection, reuseForSection } from '../../repository/service.js';
 import { bankBlocksForLeaf } from '../../databank/qualify.js';
 
 export interface AuthorOptions {
@@ -56,7 +56,9 @@ export async function authorSection(app: AppContext, bid: BidRow, leaf: LeafInfo
     );
     raw = r.doc;
   } else {
-    const r = writeSectionOffline(input);
+    // the owner's past passages on the section's subject, adapted to this tender (知识库)
+    const reuse = leaf.node.mode === 'ai' ? await reuseForSection(app, bid, leaf.node, leaf.parentTitles) : [];
+    const r = writeSectionOffline({ ...input, reuse });
     for (let i = 0; i < r.text.length; i += OFFLINE_PIECE) {
       opts.signal.throwIfAborted();
       opts.onDelta(r.text.slice(i, i + OFFLINE_PIECE));

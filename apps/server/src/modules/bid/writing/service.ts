@@ -16,6 +16,8 @@ import { newId } from '../../../lib/ids.js';
 import { formatTime } from '../../../lib/time.js';
 import { refundSpend, spendCopy } from '../../entitlements/index.js';
 import type { BidRow } from '../repo.js';
+import { moveDataImages } from '../../pictures/inline.js';
+import { ownerOf } from '../../pictures/repo.js';
 import { countChars, docToText, htmlToDoc, validateDoc } from '@btz/bid-engine/content';
 import {
   ACTIVE_STATES,
@@ -228,7 +230,9 @@ export function docOfSave(body: SectionSaveBody): EditorJson {
  */
 export async function saveSection(app: AppContext, bidIn: BidRow, nodeId: string, body: SectionSaveBody): Promise<SectionSaved> {
   const leaf = leafOf(bidIn, nodeId);
-  const doc = docOfSave(body);
+  // images are files: a pasted image still sent inline goes into the bid owner's picture library first
+  const owner = await ownerOf(app.db, { tenantId: bidIn.tenant_id, userId: bidIn.user_id });
+  const { doc } = await moveDataImages(app, owner, bidIn.user_id, docOfSave(body));
   const text = docToText(doc);
   const chars = countChars(text);
   if (chars > SECTION_MAX_CHARS) throw badRequest(WRITE_TEXTS.tooLong(SECTION_MAX_CHARS));

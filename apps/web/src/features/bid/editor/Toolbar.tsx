@@ -24,6 +24,7 @@ import { AI_ACTION_LABELS, type AiAction } from '@btz/shared';
 import { toast } from '../../../lib/feedback';
 import { IMAGE_TYPES, imageProblem } from './content';
 import { PicturePicker, libraryImageSrc } from '../../pictures/PicturePicker';
+import { uploadPicture } from '../../pictures/api';
 import { BankInsert } from '../../databank/BankInsert';
 import { DATA_TEXTS } from '@btz/shared';
 
@@ -36,23 +37,29 @@ export function nextFigure(text: string): number {
 
 export const AI_ACTIONS = Object.keys(AI_ACTION_LABELS) as AiAction[];
 
-/** Reads a picked or pasted image and inserts it as a data URL (PNG/JPEG ≤ 2 MB). */
+/** The library tag of images put into a section (the server gives pasted ones the same). */
+export const SECTION_IMAGE_TAG = '正文图片';
+
+/**
+ * A picked, pasted or dropped image (PNG/JPEG ≤ 2 MB) is uploaded to the picture library and inserted by its library
+ * URL — images are files, never data URLs inside the section.
+ */
 export function insertImageFile(editor: Editor, file: File, pos?: number): void {
   const problem = imageProblem(file);
   if (problem) {
     toast.warning(problem);
     return;
   }
-  const reader = new FileReader();
-  reader.onload = () => {
-    if (typeof reader.result !== 'string' || editor.isDestroyed) return;
-    const chain = editor.chain().focus();
-    if (pos !== undefined) chain.insertContentAt(pos, { type: 'image', attrs: { src: reader.result, alt: file.name } });
-    else chain.setImage({ src: reader.result, alt: file.name });
-    chain.scrollIntoView().run();
-  };
-  reader.onerror = () => toast.error('图片读取失败，请重新选择');
-  reader.readAsDataURL(file);
+  uploadPicture(file, [SECTION_IMAGE_TAG])
+    .then((r) => {
+      if (editor.isDestroyed) return;
+      const attrs = { src: libraryImageSrc(r.picture.id), alt: file.name };
+      const chain = editor.chain().focus();
+      if (pos !== undefined) chain.insertContentAt(pos, { type: 'image', attrs });
+      else chain.setImage(attrs);
+      chain.scrollIntoView().run();
+    })
+    .catch((e: unknown) => toast.error(e instanceof Error && e.message ? e.message : '图片上传失败，请重新选择'));
 }
 
 function Btn(props: { title: string; icon: ReactNode; active?: boolean; disabled?: boolean; onClick: () => void; testId?: string }) {

@@ -1,7 +1,7 @@
 import type { EditorJson, EditorJsonNode } from '@btz/shared';
 import { inlineMarkup } from '@btz/shared/editor';
 
-/** Images the editor accepts: PNG or JPEG up to 2 MB (they are stored in the section as data URLs). */
+/** Images the editor accepts: PNG or JPEG up to 2 MB (uploaded to the picture library; the section refers to them by URL). */
 export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 export const IMAGE_TYPES = ['image/png', 'image/jpeg'] as const;
 

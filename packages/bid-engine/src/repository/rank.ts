@@ -1,0 +1,163 @@
+/**
+ * The second stage of a section's suggestions (issue 14, 知识库): the database finds a pool of candidate passages by
+ * their words (heading words first, ts_rank); here the pool is re-ranked by what a bid writer looks at —
+ *
+ * - the passage's own heading against the section's title (character bigrams, numbering stripped): a past section of
+ *   the same subject is the best reference;
+ * - the scoring rows the section answers (their item names), in the passage's heading and in its text;
+ * - the tender's project (its name and purchaser) named in the passage: a past bid for this project, or a similar one,
+ *   serves better than the same boilerplate written for another;
+ * - the database's rank, normalised over the pool, as the last word.
+ *
+ * Near-identical passages (the same section uploaded twice, a file copied: their first 300 characters alike) and more
+ * than two passages of one past section are left out, so the few places go to different references.
+ */
+import type { BidOutlineNode, TenderCard } from '@btz/shared';
+
+export interface SectionProfile {
+  title: string;
+  parents: string[];
+  /** item names of the scoring rows the section answers */
+  rows: string[];
+  /** the tender's project name and purchaser */
+  project: string[];
+}
+
+export interface RankCandidate {
+  id: string;
+  fileId: string;
+  heading: string[];
+  text: string;
+  /** the database's rank (ts_rank) */
+  rank: number;
+}
+
+const NUMBERING = /^[\s\d.、．,，:：（）()〔〕【】[\]一二三四五六七八九十百零〇第章节条部分篇册卷编]+/;
+
+/** A heading or title without its numbering (「10.1.2 服务体系与网点」→「服务体系与网点」, 「第四章 技术方案」→「技术方案」). */
+export function bareTitle(s: string): string {
+  const t = s.normalize('NFKC').trim();
+  const bare = t.replace(NUMBERING, '').trim();
+  return bare || t;
+}
+
+const clean = (s: string) => s.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ');
+
+/** The distinct character bigrams of a text (within runs of letters and digits). */
+export function bigrams(s: string): Set<string> {
+  const out = new Set<string>();
+  for (const run of clean(s).split(' ')) {
+    const cs = [...run];
+    if (cs.length === 1) out.add(cs[0]!);
+    for (let i = 0; i + 1 < cs.length; i++) out.add(cs[i]! + cs[i + 1]!);
+  }
+  return out;
+}
+
+function dice(a: Set<string>, b: Set<string>): number {
+  if (!a.size || !b.size) return 0;
+  let n = 0;
+  for (const x of a) if (b.has(x)) n++;
+  return (2 * n) / (a.size + b.size);
+}
+
+/** The share of `a`'s bigrams found in `b`. */
+function containment(a: Set<string>, b: Set<string>): number {
+  if (!a.size) return 0;
+  let n = 0;
+  for (const x of a) if (b.has(x)) n++;
+  return n / a.size;
+}
+
+/** What a section is matched by, from the tender's card. */
+export function sectionProfile(card: TenderCard | null, node: Pick<BidOutlineNode, 'title' | 'scoringIds'>, parentTitles: string[] = []): SectionProfile {
+  const rows = (card?.scoring ?? []).filter((r) => node.scoringIds.includes(r.id)).map((r) => r.item);
+  const project = [card?.projectName?.value, card?.purchaser?.value].filter((x): x is string => !!x && x.trim().length >= 2);
+  return { title: node.title, parents: parentTitles, rows, project };
+}
+
+export const RANK_WEIGHTS = { title: 3, rowHeading: 1.5, rowText: 0.75, project: 1.5, db: 0.75, parent: 0.25 };
+
+/** The share of `a`'s bigrams found in the cleaned text `b` (a substring search each: a few dozen, no set of the text). */
+function containedIn(a: Set<string>, b: string): number {
+  if (!a.size) return 0;
+  let n = 0;
+  for (const x of a) if (b.includes(x)) n++;
+  return n / a.size;
+}
+
+/** Characters of a passage's start compared for near-duplicates. */
+const DUPLICATE_PREFIX = 300;
+
+/** Each candidate's score (higher is better), in the pool's order. */
+export function scorePassages(profile: SectionProfile, pool: RankCandidate[]): number[] {
+  const title = bigrams(bareTitle(profile.title));
+  const parent = bigrams(profile.parents.slice(-1).map(bareTitle).join(' '));
+  const rows = profile.rows.map((r) => bigrams(bareTitle(r))).filter((r) => r.size);
+  const project = profile.project.map(bigrams).filter((p) => p.size);
+  const maxRank = Math.max(1e-9, ...pool.map((c) => Number(c.rank) || 0));
+  return pool.map((c) => {
+    const own = bigrams(bareTitle(c.heading.at(-1) ?? ''));
+    const path = bigrams(c.heading.map(bareTitle).join(' '));
+    const text = c.text.normalize('NFKC').toLowerCase(); // bigrams never span punctuation: a substring search is enough
+    const t = bareTitle(c.heading.at(-1) ?? '') === bareTitle(profile.title) ? 1 : dice(title, own);
+    const rowHeading = rows.length ? Math.max(...rows.map((r) => containment(r, path))) : 0;
+    const rowText = rows.length ? Math.max(...rows.map((r) => containedIn(r, text))) : 0;
+    const proj = project.length ? Math.max(...project.map((p) => containedIn(p, text))) : 0;
+    const par = parent.size ? containment(parent, path) : 0;
+    const w = RANK_WEIGHTS;
+    return w.title * t + w.rowHeading * rowHeading + w.rowText * rowText + w.project * proj + w.db * ((Number(c.rank) || 0) / maxRank) + w.parent * par;
+  });
+}
+
+/** Two passages whose bigrams overlap this much (Jaccard) are the same passage. */
+export const NEAR_DUPLICATE = 0.9;
+/** At most this many passages of one past section (file + heading path). */
+export const PER_SECTION = 2;
+
+/** The best `n` of the pool, near-duplicates and a third passage of one past section left out. */
+export function rerankPassages<T extends RankCandidate>(profile: SectionProfile, pool: T[], n: number): T[] {
+  const scores = scorePassages(profile, pool);
+  const order = pool.map((c, i) => ({ c, s: scores[i]!, i })).sort((a, b) => b.s - a.s || a.i - b.i);
+  const out: T[] = [];
+  const kept: Set<string>[] = [];
+  const perSection = new Map<string, number>();
+  for (const { c } of order) {
+    if (out.length >= n) break;
+    const key = `${c.fileId}\u0000${c.heading.join('\u0000')}`;
+    if ((perSection.get(key) ?? 0) >= PER_SECTION) continue;
+    const grams = bigrams(c.text.slice(0, DUPLICATE_PREFIX));
+    if (kept.some((k) => jaccard(k, grams) >= NEAR_DUPLICATE)) continue;
+    perSection.set(key, (perSection.get(key) ?? 0) + 1);
+    kept.push(grams);
+    out.push(c);
+  }
+  return out;
+}
+
+function jaccard(a: Set<string>, b: Set<string>): number {
+  if (!a.size && !b.size) return 1;
+  let n = 0;
+  for (const x of a) if (b.has(x)) n++;
+  return n / (a.size + b.size - n);
+}
+
+/** A suggested passage the offline writer reuses: its heading names the section's subject this closely (bigram Dice). */
+export const REUSE_TITLE = 0.6;
+
+/**
+ * The passages the offline writer reuses for a section: the pinned ones, else the first suggestion whose own heading is
+ * the section's title (or close to it) or names one of its scoring rows — at most `max`.
+ */
+export function passagesToReuse<T extends { id: string; heading: string[] }>(profile: SectionProfile, suggested: T[], pinned: string[], max = 2): T[] {
+  const pins = suggested.filter((p) => pinned.includes(p.id));
+  if (pins.length) return pins.slice(0, max);
+  const title = bigrams(bareTitle(profile.title));
+  const rows = profile.rows.map((r) => bigrams(bareTitle(r))).filter((r) => r.size);
+  const close = suggested.find((p) => {
+    const own = bareTitle(p.heading.at(-1) ?? '');
+    const grams = bigrams(own);
+    return own === bareTitle(profile.title) || dice(title, grams) >= REUSE_TITLE || rows.some((r) => containment(r, grams) >= 0.8);
+  });
+  return close ? [close] : [];
+}
