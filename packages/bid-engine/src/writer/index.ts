@@ -7,3 +7,4 @@ export { markdownToBlocks, placeholdersOf } from './markdown.js';
 export { buildSectionMessages, stablePrefixOf, extendPrompt, clausesForTable, KIND_LABELS, KIND_GUIDANCE, type SectionPromptInput, type ReferencePassage } from './prompts.js';
 export { writeSectionLlm, maxTokensFor, markdownChars, trimMarkdown, LENGTH_MIN, LENGTH_MAX, type WriteSectionLlmOptions, type WriteSectionLlmResult } from './llm-section.js';
 export { runAiAction, offlineAction, buildActionMessages, actionTarget, type AiActionRequest } from './ai-actions.js';
+export { ANONYMITY_RULE, ANONYMOUS_MARK, ANONYMOUS_SELF, anonymousFacts, isAnonymousSection } from './anonymity.js';

@@ -9,7 +9,7 @@ import { MAIN_FILE } from '../../test/fixtures/tender-pages.js';
 import { startFakeOpenAi, type FakeOpenAi, type FakeRequest } from '../../test/fakes/openai-server.js';
 import { testClient } from '../../test/llm/helpers.js';
 import { extractCard, flattenOutline, generateOutline } from '../tender/index.js';
-import { buildFactSheet, docText, type EnterpriseFacts } from './index.js';
+import { ANONYMITY_RULE, buildFactSheet, docText, type EnterpriseFacts } from './index.js';
 import { markdownChars, maxTokensFor, trimMarkdown, writeSectionLlm, type WriteSectionLlmResult } from './llm-section.js';
 import { buildSectionMessages, stablePrefixOf, type SectionPromptInput } from './prompts.js';
 import { keyPoints } from '../tender/key-points.js';
@@ -168,6 +168,14 @@ describe('buildSectionMessages', () => {
     expect(prefix).not.toContain('【拟定：');
     const none = stablePrefixOf(buildSectionMessages(inputFor('进度计划', { enterprise: undefined })));
     expect(none.map((m) => m.content).join('\n')).toContain('用户未提供：投标人名称、统一社会信用代码、法定代表人');
+  });
+
+  it('暗标: a technical section is told to name nobody, other sections are not', () => {
+    const anonCard = { ...card, anonymity: { required: true, scope: '技术标', clauses: [], format: {} } } as unknown as SectionPromptInput['card'];
+    const tech = inputFor('需求理解与分析', { card: anonCard });
+    expect(tech.node.kind).toBe('技术');
+    expect(buildSectionMessages(tech).at(-1)!.content).toContain(ANONYMITY_RULE);
+    expect(buildSectionMessages(inputFor('需求理解与分析')).at(-1)!.content).not.toContain(ANONYMITY_RULE);
   });
 
   it('inventFacts is a per-bid opt-in: invented values must be flagged 【拟定：…】', () => {

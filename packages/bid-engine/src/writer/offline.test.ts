@@ -290,3 +290,39 @@ describe('other tenders and kinds', () => {
     }
   });
 });
+
+describe('暗标: the technical part names nobody', () => {
+  const ENT: EnterpriseFacts = {
+    name: '江州智联科技有限公司',
+    creditCode: '91320500608276123X',
+    legalRep: '王建国',
+    address: '江州市高新区科技路 8 号',
+    contacts: '张伟 13912345678',
+    qualifications: [{ name: 'ISO9001质量管理体系认证证书', number: 'CQC-9001-0042', expiry: '2027-12-31' }],
+    staff: [
+      { name: '张伟', role: '项目经理', title: '高级工程师' },
+      { name: '李娜', role: '技术负责人' },
+    ],
+  };
+  const anonCard: TenderCard = { ...card, anonymity: { required: true, scope: '技术标', clauses: [], format: {} } as unknown as TenderCard['anonymity'] };
+  const written = writeAll(1, ENT, anonCard);
+  const named = (t: string) => [ENT.name!, '江州智联', ENT.legalRep!, '张伟', '李娜', '13912345678', ENT.creditCode!, 'CQC-9001-0042', '科技路'].filter((x) => t.includes(x));
+
+  it('every technical section says 我方 and gives people by their post; no name, phone, address or number', () => {
+    const tech = written.filter((w) => w.node.kind === '技术');
+    expect(tech.length).toBeGreaterThan(3);
+    for (const w of tech) expect(named(w.out.text), w.node.title).toEqual([]);
+    expect(tech.some((w) => w.out.text.includes('我方'))).toBe(true);
+    // the team table keeps the posts, and asks for no names to be filled in
+    const team = tech.find((w) => w.out.text.includes('技术负责人'));
+    expect(team, 'a technical section lists the team').toBeDefined();
+    expect(team!.out.text).not.toMatch(/【待填写：[^】]*姓名/);
+  });
+
+  it('the commercial forms still carry the bidder (they are not part of the 暗标); without 暗标 the technical part names it too', () => {
+    const forms = written.filter((w) => w.node.kind !== '技术' && w.node.mode === 'form');
+    expect(forms.some((w) => w.out.text.includes(ENT.name!))).toBe(true);
+    const plain = writeAll(1, ENT);
+    expect(plain.filter((w) => w.node.kind === '技术').some((w) => named(w.out.text).length > 0)).toBe(true);
+  });
+});

@@ -1,4 +1,5 @@
 import { countChars, PLACEHOLDER_RE, toDoc, toText } from './doc.js';
+import { ANONYMOUS_SELF, anonymousFacts, isAnonymousSection } from './anonymity.js';
 import { detectDomain, isServiceDomain, type TenderDomain } from './domain.js';
 import { detectKind, type SectionKind } from './kinds.js';
 import { clausesFor, kindShare, requirementsFor, rowsFor } from './points.js';
@@ -77,7 +78,8 @@ function bodyOf(kind: SectionKind, domain: TenderDomain): (c: Ctx) => Part[] {
 
 export function writeSectionOffline(input: WriteSectionInput): WriteSectionResult {
   const { card, node, parentTitles, siblingTitles, facts, targetChars, bidType } = input;
-  const ent = input.enterprise ?? {};
+  const anonymous = isAnonymousSection(card, node);
+  const ent = anonymous ? anonymousFacts(input.enterprise ?? {}) : (input.enterprise ?? {});
   const scoring = rowsFor(card, node, parentTitles, input.outline);
   const kind = detectKind(node, parentTitles, scoring);
   const h = hash(node.id);
@@ -90,7 +92,8 @@ export function writeSectionOffline(input: WriteSectionInput): WriteSectionResul
     P: card.projectName?.value ?? ph('项目名称'),
     N: card.projectNumber?.value ?? ph('项目编号'),
     B: card.purchaser?.value ?? ph('采购人'),
-    E: ent.name ?? ph('投标人名称'),
+    E: anonymous ? ANONYMOUS_SELF : (ent.name ?? ph('投标人名称')),
+    anonymous,
     parent: parentTitles[parentTitles.length - 1] ?? '',
     siblings: siblingTitles.filter((t) => t !== node.title),
     siblingOrder: siblingTitles,

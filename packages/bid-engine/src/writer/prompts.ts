@@ -5,6 +5,7 @@
  * siblings, the scoring items it answers, its kind's guidance, the target length) comes LAST, in the final user message.
  * Nothing in the prefix may depend on the section (not even a "you are here" mark in the outline).
  */
+import { ANONYMITY_RULE, isAnonymousSection } from './anonymity.js';
 import type { BidOutlineNode, CardClause, CardFact, ScoringItem, TenderCard } from '@btz/shared';
 import type { ChatMessage } from '../llm/types.js';
 import { detectDomain, DOMAIN_LABELS, isServiceDomain } from './domain.js';
@@ -327,6 +328,7 @@ function taskMessage(input: SectionPromptInput, kind: SectionKind, scoring: Scor
     }
   }
   lines.push(`- 章节类型：${KIND_LABELS[kind]}。写作要求：${KIND_GUIDANCE[kind]}`);
+  if (isAnonymousSection(input.card, node)) lines.push(`- ${ANONYMITY_RULE}`);
 
   if (node.mode === 'table' || kind === 'deviation') {
     const rows = clausesForTable(input.card, node);

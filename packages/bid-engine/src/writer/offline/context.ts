@@ -77,6 +77,8 @@ export interface Ctx {
   N: string;
   B: string;
   E: string;
+  /** A section of the 暗标 part (anonymity.ts): no names, people or contacts — E is 我方, names are ANONYMOUS_MARK. */
+  anonymous: boolean;
   parent: string;
   siblings: string[];
   scoring: ScoringItem[];

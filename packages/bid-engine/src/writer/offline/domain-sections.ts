@@ -1,4 +1,5 @@
 import type { Block } from '../doc.js';
+import { ANONYMOUS_MARK } from '../anonymity.js';
 import { figuresOf } from '../../tender/requirements.js';
 import type { Ctx, Part } from './context.js';
 import { clauseList, F, ph } from './context.js';
@@ -117,8 +118,8 @@ export function serviceStaffing(c: Ctx): Part[] {
   const rows = staff.length
     ? staff.map((s) => [s.role, s.name, s.title ?? ph(`${s.name}证书`)])
     : posts.length
-      ? posts.slice(0, 10).map((r) => [short(r.text, 50), ph('拟派人员姓名'), ph('证书或资格')])
-      : [[ph(`${c.T}所列岗位`), ph('拟派人员姓名'), ph('证书或资格')]];
+      ? posts.slice(0, 10).map((r) => [short(r.text, 50), c.anonymous ? ANONYMOUS_MARK : ph('拟派人员姓名'), ph('证书或资格')])
+      : [[ph(`${c.T}所列岗位`), c.anonymous ? ANONYMOUS_MARK : ph('拟派人员姓名'), ph('证书或资格')]];
   return [
     ['人员配置', [
       { t: 'p', text: `${c.E}为${c.P}配置的人员以招标文件载明的岗位与人数为准${F(c).teamSize.assumed ? '' : `（${F(c).teamSize.value}）`}，${c.T}所列人员经资格审核后上岗，未经${c.B}同意不予更换：` },

@@ -1,4 +1,5 @@
 import type { Part, Ctx } from './context.js';
+import { ANONYMOUS_MARK } from '../anonymity.js';
 import { bold, clauseList, F, ph } from './context.js';
 
 /**
@@ -109,7 +110,7 @@ export function staffRows(c: Ctx): string[][] {
   const roles = ['项目经理', '技术负责人', '质量负责人', '实施工程师', '运维工程师'];
   if (staff.length) return staff.map((s) => [s.role, s.name, s.title ?? ph(`${s.name}职称/证书`), '全程']);
   const title = F(c).managerTitle;
-  return roles.map((r) => [r, ph(`${r}姓名`), r === '项目经理' ? ph(title.assumed ? '项目经理职称' : `项目经理职称（招标要求：${title.value}）`) : ph(`${r}职称/证书`), '全程']);
+  return roles.map((r) => [r, c.anonymous ? ANONYMOUS_MARK : ph(`${r}姓名`), r === '项目经理' ? ph(title.assumed ? '项目经理职称' : `项目经理职称（招标要求：${title.value}）`) : ph(`${r}职称/证书`), '全程']);
 }
 
 export function staffing(c: Ctx): Part[] {
@@ -120,7 +121,7 @@ export function staffing(c: Ctx): Part[] {
       { t: 'table', head: ['岗位', '姓名', '职称/证书', '在岗时间'], rows: staffRows(c) },
     ]],
     ['项目经理', [
-      { t: 'p', text: pm ? `项目经理由 ${bold(pm.name)} 担任${pm.title ? `（${pm.title}）` : ''}，在${c.T}中全面负责进度、质量、安全与沟通协调。` : `项目经理由 ${ph('项目经理姓名')} 担任（职称：${ph('项目经理职称及证书编号')}），在${c.T}中全面负责进度、质量、安全与沟通协调。` },
+      { t: 'p', text: pm && !c.anonymous ? `项目经理由 ${bold(pm.name)} 担任${pm.title ? `（${pm.title}）` : ''}，在${c.T}中全面负责进度、质量、安全与沟通协调。` : c.anonymous ? `项目经理具备${F(c).managerTitle.value}职称，在${c.T}中全面负责进度、质量、安全与沟通协调。` : `项目经理由 ${ph('项目经理姓名')} 担任（职称：${ph('项目经理职称及证书编号')}），在${c.T}中全面负责进度、质量、安全与沟通协调。` },
     ]],
     ['职责分工', [
       { t: 'ul', items: ['项目经理：计划、协调、风险与对外沟通', '技术负责人：方案设计与技术决策', '质量负责人：质量计划与验收组织', '实施工程师：部署、联调与培训', '运维工程师：上线保障与售后服务'] },
