@@ -82,7 +82,9 @@ export function writeSectionOffline(input: WriteSectionInput): WriteSectionResul
   const ent = anonymous ? anonymousFacts(input.enterprise ?? {}) : (input.enterprise ?? {});
   const scoring = rowsFor(card, node, parentTitles, input.outline);
   const kind = detectKind(node, parentTitles, scoring);
-  const h = hash(node.id);
+  // the phrasing's choices vary by section, project and bidder: two bidders (or two projects) written here do not get
+  // the same sentences in the same places — a duplicate check between bidders would read that as copying (issue 15)
+  const h = hash(`${node.id}|${card.projectName?.value ?? ''}|${input.enterprise?.name ?? ''}`);
   const domain = detectDomain(card);
   const c: Ctx = {
     card,
