@@ -14,7 +14,7 @@ import type { RawItem } from './pdf-model/lines.js';
  *
  * Which pages need rulings (getOperatorList costs as much as the text or more) depends on the page before: a table that
  * ran to the end of the previous page. A range read on its own does not know the page before its first one, so it
- * reads rulings for its first page always and otherwise decides as the whole-document reader would, with tables taken
+ * reads rulings for its first page always (unless it is read into the document's own builder from page 1) and otherwise decides as the whole-document reader would, with tables taken
  * wherever it has rulings. That reads rulings on a superset of the pages the document-order reader needs (by induction:
  * a page that reader gives tables, the range gives the same tables), and pdf.ts replays the pages in order with the
  * real decisions, so the model is the same as reading the file front to back.
@@ -137,6 +137,8 @@ export interface PageRecord {
   rulings: Rulings | null;
   /** the page could not be read (damaged): kept with its number, OCR may still read it */
   failed?: boolean;
+  /** its text, when it was read into the document's own builder (`opts.builder`) */
+  text?: string;
 }
 
 /**
@@ -148,9 +150,12 @@ export async function readPageRange(
   doc: PdfDoc,
   from: number,
   to: number,
-  opts: { signal?: AbortSignal; onPage?(): void } = {},
+  opts: { signal?: AbortSignal; onPage?(): void; builder?: PdfModelBuilder } = {},
 ): Promise<PageRecord[]> {
-  const local = new PdfModelBuilder();
+  // `builder`: the document's own, for a range read in document order from page 1 — its decisions are the real ones, so
+  // the pages go into it at once (with their text) and need no replay
+  const inOrder = !!opts.builder;
+  const local = opts.builder ?? new PdfModelBuilder();
   const records: PageRecord[] = [];
   for (let n = from; n <= to; n++) {
     throwIfAborted(opts.signal);
@@ -163,7 +168,7 @@ export async function readPageRange(
       }
       const { items, lines } = local.lines(raw);
       let rulings: Rulings | null = null;
-      if (n === from || local.wantsRulings(lines)) {
+      if ((n === from && !inOrder) || local.wantsRulings(lines)) {
         throwIfAborted(opts.signal);
         try {
           const ops = await withTimeout(page.getOperatorList(), PAGE_TEXT_TIMEOUT_MS, 'operators');
@@ -176,9 +181,9 @@ export async function readPageRange(
         }
       }
       const view = [...(page.view as number[])];
-      local.addPage(n, view, items, lines, rulings);
+      const text = local.addPage(n, view, items, lines, rulings);
       page.cleanup();
-      records.push({ page: n, view, raw, rulings });
+      records.push(inOrder ? { page: n, view, raw: [], rulings: null, text } : { page: n, view, raw, rulings });
     } catch (e) {
       throwIfAborted(opts.signal);
       if (mapPdfError(e).code === 'ENCRYPTED') throw mapPdfError(e);

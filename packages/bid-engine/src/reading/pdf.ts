@@ -127,7 +127,11 @@ export async function readPdf(
         readable++;
       }
     };
-    replay(await readPageRange(lib, doc, first![0], first![1], { signal: opts.signal, onPage }));
+    // the first range starts at page 1: read straight into the document's builder (no replay)
+    for (const r of await readPageRange(lib, doc, first![0], first![1], { signal: opts.signal, onPage, builder })) {
+      pages.push({ page: r.page, text: r.text ?? '' });
+      if (!r.failed) readable++;
+    }
     for (let i = 0; i < inThreads.length; i++) {
       const [from, to] = ranges[i + 1]!;
       const got = await inThreads[i]!;
