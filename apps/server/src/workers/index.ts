@@ -9,6 +9,7 @@ import type { DataFileKind, ProposedFields } from '@btz/bid-engine/databank';
 import type { FileToolInput, FileToolOutput } from '@btz/bid-engine/filetools';
 import type { Config } from '../config.js';
 import { runInWorker, Semaphore, WorkerLimitError } from './pool.js';
+import type { WorkerTaskName } from './protocol.js';
 import type { FormatScan } from '@btz/bid-engine/bidcheck';
 import type { DupReport, FileFeatures } from '@btz/bid-engine/dupcheck';
 import type { BidCheckTaskInput, DupReadTaskInput, ExportFeedChunk, ExportTaskInput, FoundPicture, PicturesTaskInput, ReadTaskInput } from './tasks.js';
@@ -25,116 +26,90 @@ export const WORKER_TEXTS = {
   exportTime: (s: number) => `导出超时（超过 ${s} 秒），请精简内容或稍后重试`,
 };
 
+/** A worker's limit as the reading side reports it: a DocumentError OUT_OF_MEMORY / TIMEOUT with its Chinese message. */
+async function limitsAsDocumentErrors<T>(run: Promise<T>): Promise<T> {
+  try {
+    return await run;
+  } catch (e) {
+    if (e instanceof WorkerLimitError) throw new DocumentError(e.limit === 'memory' ? 'OUT_OF_MEMORY' : 'TIMEOUT', e.message);
+    throw e;
+  }
+}
+
+/**
+ * A task in a worker with the reading limits (WORKER_MEMORY_MB, PARSE_TIMEOUT_S): the engine's refusals come back as the
+ * same DocumentErrors, and a file that exhausts the worker ends with OUT_OF_MEMORY / TIMEOUT, in Chinese.
+ */
+function underReadingLimits<T>(limits: Limits, task: WorkerTaskName, input: unknown, opts: { signal?: AbortSignal; onProgress?: (p: unknown) => void }): Promise<T> {
+  return limitsAsDocumentErrors(
+    runInWorker<T>(task, input, {
+      memoryMb: limits.workerMemoryMb,
+      timeoutMs: limits.parseTimeoutS * 1000,
+      signal: opts.signal,
+      onProgress: opts.onProgress,
+      messages: { memory: WORKER_TEXTS.readMemory(limits.workerMemoryMb), time: WORKER_TEXTS.readTime(limits.parseTimeoutS) },
+    }),
+  );
+}
+
+/** A worker's `{ done, total }` progress handed to a (done, total) callback. */
+const doneOfTotal = (cb?: (done: number, total: number) => void) =>
+  cb ? (p: unknown) => cb((p as { done: number }).done, (p as { total: number }).total) : undefined;
+
 /**
  * readDocument in a worker: the same result (the whole ReadResult, the document model included), the same
  * DocumentErrors, plus OUT_OF_MEMORY and TIMEOUT when the file exhausts the worker. The bytes are sent to it once.
  */
-export async function readDocumentIsolated(
+export function readDocumentIsolated(
   limits: Limits,
   buf: Buffer,
   opts: Pick<ReadOptions, 'ocr' | 'maxOcrPages' | 'charsPerPage' | 'signal' | 'onProgress'> = {},
 ): Promise<ReadResult> {
   const { signal, onProgress, ...options } = opts;
   const input: ReadTaskInput = { data: buf, options };
-  try {
-    return await runInWorker<ReadResult>('read', input, {
-      memoryMb: limits.workerMemoryMb,
-      timeoutMs: limits.parseTimeoutS * 1000,
-      signal,
-      onProgress: onProgress ? (p) => onProgress(p as ReadProgress) : undefined,
-      messages: { memory: WORKER_TEXTS.readMemory(limits.workerMemoryMb), time: WORKER_TEXTS.readTime(limits.parseTimeoutS) },
-    });
-  } catch (e) {
-    if (e instanceof WorkerLimitError) throw new DocumentError(e.limit === 'memory' ? 'OUT_OF_MEMORY' : 'TIMEOUT', e.message);
-    throw e;
-  }
+  return underReadingLimits<ReadResult>(limits, 'read', input, { signal, onProgress: onProgress ? (p) => onProgress(p as ReadProgress) : undefined });
 }
 
-/**
- * Every picture of a DOCX/PDF, analysed, in a worker with the reading limits (WORKER_MEMORY_MB, PARSE_TIMEOUT_S): a file
- * that exhausts it ends with a DocumentError OUT_OF_MEMORY / TIMEOUT, in Chinese; the engine's own refusals come back as
- * the same DocumentErrors.
- */
-export async function extractPicturesIsolated(
+/** Every picture of a DOCX/PDF, analysed, in a worker with the reading limits. */
+export function extractPicturesIsolated(
   limits: Limits,
   input: PicturesTaskInput,
   opts: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void } = {},
 ): Promise<{ pictures: FoundPicture[]; skipped: number; pages: number }> {
-  try {
-    return await runInWorker('pictures', input, {
-      memoryMb: limits.workerMemoryMb,
-      timeoutMs: limits.parseTimeoutS * 1000,
-      signal: opts.signal,
-      onProgress: opts.onProgress ? (p) => opts.onProgress!((p as { done: number }).done, (p as { total: number }).total) : undefined,
-      messages: { memory: WORKER_TEXTS.readMemory(limits.workerMemoryMb), time: WORKER_TEXTS.readTime(limits.parseTimeoutS) },
-    });
-  } catch (e) {
-    if (e instanceof WorkerLimitError) throw new DocumentError(e.limit === 'memory' ? 'OUT_OF_MEMORY' : 'TIMEOUT', e.message);
-    throw e;
-  }
+  return underReadingLimits(limits, 'pictures', input, { signal: opts.signal, onProgress: doneOfTotal(opts.onProgress) });
 }
 
-/**
- * The text of a data-bank document read and its fields proposed (issue 14), in a worker with the reading limits; the
- * engine's refusals and the limits come back as DocumentErrors in Chinese.
- */
-export async function proposeDataFieldsIsolated(
+/** The text of a data-bank document read and its fields proposed (issue 14), in a worker with the reading limits. */
+export function proposeDataFieldsIsolated(
   limits: Limits,
   data: Uint8Array,
   opts: { signal?: AbortSignal } = {},
 ): Promise<{ kind: DataFileKind; chars: number; proposal: ProposedFields }> {
-  try {
-    return await runInWorker('databank', { data }, {
-      memoryMb: limits.workerMemoryMb,
-      timeoutMs: limits.parseTimeoutS * 1000,
-      signal: opts.signal,
-      messages: { memory: WORKER_TEXTS.readMemory(limits.workerMemoryMb), time: WORKER_TEXTS.readTime(limits.parseTimeoutS) },
-    });
-  } catch (e) {
-    if (e instanceof WorkerLimitError) throw new DocumentError(e.limit === 'memory' ? 'OUT_OF_MEMORY' : 'TIMEOUT', e.message);
-    throw e;
-  }
+  return underReadingLimits(limits, 'databank', { data }, { signal: opts.signal });
 }
 
-/**
- * A bid file for the 暗标 / 废标 checks (issue 15) read, and its format scanned when asked, in a worker with the reading
- * limits; the engine's refusals and the limits come back as DocumentErrors in Chinese.
- */
-export async function readBidCheckIsolated(
+/** A bid file for the 暗标 / 废标 checks (issue 15) read, and its format scanned when asked, with the reading limits. */
+export function readBidCheckIsolated(
   limits: Limits,
   input: BidCheckTaskInput,
   opts: { signal?: AbortSignal; onProgress?: (p: ReadProgress) => void } = {},
 ): Promise<{ read: ReadResult; format: FormatScan | null }> {
-  try {
-    return await runInWorker('bidcheck', input, {
-      memoryMb: limits.workerMemoryMb,
-      timeoutMs: limits.parseTimeoutS * 1000,
-      signal: opts.signal,
-      onProgress: opts.onProgress ? (p) => opts.onProgress!(p as ReadProgress) : undefined,
-      messages: { memory: WORKER_TEXTS.readMemory(limits.workerMemoryMb), time: WORKER_TEXTS.readTime(limits.parseTimeoutS) },
-    });
-  } catch (e) {
-    if (e instanceof WorkerLimitError) throw new DocumentError(e.limit === 'memory' ? 'OUT_OF_MEMORY' : 'TIMEOUT', e.message);
-    throw e;
-  }
+  const onProgress = opts.onProgress;
+  return underReadingLimits(limits, 'bidcheck', input, { signal: opts.signal, onProgress: onProgress ? (p) => onProgress(p as ReadProgress) : undefined });
 }
 
-/**
- * The duplicate check's features of one file (issue 15), in a worker with the reading limits; refusals and the limits
- * come back as DocumentErrors in Chinese.
- */
-export async function dupcheckReadIsolated(limits: Limits, input: DupReadTaskInput, opts: { signal?: AbortSignal } = {}): Promise<FileFeatures> {
-  try {
-    return await runInWorker('dupcheck-read', input, {
-      memoryMb: limits.workerMemoryMb,
-      timeoutMs: limits.parseTimeoutS * 1000,
-      signal: opts.signal,
-      messages: { memory: WORKER_TEXTS.readMemory(limits.workerMemoryMb), time: WORKER_TEXTS.readTime(limits.parseTimeoutS) },
-    });
-  } catch (e) {
-    if (e instanceof WorkerLimitError) throw new DocumentError(e.limit === 'memory' ? 'OUT_OF_MEMORY' : 'TIMEOUT', e.message);
-    throw e;
-  }
+/** The duplicate check's features of one file (issue 15), in a worker with the reading limits. */
+export function dupcheckReadIsolated(limits: Limits, input: DupReadTaskInput, opts: { signal?: AbortSignal } = {}): Promise<FileFeatures> {
+  return underReadingLimits(limits, 'dupcheck-read', input, { signal: opts.signal });
+}
+
+/** Every pair of the files compared (issue 15) in a worker with the reading limits, so the server's loop stays free. */
+export function dupcheckCompareIsolated(
+  limits: Limits,
+  files: FileFeatures[],
+  opts: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void } = {},
+): Promise<DupReport> {
+  return underReadingLimits(limits, 'dupcheck-compare', { files }, { signal: opts.signal, onProgress: doneOfTotal(opts.onProgress) });
 }
 
 /**
@@ -142,7 +117,7 @@ export async function dupcheckReadIsolated(limits: Limits, input: DupReadTaskInp
  * pdftoppm get the same limit as their own and are killed at it); runs that start LibreOffice go one at a time, like the
  * PDF export. The engine's refusals and the limits come back as DocumentErrors in Chinese.
  */
-export async function fileToolIsolated(
+export function fileToolIsolated(
   limits: Limits,
   input: Omit<FileToolInput, 'timeoutMs'>,
   opts: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void } = {},
@@ -153,35 +128,10 @@ export async function fileToolIsolated(
       memoryMb: limits.exportMemoryMb,
       timeoutMs: limits.exportTimeoutS * 1000,
       signal: opts.signal,
-      onProgress: opts.onProgress ? (p) => opts.onProgress!((p as { done: number }).done, (p as { total: number }).total) : undefined,
+      onProgress: doneOfTotal(opts.onProgress),
       messages: { memory: WORKER_TEXTS.readMemory(limits.exportMemoryMb), time: WORKER_TEXTS.readTime(limits.exportTimeoutS) },
     });
-  try {
-    return await (office ? conversions.use(run) : run());
-  } catch (e) {
-    if (e instanceof WorkerLimitError) throw new DocumentError(e.limit === 'memory' ? 'OUT_OF_MEMORY' : 'TIMEOUT', e.message);
-    throw e;
-  }
-}
-
-/** Every pair of the files compared (issue 15) in a worker with the reading limits, so the server's loop stays free. */
-export async function dupcheckCompareIsolated(
-  limits: Limits,
-  files: FileFeatures[],
-  opts: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void } = {},
-): Promise<DupReport> {
-  try {
-    return await runInWorker('dupcheck-compare', { files }, {
-      memoryMb: limits.workerMemoryMb,
-      timeoutMs: limits.parseTimeoutS * 1000,
-      signal: opts.signal,
-      onProgress: opts.onProgress ? (p) => opts.onProgress!((p as { done: number }).done, (p as { total: number }).total) : undefined,
-      messages: { memory: WORKER_TEXTS.readMemory(limits.workerMemoryMb), time: WORKER_TEXTS.readTime(limits.parseTimeoutS) },
-    });
-  } catch (e) {
-    if (e instanceof WorkerLimitError) throw new DocumentError(e.limit === 'memory' ? 'OUT_OF_MEMORY' : 'TIMEOUT', e.message);
-    throw e;
-  }
+  return limitsAsDocumentErrors(office ? conversions.use(run) : run());
 }
 
 /** Exports at once; each may take up to EXPORT_MEMORY_MB. PDF conversions (LibreOffice) one at a time, as before. */
