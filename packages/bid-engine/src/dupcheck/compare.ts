@@ -19,8 +19,10 @@
  * - prices: identical totals or rows, or one price table a fixed ratio or difference of the other.
  */
 import { DUP_DIMENSIONS, type DupDimension, type DupFinding, type DupPairResult, type DupPassage, type DupReport, type DupRisk, type DupSectionSimilarity } from '@btz/shared';
-import type { DupHeading, DupImage, FileFeatures } from './features.js';
-import { bandKeys, bigramSet, dice, gramHashes, normalise, sharedRanges } from './text.js';
+import { MIN_SENTENCE, type DupHeading, type DupImage, type FileFeatures } from './features.js';
+import { bandKeys, bigramSet, dice, fnv, gramHashes, normalise, sharedRanges } from './text.js';
+import stockPhrases from './stock-phrases.json' with { type: 'json' };
+import { COMMON_CLAUSES } from './common-clauses.js';
 
 
 export type Risk = DupRisk;
@@ -62,24 +64,182 @@ interface SentenceMatch {
 interface TextIndex {
   /** per bid: which sentences are the tender's */
   fromTender: boolean[][];
+  /**
+   * per bid and sentence: the characters that are the bidder's own — not the tender's and not boilerplate (see
+   * sentenceContent); 0 for a sentence that is all tender text or formula. Coverage and passage sizes count these.
+   */
+  weight: number[][];
   /** per ordered file pair "i,j": sentence of i → best match in j */
   best: Map<string, Map<number, SentenceMatch>>;
+}
+
+/**
+ * Counts of shingle hashes per file in an open-addressing table of typed arrays (a Map of millions of numbers costs
+ * hundreds of megabytes); counts saturate at 255.
+ */
+class ShingleCounts {
+  private readonly keys: Uint32Array;
+  private readonly used: Uint8Array;
+  private readonly counts: Uint8Array;
+  private readonly mask: number;
+  constructor(
+    expected: number,
+    private readonly files: number,
+  ) {
+    let size = 1 << 16;
+    while (size < expected * 1.5 && size < 1 << 24) size <<= 1;
+    this.keys = new Uint32Array(size);
+    this.used = new Uint8Array(size);
+    this.counts = new Uint8Array(size * files);
+    this.mask = size - 1;
+  }
+  /** the slot of `h`, or -1 when the table is full and `h` is not in it (then it reads as never seen) */
+  private slot(h: number): number {
+    let i = (Math.imul(h, 0x9e3779b1) >>> 0) & this.mask;
+    for (let probes = 0; this.used[i] && this.keys[i] !== h; probes++) {
+      if (probes > this.mask) return -1;
+      i = (i + 1) & this.mask;
+    }
+    return i;
+  }
+  add(h: number, file: number) {
+    const i = this.slot(h);
+    if (i < 0) return;
+    this.used[i] = 1;
+    this.keys[i] = h;
+    const c = i * this.files + file;
+    if (this.counts[c]! < 255) this.counts[c]!++;
+  }
+  /** files holding `h` */
+  spread(h: number): { files: number } {
+    const i = this.slot(h);
+    let files = 0;
+    if (i >= 0 && this.used[i]) for (let f = 0; f < this.files; f++) if (this.counts[i * this.files + f]) files++;
+    return { files };
+  }
+}
+
+/**
+ * Common phrasing, with four bids or more: a shingle that half of the bids hold (three at least). A ring of two or
+ * three bidders still shows; a formula every bidder writes does not. (With three bids, three is all of them: a copy
+ * shared by a ring of three would vanish.)
+ */
+function isCommon(counts: ShingleCounts, g: number, bids: number): boolean {
+  return bids >= 4 && counts.spread(g).files >= Math.max(3, Math.ceil(bids / 2));
+}
+
+/**
+ * The writer's stock phrasing (stock-phrases.json, made from the writer's sources by scripts/stock-phrases.mjs): the
+ * hashes of every STOCK_GRAM-character run of its fixed words. Bids written with this product share them whoever wrote
+ * them, the way bids share the tender's text.
+ */
+const STOCK_GRAM = 4;
+/** a run of the common section titles' words shorter than this is kept (进度计划 is everybody's word) */
+const TITLE_RUN = 6;
+/** a sentence this much stock phrasing, or more, is the writer's */
+const STOCK_SHARE = 0.35;
+/** a run of stock characters shorter than this is kept */
+const STOCK_RUN = 4;
+let stockGrams: Set<number> | null = null;
+function stock(): Set<number> {
+  if (!stockGrams) {
+    stockGrams = new Set();
+    for (const p of [...(stockPhrases as string[]), ...COMMON_CLAUSES]) for (const g of gramHashes(normalise(p), STOCK_GRAM)) stockGrams.add(g);
+  }
+  return stockGrams;
+}
+
+/**
+ * The bidder's own part of a sentence: its characters less those inside a shingle of the tender, a common shingle or a
+ * run of the writer's stock phrasing (「在X的考核评价环节，Y将明确责任人、完成标准和检查时点」 keeps X and Y). Two bids
+ * written by the same tool for different tenders share the formulas, not what fills them; a copy shares both.
+ */
+function sentenceContent(norm: string, grams: number[], ctx: ContentContext): string {
+  const cut = new Uint8Array(norm.length);
+  grams.forEach((g, p) => {
+    if (ctx.tenderGrams.has(g) || isCommon(ctx.counts, g, ctx.bids)) cut.fill(1, p, p + SHINGLE);
+  });
+  // the stock phrasing is left out of a sentence the writer made (most of it stock), not of a person's sentence that
+  // happens to use a few of the same trade words
+  const stockCut = new Uint8Array(norm.length);
+  cutRuns(norm, stockCut, stock(), STOCK_RUN);
+  if (stockCut.reduce((n, x) => n + x, 0) >= STOCK_SHARE * norm.length) for (let c = 0; c < norm.length; c++) if (stockCut[c]) cut[c] = 1;
+  cutRuns(norm, cut, ctx.titleGrams, TITLE_RUN);
+  let out = '';
+  let digits = 0;
+  for (let c = 0; c < norm.length; c++) {
+    if (cut[c]) continue;
+    out += norm[c];
+    if (norm.charCodeAt(c) >= 48 && norm.charCodeAt(c) <= 57) digits++;
+  }
+  // figures alone (a price table's cells) are the prices dimension's, not text
+  return digits * 2 > out.length ? '' : out;
+}
+
+interface ContentContext {
+  tenderGrams: Set<number>;
+  /** STOCK_GRAM-grams of the section titles two bids or more have (银行保函, 企业资质证书): the tenders' structure */
+  titleGrams: Set<number>;
+  counts: ShingleCounts;
+  bids: number;
+}
+
+/** Marks in `cut` every run of `norm` at least `minRun` long made of STOCK_GRAM-grams found in `set`. */
+function cutRuns(norm: string, cut: Uint8Array, set: Set<number>, minRun: number) {
+  if (!set.size) return;
+  const hit = new Uint8Array(norm.length);
+  for (let p = 0; p + STOCK_GRAM <= norm.length; p++) if (set.has(fnv(norm, p, p + STOCK_GRAM))) hit.fill(1, p, p + STOCK_GRAM);
+  for (let p = 0; p < norm.length; ) {
+    if (!hit[p]) {
+      p++;
+      continue;
+    }
+    let e = p;
+    while (e < norm.length && hit[e]) e++;
+    if (e - p >= minRun) cut.fill(1, p, e);
+    p = e;
+  }
+}
+
+/** The 4-grams found in the section titles of two bids or more (numbered 三、 in one and 3.2 in the other alike). */
+function commonTitleGrams(bids: FileFeatures[]): Set<number> {
+  const seen = new Map<number, number>();
+  for (const f of bids) for (const g of new Set(f.headings.flatMap((h) => gramHashes(h.norm, STOCK_GRAM)))) seen.set(g, (seen.get(g) ?? 0) + 1);
+  return new Set([...seen].filter(([, n]) => n >= 2).map(([g]) => g));
 }
 
 function buildTextIndex(bids: FileFeatures[], tender: FileFeatures | undefined): TextIndex {
   const tenderGrams = new Set<number>();
   if (tender) for (const s of tender.sentences) for (const g of gramHashes(s.norm, SHINGLE)) tenderGrams.add(g);
-  const fromTender = bids.map((f) =>
-    f.sentences.map((s) => {
-      if (!tenderGrams.size) return false;
-      const grams = gramHashes(s.norm, SHINGLE);
-      if (!grams.length) return false;
+  const grams = bids.map((f) => f.sentences.map((s) => gramHashes(s.norm, SHINGLE)));
+  const fromTender = bids.map((f, i) =>
+    f.sentences.map((_, k) => {
+      const gs = grams[i]![k]!;
+      if (!tenderGrams.size || !gs.length) return false;
       let hit = 0;
-      for (const g of grams) if (tenderGrams.has(g)) hit++;
-      return hit / grams.length >= TENDER_SHARE;
+      for (const g of gs) if (tenderGrams.has(g)) hit++;
+      return hit / gs.length >= TENDER_SHARE;
     }),
   );
-  const sets: Uint32Array[][] = bids.map((f, i) => f.sentences.map((s, k) => (fromTender[i]![k] ? new Uint32Array(0) : bigramSet(s.norm))));
+  const counts = new ShingleCounts(
+    grams.reduce((n, f) => n + f.reduce((m, g) => m + g.length, 0), 0),
+    bids.length,
+  );
+  grams.forEach((f, i) =>
+    f.forEach((gs, k) => {
+      if (!fromTender[i]![k]) for (const g of gs) counts.add(g, i);
+    }),
+  );
+  const ctx: ContentContext = { tenderGrams, titleGrams: commonTitleGrams(bids), counts, bids: bids.length };
+  const weight: number[][] = bids.map(() => []);
+  const sets: Uint32Array[][] = bids.map((f, i) =>
+    f.sentences.map((s, k) => {
+      const content = fromTender[i]![k] ? '' : sentenceContent(s.norm, grams[i]![k]!, ctx);
+      const own = content.length >= MIN_SENTENCE ? content : '';
+      weight[i]!.push(own.length);
+      return own ? bigramSet(own) : new Uint32Array(0);
+    }),
+  );
   const buckets = new Map<number, number[]>();
   const SHIFT = 2 ** 22;
   bids.forEach((f, i) =>
@@ -152,18 +312,20 @@ function buildTextIndex(bids: FileFeatures[], tender: FileFeatures | undefined):
       }
     }
   }
-  return { fromTender, best };
+  return { fromTender, weight, best };
 }
 
 function textOfPair(A: FileFeatures, B: FileFeatures, ai: number, bi: number, idx: TextIndex, maxPassages: number) {
   const ab = idx.best.get(`${ai},${bi}`) ?? new Map<number, SentenceMatch>();
   const ba = idx.best.get(`${bi},${ai}`) ?? new Map<number, SentenceMatch>();
-  const own = (f: FileFeatures, t: boolean[]) => f.sentences.reduce((n, s, k) => n + (t[k] ? 0 : s.norm.length), 0);
-  const covered = (f: FileFeatures, m: Map<number, SentenceMatch>) => [...m.keys()].reduce((n, k) => n + f.sentences[k]!.norm.length, 0);
-  const totalA = own(A, idx.fromTender[ai]!);
-  const totalB = own(B, idx.fromTender[bi]!);
-  const covA = totalA ? covered(A, ab) / totalA : 0;
-  const covB = totalB ? covered(B, ba) / totalB : 0;
+  const wA = idx.weight[ai]!;
+  const wB = idx.weight[bi]!;
+  const sum = (w: number[]) => w.reduce((n, x) => n + x, 0);
+  const covered = (w: number[], m: Map<number, SentenceMatch>) => [...m.keys()].reduce((n, k) => n + w[k]!, 0);
+  const totalA = sum(wA);
+  const totalB = sum(wB);
+  const covA = totalA ? covered(wA, ab) / totalA : 0;
+  const covB = totalB ? covered(wB, ba) / totalB : 0;
   let verbatim = 0;
   for (const m of ab.values()) if (m.dice >= VERBATIM_DICE) verbatim++;
   // passages: runs of matched A sentences (a gap of one allowed) whose partners stay close together in B
@@ -177,14 +339,14 @@ function textOfPair(A: FileFeatures, B: FileFeatures, ai: number, bi: number, id
   }
   const passages: Passage[] = [];
   for (const run of runs) {
-    const chars = run.reduce((n, k) => n + A.sentences[k]!.norm.length, 0);
+    const chars = run.reduce((n, k) => n + wA[k]!, 0);
     if (run.length < 2 && chars < 40) continue;
     const others = run.map((k) => ab.get(k)!.other);
     const bFrom = Math.min(...others);
     const bTo = Math.max(...others);
     const aText = A.sentences.slice(run[0]!, run[run.length - 1]! + 1).map((s) => s.text).join('');
     const bText = B.sentences.slice(bFrom, bTo + 1).map((s) => s.text).join('');
-    const sim = run.reduce((n, k) => n + ab.get(k)!.dice * A.sentences[k]!.norm.length, 0) / Math.max(1, chars);
+    const sim = run.reduce((n, k) => n + ab.get(k)!.dice * wA[k]!, 0) / Math.max(1, chars);
     passages.push({
       kind: run.every((k) => ab.get(k)!.dice >= VERBATIM_DICE) ? 'verbatim' : 'near',
       chars,
@@ -204,12 +366,12 @@ function textOfPair(A: FileFeatures, B: FileFeatures, ai: number, bi: number, id
   // chapters: matched characters of A's chapter whose partners lie in B's chapter, over A's chapter
   const secTotal = new Map<number, number>();
   A.sentences.forEach((s, k) => {
-    if (!idx.fromTender[ai]![k]) secTotal.set(s.section, (secTotal.get(s.section) ?? 0) + s.norm.length);
+    if (wA[k]) secTotal.set(s.section, (secTotal.get(s.section) ?? 0) + wA[k]!);
   });
   const cell = new Map<string, number>();
   for (const [k, m] of ab) {
     const key = `${A.sentences[k]!.section}|${B.sentences[m.other]!.section}`;
-    cell.set(key, (cell.get(key) ?? 0) + A.sentences[k]!.norm.length);
+    cell.set(key, (cell.get(key) ?? 0) + wA[k]!);
   }
   const title = (f: FileFeatures, s: number) => (s < 0 ? '（正文开头）' : f.sections[s]!.title);
   const sections: SectionSimilarity[] = [...cell]
@@ -425,7 +587,8 @@ function tellTaleOfPair(A: FileFeatures, B: FileFeatures, fa: TellTaleFacts, fb:
   for (const p of fa.phones) if (fb.phones.has(p)) out.push({ dimension: 'telltale', level: 'high', title: '相同的联系电话', a: p, b: p });
   for (const e of fa.emails) if (fb.emails.has(e)) out.push({ dimension: 'telltale', level: 'high', title: '相同的电子邮箱', a: e, b: e });
   const typos = [...fa.typos].filter((t) => fb.typos.has(t));
-  if (typos.length) out.push({ dimension: 'telltale', level: typos.length >= 2 ? 'high' : 'medium', title: `相同的错别字 ${typos.length} 处`, a: typos.join('、'), b: typos.join('、') });
+  // a common misspelling is common: one alike in two bids says little, two or more say one hand
+  if (typos.length) out.push({ dimension: 'telltale', level: typos.length >= 2 ? 'high' : 'low', title: `相同的错别字 ${typos.length} 处`, a: typos.join('、'), b: typos.join('、') });
   const outdated = [...fa.standards].filter(([code, year]) => fb.standards.get(code) === year && (newest.get(code) ?? year) > year).map(([c, y]) => `${c}-${y}`);
   if (outdated.length) out.push({ dimension: 'telltale', level: outdated.length >= 2 ? 'high' : 'medium', title: `引用相同的过期标准 ${outdated.length} 项`, a: outdated.join('、'), b: outdated.join('、') });
   return out;

@@ -62,6 +62,9 @@ export interface FileFeatures {
   text: string;
 }
 
+/** A blank of a form left to fill, as this product's writer leaves them. */
+const BLANK = /【(?:待填写|请填写|待补充)[^】]{0,40}】/g;
+
 /** Sentences shorter than this (normalised) are not compared: too short to say anything. */
 export const MIN_SENTENCE = 8;
 
@@ -113,7 +116,8 @@ export function buildFeatures(
   const addText = (text: string, page: number) => {
     lines.push(text);
     for (const s of splitSentences(text)) {
-      const norm = normalise(s);
+      // a blank left to fill (【待填写：…】) is nobody's text
+      const norm = normalise(s.replace(BLANK, ''));
       if (norm.length >= MIN_SENTENCE) sentences.push({ text: s, norm, section: sections.length - 1, page });
     }
   };

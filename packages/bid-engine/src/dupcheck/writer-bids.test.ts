@@ -1,0 +1,68 @@
+/**
+ * The duplicate check on bids written with this product (issue 15, 查重): four bidders who each had the offline writer
+ * write the same tender share its stock phrasing, the tender's names and the tender's section titles — none of that is
+ * a copy, and no pair of them is rated 中风险 or 高风险 on text. A fifth bidder that pasted in passages of the first's
+ * own writing (its own project descriptions, not the tool's words) is found, with those passages.
+ */
+import { describe, expect, it } from 'vitest';
+import type { BidOutlineNode } from '@btz/shared';
+import { MAIN_FILE } from '../../test/fixtures/tender-pages.js';
+import { bidParagraph, rng } from '../../test/fixtures/dup-bids.js';
+import type { Block } from '../reading/model/types.js';
+import { extractCard, flattenOutline, generateOutline } from '../tender/index.js';
+import { buildFactSheet, writeSectionOffline, type EnterpriseFacts } from '../writer/index.js';
+import { buildFeatures, compareBids, readFileMetadata, type FileFeatures } from './index.js';
+
+const card = extractCard([MAIN_FILE]);
+
+/** A bid written offline for the fixture tender by `enterprise`, with `own` paragraphs of the bidder's own after each chapter. */
+function writtenBid(enterprise: EnterpriseFacts, own: string[][]): Block[] {
+  const { nodes } = generateOutline(card, { bidType: 1 });
+  const facts = buildFactSheet(card, { bidType: 1 });
+  const byId = new Map(flattenOutline(nodes).map((n) => [n.id, n]));
+  const blocks: Block[] = [];
+  let page = 1;
+  const walk = (list: BidOutlineNode[], level: number, parents: string[]) =>
+    list.forEach((n, i) => {
+      blocks.push({ type: 'heading', level, numbering: n.number, title: n.title, text: `${n.number} ${n.title}`, page, pageEnd: page });
+      if (n.children.length) walk(n.children, level + 1, [...parents, n.title]);
+      else {
+        const siblings = (n.parentId ? byId.get(n.parentId)!.children : nodes).map((x) => x.title);
+        const out = writeSectionOffline({ card, node: n, parentTitles: parents, siblingTitles: siblings, facts, enterprise, targetChars: 1200, bidType: 1 });
+        for (const line of out.text.split('\n').filter((l) => l.trim().length >= 10)) blocks.push({ type: 'paragraph', text: line.trim(), page, pageEnd: page });
+        page++;
+      }
+      if (level === 1) for (const p of own[i] ?? []) blocks.push({ type: 'paragraph', text: p, page, pageEnd: page });
+    });
+  walk(nodes, 1, []);
+  return blocks;
+}
+
+const features = (name: string, blocks: Block[]): FileFeatures =>
+  buildFeatures(name, 'bid', { type: 'docx', pages: [], meta: { pageCount: 40, chars: 0, ocrPages: 0, pagesEstimated: true }, model: { blocks, furniture: [], pageCount: 40 } }, readFileMetadata(Buffer.alloc(0), 'doc'), []);
+
+describe('duplicate check on bids written with this product', () => {
+  it('does not take the writer’s stock phrasing for a copy, and finds passages pasted from another bid', () => {
+    const companies = ['华东建设工程有限公司', '江南市政工程有限公司', '西北路桥集团有限公司', '岭南智能科技有限公司', '齐鲁环境科技有限公司'];
+    const own = companies.map((_, b) => Array.from({ length: 8 }, (__, ch) => Array.from({ length: 2 }, (___, k) => bidParagraph(rng(b * 1000 + ch * 10 + k + 1), 4))));
+    const bids = companies.slice(0, 4).map((name, b) => writtenBid({ name, contacts: `联系电话 1380000000${b}` }, own[b]!));
+    // the fifth: its own written bid, with three of the first bidder's own paragraphs pasted into chapter 2
+    const pasted = [own[0]![0]![0]!, own[0]![1]![1]!, own[0]![2]![0]!];
+    const fifth = writtenBid({ name: companies[4]!, contacts: '联系电话 13900000004' }, own[4]!.map((ps, ch) => (ch === 1 ? [...ps, ...pasted] : ps)));
+    const tender = buildFeatures('招标文件.docx', 'tender', { type: 'docx', pages: MAIN_FILE.pages, meta: { pageCount: MAIN_FILE.pages.length, chars: 0, ocrPages: 0, pagesEstimated: false } }, readFileMetadata(Buffer.alloc(0), 'doc'), []);
+    const files = [...bids.map((b, i) => features(`投标人${i + 1}.docx`, b)), features('投标人5.docx', fifth), tender];
+    // the bids really do share the writer's words: most of their sentences have a near twin in another bid
+    const norms = new Set(files[0]!.sentences.map((s) => s.norm));
+    expect(files[1]!.sentences.filter((s) => norms.has(s.norm)).length).toBeGreaterThan(20);
+
+    const report = compareBids(files);
+    for (const p of report.pairs.filter((x) => x.b < 4)) expect(['none', 'low'], `投标人${p.a + 1}–投标人${p.b + 1}`).toContain(p.risks.text);
+    const copied = report.pairs.find((p) => p.a === 0 && p.b === 4)!;
+    expect(['medium', 'high']).toContain(copied.risks.text);
+    // each shown passage is part of what was pasted; (the bidders' own paragraphs come from one small phrase book, so
+    // a pasted sentence can read as common phrasing — two of the three paragraphs at least are shown)
+    for (const p of copied.passages) expect(pasted.some((para) => para.includes(p.b.text.slice(0, 15)))).toBe(true);
+    expect(pasted.filter((para) => copied.passages.some((p) => para.includes(p.b.text.slice(0, 15)))).length).toBeGreaterThanOrEqual(2);
+    for (const p of report.pairs.filter((x) => x.b === 4 && x.a > 0)) expect(['none', 'low']).toContain(p.risks.text);
+  });
+});
