@@ -46,7 +46,8 @@ export function usePollMs(): number {
 
 /**
  * Follows realtime `dupcheck.progress`: a running check's bar moves at once, in the list and in its detail (never
- * backwards: a slower poll answer may arrive late); done or failed refetches the checks (the report, the risk, the error).
+ * backwards: a slower poll answer may arrive late; a check started or retried elsewhere moves too, a done one never);
+ * done or failed refetches the checks (the report, the risk, the error).
  */
 export function useDupcheckPush(): void {
   const qc = useQueryClient();
@@ -60,7 +61,7 @@ export function useDupcheckPush(): void {
           return;
         }
         const move = <T extends DupCheckSummary>(r: T): T =>
-          r.id === m.checkId && isRunning(r.state) ? { ...r, state: m.state, progress: Math.max(r.state === 'running' ? r.progress : 0, m.progress) } : r;
+          r.id === m.checkId && r.state !== 'done' ? { ...r, state: m.state, progress: r.state === 'running' ? Math.max(r.progress, m.progress) : m.progress } : r;
         qc.setQueryData<DupCheckDetail>(dupKeys.detail(m.checkId), (old) => (old ? move(old) : old));
         qc.setQueriesData<Page<DupCheckSummary>>({ queryKey: dupKeys.list }, (old) => (old ? { ...old, records: old.records.map(move) } : old));
       }),
