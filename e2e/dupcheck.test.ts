@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { TestServer } from '../apps/server/test/harness.js';
+import type { Realtime } from '../apps/server/src/realtime/server.js';
 import { drawPicture } from '../packages/bid-engine/test/fixtures/pictures.js';
 import { buildDupSet } from '../packages/bid-engine/test/fixtures/dup-bids.js';
 import { launch, shot } from './browser.js';
@@ -112,4 +113,54 @@ describe('标书查重', () => {
     await visible(page.getByTestId('report-table').getByText('分项报价呈固定比例', { exact: false }).first());
     expect(errors).toEqual([]);
   }, 120_000);
+
+  it('the bar of a running check follows the realtime push; the list poll is only the fallback', async () => {
+    const set = await buildDupSet(drawPicture);
+    await page.goto(`${t.url}/workbench/tools/BiddingCheck`);
+    await visible(page.getByRole('heading', { name: '标书查重', level: 1 }));
+    // the page's STOMP session is open (the push reaches it)
+    const realtime = t.server.app.ctx.realtime as Realtime;
+    await expect.poll(() => realtime.stats().sessions, { timeout: WAIT }).toBeGreaterThanOrEqual(1);
+
+    const name = '推送进度查重';
+    // what the list calls answered for this check, and every percentage its bar showed
+    const answered = new Set<number>();
+    page.on('response', async (res) => {
+      if (!res.url().includes('/btz/dupcheck/list')) return;
+      const body = (await res.json().catch(() => null)) as { data?: { records?: { name: string; state: string; progress: number }[] } } | null;
+      for (const r of body?.data?.records ?? []) if (r.name === name && r.state === 'running') answered.add(r.progress);
+    });
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { __shown: string[] }).__shown = seen;
+      new MutationObserver(() => {
+        for (const el of document.querySelectorAll('[data-testid=check-list] [role=progressbar]')) {
+          const v = el.getAttribute('aria-valuenow') ?? '';
+          if (!seen.includes(v)) seen.push(v);
+        }
+      }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-valuenow'] });
+    });
+
+    await page.getByPlaceholder('查重任务名称').fill(name);
+    const bids = ['甲', '乙', '丙', '丁', '戊', '己'].map((who, i) => file(`${who}公司投标文件.docx`, [set.a, set.b, set.c][i % 3]!));
+    await page.getByTestId('bid-drop').locator('input[type=file]').setInputFiles(bids);
+    await visible(page.getByText('已选 6 份投标文件'));
+    await page.getByRole('button', { name: '开始查重' }).click();
+    const row = page.getByTestId('check-list').locator('tr').filter({ hasText: name });
+    // the bar while the check runs (for the screenshot; the assertions below do not depend on catching it)
+    await page
+      .waitForFunction(() => [...document.querySelectorAll('[data-testid=check-list] [role=progressbar]')].some((el) => Number(el.getAttribute('aria-valuenow')) >= 30), null, { timeout: 20_000, polling: 'raf' })
+      .then(() => shot(page, 'dupcheck-running'))
+      .catch(() => undefined);
+    await visible(row.getByRole('link', { name: '查看报告' }), 90_000);
+
+    const shown = (await page.evaluate(() => (window as unknown as { __shown: string[] }).__shown))
+      .map(Number)
+      .filter((v) => v > 0);
+    // the bar showed steps no list answer carried: they came from the push
+    const pushedOnly = shown.filter((v) => !answered.has(v));
+    expect(pushedOnly.length, `shown ${shown.join(',')} / answered ${[...answered].join(',')}`).toBeGreaterThanOrEqual(2);
+    expect(shown).toEqual([...shown].sort((a, b) => a - b));
+    expect(errors).toEqual([]);
+  }, 180_000);
 });

@@ -9,20 +9,23 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FileToolRun, IpRecordItem, IpWarning } from '@btz/shared';
+import type { FileToolProgressMessage, FileToolRun, IpRecordItem, IpWarning } from '@btz/shared';
 import { readDocxMetadata, readPdfMetadata, sharedDocxMetadata } from '@btz/bid-engine/filetools';
 import { findSoffice } from '@btz/bid-engine/export';
 import { sniffType } from '@btz/bid-engine/reading';
 import { drawPicture } from '../../../../packages/bid-engine/test/fixtures/pictures.js';
 import { linkedDocx, pdfWithMetadata } from '../../../../packages/bid-engine/test/filetools/fixtures.js';
-import { newUser, startTestServer, type TestServer } from '../harness.js';
+import { CLIENT_BASIC, newUser, startTestServer, type TestServer } from '../harness.js';
+import { makeClient, subscribeConfirmed, waitUntil, type TestClient } from '../realtime/helpers.js';
 import { outlinedBid } from '../writing/helpers.js';
 
 let t: TestServer;
 beforeAll(async () => {
   t = await startTestServer({ jobPollMs: 50, jobHeartbeatMs: 100, jobStaleMs: 400, trustProxy: ['loopback'] });
 });
+const clients: TestClient[] = [];
 afterAll(async () => {
+  await Promise.all(clients.map((c) => c.client.deactivate()));
   await t?.close();
 });
 
@@ -268,4 +271,31 @@ describe('IP 记录', () => {
     expect(wb.map((w) => w.ip)).toEqual(['203.0.113.7']);
     expect(wb[0]!.bidders).toEqual(['乙工程有限公司', '其他账号的企业（1 家）']);
   }, 120_000);
+
+  it('pushes the progress of a run to its user over STOMP as filetools.progress, ending in done; nobody else gets it', async () => {
+    const me = await newUser(t);
+    const other = await newUser(t);
+    const listen = async (u: { token: string; userId: string }) => {
+      const c = makeClient(t.port, 'websocket', u.token, { connectHeaders: { 'Blade-Auth': `Bearer ${u.token}`, Authorization: CLIENT_BASIC, 'Blade-Requested-With': 'BladeHttpRequest' } });
+      clients.push(c);
+      await waitUntil(() => c.connects.length === 1, 5000, 'CONNECTED');
+      await subscribeConfirmed(c, `/user/${u.userId}/notice`);
+      return c;
+    };
+    const mine = await listen(me);
+    const theirs = await listen(other);
+    const d = await done(me.token, 'images-pdf', [
+      { name: '营业执照.png', data: drawPicture(1) },
+      { name: '现场.png', data: drawPicture(3) },
+    ]);
+    const msgs = () => mine.messages.map((m) => JSON.parse(m.body) as { kind: string; data: FileToolProgressMessage });
+    await waitUntil(() => msgs().some((m) => m.data.state === 'done'), 5000, 'done message');
+    expect(msgs().every((m) => m.kind === 'filetools.progress' && m.data.id === d.id)).toBe(true);
+    expect(msgs().filter((m) => m.data.state === 'running').map((m) => m.data.progress).slice(0, 2)).toEqual([0, 5]);
+    const progress = msgs().map((m) => m.data.progress);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    expect(msgs().at(-1)!.data).toEqual({ id: d.id, state: 'done', progress: 100, error: null });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(theirs.messages).toHaveLength(0);
+  }, 60_000);
 });

@@ -113,6 +113,15 @@ export interface BidCheckDetail extends BidCheckSummary {
   report: BidCheckReport | null;
 }
 
+/** realtime `bid.check` on the check's user's `/user/{id}/bid` as the check advances, then `done` or `failed`. */
+export interface BidCheckMessage {
+  checkId: string;
+  state: Exclude<BidCheckState, 'queued'>;
+  /** 0–100 */
+  progress: number;
+  error: string | null;
+}
+
 /** A tender of the caller's, for the checks' picker. */
 export interface BidCheckTender {
   id: string;

@@ -100,6 +100,18 @@ export interface DupCheckDetail extends DupCheckSummary {
   report: DupReport | null;
 }
 
+/**
+ * realtime `dupcheck.progress` on the owner's `/user/{id}/notice`: at every step of a running check, then once `done`
+ * (progress 100; fetch the detail for the report) or `failed` (with its Chinese `error`).
+ */
+export interface DupCheckProgressMessage {
+  checkId: string;
+  state: Extract<DupCheckState, 'running' | 'done' | 'failed'>;
+  /** 0–100 */
+  progress: number;
+  error: string | null;
+}
+
 export const DUPCHECK_LIMITS = { minBids: 2, maxBids: 10, name: 60 } as const;
 
 export const DUPCHECK_TEXTS = {

@@ -26,6 +26,15 @@ export interface FileToolRun {
   createTime: string;
 }
 
+/** realtime `filetools.progress` on the starting user's `/user/{id}/notice` as a run advances, then `done` or `failed`. */
+export interface FileToolProgressMessage {
+  id: string;
+  state: Exclude<FileToolState, 'queued'>;
+  /** 0–100 */
+  progress: number;
+  error: string | null;
+}
+
 export type IpRecordKind = 'login' | 'upload' | 'export';
 
 export interface IpRecordItem {

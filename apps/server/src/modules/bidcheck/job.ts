@@ -2,14 +2,14 @@
  * Job kind `bid-check` (issue 15): one 暗标 or 废标 check. An uploaded file is read and (暗标, DOCX/PDF) its format scanned
  * in a worker process with the reading limits (workers/index.ts readBidCheckIsolated); a bid written here is read from
  * its sections. The engine (`@btz/bid-engine/bidcheck`) makes the findings; the report is committed inside the job's
- * fence, so a check interrupted by a restart runs again from the start and is stored once. Progress (0–100) is a column
- * the screen polls. A file the reader refuses fails at once with its Chinese message; `/btz/bidcheck/retry` runs it again.
+ * fence, so a check interrupted by a restart runs again from the start and is stored once. Progress (0–100) is a column,
+ * pushed as `bid.check` (jobs/progress.ts); the screen follows the push and polls as a fallback. A file the reader refuses fails at once with its Chinese message; `/btz/bidcheck/retry` runs it again.
  */
-import { BID_CHECK_TEXTS, type BidCheckFinding, type BidCheckReport, type BidCheckSeverity, type PageSettings } from '@btz/shared';
+import { BID_CHECK_TEXTS, type BidCheckFinding, type BidCheckMessage, type BidCheckReport, type BidCheckSeverity, type PageSettings } from '@btz/shared';
 import { DocumentError } from '@btz/bid-engine/reading';
 import { anonymousScope, checkAnonymity, checkRejection, writtenUnits, type EditorNode } from '@btz/bid-engine/bidcheck';
 import type { AppContext } from '../../context.js';
-import { PermanentJobError, type JobDefinition } from '../../jobs/index.js';
+import { PermanentJobError, RowProgress, type Job, type JobDefinition } from '../../jobs/index.js';
 import { readBidCheckIsolated } from '../../workers/index.js';
 import { shanghaiToday } from '../enterprise/facts.js';
 import { settingsOf } from '../bid/writing/settings.js';
@@ -25,14 +25,13 @@ function counts(findings: BidCheckFinding[]): Record<BidCheckSeverity, number> {
   return c;
 }
 
-/** Realtime `bid.check` on the user's `bid` queue: the screen's progress bar moves without waiting for its poll. */
-async function notify(app: AppContext, userId: string, data: { checkId: string; state: string; progress: number; error?: string }): Promise<void> {
-  try {
-    await app.realtime.publish(userId, 'bid.check', data);
-  } catch (err) {
-    app.log.warn({ err }, 'bid.check notice failed');
-  }
-}
+/** The check's progress on its row and, as realtime `bid.check` on the user's `bid` queue, to its user. */
+const progressOf = (app: AppContext, job: Job<Payload>) =>
+  new RowProgress<BidCheckMessage>(app, job, {
+    table: 'bid_checks',
+    rowId: job.payload.checkId,
+    notify: { kind: 'bid.check', data: (s) => ({ checkId: job.payload.checkId, ...s }) },
+  });
 
 export function bidCheckJob(app: AppContext): JobDefinition<Payload> {
   return {
@@ -41,11 +40,8 @@ export function bidCheckJob(app: AppContext): JobDefinition<Payload> {
       const id = job.payload.checkId;
       const row = await app.db.selectFrom('bid_checks').selectAll().where('id', '=', id).executeTakeFirst();
       if (!row) return;
-      const setProgress = async (progress: number) => {
-        await app.db.updateTable('bid_checks').set({ state: 'running', progress, updated_at: new Date() }).where('id', '=', id).where('job_id', '=', job.id).execute();
-        await notify(app, row.user_id, { checkId: id, state: 'running', progress });
-      };
-      await setProgress(5);
+      const progress = progressOf(app, job);
+      await progress.to(5);
       const bid = row.bid_id
         ? await app.db.selectFrom('bids').selectAll().where('id', '=', row.bid_id).where('tenant_id', '=', row.tenant_id).where('deleted_at', 'is', null).executeTakeFirst()
         : undefined;
@@ -75,7 +71,7 @@ export function bidCheckJob(app: AppContext): JobDefinition<Payload> {
         if (rules?.format.sizePt && settings.fontSize && settings.fontSize !== rules.format.sizePt) {
           extra.push({ rule: 'size', severity: 'medium', page: null, nodeId: null, message: `导出设置的正文字号为 ${settings.fontSize} 磅，招标文件要求${rules.format.sizeName}（${rules.format.sizePt} 磅）`, fix: `导出设置改为${rules.format.sizeName}`, fixable: true });
         }
-        await setProgress(50);
+        await progress.to(50);
         const findings = checkAnonymity({ rules, units, pageCount: 0, bidder, tenderNames, extra });
         if (!rules?.required) notes.push('招标文件未载明暗标要求，已按暗标通用规则检查（不得出现投标人名称、人员、联系方式，正文不用彩色）');
         notes.push(scope ? '只检查技术部分的章节（商务部分的投标函、授权书等须写明投标人，不在暗标范围内）' : '目录未标明技术部分，已检查全部章节');
@@ -86,30 +82,24 @@ export function bidCheckJob(app: AppContext): JobDefinition<Payload> {
         const data = await app.storage.get(row.storage_key!);
         let got;
         try {
-          let last = 5;
-          let pending: Promise<unknown> = Promise.resolve();
           got = await readBidCheckIsolated(
             app.config,
             { data, type: row.file_type!, format: row.kind === 'anonymity' },
             {
               signal: ctx.signal,
               onProgress: (p) => {
-                const v = Math.min(80, 5 + Math.floor((p.done / Math.max(1, p.total)) * 75));
-                if (p.stage === 'text' && v >= last + 5) {
-                  last = v;
-                  pending = pending.then(() => setProgress(v));
-                }
+                if (p.stage === 'text') progress.report(Math.min(80, 5 + Math.floor((p.done / Math.max(1, p.total)) * 75)));
               },
             },
           );
-          await pending;
+          await progress.settled();
         } catch (e) {
           if (e instanceof DocumentError) throw new PermanentJobError(e.message, { cause: e });
           throw e;
         }
         const { read, format } = got;
         if (read.meta.chars < 20) throw new PermanentJobError(BID_CHECK_TEXTS.noText);
-        await setProgress(85);
+        await progress.to(85);
         const pages = read.pages.map((p) => ({ page: p.page, text: p.text }));
         if (read.meta.pagesEstimated) notes.push('该文件没有保存分页信息，页码按字数估算，可能与实际页码略有出入');
         if (row.kind === 'anonymity') {
@@ -155,12 +145,9 @@ export function bidCheckJob(app: AppContext): JobDefinition<Payload> {
           .where('id', '=', id)
           .execute(),
       );
-      await notify(app, row.user_id, { checkId: id, state: 'done', progress: 100 });
+      await progress.done();
     },
-    onFailed: async (job, error) => {
-      await app.db.updateTable('bid_checks').set({ state: 'failed', error, updated_at: new Date() }).where('id', '=', job.payload.checkId).where('job_id', '=', job.id).execute();
-      if (job.userId) await notify(app, job.userId, { checkId: job.payload.checkId, state: 'failed', progress: 0, error });
-    },
+    onFailed: (job, error) => progressOf(app, job).failed(error),
     describeError: (e) => (e instanceof PermanentJobError || e instanceof DocumentError ? e.message : BID_CHECK_TEXTS.failed),
   };
 }

@@ -10,7 +10,7 @@ import type { BidderIdentity } from '@btz/bid-engine/bidcheck';
 import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
-import { enqueue } from '../../jobs/index.js';
+import { queueRowJob } from '../../jobs/index.js';
 import { newId } from '../../lib/ids.js';
 import type { AuthInfo } from '../../auth/tokens.js';
 import type { Upload } from '../bid/upload.js';
@@ -89,15 +89,7 @@ async function insertCheck(
 }
 
 export async function queueCheck(app: AppContext, db: Kysely<DB>, row: { id: string; tenant_id: string; user_id: string }): Promise<void> {
-  const jobId = await enqueue(db, {
-    kind: CHECK_KIND,
-    tenantId: row.tenant_id,
-    userId: row.user_id,
-    refId: row.id,
-    payload: { checkId: row.id },
-    maxAttempts: app.config.jobMaxAttempts,
-  });
-  await db.updateTable('bid_checks').set({ job_id: jobId, state: 'queued', progress: 0, error: null, updated_at: new Date() }).where('id', '=', row.id).execute();
+  await queueRowJob(app, db, { table: 'bid_checks', kind: CHECK_KIND, row, payload: { checkId: row.id } });
 }
 
 type DataDoc = Awaited<ReturnType<typeof ownerDataDocs>>[number];

@@ -2,14 +2,15 @@
  * Job kind `dupcheck`: each file of a check read into its features in a worker process (workers/index.ts
  * dupcheckReadIsolated — the document model, metadata, pictures), then every pair compared in another
  * (dupcheckCompareIsolated); the report is committed inside the job's fence, so a check interrupted by a restart is
- * run again by the runner and committed once. Progress (0–100) is written on the row; the BiddingCheck screen polls it.
+ * run again by the runner and committed once. Progress (0–100) is written on the row and pushed to the owner as
+ * `dupcheck.progress` (jobs/progress.ts), then done or failed; the BiddingCheck screens follow the push and poll slowly.
  * A file the reader refuses fails the check at once with its name and the reader's Chinese message.
  */
 import { DocumentError } from '@btz/bid-engine/reading';
 import type { FileFeatures } from '@btz/bid-engine/dupcheck';
-import { DUPCHECK_TEXTS as T } from '@btz/shared';
+import { DUPCHECK_TEXTS as T, type DupCheckProgressMessage } from '@btz/shared';
 import type { AppContext } from '../../context.js';
-import { PermanentJobError, type JobDefinition } from '../../jobs/index.js';
+import { PermanentJobError, RowProgress, type Job, type JobDefinition } from '../../jobs/index.js';
 import { StorageNotFoundError } from '../../providers/storage/index.js';
 import { dupcheckCompareIsolated, dupcheckReadIsolated } from '../../workers/index.js';
 import { findCheckLight } from './repo.js';
@@ -19,6 +20,15 @@ interface Payload {
   checkId: string;
 }
 
+/** The check's progress on its row and, as `dupcheck.progress`, to its owner. */
+const progressOf = (app: AppContext, job: Job<Payload>) =>
+  new RowProgress<DupCheckProgressMessage>(app, job, {
+    table: 'dup_checks',
+    rowId: job.payload.checkId,
+    step: 4,
+    notify: { kind: 'dupcheck.progress', data: (s) => ({ checkId: job.payload.checkId, ...s }) },
+  });
+
 export function dupcheckJob(app: AppContext): JobDefinition<Payload> {
   return {
     kind: DUPCHECK_KIND,
@@ -26,9 +36,8 @@ export function dupcheckJob(app: AppContext): JobDefinition<Payload> {
       const id = job.payload.checkId;
       const row = await findCheckLight(app.db, id);
       if (!row) return;
-      const setProgress = (progress: number) =>
-        app.db.updateTable('dup_checks').set({ state: 'running', progress, updated_at: new Date() }).where('id', '=', id).where('job_id', '=', job.id).execute();
-      await setProgress(1);
+      const progress = progressOf(app, job);
+      await progress.to(1);
       const files: FileFeatures[] = [];
       // the tender first is not needed: the engine finds it by role; bids keep their upload order
       const ordered = [...row.files].sort((a, b) => a.index - b.index);
@@ -47,21 +56,13 @@ export function dupcheckJob(app: AppContext): JobDefinition<Payload> {
           if (e instanceof DocumentError) throw new PermanentJobError(T.fileFailed(f.name, e.message), { cause: e });
           throw e;
         }
-        await setProgress(Math.round(((n + 1) / ordered.length) * 70));
+        await progress.to(Math.round(((n + 1) / ordered.length) * 70));
       }
-      let last = 70;
-      let pending: Promise<unknown> = Promise.resolve();
       const report = await dupcheckCompareIsolated(app.config, files, {
         signal: ctx.signal,
-        onProgress: (done, total) => {
-          const p = 70 + Math.floor((done / Math.max(1, total)) * 28);
-          if (p >= last + 4) {
-            last = p;
-            pending = pending.then(() => setProgress(p));
-          }
-        },
+        onProgress: (done, total) => progress.report(70 + Math.floor((done / Math.max(1, total)) * 28)),
       });
-      await pending;
+      await progress.settled();
       await ctx.fence((trx) =>
         trx
           .updateTable('dup_checks')
@@ -69,10 +70,9 @@ export function dupcheckJob(app: AppContext): JobDefinition<Payload> {
           .where('id', '=', id)
           .execute(),
       );
+      await progress.done();
     },
-    onFailed: async (job, error) => {
-      await app.db.updateTable('dup_checks').set({ state: 'failed', error, updated_at: new Date() }).where('id', '=', job.payload.checkId).where('job_id', '=', job.id).execute();
-    },
+    onFailed: (job, error) => progressOf(app, job).failed(error),
     describeError: (e) => (e instanceof PermanentJobError || e instanceof DocumentError ? e.message : T.generic),
   };
 }

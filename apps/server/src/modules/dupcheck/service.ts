@@ -8,7 +8,7 @@ import { DocumentError, assertSafeZip, listZipEntries, sniffType } from '@btz/bi
 import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
-import { enqueue } from '../../jobs/index.js';
+import { queueRowJob } from '../../jobs/index.js';
 import { newId } from '../../lib/ids.js';
 import type { Upload } from '../bid/upload.js';
 import { addFile, findCheck, type DupCheckRow, type DupOwner } from './repo.js';
@@ -69,13 +69,5 @@ export async function startCheck(app: AppContext, row: DupCheckRow): Promise<voi
 }
 
 export async function queueCheck(app: AppContext, db: Kysely<DB>, row: { id: string; tenant_id: string; user_id: string }): Promise<void> {
-  const jobId = await enqueue(db, {
-    kind: DUPCHECK_KIND,
-    tenantId: row.tenant_id,
-    userId: row.user_id,
-    refId: row.id,
-    payload: { checkId: row.id },
-    maxAttempts: app.config.jobMaxAttempts,
-  });
-  await db.updateTable('dup_checks').set({ job_id: jobId, state: 'queued', progress: 0, error: null, updated_at: new Date() }).where('id', '=', row.id).execute();
+  await queueRowJob(app, db, { table: 'dup_checks', kind: DUPCHECK_KIND, row, payload: { checkId: row.id } });
 }

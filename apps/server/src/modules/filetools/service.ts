@@ -13,7 +13,7 @@ import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
 import type { FileToolFile } from '../../db/schema-filetools.js';
 import { badRequest } from '../../http/errors.js';
-import { enqueue } from '../../jobs/index.js';
+import { queueRowJob } from '../../jobs/index.js';
 import { newId } from '../../lib/ids.js';
 import { presentRun } from './present.js';
 import { findRun, type RunRow, type ToolOwner } from './repo.js';
@@ -105,17 +105,5 @@ export async function startRun(app: AppContext, o: ToolOwner, userId: string, up
 }
 
 export async function queueRun(app: AppContext, db: Kysely<DB>, row: { id: string; tenant_id: string; user_id: string }): Promise<void> {
-  const jobId = await enqueue(db, {
-    kind: FILE_TOOL_KIND,
-    tenantId: row.tenant_id,
-    userId: row.user_id,
-    refId: row.id,
-    payload: { runId: row.id },
-    maxAttempts: app.config.jobMaxAttempts,
-  });
-  await db
-    .updateTable('file_tool_runs')
-    .set({ job_id: jobId, state: 'queued', progress: 0, error: null, updated_at: new Date() })
-    .where('id', '=', row.id)
-    .execute();
+  await queueRowJob(app, db, { table: 'file_tool_runs', kind: FILE_TOOL_KIND, row, payload: { runId: row.id } });
 }

@@ -8,7 +8,7 @@
 import { DocumentError } from '@btz/bid-engine/reading';
 import type { AppContext } from '../../context.js';
 import type { ExtractionItem } from '../../db/schema-pictures.js';
-import { PermanentJobError, type JobDefinition } from '../../jobs/index.js';
+import { PermanentJobError, RowProgress, type Job, type JobDefinition } from '../../jobs/index.js';
 import { extractPicturesIsolated } from '../../workers/index.js';
 import { EXTRACT_KIND } from './service.js';
 
@@ -19,6 +19,9 @@ interface Payload {
 const GENERIC = '图片提取失败，请重试';
 const bytes = (u: Uint8Array) => Buffer.from(u.buffer, u.byteOffset, u.byteLength);
 
+/** The extraction's progress on its row (no realtime message: the ExtractImg screen polls). */
+const progressOf = (app: AppContext, job: Job<Payload>) => new RowProgress(app, job, { table: 'picture_extractions', rowId: job.payload.extractionId });
+
 export function extractPicturesJob(app: AppContext): JobDefinition<Payload> {
   return {
     kind: EXTRACT_KIND,
@@ -26,30 +29,21 @@ export function extractPicturesJob(app: AppContext): JobDefinition<Payload> {
       const id = job.payload.extractionId;
       const row = await app.db.selectFrom('picture_extractions').selectAll().where('id', '=', id).executeTakeFirst();
       if (!row) return;
-      const setProgress = (progress: number) =>
-        app.db.updateTable('picture_extractions').set({ state: 'running', progress, updated_at: new Date() }).where('id', '=', id).where('job_id', '=', job.id).execute();
-      await setProgress(0);
+      const progress = progressOf(app, job);
+      await progress.to(0);
       const data = await app.storage.get(row.storage_key);
-      let last = 0;
-      let pending: Promise<unknown> = Promise.resolve();
       let found;
       try {
         // in a worker process with the reading limits: a hostile file ends its worker, not the server
         found = await extractPicturesIsolated(app.config, { data, type: row.file_type }, {
           signal: ctx.signal,
-          onProgress: (done, total) => {
-            const p = Math.min(90, Math.floor((done / Math.max(1, total)) * 90));
-            if (p >= last + 5) {
-              last = p;
-              pending = pending.then(() => setProgress(p));
-            }
-          },
+          onProgress: (done, total) => progress.report(Math.min(90, Math.floor((done / Math.max(1, total)) * 90))),
         });
       } catch (e) {
         if (e instanceof DocumentError) throw new PermanentJobError(e.message, { cause: e });
         throw e;
       }
-      await pending;
+      await progress.settled();
       const items: ExtractionItem[] = [];
       for (const pic of found.pictures) {
         ctx.signal.throwIfAborted();
@@ -67,14 +61,7 @@ export function extractPicturesJob(app: AppContext): JobDefinition<Payload> {
           .execute(),
       );
     },
-    onFailed: async (job, error) => {
-      await app.db
-        .updateTable('picture_extractions')
-        .set({ state: 'failed', error, updated_at: new Date() })
-        .where('id', '=', job.payload.extractionId)
-        .where('job_id', '=', job.id)
-        .execute();
-    },
+    onFailed: (job, error) => progressOf(app, job).failed(error),
     describeError: (e) => (e instanceof PermanentJobError || e instanceof DocumentError ? e.message : GENERIC),
   };
 }

@@ -11,7 +11,7 @@ import { DHASH_DUPLICATE_BITS, PictureError, analyseImage, hammingDistance } fro
 import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
-import { enqueue } from '../../jobs/index.js';
+import { queueRowJob } from '../../jobs/index.js';
 import { newId } from '../../lib/ids.js';
 import type { Upload } from '../bid/upload.js';
 import { presentPicture } from './present.js';
@@ -191,17 +191,5 @@ export async function queueExtraction(
   db: Kysely<DB>,
   row: { id: string; tenant_id: string; user_id: string },
 ): Promise<void> {
-  const jobId = await enqueue(db, {
-    kind: EXTRACT_KIND,
-    tenantId: row.tenant_id,
-    userId: row.user_id,
-    refId: row.id,
-    payload: { extractionId: row.id },
-    maxAttempts: app.config.jobMaxAttempts,
-  });
-  await db
-    .updateTable('picture_extractions')
-    .set({ job_id: jobId, state: 'queued', progress: 0, error: null, updated_at: new Date() })
-    .where('id', '=', row.id)
-    .execute();
+  await queueRowJob(app, db, { table: 'picture_extractions', kind: EXTRACT_KIND, row, payload: { extractionId: row.id } });
 }

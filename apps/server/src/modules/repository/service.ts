@@ -10,7 +10,7 @@ import { passagesToReuse, queryTerms, rerankPassages, sectionProfile, sectionQue
 import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
-import { enqueue } from '../../jobs/index.js';
+import { queueRowJob } from '../../jobs/index.js';
 import { newId } from '../../lib/ids.js';
 import type { Upload } from '../bid/upload.js';
 import type { BidRow } from '../bid/repo.js';
@@ -61,15 +61,7 @@ export async function uploadPastBid(app: AppContext, o: Owner, userId: string, u
 }
 
 export async function queueReading(app: AppContext, db: Kysely<DB>, row: { id: string; tenant_id: string; user_id: string }): Promise<void> {
-  const jobId = await enqueue(db, {
-    kind: READ_KIND,
-    tenantId: row.tenant_id,
-    userId: row.user_id,
-    refId: row.id,
-    payload: { fileId: row.id },
-    maxAttempts: app.config.jobMaxAttempts,
-  });
-  await db.updateTable('repository_files').set({ job_id: jobId, state: 'queued', error: null, updated_at: new Date() }).where('id', '=', row.id).execute();
+  await queueRowJob(app, db, { table: 'repository_files', kind: READ_KIND, row, payload: { fileId: row.id }, progress: false });
 }
 
 export async function searchRepository(app: AppContext, o: Owner, keyword: string, size: number): Promise<RepositorySearchResult> {

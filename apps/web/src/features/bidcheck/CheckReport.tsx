@@ -3,7 +3,7 @@ import { Alert, Button, Popconfirm, Progress, Segmented, Table, Tag } from 'antd
 import { FileExcelOutlined, PrinterOutlined, ReloadOutlined, ToolOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { BID_CHECK_KIND_LABELS, BID_CHECK_RULE_LABELS, BID_CHECK_SEVERITY_LABELS, HEALTH_PASSING_SCORE, type BidCheckKind, type BidCheckSeverity } from '@btz/shared';
+import { BID_CHECK_KIND_LABELS, BID_CHECK_RULE_LABELS, BID_CHECK_SEVERITY_LABELS, HEALTH_PASSING_SCORE, type BidCheckKind, type BidCheckMessage, type BidCheckSeverity } from '@btz/shared';
 import { toast } from '../../lib/feedback';
 import { onRealtime } from '../../realtime';
 import { errorText } from '../bid/hooks';
@@ -28,10 +28,10 @@ export function CheckReport({ id, kind }: { id: string; kind: BidCheckKind }) {
   useEffect(
     () =>
       onRealtime('bid.check', (msg) => {
-        const m = msg.data as { checkId?: string; state?: BidCheckDetail['state']; progress?: number } | null;
+        const m = msg.data as BidCheckMessage | null;
         if (!m || m.checkId !== id) return;
         if (m.state === 'done' || m.state === 'failed') void qc.invalidateQueries({ queryKey: bidCheckKeys.detail(id) });
-        else qc.setQueryData<BidCheckDetail>(bidCheckKeys.detail(id), (old) => (old ? { ...old, state: m.state ?? old.state, progress: m.progress ?? old.progress } : old));
+        else qc.setQueryData<BidCheckDetail>(bidCheckKeys.detail(id), (old) => (old ? { ...old, state: m.state, progress: m.progress } : old));
       }),
     [id, qc],
   );

@@ -5,7 +5,7 @@ import { DeleteOutlined, InboxOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { DUPCHECK_LIMITS } from '@btz/shared';
 import { errorText } from '../bid/hooks';
-import { createCheck, deleteCheck, dupKeys, listChecks, retryCheck, startCheck, uploadCheckFile, type DupCheckSummary } from './api';
+import { createCheck, deleteCheck, dupKeys, isRunning, listChecks, retryCheck, startCheck, uploadCheckFile, useDupcheckPush, usePollMs, type DupCheckSummary } from './api';
 import { RiskTag } from './risk';
 import './dupcheck.css';
 
@@ -22,10 +22,13 @@ export function BiddingCheckPage() {
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [page, setPage] = useState(1);
+  // the running checks' bars follow the realtime push; the poll is the fallback
+  useDupcheckPush();
+  const pollMs = usePollMs();
   const list = useQuery({
     queryKey: [...dupKeys.list, page],
     queryFn: () => listChecks(page, 10),
-    refetchInterval: (q) => (q.state.data?.records.some((r) => r.state === 'queued' || r.state === 'running') ? 1000 : false),
+    refetchInterval: (q) => (q.state.data?.records.some((r) => isRunning(r.state)) ? pollMs : false),
   });
 
   const addBids = (file: File) => {

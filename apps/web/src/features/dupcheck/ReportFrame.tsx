@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, Spin } from 'antd';
+import { Alert, Button, Progress, Spin } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { DupCheckDetail, DupReport } from '@btz/shared';
 import { errorText } from '../bid/hooks';
-import { exportCheckXlsx, useCheck } from './api';
+import { exportCheckXlsx, isRunning, useCheck } from './api';
 import './dupcheck.css';
 
 export const reportLink = (path: string, id: string) => `/workbench/tools/${path}?id=${encodeURIComponent(id)}`;
@@ -46,6 +46,9 @@ export function ReportFrame({ title, children }: { title: string; children: (rep
       {check.error ? <Alert type="error" showIcon title={errorText(check.error, '查重报告加载失败')} /> : null}
       {d && d.state !== 'done' ? (
         <Alert type={d.state === 'failed' ? 'error' : 'info'} showIcon title={d.state === 'failed' ? `查重失败：${d.error ?? ''}` : `查重进行中（${d.progress}%），完成后显示报告`} />
+      ) : null}
+      {d && isRunning(d.state) ? (
+        <Progress className="dup-running" data-testid="check-progress" percent={d.progress} status="active" format={(p) => (d.state === 'queued' ? '排队中' : `${p}%`)} />
       ) : null}
       {d?.state === 'done' && d.report ? children(d.report, d) : null}
     </div>

@@ -3,7 +3,7 @@ import { Alert, Button, Empty, Popconfirm, Progress, Table, Tag, Upload } from '
 import { InboxOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { FileToolName, FileToolRun } from '@btz/shared';
+import type { FileToolName, FileToolProgressMessage, FileToolRun } from '@btz/shared';
 import { errorText } from '../bid/hooks';
 import { toast } from '../../lib/feedback';
 import { onRealtime } from '../../realtime';
@@ -52,10 +52,10 @@ export function ToolWorkspace({ title, intro, choice, tools, picker }: { title: 
   useEffect(
     () =>
       onRealtime('filetools.progress', (msg) => {
-        const m = msg.data as { id?: string; state?: FileToolRun['state']; progress?: number; error?: string | null } | null;
+        const m = msg.data as FileToolProgressMessage | null;
         if (!m?.id || m.id !== id) return;
         if (m.state === 'done' || m.state === 'failed') void qc.invalidateQueries({ queryKey: filetoolKeys.all });
-        else qc.setQueryData<FileToolRun>(filetoolKeys.run(id), (old) => (old ? { ...old, state: m.state ?? old.state, progress: m.progress ?? old.progress } : old));
+        else qc.setQueryData<FileToolRun>(filetoolKeys.run(id), (old) => (old ? { ...old, state: m.state, progress: m.progress } : old));
       }),
     [id, qc],
   );
