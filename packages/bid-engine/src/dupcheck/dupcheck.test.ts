@@ -7,7 +7,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { readDocument } from '../reading/index.js';
-import { analyseImage, dhashWindows, extractImages } from '../pictures/index.js';
+import { analyseImage, extractImages, gradientHashes } from '../pictures/index.js';
 import { drawPicture, reencode } from '../../test/fixtures/pictures.js';
 import { bidParagraph, buildBidDocx, reorder, reword, rng, type DupBlock, type DupDocMeta } from '../../test/fixtures/dup-bids.js';
 import { buildFeatures, compareBids, dupReportXlsx, readFileMetadata, type DupImage, type FileFeatures } from './index.js';
@@ -19,7 +19,7 @@ async function features(name: string, role: 'bid' | 'tender', data: Buffer): Pro
   if (read.type === 'docx' || read.type === 'pdf')
     for (const img of (await extractImages(data, read.type)).images) {
       const a = await analyseImage(img.data);
-      images.push({ page: img.page, name: img.name, width: a.width, height: a.height, sha256: a.sha256, dhash: a.dhash, windows: await dhashWindows(img.data) });
+      images.push({ page: img.page, name: img.name, width: a.width, height: a.height, sha256: a.sha256, dhash: a.dhash, ...(await gradientHashes(img.data)) });
     }
   return buildFeatures(name, role, read, readFileMetadata(data, read.type), images);
 }
