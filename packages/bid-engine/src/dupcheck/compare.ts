@@ -329,16 +329,19 @@ export const IMAGE_SIMILAR_DISTANCE = 0.1;
 /**
  * Most distance between a picture and a window of the other for a cropped copy. Measured: the bench's crop (85 % × 90 %
  * from 10 %, JPEG q80) is 0.05–0.16 from its original's nearest window, random crops keeping 80–100 % of each side (JPEG
- * q70–90) 0.01–0.21; unrelated screenshot-like pictures are 0.32 or more, unrelated real pictures of the corpus 0.26 or
- * more (screenshots of one web page with another tab open: 0.14–0.18, and match).
+ * q70–90) 0.01–0.21 (95 % under 0.19); unrelated screenshot-like pictures are 0.32 or more, unrelated real pictures of the
+ * corpus 0.26 or more (screenshots of one web page with another tab open: 0.14–0.18, and match). Pictures drawn alike (a
+ * gradient, a large disc on the left, a bar at the same place) come down to 0.18–0.22 in one pair in ~5000: 0.2 keeps
+ * those apart but for one in ~20 000.
  */
-export const IMAGE_CROP_DISTANCE = 0.22;
+export const IMAGE_CROP_DISTANCE = 0.2;
 /** A window is compared with a picture of about its shape only (|ln(aspect ratio)| at most this). */
 const IMAGE_ASPECT_SLACK = 0.1;
 
 interface PreparedHash {
   words: Uint32Array;
-  aspect: number;
+  /** ln(width / height) */
+  shape: number;
 }
 
 interface PreparedImage {
@@ -347,7 +350,7 @@ interface PreparedImage {
   windows: PreparedHash[];
 }
 
-const prepareHash = (h: GradientHash): PreparedHash => ({ words: gradientWords(h), aspect: h.aspect });
+const prepareHash = (h: GradientHash): PreparedHash => ({ words: gradientWords(h), shape: Math.log(h.aspect) });
 
 function prepareImages(f: FileFeatures): PreparedImage[] {
   return f.images
@@ -356,13 +359,13 @@ function prepareImages(f: FileFeatures): PreparedImage[] {
     .filter((p) => gradientConfident(p.full.words) >= GRADIENT_MIN_CONFIDENT); // a blank picture has no shape to compare
 }
 
-const sameShape = (a: PreparedHash, b: PreparedHash) => Math.abs(Math.log(a.aspect / b.aspect)) <= IMAGE_ASPECT_SLACK;
+const sameShape = (a: PreparedHash, b: PreparedHash) => Math.abs(a.shape - b.shape) <= IMAGE_ASPECT_SLACK;
 
 function imageMatch(x: PreparedImage, y: PreparedImage): 'exact' | 'similar' | 'cropped' | null {
   if (x.img.sha256 === y.img.sha256) return 'exact';
-  if (sameShape(x.full, y.full) && gradientDistance(x.full.words, y.full.words) <= IMAGE_SIMILAR_DISTANCE) return 'similar';
-  for (const w of y.windows) if (sameShape(x.full, w) && gradientDistance(x.full.words, w.words) <= IMAGE_CROP_DISTANCE) return 'cropped';
-  for (const w of x.windows) if (sameShape(w, y.full) && gradientDistance(w.words, y.full.words) <= IMAGE_CROP_DISTANCE) return 'cropped';
+  if (sameShape(x.full, y.full) && gradientDistance(x.full.words, y.full.words, IMAGE_SIMILAR_DISTANCE) <= IMAGE_SIMILAR_DISTANCE) return 'similar';
+  for (const w of y.windows) if (sameShape(x.full, w) && gradientDistance(x.full.words, w.words, IMAGE_CROP_DISTANCE) <= IMAGE_CROP_DISTANCE) return 'cropped';
+  for (const w of x.windows) if (sameShape(w, y.full) && gradientDistance(w.words, y.full.words, IMAGE_CROP_DISTANCE) <= IMAGE_CROP_DISTANCE) return 'cropped';
   return null;
 }
 

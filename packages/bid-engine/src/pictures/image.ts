@@ -221,7 +221,7 @@ function gradientHashOf(g: Grey, x0: number, y0: number, w: number, h: number): 
   };
   for (let j = 0; j < GRID; j++) for (let i = 0; i < GRID; i++) put(cells[j * C + i]! - cells[j * C + i + 1]!);
   for (let j = 0; j < GRID; j++) for (let i = 0; i < GRID; i++) put(cells[j * C + i]! - cells[(j + 1) * C + i]!);
-  return { bits: Array.from(words, (x) => x.toString(16).padStart(8, '0')).join(''), aspect: w / h };
+  return { bits: Array.from(words, (x) => x.toString(16).padStart(8, '0')).join(''), aspect: Math.round((w / h) * 1e4) / 1e4 };
 }
 
 /**
@@ -258,10 +258,11 @@ export async function gradientHashes(data: Buffer, fractions: number[] = [0.8, 0
   return { ghash: gradientHashOf(g, 0, 0, w, h), gwindows };
 }
 
-/** A GradientHash's words (signs then mask), for comparing many times. */
+/** A GradientHash's words (signs, then mask, then the count of confident bits), for comparing many times. */
 export function gradientWords(h: GradientHash): Uint32Array {
-  const out = new Uint32Array(2 * GRADIENT_WORDS);
-  for (let i = 0; i < out.length; i++) out[i] = parseInt(h.bits.slice(i * 8, i * 8 + 8), 16) >>> 0;
+  const out = new Uint32Array(2 * GRADIENT_WORDS + 1);
+  for (let i = 0; i < 2 * GRADIENT_WORDS; i++) out[i] = parseInt(h.bits.slice(i * 8, i * 8 + 8), 16) >>> 0;
+  for (let i = GRADIENT_WORDS; i < 2 * GRADIENT_WORDS; i++) out[2 * GRADIENT_WORDS] = out[2 * GRADIENT_WORDS]! + popcount(out[i]!);
   return out;
 }
 
@@ -273,41 +274,25 @@ function popcount(x: number): number {
 
 /** Confident bits of a hash (gradientWords). */
 export function gradientConfident(a: Uint32Array): number {
-  let n = 0;
-  for (let i = GRADIENT_WORDS; i < 2 * GRADIENT_WORDS; i++) n += popcount(a[i]!);
-  return n;
+  return a[2 * GRADIENT_WORDS]!;
 }
 
 /**
  * How unlike two gradient hashes (gradientWords) are, 0–1: among the bits confident in either, those of opposite sign
  * count 1 and those confident in one only count ½ (an edge in one picture where the other is flat). 1 when fewer than
- * GRADIENT_MIN_CONFIDENT bits are confident in either.
+ * GRADIENT_MIN_CONFIDENT bits are confident in either, or (a shortcut for comparing many) when more than `limit`.
  */
-export function gradientDistance(a: Uint32Array, b: Uint32Array): number {
+export function gradientDistance(a: Uint32Array, b: Uint32Array, limit = 1): number {
   let both = 0;
+  for (let i = GRADIENT_WORDS; i < 2 * GRADIENT_WORDS; i++) both += popcount((a[i]! & b[i]!) >>> 0);
+  const union = gradientConfident(a) + gradientConfident(b) - both;
+  if (union < GRADIENT_MIN_CONFIDENT) return 1;
+  const one = union - both;
+  if (one / 2 > limit * union) return 1;
   let differ = 0;
-  let one = 0;
-  for (let i = 0; i < GRADIENT_WORDS; i++) {
-    const ma = a[GRADIENT_WORDS + i]!;
-    const mb = b[GRADIENT_WORDS + i]!;
-    const m = (ma & mb) >>> 0;
-    both += popcount(m);
-    differ += popcount(((a[i]! ^ b[i]!) & m) >>> 0);
-    one += popcount((ma ^ mb) >>> 0);
-  }
-  const n = both + one;
-  return n < GRADIENT_MIN_CONFIDENT ? 1 : (differ + one / 2) / n;
-}
-
-/** Bits in which two dHashes (16 hex digits each) differ. */
-export function hammingDistance(a: string, b: string): number {
-  let x = BigInt(`0x${a}`) ^ BigInt(`0x${b}`);
-  let n = 0;
-  while (x) {
-    n += Number(x & 1n);
-    x >>= 1n;
-  }
-  return n;
+  for (let i = 0; i < GRADIENT_WORDS; i++) differ += popcount(((a[i]! ^ b[i]!) & a[GRADIENT_WORDS + i]! & b[GRADIENT_WORDS + i]!) >>> 0);
+  const d = (differ + one / 2) / union;
+  return d > limit ? 1 : d;
 }
 
 /**
