@@ -163,7 +163,7 @@ describe('duplicate check', () => {
       const cropped = await bid('乙', [await cropPicture(drawScreenshot(seed), 0.85, 0.9, 0.1, 0, 80)]);
       expect(titles(original, cropped)).toEqual(['图片为裁剪后的同一图片']);
       // the other way round too: the crop in the first bid, the original in the second
-      const croppedMore = await bid('乙', [await cropPicture(drawScreenshot(seed), 0.8, 0.82, 0.03, 0.15, 70)]);
+      const croppedMore = await bid('乙', [await cropPicture(drawScreenshot(seed), 0.8, 0.85, 0.05, 0.1, 70)]);
       expect(titles(croppedMore, original)).toEqual(['图片为裁剪后的同一图片']);
       // an unrelated screenshot, an unrelated photo-like picture, recompressed: nothing
       const other = await bid('丙', [await reencode(drawScreenshot(seed + 100), { quality: 60, scale: 0.8 }), drawPicture(seed + 10, 520, 380)]);
