@@ -295,6 +295,17 @@ export function gradientDistance(a: Uint32Array, b: Uint32Array, limit = 1): num
   return d > limit ? 1 : d;
 }
 
+/** Bits in which two dHashes (16 hex digits each) differ. */
+export function hammingDistance(a: string, b: string): number {
+  let x = BigInt(`0x${a}`) ^ BigInt(`0x${b}`);
+  let n = 0;
+  while (x) {
+    n += Number(x & 1n);
+    x >>= 1n;
+  }
+  return n;
+}
+
 /**
  * Everything the library keeps of a picture. Throws PictureError (Chinese message) for a file that is not one of the
  * supported images, is larger than MAX_IMAGE_PIXELS, or does not decode.
