@@ -36,7 +36,7 @@ import { createCanvas } from '@napi-rs/canvas';
 import type { BidOutlineNode, TenderCard } from '@btz/shared';
 import { readDocument, type Block, type ReadResult } from '@btz/bid-engine/reading';
 import { generateOutline } from '@btz/bid-engine/tender';
-import { analyseImage, dhashWindows, extractImages } from '@btz/bid-engine/pictures';
+import { analyseImage, extractImages, gradientHashes } from '@btz/bid-engine/pictures';
 import { buildFeatures, compareBids, COMMON_TYPOS, normalise, readFileMetadata, type DupImage, type FileFeatures } from '@btz/bid-engine/dupcheck';
 import type { DupDimension } from '@btz/shared';
 import { buildBidDocx, reorder, reword, rng, type DupBlock, type DupDocMeta } from '../packages/bid-engine/test/fixtures/dup-bids.js';
@@ -302,7 +302,7 @@ async function features(name: string, role: 'bid' | 'tender', data: Buffer, read
     for (const img of (await extractImages(data, rr.type)).images) {
       const a = await analyseImage(img.data).catch(() => null);
       if (!a || a.width < 48 || a.height < 48) continue;
-      images.push({ page: img.page, name: img.name, width: a.width, height: a.height, sha256: a.sha256, dhash: a.dhash, windows: await dhashWindows(img.data) });
+      images.push({ page: img.page, name: img.name, width: a.width, height: a.height, sha256: a.sha256, dhash: a.dhash, ...(await gradientHashes(img.data)) });
     }
   return buildFeatures(name, role, rr, readFileMetadata(data, rr.type), images);
 }

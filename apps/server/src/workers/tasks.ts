@@ -145,14 +145,14 @@ export const TASKS: Record<WorkerTaskName, Task> = {
     const meta = readFileMetadata(buf, read.type);
     const images: DupImage[] = [];
     if (read.type === 'docx' || read.type === 'pdf') {
-      const { extractImages, analyseImage, dhashWindows, PictureError } = await import('@btz/bid-engine/pictures');
+      const { extractImages, analyseImage, gradientHashes, PictureError } = await import('@btz/bid-engine/pictures');
       const found = await extractImages(buf, read.type);
       progress({ done: 2, total: 3 });
       for (const img of found.images.slice(0, 300)) {
         try {
           const a = await analyseImage(img.data);
           if (a.width < 48 || a.height < 48) continue;
-          images.push({ page: img.page, name: img.name, width: a.width, height: a.height, sha256: a.sha256, dhash: a.dhash, windows: await dhashWindows(img.data) });
+          images.push({ page: img.page, name: img.name, width: a.width, height: a.height, sha256: a.sha256, dhash: a.dhash, ...(await gradientHashes(img.data)) });
         } catch (e) {
           if (!(e instanceof PictureError)) throw e;
         }

@@ -3,22 +3,26 @@
  * its evidence and a risk level, and an overall level.
  *
  * - text: sentences normalised; those taken from the tender (half or more of their 8-character shingles occur in the
- *   tender) are left out — copied requirement text is not collusion. The rest are hashed into MinHash signatures of
- *   their character bigrams and bucketed by LSH bands (12 bands × 2 rows); candidates that share a bucket are checked
- *   with the Dice coefficient of their bigram sets: ≥ 0.9 a verbatim copy, ≥ 0.6 a near copy (reworded, clauses
- *   reordered). Matching is per sentence, so reordered sentences and paragraphs are found too. With four bids or more,
+ *   tender) are left out — copied requirement text is not collusion. Of the rest, each sentence's own part is compared:
+ *   its characters less the tender's shingles, this product's writer's stock phrasing and statutory clauses, the words
+ *   of section titles two bids share, and (four bids or more) shingles half the bids hold (sentenceContent) — two bids
+ *   written with the same tool for one tender share all of those and have copied nothing. The own parts are hashed
+ *   into MinHash signatures of their character bigrams and bucketed by LSH bands (12 bands × 2 rows); candidates that
+ *   share a bucket are checked with the Dice coefficient of their bigram sets: ≥ 0.9 a verbatim copy, ≥ 0.6 a near copy
+ *   (reworded, clauses reordered). Matching is per sentence, so reordered sentences and paragraphs are found too. With four bids or more,
  *   a sentence matched in half of the other bids is common phrasing, not a pair's copy. Matched sentences that follow
  *   each other form the shared passages shown side by side.
  * - outline: headings not taken from the tender, compared in order (longest common subsequence of equal or
  *   near-equal headings).
  * - metadata: author, last modified by, company, template, times, RSIDs, custom document ids, embedded files.
- * - images: exact (SHA-256) and perceptual (dHash of the whole picture and of crops of it); pictures of the tender
- *   and tiny or blank ones are left out.
+ * - images: exact (SHA-256) and perceptual (a gradient hash that ignores flat areas, of the whole picture and of crops
+ *   of it: pictures/image gradientHashes); pictures of the tender and tiny or blank ones are left out.
  * - tell-tale: another bidder's company name, phone or e-mail inside a bid; identical typos from a list of common
  *   misspellings; the same outdated standard numbers.
  * - prices: identical totals or rows, or one price table a fixed ratio or difference of the other.
  */
 import { DUP_DIMENSIONS, type DupDimension, type DupFinding, type DupPairResult, type DupPassage, type DupReport, type DupRisk, type DupSectionSimilarity } from '@btz/shared';
+import { GRADIENT_MIN_CONFIDENT, gradientConfident, gradientDistance, gradientWords, type GradientHash } from '../pictures/image.js';
 import { MIN_SENTENCE, type DupHeading, type DupImage, type FileFeatures } from './features.js';
 import { bandKeys, bigramSet, dice, fnv, gramHashes, normalise, sharedRanges } from './text.js';
 import stockPhrases from './stock-phrases.json' with { type: 'json' };
@@ -481,37 +485,52 @@ function metadataOfPair(A: FileFeatures, B: FileFeatures): Finding[] {
 
 // -------------------------------------------------------------------------------------------------------------- images
 
-const hexPair = (h: string) => [parseInt(h.slice(0, 8), 16) >>> 0, parseInt(h.slice(8, 16), 16) >>> 0] as const;
-function pop(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) & 0xff;
+/**
+ * Most gradient-hash distance (pictures/image gradientDistance, 0–1) between two whole pictures that are the same
+ * picture recompressed or scaled. Measured over 150 screenshot-like pictures (bench/dupcheck's kind): a JPEG q60 copy
+ * at 80 % is 0–0.026 from its original; unrelated pictures are 0.36 or more apart.
+ */
+export const IMAGE_SIMILAR_DISTANCE = 0.1;
+/**
+ * Most distance between a picture and a window of the other for a cropped copy. Measured: the bench's crop (85 % × 90 %
+ * from 10 %, JPEG q80) is 0.05–0.16 from its original's nearest window, random crops keeping 80–100 % of each side (JPEG
+ * q70–90) 0.01–0.21 (95 % under 0.19); unrelated screenshot-like pictures are 0.32 or more, unrelated real pictures of the
+ * corpus 0.26 or more (screenshots of one web page with another tab open: 0.14–0.18, and match). Pictures drawn alike (a
+ * gradient, a large disc on the left, a bar at the same place) come down to 0.18–0.22 in one pair in ~5000: 0.2 keeps
+ * those apart but for one in ~20 000.
+ */
+export const IMAGE_CROP_DISTANCE = 0.2;
+/** A window is compared with a picture of about its shape only (|ln(aspect ratio)| at most this). */
+const IMAGE_ASPECT_SLACK = 0.1;
+
+interface PreparedHash {
+  words: Uint32Array;
+  /** ln(width / height) */
+  shape: number;
 }
-const ham = (a: readonly [number, number], b: readonly [number, number]) => pop((a[0] ^ b[0]) >>> 0) + pop((a[1] ^ b[1]) >>> 0);
-export const IMAGE_SIMILAR_BITS = 6;
-export const IMAGE_CROP_BITS = 5;
 
 interface PreparedImage {
   img: DupImage;
-  full: readonly [number, number];
-  windows: Array<readonly [number, number]>;
+  full: PreparedHash;
+  windows: PreparedHash[];
 }
+
+const prepareHash = (h: GradientHash): PreparedHash => ({ words: gradientWords(h), shape: Math.log(h.aspect) });
 
 function prepareImages(f: FileFeatures): PreparedImage[] {
   return f.images
     .filter((i) => i.width >= 48 && i.height >= 48)
-    .map((img) => ({ img, full: hexPair(img.dhash), windows: img.windows.map(hexPair) }))
-    .filter((p) => {
-      const bits = pop(p.full[0]) + pop(p.full[1]);
-      return bits >= 3 && bits <= 61; // a blank picture has no shape to compare
-    });
+    .map((img) => ({ img, full: prepareHash(img.ghash), windows: img.gwindows.map(prepareHash) }))
+    .filter((p) => gradientConfident(p.full.words) >= GRADIENT_MIN_CONFIDENT); // a blank picture has no shape to compare
 }
+
+const sameShape = (a: PreparedHash, b: PreparedHash) => Math.abs(a.shape - b.shape) <= IMAGE_ASPECT_SLACK;
 
 function imageMatch(x: PreparedImage, y: PreparedImage): 'exact' | 'similar' | 'cropped' | null {
   if (x.img.sha256 === y.img.sha256) return 'exact';
-  if (ham(x.full, y.full) <= IMAGE_SIMILAR_BITS) return 'similar';
-  for (const w of y.windows) if (ham(x.full, w) <= IMAGE_CROP_BITS) return 'cropped';
-  for (const w of x.windows) if (ham(w, y.full) <= IMAGE_CROP_BITS) return 'cropped';
+  if (sameShape(x.full, y.full) && gradientDistance(x.full.words, y.full.words, IMAGE_SIMILAR_DISTANCE) <= IMAGE_SIMILAR_DISTANCE) return 'similar';
+  for (const w of y.windows) if (sameShape(x.full, w) && gradientDistance(x.full.words, w.words, IMAGE_CROP_DISTANCE) <= IMAGE_CROP_DISTANCE) return 'cropped';
+  for (const w of x.windows) if (sameShape(w, y.full) && gradientDistance(w.words, y.full.words, IMAGE_CROP_DISTANCE) <= IMAGE_CROP_DISTANCE) return 'cropped';
   return null;
 }
 

@@ -7,8 +7,8 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { readDocument } from '../reading/index.js';
-import { analyseImage, dhashWindows, extractImages } from '../pictures/index.js';
-import { drawPicture, reencode } from '../../test/fixtures/pictures.js';
+import { analyseImage, extractImages, gradientHashes } from '../pictures/index.js';
+import { cropPicture, drawPicture, drawScreenshot, reencode } from '../../test/fixtures/pictures.js';
 import { bidParagraph, buildBidDocx, reorder, reword, rng, type DupBlock, type DupDocMeta } from '../../test/fixtures/dup-bids.js';
 import { buildFeatures, compareBids, dupReportXlsx, readFileMetadata, type DupImage, type FileFeatures } from './index.js';
 import { normalise, sharedRanges } from './text.js';
@@ -19,7 +19,7 @@ async function features(name: string, role: 'bid' | 'tender', data: Buffer): Pro
   if (read.type === 'docx' || read.type === 'pdf')
     for (const img of (await extractImages(data, read.type)).images) {
       const a = await analyseImage(img.data);
-      images.push({ page: img.page, name: img.name, width: a.width, height: a.height, sha256: a.sha256, dhash: a.dhash, windows: await dhashWindows(img.data) });
+      images.push({ page: img.page, name: img.name, width: a.width, height: a.height, sha256: a.sha256, dhash: a.dhash, ...(await gradientHashes(img.data)) });
     }
   return buildFeatures(name, role, read, readFileMetadata(data, read.type), images);
 }
@@ -135,6 +135,44 @@ describe('duplicate check', () => {
     expect(wb.worksheets.map((w) => w.name)).toEqual(['概况', '两两对比', '雷同段落', '证据明细', '章节相似度']);
     expect(wb.getWorksheet('两两对比')!.rowCount).toBe(4);
     expect(wb.getWorksheet('雷同段落')!.rowCount).toBeGreaterThan(1);
+  }, 60_000);
+
+  it('finds recompressed, scaled and cropped copies of screenshot-like pictures, and not unrelated or blank ones', async () => {
+    // screenshots have large flat areas, where JPEG noise flips a plain dHash's bits: the copies must still be found
+    const bid = async (name: string, pictures: Buffer[]): Promise<FileFeatures> => {
+      const images: DupImage[] = [];
+      for (const [n, data] of pictures.entries()) {
+        const a = await analyseImage(data);
+        images.push({ page: 1, name: `图${n + 1}`, width: a.width, height: a.height, sha256: a.sha256, dhash: a.dhash, ...(await gradientHashes(data)) });
+      }
+      return { name, role: 'bid', type: 'docx', pages: 1, sentences: [], sections: [], headings: [], meta: readFileMetadata(Buffer.alloc(0), 'doc'), images, prices: [], text: '' };
+    };
+    const titles = (a: FileFeatures, b: FileFeatures) => compareBids([a, b]).pairs[0]!.findings.filter((f) => f.dimension === 'images').map((f) => f.title);
+    const blank = async (w: number, h: number, quality?: number) => {
+      const { createCanvas } = await import('@napi-rs/canvas');
+      const c = createCanvas(w, h);
+      const ctx = c.getContext('2d');
+      ctx.fillStyle = '#ffffff';
+      ctx.fillRect(0, 0, w, h);
+      return quality ? c.encode('jpeg', quality) : c.encode('png');
+    };
+    for (let seed = 1; seed <= 12; seed++) {
+      const original = await bid('甲', [drawScreenshot(seed)]);
+      const scaled = await bid('乙', [await reencode(drawScreenshot(seed), { quality: 60, scale: 0.8 })]);
+      expect(titles(original, scaled)).toEqual(['图片高度相似（重新压缩或缩放）']);
+      const cropped = await bid('乙', [await cropPicture(drawScreenshot(seed), 0.85, 0.9, 0.1, 0, 80)]);
+      expect(titles(original, cropped)).toEqual(['图片为裁剪后的同一图片']);
+      // the other way round too: the crop in the first bid, the original in the second
+      const croppedMore = await bid('乙', [await cropPicture(drawScreenshot(seed), 0.8, 0.85, 0.05, 0.1, 70)]);
+      expect(titles(croppedMore, original)).toEqual(['图片为裁剪后的同一图片']);
+      // an unrelated screenshot, an unrelated photo-like picture, recompressed: nothing
+      const other = await bid('丙', [await reencode(drawScreenshot(seed + 100), { quality: 60, scale: 0.8 }), drawPicture(seed + 10, 520, 380)]);
+      expect(titles(original, other)).toEqual([]);
+    }
+    // blank pictures of different sizes and formats have no shape: never a match, nor with a real picture
+    const blanks1 = await bid('甲', [await blank(400, 300), drawScreenshot(7)]);
+    const blanks2 = await bid('乙', [await blank(320, 240, 60), await blank(400, 300, 90)]);
+    expect(titles(blanks1, blanks2)).toEqual([]);
   }, 60_000);
 
   it('takes a shared default name (Administrator) as a weak sign only', () => {

@@ -5,6 +5,7 @@
  */
 import type { ReadResult } from '../reading/types.js';
 import type { Block } from '../reading/model/types.js';
+import type { GradientHash } from '../pictures/image.js';
 import type { FileMetadata } from './file-metadata.js';
 import { normalise, splitSentences } from './text.js';
 
@@ -36,8 +37,10 @@ export interface DupImage {
   height: number;
   sha256: string;
   dhash: string;
-  /** dHashes of crops of the picture (pictures/image dhashWindows): a cropped copy matches one of them */
-  windows: string[];
+  /** gradient hash of the whole picture (pictures/image gradientHashes) */
+  ghash: GradientHash;
+  /** gradient hashes of crops of the picture: a cropped copy matches one of them */
+  gwindows: GradientHash[];
 }
 
 export interface DupPriceRow {

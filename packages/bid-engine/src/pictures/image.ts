@@ -1,7 +1,8 @@
 /**
  * Pictures (issue 14, 图片库): what an image file is, judged by its content (never its name), its pixel size read from
  * the header before anything is decoded (a 100 000 × 100 000 PNG of a few KB is refused, not decoded), a 64-bit
- * difference hash (dHash) that a recompressed or resized copy keeps within a few bits, and a server-made thumbnail.
+ * difference hash (dHash) that a recompressed or resized copy keeps within a few bits, a server-made thumbnail, and for
+ * the duplicate check a gradient hash that ignores flat areas (where JPEG noise flips a dHash's bits), of crops too.
  */
 import { createHash } from 'node:crypto';
 
@@ -169,30 +170,129 @@ async function dhashOf(img: Image | Canvas): Promise<string> {
 }
 
 /**
- * dHashes of windows of a picture (the duplicate check, issue 15): windows keeping 80, 85, 90 or 100 % of the width and of
- * the height (not both 100 %), each at five positions along a shortened side — a copy cropped on any
- * sides has a dHash close to one of its original's windows. The picture is first drawn at most 256 px on its longer side.
+ * A gradient hash with a confidence mask (the duplicate check, issue 15). The picture, in grey, is averaged over a
+ * 13×13 grid; each of 288 differences between neighbouring cells (12×12 left−right, 12×12 top−bottom) gives a sign
+ * bit and a mask bit: the difference is at least GRADIENT_MARGIN grey levels. A flat area (a screenshot's background) has
+ * no confident bits, so JPEG noise there changes nothing, where a dHash's bits in it flip. `bits` is hex: 9 words of
+ * signs then 9 words of mask; `aspect` is width / height of what was hashed.
  */
-export async function dhashWindows(data: Buffer, fractions: number[] = [0.8, 0.85, 0.9, 1]): Promise<string[]> {
+export interface GradientHash {
+  bits: string;
+  aspect: number;
+}
+
+const GRID = 12;
+export const GRADIENT_CELLS = 2 * GRID * GRID;
+const GRADIENT_WORDS = GRADIENT_CELLS / 32;
+/** Grey levels (0–255) a difference must reach to be a confident bit. */
+export const GRADIENT_MARGIN = 3;
+/** A picture with fewer confident bits than this (blank, a rule or two) has no shape to compare. */
+export const GRADIENT_MIN_CONFIDENT = Math.round(GRADIENT_CELLS * 0.1);
+
+interface Grey {
+  w: number;
+  h: number;
+  /** integral image, (w + 1) × (h + 1) */
+  sums: Float64Array;
+}
+
+function gradientHashOf(g: Grey, x0: number, y0: number, w: number, h: number): GradientHash {
+  const C = GRID + 1;
+  const cells = new Float64Array(C * C);
+  const W = g.w + 1;
+  for (let j = 0; j < C; j++) {
+    const y1 = Math.round(y0 + (h * j) / C);
+    const y2 = Math.max(y1 + 1, Math.round(y0 + (h * (j + 1)) / C));
+    for (let i = 0; i < C; i++) {
+      const x1 = Math.round(x0 + (w * i) / C);
+      const x2 = Math.max(x1 + 1, Math.round(x0 + (w * (i + 1)) / C));
+      const sum = g.sums[y2 * W + x2]! - g.sums[y1 * W + x2]! - g.sums[y2 * W + x1]! + g.sums[y1 * W + x1]!;
+      cells[j * C + i] = sum / ((x2 - x1) * (y2 - y1));
+    }
+  }
+  const words = new Uint32Array(2 * GRADIENT_WORDS);
+  let k = 0;
+  const put = (d: number) => {
+    if (Math.abs(d) >= GRADIENT_MARGIN) {
+      if (d > 0) words[k >> 5] = (words[k >> 5]! | (1 << (k & 31))) >>> 0;
+      words[GRADIENT_WORDS + (k >> 5)] = (words[GRADIENT_WORDS + (k >> 5)]! | (1 << (k & 31))) >>> 0;
+    }
+    k++;
+  };
+  for (let j = 0; j < GRID; j++) for (let i = 0; i < GRID; i++) put(cells[j * C + i]! - cells[j * C + i + 1]!);
+  for (let j = 0; j < GRID; j++) for (let i = 0; i < GRID; i++) put(cells[j * C + i]! - cells[(j + 1) * C + i]!);
+  return { bits: Array.from(words, (x) => x.toString(16).padStart(8, '0')).join(''), aspect: Math.round((w / h) * 1e4) / 1e4 };
+}
+
+/**
+ * Gradient hashes of a picture and of windows of it (the duplicate check, issue 15): windows keeping 80, 85, 90 or 100 %
+ * of the width and of the height (not both 100 %), each at five positions along a shortened side — a copy cropped on any
+ * sides has a hash close to one of its original's windows. The picture is drawn at most 256 px on its longer side once;
+ * each window is averaged from that (an integral image), not drawn again.
+ */
+export async function gradientHashes(data: Buffer, fractions: number[] = [0.8, 0.85, 0.9, 1]): Promise<{ ghash: GradientHash; gwindows: GradientHash[] }> {
   const img = await decode(data);
   const k = Math.min(1, 256 / Math.max(img.width, img.height));
-  const base = await scaled(img, Math.max(9, Math.round(img.width * k)), Math.max(8, Math.round(img.height * k)));
-  const { createCanvas } = await import('@napi-rs/canvas');
-  const at = (slack: number) => (slack <= 0 ? [0] : [0, 0.25, 0.5, 0.75, 1].map((q) => Math.round(slack * q)));
-  const out: string[] = [];
+  const w = Math.max(GRID + 1, Math.round(img.width * k));
+  const h = Math.max(GRID + 1, Math.round(img.height * k));
+  const px = (await scaled(img, w, h)).getContext('2d').getImageData(0, 0, w, h).data;
+  const sums = new Float64Array((w + 1) * (h + 1));
+  for (let y = 0; y < h; y++) {
+    let row = 0;
+    for (let x = 0; x < w; x++) {
+      const i = (y * w + x) * 4;
+      row += 0.299 * px[i]! + 0.587 * px[i + 1]! + 0.114 * px[i + 2]!;
+      sums[(y + 1) * (w + 1) + x + 1] = sums[y * (w + 1) + x + 1]! + row;
+    }
+  }
+  const g: Grey = { w, h, sums };
+  const at = (slack: number) => (slack <= 0 ? [0] : [0, 0.25, 0.5, 0.75, 1].map((q) => slack * q));
+  const gwindows: GradientHash[] = [];
   for (const fw of fractions)
     for (const fh of fractions) {
       if (fw >= 1 && fh >= 1) continue;
-      const w = Math.max(9, Math.round(base.width * fw));
-      const h = Math.max(8, Math.round(base.height * fh));
-      for (const x of at(base.width - w))
-        for (const y of at(base.height - h)) {
-          const c = createCanvas(w, h);
-          c.getContext('2d').drawImage(base, x, y, w, h, 0, 0, w, h);
-          out.push(await dhashOf(c));
-        }
+      const ww = w * fw;
+      const wh = h * fh;
+      for (const x of at(w - ww)) for (const y of at(h - wh)) gwindows.push(gradientHashOf(g, x, y, ww, wh));
     }
+  return { ghash: gradientHashOf(g, 0, 0, w, h), gwindows };
+}
+
+/** A GradientHash's words (signs, then mask, then the count of confident bits), for comparing many times. */
+export function gradientWords(h: GradientHash): Uint32Array {
+  const out = new Uint32Array(2 * GRADIENT_WORDS + 1);
+  for (let i = 0; i < 2 * GRADIENT_WORDS; i++) out[i] = parseInt(h.bits.slice(i * 8, i * 8 + 8), 16) >>> 0;
+  for (let i = GRADIENT_WORDS; i < 2 * GRADIENT_WORDS; i++) out[2 * GRADIENT_WORDS] = out[2 * GRADIENT_WORDS]! + popcount(out[i]!);
   return out;
+}
+
+function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) & 0xff;
+}
+
+/** Confident bits of a hash (gradientWords). */
+export function gradientConfident(a: Uint32Array): number {
+  return a[2 * GRADIENT_WORDS]!;
+}
+
+/**
+ * How unlike two gradient hashes (gradientWords) are, 0–1: among the bits confident in either, those of opposite sign
+ * count 1 and those confident in one only count ½ (an edge in one picture where the other is flat). 1 when fewer than
+ * GRADIENT_MIN_CONFIDENT bits are confident in either, or (a shortcut for comparing many) when more than `limit`.
+ */
+export function gradientDistance(a: Uint32Array, b: Uint32Array, limit = 1): number {
+  let both = 0;
+  for (let i = GRADIENT_WORDS; i < 2 * GRADIENT_WORDS; i++) both += popcount((a[i]! & b[i]!) >>> 0);
+  const union = gradientConfident(a) + gradientConfident(b) - both;
+  if (union < GRADIENT_MIN_CONFIDENT) return 1;
+  const one = union - both;
+  if (one / 2 > limit * union) return 1;
+  let differ = 0;
+  for (let i = 0; i < GRADIENT_WORDS; i++) differ += popcount(((a[i]! ^ b[i]!) & a[GRADIENT_WORDS + i]! & b[GRADIENT_WORDS + i]!) >>> 0);
+  const d = (differ + one / 2) / union;
+  return d > limit ? 1 : d;
 }
 
 /** Bits in which two dHashes (16 hex digits each) differ. */
