@@ -1,3 +1,4 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the declaration must follow this file into every project that compiles it (server, bench, e2e), which an include cannot do
 /// <reference path="./pdfjs-worker.d.ts" />
 import path from 'node:path';
 import zlib from 'node:zlib';
