@@ -90,7 +90,7 @@ export function BiddingCheckPage() {
       </div>
       <div className="wb-card dup-card">
         <p className="dup-muted">
-          上传 2–10 份投标文件（DOCX、PDF、DOC），可另附招标文件：从招标文件照抄的要求不计入雷同。逐对比较文本、目录结构、文件属性、图片、特征错误与报价，给出风险等级。
+          上传 2–10 份投标文件（DOCX、PDF、DOC），可另附招标文件：从招标文件照抄的要求、法规规定的通用条款和本产品撰写的通用表述均不计入雷同。逐对比较文本、目录结构、文件属性、图片、特征错误与报价，给出风险等级。
         </p>
         <Input className="dup-name" placeholder="查重任务名称（可选，默认取第一份文件名）" maxLength={DUPCHECK_LIMITS.name} value={name} onChange={(e) => setName(e.target.value)} />
         <div className="dup-drops">
