@@ -32,7 +32,6 @@
 import { performance } from 'node:perf_hooks';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { createCanvas } from '@napi-rs/canvas';
 import type { BidOutlineNode, TenderCard } from '@btz/shared';
 import { readDocument, type Block, type ReadResult } from '@btz/bid-engine/reading';
 import { generateOutline } from '@btz/bid-engine/tender';
@@ -40,7 +39,7 @@ import { analyseImage, extractImages, gradientHashes } from '@btz/bid-engine/pic
 import { buildFeatures, compareBids, COMMON_TYPOS, normalise, readFileMetadata, type DupImage, type FileFeatures } from '@btz/bid-engine/dupcheck';
 import type { DupDimension } from '@btz/shared';
 import { buildBidDocx, reorder, reword, rng, type DupBlock, type DupDocMeta } from '../packages/bid-engine/test/fixtures/dup-bids.js';
-import { reencode } from '../packages/bid-engine/test/fixtures/pictures.js';
+import { cropPicture, drawScreenshot, reencode } from '../packages/bid-engine/test/fixtures/pictures.js';
 import { corpus, loadTruth, tenderCard, writeBidOffline } from './lib/corpus-bids.js';
 
 const args = process.argv.slice(2);
@@ -87,38 +86,11 @@ console.log(`素材：${materials.length} 份离线撰写的投标文件（${mat
 
 // ------------------------------------------------------------------------------------------------------ pictures
 
-/** A screenshot-like picture: panels, lines of "text", a chart — different for every seed. */
-function screenshot(seed: number): Buffer {
-  const r = rng(seed * 7 + 3);
-  const w = 520;
-  const h = 380;
-  const c = createCanvas(w, h);
-  const ctx = c.getContext('2d');
-  ctx.fillStyle = `hsl(${Math.floor(r() * 360)}, 30%, ${85 + Math.floor(r() * 10)}%)`;
-  ctx.fillRect(0, 0, w, h);
-  for (let i = 0; i < 7; i++) {
-    ctx.fillStyle = `hsl(${Math.floor(r() * 360)}, ${30 + Math.floor(r() * 50)}%, ${20 + Math.floor(r() * 60)}%)`;
-    ctx.fillRect(r() * w * 0.8, r() * h * 0.8, 30 + r() * w * 0.4, 20 + r() * h * 0.4);
-  }
-  ctx.strokeStyle = '#333';
-  ctx.lineWidth = 3;
-  ctx.beginPath();
-  ctx.moveTo(0, h * r());
-  for (let x = 0; x <= w; x += 40) ctx.lineTo(x, h * (0.2 + 0.6 * r()));
-  ctx.stroke();
-  return c.toBuffer('image/png');
-}
-
+/** A's picture as B carries it: as is, recompressed and scaled, or cropped (85 % × 90 % from 10 % in) and recompressed. */
 async function variantOf(png: Buffer, how: number): Promise<{ data: Buffer; type: 'png' | 'jpg' }> {
   if (how === 0) return { data: png, type: 'png' };
   if (how === 1) return { data: await reencode(png, { quality: 60, scale: 0.8 }), type: 'jpg' };
-  const { loadImage } = await import('@napi-rs/canvas');
-  const img = await loadImage(png);
-  const cw = Math.round(img.width * 0.85);
-  const ch = Math.round(img.height * 0.9);
-  const c = createCanvas(cw, ch);
-  c.getContext('2d').drawImage(img, -Math.round(img.width * 0.1), 0);
-  return { data: await reencode(c.toBuffer('image/png'), { quality: 80 }), type: 'jpg' };
+  return { data: await cropPicture(png, 0.85, 0.9, 0.1, 0), type: 'jpg' };
 }
 
 // ------------------------------------------------------------------------------------------------------ a bidder
@@ -200,7 +172,7 @@ function makeBidder(s: number, k: number, m: Material, tenderParas: string[], te
   };
   const typos = r() < 0.2 ? [COMMON_TYPOS[Math.floor(r() * COMMON_TYPOS.length)]![0]] : [];
   const prices = ITEMS.map((item, i) => [item, 10 + i * 5, Math.round((100 + i * 250) * (0.6 + r() * 0.8) * 100) / 100] as [string, number, number]);
-  return { name: `投标人${k + 1}-${m.id}.docx`, company, phone, blocks, own, meta, pictures: [0, 1, 2].map((p) => screenshot(s * 100 + k * 10 + p)), prices, injected: new Map(), typos, origin };
+  return { name: `投标人${k + 1}-${m.id}.docx`, company, phone, blocks, own, meta, pictures: [0, 1, 2].map((p) => drawScreenshot(s * 100 + k * 10 + p)), prices, injected: new Map(), typos, origin };
 }
 
 const sentencesOf = (text: string) => text.split(/(?<=[。！？；])/).map((x) => x.trim()).filter((x) => normalise(x).length >= 8);
