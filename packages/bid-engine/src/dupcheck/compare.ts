@@ -78,23 +78,20 @@ interface TextIndex {
 }
 
 /**
- * Counts of shingle hashes per file in an open-addressing table of typed arrays (a Map of millions of numbers costs
- * hundreds of megabytes); counts saturate at 255.
+ * Which files hold each shingle hash: an open-addressing table of typed arrays (a Map of millions of numbers costs
+ * hundreds of megabytes), a bit per file (files 0–31).
  */
-class ShingleCounts {
+class ShingleFiles {
   private readonly keys: Uint32Array;
   private readonly used: Uint8Array;
-  private readonly counts: Uint8Array;
+  private readonly masks: Uint32Array;
   private readonly mask: number;
-  constructor(
-    expected: number,
-    private readonly files: number,
-  ) {
+  constructor(expected: number) {
     let size = 1 << 16;
     while (size < expected * 1.5 && size < 1 << 24) size <<= 1;
     this.keys = new Uint32Array(size);
     this.used = new Uint8Array(size);
-    this.counts = new Uint8Array(size * files);
+    this.masks = new Uint32Array(size);
     this.mask = size - 1;
   }
   /** the slot of `h`, or -1 when the table is full and `h` is not in it (then it reads as never seen) */
@@ -111,15 +108,14 @@ class ShingleCounts {
     if (i < 0) return;
     this.used[i] = 1;
     this.keys[i] = h;
-    const c = i * this.files + file;
-    if (this.counts[c]! < 255) this.counts[c]!++;
+    this.masks[i]! |= 1 << file % 32;
   }
-  /** files holding `h` */
-  spread(h: number): { files: number } {
+  /** how many files hold `h` */
+  fileCount(h: number): number {
     const i = this.slot(h);
-    let files = 0;
-    if (i >= 0 && this.used[i]) for (let f = 0; f < this.files; f++) if (this.counts[i * this.files + f]) files++;
-    return { files };
+    let n = 0;
+    if (i >= 0 && this.used[i]) for (let v = this.masks[i]!; v; v &= v - 1) n++;
+    return n;
   }
 }
 
@@ -128,8 +124,8 @@ class ShingleCounts {
  * three bidders still shows; a formula every bidder writes does not. (With three bids, three is all of them: a copy
  * shared by a ring of three would vanish.)
  */
-function isCommon(counts: ShingleCounts, g: number, bids: number): boolean {
-  return bids >= 4 && counts.spread(g).files >= Math.max(3, Math.ceil(bids / 2));
+function isCommon(counts: ShingleFiles, g: number, bids: number): boolean {
+  return bids >= 4 && counts.fileCount(g) >= Math.max(3, Math.ceil(bids / 2));
 }
 
 /**
@@ -184,7 +180,7 @@ interface ContentContext {
   tenderGrams: Set<number>;
   /** STOCK_GRAM-grams of the section titles two bids or more have (银行保函, 企业资质证书): the tenders' structure */
   titleGrams: Set<number>;
-  counts: ShingleCounts;
+  counts: ShingleFiles;
   bids: number;
 }
 
@@ -225,10 +221,7 @@ function buildTextIndex(bids: FileFeatures[], tender: FileFeatures | undefined):
       return hit / gs.length >= TENDER_SHARE;
     }),
   );
-  const counts = new ShingleCounts(
-    grams.reduce((n, f) => n + f.reduce((m, g) => m + g.length, 0), 0),
-    bids.length,
-  );
+  const counts = new ShingleFiles(grams.reduce((n, f) => n + f.reduce((m, g) => m + g.length, 0), 0));
   grams.forEach((f, i) =>
     f.forEach((gs, k) => {
       if (!fromTender[i]![k]) for (const g of gs) counts.add(g, i);

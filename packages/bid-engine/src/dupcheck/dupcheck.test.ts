@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { readDocument } from '../reading/index.js';
 import { analyseImage, extractImages, gradientHashes } from '../pictures/index.js';
 import { cropPicture, drawPicture, drawScreenshot, reencode } from '../../test/fixtures/pictures.js';
-import { bidParagraph, buildBidDocx, reorder, reword, rng, type DupBlock, type DupDocMeta } from '../../test/fixtures/dup-bids.js';
+import { bidParagraph, buildBidDocx, dupMeta, reorder, reword, rng, type DupBlock } from '../../test/fixtures/dup-bids.js';
 import { buildFeatures, compareBids, dupReportXlsx, readFileMetadata, type DupImage, type FileFeatures } from './index.js';
 import { normalise, sharedRanges } from './text.js';
 
@@ -24,18 +24,6 @@ async function features(name: string, role: 'bid' | 'tender', data: Buffer): Pro
   return buildFeatures(name, role, read, readFileMetadata(data, read.type), images);
 }
 
-const meta = (o: Partial<DupDocMeta>): DupDocMeta => ({
-  author: 'Administrator',
-  lastModifiedBy: 'Administrator',
-  company: '',
-  template: 'Normal.dotm',
-  application: 'Microsoft Office Word',
-  created: '2026-03-01T08:00:00Z',
-  modified: '2026-03-02T09:00:00Z',
-  rsidRoot: '00A1B2C3',
-  rsids: [],
-  ...o,
-});
 
 const TENDER_PARAS = Array.from({ length: 6 }, (_, i) => `招标文件第${i + 1}条要求：投标人应当具备相应的施工资质，并提供近三年类似工程业绩证明材料，项目负责人须持有一级注册建造师证书且无在建工程，投标报价不得超过招标控制价${i + 1}百万元。`);
 
@@ -88,11 +76,11 @@ describe('duplicate check', () => {
       { kind: 'prices', rows: [['土方开挖', 120, 31], ['混凝土浇筑', 80, 455], ['钢筋制作安装', 40, 4980], ['模板工程', 300, 52]] },
     ]);
     void hB;
-    const tender = await buildBidDocx([{ kind: 'h1', text: '第一章 投标人须知' }, ...TENDER_PARAS.map((text) => ({ kind: 'p' as const, text }))], meta({ author: '招标代理' }));
+    const tender = await buildBidDocx([{ kind: 'h1', text: '第一章 投标人须知' }, ...TENDER_PARAS.map((text) => ({ kind: 'p' as const, text }))], dupMeta({ author: '招标代理' }));
     const files = await Promise.all([
-      buildBidDocx(a, meta({ author: '张伟', lastModifiedBy: '张伟', company: '华东建设', rsidRoot: '00C4D5E6', rsids: ['00112233', '00445566', '00778899'] })),
-      buildBidDocx(b, meta({ author: '李强', lastModifiedBy: '张伟', company: '江南市政', rsidRoot: '00C4D5E6', rsids: ['00112233', '00445566', '00ABCDEF'], created: '2026-03-05T10:00:00Z' })),
-      buildBidDocx(c, meta({ author: '王芳', lastModifiedBy: 'Administrator', company: '西北路桥', rsidRoot: '00FEDCBA', rsids: ['00999999'], created: '2026-03-07T10:00:00Z', modified: '2026-03-07T18:30:00Z' })),
+      buildBidDocx(a, dupMeta({ author: '张伟', lastModifiedBy: '张伟', company: '华东建设', rsidRoot: '00C4D5E6', rsids: ['00112233', '00445566', '00778899'] })),
+      buildBidDocx(b, dupMeta({ author: '李强', lastModifiedBy: '张伟', company: '江南市政', rsidRoot: '00C4D5E6', rsids: ['00112233', '00445566', '00ABCDEF'], created: '2026-03-05T10:00:00Z' })),
+      buildBidDocx(c, dupMeta({ author: '王芳', lastModifiedBy: 'Administrator', company: '西北路桥', rsidRoot: '00FEDCBA', rsids: ['00999999'], created: '2026-03-07T10:00:00Z', modified: '2026-03-07T18:30:00Z' })),
     ]);
     const feats = [await features('A.docx', 'bid', files[0]!), await features('B.docx', 'bid', files[1]!), await features('C.docx', 'bid', files[2]!), await features('招标文件.docx', 'tender', tender)];
     expect(feats[0]!.meta).toMatchObject({ author: '张伟', rsidRoot: '00C4D5E6', company: '华东建设' });
