@@ -62,6 +62,7 @@ interface Truth {
   stars: string[];
   invalidCount: number | null;
   composition: string[];
+  half: 'work' | 'check';
 }
 
 const truth: Truth[] = JSON.parse(readFileSync(path.join(corpus, 'truth.json'), 'utf8'));
@@ -148,6 +149,9 @@ const pct = (n: number, d: number) => (d ? `${Math.round((100 * n) / d)} %` : '�
 
 interface Row {
   id: string;
+  half: 'work' | 'check';
+  /** the card or outline step threw: every figure of the document counts as missed */
+  crashed?: string;
   pages: number;
   readMs: number;
   sc: [number, number, number];
@@ -167,7 +171,21 @@ for (const t of truth) {
   try {
     r = await readDocument(buf, { ocr });
   } catch (e) {
-    console.log(`\n--- ${t.id}: 读取失败（${(e as Error).message}），跳过`);
+    const why = (e as Error).message;
+    console.log(`\n--- ${t.id}: 读取失败（${why}）`);
+    rows.push({
+      id: t.id,
+      half: t.half,
+      crashed: why,
+      pages: 0,
+      readMs: 0,
+      sc: [0, t.scoring.length, 0],
+      st: [0, t.stars.length, 0],
+      comp: [0, t.composition.length],
+      facts: [0, 6],
+      inv: [t.invalidCount, 0],
+      cov: [0, t.scoring.filter((s) => s.category !== 'price').length],
+    });
     continue;
   }
   const readMs = performance.now() - t0;
@@ -179,9 +197,30 @@ for (const t of truth) {
     chapters: r.chapters,
     ...(r.model ? { model: r.model } : {}),
   };
-  const card = extractCard([input]);
-  const { nodes } = generateOutline(card, { bidType: 1 });
-  const flat = flattenOutline(nodes);
+  let card: ReturnType<typeof extractCard>;
+  let flat: ReturnType<typeof flattenOutline>;
+  try {
+    card = extractCard([input]);
+    flat = flattenOutline(generateOutline(card, { bidType: 1 }).nodes);
+  } catch (e) {
+    // a crash is a result, not a skip: the document counts with nothing found
+    const why = (e as Error).message;
+    console.log(`\n--- ${t.id}: 招标要点或目录生成失败（${why}）`);
+    rows.push({
+      id: t.id,
+      half: t.half,
+      crashed: why,
+      pages: r.pages.length,
+      readMs: performance.now() - t0,
+      sc: [0, t.scoring.length, 0],
+      st: [0, t.stars.length, 0],
+      comp: [0, t.composition.length],
+      facts: [0, 6],
+      inv: [t.invalidCount, 0],
+      cov: [0, t.scoring.filter((s) => s.category !== 'price').length],
+    });
+    continue;
+  }
 
   // scoring
   const found = card.scoring;
@@ -244,6 +283,7 @@ for (const t of truth) {
   const inv = t.invalidCount;
   const row: Row = {
     id: t.id,
+    half: t.half,
     pages: r.pages.length,
     readMs,
     sc: [scMatched, t.scoring.length, found.length],
@@ -291,7 +331,7 @@ const head = ['doc', 'pages', 'scoring R', 'scoring P', '★ R', '★ P', 'compo
 const lines = [head];
 for (const r of rows)
   lines.push([
-    r.id,
+    r.crashed ? `${r.id} ✗ 失败` : r.id,
     String(r.pages),
     `${pct(r.sc[0], r.sc[1])} (${r.sc[0]}/${r.sc[1]})`,
     `${pct(r.sc[0], r.sc[2])} (${r.sc[0]}/${r.sc[2]})`,
@@ -303,21 +343,27 @@ for (const r of rows)
     `${pct(r.cov[0], r.cov[1])} (${r.cov[0]}/${r.cov[1]})`,
     (r.readMs / Math.max(1, r.pages)).toFixed(1),
   ]);
-const sum = (f: (r: Row) => number) => rows.reduce((a, r) => a + f(r), 0);
-const invRows = rows.filter((r) => r.inv[0] !== null);
-lines.push([
-  'overall',
-  String(sum((r) => r.pages)),
-  pct(sum((r) => r.sc[0]), sum((r) => r.sc[1])),
-  pct(sum((r) => r.sc[0]), sum((r) => r.sc[2])),
-  pct(sum((r) => r.st[0]), sum((r) => r.st[1])),
-  pct(sum((r) => r.st[0]), sum((r) => r.st[2])),
-  pct(sum((r) => r.comp[0]), sum((r) => r.comp[1])),
-  pct(sum((r) => r.facts[0]), sum((r) => r.facts[1])),
-  `${invRows.filter((r) => tol(r.inv[0]!, r.inv[1])).length}/${invRows.length} within tolerance`,
-  pct(sum((r) => r.cov[0]), sum((r) => r.cov[1])),
-  (sum((r) => r.readMs) / Math.max(1, sum((r) => r.pages))).toFixed(1),
-]);
+function summary(label: string, set: Row[]): string[] {
+  const sum = (f: (r: Row) => number) => set.reduce((a, r) => a + f(r), 0);
+  const invRows = set.filter((r) => r.inv[0] !== null);
+  const crashed = set.filter((r) => r.crashed).length;
+  return [
+    `${label} (${set.length} docs${crashed ? `, ${crashed} failed` : ''})`,
+    String(sum((r) => r.pages)),
+    pct(sum((r) => r.sc[0]), sum((r) => r.sc[1])),
+    pct(sum((r) => r.sc[0]), sum((r) => r.sc[2])),
+    pct(sum((r) => r.st[0]), sum((r) => r.st[1])),
+    pct(sum((r) => r.st[0]), sum((r) => r.st[2])),
+    pct(sum((r) => r.comp[0]), sum((r) => r.comp[1])),
+    pct(sum((r) => r.facts[0]), sum((r) => r.facts[1])),
+    `${invRows.filter((r) => tol(r.inv[0]!, r.inv[1])).length}/${invRows.length} within tolerance`,
+    pct(sum((r) => r.cov[0]), sum((r) => r.cov[1])),
+    (sum((r) => r.readMs) / Math.max(1, sum((r) => r.pages))).toFixed(1),
+  ];
+}
+lines.push(summary('work half', rows.filter((r) => r.half === 'work')));
+lines.push(summary('check half', rows.filter((r) => r.half === 'check')));
+lines.push(summary('all', rows));
 console.log('\n| ' + lines[0]!.join(' | ') + ' |');
 console.log('|' + lines[0]!.map(() => '---').join('|') + '|');
 for (const l of lines.slice(1)) console.log('| ' + l.join(' | ') + ' |');
