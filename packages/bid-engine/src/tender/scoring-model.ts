@@ -69,7 +69,25 @@ function roleOf(text: string): Role {
 interface Layout {
   roles: Role[];
   headerRows: number;
+  /** the header rows as printed (a repeat of them further down is skipped) */
+  header: GridSlot[][];
   stated: number | null;
+}
+
+/** A row of a table whose parts (split Word tables, PDF pages) are read as one. */
+interface VRow {
+  slots: GridSlot[];
+  page: number;
+}
+
+/**
+ * The tender's own group over a block of rows: a row naming it with its points (「技术部分 | 60」) printed just above a
+ * header row that starts the block's own table (the Shenzhen template nests a 序号 | 评分因素 | 权重 | 评分准则 table
+ * under each 评分项 of an outer one).
+ */
+interface Group {
+  name: string;
+  points: number | null;
 }
 
 function layoutOf(grid: GridSlot[][]): Layout | null {
@@ -110,7 +128,7 @@ function layoutOf(grid: GridSlot[][]): Layout | null {
       roles[c] = 'seq';
       roles[side] = 'factor';
     });
-    return { roles, headerRows: r + 1, stated };
+    return { roles, headerRows: r + 1, header: grid.slice(0, r + 1), stated };
   }
   return null;
 }
@@ -132,7 +150,7 @@ function itemLayout(grid: GridSlot[][]): Layout | null {
     const roles: Role[] = Array.from({ length: width }, (_, k) => (k === c ? 'factor' : k > c ? 'criteria' : 'other'));
     let stated: number | null = null;
     for (const row of grid.slice(0, hits[0]!)) for (const x of row) stated ??= statedTotal(x.text);
-    return { roles, headerRows: hits[0]!, stated };
+    return { roles, headerRows: hits[0]!, header: [], stated };
   }
   return null;
 }
@@ -184,13 +202,13 @@ const stripPoints = (s: string) =>
     .trim();
 
 /** Rows of one scoring table (and its continuations). */
-function readTable(parts: TableBlock[], layout: Layout, ctx: Ctx, lot: string | null): { rows: ModelScoringRow[]; totals: number[]; sections: number[] } {
+function readTable(vrows: VRow[], layout: Layout, ctx: Ctx, lot: string | null, group: Group | null = null): { rows: ModelScoringRow[]; totals: number[]; sections: number[] } {
   const rows: ModelScoringRow[] = [];
   const totals: number[] = [];
   const sections: number[] = [];
   // the tender's grouping named just above the table (「附表3 商务评分细则表」「第十一条 技术部分评分标准：」)
   const near = ctx.text.split('\n').at(-1) ?? '';
-  let category: ScoringCategory | null = fold(near).length <= 30 ? groupCategory(near) : null;
+  let category: ScoringCategory | null = group ? groupCategory(group.name) : fold(near).length <= 30 ? groupCategory(near) : null;
   const { roles } = layout;
   const factorCols = roles.flatMap((r, c) => (r === 'factor' ? [c] : []));
   const pointsCol = roles.indexOf('points');
@@ -256,13 +274,9 @@ function readTable(parts: TableBlock[], layout: Layout, ctx: Ctx, lot: string | 
     });
   };
 
-  for (const [pi, part] of parts.entries()) {
-    const grid = tableGrid(part);
-    const start = pi === 0 ? layout.headerRows : 0;
-    if (pi === 0) for (let r = 0; r < layout.headerRows; r++) header.add(normRow(grid[r]!));
-    for (let r = start; r < grid.length; r++) {
-      const slots = grid[r]!;
-      const page = part.rows[r]?.page ?? part.page;
+  for (const h of layout.header) header.add(normRow(h));
+  {
+    for (const { slots, page } of vrows) {
       if (header.has(normRow(slots))) continue;
       const cells = new Set(slots.map((s) => s.cell).filter(Boolean));
       const texts = slots.map((s) => s.text.trim());
@@ -375,6 +389,71 @@ function readTable(parts: TableBlock[], layout: Layout, ctx: Ctx, lot: string | 
   return { rows, totals, sections };
 }
 
+/**
+ * A header row further down a table: the same test as a table's first header (labels only, a factor column and a points
+ * or criteria column), and no score in it — a header names its points column (分值, 权重(%)), it prints no number but a
+ * sequence number of an outer table.
+ */
+function headerAt(grid: GridSlot[][], r: number): Layout | null {
+  const lay = layoutOf(grid.slice(r, r + 12));
+  if (!lay || lay.headerRows !== 1) return null;
+  const slots = grid[r]!;
+  const scored = slots.some((s, c) => lay.roles[c] !== 'other' && lay.roles[c] !== 'seq' && /\d/.test(fold(s.text).replace(/[(（][^)）]*[)）]/g, '')));
+  return scored ? null : lay;
+}
+
+/** A row that only names a group and its points (「2 | 技术部分 | 技术部分 | 60」): the group, or null. */
+function groupRow(slots: GridSlot[], layout: Layout): Group | null {
+  const pointsCol = layout.roles.indexOf('points');
+  const names = new Set<string>();
+  let points: number | null = pointsCol >= 0 ? cellPoints(slots[pointsCol]?.text ?? '') : null;
+  slots.forEach((s, c) => {
+    const t = s.text.trim();
+    if (!t || c === pointsCol || layout.roles[c] === 'seq') return;
+    const v = cellPoints(t);
+    if (v !== null || /^\d{1,3}$/.test(fold(t))) {
+      points ??= v;
+      return;
+    }
+    names.add(fold(t));
+  });
+  if (names.size !== 1) return null;
+  const [raw] = [...names];
+  if (raw!.length > 24) return null;
+  const wp = itemWithPoints(raw!);
+  return { name: stripPoints(wp?.name ?? raw!), points: points ?? wp?.points ?? null };
+}
+
+/**
+ * A table cut where a header row starts a table of its own inside it (the Shenzhen template's 评分项 rows, each over a
+ * nested 序号 | 评分因素 | 权重 | 评分准则 table): each piece with its own columns, and the row naming its group taken
+ * from above it. A header printed again unchanged (a page break) only repeats.
+ */
+function segments(vrows: VRow[], first: Layout): Array<{ layout: Layout; rows: VRow[]; group: Group | null }> {
+  const grid = vrows.map((v) => v.slots);
+  const out: Array<{ layout: Layout; rows: VRow[]; group: Group | null }> = [{ layout: first, rows: [], group: null }];
+  const seen = new Set(first.header.map(normRow));
+  for (let r = first.headerRows; r < vrows.length; r++) {
+    const cur = out.at(-1)!;
+    const slots = vrows[r]!.slots;
+    const lay = first.header.length ? headerAt(grid, r) : null;
+    if (!lay) {
+      if (!seen.has(normRow(slots))) cur.rows.push(vrows[r]!);
+      continue;
+    }
+    let k = cur.rows.length - 1;
+    while (k >= 0 && !cur.rows[k]!.slots.some((s) => s.text.trim())) k--;
+    const group = k >= 0 ? groupRow(cur.rows[k]!.slots, cur.layout) : null;
+    // the same header again without a group above it: printed again at a page break
+    if (!group && seen.has(normRow(slots))) continue;
+    if (group) cur.rows.splice(k);
+    // a group row above the first nested header belongs to the outer table's own rows before it
+    out.push({ layout: lay, rows: [], group: group ?? cur.group });
+    seen.add(normRow(slots));
+  }
+  return out;
+}
+
 /** The scoring rows of a document model; empty when it holds no scoring table. */
 export function scoringFromModel(model: DocModel): ModelScoring {
   const blocks = model.blocks;
@@ -424,16 +503,30 @@ export function scoringFromModel(model: DocModel): ModelScoring {
   const tableTotals: Array<number | null> = [];
   const seen = new Set<string>();
   for (const f of use) {
-    const r = readTable(f.parts, f.layout, f.ctx, lots.size >= 2 ? f.lot : null);
-    if (!r.rows.length) continue;
-    for (const row of r.rows) {
-      const key = `${fold(row.item)}|${row.points}|${row.lot ?? ''}`;
+    const vrows = f.parts.flatMap((part) => tableGrid(part).map((slots, r) => ({ slots, page: part.rows[r]?.page ?? part.page })));
+    const segs = segments(vrows, f.layout);
+    const tableRows: ModelScoringRow[] = [];
+    const totals: number[] = [];
+    const sections: number[] = [];
+    for (const seg of segs) {
+      const r = readTable(seg.rows, seg.layout, f.ctx, lots.size >= 2 ? f.lot : null, seg.group);
+      totals.push(...r.totals);
+      if (seg.group) {
+        for (const row of r.rows) row.group ??= seg.group.name;
+        if (seg.group.points !== null) sections.push(seg.group.points);
+      } else if (segs.length > 1) sections.push(...r.rows.map((x) => x.points));
+      else sections.push(...r.sections);
+      tableRows.push(...r.rows);
+    }
+    if (!tableRows.length) continue;
+    for (const row of tableRows) {
+      const key = `${fold(row.group ?? '')}|${fold(row.item)}|${row.points}|${row.lot ?? ''}`;
       if (seen.has(key)) continue;
       seen.add(key);
       rows.push(row);
     }
-    const sections = r.sections.length >= 2 ? r.sections.reduce((a, b) => a + b, 0) : null;
-    tableTotals.push(r.totals.at(-1) ?? sections ?? f.layout.stated ?? statedTotal(f.ctx.text.split('\n').slice(-2).join('')));
+    const sectionSum = sections.length >= 2 ? sections.reduce((a, b) => a + b, 0) : null;
+    tableTotals.push(totals.at(-1) ?? sectionSum ?? f.layout.stated ?? statedTotal(f.ctx.text.split('\n').slice(-2).join('')));
   }
   let total: number | null = null;
   if (!rows.length) {

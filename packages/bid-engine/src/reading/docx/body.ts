@@ -67,7 +67,10 @@ export class BodyWalker {
           break;
         }
         case 'w:tbl':
-          out.push(this.table(k));
+          // a one-column frame around a table (a box holding a title, notes and the real table): its content, not a
+          // table of one cell whose nested table would be flattened into text
+          if (isFrame(k)) for (const tc of frameCells(k)) this.blockContent(tc, out);
+          else out.push(this.table(k));
           break;
         case 'w:sdt':
           this.blockContent(kid(k, 'w:sdtContent') ?? k, out);
@@ -387,3 +390,26 @@ export class BodyWalker {
   }
 }
 
+
+/** The rows (through content controls and custom XML) and their cells of a table, in order. */
+function rowsOf(n: XNode): XNode[] {
+  return n.kids.flatMap((k) =>
+    k.name === 'w:tr' ? [k] : k.name === 'w:sdt' ? rowsOf(kid(k, 'w:sdtContent') ?? k) : k.name === 'w:customXml' || k.name === 'w:ins' ? rowsOf(k) : [],
+  );
+}
+function cellsOf(n: XNode): XNode[] {
+  return n.kids.flatMap((k) => (k.name === 'w:tc' ? [k] : k.name === 'w:sdt' ? cellsOf(kid(k, 'w:sdtContent') ?? k) : k.name === 'w:customXml' ? cellsOf(k) : []));
+}
+function frameCells(tbl: XNode): XNode[] {
+  return rowsOf(tbl).flatMap(cellsOf);
+}
+
+/**
+ * A table that only frames other content: one cell per row (one grid column, or every row a single cell) and a table
+ * nested directly in one of its cells. Tender templates box their scoring tables and qualification lists this way.
+ */
+function isFrame(tbl: XNode): boolean {
+  const rows = rowsOf(tbl);
+  if (!rows.length || rows.some((r) => cellsOf(r).length !== 1)) return false;
+  return frameCells(tbl).some((tc) => tc.kids.some((k) => k.name === 'w:tbl' || (k.name === 'w:sdt' && kid(k, 'w:sdtContent')?.kids.some((x) => x.name === 'w:tbl'))));
+}
