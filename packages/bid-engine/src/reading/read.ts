@@ -25,6 +25,7 @@ export async function readDocument(buf: Buffer, opts: ReadOptions = {}): Promise
   let ocrPages = 0;
   let pagesEstimated = false;
   let encoding: string | undefined;
+  let notice: string | undefined;
   let model: DocModel | undefined;
   switch (type) {
     case 'pdf': {
@@ -47,8 +48,18 @@ export async function readDocument(buf: Buffer, opts: ReadOptions = {}): Promise
     }
     case 'doc': {
       opts.onProgress?.({ stage: 'text', done: 0, total: 1 });
-      pages = await readDoc(buf, perPage);
-      pagesEstimated = true;
+      // a legacy Word file keeps its tables only when LibreOffice turns it into DOCX; without it, its text alone
+      const docx = await docAsDocx(buf, opts.signal);
+      if (docx) {
+        const r = await readDocx(docx, { charsPerPage: perPage });
+        pages = r.pages;
+        pagesEstimated = r.estimated;
+        model = r.model;
+      } else {
+        pages = await readDoc(buf, perPage);
+        pagesEstimated = true;
+        notice = DOC_TEXT_ONLY;
+      }
       opts.onProgress?.({ stage: 'text', done: 1, total: 1 });
       break;
     }
@@ -82,8 +93,33 @@ export async function readDocument(buf: Buffer, opts: ReadOptions = {}): Promise
     pages,
     chapters,
     ...(model ? { model } : {}),
-    meta: { pageCount: pages.length, chars, ocrPages, pagesEstimated, ...(encoding ? { encoding } : {}) },
+    meta: { pageCount: pages.length, chars, ocrPages, pagesEstimated, ...(encoding ? { encoding } : {}), ...(notice ? { notice } : {}) },
   };
+}
+
+/** What a user is told when a DOC file could only be read as text. */
+export const DOC_TEXT_ONLY = '该 DOC 文件按纯文本读取（服务器未安装 LibreOffice，无法还原表格），评分表等表格内容可能识别不全；建议另存为 DOCX 后重新上传';
+
+/** Time a DOC → DOCX conversion may take before the file is read as text instead. */
+const DOC_CONVERT_TIMEOUT_MS = 120_000;
+
+/**
+ * The DOC file as DOCX through LibreOffice (the file tools' sandboxed conversion), or null where LibreOffice is not
+ * installed or cannot convert it — the caller then reads its text.
+ */
+async function docAsDocx(buf: Buffer, signal?: AbortSignal): Promise<Buffer | null> {
+  const { findSoffice } = await import('../export/pdf.js');
+  if (!findSoffice()) return null;
+  const { officeConvert } = await import('../filetools/convert.js');
+  try {
+    const out = await officeConvert(buf, 'doc', 'docx', { timeoutMs: DOC_CONVERT_TIMEOUT_MS });
+    throwIfAborted(signal);
+    assertSafeDocx(out);
+    return out;
+  } catch (e) {
+    if (e instanceof DocumentError && e.code === 'ABORTED') throw e;
+    return null;
+  }
 }
 
 async function readDoc(buf: Buffer, perPage: number): Promise<PageText[]> {

@@ -44,5 +44,7 @@ export interface ReadResult {
     pagesEstimated: boolean;
     /** TXT only: the encoding the text was decoded from. */
     encoding?: string;
+    /** what the user should know about how the file was read (a DOC read as text only), in Chinese */
+    notice?: string;
   };
 }

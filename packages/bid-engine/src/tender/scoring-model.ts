@@ -52,8 +52,10 @@ const POINTS_HEAD = /分值|分数|满分|标准分|最高分|权重|得分|分�
 const CRITERIA_HEAD = /标准|办法|细则|要求|说明|依据|评审方法|评分方法/;
 const FACTOR_HEAD = /因素|项目|评分项|评审项|指标|名称|要素|内容|类别|分类|类型|评分点|考核项/;
 const INDEX_HEAD = /页码|索引|页次|所在页|对应页|页号|投标文件中的位置/;
-const DECOY_CONTEXT = /考核|考评|履约评价|绩效评价|月度|季度|满意度/;
+const DECOY_CONTEXT = /考核|考评|履约评价|绩效评价|月度|季度|满意度|维保/;
 const SCORING_CONTEXT = /评分|评审因素|评标|评审标准|评分标准|评审细则|评分细则|评分规则/;
+/** words that place a table in the evaluation of bids (an appraisal of the contractor's service names none of them) */
+const BID_EVAL_CONTEXT = /评标|评审|投标|响应|磋商|谈判|比选|供应商|评分标准|评分细则|评分办法/;
 const EVAL_CHAPTER = /评标|评审|评分|评定|磋商|谈判|比选|评选|评价办法|办法/;
 
 function roleOf(text: string): Role {
@@ -275,6 +277,13 @@ function readTable(vrows: VRow[], layout: Layout, ctx: Ctx, lot: string | null, 
   };
 
   for (const h of layout.header) header.add(normRow(h));
+  // the first of two factor columns holds the tender's grouping when most of its values are short category words
+  const groupColumn = (() => {
+    if (factorCols.length < 2) return false;
+    const vals = [...new Set(vrows.map((v) => fold(v.slots[factorCols[0]!]?.text ?? '')).filter((t) => t && !TOTAL_ROW.test(t)))];
+    const short = vals.filter((t) => groupCategory(t) && fold(stripPoints(t)).length <= 6);
+    return vals.length >= 2 && short.length >= (vals.length * 2) / 3;
+  })();
   {
     for (const { slots, page } of vrows) {
       if (header.has(normRow(slots))) continue;
@@ -311,7 +320,8 @@ function readTable(vrows: VRow[], layout: Layout, ctx: Ctx, lot: string | null, 
       if (fcols.length >= 2) {
         const g = texts[fcols[0]!]!;
         const gc = groupCategory(g);
-        if (gc && fold(g).length <= 12 && /部分|类|标$|评分$/.test(fold(stripPoints(g))) && texts[fcols[1]!] !== g) {
+        // a category word (「技术部分」「商务评分」), or a column of short ones (「商务（22分）」「价格（60分）」)
+        if (gc && fold(g).length <= 12 && (/部分|类|标$|评分$/.test(fold(stripPoints(g))) || groupColumn) && texts[fcols[1]!] !== g) {
           category = gc;
           fcols = fcols.slice(1);
         }
@@ -474,6 +484,9 @@ export function scoringFromModel(model: DocModel): ModelScoring {
     if (!layout) continue;
     const ctx = contextOf(blocks, i);
     if (/合同/.test(ctx.chapter) && !SCORING_CONTEXT.test(ctx.text)) continue;
+    // what the lines just above the table call it: an appraisal of the contractor (考核, 维保评分) is not the bid's scoring
+    const lead = ctx.text.split('\n').slice(-2).join('\n');
+    if (DECOY_CONTEXT.test(lead) && !BID_EVAL_CONTEXT.test(lead)) continue;
     if (DECOY_CONTEXT.test(ctx.text) && !SCORING_CONTEXT.test(ctx.text)) continue;
     if (/格式|附件/.test(ctx.chapter) && /索引/.test(ctx.text)) continue;
     // continuation parts: following tables without a header row, nothing but blank text between
