@@ -78,7 +78,8 @@ export function listScoringFromModel(model: DocModel): { rows: ModelScoringRow[]
 const blockText = (b: Block) => (b.type === 'table' ? '' : b.text);
 
 const SCHEME = /百分制|满分|总分|其中/;
-const PRICE_PART = /((?:商务部分)?[（(]?(?:投标)?报价[)）]?(?:部分|分)?|价格(?:部分|分)?|商务标)\s*(?:为|占|满分|计)?\s*(\d+(?:\.\d+)?)\s*分/;
+const PRICE_PART =
+  /((?:商务部分)?[（(]?(?:投标)?报价[)）]?(?:部分|分|项)?|价格(?:部分|分|项)?|商务标)\s*(?:[（(][^（()）。；]{1,12}[)）])?\s*(?:为|占|满分为?|计)?\s*(\d+(?:\.\d+)?)\s*分/;
 
 /**
  * The price row of a scheme whose table scores everything but price (「其中商务部分（投标报价）为70分、技术部分为30分」):
@@ -88,7 +89,12 @@ export function schemePriceRow(model: DocModel, rows: readonly ModelScoringRow[]
   if (!rows.length || rows.some((r) => r.category === 'price')) return null;
   const sum = rows.reduce((a, r) => a + r.points, 0);
   for (const b of model.blocks) {
-    if (b.type === 'table' || !SCHEME.test(b.text)) continue;
+    if (b.type === 'table') continue;
+    // a heading or item naming the price part with its points (「2）价格分（30分）」) needs no scheme words around it
+    const named = b.type === 'paragraph' ? null : itemWithPoints(stripMarker(b.text));
+    if (named && /^(?:投标)?(?:报价|价格)(?:部分|分|项|得分)?$/.test(fold(named.name)) && Math.abs(sum + named.points - 100) < 0.001)
+      return { item: fold(named.name), points: named.points, criteria: '', category: 'price', page: b.page, excerpts: [b.text], lot: null };
+    if (!SCHEME.test(b.text)) continue;
     const m = PRICE_PART.exec(b.text);
     if (!m) continue;
     const points = Number(m[2]);

@@ -18,7 +18,9 @@ import {
   groupCategory,
   itemWithPoints,
   leadingNamedPoints,
+  openingItemPoints,
   sectionHeader,
+  summedParts,
   statedTotal,
   TOTAL_ROW,
 } from './scoring-points.js';
@@ -54,6 +56,8 @@ const FACTOR_HEAD = /因素|项目|评分项|评审项|指标|名称|要素|内�
 const INDEX_HEAD = /页码|索引|页次|所在页|对应页|页号|投标文件中的位置/;
 const DECOY_CONTEXT = /考核|考评|履约评价|绩效评价|月度|季度|满意度|维保/;
 const SCORING_CONTEXT = /评分|评审因素|评标|评审标准|评分标准|评审细则|评分细则|评分规则/;
+/** the line just above a table of bonus points, scored on top of the scheme */
+const BONUS_LEAD = /^(?:[一二三四五六七八九十\d]+[、.．)）]?)?(?:加分项|附加分|额外加分|奖励分)/;
 /** words that place a table in the evaluation of bids (an appraisal of the contractor's service names none of them) */
 const BID_EVAL_CONTEXT = /评标|评审|投标|响应|磋商|谈判|比选|供应商|评分标准|评分细则|评分办法/;
 const EVAL_CHAPTER = /评标|评审|评分|评定|磋商|谈判|比选|评选|评价办法|办法/;
@@ -123,6 +127,13 @@ function layoutOf(grid: GridSlot[][]): Layout | null {
         const vals = data.map((row) => fold(row[c]?.text ?? '')).filter(Boolean);
         if (vals.length >= 2 && vals.filter((v) => v.length <= 6 && groupCategory(v)).length >= vals.length * 0.6) roles[c] = 'category';
       }
+    // a column under a criteria header whose cells open with an item and its points (「技术响应情况 (36.0分)，…」) beside
+    // another criteria column: the header was printed over both, and this one holds the factors
+    roles.forEach((role, c) => {
+      if (role !== 'criteria' || !roles.some((r, k) => k > c && r === 'criteria')) return;
+      const vals = data.map((row) => row[c]?.text ?? '').filter((t) => fold(t));
+      if (vals.length >= 2 && vals.filter((v) => openingItemPoints(v)).length >= vals.length * 0.6) roles[c] = 'factor';
+    });
     roles.forEach((role, c) => {
       if (role !== 'factor' || !numeric(c)) return;
       const side = [c + 1, c - 1].find((k) => roles[k] === 'other' && textual(k));
@@ -188,6 +199,8 @@ const CN_NUM: Record<string, string> = { 一: '1', 二: '2', 三: '3', 四: '4',
 
 interface Pending {
   factor: string;
+  /** the numbered header row this factor's row is a sub-row of (「7 | 整体配送服务方案： | / | /」 over 7.1, 7.2) */
+  group: string | null;
   factorCell: object | null;
   factorPoints: number | null;
   subs: Array<{ name: string; points: number | null; pointsCell: object | null; criteria: string; page: number; excerpts: string[] }>;
@@ -203,6 +216,19 @@ const stripPoints = (s: string) =>
     .replace(/[(（][^)）]*[)）]$/, (m) => (m.length > 12 ? m : m))
     .trim();
 
+/**
+ * The name of a factor from its cell: the cell itself when it is a name (points in brackets aside), else the name a
+ * sentence opens with before its colon (「色泽：根据色泽的均一程度…」→ 色泽), else a short description of the sentence.
+ */
+function factorName(text: string): string {
+  const bare = stripPoints(text).replace(/[：:]$/, '');
+  // a name is short, or longer without the punctuation of a sentence
+  if (fold(bare).length <= 24 || (fold(bare).length <= 40 && !/[，。；;,]/.test(bare))) return bare;
+  const colon = /^(?:\d{1,2}(?:\.\d{1,2})*[.、．]?\s*)?([^，。；;,:：()（）]{2,16})[：:]/.exec(fold(bare));
+  if (colon) return colon[1]!;
+  return describe(bare).replace(/【[^】]*】?$/, '').slice(0, 24);
+}
+
 /** Rows of one scoring table (and its continuations). */
 function readTable(vrows: VRow[], layout: Layout, ctx: Ctx, lot: string | null, group: Group | null = null): { rows: ModelScoringRow[]; totals: number[]; sections: number[] } {
   const rows: ModelScoringRow[] = [];
@@ -216,6 +242,8 @@ function readTable(vrows: VRow[], layout: Layout, ctx: Ctx, lot: string | null, 
   const pointsCol = roles.indexOf('points');
   const critCols = roles.flatMap((r, c) => (r === 'criteria' ? [c] : []));
   const categoryCol = roles.indexOf('category');
+  const seqCol = roles.indexOf('seq');
+  let seqGroup: { seq: string; name: string } | null = null;
   const header = new Set<string>();
   let pending: Pending | null = null;
 
@@ -273,6 +301,7 @@ function readTable(vrows: VRow[], layout: Layout, ctx: Ctx, lot: string | null, 
       page: p.page,
       excerpts: [p.factor, ...(p.subs[0]?.excerpts ?? [])],
       lot: p.lot,
+      ...(p.group ? { group: p.group } : {}),
     });
   };
 
@@ -311,7 +340,7 @@ function readTable(vrows: VRow[], layout: Layout, ctx: Ctx, lot: string | null, 
       if (texts.slice(0, 3).some((t) => TOTAL_ROW.test(fold(t)))) {
         flush();
         const v = pointsCol >= 0 ? cellPoints(texts[pointsCol]!) : null;
-        const t = v ?? texts.map((x) => statedTotal(x) ?? cellPoints(x)).find((x) => x !== null) ?? null;
+        const t = v ?? texts.map((x) => statedTotal(x) ?? cellPoints(x) ?? summedParts(x)).find((x) => x !== null) ?? null;
         if (t) totals.push(t);
         continue;
       }
@@ -321,7 +350,9 @@ function readTable(vrows: VRow[], layout: Layout, ctx: Ctx, lot: string | null, 
         const g = texts[fcols[0]!]!;
         const gc = groupCategory(g);
         // a category word (「技术部分」「商务评分」), or a column of short ones (「商务（22分）」「价格（60分）」)
-        if (gc && fold(g).length <= 12 && (/部分|类|标$|评分$/.test(fold(stripPoints(g))) || groupColumn) && texts[fcols[1]!] !== g) {
+        if (gc && fold(g).length <= 12 && (/部分|类|标$|评分$/.test(fold(stripPoints(g))) || groupColumn) && texts[fcols[1]!] !== g &&
+          // a row whose criteria run over the factor column too (「价格部分（30分） | 通过初审的…」) is the group's own row
+          !critCols.some((c) => slots[c]!.cell && slots[c]!.cell === slots[fcols[1]!]!.cell)) {
           category = gc;
           fcols = fcols.slice(1);
         }
@@ -339,7 +370,7 @@ function readTable(vrows: VRow[], layout: Layout, ctx: Ctx, lot: string | null, 
       let points = pointsSlot ? cellPoints(pointsSlot.text) : null;
       let pointsCell: object | null = pointsSlot?.cell ?? null;
       let subName = innerText;
-      const fw = itemWithPoints(factorText);
+      const fw = itemWithPoints(factorText) ?? openingItemPoints(factorText);
       if (inner.length) {
         const lp = leadingNamedPoints(innerText) ?? itemWithPoints(innerText);
         if (lp) {
@@ -358,6 +389,15 @@ function readTable(vrows: VRow[], layout: Layout, ctx: Ctx, lot: string | null, 
         if (sh.points) sections.push(sh.points);
         continue;
       }
+      // a numbered row with no points of its own over the rows numbered under it (「7 | 整体配送服务方案： | / | /」
+      // then 7.1, 7.2): their group
+      const seq = seqCol >= 0 ? fold(texts[seqCol] ?? '') : '';
+      if (seqGroup && seq && !seq.startsWith(`${seqGroup.seq}.`)) seqGroup = null;
+      if (/^\d{1,2}$/.test(seq) && points === null && !fw && factorText && !innerText && !/[\u4e00-\u9fa5\d]/.test(crit)) {
+        flush();
+        seqGroup = { seq, name: factorName(factorText) };
+        continue;
+      }
       if (!factorText && !innerText && points === null) {
         // a row continued from the previous table part (its criteria spill over a page break)
         const last = (pending as Pending | null)?.subs.at(-1);
@@ -368,7 +408,8 @@ function readTable(vrows: VRow[], layout: Layout, ctx: Ctx, lot: string | null, 
       if (!sameFactor) {
         flush();
         pending = {
-          factor: stripPoints(fw?.name ?? factorText) || describe(crit),
+          factor: (fw ? stripPoints(fw.name) : factorName(factorText)) || describe(crit),
+          group: seqGroup?.name ?? null,
           factorCell: outer?.cell ?? null,
           factorPoints: fw?.points ?? null,
           subs: [],
@@ -385,11 +426,13 @@ function readTable(vrows: VRow[], layout: Layout, ctx: Ctx, lot: string | null, 
         continue;
       }
       const name = subName ? stripPoints(subName) : crit ? describe(crit) : '';
+      // a factor cell holding the criterion sentence: the sentence is criteria, its name the item
+      const sentence = !fw && fold(factorText) !== fold(factorName(factorText)) ? factorText : '';
       cur.subs.push({
         name,
         points,
         pointsCell,
-        criteria: crit,
+        criteria: [sentence, crit].filter((t) => /[\u4e00-\u9fa5\d]/.test(t)).join('\n'),
         page,
         excerpts: [innerText, factorText, crit.slice(0, 30)].filter((x) => x && x.length >= 2),
       });
@@ -488,6 +531,8 @@ export function scoringFromModel(model: DocModel): ModelScoring {
     const lead = ctx.text.split('\n').slice(-2).join('\n');
     if (DECOY_CONTEXT.test(lead) && !BID_EVAL_CONTEXT.test(lead)) continue;
     if (DECOY_CONTEXT.test(ctx.text) && !SCORING_CONTEXT.test(ctx.text)) continue;
+    // bonus points awarded on top of the scheme (加分项 F4×A4) are not rows of the 100 points
+    if (BONUS_LEAD.test(fold(ctx.text.split('\n').at(-1) ?? ''))) continue;
     if (/格式|附件/.test(ctx.chapter) && /索引/.test(ctx.text)) continue;
     // continuation parts: following tables without a header row, nothing but blank text between
     const parts = [b];

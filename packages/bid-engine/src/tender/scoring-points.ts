@@ -64,7 +64,7 @@ export function describe(criteria: string): string {
   t = colon ? colon[1]! : (t.split(/[，。；;,:：]/)[0] ?? t);
   t = t
     .replace(/[(（][^)）]*[\u4e00-\u9fa5][^)）]*[)）]/g, '')
-    .replace(/^(?:根据|依据|按照|对|就)(?:相关)?(?:投标(?:单位|人|供应商)|供应商)?(?:所)?(?:提供|提交|编制|拟定|为本次项目配置|针对本项目)?的?/, '')
+    .replace(/^(?:根据|依据|按照|针对|对|就)(?:相关)?(?:投标(?:单位|人|供应商)|供应商)?(?:所)?(?:提供|提交|编制|拟定|为本次项目配置|针对本项目)?的?/, '')
     .replace(/(?:等)?(?:进行|予以)?(?:综合)?(?:评审|评分|评价|打分|比较)(?:得分)?$/, '')
     .replace(/的?(?:情况|内容)$/, '');
   // 「驾驶员的配备」→ 「驾驶员配备」: a short noun phrase reads without its 的
@@ -99,7 +99,25 @@ export function sectionHeader(text: string): { category: ScoringCategory | null;
   return { category: groupCategory(m[1]!), points: m[2] ? Number(m[2]) : null };
 }
 
-export const TOTAL_ROW = /^(?:合计|总计|总分|小计|合\s*计|总\s*计|满分)/;
+/** A row that sums or summarises the points (合计, 总分, 分值构成 …): never a scored row of its own. */
+export const TOTAL_ROW = /^(?:合计|总计|总分|小计|合\s*计|总\s*计|满分|分值构成|分值组成|分数构成|评分构成|分值分布|分值分配|权重构成)/;
+
+/** The parts a summary states with their points (「商务部分10.0分 技术部分60.0分 报价得分30.0分」) added up; null unless two or more. */
+export function summedParts(text: string): number | null {
+  const parts = [...fold(text).matchAll(new RegExp(String.raw`[\u4e00-\u9fa5]{2,}[(（:：为]?(${NUM})分`, 'g'))].map((m) => Number(m[1]));
+  return parts.length >= 2 ? Math.round(parts.reduce((a, b) => a + b, 0) * 100) / 100 : null;
+}
+
+/**
+ * A cell that opens with an item and its points and goes on with notes (「技术响应情况 (36.0分)，（等次分值选择：0;3;6）」
+ * 「安全、文明施工，环保措施 (7.0分)」): the item and points; null when the cell does not open that way.
+ */
+export function openingItemPoints(text: string): { name: string; points: number; rest: string } | null {
+  const t = text.normalize('NFKC').replace(/\s+/g, '');
+  const m = new RegExp(String.raw`^(?:\d{1,2}[.、．)]|[(（]\d{1,2}[)）])?([^。；;()（）]{2,30}?)[(（](?:满分|最高|共|计)?(?:${NUM}分?[-~—～至－])?(${NUM})分[)）]`).exec(t);
+  if (!m || !/[\u4e00-\u9fa5]{2}/.test(m[1]!)) return null;
+  return { name: m[1]!.replace(/[，,:：]+$/, ''), points: Number(m[2]), rest: t.slice(m[0].length).replace(/^[，,;；:：]+/, '') };
+}
 
 /** The total a text states: 「评审要求（100分）」「满分100分」「总分100分」「评分细则（满分100分）」. */
 export function statedTotal(text: string): number | null {
