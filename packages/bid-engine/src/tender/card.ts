@@ -339,6 +339,18 @@ function modelEntry(fl: FileLines, page: number, texts: string[], lot: string | 
   return e;
 }
 
+/**
+ * One reading step of the card that fails on a document shape it does not know gives nothing, not a failed card: the
+ * rest of the card still serves the user (and the outline says what it lacks).
+ */
+function guarded<T>(step: () => T, fallback: T): T {
+  try {
+    return step();
+  } catch {
+    return fallback;
+  }
+}
+
 /** Files in the order they apply: main files, bills of quantities, then amendments; each group by `order`. */
 function ordered(files: readonly TenderFileInput[]): TenderFileInput[] {
   const rank = { main: 0, boq: 1, amendment: 2 } as const;
@@ -399,7 +411,7 @@ export function extractCard(files: readonly TenderFileInput[], opts: ExtractOpti
   let scoringCheck: ModelScoring | null = null;
   for (const fl of all) {
     const amended = fl.file.role === 'amendment' && mainish.length > 0;
-    const ms = fl.file.model ? scoringFromModel(fl.file.model) : null;
+    const ms = fl.file.model ? guarded(() => scoringFromModel(fl.file.model!), null) : null;
     if (ms && ms.rows.length >= 2) {
       scoring = ms.rows.filter((r) => keep(r)).map((r, n) => {
         const e = modelEntry(fl, r.page, r.excerpts, r.lot);
@@ -410,6 +422,10 @@ export function extractCard(files: readonly TenderFileInput[], opts: ExtractOpti
       continue;
     }
     const rows = extractScoring(fl).filter((r) => keep(r));
+    // where the file has a model that found no table, rows read from text lines must at least make the 100 points
+    // (table-of-contents lines 「3．评审程序 41」 look like rows to the text path)
+    const sum = rows.reduce((a, r) => a + (r.points ?? 0), 0);
+    if (fl.file.model && Math.abs(sum - 100) > 0.5) continue;
     if (rows.length >= 2 || (rows.length && !scoring.length)) {
       scoring = rows.map((r, n) => {
         const e = entryOf({ fl, line: r.line, excerpt: r.excerpt, lot: r.lot });
@@ -424,7 +440,7 @@ export function extractCard(files: readonly TenderFileInput[], opts: ExtractOpti
   let compositionParts: CompositionPart[] = [];
   for (const fl of all) {
     const amended = fl.file.role === 'amendment' && mainish.length > 0;
-    const fromModel = fl.file.model ? compositionFromModel(fl.file.model) : [];
+    const fromModel = fl.file.model ? guarded(() => compositionFromModel(fl.file.model!), []) : [];
     if (fromModel.length >= 2) {
       compositionParts = fromModel.map((p, n) => {
         const e = modelEntry(fl, p.page, [p.excerpt, p.title], null);

@@ -238,7 +238,11 @@ function readTable(vrows: VRow[], layout: Layout, ctx: Ctx, lot: string | null, 
   const near = ctx.text.split('\n').at(-1) ?? '';
   let category: ScoringCategory | null = group ? groupCategory(group.name) : fold(near).length <= 30 ? groupCategory(near) : null;
   const { roles } = layout;
-  const factorCols = roles.flatMap((r, c) => (r === 'factor' ? [c] : []));
+  // a factor column holding one value down the whole table (「详细评审」 beside 评审内容 | 评分因素 in a 评审办法前附表)
+  // names the table, not its rows
+  const distinctIn = (c: number) => new Set(vrows.map((v) => fold(v.slots[c]?.text ?? '')).filter(Boolean)).size;
+  const allFactorCols = roles.flatMap((r, c) => (r === 'factor' ? [c] : []));
+  const factorCols = allFactorCols.length >= 2 && vrows.length >= 3 ? allFactorCols.filter((c, k) => k === allFactorCols.length - 1 || distinctIn(c) > 1) : allFactorCols;
   const pointsCol = roles.indexOf('points');
   const critCols = roles.flatMap((r, c) => (r === 'criteria' ? [c] : []));
   const categoryCol = roles.indexOf('category');
@@ -309,7 +313,9 @@ function readTable(vrows: VRow[], layout: Layout, ctx: Ctx, lot: string | null, 
   // the first of two factor columns holds the tender's grouping when most of its values are short category words
   const groupColumn = (() => {
     if (factorCols.length < 2) return false;
-    const vals = [...new Set(vrows.map((v) => fold(v.slots[factorCols[0]!]?.text ?? '')).filter((t) => t && !TOTAL_ROW.test(t)))];
+    // the scored rows only (a 评审办法前附表 goes on with rows of its other clauses)
+    const scored = pointsCol >= 0 ? vrows.filter((v) => cellPoints(v.slots[pointsCol]?.text ?? '') !== null) : vrows;
+    const vals = [...new Set(scored.map((v) => fold(v.slots[factorCols[0]!]?.text ?? '')).filter((t) => t && !TOTAL_ROW.test(t)))];
     const short = vals.filter((t) => groupCategory(t) && fold(stripPoints(t)).length <= 6);
     return vals.length >= 2 && short.length >= (vals.length * 2) / 3;
   })();

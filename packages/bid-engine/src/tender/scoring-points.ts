@@ -66,6 +66,9 @@ export function describe(criteria: string): string {
     .replace(/[(（][^)）]*[\u4e00-\u9fa5][^)）]*[)）]/g, '')
     .replace(/^(?:根据|依据|按照|针对|对|就)(?:相关)?(?:投标(?:单位|人|供应商)|供应商)?(?:所)?(?:提供|提交|编制|拟定|为本次项目配置|针对本项目)?的?/, '')
     .replace(/(?:等)?(?:进行|予以)?(?:综合)?(?:评审|评分|评价|打分|比较)(?:得分)?$/, '')
+    // 「投标人拟派本项目的项目负责人具有中级…证书得3分」: the subject and the points are not the name
+    .replace(/得\d+(?:\.\d+)?分.*$/, '')
+    .replace(/^(?:投标人|供应商|投标单位|响应人)(?:须|应|需)?(?:拟派|拟投入)?(?:本项目的?)?/, '')
     .replace(/的?(?:情况|内容)$/, '');
   // 「驾驶员的配备」→ 「驾驶员配备」: a short noun phrase reads without its 的
   if (t.length <= 12) t = t.replace(/的/g, '');
