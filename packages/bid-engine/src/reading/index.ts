@@ -2,7 +2,7 @@
  * Document reading (PRODUCT.md §5 step 1; reused by the bid-file tools, §8): file type by content, text by page with
  * OCR for scans, chapters, chunks. Everything a user can get wrong ends in a DocumentError with a Chinese message.
  */
-export { readDocument } from './read.js';
+export { readDocument, DOC_TEXT_ONLY } from './read.js';
 export { sniffType, checkFileSize, decodeText, MAX_FILE_BYTES, type DocumentType } from './sniff.js';
 export { DocumentError, DOCUMENT_MESSAGES, FINAL_DOCUMENT_CODES, isDocumentError, type DocumentErrorCode } from './errors.js';
 export { assertSafePdf, pdfInflateBudget, PDF_BUDGET } from './pdf-guard.js';

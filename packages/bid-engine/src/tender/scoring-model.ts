@@ -222,10 +222,11 @@ const stripPoints = (s: string) =>
  */
 function factorName(text: string): string {
   const bare = stripPoints(text).replace(/[：:]$/, '');
-  // a name is short, or longer without the punctuation of a sentence
-  if (fold(bare).length <= 24 || (fold(bare).length <= 40 && !/[，。；;,]/.test(bare))) return bare;
-  const colon = /^(?:\d{1,2}(?:\.\d{1,2})*[.、．]?\s*)?([^，。；;,:：()（）]{2,16})[：:]/.exec(fold(bare));
+  // 「色泽：根据…打分」: the name before the colon
+  const colon = /^(?:\d{1,2}(?:\.\d{1,2})*[.、．]?\s*)?([^，。；;,:：()（）]{2,16})[：:]\S/.exec(fold(bare));
   if (colon) return colon[1]!;
+  // a name is without the punctuation of a sentence (a short one may hold a comma: 「安全、文明施工，环保措施」)
+  if ((fold(bare).length <= 40 && !/[，。；;,]/.test(bare)) || (fold(bare).length <= 16 && !/[。；;]/.test(bare))) return bare;
   return describe(bare).replace(/【[^】]*】?$/, '').slice(0, 24);
 }
 
@@ -431,7 +432,7 @@ function readTable(vrows: VRow[], layout: Layout, ctx: Ctx, lot: string | null, 
         if (crit && !prev.criteria.includes(crit)) prev.criteria += `\n${crit}`;
         continue;
       }
-      const name = subName ? stripPoints(subName) : crit ? describe(crit) : '';
+      const name = subName ? factorName(subName) : crit ? describe(crit) : '';
       // a factor cell holding the criterion sentence: the sentence is criteria, its name the item
       const sentence = !fw && fold(factorText) !== fold(factorName(factorText)) ? factorText : '';
       cur.subs.push({

@@ -6,7 +6,9 @@
 import type { ScoringCategory } from '@btz/shared';
 
 const NUM = String.raw`\d+(?:\.\d+)?`;
-const RANGE = new RegExp(String.raw`^[（(]?\s*(?:(${NUM})\s*分?\s*[-~—～至－]\s*)?(${NUM})\s*(分)?\s*[)）]?$`);
+/** points are printed as 分, or as the weight of a factor in a weighted scheme (「服务方案（42%）」): both are points */
+const UNIT = '(?:分|%|％)';
+const RANGE = new RegExp(String.raw`^[（(]?\s*(?:(${NUM})\s*${UNIT}?\s*[-~—～至－]\s*)?(${NUM})\s*(${UNIT})?\s*[)）]?$`);
 
 /** Full-width digits and punctuation to half width; spaces out. */
 export function fold(s: string): string {
@@ -25,11 +27,15 @@ export function cellPoints(text: string): number | null {
 
 /** Points printed with an item: 「针对本项目的服务方案（30分）」→ {name, points}; null when there are none. */
 export function itemWithPoints(text: string): { name: string; points: number } | null {
-  const t = text.normalize('NFKC').replace(/\s+/g, '');
-  const m = new RegExp(String.raw`^(.{1,60}?)[(（]?(?:满分|最高|共|计)?(?:${NUM}分?[-~—～至－])?(${NUM})分[)）]?[:：]?$`).exec(t);
+  const t = text.replace(/\s+/g, '').replace(/[０-９．％（）]/g, (c) => c.normalize('NFKC'));
+  const m = new RegExp(String.raw`^(.{1,60}?)[(（]?(?:满分|最高|共|计|权重)?(?:${NUM}${UNIT}?[-~—～至－])?(${NUM})${UNIT}[)）]?[:：]?$`).exec(t);
   if (!m) return null;
   const name = m[1]!.replace(/[(（:：]+$/, '');
   if (!/[\u4e00-\u9fa5A-Za-z]/.test(name)) return null;
+  // a sentence that ends in its points (「业绩：每个得1分」「色泽：…打分，最高20分」) is criteria, not an item
+  if (/[，,。；;]$|[得扣加减为计]$|[：:]./.test(name) || /[。；;]/.test(name)) return null;
+  // a summary (「分值构成（总分100分）」「合计（100分）」) is not an item
+  if (TOTAL_ROW.test(name) || /总分|满分|合计|总计/.test(name)) return null;
   return { name, points: Number(m[2]) };
 }
 
@@ -37,7 +43,7 @@ export function itemWithPoints(text: string): { name: string; points: number } |
 export function leadingNamedPoints(text: string): { name: string; points: number; rest: string } | null {
   const t = text.normalize('NFKC').trim();
   const m = new RegExp(
-    String.raw`^(?:\d{1,2}\s*[.、．)]\s*|[(（]\d{1,2}[)）]\s*|[①-⑳]\s*)?([^，。；;,:：()（）\d]{2,24}?)\s*[(（]\s*(?:${NUM}\s*分?\s*[-~—～至－]\s*)?(${NUM})\s*分\s*[)）]\s*[:：]?`,
+    String.raw`^(?:\d{1,2}\s*[.、．)]\s*|[(（]\d{1,2}[)）]\s*|[①-⑳]\s*)?([^，。；;,:：()（）\d]{2,24}?)\s*[(（]\s*(?:权重)?(?:${NUM}\s*${UNIT}?\s*[-~—～至－]\s*)?(${NUM})\s*${UNIT}\s*[)）]\s*[:：]?`,
   ).exec(t);
   if (!m) return null;
   return { name: m[1]!.replace(/\s+/g, ''), points: Number(m[2]), rest: t.slice(m[0].length).trim() };
@@ -116,8 +122,9 @@ export function summedParts(text: string): number | null {
  * 「安全、文明施工，环保措施 (7.0分)」): the item and points; null when the cell does not open that way.
  */
 export function openingItemPoints(text: string): { name: string; points: number; rest: string } | null {
-  const t = text.normalize('NFKC').replace(/\s+/g, '');
-  const m = new RegExp(String.raw`^(?:\d{1,2}[.、．)]|[(（]\d{1,2}[)）])?([^。；;()（）]{2,30}?)[(（](?:满分|最高|共|计)?(?:${NUM}分?[-~—～至－])?(${NUM})分[)）]`).exec(t);
+  // full-width digits and signs folded; the name keeps its own punctuation (「安全、文明施工，环保措施」)
+  const t = text.replace(/\s+/g, '').replace(/[０-９．％]/g, (c) => c.normalize('NFKC'));
+  const m = new RegExp(String.raw`^(?:\d{1,2}[.、．)]|[(（]\d{1,2}[)）])?([^。；;()（）]{2,30}?)[(（](?:满分|最高|共|计|权重)?(?:${NUM}${UNIT}?[-~—～至－])?(${NUM})${UNIT}[)）]`).exec(t);
   if (!m || !/[\u4e00-\u9fa5]{2}/.test(m[1]!)) return null;
   return { name: m[1]!.replace(/[，,:：]+$/, ''), points: Number(m[2]), rest: t.slice(m[0].length).replace(/^[，,;；:：]+/, '') };
 }

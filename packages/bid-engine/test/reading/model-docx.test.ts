@@ -159,6 +159,18 @@ describe('DOCX model: tables', () => {
   });
 });
 
+describe('DOCX model: frames', () => {
+  it('a one-column frame around a title, a note and a table (the scoring box of a template) is its content: paragraphs and a table', async () => {
+    const inner = tbl([1000, 3000, 1000], [{ cells: ['序号', '评分因素', '权重(%)'] }, { cells: ['1', '服务方案', '60'] }, { cells: ['2', '价格', '40'] }]);
+    const file = buildWordml({
+      body: p('评标信息') + `<w:tbl><w:tblGrid><w:gridCol w:w="6000"/></w:tblGrid><w:tr><w:tc>${p('评标方法：综合评分法')}</w:tc></w:tr><w:tr><w:tc>${p('评分规则如下：')}${inner}</w:tc></w:tr></w:tbl>`,
+    });
+    const res = await readDocument(file);
+    expect(texts(res)).toEqual(['评标信息', '评标方法：综合评分法', '评分规则如下：', '序号|评分因素|权重(%)\n1|服务方案|60\n2|价格|40']);
+    expect(tables(res)[0]!.columns).toBe(3);
+  });
+});
+
 describe('DOCX model: headings, numbering, lists', () => {
   const styles =
     style('Heading1', 'heading 1', { outline: 0, numId: 1 }) +

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   chunkPages,
+  DOC_TEXT_ONLY,
   DocumentError,
   MAX_FILE_BYTES,
   readDocument,
@@ -9,6 +10,8 @@ import {
   type ReadProgress,
   type ReadResult,
 } from '../../src/reading/index.js';
+import { tableTexts } from '../../src/reading/model/index.js';
+import type { TableBlock } from '../../src/reading/model/types.js';
 import {
   buildScannedPdf,
   buildTenderDocx,
@@ -146,15 +149,34 @@ describe('reading generated tenders', () => {
     expect(chunks.at(-1)!.pageTo).toBe(6);
   });
 
-  it('DOC (committed fixture made by LibreOffice from the same DOCX): all text, tables, chapters; pages estimated', async () => {
+  it('DOC (committed fixture made by LibreOffice from the same DOCX): through LibreOffice into the DOCX model — tables as tables, chapters', async () => {
     const doc = fs.readFileSync(new URL('../fixtures/tender.doc', import.meta.url));
     const r = await readDocument(doc);
     expect(r.type).toBe('doc');
-    expect(r.meta.pagesEstimated).toBe(true);
-    const all = r.pages.map((p) => p.text).join('\n');
-    for (const s of [`项目编号：${FACTS.projectNumber}`, FACTS.budgetLine, FACTS.starClause, FACTS.importantClause]) expect(all).toContain(s);
-    expect(all).toContain('技术方案\t30\t方案完整、架构合理，完全满足技术要求\t技术');
+    expect(r.meta.notice).toBeUndefined();
+    const squash = (s: string) => s.replace(/\s+/g, '');
+    const all = squash(r.pages.map((p) => p.text).join('\n'));
+    for (const s of [`项目编号：${FACTS.projectNumber}`, FACTS.budgetLine, FACTS.starClause, FACTS.importantClause]) expect(all).toContain(squash(s));
+    const scoring = r.model!.blocks.find((b): b is TableBlock => b.type === 'table' && tableTexts(b).some((row) => row[0] === '技术方案'))!;
+    expect(tableTexts(scoring).find((row) => row[0] === '技术方案')).toEqual(['技术方案', '30', '方案完整、架构合理，完全满足技术要求', '技术']);
     expect(r.chapters.map((c) => [c.title, c.level])).toEqual(EXPECTED_CHAPTERS.map(([t, l]) => [t, l]));
+  });
+
+  it('DOC where LibreOffice is not installed: its text, pages estimated, and a notice saying tables may be incomplete', async () => {
+    const doc = fs.readFileSync(new URL('../fixtures/tender.doc', import.meta.url));
+    const saved = process.env.SOFFICE_PATH;
+    process.env.SOFFICE_PATH = '/nonexistent/soffice';
+    try {
+      const r = await readDocument(doc);
+      expect(r.meta.pagesEstimated).toBe(true);
+      expect(r.meta.notice).toBe(DOC_TEXT_ONLY);
+      const all = r.pages.map((p) => p.text).join('\n');
+      expect(all).toContain('技术方案\t30\t方案完整、架构合理，完全满足技术要求\t技术');
+      expect(r.chapters.map((c) => [c.title, c.level])).toEqual(EXPECTED_CHAPTERS.map(([t, l]) => [t, l]));
+    } finally {
+      if (saved === undefined) delete process.env.SOFFICE_PATH;
+      else process.env.SOFFICE_PATH = saved;
+    }
   });
 
   it('TXT in GBK with form feeds: decoded, one page per form feed; without them, pages are estimated', async () => {

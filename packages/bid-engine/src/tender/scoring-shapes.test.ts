@@ -1,0 +1,148 @@
+/**
+ * Scoring-table shapes met in real tenders outside the first corpus (issue 23): generated models, one shape each.
+ */
+import { describe, expect, it } from 'vitest';
+import { heading, modelFile, para, table } from '../../test/fixtures/model.js';
+import { extractCard } from './card.js';
+import { scoringFromModel } from './scoring-model.js';
+import { cellPoints, itemWithPoints, openingItemPoints, summedParts } from './scoring-points.js';
+
+const modelOf = (blocks: Parameters<typeof modelFile>[0]) => modelFile(blocks).model!;
+const rows = (m: ReturnType<typeof scoringFromModel>) => m.rows.map((r) => [r.item, r.points]);
+
+describe('scoring tables of unseen shapes', () => {
+  it('an outer 评分项 table with a nested 序号 | 评分因素 | 权重 table under each group: groups never become rows', () => {
+    const m = scoringFromModel(
+      modelOf([
+        heading(5, '评标信息'),
+        table(5, [
+          ['序号', '评分项', '评分项', '权重(%)'],
+          ['1', { t: '价格', cs: 2 }, '30'],
+          ['2', { t: '技术部分', cs: 2 }, '50'],
+          ['', '序号', '评分因素', '权重(%)'],
+          ['', '1', '服务方案', '30'],
+          ['', '2', '人员配置', '20'],
+          ['3', { t: '综合实力', cs: 2 }, '20'],
+          ['', '序号', '评分因素', '权重(%)'],
+          ['', '1', '同类业绩', '20'],
+        ]),
+      ]),
+    );
+    expect(rows(m)).toEqual([
+      ['价格', 30],
+      ['服务方案', 30],
+      ['人员配置', 20],
+      ['同类业绩', 20],
+    ]);
+    expect(m.rows.map((r) => r.group ?? null)).toEqual([null, '技术部分', '技术部分', '综合实力']);
+    expect(m.total).toBe(100);
+    expect(m.problem).toBeNull();
+  });
+
+  it('a group column of category words with points (商务（22分）/价格（60分）) is the grouping, the factor column the item', () => {
+    const m = scoringFromModel(
+      modelOf([
+        heading(18, '第三章 评标办法'),
+        para(18, '详细评审评分表'),
+        table(18, [
+          ['评审内容', '评审因素', '分值', '评审标准'],
+          [{ t: '商务（20分）', rs: 2 }, '相关业绩', '10', '每个得2分'],
+          ['企业信用等级', '10', 'AAA得10分'],
+          ['技术（20分）', '技术服务方案', '20', '方案完整'],
+          ['价格（60分）', '报价', '60', '基准价法'],
+          [{ t: '合计', cs: 2 }, '100', ''],
+        ]),
+      ]),
+    );
+    expect(rows(m)).toEqual([
+      ['相关业绩', 10],
+      ['企业信用等级', 10],
+      ['技术服务方案', 20],
+      ['报价', 60],
+    ]);
+    expect(m.rows.at(-1)!.category).toBe('price');
+  });
+
+  it('a 分值构成 summary row and items printed with points and notes in a column headed 评审标准', () => {
+    const card = extractCard([
+      modelFile([
+        heading(17, '详细评审'),
+        table(17, [
+          ['评审因素', { t: '评审标准', cs: 2 }],
+          ['分值构成', { t: '商务部分10.0分 技术部分60.0分 报价得分30.0分', cs: 2 }],
+          ['技术部分', '技术响应情况 (36.0分)，（等次分值选择：0;3;6）', '根据▲参数响应情况评审'],
+          ['技术部分', '安全、文明施工，环保措施 (24.0分)', '根据方案评审'],
+          ['商务部分', '业绩情况 (10.0分)', '每个得1分'],
+          ['投标报价', '投标报价得分 (30.0分)', '基准价/报价×30'],
+        ]),
+      ]),
+    ]);
+    expect(card.scoring.map((s) => [s.item, s.points, s.category])).toEqual([
+      ['技术响应情况', 36, 'technical'],
+      ['安全、文明施工，环保措施', 24, 'technical'],
+      ['业绩情况', 10, 'commercial'],
+      ['投标报价得分', 30, 'price'],
+    ]);
+    expect(card.scoringCheck).toEqual({ total: 100, sum: 100, problem: null });
+  });
+
+  it('numbered header rows without points group the rows numbered under them; a criterion sentence is not an item', () => {
+    const m = scoringFromModel(
+      modelOf([
+        heading(17, '评标细则'),
+        table(17, [
+          ['序号', '评标内容', '说明', '分值'],
+          ['1', '业绩：供应商近三年同类业绩情况，每个得1分', '客观分', '10'],
+          ['2', '样品评分：', '/', '/'],
+          ['2.1', '色泽：根据色泽的均一程度进行打分，最高20分', '主观分', '20'],
+          ['2.2', '口感：根据样品口感进行打分，最高40分', '主观分', '40'],
+          ['3', '针对分批次配送方案进行评审，无内容的不得分。【评分分值范围：30、20、10】', '主观分', '30'],
+        ]),
+      ]),
+    );
+    expect(rows(m)).toEqual([
+      ['业绩', 10],
+      ['色泽', 20],
+      ['口感', 40],
+      ['分批次配送方案', 30],
+    ]);
+    expect(m.rows.map((r) => r.group ?? null)).toEqual([null, '样品评分', '样品评分', null]);
+    expect(m.rows[1]!.criteria).toContain('均一程度');
+  });
+
+  it('bonus tables (加分项) and appraisal tables of the contractor (月度考核, 维保评分表) are not the scoring', () => {
+    const m = scoringFromModel(
+      modelOf([
+        heading(20, '第四章 评标办法'),
+        table(20, [
+          ['评分项目', '分值', '评分标准'],
+          ['服务方案', '60', '方案完整'],
+          ['投标报价', '40', '基准价法'],
+        ]),
+        para(21, '加分项（F4×A4）'),
+        table(21, [
+          ['项目', '分值', '描述'],
+          ['节能、环境标志产品', '6', '每项加1分'],
+        ]),
+        heading(40, '维保服务评分表'),
+        table(40, [
+          ['评价项', '评价标准', '评分'],
+          ['系统使用情况（50分）', '故障一次扣5分', ''],
+          ['服务响应时间（50分）', '超时扣3分', ''],
+        ]),
+      ]),
+    );
+    expect(rows(m)).toEqual([
+      ['服务方案', 60],
+      ['投标报价', 40],
+    ]);
+  });
+
+  it('points as weights: 「服务方案（42%）」 and a 30% cell are points; a summary line is never an item', () => {
+    expect(itemWithPoints('服务方案（42%）')).toEqual({ name: '服务方案', points: 42 });
+    expect(cellPoints('30%')).toBe(30);
+    expect(openingItemPoints('履约经验（8%），按合同计')).toMatchObject({ name: '履约经验', points: 8 });
+    expect(itemWithPoints('分值构成（总分100分）')).toBeNull();
+    expect(summedParts('商务部分10.0分 技术部分60.0分 报价得分30.0分')).toBe(100);
+  });
+});
