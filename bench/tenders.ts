@@ -33,6 +33,7 @@ import { fileURLToPath } from 'node:url';
 import { readDocument, shutdownOcr } from '@btz/bid-engine/reading';
 import { CARD_FACT_KEYS, CARD_LIST_KEYS } from '@btz/shared';
 import { extractCard, generateOutline, flattenOutline, type TenderFileInput } from '@btz/bid-engine/tender';
+import { writeBidOffline } from './lib/corpus-bids.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const corpus = path.resolve(root, '../shared/corpus');
@@ -160,6 +161,8 @@ interface Row {
   facts: [number, number];
   inv: [number | null, number];
   cov: [number, number];
+  /** a tender with a scoring table, written end to end offline: every leaf written (null: no scoring table labelled) */
+  written: { ok: boolean; leaves: number; chars: number; why?: string } | null;
 }
 
 const rows: Row[] = [];
@@ -185,6 +188,7 @@ for (const t of truth) {
       facts: [0, 6],
       inv: [t.invalidCount, 0],
       cov: [0, t.scoring.filter((s) => s.category !== 'price').length],
+      written: t.scoring.length ? { ok: false, leaves: 0, chars: 0, why: why } : null,
     });
     continue;
   }
@@ -199,9 +203,11 @@ for (const t of truth) {
   };
   let card: ReturnType<typeof extractCard>;
   let flat: ReturnType<typeof flattenOutline>;
+  let nodes: ReturnType<typeof generateOutline>['nodes'];
   try {
     card = extractCard([input]);
-    flat = flattenOutline(generateOutline(card, { bidType: 1 }).nodes);
+    nodes = generateOutline(card, { bidType: 1 }).nodes;
+    flat = flattenOutline(nodes);
   } catch (e) {
     // a crash is a result, not a skip: the document counts with nothing found
     const why = (e as Error).message;
@@ -218,6 +224,7 @@ for (const t of truth) {
       facts: [0, 6],
       inv: [t.invalidCount, 0],
       cov: [0, t.scoring.filter((s) => s.category !== 'price').length],
+      written: t.scoring.length ? { ok: false, leaves: 0, chars: 0, why: why } : null,
     });
     continue;
   }
@@ -280,6 +287,19 @@ for (const t of truth) {
     else uncovered.push(lab.item);
   });
 
+  // written end to end offline: every leaf of the outline gets text (a tender with a scoring table only)
+  let written: Row['written'] = null;
+  if (t.scoring.length) {
+    try {
+      const sections = writeBidOffline(card, nodes);
+      const leafIds = flat.filter((n) => n.isLeaf).map((n) => n.id);
+      const empty = leafIds.filter((id) => !(sections[id] ?? '').trim());
+      const chars = Object.values(sections).reduce((a, x) => a + x.length, 0);
+      written = { ok: leafIds.length > 0 && !empty.length, leaves: leafIds.length, chars, ...(empty.length ? { why: `${empty.length} 节为空` } : leafIds.length ? {} : { why: '目录为空' }) };
+    } catch (e) {
+      written = { ok: false, leaves: 0, chars: 0, why: (e as Error).message };
+    }
+  }
   const inv = t.invalidCount;
   const row: Row = {
     id: t.id,
@@ -292,6 +312,7 @@ for (const t of truth) {
     facts: [factChecks.filter((c) => c[1]).length, factChecks.length],
     inv: [inv, card.invalidClauses.length],
     cov: [covK, covN],
+    written,
   };
   rows.push(row);
   if (verbose) {
@@ -327,7 +348,7 @@ for (const t of truth) {
 await shutdownOcr();
 
 const tol = (label: number, got: number) => Math.abs(got - label) <= Math.max(2, 0.3 * label);
-const head = ['doc', 'pages', 'scoring R', 'scoring P', '★ R', '★ P', 'composition', 'facts', 'invalid (label/found)', 'outline coverage', 'read ms/page'];
+const head = ['doc', 'pages', 'scoring R', 'scoring P', '★ R', '★ P', 'composition', 'facts', 'invalid (label/found)', 'outline coverage', 'written offline', 'read ms/page'];
 const lines = [head];
 for (const r of rows)
   lines.push([
@@ -341,6 +362,7 @@ for (const r of rows)
     `${r.facts[0]}/${r.facts[1]}`,
     r.inv[0] === null ? `—/${r.inv[1]}` : `${r.inv[0]}/${r.inv[1]}${tol(r.inv[0], r.inv[1]) ? '' : ' ✗'}`,
     `${pct(r.cov[0], r.cov[1])} (${r.cov[0]}/${r.cov[1]})`,
+    r.written ? (r.written.ok ? `✓ ${r.written.leaves} 节 ${Math.round(r.written.chars / 1000)}k 字` : `✗ ${r.written.why ?? ''}`) : '—',
     (r.readMs / Math.max(1, r.pages)).toFixed(1),
   ]);
 function summary(label: string, set: Row[]): string[] {
@@ -358,6 +380,7 @@ function summary(label: string, set: Row[]): string[] {
     pct(sum((r) => r.facts[0]), sum((r) => r.facts[1])),
     `${invRows.filter((r) => tol(r.inv[0]!, r.inv[1])).length}/${invRows.length} within tolerance`,
     pct(sum((r) => r.cov[0]), sum((r) => r.cov[1])),
+    `${set.filter((r) => r.written?.ok).length}/${set.filter((r) => r.written).length}`,
     (sum((r) => r.readMs) / Math.max(1, sum((r) => r.pages))).toFixed(1),
   ];
 }
