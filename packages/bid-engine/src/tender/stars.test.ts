@@ -27,9 +27,15 @@ describe('★ clauses from the document model', () => {
     expect(stars(f)).toEqual(['（2）采购人对岗位设置及人员管理工作具有直接指挥权和最终决定权。', '如注明有单价限价的产品，投标人对该产品的单价报价不得超过单价限价。']);
   });
 
-  it('a list whose bullet is the mark marks its items; a clause opening with 标 is no explanation', () => {
-    const f = modelFile([item(6, '★', '投标人须提供原厂授权书。'), para(6, '★标准配置须含备用电源。')]);
-    expect(stars(f)).toEqual(['投标人须提供原厂授权书。', '标准配置须含备用电源。']);
+  it('a list whose bullet is the mark marks its items; a clause opening with 标 is no explanation; a mark in brackets or after the words', () => {
+    const f = modelFile([
+      item(6, '★', '投标人须提供原厂授权书。'),
+      para(6, '★标准配置须含备用电源。'),
+      para(7, '1.交货期（★）：合同签订后30日内。'),
+      para(7, '加星条款（★）需满足且不得负偏离。'),
+      table(8, [['服务期限★', '一年']]),
+    ]);
+    expect(stars(f)).toEqual(['投标人须提供原厂授权书。', '标准配置须含备用电源。', '1.交货期：合同签订后30日内。', '服务期限']);
   });
 
   it('a marked heading is one clause; the unmarked items under it are not clauses of their own', () => {
@@ -111,6 +117,19 @@ describe('★ clauses from the document model', () => {
     ]);
     const tri = markedFromModel({ blocks: [table(5, [['序号', '要求'], ['3', '▲1.5.3.5内窥镜角分辨力：≥\n6C/(°)（提供产品白皮书）']])], furniture: [], pageCount: 5 }, '▲');
     expect(tri.map((x) => x.text)).toEqual(['1.5.3.5内窥镜角分辨力：≥ 6C/(°)（提供产品白皮书）']);
+  });
+
+  it('a marked lead-in paragraph takes the list under it, up to the next heading', () => {
+    const f = modelFile([
+      para(30, '★填写要求：'),
+      item(30, '1.', '所有价格应以人民币为结算单位填写；'),
+      item(30, '2.', '分项报价表原有的格式内容不得删减。'),
+      heading(31, '二、报价说明', 2),
+      para(31, '报价含税。'),
+    ]);
+    const card = extractCard([f]);
+    expect(card.starClauses.map((c) => c.text)).toEqual(['填写要求： 1.所有价格应以人民币为结算单位填写； 2.分项报价表原有的格式内容不得删减。']);
+    expect(card.starClauses[0]).toMatchObject({ verified: true, source: { page: 30, excerpt: '★填写要求：' } });
   });
 
   it('a bare form number takes the form title that follows; a form heading repeating a listed form is the same clause', () => {

@@ -9,8 +9,10 @@
  *   cell (the label is the clause), 「★人员类别」 on a column header (the header is the clause).
  * - A cell holding only the mark (a 参数性质 column) marks its row: the clause is the rest of the row after it.
  * - A cell or paragraph holding several marked lines gives one clause per mark (「★5.3…」 then 「★5.3.1…」); a clause
- *   whose line ends with a colon takes the lines under it up to the next mark; a bare form number (「★附件1：」) takes the
- *   form's title from the next block.
+ *   whose line ends with a colon takes the lines (or the list items) under it up to the next mark; a bare form number
+ *   (「★附件1：」) takes the form's title from the next block.
+ * - A mark in brackets after an item (「交货期（★）：…」) marks the whole item; a trailing mark (「服务期限★」) the words
+ *   before it.
  * - Sentences that explain the mark (凡标有“★”的条款…, 带★号条款为…, review rows 「满足招标文件中标注“★”的条款」) are
  *   no clauses.
  * - Once each: a clause printed again in a response / deviation table (header 响应, 偏离, 应答) or a summary of the
@@ -40,7 +42,7 @@ export interface MarkedItem {
 
 /** A sentence that explains the mark instead of carrying it. */
 export const STAR_EXPLAIN =
-  /[\u4e00-\u9fa5]\s*[★▲]\s*的|(带|标有|标注|标记|标识|打|加|注有|以|有|用)\s*[“"「‘『【]?\s*[★▲]|[★▲]\s*[”"」’』】]|[★▲]\s*(?:号|标志|标识|标记|标注|的条款|条款为|为实质|表示|符号|项为|的为|的指标)|[\u4e00-\u9fa5][★▲]号?(?:条款|项|要求|指标|参数)|[（(【[]\s*[★▲]\s*[)）】\]]/;
+  /[\u4e00-\u9fa5]\s*[★▲]\s*的|(带|标有|标注|标记|标识|打|加|注有|以|有|用)\s*[“"「‘『【]?\s*[★▲]|[★▲]\s*[”"」’』】]|[★▲]\s*(?:号|标志|标识|标记|标注|的条款|条款为|为实质|表示|符号|项为|的为|的指标)|[\u4e00-\u9fa5][★▲]号?(?:条款|项|要求|指标|参数)|(?:条款|星号?|号|项|指标|参数|要求|标注|标识|标记|符号)\s*[（(【[]\s*[★▲]\s*[)）】\]]/;
 
 /** What a flag column's header or a bare mark's neighbour says besides the mark: 「★」「★项」「是否★条款」. */
 const FLAG_WORDS = /^(?:是否|是否为|属于)?[★▲]?(?:号)?(?:条款|项|指标|参数|要求|标识|标志)?(?:项)?$/;
@@ -109,11 +111,18 @@ function clausesIn(text: string, mark: Mark): Array<{ text: string; printed: str
         if (seg[k - 1] === mark || seg[k + 1] === mark) return;
         if (STAR_EXPLAIN.test(sentenceAt(line, base + k))) return;
         const end = at[n + 1] ?? seg.length;
+        const start = n ? at[n - 1]! + 1 : 0;
+        if (/[（(【[]/.test(seg[k - 1] ?? '') && /[)）】\]]/.test(seg[k + 1] ?? '')) {
+          // a mark in brackets after an item (「交货期（★）：合同签订后30日内」) marks the item, its name included
+          const whole = tidy(seg.slice(start, k - 1) + seg.slice(k + 2, end), mark);
+          if (isClause(whole)) out.push({ text: cap(whole, MAX_CLAUSE), printed: seg.slice(start, end).trim() });
+          return;
+        }
         let body = tidy(seg.slice(k + 1, end), mark);
         let printed = seg.slice(k, end).trim();
         if (!body.replace(/[\p{P}\s]/gu, '')) {
           // a trailing mark: the words before it, when they are a short label of their own
-          const before = tidy(seg.slice(n ? at[n - 1]! + 1 : 0, k), mark);
+          const before = tidy(seg.slice(start, k), mark);
           if (!before || before.length > 40 || !CJK.test(before) || /[（(“"「【]$/.test(before) || /[。；;，,]/.test(before)) return;
           out.push({ text: before, printed: seg.slice(0, k + 1).trim() });
           return;
@@ -163,6 +172,7 @@ function rowAfter(row: GridSlot[], at: number): string {
 }
 
 function fromTable(t: TableBlock, mark: Mark, out: Found[]): void {
+  if (!t.rows.some((r) => r.cells.some((c) => c.text.includes(mark)))) return;
   const grid = tableGrid(t);
   if (!grid.length) return;
   const headRows = t.rows.findIndex((r) => !r.header);
@@ -215,12 +225,21 @@ export function markedFromModel(model: DocModel, mark: Mark): Found[] {
       let printed = x.printed;
       // 「★附件1：」 then the form's title as a heading of its own
       const next = blocks[i + 1];
-      if (n === found.length - 1 && FORM_NUMBER.test(clause) && (next?.type === 'heading' || next?.type === 'paragraph')) {
+      const last = n === found.length - 1;
+      if (last && FORM_NUMBER.test(clause) && (next?.type === 'heading' || next?.type === 'paragraph')) {
         const nt = next.text;
         if (!nt.includes(mark) && nt.trim().length <= 40) {
           clause += nt.trim();
           printed += nt.trim();
         }
+      } else if (last && b.type !== 'heading' && /[：:]$/.test(clause) && clause.length <= 30) {
+        // 「★填写要求：」 then its list: the items under the lead-in, up to a heading, a table or the next mark
+        for (let j = i + 1; j < blocks.length && clause.length < MAX_CLAUSE; j++) {
+          const nb = blocks[j]!;
+          if ((nb.type !== 'list-item' && nb.type !== 'paragraph') || nb.text.includes(mark) || nb.page > b.pageEnd + 1) break;
+          clause += ` ${nb.type === 'list-item' ? nb.numbering : ''}${nb.text.trim()}`;
+        }
+        clause = cap(clause, MAX_CLAUSE);
       }
       out.push({ text: clause, page: b.page, printed, reprint: false });
     });
