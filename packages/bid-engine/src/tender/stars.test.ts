@@ -209,13 +209,24 @@ describe('★ clauses from the document model', () => {
 });
 
 describe('★ clauses from text lines (files without a model)', () => {
-  it('a clause numbered 「3）」 after the mark keeps its number', () => {
+  it('the numbering after the mark is kept (「3）」 whole), the one before it left out; a row\'s cells are tab-separated', () => {
     const f: TenderFileInput = {
       name: 'a.txt',
       role: 'main',
       order: 0,
-      pages: pagesOf(['★3）在服务周期内，投标人应给予无偿的技术支持；\n★1. 平台须采用B/S架构。']),
+      pages: pagesOf([
+        '★3）在服务周期内，投标人应给予无偿的技术支持；\n2. ★平台须采用B/S架构。\n凡标有“★”的条款均为实质性条款。',
+        '1\t夏作训服\t★按照公安部标准执行。\n1\t★\t交货地点\t福州市鼓楼区\n★交付期限：合同签订后90日内完成部署\n并上线试运行。',
+      ]),
     };
-    expect(stars(f)).toEqual(['3）在服务周期内，投标人应给予无偿的技术支持；', '平台须采用B/S架构。']);
+    const card = extractCard([f]);
+    expect(card.starClauses.map((c) => c.text)).toEqual([
+      '3）在服务周期内，投标人应给予无偿的技术支持；',
+      '平台须采用B/S架构。',
+      '按照公安部标准执行。',
+      '交货地点 福州市鼓楼区',
+      '交付期限：合同签订后90日内完成部署并上线试运行。',
+    ]);
+    for (const c of card.starClauses) expect(c.verified, c.text).toBe(true);
   });
 });

@@ -23,7 +23,7 @@
  */
 import type { Block, DocModel, TableBlock } from '../reading/model/types.js';
 import { tableGrid, type GridSlot } from '../reading/model/table.js';
-import { cap, isHeadingLike, isTocLine, markerOf, sliceLines, stripMarker, type FileLines, type Line } from './text.js';
+import { cap, isHeadingLike, isTocLine, markerOf, sliceLines, type FileLines, type Line } from './text.js';
 import { verifyExcerpt } from './verify.js';
 
 export type Mark = '★' | '▲';
@@ -104,6 +104,17 @@ function clausesIn(text: string, mark: Mark): Array<{ text: string; printed: str
       const base = segStart;
       segStart += seg.length + 1;
       if (!seg.includes(mark)) continue;
+      if (squash(seg) === mark) {
+        // a cell holding only the mark (a text line of a table row): the rest of the row is the clause
+        const rest = line
+          .slice(segStart)
+          .split('\t')
+          .map((c) => c.trim())
+          .filter((c) => c && !NUMBER_CELL.test(c));
+        const body = tidy(rest.join(' '), mark);
+        if (rest.length && !rest.some((c) => c.includes(mark)) && isClause(body)) out.push({ text: cap(body, MAX_CLAUSE), printed: line.slice(base).trim() });
+        continue;
+      }
       const at: number[] = [];
       for (let k = seg.indexOf(mark); k >= 0; k = seg.indexOf(mark, k + 1)) at.push(k);
       at.forEach((k, n) => {
@@ -288,29 +299,28 @@ const synthetic = (fl: FileLines, page: number): Line => ({ file: fl.file.name, 
 
 const ENDS_SENTENCE = /[。；;！!]$/;
 
-/** Marked lines of the text: the mark's line, a wrapped clause's next lines joined. */
+/**
+ * The marked clauses of the text lines, read like a model's texts (a line's tabs separate table cells): a wrapped clause
+ * takes the next lines while its sentence is open and they are plain text.
+ */
 export function markedFromLines(fl: FileLines, mark: Mark): MarkedItem[] {
   const out: MarkedItem[] = [];
   const L = fl.lines;
   for (const l of L) {
-    if (!l.text.includes(mark) || isTocLine(l.text) || STAR_EXPLAIN.test(l.text)) continue;
-    let text = l.text.replace(/\t+/g, ' ');
-    let last = l;
-    // wrapped clause: continue while the sentence is open and the next line is plain text
-    for (let k = 1; k <= 2 && !ENDS_SENTENCE.test(text); k++) {
-      const n = L[l.i + k];
-      if (!n || n.page !== l.page || markerOf(n.text) || /[★▲\t]/.test(n.text) || isHeadingLike(n.text, 16)) break;
-      text += n.text;
-      last = n;
-    }
-    // 「★5－1 法定代表人授权委托书」 keeps its number (it names the form), so does 「★3）…」; 「★1. …」 loses it
-    const body = stripMarker(text.replace(/^\s*\d{1,3}\s+/, ''))
-      .replace(new RegExp(`^\\s*${mark}\\s*`), '')
-      .replace(/^\s*[\d.．、]+\s*(?![－\-\d)）])/, '')
-      .trim();
-    const clean = body.replace(new RegExp(mark, 'g'), '').replace(/\s+/g, ' ').trim();
-    if (clean.length < 4) continue;
-    out.push({ text: clean, line: l, last, excerpt: cap(sliceLines(fl, l, last), 400), fl, lot: l.lot });
+    if (!l.text.includes(mark) || isTocLine(l.text)) continue;
+    const found = clausesIn(l.text, mark);
+    found.forEach((x, n) => {
+      let text = x.text;
+      let last = l;
+      if (n === found.length - 1)
+        for (let k = 1; k <= 2 && !ENDS_SENTENCE.test(text) && text.length < MAX_CLAUSE; k++) {
+          const next = L[l.i + k];
+          if (!next || next.page !== l.page || markerOf(next.text) || /[★▲\t]/.test(next.text) || isHeadingLike(next.text, 16)) break;
+          text += next.text;
+          last = next;
+        }
+      out.push({ text: cap(text, MAX_CLAUSE), line: l, last, excerpt: cap(sliceLines(fl, l, last), 400), fl, lot: l.lot });
+    });
   }
   return out;
 }
