@@ -132,6 +132,18 @@ describe('★ clauses from the document model', () => {
     expect(card.starClauses[0]).toMatchObject({ verified: true, source: { page: 30, excerpt: '★填写要求：' } });
   });
 
+  it('a sentence broken over two paragraphs is joined; a closed one, a title or a numbered paragraph is not', () => {
+    const f = modelFile([
+      para(12, '★中标人须在合同签订后，按照采购人提供的名单'),
+      para(12, '为全部人员办理入场手续。'),
+      para(12, '★投标人须提供承诺函（格式自拟）'),
+      para(12, '投标人名称：'),
+      para(13, '★（2）报价填写要求'),
+      para(13, '投标总价必须为2个标段报价之和。'),
+    ]);
+    expect(stars(f)).toEqual(['中标人须在合同签订后，按照采购人提供的名单为全部人员办理入场手续。', '投标人须提供承诺函（格式自拟）', '（2）报价填写要求']);
+  });
+
   it('a bare form number takes the form title that follows; a form heading repeating a listed form is the same clause', () => {
     const f = modelFile([
       para(35, '★附件1：'),

@@ -56,7 +56,9 @@ const REPRINT_HEAD = /响应|偏离|应答|答复|实质性(?:条款|要求)/;
 const CJK = /[\u4e00-\u9fa5]/;
 /** A line that opens an item of its own (numbering markerOf does not know: 「A.」「⑴」「1)」 after spaces). */
 const NUMBERED_ITEM = /^(?:[A-Za-z][.．、)）]|[⑴-⒇]|[①-⑳]|\d{1,2}(?:\.\d{1,2})*\s*[.．、)）])/;
-const MAX_CLAUSE = 300;
+const MAX_CLAUSE = 400;
+/** A sentence that is closed: its end punctuation, or a bracketed note at its end. */
+const CLOSED = /[。；;！!：:][)）」”"]*$|[)）]$/;
 
 const squash = (s: string) => s.replace(/[\s\u3000\u00a0\u200b\ufeff]+/g, '');
 const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
@@ -150,7 +152,7 @@ function clausesIn(text: string, mark: Mark): Array<{ text: string; printed: str
         else if (n === at.length - 1)
           // a line wrapped inside its cell (「…角分辨力：≥」 / 「6C/( °)…」): the sentence is open and the next line is
           // no item of its own
-          for (let j = li + 1; j < lines.length && j <= li + 3 && body.length < MAX_CLAUSE && !/[。；;！!：:]$/.test(body); j++) {
+          for (let j = li + 1; j < lines.length && j <= li + 3 && body.length < MAX_CLAUSE && !CLOSED.test(body); j++) {
             const next = lines[j]!.trim();
             if (!next || next.includes(mark) || markerOf(next) || NUMBERED_ITEM.test(next)) break;
             body += ` ${next}`;
@@ -251,7 +253,16 @@ export function markedFromModel(model: DocModel, mark: Mark): Found[] {
           clause += ` ${nb.type === 'list-item' ? nb.numbering : ''}${nb.text.trim()}`;
         }
         clause = cap(clause, MAX_CLAUSE);
-      }
+      } else if (last && b.type !== 'heading' && !CLOSED.test(clause) && (clause.length > 20 || /[，,]/.test(clause)))
+        // a sentence broken over paragraphs (a DOCX converted from a PDF): plain paragraphs that go on with it
+        for (let j = i + 1; j <= i + 2 && !CLOSED.test(clause); j++) {
+          const nb = blocks[j];
+          if (nb?.type !== 'paragraph' || nb.page > b.pageEnd + 1) break;
+          const nt = nb.text.trim();
+          if (!nt || /[★▲]/.test(nt) || markerOf(nt) || NUMBERED_ITEM.test(nt) || isHeadingLike(nt, 16)) break;
+          clause += nt;
+          printed += nt;
+        }
       out.push({ text: clause, page: b.page, printed, reprint: false });
     });
   });
