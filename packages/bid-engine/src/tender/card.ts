@@ -38,6 +38,7 @@ import {
 } from './text.js';
 import type { ExtractOptions, TenderFileInput } from './types.js';
 import { verifyExcerpt } from './verify.js';
+import { distinctMarked, markedClauses } from './stars.js';
 
 export type { ExtractOptions, TenderFileInput } from './types.js';
 
@@ -137,32 +138,6 @@ function sentenceItems(fl: FileLines, test: (s: string, line: Line) => boolean, 
       if (body.length < 8 || /[：:]$/.test(body) || !test(body, l)) continue;
       out.push({ text: body.replace(/\t+/g, ' '), line: l, last: l, excerpt: cap(sliceLines(fl, l, l, index, index + s.length), 400), fl, lot: l.lot });
     }
-  }
-  return out;
-}
-
-const STAR_EXPLAIN =
-  /[\u4e00-\u9fa5]\s*[★▲]\s*的|(带|标有|标注|标记|打|加|注有|以|有|用)\s*[“"「‘『]?\s*[★▲]|[★▲]\s*[”"」’』]|[★▲]\s*(?:号|标|的条款|条款为|为实质|表示|标识|符号|项为|的为|的指标)|[\u4e00-\u9fa5][★▲]号?(?:条款|项|要求|指标|参数)/;
-
-function markedClauses(fl: FileLines, mark: '★' | '▲'): RawItem[] {
-  const out: RawItem[] = [];
-  const L = fl.lines;
-  for (const l of L) {
-    if (!l.text.includes(mark) || isTocLine(l.text) || STAR_EXPLAIN.test(l.text)) continue;
-    let text = l.text.replace(/\t+/g, ' ');
-    let last = l;
-    // wrapped clause: continue while the sentence is open and the next line is plain text
-    for (let k = 1; k <= 2 && !ENDS_SENTENCE.test(text); k++) {
-      const n = L[l.i + k];
-      if (!n || n.page !== l.page || markerOf(n.text) || /[★▲\t]/.test(n.text) || isHeadingLike(n.text, 16)) break;
-      text += n.text;
-      last = n;
-    }
-    // 「★5－1 法定代表人授权委托书」 keeps its number (it names the form); 「★1. …」 loses it
-    const body = stripMarker(text.replace(/^\s*\d{1,3}\s+/, '')).replace(new RegExp(`^\\s*${mark}\\s*`), '').replace(/^\s*[\d.．、]+\s*(?![－\-\d])/, '').trim();
-    const clean = body.replace(new RegExp(mark, 'g'), '').replace(/\s+/g, ' ').trim();
-    if (clean.length < 4) continue;
-    out.push({ text: clean, line: l, last, excerpt: cap(sliceLines(fl, l, last), 400), fl, lot: l.lot });
   }
   return out;
 }
@@ -294,26 +269,9 @@ function dedupe<T extends RawItem>(items: T[]): T[] {
   });
 }
 
-/**
- * Marked clauses once each: a clause reprinted in a response table (same opening words) or a form heading that repeats
- * a listed form (「★附件5-1：…」 after 「★5－1 法定代表人授权委托书」) is the same clause.
- */
-function distinctMarked(items: RawItem[]): RawItem[] {
-  const heads = new Set<string>();
-  const nums = new Set<string>();
-  return dedupe(items).filter((it) => {
-    const c = compact(it.text).normalize('NFKC');
-    const head = c.replace(/^[(（]?\d{1,2}[)）.、]?/, '').slice(0, 20);
-    const num = /^(?:附件)?(\d{1,2}-\d{1,2})/.exec(c.replace(/[－—]/g, '-'))?.[1];
-    if ((head.length >= 8 && heads.has(head)) || (num && nums.has(num))) return false;
-    if (head.length >= 8) heads.add(head);
-    if (num) nums.add(num);
-    return true;
-  });
-}
-
-function clauses(items: RawItem[], prefix: string): CardClause[] {
-  return dedupe(items).map((it, n) => ({ id: `${prefix}${n + 1}`, text: it.text, ...entryOf(it) }));
+/** The card's clauses; `distinct` items (★/▲, already once each by their own rule) are not deduplicated again. */
+function clauses(items: RawItem[], prefix: string, distinct = false): CardClause[] {
+  return (distinct ? items : dedupe(items)).map((it, n) => ({ id: `${prefix}${n + 1}`, text: it.text, ...entryOf(it) }));
 }
 
 function entryOf(it: { fl: FileLines; line: Line; excerpt: string; lot: string | null }): CardEntry {
@@ -477,8 +435,8 @@ export function extractCard(files: readonly TenderFileInput[], opts: ExtractOpti
     qualifications: clauses(qual, 'q'),
     scoring,
     ...(scoringCheck ? { scoringCheck: { total: scoringCheck.total, sum: scoringCheck.sum, problem: scoringCheck.problem } } : {}),
-    starClauses: clauses(distinctMarked(stars), 'star'),
-    importantClauses: clauses(imps, 'imp'),
+    starClauses: clauses(distinctMarked(stars), 'star', true),
+    importantClauses: clauses(distinctMarked(imps), 'imp', true),
     invalidClauses: listed.length
       ? listed.map((g, n) => ({ id: `inv${n + 1}`, text: g.text.replace(/\s+/g, ' ').trim(), ...modelEntry(g.fl, g.page, [g.text], null) }))
       : clauses(inval, 'inv'),
