@@ -7,72 +7,109 @@
 import type { Block, DocModel } from '../reading/model/types.js';
 import { classifyItem } from './scoring.js';
 import type { ModelScoringRow } from './scoring-model.js';
-import { stripMarker } from './text.js';
-import { fold, groupCategory, itemWithPoints, leadingNamedPoints, statedTotal } from './scoring-points.js';
+import { markerOf, stripMarker } from './text.js';
+import { fold, groupCategory, itemWithPoints, leadingNamedPoints, openingItemPoints, statedTotal } from './scoring-points.js';
 
-const EVAL_HEADING = /评标办法|评分办法|评审办法|评分标准|评标标准|评分细则|评审标准|综合评分|综合评估/;
+const EVAL_HEADING = /评标办法|评分办法|评审办法|评分标准|评标标准|评分细则|评审标准|综合评分|综合评估|评审因素|评分因素|详细评审|评标细则|评审细则/;
 
-interface Group {
+interface Item {
   name: string;
   points: number;
+  rest: string;
+  /** nesting rank: a heading above its list items above paragraphs; within a kind, the printed numbering's rank */
+  rank: number;
   block: Block;
-  subs: Array<{ name: string; points: number; rest: string; block: Block }>;
 }
 
-/** Rows of a scoring scheme printed as headings and numbered items; empty when there is none. */
+/** The rank of a block in a printed scheme: headings by level, list items by level, paragraphs by their numbering. */
+function rankOf(b: Exclude<Block, { type: 'table' }>): number {
+  if (b.type === 'heading') return b.level;
+  if (b.type === 'list-item') return 20 + b.level;
+  return 40 + (markerOf(b.text)?.rank ?? 9);
+}
+
+/** An item of a scheme printed as text: 「二、技术方案（35分）」「1.深化设计能力（10分）：…」「服务方案（42%）：…」. */
+function itemOf(text: string): { name: string; points: number; rest: string } | null {
+  const t = stripMarker(text);
+  const whole = itemWithPoints(t);
+  if (whole) return { ...whole, rest: '' };
+  return leadingNamedPoints(t) ?? openingItemPoints(t);
+}
+
+/**
+ * Rows of a scoring scheme printed as text — headings, numbered list items or paragraphs that open with an item and its
+ * points, nested by their numbering (a group's items under it when they add up to its points) — under a heading or lead
+ * line of the evaluation method. Taken only when the rows make the printed total (or 100). Empty when there is none.
+ */
 export function listScoringFromModel(model: DocModel): { rows: ModelScoringRow[]; total: number | null } {
   const blocks = model.blocks;
   for (let i = 0; i < blocks.length; i++) {
     const h = blocks[i]!;
-    if (h.type !== 'heading' || !EVAL_HEADING.test(h.text)) continue;
-    const total = statedTotal(h.text);
-    const groups: Group[] = [];
-    for (let j = i + 1; j < blocks.length; j++) {
+    if (h.type === 'table' || !EVAL_HEADING.test(h.text) || fold(h.text).length > 40) continue;
+    const top = h.type === 'heading' ? h.level : null;
+    let total = statedTotal(h.text);
+    const items: Item[] = [];
+    for (let j = i + 1; j < blocks.length && j <= i + 120; j++) {
       const b = blocks[j]!;
-      if (b.type === 'heading' && b.level <= h.level) break;
-      if (b.type === 'table') break;
-      const text = stripMarker(b.type === 'heading' ? b.title || b.text : b.text);
-      if (b.type === 'heading') {
-        const g = itemWithPoints(text);
-        if (g) groups.push({ name: g.name, points: g.points, block: b, subs: [] });
+      if (b.type === 'heading' && top !== null && b.level <= top) break;
+      if (b.type === 'table') {
+        if (items.length) break;
         continue;
       }
-      const sub = leadingNamedPoints(text);
-      const cur = groups.at(-1);
-      if (sub && cur) cur.subs.push({ ...sub, block: b });
+      const it = itemOf(b.type === 'heading' ? b.text : b.type === 'list-item' ? `${b.numbering}${b.text}` : b.text);
+      if (!it) {
+        total ??= items.length ? null : statedTotal(b.text);
+        const last = items.at(-1);
+        if (last) last.rest += (last.rest ? '\n' : '') + b.text;
+        continue;
+      }
+      items.push({ ...it, rank: rankOf(b), block: b });
     }
-    if (groups.length < 2) continue;
-    const rows: ModelScoringRow[] = [];
-    for (const g of groups) {
-      const category = groupCategory(g.name);
-      const sum = g.subs.reduce((a, s) => a + s.points, 0);
-      if (g.subs.length >= 2 && Math.abs(sum - g.points) < 0.001) {
-        for (const s of g.subs)
-          rows.push({
-            item: s.name,
-            points: s.points,
-            criteria: s.rest,
-            category: category === 'price' ? 'price' : classifyItem(s.name, s.rest),
-            page: s.block.page,
-            excerpts: [blockText(s.block)],
-            lot: null,
-            group: g.name,
-          });
-      } else
-        rows.push({
-          item: g.name,
-          points: g.points,
-          criteria: g.subs.map((s) => s.rest).join('\n'),
-          category: /价格|报价/.test(g.name) ? 'price' : (category ?? classifyItem(g.name)),
-          page: g.block.page,
-          excerpts: [blockText(g.block)],
-          lot: null,
-        });
-    }
+    if (items.length < 2) continue;
+    const rows = nest(items);
     const sum = rows.reduce((a, r) => a + r.points, 0);
-    if (total === null || Math.abs(sum - total) < 0.001) return { rows, total };
+    if (Math.abs(sum - (total ?? 100)) < 0.001) return { rows, total: total ?? null };
   }
   return { rows: [], total: null };
+}
+
+/** Items nested by rank: a group whose items add up to its points gives those items as rows, else itself. */
+function nest(items: Item[]): ModelScoringRow[] {
+  const rows: ModelScoringRow[] = [];
+  let k = 0;
+  while (k < items.length) {
+    const g = items[k]!;
+    const subs: Item[] = [];
+    let j = k + 1;
+    for (; j < items.length && items[j]!.rank > g.rank; j++) subs.push(items[j]!);
+    const direct = subs.filter((x) => x.rank === Math.min(...subs.map((y) => y.rank)));
+    const sum = direct.reduce((a, x) => a + x.points, 0);
+    const category = groupCategory(g.name);
+    if (direct.length >= 2 && Math.abs(sum - g.points) < 0.001) {
+      for (const x of direct)
+        rows.push({
+          item: x.name,
+          points: x.points,
+          criteria: x.rest,
+          category: category === 'price' ? 'price' : classifyItem(x.name, x.rest),
+          page: x.block.page,
+          excerpts: [blockText(x.block)],
+          lot: null,
+          group: g.name,
+        });
+    } else
+      rows.push({
+        item: g.name,
+        points: g.points,
+        criteria: [g.rest, ...subs.map((x) => `${x.name}（${x.points}分）${x.rest}`)].filter(Boolean).join('\n'),
+        category: /价格|报价/.test(g.name) ? 'price' : (category ?? classifyItem(g.name, g.rest)),
+        page: g.block.page,
+        excerpts: [blockText(g.block)],
+        lot: null,
+      });
+    k = j;
+  }
+  return rows;
 }
 
 const blockText = (b: Block) => (b.type === 'table' ? '' : b.text);
