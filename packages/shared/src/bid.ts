@@ -208,6 +208,8 @@ export interface TenderCard {
   requirements?: RequirementItem[];
   /** 暗标 rules and the prescribed format (issue 15); absent on cards from before, null when the tender states none. */
   anonymity?: AnonymityRules | null;
+  /** Parts of the card whose reader failed on this file (left empty), each with the reason; absent when all were read. */
+  failedParts?: string[];
   /** LLM path only: the model, the extraction tasks run, and the titles of those that failed (their part is the rules' alone). */
   llm?: { model: string; tasks: number; failed: string[] };
 }

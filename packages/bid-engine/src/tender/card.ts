@@ -16,7 +16,7 @@ import type {
   TenderCard,
   TenderLot,
 } from '@btz/shared';
-import { lotList, resolveLot, scopeLots } from './lots.js';
+import { lotList, lotTables, resolveLot, scopeLots } from './lots.js';
 import { extractScoring } from './scoring.js';
 import { scoringFromModel, type ModelScoring } from './scoring-model.js';
 import { compositionFromModel } from './composition-model.js';
@@ -339,6 +339,20 @@ function modelEntry(fl: FileLines, page: number, texts: string[], lot: string | 
   return e;
 }
 
+/**
+ * A part of the card read by its own reader (scoring, composition, 废标 grounds, requirements from the document model):
+ * when that reader throws on an unusual file the part is left empty and named in `failed`, and the rest of the card
+ * (facts, lots, the text paths) still stands.
+ */
+function guarded<T>(part: string, failed: string[], fn: () => T, empty: T): T {
+  try {
+    return fn();
+  } catch (e) {
+    failed.push(`${part}：${(e as Error).message}`);
+    return empty;
+  }
+}
+
 /** Files in the order they apply: main files, bills of quantities, then amendments; each group by `order`. */
 function ordered(files: readonly TenderFileInput[]): TenderFileInput[] {
   const rank = { main: 0, boq: 1, amendment: 2 } as const;
@@ -352,9 +366,11 @@ function ordered(files: readonly TenderFileInput[]): TenderFileInput[] {
  */
 export function extractCard(files: readonly TenderFileInput[], opts: ExtractOptions = {}): TenderCard {
   const fls = ordered(files).map(toLines);
-  const names = new Map<string, string[]>();
-  for (const fl of fls) for (const [id, list] of scopeLots(fl)) names.set(id, [...(names.get(id) ?? []), ...list]);
-  const lots: TenderLot[] = lotList(names);
+  const failed: string[] = [];
+  const lots: TenderLot[] = lotList(
+    fls.map(scopeLots),
+    fls.flatMap((fl) => lotTables(fl.file.model)),
+  );
   const lot = lots.length ? resolveLot(opts.lot, lots) : opts.lot ? resolveLot(opts.lot, []) : null;
   const keep = <T extends { lot: string | null }>(x: T) => !lot || !x.lot || x.lot === lot;
 
@@ -362,9 +378,10 @@ export function extractCard(files: readonly TenderFileInput[], opts: ExtractOpti
   for (const spec of SPECS) {
     const perFile = fls.map((fl) => {
       let occs = findFact(fl, spec, lot).filter(keep);
-      if (!occs.length && spec.key === 'projectName' && fl.file.role === 'main') {
+      // no name labelled at the start of a line or cell: the cover's title before one labelled inside a sentence
+      if (spec.key === 'projectName' && fl.file.role === 'main' && occs.every((o) => o.weak)) {
         const t = titleName(fl);
-        if (t && keep(t)) occs = [t];
+        if (t && keep(t)) occs = [t, ...occs];
       }
       return { fl, occs };
     });
@@ -387,7 +404,7 @@ export function extractCard(files: readonly TenderFileInput[], opts: ExtractOpti
   const inval = all.flatMap(invalidClauses).filter(keep);
   // the grounds the tender lists explicitly, from the model, when it lists them (else the text path's clauses)
   const listed = all.flatMap((fl) =>
-    (fl.file.model ? invalidFromModel(fl.file.model) : []).map((g) => ({ ...g, fl })),
+    (fl.file.model ? guarded('废标条款', failed, () => invalidFromModel(fl.file.model!), []) : []).map((g) => ({ ...g, fl })),
   );
   const fmt = all.flatMap(formatRules).filter(keep);
   const anon = all.flatMap(anonymityItems).filter(keep);
@@ -399,7 +416,7 @@ export function extractCard(files: readonly TenderFileInput[], opts: ExtractOpti
   let scoringCheck: ModelScoring | null = null;
   for (const fl of all) {
     const amended = fl.file.role === 'amendment' && mainish.length > 0;
-    const ms = fl.file.model ? scoringFromModel(fl.file.model) : null;
+    const ms = fl.file.model ? guarded('评分标准', failed, () => scoringFromModel(fl.file.model!), null) : null;
     if (ms && ms.rows.length >= 2) {
       scoring = ms.rows.filter((r) => keep(r)).map((r, n) => {
         const e = modelEntry(fl, r.page, r.excerpts, r.lot);
@@ -424,7 +441,7 @@ export function extractCard(files: readonly TenderFileInput[], opts: ExtractOpti
   let compositionParts: CompositionPart[] = [];
   for (const fl of all) {
     const amended = fl.file.role === 'amendment' && mainish.length > 0;
-    const fromModel = fl.file.model ? compositionFromModel(fl.file.model) : [];
+    const fromModel = fl.file.model ? guarded('投标文件组成', failed, () => compositionFromModel(fl.file.model!), []) : [];
     if (fromModel.length >= 2) {
       compositionParts = fromModel.map((p, n) => {
         const e = modelEntry(fl, p.page, [p.excerpt, p.title], null);
@@ -444,7 +461,7 @@ export function extractCard(files: readonly TenderFileInput[], opts: ExtractOpti
 
   // Requirement items: every file's requirement chapters, in the files' order (an amendment adds to them).
   const requirements: RequirementItem[] = all
-    .flatMap((fl) => (fl.file.model ? requirementsFromModel(fl.file.model).map((r) => ({ r, fl })) : []))
+    .flatMap((fl) => (fl.file.model ? guarded('采购需求', failed, () => requirementsFromModel(fl.file.model!), []).map((r) => ({ r, fl })) : []))
     .map(({ r, fl }, n) => ({ id: `r${n + 1}`, text: r.text, section: r.section, figures: r.figures, ...modelEntry(fl, r.page, [r.excerpt, r.text], null) }));
 
   return {
@@ -474,5 +491,6 @@ export function extractCard(files: readonly TenderFileInput[], opts: ExtractOpti
     writer: 'offline',
     files: files.map((f) => ({ name: f.name, role: f.role, order: f.order })),
     ...(requirements.length ? { requirements } : {}),
+    ...(failed.length ? { failedParts: failed } : {}),
   };
 }
