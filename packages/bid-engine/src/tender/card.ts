@@ -17,6 +17,8 @@ import type {
   TenderLot,
 } from '@btz/shared';
 import { lotList, lotTables, resolveLot, scopeLots } from './lots.js';
+import { priceCaps } from './price-caps.js';
+import { qualifications } from './qualifications.js';
 import { extractScoring } from './scoring.js';
 import { scoringFromModel, type ModelScoring } from './scoring-model.js';
 import { compositionFromModel } from './composition-model.js';
@@ -108,7 +110,6 @@ function headings(fl: FileLines, re: RegExp, max = 40): number[] {
   return out;
 }
 
-const QUAL_HEAD = /资格要求|资格条件|投标人资格|供应商资格|申请人资格|合格(?:的)?投标人|资质要求|合格供应商/;
 const INVALID_HEAD = /废标|无效投标|投标无效|否决投标|无效响应|响应无效|投标文件无效|否决其投标/;
 const INVALID_RE =
   /废标|无效投标|投标无效|作无效|按无效|视为无效|否决其投标|否决投标|投标将被拒绝|拒绝其投标|不予受理|无效处理|响应无效|无效响应|投标文件无效|被拒绝/;
@@ -165,14 +166,6 @@ function markedClauses(fl: FileLines, mark: '★' | '▲'): RawItem[] {
     out.push({ text: clean, line: l, last, excerpt: cap(sliceLines(fl, l, last), 400), fl, lot: l.lot });
   }
   return out;
-}
-
-function qualifications(fl: FileLines): RawItem[] {
-  for (const h of headings(fl, QUAL_HEAD)) {
-    const items = collectList(fl, h);
-    if (items.length) return items;
-  }
-  return [];
 }
 
 function invalidClauses(fl: FileLines): RawItem[] {
@@ -471,6 +464,7 @@ export function extractCard(files: readonly TenderFileInput[], opts: ExtractOpti
     agency: (facts.agency as CardFact) ?? null,
     budget: (facts.budget as CardFact<number>) ?? null,
     ceilingPrice: (facts.ceilingPrice as CardFact<number>) ?? null,
+    priceCaps: priceCaps(fls.filter((f) => f.file.role !== 'amendment').concat(fls.filter((f) => f.file.role === 'amendment'))).filter((c) => keep({ lot: c.lot ?? null })),
     deadline: (facts.deadline as CardFact) ?? null,
     openingTime: (facts.openingTime as CardFact) ?? null,
     openingPlace: (facts.openingPlace as CardFact) ?? null,

@@ -70,7 +70,7 @@ export const SPECS: Spec[] = [
     key: 'budget',
     kind: 'money',
     labels: [
-      /(?:项目|采购)?预算(?:金额|资金|价|总额)|采购预算|项目预算|采购资金|资金预算|财政预算限额|(?:采购)?预估(?:采购)?(?:金额|总额)|估算(?:金额|总额)/,
+      /(?:项目|采购)?预算(?:金额|资金|价|总额)|采购预算|项目预算|采购资金|资金预算|(?:财政|总)预算限额|(?:采购)?预估(?:采购)?(?:金额|总额)|估算(?:金额|总额)/,
       /预算/,
     ],
     exclude: /超过|超出|高于|低于|不超|以内|突破/,
@@ -111,6 +111,63 @@ export interface Occ {
   fl: FileLines;
   /** the label sits inside a sentence, not at the start of its line or cell: a weaker place */
   weak?: boolean;
+  /** 投标保证金: none, an amount or a share of the price */
+  bond?: BondTerms;
+  /** why the value needs a person's check (a weak place), in Chinese for the card */
+  doubt?: string;
+}
+
+/** The reasons the card gives for a value from a weak place. */
+export const DOUBT = {
+  sentence: '取自正文句子中的表述，不是明确标注的字段，请核对',
+  broad: '按宽泛的标签识别（如“截止时间”“预算”），请核对是否就是本项',
+  title: '取自封面标题（文件中未见“项目名称”的标注），请核对',
+  summed: '文件未印出总预算，此为预算表各行金额之和，请核对',
+} as const;
+
+/** What a bid bond clause says: no bond, an amount (yuan), or a percentage (range) of a price. */
+export interface BondTerms {
+  kind: 'none' | 'amount' | 'percent';
+  amount?: number;
+  percent?: number;
+  percentMax?: number;
+  /** what the percentage is of, as printed (「投标报价」「项目预算金额」) */
+  percentOf?: string;
+}
+
+/** Words just before a bond's label that say there is none: 「本项目不收取磋商保证金」. */
+const NO_BOND_BEFORE = /(?:不收取|免收|免交|免于提交|无需(?:提交|缴纳|递交|交纳)?|不需(?:要)?(?:提交|缴纳|递交|交纳)?|无须(?:提交|缴纳|递交|交纳)?|不要求(?:提交|缴纳|递交)?|不设(?:置)?)\s*$/;
+const NO_BOND = /不收取|免收|免交|无需|不需|无须|不要求|不设|不缴纳|不用(?:提交|缴纳)/;
+/** checked and unchecked boxes as Word and its converters print them */
+const CHECKED = /[☑■√✔☒þ]/;
+const UNCHECKED = /[□☐¨]/;
+
+/**
+ * The options of a checkbox list that are ticked (「■要求递交投标保证金，金额：31200元 □无需递交」 → the first); the text
+ * as it is when it has no boxes, without the unticked options when none is ticked (「5000元 □无需提交」 → 「5000元」).
+ */
+export function tickedText(s: string): string {
+  if (!CHECKED.test(s) && !UNCHECKED.test(s)) return s;
+  const parts = s.split(/(?=[☑■√✔☒þ□☐¨])/);
+  const ticked = parts.filter((p) => CHECKED.test(p[0] ?? ''));
+  if (ticked.length) return ticked.map((p) => p.slice(1)).join(' ');
+  return parts.filter((p) => !UNCHECKED.test(p[0] ?? '')).join(' ');
+}
+
+/** The terms of a bond clause's value (the text after its label). */
+export function bondTerms(s: string, unit?: string): BondTerms | null {
+  const t = tickedText(s).slice(0, 120);
+  const pct = /(?:(投标|响应)?(?:总)?(?:报价|价格|总价|预算金额|预算|采购金额|金额)[的之]?\s*)?(\d+(?:\.\d+)?)\s*[%％]?\s*(?:[-–—~～至到]\s*(\d+(?:\.\d+)?)\s*)?[%％]/.exec(t);
+  const mm = parseMoney(t, unit);
+  if (pct && (!mm || pct.index <= mm.index)) {
+    const lo = Number(pct[2]);
+    const hi = pct[3] !== undefined ? Number(pct[3]) : undefined;
+    const of = /(?:投标|响应)?(?:总)?(?:报价|价格|总价|预算金额|预算|采购金额|合同金额)/.exec(t.slice(Math.max(0, pct.index - 12), pct.index + pct[0].length))?.[0];
+    if (lo > 0 && lo <= 100) return { kind: 'percent', percent: lo, ...(hi !== undefined && hi > lo ? { percentMax: hi } : {}), ...(of ? { percentOf: of } : {}) };
+  }
+  if (mm && mm.index <= 40) return mm.value > 0 ? { kind: 'amount', amount: mm.value } : { kind: 'none' };
+  if (NO_BOND.test(t.slice(0, 40))) return { kind: 'none' };
+  return null;
 }
 
 /** Words that label the next value on the same line: a value stops before them (「…项目预算金额：1331万元」). */
@@ -119,6 +176,19 @@ const NEXT_LABEL =
 /** A value on a garbled cover (PDF converted to Word): a gap of spaces inside it where words were lost. */
 const GARBLED = /\S\s{3,}\S|^\s{4,}/;
 const PLACEHOLDER = /^[、，,；;。]|^(?:不变|相应顺延|顺延|同上|待定|另行|见)|见(?:投标人|供应商)?须知|见(?:招标|采购|谈判|磋商)?公告|见前附表|见第[一二三四五六七八九十\d]+[章节]|^[_\-—\s＿…xX×*＊]+$|盖章|签字|签名|详见|见附件|另行通知|另行公布|（\s*）|\(\s*\)|^[（(]|^等/;
+/** How the names of organisations end (a bracket closes a branch or a campus: 「香港中文大学（深圳）」). */
+const ORG_END =
+  /(?:公司|局|院|中心|学校|校|大学|学院|医院|委员会|委|办公室|办|政府|站|所|馆|队|处|部|厅|会|集团|行|社|园|场|台|室|监狱|署|港|厂|店|库|街道|社区|镇|乡|村|[)）])$/;
+/** Words that are a form's labels or blanks, a document's type, or a role's definition — never a fact's value. */
+export function junkValue(kind: Kind, v: string): boolean {
+  const t = v.replace(/\s+/g, '');
+  if (/[：:]$/.test(t) || /[*＊]{3,}|[_＿]{3,}/.test(t)) return true;
+  if (/^(?:项目名称|项目编号|采购人|采购单位|招标人|代理机构|项目规模.*|项目所在地|开启地点|开标地点|工期|地址|电话|名称|单位名称|联系人.*|(?:供应商|投标人)名称.*)$/.test(t)) return true;
+  if (kind === 'text' && (/^(?:投标|招标|响应|采购|磋商|谈判|应答|询比|比选)文件$/.test(t) || /本人|我方|我单位|贵方|贵单位|贵公司/.test(t))) return true;
+  if (kind === 'org' && /国家机关|事业单位、|团体组织|其他组织|社会中介机构|所述|受[^，。]{0,12}委托|^(?:由|经|按)/.test(t)) return true;
+  return false;
+}
+
 /** A definition sentence's lead-in before the name (「采购人：本项目是指东莞理工学院，是采购活动当事人之一」). */
 const DEFINES = /^(?:本(?:项目|次采购|次招标|招标项目|采购项目|文件)(?:中)?(?:的)?)?(?:是指|系指|特指|指)\s*/;
 /** A clause or row number (「1.2.1」) is never a name: the label's own row was empty and the next row was read. */
@@ -153,7 +223,8 @@ export function perUnit(s: string, mm: { index: number; text: string }): string 
   const before = s.slice(0, mm.index).split(/[。；;，,：:]/).pop() ?? '';
   if (/总价|总报价|总额|总金额|合计|总计/.test(before)) return null;
   if (/单价|综合单价|单位价格/.test(before)) return '单价';
-  const each = /每\s*(?:[一1]\s*)?(人天|人月|人|月|年|条|次|单|件|工单|小时|平方米|㎡|台|套|个|吨|米|公里|天|日|份|所|组|项|批)[^\d]{0,6}$/.exec(before);
+  // 「每人每月3000元」「每所学校（幼儿园）报价不超过20,000.00元」 (每家 is each bidder: its total)
+  const each = /每\s*(?:[一1]\s*)?(人天|人月|人|月|年|条|次|单|件|工单|小时|平方米|㎡|台|套|个|吨|米|公里|天|日|份|所|组|项|批)[^\d，,。；;]{0,14}$/.exec(before);
   return each && each[1] !== '年' ? each[1]! : null;
 }
 
@@ -186,6 +257,15 @@ export function findFact(fl: FileLines, spec: Spec, lot: string | null): Occ[] {
         const mk = markerOf(line.text);
         const rowNo = /^\d{1,3}\t/.exec(line.text);
         const lead = mk && mk.rank >= 2 ? mk.length : rowNo ? rowNo[0].length : 0;
+        // 「本项目不收取磋商保证金。」: no bond is a fact of its own, said before the label
+        if (spec.kind === 'bond' && NO_BOND_BEFORE.test(line.text.slice(Math.max(0, m.index - 12), m.index))) {
+          const from = Math.max(lead, line.text.slice(0, m.index).search(/[^。；;，,]*$/));
+          const text = line.text.slice(from, labelEnd).trim();
+          const excerpt = sliceLines(fl, line, line, from, labelEnd);
+          out.push({ key: spec.key, value: text, text, line, excerpt, lot: line.lot, changed: false, fl, bond: { kind: 'none' } });
+          found = true;
+          break;
+        }
         if (spec.lineStart && m.index > lead + 1) continue;
         // label unit: 「预算金额（万元）：386.5」
         let regionStart = labelEnd;
@@ -204,10 +284,15 @@ export function findFact(fl: FileLines, spec: Spec, lot: string | null): Occ[] {
         // a label inside a sentence (「…封套上应正确标明…项目名称：X（技术资信标）」) is a weaker place than a label
         // opening its line or cell: the value is kept, behind those
         const before = line.text.slice(lead, m.index);
-        const weak = !/(?:^|\t)\s*\S{0,12}$/.test(before) || /[。；;！!]/.test(before);
+        // (a label opening a new sentence after a short one is a field: 「本项目资金来源为企业自筹，已落实。预算金额：…」)
+        const tail = before.split(/[。；;！!]/).pop() ?? '';
+        // (after a long passage a name is likely a sample's: 「…将予以拒绝。项目名称:X（技术资信标/商务标）投标人：」)
+        let weak = (spec.kind === 'text' && before.replace(/\s+/g, '').length > 40) || !/(?:^|\t)\s*\S{0,12}$/.test(tail) || /[，,]/.test(tail);
         if (spec.lineStart || spec.kind === 'org' || spec.kind === 'bond' || spec.kind === 'code' || spec.key === 'projectName') {
           // the label must be followed by a separator (or 为/是), not run on as a sentence
-          if (!/[:：\t|｜]|\s{2,}/.test(sep) && !/^\s*(?:为|是)/.test(region) && !/系指$/.test(m[0]) && region.trim()) continue;
+          // (a bond's figure may follow its label directly: 「缴纳投标保证金人民币捌万元整」)
+          const direct = spec.kind === 'bond' && /^\s*(?:人民币|￥|¥|\d|[零壹贰叁肆伍陆柒捌玖拾佰仟万]{2})/.test(region);
+          if (!/[:：\t|｜]|\s{2,}/.test(sep) && !/^\s*(?:为|是)/.test(region) && !/系指$/.test(m[0]) && !direct && region.trim()) continue;
         }
         // a table cell repeating its row's label: 「采购人\t招标人名称：上海市宝山区市场监督管理局」
         const again = /^[\s：:\t]*(?:[^\s：:，。]{0,4}(?:名称|人|方|机构))\s*[:：]\s*/.exec(region);
@@ -223,6 +308,17 @@ export function findFact(fl: FileLines, spec: Spec, lot: string | null): Occ[] {
         }
         let valueLine = line;
         let valueOffset = regionStart;
+        // a heading naming the fact, its figure in a sub-clause: 「5.投标保证金」 then 「5.1.金额：人民币 5000 元。」
+        if (spec.kind === 'bond' && !region.replace(/^[\s：:]+/, '').trim()) {
+          const sub = [1, 2, 3]
+            .map((k) => L[line.i + k])
+            .find((n) => n && n.page === line.page && /^(?:\d{1,2}(?:\.\d{1,2})*[.、．]?\s*)?(?:金额|数额)\s*[：:]/.test(n.text));
+          if (sub) {
+            valueLine = sub;
+            valueOffset = sub.text.search(/[：:]/) + 1;
+            region = sub.text.slice(valueOffset);
+          }
+        }
         // label alone: value on the next line of the same page (table layout, 「采购人信息」 then 「名 称：…」)
         if (!region.replace(/^[\s：:]+/, '').trim()) {
           const next = L[line.i + 1];
@@ -261,6 +357,7 @@ export function findFact(fl: FileLines, spec: Spec, lot: string | null): Occ[] {
         let wrapTo: { line: Line; text: string } | null = null;
         let text = '';
         let amount: number | undefined;
+        let bond: BondTerms | undefined;
         let endInRegion = 0;
         switch (spec.kind) {
           case 'money': {
@@ -312,21 +409,26 @@ export function findFact(fl: FileLines, spec: Spec, lot: string | null): Occ[] {
             break;
           }
           case 'bond': {
+            const terms = bondTerms(region, unit);
+            if (!terms) break;
+            bond = terms;
+            if (terms.amount !== undefined) amount = terms.amount;
+            // the wording: up to the figure (and its bracket), or the clause
             const t = cutText(region, 'place');
-            const mm = parseMoney(region);
-            if (mm && mm.index <= 40) {
-              amount = mm.value;
-              const full = region.slice(lead2, Math.max(mm.index + mm.text.length, lead2 + t.length));
-              const tail = /^\s*[（(][^）)]{0,40}[)）]/.exec(region.slice(mm.index + mm.text.length));
-              const end = mm.index + mm.text.length + (tail ? tail[0].length : 0);
-              text = region.slice(lead2, Math.max(end, lead2 + Math.min(t.length, 60))).trim();
-              value = text || full;
-              endInRegion = lead2 + text.length;
-            } else if (/不收取|免收|无需|不需|无须|不要求|免交/.test(t)) {
-              value = t;
-              text = t;
-              endInRegion = lead2 + t.length;
+            const mm = terms.kind === 'amount' ? parseMoney(region) : null;
+            let end = lead2 + Math.min(t.length, 80);
+            if (mm) {
+              end = mm.index + mm.text.length;
+              const tail = /^\s*[（(][^）)]{0,40}[)）]/.exec(region.slice(end));
+              if (tail) end += tail[0].length;
+              // 「人民币：壹拾伍万元（￥150,000.00）」: the figure inside a bracket closes it
+              const open = region.slice(lead2, end);
+              if ((open.match(/[（(]/g)?.length ?? 0) > (open.match(/[)）]/g)?.length ?? 0) && /^\s*[)）]/.test(region.slice(end))) end = region.indexOf(region.slice(end).trimStart()[0]!, end) + 1;
             }
+            text = region.slice(lead2, end).trim();
+            if (!text) break;
+            value = tickedText(text).replace(/\s+/g, ' ').trim() || text;
+            endInRegion = lead2 + text.length;
             break;
           }
           default: {
@@ -340,6 +442,7 @@ export function findFact(fl: FileLines, spec: Spec, lot: string | null): Occ[] {
             if (CLAUSE_NO.test(t)) break;
             if (t.length < 2 || t.length > (spec.kind === 'text' ? 100 : 80) || PLACEHOLDER.test(t) || !/[\u4e00-\u9fa5A-Za-z0-9]/.test(t)) break;
             if (spec.kind === 'org' && !/[\u4e00-\u9fa5]{2}/.test(t)) break;
+            if (junkValue(spec.kind, t)) break;
             // a form's fill-in brackets around the name: 「项目名称: [ 2024年…项目 ]」
             const wrappedIn = /^[[【]\s*(.+?)\s*[\]】]$/.exec(t);
             if (wrappedIn) t = wrappedIn[1]!;
@@ -366,7 +469,10 @@ export function findFact(fl: FileLines, spec: Spec, lot: string | null): Occ[] {
           endLine === line ? sliceLines(fl, line, line, m.index, endOffset) : sliceLines(fl, line, endLine, m.index, endOffset),
           300,
         );
-        out.push({ key: spec.key, value, text, amount, line, excerpt, lot: segLot, changed, fl, ...(weak ? { weak } : {}) });
+        // an organisation's name ends the way names do (公司, 局, 院, 中心, 学校…); another phrase is a weak value
+        if (spec.kind === 'org' && !ORG_END.test(String(value).trim())) weak = true;
+        const doubt = weak ? DOUBT.sentence : strength > 0 ? DOUBT.broad : undefined;
+        out.push({ key: spec.key, value, text, amount, line, excerpt, lot: segLot, changed, fl, ...(weak ? { weak } : {}), ...(bond ? { bond } : {}), ...(doubt ? { doubt } : {}) });
         found = true;
         break;
       }
@@ -405,11 +511,22 @@ export function tableMoney(fl: FileLines, key: CardFactKey): Occ | null {
     });
     const total = vals.find((v) => v.total);
     const items = vals.filter((v) => !v.total);
-    const v = total ?? (items.length === 1 ? items[0] : undefined);
-    if (!v) continue;
-    if (!verifyExcerpt(fl.file.pages, v.page, v.text)) continue;
-    const line = { file: fl.file.name, page: v.page, text: v.text, start: 0, end: 0, i: -1, lot: null } as Line;
-    return { key, value: v.value, text: v.text, line, excerpt: v.text, lot: null, changed: false, fl };
+    const same = items.length >= 2 && items.every((x) => x.value === items[0]!.value);
+    const v = total ?? (items.length === 1 || same ? items[0] : undefined);
+    if (v) {
+      if (!verifyExcerpt(fl.file.pages, v.page, v.text)) continue;
+      const line = { file: fl.file.name, page: v.page, text: v.text, start: 0, end: 0, i: -1, lot: null } as Line;
+      return { key, value: v.value, text: v.text, line, excerpt: v.text, lot: null, changed: false, fl };
+    }
+    // a budget table of several plans (or lots) without a 合计 row: the project's budget is their sum — a figure the
+    // tender does not print, so the card says to check it
+    if (key === 'budget' && items.length >= 2 && items.length <= 30) {
+      const first = items[0]!;
+      if (!verifyExcerpt(fl.file.pages, first.page, first.text)) continue;
+      const sum = Math.round(items.reduce((a, x) => a + x.value, 0) * 100) / 100;
+      const line = { file: fl.file.name, page: first.page, text: first.text, start: 0, end: 0, i: -1, lot: null } as Line;
+      return { key, value: sum, text: items.map((x) => x.text).join(' + '), line, excerpt: first.text, lot: null, changed: false, fl, doubt: DOUBT.summed };
+    }
   }
   return null;
 }
@@ -446,7 +563,7 @@ export function titleName(fl: FileLines): Occ | null {
     const m = new RegExp(`^(.{4,60}?)\\s*(?:[（(][^）)]*[)）])?\\s*${SUFFIX.source}`).exec(l.text);
     if (m && PROJECT.test(m[1]!)) {
       const v = m[1]!.replace(/的$/, '').trim();
-      return { key: 'projectName', value: tidy(v), text: v, line: l, excerpt: sliceLines(fl, l, l, 0, m[1]!.length), lot: l.lot, changed: false, fl };
+      return { key: 'projectName', value: tidy(v), text: v, line: l, excerpt: sliceLines(fl, l, l, 0, m[1]!.length), lot: l.lot, changed: false, fl, doubt: DOUBT.title };
     }
     if (SUFFIX.test(l.text) && l.text.replace(SUFFIX, '').replace(/^(?:政府采购|公开招标|邀请招标)/, '').trim() === '') {
       // the title's lines above it (「宁波华润兴光燃气有限公司 2026 年度短」/「信息业务服务项目」), at most three
@@ -460,7 +577,7 @@ export function titleName(fl: FileLines): Occ | null {
       if (parts.length && PROJECT.test(text) && text.length <= 100) {
         const first = parts[0]!;
         const last = parts[parts.length - 1]!;
-        return { key: 'projectName', value: tidy(text), text, line: first, excerpt: sliceLines(fl, first, last), lot: first.lot, changed: false, fl };
+        return { key: 'projectName', value: tidy(text), text, line: first, excerpt: sliceLines(fl, first, last), lot: first.lot, changed: false, fl, doubt: DOUBT.title };
       }
     }
   }
@@ -496,8 +613,9 @@ export function factOf(o: Occ): CardFact<string | number> {
   const base = source(o.fl, o.line, o.excerpt);
   if (o.lot) base.lot = o.lot;
   else delete base.lot;
-  const fact: CardFact<string | number> & { amount?: number } = { value: o.value, text: o.text, ...base };
+  const fact: CardFact<string | number> & { amount?: number } & Partial<BondTerms> = { value: o.value, text: o.text, ...base };
   if (o.key === 'bidBond' && o.amount !== undefined) fact.amount = o.amount;
+  if (o.key === 'bidBond' && o.bond) Object.assign(fact, o.bond);
   return fact;
 }
 
@@ -523,6 +641,17 @@ export function mergeFact(spec: Spec, perFile: Array<{ fl: FileLines; occs: Occ[
       if (o.value !== winner.value && (!o.lot || !winner.lot || o.lot === winner.lot) && !conflicts.some((c) => c.value === o.value))
         conflicts.push(o);
   }
+  // names and numbers: another value labelled as plainly (not inside a sentence), neither a part of the other — two
+  // project names, a stale number copied from an older tender, a purchaser printed two ways
+  if (winner && !CONFLICT_KINDS.has(spec.kind) && spec.kind !== 'bond' && spec.kind !== 'place') {
+    const k = (v: unknown) => String(v).normalize('NFKC').replace(/[\s“”"'‘’]/g, '').toLowerCase();
+    const w = k(winner.value);
+    for (const o of mainOccs) {
+      const v = k(o.value);
+      if (o.weak || !v || v === w || w.includes(v) || v.includes(w) || (o.lot && winner.lot && o.lot !== winner.lot)) continue;
+      if (!conflicts.some((c) => k(c.value) === v)) conflicts.push(o);
+    }
+  }
   const overridden: Occ[] = [];
   for (const f of amend) {
     const o = f.occs.find((x) => x.changed) ?? f.occs[0];
@@ -541,6 +670,10 @@ export function mergeFact(spec: Spec, perFile: Array<{ fl: FileLines; occs: Occ[
   if (conflicts.length) {
     fact.conflicts = conflicts.map((o) => version(o));
     addFlag(fact, 'conflict');
+  }
+  if (winner.doubt && !overridden.length) {
+    fact.doubt = winner.doubt;
+    addFlag(fact, 'uncertain');
   }
   return fact;
 }

@@ -19,8 +19,9 @@ const NOT_LOT_PACKAGE = '承分总打外转发背红面书药提封邮钱茶礼'
 /** what follows a number that makes it a quantity, a grade or a date, not a lot */
 const NOT_LOT_AFTER = '\\d.％%个件台套项年月日天级层类名人期批次组号条米吨箱袋斤克元';
 /**
- * One lot mention; groups 1..5 hold its number (标项 is the Zhejiang word, 「A包」 the Shenzhen one). Group 5 is the
- * bare 包N (no space between): weak on its own.
+ * One lot mention; groups 1..5 hold its number (标项 is the Zhejiang word, 「A包」 the Shenzhen one). Groups 4 and 5,
+ * 「A包」 and the bare 包N (no space between), are weak on their own: the Shenzhen template's clauses speak of 「A包」「B包」
+ * by way of example, and 包 is also a unit.
  */
 export const LOT_RE = new RegExp(
   `第\\s*([${N}]{1,3})\\s*(?:标段|合同包|采购包|分包|包件|包组|包|标包|标项)` +
@@ -53,7 +54,7 @@ export function lotMentions(s: string): LotMention[] {
     const raw = m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5];
     if (!raw) continue;
     // 「包括」「包装」 never match (no number follows); 「分包」 alone is subcontracting
-    out.push({ id: lotId(raw), index: m.index, length: m[0].length, text: m[0], ...(m[5] ? { weak: true } : {}) });
+    out.push({ id: lotId(raw), index: m.index, length: m[0].length, text: m[0], ...(m[4] || m[5] ? { weak: true } : {}) });
   }
   return out;
 }
@@ -65,7 +66,7 @@ function leadingLot(text: string): { mention: LotMention; rest: string; prefixRa
   const first = lotMentions(body)[0];
   if (!first || first.index !== 0) return null;
   const rest = body.slice(first.length).replace(/^[\s：:、，,.．为是]+/, '').trim();
-  // a bare 包N opens a lot only as a heading: 「包1：视频监控设备」, 「包2（门禁设备）」, or alone on its line
+  // a bare 包N or A包 opens a lot only as a heading: 「包1：视频监控设备」, 「包2（门禁设备）」, or alone on its line
   if (first.weak && rest && !/^[\s]*[：:（(、]/.test(body.slice(first.length))) return null;
   return { mention: first, rest, prefixRank: mk && body !== text ? mk.rank : null };
 }
