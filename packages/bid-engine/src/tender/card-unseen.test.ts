@@ -400,3 +400,13 @@ describe('a budget table of several plans without a 合计 row', () => {
     expect(extractCard([same]).budget!.value).toBe(342_000);
   });
 });
+
+describe('a project name cut at a line break', () => {
+  it('joins the fragment that ends as a project does, even after a name that looks complete', () => {
+    const f = file(['项目名称：江州市第一人民医院\n物业管理服务项目\n项目编号：JZ-2031-01']);
+    const card = extractCard([f]);
+    expect(card.projectName!.value).toBe('江州市第一人民医院物业管理服务项目');
+    expectVerified(f, card.projectName);
+    expect(extractCard([file(['采购人：江州市第一人民医院\n物业管理服务项目'])]).purchaser!.value).toBe('江州市第一人民医院');
+  });
+});

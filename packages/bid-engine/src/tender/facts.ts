@@ -229,7 +229,7 @@ export function perUnit(s: string, mm: { index: number; text: string }): string 
 }
 
 /** The continuation of a name that ends at the end of its line: the next line, when it is a short fragment. */
-function wrapped(fl: FileLines, line: Line, end: number, value: string): { line: Line; text: string } | null {
+function wrapped(fl: FileLines, line: Line, end: number, value: string, kind: Kind): { line: Line; text: string } | null {
   if (end < line.text.length) return null;
   const next = fl.lines[line.i + 1];
   if (!next || next.page !== line.page || next.text.length > 24 || markerOf(next.text) || /[:：\t]/.test(next.text)) return null;
@@ -237,8 +237,11 @@ function wrapped(fl: FileLines, line: Line, end: number, value: string): { line:
   if (!frag || frag !== next.text) return null;
   const open = (value.match(/[（(]/g)?.length ?? 0) > (value.match(/[)）]/g)?.length ?? 0);
   if (open || (!NAME_END.test(value) && NAME_END.test(value + frag) && frag.length <= 20)) return { line: next, text: frag };
+  // a project's name broken after its buyer's (「江州市人民医院」/「物业管理服务项目」): the fragment ends as a project does
+  if (kind === 'text' && !/项目$/.test(value) && PROJECT_END.test(frag) && !PROJECT_END.test(value)) return { line: next, text: frag };
   return null;
 }
+const PROJECT_END = /(?:项目|服务|采购|工程)(?:[（(][^）)]{1,12}[)）])?$/;
 
 /** Finds the occurrences of one fact in a file, in order. */
 export function findFact(fl: FileLines, spec: Spec, lot: string | null): Occ[] {
@@ -452,7 +455,7 @@ export function findFact(fl: FileLines, spec: Spec, lot: string | null): Occ[] {
             text = t;
             endInRegion = region.indexOf(t) + t.length;
             // a name wrapped onto the next line (「…非执法类辅助及后」/「勤服务项目」, 「管理处（北」/「京市松山林场管理处）」)
-            const wrap = wrapped(fl, valueLine, valueOffset + endInRegion, t);
+            const wrap = wrapped(fl, valueLine, valueOffset + endInRegion, t, spec.kind);
             if (wrap) {
               value = t + wrap.text;
               text = value;

@@ -74,6 +74,15 @@ function clean(s: string): string {
     .trim();
 }
 
+/** A numbered line of the list (and the unnumbered lines that continue it). */
+interface Group {
+  text: string;
+  line: Line;
+  last: Line;
+  rank: number;
+  from: number;
+}
+
 /** The items of the list an anchor line heads (its own inline items, then the numbered lines under it). */
 function listAt(fl: FileLines, anchor: Line, labelEnd: number): QualItem[] {
   const L = fl.lines;
@@ -97,12 +106,12 @@ function listAt(fl: FileLines, anchor: Line, labelEnd: number): QualItem[] {
   // the numbered lines under it
   const anchorRank = markerOf(anchor.text)?.rank ?? null;
   let topRank: number | null = null;
-  let cur: { text: string; line: Line; last: Line; rank: number; from: number } | null = null;
+  let cur: Group | null = null;
   let inNote = false;
   // 「2 本次招标的合格投标人应满足下列资格要求：」 … 「3 有意参加本次招标的…」: the anchor's clause ends at the next one
   const own = /^(\d{1,2})\s+\S/.exec(anchor.text);
   const nextNo = own ? `${Number(own[1]) + 1} ` : null;
-  const groups: Array<typeof cur & {}> = [];
+  const groups: Group[] = [];
   for (let j = anchor.i + 1; j < L.length && j <= anchor.i + 80; j++) {
     const l = L[j]!;
     if (isTocLine(l.text) || TOC_ROW.test(l.text) || l.page > anchor.page + 2) break;
@@ -136,13 +145,13 @@ function listAt(fl: FileLines, anchor: Line, labelEnd: number): QualItem[] {
   }
   // the top items and their sub-items (numbering that slips, 「3.1.1」 then 「3.2」, keeps both at the top); a group
   // line ending in 「：」 gives way to its sub-items, a sub-item of a plain item is part of it
-  const tree: Array<{ g: (typeof groups)[number]; children: typeof groups }> = [];
+  const tree: Array<{ g: Group; children: Group[] }> = [];
   for (const g of groups) {
     const parent = tree[tree.length - 1];
     if (!parent || g.rank <= topRank! || g.rank <= parent.g.rank) tree.push({ g, children: [] });
     else parent.children.push(g);
   }
-  const lines: typeof groups = [];
+  const lines: Group[] = [];
   for (const { g, children } of tree) {
     if (children.length && /[：:]\s*$/.test(g.text)) lines.push(...children);
     else {
