@@ -21,6 +21,10 @@
  * - Facts (6 per document): project name (equal to projectName or one of projectNameAlt), project number, purchaser,
  *   agency, money (budget AND ceilingPrice both equal to the label, null only matching null), deadline (YYYY-MM-DD HH:mm).
  *   All compared normalised; a null label is right only when nothing was found.
+ * - Lots (`lots`): the label lists lots only when the procurement is split into two or more 包/标段. A labelled lot
+ *   matches a found lot (one-to-one) when their normalised names contain one another (the shorter at least 2
+ *   characters) or the found lot's id or name carries the labelled lot's number (「DLZM08」). A document is right when
+ *   the counts are equal and every labelled lot matched (no lots labelled, none found: right).
  * - invalidCount: within tolerance when |found − label| ≤ max(2, 30 % of the label).
  * - Outline coverage: a labelled non-price row counts when it matched a found row AND the outline has a node whose
  *   scoringIds include that row AND whose title (normalised) contains the found item, the labelled item, or the sub part
@@ -63,6 +67,7 @@ interface Truth {
   stars: string[];
   invalidCount: number | null;
   composition: string[];
+  lots?: Array<{ name: string; number?: string }>;
   half: 'work' | 'check';
 }
 
@@ -163,6 +168,8 @@ interface Row {
   cov: [number, number];
   /** a tender with a scoring table, written end to end offline: every leaf written (null: no scoring table labelled) */
   written: { ok: boolean; leaves: number; chars: number; why?: string } | null;
+  /** lots: matched, labelled, found */
+  lots: [number, number, number];
 }
 
 const rows: Row[] = [];
@@ -189,6 +196,7 @@ for (const t of truth) {
       inv: [t.invalidCount, 0],
       cov: [0, t.scoring.filter((s) => s.category !== 'price').length],
       written: t.scoring.length ? { ok: false, leaves: 0, chars: 0, why: why } : null,
+      lots: [0, (t.lots ?? []).length, 0],
     });
     continue;
   }
@@ -225,6 +233,7 @@ for (const t of truth) {
       inv: [t.invalidCount, 0],
       cov: [0, t.scoring.filter((s) => s.category !== 'price').length],
       written: t.scoring.length ? { ok: false, leaves: 0, chars: 0, why: why } : null,
+      lots: [0, (t.lots ?? []).length, 0],
     });
     continue;
   }
@@ -300,6 +309,15 @@ for (const t of truth) {
       written = { ok: false, leaves: 0, chars: 0, why: (e as Error).message };
     }
   }
+  // lots
+  const labelLots = t.lots ?? [];
+  const lPairs = match(labelLots.length, card.lots.length, (l, f) => {
+    const lab = labelLots[l]!;
+    const got = card.lots[f]!;
+    return near(norm(lab.name), norm(got.name)) || (!!lab.number && (norm(got.name).includes(norm(lab.number)) || norm(got.id) === norm(lab.number)));
+  });
+  const lotsMatched = lPairs.filter((p) => p >= 0).length;
+
   const inv = t.invalidCount;
   const row: Row = {
     id: t.id,
@@ -313,6 +331,7 @@ for (const t of truth) {
     inv: [inv, card.invalidClauses.length],
     cov: [covK, covN],
     written,
+    lots: [lotsMatched, labelLots.length, card.lots.length],
   };
   rows.push(row);
   if (verbose) {
@@ -333,6 +352,9 @@ for (const t of truth) {
     for (const c of t.composition) if (!card.composition.some((p) => near(norm(c), norm(p.title)))) console.log(`  composition missed: ${c}`);
     for (const [k, ok, want, got] of factChecks) if (!ok) console.log(`  fact ${k}: want ${want} got ${got}`);
     console.log(`  invalid: label ${inv} found ${card.invalidClauses.length}`);
+    if (labelLots.length || card.lots.length)
+      console.log(`  lots: label ${labelLots.map((l) => `${l.number ?? ''} ${l.name}`.trim()).join(' | ') || '—'}; found ${card.lots.map((l) => l.name).join(' | ') || '—'}`);
+    if (card.failedParts?.length) console.log(`  parts not read: ${card.failedParts.join('; ')}`);
     for (const u of uncovered) console.log(`  not covered: ${u}`);
     if (args.includes('--outline'))
       for (const n of flat) console.log(`  ${'  '.repeat(n.level)}${n.number} ${n.title} [${n.kind}/${n.mode}] ${n.scoringIds.join(',')}`);
@@ -348,7 +370,9 @@ for (const t of truth) {
 await shutdownOcr();
 
 const tol = (label: number, got: number) => Math.abs(got - label) <= Math.max(2, 0.3 * label);
-const head = ['doc', 'pages', 'scoring R', 'scoring P', '★ R', '★ P', 'composition', 'facts', 'invalid (label/found)', 'outline coverage', 'written offline', 'read ms/page'];
+const head = ['doc', 'pages', 'scoring R', 'scoring P', '★ R', '★ P', 'composition', 'facts', 'lots', 'invalid (label/found)', 'outline coverage', 'written offline', 'read ms/page'];
+/** a document's lots are right when the counts agree and every labelled lot matched */
+const lotsRight = (r: Row) => r.lots[0] === r.lots[1] && r.lots[1] === r.lots[2];
 const lines = [head];
 for (const r of rows)
   lines.push([
@@ -360,6 +384,7 @@ for (const r of rows)
     `${pct(r.st[0], r.st[2])} (${r.st[0]}/${r.st[2]})`,
     `${pct(r.comp[0], r.comp[1])} (${r.comp[0]}/${r.comp[1]})`,
     `${r.facts[0]}/${r.facts[1]}`,
+    `${r.lots[0]}/${r.lots[1]} (${r.lots[2]})${lotsRight(r) ? '' : ' ✗'}`,
     r.inv[0] === null ? `—/${r.inv[1]}` : `${r.inv[0]}/${r.inv[1]}${tol(r.inv[0], r.inv[1]) ? '' : ' ✗'}`,
     `${pct(r.cov[0], r.cov[1])} (${r.cov[0]}/${r.cov[1]})`,
     r.written ? (r.written.ok ? `✓ ${r.written.leaves} 节 ${Math.round(r.written.chars / 1000)}k 字` : `✗ ${r.written.why ?? ''}`) : '—',
@@ -378,6 +403,7 @@ function summary(label: string, set: Row[]): string[] {
     pct(sum((r) => r.st[0]), sum((r) => r.st[2])),
     pct(sum((r) => r.comp[0]), sum((r) => r.comp[1])),
     pct(sum((r) => r.facts[0]), sum((r) => r.facts[1])),
+    `${set.filter(lotsRight).length}/${set.length} right (${sum((r) => r.lots[0])}/${sum((r) => r.lots[1])} lots, ${sum((r) => r.lots[2])} found)`,
     `${invRows.filter((r) => tol(r.inv[0]!, r.inv[1])).length}/${invRows.length} within tolerance`,
     pct(sum((r) => r.cov[0]), sum((r) => r.cov[1])),
     `${set.filter((r) => r.written?.ok).length}/${set.filter((r) => r.written).length}`,

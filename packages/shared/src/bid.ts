@@ -19,9 +19,10 @@ export interface CardSource {
 /**
  * 'unverified': the excerpt was not found on the cited page; 'conflict': the tender states other values too (see
  * `conflicts`); 'overridden': a later amendment replaced an earlier value (see `overridden`); 'llm-mismatch': the LLM's value
- * disagrees with the rule-based extraction.
+ * disagrees with the rule-based extraction; 'uncertain': the value comes from a weak place (a sentence rather than a
+ * labelled field, the cover title, a table row without a label) and a person should check it (`doubt` says why).
  */
-export type CardFlag = 'unverified' | 'conflict' | 'overridden' | 'llm-mismatch';
+export type CardFlag = 'unverified' | 'conflict' | 'overridden' | 'llm-mismatch' | 'uncertain';
 
 export interface CardEntry {
   source: CardSource;
@@ -32,6 +33,8 @@ export interface CardEntry {
   lot?: string;
   /** Who produced the entry. */
   origin?: 'rule' | 'llm';
+  /** With flag 'uncertain': why a person should check the entry, in Chinese. */
+  doubt?: string;
 }
 
 /** An earlier or competing value of a fact. */
@@ -54,9 +57,34 @@ export interface CardFact<T = string> extends CardEntry {
   mismatch?: FactVersion<T> & { origin: 'rule' | 'llm' };
 }
 
-/** 投标保证金: the wording, plus the amount in yuan when one is stated. */
+/**
+ * 投标保证金 (响应/磋商/谈判保证金): the wording, and what it asks — `kind` 'none' (「本项目不收取磋商保证金」: a fact, not
+ * a missing one), 'amount' (`amount` in yuan) or 'percent' (`percent`, up to `percentMax` for a range like 「投标报价的
+ * 1.5–2%」, of `percentOf`). `kind` is absent on cards from before issue 23.
+ */
 export interface BidBondFact extends CardFact<string> {
   amount?: number;
+  kind?: 'none' | 'amount' | 'percent';
+  percent?: number;
+  percentMax?: number;
+  /** what the percentage is of, as printed (「投标报价」「项目预算金额」) */
+  percentOf?: string;
+}
+
+/**
+ * A cap on a price that is not the whole project's 最高限价 (issue 23): a unit price (「采购单价控制价：12.55元/条」,
+ * `unit` '条'; a goods list's 单价限价 column, `item` the row's goods) or a rate (「综合费率不应超过16%」, `unit` '%';
+ * 「折扣率≤1」, `unit` ''). `value` is yuan for 'unit', the printed number for 'rate'. The card's `ceilingPrice` stays the
+ * whole project's figure (null when the tender caps only units or rates).
+ */
+export interface PriceCap extends CardEntry {
+  kind: 'unit' | 'rate';
+  value: number;
+  unit: string;
+  /** what is capped, as the tender names it (「集动车大编组（1列）」「项目经理」「12家重点出版社纸本期刊综合费率」) */
+  item?: string;
+  /** the tender's words */
+  text: string;
 }
 
 /** A clause or list item (资格要求, ★, ▲, 废标, 格式要求). */
@@ -176,8 +204,10 @@ export interface TenderCard {
   agency: CardFact | null;
   /** yuan */
   budget: CardFact<number> | null;
-  /** yuan */
+  /** yuan: a numeric 最高限价 of the whole project (unit and rate caps are in `priceCaps`) */
   ceilingPrice: CardFact<number> | null;
+  /** unit-price and rate caps (absent on cards from before issue 23) */
+  priceCaps?: PriceCap[];
   /** `YYYY-MM-DD HH:mm` (`YYYY-MM-DD` when the tender gives no time) */
   deadline: CardFact | null;
   openingTime: CardFact | null;
@@ -208,6 +238,8 @@ export interface TenderCard {
   requirements?: RequirementItem[];
   /** 暗标 rules and the prescribed format (issue 15); absent on cards from before, null when the tender states none. */
   anonymity?: AnonymityRules | null;
+  /** Parts of the card whose reader failed on this file (left empty), each with the reason; absent when all were read. */
+  failedParts?: string[];
   /** LLM path only: the model, the extraction tasks run, and the titles of those that failed (their part is the rules' alone). */
   llm?: { model: string; tasks: number; failed: string[] };
 }

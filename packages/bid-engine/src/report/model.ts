@@ -39,6 +39,7 @@ function factNote(f: CardFact<unknown>): string {
   if (last) notes.push(`已由补遗变更，原为 ${show(last.value)}（${last.source.file} 第 ${last.source.page} 页）`);
   for (const c of f.conflicts ?? []) notes.push(`招标文件另有表述：${c.text}（第 ${c.source.page} 页）`);
   if (f.mismatch) notes.push(`两种提取结果不一致，另一结果为 ${show(f.mismatch.value)}`);
+  if (f.doubt) notes.push(f.doubt);
   return notes.join('；');
 }
 

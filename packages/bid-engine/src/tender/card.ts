@@ -16,7 +16,9 @@ import type {
   TenderCard,
   TenderLot,
 } from '@btz/shared';
-import { lotList, resolveLot, scopeLots } from './lots.js';
+import { lotList, lotTables, resolveLot, scopeLots } from './lots.js';
+import { priceCaps } from './price-caps.js';
+import { qualifications } from './qualifications.js';
 import { extractScoring } from './scoring.js';
 import { scoringFromModel, type ModelScoring } from './scoring-model.js';
 import { compositionFromModel } from './composition-model.js';
@@ -109,7 +111,6 @@ function headings(fl: FileLines, re: RegExp, max = 40): number[] {
   return out;
 }
 
-const QUAL_HEAD = /资格要求|资格条件|投标人资格|供应商资格|申请人资格|合格(?:的)?投标人|资质要求|合格供应商/;
 const INVALID_HEAD = /废标|无效投标|投标无效|否决投标|无效响应|响应无效|投标文件无效|否决其投标/;
 const INVALID_RE =
   /废标|无效投标|投标无效|作无效|按无效|视为无效|否决其投标|否决投标|投标将被拒绝|拒绝其投标|不予受理|无效处理|响应无效|无效响应|投标文件无效|被拒绝/;
@@ -140,14 +141,6 @@ function sentenceItems(fl: FileLines, test: (s: string, line: Line) => boolean, 
     }
   }
   return out;
-}
-
-function qualifications(fl: FileLines): RawItem[] {
-  for (const h of headings(fl, QUAL_HEAD)) {
-    const items = collectList(fl, h);
-    if (items.length) return items;
-  }
-  return [];
 }
 
 function invalidClauses(fl: FileLines): RawItem[] {
@@ -298,14 +291,16 @@ function modelEntry(fl: FileLines, page: number, texts: string[], lot: string | 
 }
 
 /**
- * One reading step of the card that fails on a document shape it does not know gives nothing, not a failed card: the
- * rest of the card still serves the user (and the outline says what it lacks).
+ * A part of the card read by its own reader (scoring, composition, 废标 grounds, requirements from the document model):
+ * when that reader throws on an unusual file the part is left empty and named in `failed`, and the rest of the card
+ * (facts, lots, the text paths) still stands.
  */
-function guarded<T>(step: () => T, fallback: T): T {
+function guarded<T>(part: string, failed: string[], fn: () => T, empty: T): T {
   try {
-    return step();
-  } catch {
-    return fallback;
+    return fn();
+  } catch (e) {
+    failed.push(`${part}：${(e as Error).message}`);
+    return empty;
   }
 }
 
@@ -322,9 +317,11 @@ function ordered(files: readonly TenderFileInput[]): TenderFileInput[] {
  */
 export function extractCard(files: readonly TenderFileInput[], opts: ExtractOptions = {}): TenderCard {
   const fls = ordered(files).map(toLines);
-  const names = new Map<string, string[]>();
-  for (const fl of fls) for (const [id, list] of scopeLots(fl)) names.set(id, [...(names.get(id) ?? []), ...list]);
-  const lots: TenderLot[] = lotList(names);
+  const failed: string[] = [];
+  const lots: TenderLot[] = lotList(
+    fls.map(scopeLots),
+    fls.flatMap((fl) => lotTables(fl.file.model)),
+  );
   const lot = lots.length ? resolveLot(opts.lot, lots) : opts.lot ? resolveLot(opts.lot, []) : null;
   const keep = <T extends { lot: string | null }>(x: T) => !lot || !x.lot || x.lot === lot;
 
@@ -332,9 +329,10 @@ export function extractCard(files: readonly TenderFileInput[], opts: ExtractOpti
   for (const spec of SPECS) {
     const perFile = fls.map((fl) => {
       let occs = findFact(fl, spec, lot).filter(keep);
-      if (!occs.length && spec.key === 'projectName' && fl.file.role === 'main') {
+      // no name labelled at the start of a line or cell: the cover's title before one labelled inside a sentence
+      if (spec.key === 'projectName' && fl.file.role === 'main' && occs.every((o) => o.weak)) {
         const t = titleName(fl);
-        if (t && keep(t)) occs = [t];
+        if (t && keep(t)) occs = [t, ...occs];
       }
       return { fl, occs };
     });
@@ -357,7 +355,7 @@ export function extractCard(files: readonly TenderFileInput[], opts: ExtractOpti
   const inval = all.flatMap(invalidClauses).filter(keep);
   // the grounds the tender lists explicitly, from the model, when it lists them (else the text path's clauses)
   const listed = all.flatMap((fl) =>
-    (fl.file.model ? invalidFromModel(fl.file.model) : []).map((g) => ({ ...g, fl })),
+    (fl.file.model ? guarded('废标条款', failed, () => invalidFromModel(fl.file.model!), []) : []).map((g) => ({ ...g, fl })),
   );
   const fmt = all.flatMap(formatRules).filter(keep);
   const anon = all.flatMap(anonymityItems).filter(keep);
@@ -369,7 +367,7 @@ export function extractCard(files: readonly TenderFileInput[], opts: ExtractOpti
   let scoringCheck: ModelScoring | null = null;
   for (const fl of all) {
     const amended = fl.file.role === 'amendment' && mainish.length > 0;
-    const ms = fl.file.model ? guarded(() => scoringFromModel(fl.file.model!), null) : null;
+    const ms = fl.file.model ? guarded('评分标准', failed, () => scoringFromModel(fl.file.model!), null) : null;
     if (ms && ms.rows.length >= 2) {
       scoring = ms.rows.filter((r) => keep(r)).map((r, n) => {
         const e = modelEntry(fl, r.page, r.excerpts, r.lot);
@@ -398,7 +396,7 @@ export function extractCard(files: readonly TenderFileInput[], opts: ExtractOpti
   let compositionParts: CompositionPart[] = [];
   for (const fl of all) {
     const amended = fl.file.role === 'amendment' && mainish.length > 0;
-    const fromModel = fl.file.model ? guarded(() => compositionFromModel(fl.file.model!), []) : [];
+    const fromModel = fl.file.model ? guarded('投标文件组成', failed, () => compositionFromModel(fl.file.model!), []) : [];
     if (fromModel.length >= 2) {
       compositionParts = fromModel.map((p, n) => {
         const e = modelEntry(fl, p.page, [p.excerpt, p.title], null);
@@ -418,7 +416,7 @@ export function extractCard(files: readonly TenderFileInput[], opts: ExtractOpti
 
   // Requirement items: every file's requirement chapters, in the files' order (an amendment adds to them).
   const requirements: RequirementItem[] = all
-    .flatMap((fl) => (fl.file.model ? requirementsFromModel(fl.file.model).map((r) => ({ r, fl })) : []))
+    .flatMap((fl) => (fl.file.model ? guarded('采购需求', failed, () => requirementsFromModel(fl.file.model!), []).map((r) => ({ r, fl })) : []))
     .map(({ r, fl }, n) => ({ id: `r${n + 1}`, text: r.text, section: r.section, figures: r.figures, ...modelEntry(fl, r.page, [r.excerpt, r.text], null) }));
 
   return {
@@ -428,6 +426,7 @@ export function extractCard(files: readonly TenderFileInput[], opts: ExtractOpti
     agency: (facts.agency as CardFact) ?? null,
     budget: (facts.budget as CardFact<number>) ?? null,
     ceilingPrice: (facts.ceilingPrice as CardFact<number>) ?? null,
+    priceCaps: priceCaps(fls.filter((f) => f.file.role !== 'amendment').concat(fls.filter((f) => f.file.role === 'amendment'))).filter((c) => keep({ lot: c.lot ?? null })),
     deadline: (facts.deadline as CardFact) ?? null,
     openingTime: (facts.openingTime as CardFact) ?? null,
     openingPlace: (facts.openingPlace as CardFact) ?? null,
@@ -448,5 +447,6 @@ export function extractCard(files: readonly TenderFileInput[], opts: ExtractOpti
     writer: 'offline',
     files: files.map((f) => ({ name: f.name, role: f.role, order: f.order })),
     ...(requirements.length ? { requirements } : {}),
+    ...(failed.length ? { failedParts: failed } : {}),
   };
 }

@@ -62,6 +62,7 @@ const FLAG_HINT: Record<CardFlag, string> = {
   conflict: '招标文件中对此有不同的说法，见下方列出的其他取值',
   overridden: '后上传的补遗/答疑文件更新了此项，原值见下方',
   'llm-mismatch': 'AI 提取的结果与规则提取的结果不一致，请核对原文',
+  uncertain: '此项取自招标文件中不够明确的位置（正文句子、封面标题或无标注的表格），请点击页码核对',
 };
 
 /** Flags of an entry; an unverified entry always shows 待核实 (even when the server listed no flag). */

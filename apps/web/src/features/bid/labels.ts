@@ -49,6 +49,7 @@ export const FLAG_LABEL: Record<CardFlag, string> = {
   conflict: '存在不同说法',
   overridden: '已被补遗更新',
   'llm-mismatch': 'AI 与规则结果不一致',
+  uncertain: '需人工核对',
 };
 
 export const FLAG_COLOR: Record<CardFlag, string> = {
@@ -56,6 +57,7 @@ export const FLAG_COLOR: Record<CardFlag, string> = {
   conflict: 'orange',
   overridden: 'blue',
   'llm-mismatch': 'magenta',
+  uncertain: 'gold',
 };
 
 /** Node status dots (spec §3 status: 0 empty, 1 writing, 2 written, 3 edited by hand). */
