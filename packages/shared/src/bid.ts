@@ -240,6 +240,13 @@ export interface TenderCard {
   anonymity?: AnonymityRules | null;
   /** Parts of the card whose reader failed on this file (left empty), each with the reason; absent when all were read. */
   failedParts?: string[];
+  /** What the user should know about how a file was read (a DOC read as text only), in Chinese; absent when nothing. */
+  notices?: string[];
+  /**
+   * Where the composition came from when the tender gives no explicit list of the bid's parts (「格式章节的标题」): a weak
+   * source a person should check; absent when the tender lists the parts.
+   */
+  compositionWeak?: string;
   /** LLM path only: the model, the extraction tasks run, and the titles of those that failed (their part is the rules' alone). */
   llm?: { model: string; tasks: number; failed: string[] };
 }

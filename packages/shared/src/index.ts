@@ -10,6 +10,7 @@ export * from './rules/outline.js';
 export * from './rules/color.js';
 export * from './rules/user.js';
 export * from './rules/scoring.js';
+export * from './rules/review.js';
 export * from './api/envelope.js';
 export * from './api/auth.js';
 export * from './api/user.js';

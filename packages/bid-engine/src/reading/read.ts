@@ -87,6 +87,7 @@ export async function readDocument(buf: Buffer, opts: ReadOptions = {}): Promise
   const chapters = detectChapters(pages);
   // DOCX builds its model from the XML; DOC and TXT from their text lines; PDF is read by its own reader.
   if (!model && (type === 'doc' || type === 'txt')) model = textModel(pages);
+  if (model && notice) model.notice = notice;
   opts.onProgress?.({ stage: 'done', done: 1, total: 1 });
   return {
     type,

@@ -175,6 +175,12 @@ export async function reportDocx(r: AnalysisReport): Promise<Buffer> {
   const body: (Paragraph | Table)[] = [];
   let n = 0;
 
+  if (r.review.length) {
+    body.push(heading(++n, '需人工核对'));
+    body.push(para('以下内容自动读取时把握不足，请对照招标文件原文核对：', { indent: true }));
+    r.review.forEach((t, i) => body.push(para(`${i + 1}. ${t}`, { color: 'C00000' })));
+  }
+
   body.push(heading(++n, '项目概况'));
   if (r.overview.length) body.push(factTable(r.overview));
   else body.push(none('项目基本信息'));

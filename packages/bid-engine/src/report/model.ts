@@ -6,6 +6,7 @@
 import {
   CARD_LABELS,
   CARD_TERM_LABELS,
+  cardReview,
   REPORT_CHECK_LABELS,
   formatYuan,
   SCORING_CATEGORY_LABELS,
@@ -188,5 +189,6 @@ export function buildAnalysisReport(card: TenderCard, enterprise: ReportEnterpri
     invalid: clauseRows(card.invalidClauses),
     composition: (card.composition ?? []).map((p, i) => ({ no: i + 1, title: p.title, note: p.note ?? '', page: pageOf(p) })),
     notes,
+    review: cardReview(card).map((r) => r.text),
   };
 }

@@ -87,6 +87,26 @@ describe('reportDocx', () => {
   });
 });
 
+describe('what needs a person’s check', () => {
+  it('a report of a card the reader was unsure of opens with 需人工核对, in the Word file and the workbook', async () => {
+    const unsure: TenderCard = { ...card, scoring: card.scoring.slice(1), failedParts: ['投标文件组成：bad table'] };
+    const r = buildAnalysisReport(unsure, ENT, NOW);
+    expect(r.review).toEqual([
+      '「投标文件组成」部分的结构较特殊，未能自动读取，请对照招标文件核对该部分',
+      expect.stringContaining('约 30 分的评分项未识别'),
+    ]);
+    expect(report.review).toEqual([]);
+    const text = (await mammoth.extractRawText({ buffer: await reportDocx(r) })).value;
+    expect(text).toContain('一、需人工核对');
+    expect(text).toContain('1. 「投标文件组成」部分的结构较特殊');
+    expect((await mammoth.extractRawText({ buffer: await reportDocx(report) })).value).not.toContain('需人工核对');
+    const wb = await xlsxOf(await reportXlsx(r));
+    const rows: string[] = [];
+    wb.getWorksheet('概况')!.eachRow((row) => rows.push(row.values!.toString()));
+    expect(rows.join('\n')).toContain('需人工核对');
+  });
+});
+
 describe('reportXlsx', () => {
   it('counts wrapped lines with Chinese characters twice as wide', () => {
     expect(wrappedLines('技术方案', 24)).toBe(1);

@@ -96,4 +96,6 @@ export interface AnalysisReport {
   composition: ReportPartRow[];
   /** how the card was made (离线模式 …): printed under the title */
   notes: string[];
+  /** what the reader was unsure of and a person should check (cardReview), in Chinese; empty when nothing */
+  review: string[];
 }

@@ -129,6 +129,7 @@ export async function reportXlsx(r: AnalysisReport): Promise<Buffer> {
   ov.addRow({ group: '报告', label: '生成时间', value: r.generatedAt });
   if (r.enterpriseName) ov.addRow({ group: '报告', label: '对照企业', value: r.enterpriseName });
   for (const n of r.notes) ov.addRow({ group: '报告', label: '说明', value: n });
+  r.review.forEach((t, i) => ov.addRow({ group: '需人工核对', label: String(i + 1), value: t }));
   finish(ov, oc);
 
   // 资格审查

@@ -448,5 +448,6 @@ export function extractCard(files: readonly TenderFileInput[], opts: ExtractOpti
     files: files.map((f) => ({ name: f.name, role: f.role, order: f.order })),
     ...(requirements.length ? { requirements } : {}),
     ...(failed.length ? { failedParts: failed } : {}),
+    ...(files.some((f) => f.model?.notice) ? { notices: files.flatMap((f) => (f.model?.notice ? [`${f.name}：${f.model.notice}`] : [])) } : {}),
   };
 }

@@ -4,6 +4,7 @@ import { WarningOutlined } from '@ant-design/icons';
 import {
   CARD_FACT_KEYS,
   CARD_LABELS,
+  cardReview,
   formatYuan,
   type CardClause,
   type CardEntry,
@@ -248,6 +249,7 @@ export function TenderCardPanel({ card, files, onOpen }: { card: TenderCard | nu
     ...CARD_FACT_KEYS.map((k) => card[k]).filter((f): f is NonNullable<typeof f> => !!f && !f.verified),
   ].length;
   const nothing = CARD_FACT_KEYS.every((k) => !card[k]) && !card.scoring.length && !card.composition.length;
+  const review = nothing ? [] : cardReview(card);
   const section = (key: string, label: ReactNode, count: number, children: ReactNode) => ({
     key,
     label: (
@@ -272,6 +274,22 @@ export function TenderCardPanel({ card, files, onOpen }: { card: TenderCard | nu
           className="bid-card__nothing"
           title="没有从文件中识别出招标要点"
           description="请确认上传的是招标文件（而不是投标文件或其他资料）；扫描件请尽量清晰。也可以在「文件」中补充上传招标文件。"
+        />
+      ) : null}
+      {review.length ? (
+        <Alert
+          type="warning"
+          showIcon
+          className="bid-card__review"
+          data-testid="card-review"
+          title={`需要人工核对（${review.length} 项）`}
+          description={
+            <ul className="bid-card__review-list">
+              {review.map((r, i) => (
+                <li key={i}>{r.text}</li>
+              ))}
+            </ul>
+          }
         />
       ) : null}
       {unverified ? (

@@ -89,4 +89,6 @@ export interface DocModel {
   blocks: Block[];
   furniture: Furniture[];
   pageCount: number;
+  /** what the user should know about how the file was read (a DOC read as text only), in Chinese; kept with the model */
+  notice?: string;
 }
