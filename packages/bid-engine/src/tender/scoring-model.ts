@@ -378,6 +378,12 @@ function readTable(vrows: VRow[], layout: Layout, ctx: Ctx, lot: string | null, 
       let pointsCell: object | null = pointsSlot?.cell ?? null;
       let subName = innerText;
       const fw = itemWithPoints(factorText) ?? openingItemPoints(factorText);
+      // a points cell merged down over rows of different factors that each print their own points holds their group's
+      // total (「技术部分 | 服务方案（20分） | 50」): each row keeps its own points, the total never goes to the first
+      if (fw && pointsSlot?.cell && pointsSlot.cell.rowSpan > 1 && (!outer?.cell || outer.cell.rowSpan <= 1)) {
+        points = fw.points;
+        pointsCell = null;
+      }
       if (inner.length) {
         const lp = leadingNamedPoints(innerText) ?? itemWithPoints(innerText);
         if (lp) {
