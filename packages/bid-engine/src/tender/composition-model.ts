@@ -33,11 +33,11 @@ export interface ModelPart {
   basis: CompositionBasis;
 }
 
-const DOC = '(?:投标|响应|应答|报价|申请|磋商|谈判)';
+const DOC = '(?:投标|响应|应答|报价|申请)';
 const START = new RegExp(
   [
     `${DOC}(?:响应)?文件(?:的)?(?:组成|构成)(?!部分)`,
-    `${DOC}文件(?:应|须|必须|需)?(?:包括|包含|由)(?:以下|下列|如下|下述)`,
+    `${DOC}文件(?:应当?|须|必须|需|主要)?(?:包括|包含|由)(?:以下|下列|如下|下述)`,
     '(?:投标|响应)文件(?:应当?|须|需)?(?:包括|包含)(?:[:：]|的内容)',
     '以下(?:部分|内容)组成(?:编写|编制)',
     '(?:商务|技术|资格|价格|报价|资信)(?:响应|投标)?文件(?:应)?由以下(?:部分|内容)组成',
@@ -93,6 +93,8 @@ const NUMBERINGS: Array<[RegExp, (m: RegExpExecArray) => Omit<Num, 'length'>]> =
   [new RegExp(`^([${CIRCLED}])\\s*`), (m) => ({ style: 'circle', value: CIRCLED.indexOf(m[1]!) + 1 })],
   [/^[（(]\s*([一二三四五六七八九十]+)\s*[)）]\s*/, (m) => ({ style: 'pcn', value: cnValue(m[1]!) })],
   [/^([一二三四五六七八九十]+)\s*[、.．]\s*/, (m) => ({ style: 'cn', value: cnValue(m[1]!) })],
+  [/^([一二三四五六七八九十]+)\s*[)）]\s*/, (m) => ({ style: 'rcn', value: cnValue(m[1]!) })],
+  [/^([ⅠⅡⅢⅣⅤⅥⅦⅧⅨⅩ])\s*[、.．]?\s*/, (m) => ({ style: 'roman', value: 'ⅠⅡⅢⅣⅤⅥⅦⅧⅨⅩ'.indexOf(m[1]!) + 1 })],
   [/^(\d{1,2}(?:\s*[.．]\s*\d{1,2})+)(?![\d.．])\s*[、.．]?\s*/, (m) => {
     const parts = m[1]!.split(/\s*[.．]\s*/).map(Number);
     return { style: `clause${parts.length}`, value: parts.at(-1)!, clause: parts };
@@ -213,10 +215,16 @@ const PROCEDURE = /^(?:投标文件的?)?(?:密封|递交|提交|修改与撤回
 /** Forms for after the award or for complaints: in the format chapter, but not parts of the bid. */
 const NOT_BID_FORM = /履约(?:保证金|担保|保函)|预付款|质疑函|投诉书|询问函|中标通知书|成交通知书|合同协议书|验收/;
 
+/** A line that only names a document (「响应函」「报价一览表（格式见附件）」), not a sentence about one. */
+function namesPart(body: string): boolean {
+  const t = body.replace(/[；;。，,]+$/, '');
+  return t.length <= 30 && !SENTENCE.test(t) && !START.test(t) && !PROCEDURE.test(t) && !/[。，,；;：:]/.test(t.replace(/[（(][^）)]*[)）]/g, '')) && partName(t) !== null;
+}
+
 function plausible(titles: string[]): boolean {
   if (titles.length < 2) return false;
   const bad = titles.filter((t) => SENTENCE.test(t) || PROCEDURE.test(t) || t.length > 40).length;
-  return bad <= titles.length * 0.34;
+  return bad <= titles.length * 0.5;
 }
 
 // ---------------------------------------------------------------------------------------------------------------------
@@ -271,6 +279,8 @@ interface Node {
   num: Num | null;
   /** an unnumbered volume heading (「技术资信标的组成：」) */
   group: boolean;
+  /** printed as a heading: with items under it, it groups them (「（一）资格证明文件」 over 「1.营业执照」…) */
+  heading?: boolean;
   children: Node[];
 }
 
@@ -292,7 +302,8 @@ function relation(anchor: Num | null, n: Num): 'inside' | 'after' | 'other' {
   if (!n.clause && !anchor?.clause) return c[0] === a[0]! + 1 ? 'after' : 'other';
   if (c[0] === a[0] || c[0] === a[0]! + 1) {
     for (let k = 0; k < Math.min(a.length, c.length); k++) if (c[k] !== a[k]) return c[k]! > a[k]! ? 'after' : 'other';
-    return c.length <= a.length ? 'after' : 'other';
+    // the anchor's own number again (a 前附表 cell restating its clause) is no sibling; a shorter one is its parent's next
+    return c.length < a.length ? 'after' : 'other';
   }
   return 'other';
 }
@@ -305,7 +316,20 @@ function readList(lines: Line[], anchor: Anchor): Node[] {
   let skipped = 0;
   /** the last line skipped, when it could head a group */
   let header: string | null = null;
-  for (const line of lines) {
+  /** the model's list level of the first list item taken */
+  let listLevel: number | null = null;
+  /** lines read since a note after the items (null: none) */
+  let noted: number | null = null;
+  const group = (text: string, page: number) => {
+    const g: Node = { text, page, excerpt: text, num: null, group: true, children: [] };
+    root.children.push(g);
+    base = g;
+    levels = [];
+    started = true;
+    skipped = 0;
+  };
+  for (let idx = 0; idx < lines.length; idx++) {
+    const line = lines[idx]!;
     const t = line.text.replace(/\s+/g, ' ').trim();
     if (line.table) {
       if (started) break;
@@ -315,10 +339,16 @@ function readList(lines: Line[], anchor: Anchor): Node[] {
     // a list item Word numbers with no printed marker: its level is its numbering
     const n = numberingOf(t) ?? (line.list !== undefined ? { style: `list${line.list}`, value: null, length: 0 } : null);
     const body = bodyOf(t, n);
-    if (started && NOTE_LINE.test(t)) break;
     const volume = isVolume(body);
     const start = START.test(body) && !ADDITION.test(body);
-    if (OTHER_DOC.test(body) && !start) {
+    // a note after the items (「注：」): the list is over, unless the next volume is announced after it
+    if (started && NOTE_LINE.test(t)) noted = 0;
+    if (noted !== null) {
+      if (volume && line.heading === undefined && /[：:]$|包括|组成|如下/.test(body)) noted = null;
+      else if (++noted > 12) break;
+      else continue;
+    }
+    if (OTHER_DOC.test(body) && !start && (!n || line.heading !== undefined)) {
       if (started) break;
       continue;
     }
@@ -328,11 +358,25 @@ function readList(lines: Line[], anchor: Anchor): Node[] {
       const sibling = n ? n.bare || n.style === anchor.head?.style || (!!n.clause && !!anchor.head?.clause) : started;
       if (anchor.level !== null && line.heading <= anchor.level && sibling) break;
       if (CHAPTER.test(t)) break;
+      // after the items, a heading goes on with them only numbered like them, or as the first item of a volume
+      const last = levels.at(-1)?.last;
+      const opens = !!last && isVolume(bodyOf(last.text, last.num));
+      if (started && (!n || (!levels.some((l) => l.style === n.style) && !opens && !(base !== root && !levels.length)))) {
+        // …or heads the next group where a fresh count follows it (「资格证明文件」 then 1、2、…)
+        const next = lines.slice(idx + 1, idx + 3).find((l) => l.text.trim() && !l.table);
+        const fresh = next ? numberingOf(next.text.trim()) : null;
+        if (fresh?.value === 1 && !fresh.bare && body.length <= 30 && !SENTENCE.test(body) && !PROCEDURE.test(body)) {
+          group(t, line.page);
+          continue;
+        }
+        break;
+      }
     }
     const rel = n && !n.bare ? relation(anchor.num, n) : 'other';
     if (rel === 'after' && !(volume && !started)) break;
-    if (rel === 'inside' && !volume) {
-      // the anchor's own sub-clauses: 「3.1.1 投标文件应包括下列内容：」 opens the list, 「3.1.2 …不包括…」 explains it
+    // the anchor's own sub-clauses: 「3.1.1 投标文件应包括下列内容：」 opens the list, 「3.1.2 …不包括…」 explains it;
+    // sub-clauses that each name a document (「3.2.1 响应函」「3.2.2 报价一览表」) are the list
+    if (rel === 'inside' && !volume && !(namesPart(body) && levels.every((l) => l.style === n!.style))) {
       if (started && !start) break;
       continue;
     }
@@ -340,15 +384,12 @@ function readList(lines: Line[], anchor: Anchor): Node[] {
       if (started) break;
       continue;
     }
-    if (!n || (n.bare && !continuesCount(levels, n))) {
+    const counted = !n?.bare || continuesCount(levels, n) || line.list !== undefined || (n.value === 1 && !started && t.length <= 40 && !SENTENCE.test(t));
+    // a list item shallower than the list's own items: the list is over (the next clause of the 须知)
+    if (started && line.list !== undefined && listLevel !== null && line.list < listLevel && !volume) break;
+    if (!n || !counted) {
       if (volume && (body.length <= 24 || /[：:]$|包括|组成|如下/.test(body))) {
-        // an unnumbered volume: its items follow, numbered afresh
-        const g: Node = { text: t, page: line.page, excerpt: t, num: null, group: true, children: [] };
-        root.children.push(g);
-        base = g;
-        levels = [];
-        started = true;
-        skipped = 0;
+        group(t, line.page); // an unnumbered volume: its items follow, numbered afresh
         continue;
       }
       const last = levels.at(-1)?.last;
@@ -363,7 +404,8 @@ function readList(lines: Line[], anchor: Anchor): Node[] {
       continue;
     }
     skipped = 0;
-    const node: Node = { text: t, page: line.page, excerpt: line.plain ?? line.text, num: n, group: false, children: [] };
+    if (line.list !== undefined && !volume) listLevel ??= line.list;
+    const node: Node = { text: t, page: line.page, excerpt: line.plain ?? line.text, num: n, group: false, children: [], heading: line.heading !== undefined };
     const at = levels.findIndex((l) => l.style === n.style);
     if (at >= 0) {
       // a count that starts again at the top with nothing between (a second list) ends this one
@@ -408,7 +450,7 @@ interface Raw {
 function flatten(nodes: Node[], volume = { n: 0 }, inside = 0): Raw[] {
   const out: Raw[] = [];
   for (const n of nodes) {
-    if (n.group || (n.children.length >= 1 && isVolume(bodyOf(n.text, n.num)))) out.push(...flatten(n.children, volume, ++volume.n));
+    if (n.group || (n.children.length >= 1 && isVolume(bodyOf(n.text, n.num))) || (n.heading && n.children.length >= 2)) out.push(...flatten(n.children, volume, ++volume.n));
     else out.push({ text: n.text, page: n.page, excerpt: n.excerpt, volume: inside });
   }
   return out;
@@ -426,7 +468,7 @@ export function tableParts(b: Pick<TableBlock, 'rows' | 'columns'>): Raw[] {
   const out: Raw[] = [];
   const head = (grid[0] ?? []).map((s) => s.text.replace(/\s+/g, ''));
   const seqCol = head.findIndex((t) => /^(?:序号|编号)$/.test(t));
-  const nameCol = head.findIndex((t) => /^(?:(?:文件|材料|资料|内容)?名称|(?:文件|资料)?内容|组成(?:内容|部分)?|投标文件(?:组成)?)$/.test(t));
+  const nameCol = head.findIndex((t) => /^(?:(?:文件|材料|资料|内容)?名称|(?:文件|资料)?内容|组成(?:内容|部分)?|(?:投标|响应|应答)文件(?:的)?(?:组成|构成)?(?:内容|部分|名称)?)$/.test(t));
   grid.forEach((row, r) => {
     const page = b.rows[r]?.page ?? b.rows[0]?.page ?? 1;
     if (r === 0 && (START.test(row.map((s) => s.text).join('')) || (seqCol >= 0 && nameCol >= 0))) return;
@@ -456,7 +498,8 @@ function compositionTitled(b: TableBlock): boolean {
   const texts = first.filter((s, k) => first.findIndex((x) => x.cell === s.cell) === k).map((s) => s.text.replace(/\s+/g, ''));
   const joined = texts.join('');
   if (!START.test(joined) || joined.length > 30) return false;
-  return !texts.some((t) => /页码|页次|评审|评分|因素|条款号|索引|备注|说明|是否/.test(t));
+  // a contents table of the bid (「序号 | 响应文件组成 | 页码」) lists the parts; an index of review factors does not
+  return !texts.some((t) => /评审|评分|因素|条款号|索引/.test(t));
 }
 
 /**
@@ -506,7 +549,10 @@ function rowAnchors(blocks: Block[], i: number): Array<{ lines: Line[]; anchor: 
       }
       const n = numberingOf(own[0]!.text.trim());
       if (!n || relation(anchor.num, n) !== 'inside') break;
-      lines.push({ text: own.map((s) => cellText(s.text).replace(/\n/g, ' ')).join(' '), page: rowPage });
+      // the sub-row's number and title make one line, its list the lines after (「3.1.1 | 商务投标文件，包括：⏎（1）…」)
+      const texts = own.map((s) => cellText(s.text).split('\n'));
+      lines.push({ text: `${texts[0]![0]} ${texts[1]?.[0] ?? ''}`.trim(), page: rowPage });
+      for (const text of [...texts[0]!.slice(1), ...(texts[1]?.slice(1) ?? []), ...texts.slice(2).flat()]) lines.push({ text, page: rowPage });
     }
     // a 前附表 broken off where the list begins: the list runs on after the table
     if (k >= grid.length && !flatten(readList(lines, anchor)).length) lines.push(...blockLines(blocks, i + 1, 120));
@@ -524,22 +570,38 @@ const NOT_FORM = /^(?:投标文件|响应文件|正本|副本|目录|项目名�
  * Headings of the format chapter: its top level, or the level below when the top only groups them. A PDF gives its
  * forms the chapter's own level: the chapter then runs to the next 第X章 heading.
  */
-function formatHeadings(blocks: Block[]): { heads: HeadingBlock[]; from: number; to: number } {
-  let best: { heads: HeadingBlock[]; from: number; to: number } = { heads: [], from: -1, to: -1 };
+interface FormatChapter {
+  /** the form headings: the chapter's top level, or the level below when the top only groups them */
+  heads: HeadingBlock[];
+  /** every heading that may name a form, the likeliest first (for linking a part to its form) */
+  links: HeadingBlock[];
+  from: number;
+  to: number;
+}
+
+function formatHeadings(blocks: Block[]): FormatChapter {
+  let best: FormatChapter = { heads: [], links: [], from: -1, to: -1 };
   for (let i = 0; i < blocks.length; i++) {
     const h = blocks[i]!;
     if (h.type !== 'heading' || !FORMAT_CHAPTER.test(h.text) || h.text.length > 40) continue;
     // the chapter itself (「第六章 投标文件格式」「第五部分投标文件内容及格式」), not a clause of the 须知 about formats
     const bare = h.text.replace(/\s+/g, '');
-    if (!CHAPTER.test(bare) && !(h.level === 1 && bare.length <= 14 && /^(?:投标|响应)文件/.test(bare))) continue;
+    if (!CHAPTER.test(bare) && !(h.level === 1 && bare.length <= 12 && /^(?:投标|响应)文件/.test(bare))) continue;
     // an entry of the 须知's list of chapters (「第七章投标文件格式」 between 「第六章…」 and the next chapter): not the chapter
     if (blocks.slice(i + 1, i + 3).some((b) => b.type === 'heading' && CHAPTER.test(b.text.replace(/\s+/g, '')))) continue;
     const inside: HeadingBlock[] = [];
+    // a 第X章 chapter runs to the next 第Y章, whatever levels its volumes (「第一部分：投标基本文件」) were given
+    const kind = /^第\s*[一二三四五六七八九十\d]+\s*(章|篇|部分)/.exec(bare)?.[1];
+    const ends = (b: HeadingBlock) => {
+      const t = b.text.replace(/\s+/g, '');
+      if (kind) return new RegExp(`^第\\s*[一二三四五六七八九十\\d]+\\s*${kind}`).test(t) && !FORMAT_CHAPTER.test(t);
+      return b.level < h.level || (b.level === h.level && CHAPTER.test(t));
+    };
     let j = i + 1;
     for (; j < blocks.length; j++) {
       const b = blocks[j]!;
       if (b.type !== 'heading') continue;
-      if (b.level < h.level || (b.level === h.level && CHAPTER.test(b.text))) break;
+      if (ends(b)) break;
       if (NOT_FORM.test(b.text.replace(/\s+/g, '')) || b.text.replace(/\s+/g, '').length < 3) continue;
       // a PDF heading wrapped over lines (「投标人具备《出版物经营许可证》和《出版物进口经」/「营许可证》…」)
       const prev = inside.at(-1);
@@ -552,7 +614,7 @@ function formatHeadings(blocks: Block[]): { heads: HeadingBlock[]; from: number;
     }
     if (inside.length < 2) {
       // a chapter printing its parts as paragraphs only: its place is still known
-      if (!best.heads.length) best = { heads: [], from: i, to: j };
+      if (!best.heads.length) best = { heads: [], links: inside, from: i, to: j };
       continue;
     }
     const deeper = inside.filter((b) => b.level > h.level);
@@ -564,8 +626,30 @@ function formatHeadings(blocks: Block[]): { heads: HeadingBlock[]; from: number;
       const sub = next.length ? Math.min(...next.map((b) => b.level)) : null;
       if (sub !== null && next.filter((b) => b.level === sub).length > tops.length) tops = next.filter((b) => b.level === sub);
     }
+    // forms numbered as headings of one style and level (「1. 商务投标文件封面」…「35. 报价文件」, a count that may start
+    // again in each volume): where a part has no form among the top headings, it may have one among these
+    let numbered: HeadingBlock[] = [];
+    const groups = new Map<string, HeadingBlock[]>();
+    for (const b of inside) {
+      const n = numberingOf(b.text.trim());
+      if (!n || n.bare || n.value === null) continue;
+      const k = `${b.level}|${n.style}`;
+      groups.set(k, [...(groups.get(k) ?? []), b]);
+    }
+    for (const list of groups.values()) {
+      const chain: HeadingBlock[] = [];
+      let last = 0;
+      for (const b of list) {
+        const v = numberingOf(b.text.trim())!.value!;
+        if (v === last + 1 || (v === 1 && last >= 2)) {
+          chain.push(b);
+          last = v;
+        }
+      }
+      if (chain.length >= 3 && chain.length > numbered.length) numbered = chain;
+    }
     // the chapter itself comes after any mention of it: the last one that holds forms
-    if (tops.length >= 2) best = { heads: tops, from: i, to: j };
+    if (tops.length >= 2) best = { heads: tops, links: [...new Set([...tops, ...numbered, ...inside])], from: i, to: j };
   }
   return best;
 }
@@ -650,8 +734,10 @@ interface Candidate {
   at: number;
   /** a 前附表 row adding to the 须知's list */
   addition?: boolean;
-  /** from a 前附表 row (the 前附表 prevails over the 须知 it completes) */
+  /** from a 前附表 row */
   row?: boolean;
+  /** the anchor names a volume (「技术响应文件由以下部分组成」): the next volume's list may follow apart from it */
+  volume?: boolean;
 }
 
 const titlesOf = (raws: Array<{ text: string }>) => [...new Set(raws.map((r) => partName(r.text)?.title).filter((t): t is string => !!t))];
@@ -677,31 +763,64 @@ function enumerations(blocks: Block[]): Candidate[] {
     const full = b.type === 'list-item' ? `${b.numbering}${b.text}` : b.text;
     const t = full.replace(/\s+/g, '');
     if (t.length > 60 && !(t.length <= 120 && /[：:]$/.test(t))) continue;
-    const contents = CONTENTS.test(bodyOf(t, numberingOf(t)));
+    const contents = CONTENTS.test(bodyOf(t, numberingOf(t))) ;
     if (!contents && (!START.test(t) || OTHER_DOC.test(t.replace(START, '')) || /^[^投响应报申磋谈]*(?:招标|采购)文件(?:的)?(?:组成|构成)/.test(t))) continue;
     const next = blocks[i + 1];
-    // a table right after the anchor (「序号 | 内容」 rows) is the list
-    if (next?.type === 'table' && !itemRows(next)) {
-      const tp = tableParts(next);
-      if (tp.length >= 3) {
+    // a table right after the anchor, or after a line or two about it (「序号 | 内容」 rows), is the list
+    const near = blocks.slice(i + 1, i + 4).find((x, k, all) => x.type === 'table' && all.slice(0, k).every((y) => y.type === 'paragraph'));
+    if (near?.type === 'table' && !itemRows(near)) {
+      const tp = tableParts(near);
+      if (titlesOf(tp).length >= 3) {
         out.push({ raws: tp, basis: contents ? 'contents' : 'list', at: i });
         continue;
       }
     }
     const head = headingAt(blocks, i);
-    const anchor: Anchor = { num: numberingOf(full.trim()), level: head?.level ?? null, head: head ? numberingOf(head.text.trim()) : null };
+    const headNum = head ? numberingOf(head.text.trim()) : null;
+    // an unnumbered anchor stands in its heading's clause (「3.2 投标文件组成」 then 「投标文件包括：」)
+    const own = numberingOf(full.trim());
+    const anchor: Anchor = { num: own ?? (headNum?.clause ? headNum : null), level: head?.level ?? null, head: headNum };
     const raws = flatten(readList(blockLines(blocks, i + 1, 160), anchor));
-    out.push({ raws, basis: contents ? 'contents' : 'list', at: i, addition: ADDITION.test(t) && !START.test(t.replace(ADDITION, '')) });
+    const volume = isVolume(bodyOf(t, numberingOf(t))) && /商务|技术|资格|资信|价格|报价|经济/.test(t);
+    out.push({ raws, basis: contents ? 'contents' : 'list', at: i, addition: ADDITION.test(t) && !START.test(t.replace(ADDITION, '')), volume });
   }
   return out;
 }
 
-function choose(cands: Candidate[]): Candidate | null {
+const key = (s: string) => s.replace(/[\s（()）《》“”"、，,：:]/g, '').replace(/格式$/, '');
+
+/** The format chapter's form for a part: the heading whose title holds the part's, or the other way round. */
+function formOf(title: string, forms: HeadingBlock[]): HeadingBlock | undefined {
+  const b = key(title);
+  return forms.find((h) => {
+    const a = key(partName(h.text)?.title ?? h.title);
+    return a.length >= 2 && b.length >= 2 && (a.includes(b) || b.includes(a));
+  });
+}
+
+/**
+ * The list to read: the first one (in the document's order, the tender's own lists before the format chapter's contents)
+ * whose parts the format chapter gives forms for about as often as the best list's do — a list of the 须知's procedures
+ * or of a form's own contents shares few titles with the forms.
+ */
+function choose(cands: Candidate[], forms: HeadingBlock[]): Candidate | null {
   const good = cands.filter((c) => !c.addition && titlesOf(c.raws).length >= 3 && plausible(titlesOf(c.raws)));
-  const lists = good.filter((c) => c.basis === 'list');
-  // the 前附表 prevails over the 须知 it completes: its own list where it prints one
-  const pick = lists.find((c) => c.row) ?? lists[0] ?? good[0] ?? null;
+  const ordered = [...good.filter((c) => c.basis === 'list'), ...good.filter((c) => c.basis !== 'list')];
+  const linked = ordered.map((c) => titlesOf(c.raws).filter((t) => formOf(t, forms)).length);
+  const best = Math.max(0, ...linked);
+  let pick = ordered.find((_, k) => best < 3 || linked[k]! >= best * 0.6) ?? null;
   if (!pick) return null;
+  // the volumes' lists printed one after the other (「商务文件由以下部分组成」… then 「技术文件由以下部分组成」…)
+  let at = pick.at;
+  let volume = 0;
+  for (const c of cands) {
+    if (c.at <= at || c.basis !== pick.basis || !c.volume || c.at > at + 80) continue;
+    const more = c.raws.filter((r) => !pick!.raws.some((x) => x.text === r.text));
+    if (titlesOf(more).length < 2 || !plausible(titlesOf(more))) continue;
+    volume += 100;
+    pick = { ...pick, raws: [...pick.raws, ...more.map((r) => ({ ...r, volume: (r.volume ?? 0) + volume }))] };
+    at = c.at;
+  }
   // 「（11）投标人须知前附表规定的其他材料」 and the 前附表's 「构成投标文件的其他材料」 rows
   const last = pick.raws.at(-1);
   if (last && DEFERS.test(last.text)) {
@@ -711,14 +830,12 @@ function choose(cands: Candidate[]): Candidate | null {
   return pick;
 }
 
-const key = (s: string) => s.replace(/[\s（()）《》“”"、，,：:]/g, '').replace(/格式$/, '');
-
 /** The composition from the model; empty when neither an enumeration nor a format chapter gives one. */
 export function compositionFromModel(model: DocModel): ModelPart[] {
   const blocks = model.blocks;
-  let picked = choose(enumerations(blocks));
   const chapter = formatHeadings(blocks);
   const forms = chapter.heads;
+  let picked = choose(enumerations(blocks), chapter.links);
   if (!picked) {
     const ct = contentsTable(blocks);
     if (titlesOf(ct).length >= 3) picked = { raws: ct, basis: 'contents', at: -1 };
@@ -726,8 +843,10 @@ export function compositionFromModel(model: DocModel): ModelPart[] {
   if (!picked && chapter.from >= 0) {
     const numbered = numberedParts(blocks, chapter.from, chapter.to);
     const atts = attachmentParts(blocks, chapter.from, chapter.to);
-    if (numbered.length >= 4 && numbered.length >= atts.length) picked = { raws: numbered, basis: 'contents', at: chapter.from };
-    else if (atts.length >= 3) picked = { raws: atts.filter((a) => !NOT_BID_FORM.test(a.text)), basis: 'contents', at: chapter.from };
+    // a run of numbered paragraphs or attachments stands for the chapter's forms only where it is not a small part of them
+    const enough = (n: number) => n >= forms.length / 2;
+    if (numbered.length >= 4 && numbered.length >= atts.length && enough(numbered.length)) picked = { raws: numbered, basis: 'contents', at: chapter.from };
+    else if (atts.length >= 3 && enough(atts.length)) picked = { raws: atts.filter((a) => !NOT_BID_FORM.test(a.text)), basis: 'contents', at: chapter.from };
   }
   if (!picked && forms.length >= 2)
     picked = { raws: forms.filter((h) => !NOT_BID_FORM.test(h.text)).map((h) => ({ text: h.text, page: h.page })), basis: 'forms', at: chapter.from };
@@ -738,11 +857,7 @@ export function compositionFromModel(model: DocModel): ModelPart[] {
     const p = partName(r.text);
     if (!p || seen.has(`${r.volume ?? 0}|${p.title}`)) continue;
     seen.add(`${r.volume ?? 0}|${p.title}`);
-    const form = forms.find((h) => {
-      const a = key(partName(h.text)?.title ?? h.title);
-      const b = key(p.title);
-      return a.length >= 2 && b.length >= 2 && (a.includes(b) || b.includes(a));
-    });
+    const form = formOf(p.title, chapter.links);
     parts.push({
       ...p,
       page: r.page,
