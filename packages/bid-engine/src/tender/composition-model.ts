@@ -51,7 +51,8 @@ const DEFERS = /前附表(?:中)?(?:规定|要求)?的?(?:其[他它]|其余)/;
 /** The composition of another document (the 招标文件's chapters, a contract's documents). */
 const OTHER_DOC = /(?:招标|采购|磋商|谈判|询比|比选)文件(?:的)?(?:组成|构成)|合同(?:文件)?(?:的)?(?:组成|构成)|组成(?:本)?合同/;
 const CONTENTS = /^(?:投标|响应|应答|报价)文件(?:的)?目录(?:[（(].*[)）])?[:：]?$|^目录[（(]参考[)）]$/;
-const FORMAT_CHAPTER = /(?:投标|响应)文件(?:的)?(?:格式|组成格式|参考格式|有关格式)|格式附件|投标文件内容及格式|投标文件组成要求及格式/;
+const FORMAT_CHAPTER =
+  /(?:投标|响应|应答|报价|申请)文件(?:的)?(?:格式|组成格式|参考格式|有关格式)|格式附件|投标文件内容及格式|投标文件组成要求及格式|^第\s*[一二三四五六七八九十\d]+\s*(?:章|部分)\s*(?:各种|有关|相关|附件|附表)?格式(?:文件|附件)?$/;
 const CHAPTER = /^第\s*[一二三四五六七八九十\d]+\s*[章篇]|^第\s*[一二三四五六七八九十\d]+\s*部分/;
 const NOTE_LINE = /^(?:注|备注|说明|特别提示|特别说明|特别提醒|提示|附注|注意)\s*[\d一二三四五六七八九十]*\s*(?:[:：]|$)/;
 
@@ -218,7 +219,7 @@ const NOT_BID_FORM = /履约(?:保证金|担保|保函)|预付款|质疑函|投�
 /** A line that only names a document (「响应函」「报价一览表（格式见附件）」), not a sentence about one. */
 function namesPart(body: string): boolean {
   const t = body.replace(/[；;。，,]+$/, '');
-  return t.length <= 30 && !SENTENCE.test(t) && !START.test(t) && !PROCEDURE.test(t) && !/[。，,；;：:]/.test(t.replace(/[（(][^）)]*[)）]/g, '')) && partName(t) !== null;
+  return t.length <= 30 && !SENTENCE.test(t.replace(/[（(][^）)]*[)）]/g, '')) && !START.test(t) && !PROCEDURE.test(t) && !/[。，,；;：:]/.test(t.replace(/[（(][^）)]*[)）]/g, '')) && partName(t) !== null;
 }
 
 function plausible(titles: string[]): boolean {
@@ -376,7 +377,9 @@ function readList(lines: Line[], anchor: Anchor): Node[] {
     if (rel === 'after' && !(volume && !started)) break;
     // the anchor's own sub-clauses: 「3.1.1 投标文件应包括下列内容：」 opens the list, 「3.1.2 …不包括…」 explains it;
     // sub-clauses that each name a document (「3.2.1 响应函」「3.2.2 报价一览表」) are the list
-    if (rel === 'inside' && !volume && !(namesPart(body) && levels.every((l) => l.style === n!.style))) {
+    // under a volume numbered as a sub-clause (「11.1 资格证明文件」), its own sub-clauses (「11.1.1 …」) are its parts
+    const inVolume = levels.some((l) => l.last.num?.clause && isVolume(bodyOf(l.last.text, l.last.num)) && n?.clause && n.clause.length === l.last.num.clause.length + 1 && l.last.num.clause.every((x, k) => n.clause![k] === x));
+    if (rel === 'inside' && !volume && !inVolume && !(namesPart(body) && levels.every((l) => l.style === n!.style))) {
       if (started && !start) break;
       continue;
     }
@@ -564,7 +567,8 @@ function rowAnchors(blocks: Block[], i: number): Array<{ lines: Line[]; anchor: 
 // ---------------------------------------------------------------------------------------------------------------------
 // The format chapter
 
-const NOT_FORM = /^(?:投标文件|响应文件|正本|副本|目录|项目名称|项目编号|投标人名称|[（(])|[:：]\s*$|盖章/;
+/** Cover and furniture headings of a format chapter that are not forms (「投标文件」「正本」「项目名称：」「（盖章）」). */
+const NOT_FORM = /^(?:投标文件|响应文件|正本|副本|目录|分目录|项目名称|项目编号|投标人名称)|[:：]\s*$|盖章/;
 
 /**
  * Headings of the format chapter: its top level, or the level below when the top only groups them. A PDF gives its
@@ -588,7 +592,8 @@ function formatHeadings(blocks: Block[]): FormatChapter {
     const bare = h.text.replace(/\s+/g, '');
     if (!CHAPTER.test(bare) && !(h.level === 1 && bare.length <= 12 && /^(?:投标|响应)文件/.test(bare))) continue;
     // an entry of the 须知's list of chapters (「第七章投标文件格式」 between 「第六章…」 and the next chapter): not the chapter
-    if (blocks.slice(i + 1, i + 3).some((b) => b.type === 'heading' && CHAPTER.test(b.text.replace(/\s+/g, '')))) continue;
+    const nextBlock = blocks[i + 1];
+    if (nextBlock?.type === 'heading' && CHAPTER.test(nextBlock.text.replace(/\s+/g, ''))) continue;
     const inside: HeadingBlock[] = [];
     // a 第X章 chapter runs to the next 第Y章, whatever levels its volumes (「第一部分：投标基本文件」) were given
     const kind = /^第\s*[一二三四五六七八九十\d]+\s*(章|篇|部分)/.exec(bare)?.[1];
@@ -602,7 +607,9 @@ function formatHeadings(blocks: Block[]): FormatChapter {
       const b = blocks[j]!;
       if (b.type !== 'heading') continue;
       if (ends(b)) break;
-      if (NOT_FORM.test(b.text.replace(/\s+/g, '')) || b.text.replace(/\s+/g, '').length < 3) continue;
+      const plain = b.text.replace(/\s+/g, '');
+      const body = bodyOf(plain, numberingOf(plain));
+      if (NOT_FORM.test(body) || /^[（(][^（()）]*[)）]$/.test(plain) || body.length < 2 || plain.length < 3) continue;
       // a PDF heading wrapped over lines (「投标人具备《出版物经营许可证》和《出版物进口经」/「营许可证》…」)
       const prev = inside.at(-1);
       const open = (t: string) => (t.match(/[《（(]/g)?.length ?? 0) > (t.match(/[》）)]/g)?.length ?? 0);
@@ -611,6 +618,20 @@ function formatHeadings(blocks: Block[]): FormatChapter {
         continue;
       }
       inside.push(b);
+    }
+    // forms whose titles were printed as plain paragraphs: each form opens a page with its short title
+    const pageTops: HeadingBlock[] = [];
+    for (let k = i + 1; k < j; k++) {
+      const b = blocks[k]!;
+      const prev = blocks[k - 1]!;
+      if (b.type !== 'paragraph' || prev.pageEnd >= b.page) continue;
+      const t = b.text.replace(/\s+/g, '');
+      if (t.length < 3 || t.length > 30 || NOT_FORM.test(t) || /[。；;，,]|^致|^(?:招标|采购)文件$/.test(t) || SENTENCE.test(t) || !partName(t)) continue;
+      pageTops.push({ type: 'heading', page: b.page, pageEnd: b.pageEnd, level: h.level + 1, numbering: '', title: b.text, text: b.text });
+    }
+    if (inside.length < 3 && pageTops.length >= 3 && pageTops.length > inside.length) {
+      best = { heads: pageTops, links: [...pageTops, ...inside], from: i, to: j };
+      continue;
     }
     if (inside.length < 2) {
       // a chapter printing its parts as paragraphs only: its place is still known
@@ -636,18 +657,25 @@ function formatHeadings(blocks: Block[]): FormatChapter {
       const k = `${b.level}|${n.style}`;
       groups.set(k, [...(groups.get(k) ?? []), b]);
     }
+    let restarts = 0;
     for (const list of groups.values()) {
       const chain: HeadingBlock[] = [];
       let last = 0;
+      let again = 0;
       for (const b of list) {
         const v = numberingOf(b.text.trim())!.value!;
-        if (v === last + 1 || (v === 1 && last >= 2)) {
+        // a count with a few numbers missing (a form printed as a paragraph) is still the count
+        if ((v > last && v <= last + 3) || (v === 1 && last >= 2)) {
+          if (v === 1 && last >= 2) again++;
           chain.push(b);
           last = v;
         }
       }
-      if (chain.length >= 3 && chain.length > numbered.length) numbered = chain;
+      if (chain.length >= 3 && chain.length > numbered.length) [numbered, restarts] = [chain, again];
     }
+    // one count running through the chapter and far outnumbering the level chosen by position numbers the forms (that
+    // level holds the titles of a few of them); a count starting again and again numbers the items inside forms
+    if (numbered.length > tops.length && restarts <= 1) tops = numbered;
     // the chapter itself comes after any mention of it: the last one that holds forms
     if (tops.length >= 2) best = { heads: tops, links: [...new Set([...tops, ...numbered, ...inside])], from: i, to: j };
   }
@@ -835,7 +863,7 @@ export function compositionFromModel(model: DocModel): ModelPart[] {
   const blocks = model.blocks;
   const chapter = formatHeadings(blocks);
   const forms = chapter.heads;
-  let picked = choose(enumerations(blocks), chapter.links);
+  let picked = process.env.COMP_FORMAT_ONLY ? null : choose(enumerations(blocks), chapter.links);
   if (!picked) {
     const ct = contentsTable(blocks);
     if (titlesOf(ct).length >= 3) picked = { raws: ct, basis: 'contents', at: -1 };
@@ -847,6 +875,18 @@ export function compositionFromModel(model: DocModel): ModelPart[] {
     const enough = (n: number) => n >= forms.length / 2;
     if (numbered.length >= 4 && numbered.length >= atts.length && enough(numbered.length)) picked = { raws: numbered, basis: 'contents', at: chapter.from };
     else if (atts.length >= 3 && enough(atts.length)) picked = { raws: atts.filter((a) => !NOT_BID_FORM.test(a.text)), basis: 'contents', at: chapter.from };
+  }
+  if (!picked && chapter.from >= 0 && forms.length < 2) {
+    // a chapter that leaves its forms out names them (「（含：投标函、授权委托书、报价清单、技术方案、业绩表等空白模板）」)
+    for (const b of blocks.slice(chapter.from + 1, Math.min(chapter.to, chapter.from + 4))) {
+      if (b.type === 'table') continue;
+      const m = /(?:含|包括|包含)[:：]?\s*([^。；;]+?)等/.exec(b.text);
+      const names = m ? m[1]!.split(/[、，,]/).map((x) => x.trim()).filter(Boolean) : [];
+      if (names.length >= 3) {
+        picked = { raws: names.map((text) => ({ text, page: b.page, excerpt: b.text })), basis: 'forms', at: chapter.from };
+        break;
+      }
+    }
   }
   if (!picked && forms.length >= 2)
     picked = { raws: forms.filter((h) => !NOT_BID_FORM.test(h.text)).map((h) => ({ text: h.text, page: h.page })), basis: 'forms', at: chapter.from };
