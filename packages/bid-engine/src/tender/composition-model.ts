@@ -497,40 +497,40 @@ export function tableParts(b: Pick<TableBlock, 'rows' | 'columns'>): Raw[] {
 
 /** A title row naming the composition (「投标文件的组成」 across the table), not a column among others (「响应文件组成 | 对应页码」). */
 function compositionTitled(b: TableBlock): boolean {
-  const first = tableGrid(b)[0] ?? [];
-  const texts = first.filter((s, k) => first.findIndex((x) => x.cell === s.cell) === k).map((s) => s.text.replace(/\s+/g, ''));
+  const texts = (b.rows[0]?.cells ?? []).map((c) => c.text.replace(/\s+/g, ''));
   const joined = texts.join('');
   if (!START.test(joined) || joined.length > 30) return false;
   // a contents table of the bid (「序号 | 响应文件组成 | 页码」) lists the parts; an index of review factors does not
   return !texts.some((t) => /评审|评分|因素|条款号|索引/.test(t));
 }
 
+/** The cell naming a composition list: the whole of a short cell (「构成报价文件⏎的其他资料」), or a long cell's first line. */
+function naming(s: { text: string }): string[] | null {
+  const whole = s.text.replace(/\s+/g, '');
+  const lines = cellText(s.text).split('\n');
+  for (const [name, rest] of [[whole, []], [lines[0]!.replace(/\s+/g, ''), lines.slice(1)]] as Array<[string, string[]]>)
+    if (name.length <= 40 && (START.test(name) || ADDITION.test(name)) && !OTHER_DOC.test(name)) return [name, ...rest];
+  return null;
+}
+
 /**
  * The 须知前附表's composition row: a cell naming it (「投标文件组成」「3.1.1 投标文件组成：」), the list in the cells after
  * it (or in the rest of that cell), running on after the table where the table ends with the row.
  */
-function rowAnchors(blocks: Block[], i: number): Array<{ lines: Line[]; anchor: Anchor; addition: boolean; page: number; at: number }> {
+function rowAnchors(blocks: Block[], i: number): Array<{ raws: Raw[]; anchor: Anchor; addition: boolean; page: number; at: number }> {
   const b = blocks[i] as TableBlock;
-  const out: Array<{ lines: Line[]; anchor: Anchor; addition: boolean; page: number; at: number }> = [];
-  let grid: ReturnType<typeof tableGrid>;
-  try {
-    grid = tableGrid(b);
-  } catch {
-    return out;
-  }
+  const out: Array<{ raws: Raw[]; anchor: Anchor; addition: boolean; page: number; at: number }> = [];
   if (compositionTitled(b)) return out;
+  // only rows with a cell naming a list are read (most tables have none: the grid is built only when one does)
+  if (!b.rows.some((row) => row.cells.some((c) => c.text.includes('文件') && naming(c) !== null))) return out;
+  const grid = tableGrid(b);
   grid.forEach((row, r) => {
     const cells = row.filter((s, k) => s.text.trim() && row.findIndex((x) => x.cell === s.cell) === k);
-    // the cell naming the list: the whole of a short cell (「构成报价文件⏎的其他资料」), or a long cell's first line
-    const naming = (s: { text: string }): string[] | null => {
-      const whole = s.text.replace(/\s+/g, '');
-      const lines = cellText(s.text).split('\n');
-      for (const [name, rest] of [[whole, []], [lines[0]!.replace(/\s+/g, ''), lines.slice(1)]] as Array<[string, string[]]>)
-        if (name.length <= 40 && (START.test(name) || ADDITION.test(name)) && !OTHER_DOC.test(name)) return [name, ...rest];
-      return null;
-    };
+    if (!cells.some((s) => s.text.includes('文件'))) return;
+
     const c = cells.findIndex((s) => naming(s) !== null);
-    if (c < 0) return;
+    // a column title (「条款号 | 评审因素 | 投标文件组成 | 对应页码」: an index of where the bid answers) names no list
+    if (c < 0 || (r === 0 && cells.length >= 3)) return;
     const page = b.rows[r]?.page ?? b.page;
     const named = naming(cells[c]!)!;
     const numCell = c > 0 ? numberingOf(cells[0]!.text.trim()) : null;
@@ -558,8 +558,9 @@ function rowAnchors(blocks: Block[], i: number): Array<{ lines: Line[]; anchor: 
       for (const text of [...texts[0]!.slice(1), ...(texts[1]?.slice(1) ?? []), ...texts.slice(2).flat()]) lines.push({ text, page: rowPage });
     }
     // a 前附表 broken off where the list begins: the list runs on after the table
-    if (k >= grid.length && !flatten(readList(lines, anchor)).length) lines.push(...blockLines(blocks, i + 1, 120));
-    out.push({ lines, anchor, addition: ADDITION.test(named[0]!.replace(/\s+/g, '')) && !START.test(named[0]!.replace(/\s+/g, '').replace(ADDITION, '')), page, at: i });
+    let raws = flatten(readList(lines, anchor));
+    if (k >= grid.length && !raws.length) raws = flatten(readList([...lines, ...blockLines(blocks, i + 1, 120)], anchor));
+    out.push({ raws, anchor, addition: ADDITION.test(named[0]!.replace(/\s+/g, '')) && !START.test(named[0]!.replace(/\s+/g, '').replace(ADDITION, '')), page, at: i });
   });
   return out;
 }
@@ -785,13 +786,15 @@ function enumerations(blocks: Block[]): Candidate[] {
     const b = blocks[i]!;
     if (b.type === 'table') {
       if (compositionTitled(b)) out.push({ raws: tableParts(b), basis: 'list', at: i });
-      else for (const r of rowAnchors(blocks, i)) out.push({ raws: flatten(readList(r.lines, r.anchor)), basis: 'list', at: i, addition: r.addition, row: true });
+      else for (const r of rowAnchors(blocks, i)) out.push({ raws: r.raws, basis: 'list', at: i, addition: r.addition, row: true });
       continue;
     }
+    // every anchor speaks of a 文件 or a 目录: other blocks are passed over at once
+    if (b.text.length > 240 || (!b.text.includes('文件') && !b.text.includes('目录'))) continue;
     const full = b.type === 'list-item' ? `${b.numbering}${b.text}` : b.text;
     const t = full.replace(/\s+/g, '');
     if (t.length > 60 && !(t.length <= 120 && /[：:]$/.test(t))) continue;
-    const contents = CONTENTS.test(bodyOf(t, numberingOf(t))) ;
+    const contents = CONTENTS.test(bodyOf(t, numberingOf(t)));
     if (!contents && (!START.test(t) || OTHER_DOC.test(t.replace(START, '')) || /^[^投响应报申磋谈]*(?:招标|采购)文件(?:的)?(?:组成|构成)/.test(t))) continue;
     const next = blocks[i + 1];
     // a table right after the anchor, or after a line or two about it (「序号 | 内容」 rows), is the list
@@ -817,13 +820,15 @@ function enumerations(blocks: Block[]): Candidate[] {
 
 const key = (s: string) => s.replace(/[\s（()）《》“”"、，,：:]/g, '').replace(/格式$/, '');
 
+/** The format chapter's headings, each with the key its title is compared by. */
+type FormKeys = Array<{ h: HeadingBlock; k: string }>;
+const formKeys = (forms: HeadingBlock[]): FormKeys => forms.map((h) => ({ h, k: key(partName(h.text)?.title ?? h.title) }));
+
 /** The format chapter's form for a part: the heading whose title holds the part's, or the other way round. */
-function formOf(title: string, forms: HeadingBlock[]): HeadingBlock | undefined {
+function formOf(title: string, forms: FormKeys): HeadingBlock | undefined {
   const b = key(title);
-  return forms.find((h) => {
-    const a = key(partName(h.text)?.title ?? h.title);
-    return a.length >= 2 && b.length >= 2 && (a.includes(b) || b.includes(a));
-  });
+  if (b.length < 2) return undefined;
+  return forms.find(({ k }) => k.length >= 2 && (k.includes(b) || b.includes(k)))?.h;
 }
 
 /**
@@ -831,7 +836,7 @@ function formOf(title: string, forms: HeadingBlock[]): HeadingBlock | undefined 
  * whose parts the format chapter gives forms for about as often as the best list's do — a list of the 须知's procedures
  * or of a form's own contents shares few titles with the forms.
  */
-function choose(cands: Candidate[], forms: HeadingBlock[]): Candidate | null {
+function choose(cands: Candidate[], forms: FormKeys): Candidate | null {
   const good = cands.filter((c) => !c.addition && titlesOf(c.raws).length >= 3 && plausible(titlesOf(c.raws)));
   const ordered = [...good.filter((c) => c.basis === 'list'), ...good.filter((c) => c.basis !== 'list')];
   const linked = ordered.map((c) => titlesOf(c.raws).filter((t) => formOf(t, forms)).length);
@@ -863,7 +868,8 @@ export function compositionFromModel(model: DocModel): ModelPart[] {
   const blocks = model.blocks;
   const chapter = formatHeadings(blocks);
   const forms = chapter.heads;
-  let picked = process.env.COMP_FORMAT_ONLY ? null : choose(enumerations(blocks), chapter.links);
+  const links = formKeys(chapter.links);
+  let picked = process.env.COMP_FORMAT_ONLY ? null : choose(enumerations(blocks), links);
   if (!picked) {
     const ct = contentsTable(blocks);
     if (titlesOf(ct).length >= 3) picked = { raws: ct, basis: 'contents', at: -1 };
@@ -897,7 +903,7 @@ export function compositionFromModel(model: DocModel): ModelPart[] {
     const p = partName(r.text);
     if (!p || seen.has(`${r.volume ?? 0}|${p.title}`)) continue;
     seen.add(`${r.volume ?? 0}|${p.title}`);
-    const form = formOf(p.title, chapter.links);
+    const form = formOf(p.title, links);
     parts.push({
       ...p,
       page: r.page,
