@@ -16,11 +16,9 @@
  * sub-lists opened after it. Titles lose numbering, brackets, notes and page numbers. Each part is linked to its form — the
  * heading of the format chapter that holds it — when there is one. Never throws on a table's shape.
  */
+import type { CompositionBasis } from '@btz/shared';
 import type { Block, DocModel, HeadingBlock, TableBlock } from '../reading/model/types.js';
 import { tableGrid } from '../reading/model/table.js';
-
-/** How the composition was read: the tender's own list, the format chapter's contents, or the format chapter's forms. */
-export type CompositionBasis = 'list' | 'contents' | 'forms';
 
 export interface ModelPart {
   title: string;
@@ -169,8 +167,8 @@ function dropTrailingBrackets(t: string): string {
 export function partName(raw: string): { title: string; note?: string } | null {
   let t = raw.replace(/\s+/g, ' ').trim();
   const n = numberingOf(t);
-  if (n && !n.bare) t = t.slice(n.length);
-  else if (n?.bare) t = t.slice(n.length);
+  // a bare number goes only where a space sets it off (「1 投标函」): 「3年内…」 keeps its digit
+  if (n && (!n.bare || /\s$/.test(t.slice(0, n.length)))) t = t.slice(n.length);
   t = t.replace(/^[★☆*＊\s]+/, '').trim();
   // a title wholly in 【】 (a template's placeholder brackets): the words are the title
   t = t.replace(/^【([^【】]+)】([；;。，,：:]?)$/, '$1$2');
@@ -222,7 +220,8 @@ function namesPart(body: string): boolean {
   return t.length <= 30 && !SENTENCE.test(t.replace(/[（(][^）)]*[)）]/g, '')) && !START.test(t) && !PROCEDURE.test(t) && !/[。，,；;：:]/.test(t.replace(/[（(][^）)]*[)）]/g, '')) && partName(t) !== null;
 }
 
-function plausible(titles: string[]): boolean {
+/** Titles that read as the parts of a bid (not the 须知's procedures, not sentences about the bid). */
+export function plausible(titles: string[]): boolean {
   if (titles.length < 2) return false;
   const bad = titles.filter((t) => SENTENCE.test(t) || PROCEDURE.test(t) || t.length > 40).length;
   return bad <= titles.length * 0.5;
@@ -378,7 +377,7 @@ function readList(lines: Line[], anchor: Anchor): Node[] {
     // the anchor's own sub-clauses: 「3.1.1 投标文件应包括下列内容：」 opens the list, 「3.1.2 …不包括…」 explains it;
     // sub-clauses that each name a document (「3.2.1 响应函」「3.2.2 报价一览表」) are the list
     // under a volume numbered as a sub-clause (「11.1 资格证明文件」), its own sub-clauses (「11.1.1 …」) are its parts
-    const inVolume = levels.some((l) => l.last.num?.clause && isVolume(bodyOf(l.last.text, l.last.num)) && n?.clause && n.clause.length === l.last.num.clause.length + 1 && l.last.num.clause.every((x, k) => n.clause![k] === x));
+    const inVolume = levels.some((l) => l.last.num?.clause && (isVolume(bodyOf(l.last.text, l.last.num)) || l.last.heading) && n?.clause && n.clause.length === l.last.num.clause.length + 1 && l.last.num.clause.every((x, k) => n.clause![k] === x));
     if (rel === 'inside' && !volume && !inVolume && !(namesPart(body) && levels.every((l) => l.style === n!.style))) {
       if (started && !start) break;
       continue;
@@ -454,7 +453,7 @@ function flatten(nodes: Node[], volume = { n: 0 }, inside = 0): Raw[] {
   const out: Raw[] = [];
   for (const n of nodes) {
     if (n.group || (n.children.length >= 1 && isVolume(bodyOf(n.text, n.num))) || (n.heading && n.children.length >= 2)) out.push(...flatten(n.children, volume, ++volume.n));
-    else out.push({ text: n.text, page: n.page, excerpt: n.excerpt, volume: inside });
+    else out.push({ text: n.num?.bare ? bodyOf(n.text, n.num) : n.text, page: n.page, excerpt: n.excerpt, volume: inside });
   }
   return out;
 }
@@ -489,7 +488,7 @@ export function tableParts(b: Pick<TableBlock, 'rows' | 'columns'>): Raw[] {
     const groupOnly = cells.length >= 2 && /(?:投标|响应)文件$/.test(first.text.trim());
     const seqOnly = cells.length >= 2 && /^\d{1,2}[.．、]?$/.test(first.text.trim());
     const cell = groupFirst || groupOnly || seqOnly ? cells[1] : cells.length === 1 ? first : (first.cell?.rowSpan ?? 1) === 1 ? first : cells[1];
-    if (!cell?.origin) return;
+    if (!cell?.origin || /^[\d.．、\s]*$/.test(cell.text)) return;
     for (const line of cellText(cell.text).split('\n')) if (line.trim()) out.push({ text: line.trim(), page });
   });
   return out;
@@ -796,7 +795,6 @@ function enumerations(blocks: Block[]): Candidate[] {
     if (t.length > 60 && !(t.length <= 120 && /[：:]$/.test(t))) continue;
     const contents = CONTENTS.test(bodyOf(t, numberingOf(t)));
     if (!contents && (!START.test(t) || OTHER_DOC.test(t.replace(START, '')) || /^[^投响应报申磋谈]*(?:招标|采购)文件(?:的)?(?:组成|构成)/.test(t))) continue;
-    const next = blocks[i + 1];
     // a table right after the anchor, or after a line or two about it (「序号 | 内容」 rows), is the list
     const near = blocks.slice(i + 1, i + 4).find((x, k, all) => x.type === 'table' && all.slice(0, k).every((y) => y.type === 'paragraph'));
     if (near?.type === 'table' && !itemRows(near)) {
@@ -837,23 +835,28 @@ function formOf(title: string, forms: FormKeys): HeadingBlock | undefined {
  * or of a form's own contents shares few titles with the forms.
  */
 function choose(cands: Candidate[], forms: FormKeys): Candidate | null {
-  const good = cands.filter((c) => !c.addition && titlesOf(c.raws).length >= 3 && plausible(titlesOf(c.raws)));
+  // the volumes' lists printed one after the other (「商务文件由以下部分组成」… then 「技术文件由以下部分组成」…) make one
+  const joined: Array<Candidate & { last: number }> = [];
+  let volume = 0;
+  for (const c of cands) {
+    const prev = joined.at(-1);
+    if (prev && c.volume && !c.addition && c.basis === prev.basis && c.at > prev.last && c.at <= prev.last + 80 && (prev.volume || titlesOf(prev.raws).length >= 3)) {
+      const more = c.raws.filter((r) => !prev.raws.some((x) => x.text === r.text));
+      if (titlesOf(more).length >= 1 && plausible([...titlesOf(prev.raws), ...titlesOf(more)])) {
+        volume += 100;
+        prev.raws = [...prev.raws, ...more.map((r) => ({ ...r, volume: (r.volume ?? 0) + volume }))];
+        prev.last = c.at;
+        continue;
+      }
+    }
+    joined.push({ ...c, last: c.at });
+  }
+  const good = joined.filter((c) => !c.addition && titlesOf(c.raws).length >= 3 && plausible(titlesOf(c.raws)));
   const ordered = [...good.filter((c) => c.basis === 'list'), ...good.filter((c) => c.basis !== 'list')];
   const linked = ordered.map((c) => titlesOf(c.raws).filter((t) => formOf(t, forms)).length);
   const best = Math.max(0, ...linked);
-  let pick = ordered.find((_, k) => best < 3 || linked[k]! >= best * 0.6) ?? null;
+  const pick = ordered.find((_, k) => best < 3 || linked[k]! >= best * 0.6) ?? null;
   if (!pick) return null;
-  // the volumes' lists printed one after the other (「商务文件由以下部分组成」… then 「技术文件由以下部分组成」…)
-  let at = pick.at;
-  let volume = 0;
-  for (const c of cands) {
-    if (c.at <= at || c.basis !== pick.basis || !c.volume || c.at > at + 80) continue;
-    const more = c.raws.filter((r) => !pick!.raws.some((x) => x.text === r.text));
-    if (titlesOf(more).length < 2 || !plausible(titlesOf(more))) continue;
-    volume += 100;
-    pick = { ...pick, raws: [...pick.raws, ...more.map((r) => ({ ...r, volume: (r.volume ?? 0) + volume }))] };
-    at = c.at;
-  }
   // 「（11）投标人须知前附表规定的其他材料」 and the 前附表's 「构成投标文件的其他材料」 rows
   const last = pick.raws.at(-1);
   if (last && DEFERS.test(last.text)) {
@@ -863,13 +866,17 @@ function choose(cands: Candidate[], forms: FormKeys): Candidate | null {
   return pick;
 }
 
-/** The composition from the model; empty when neither an enumeration nor a format chapter gives one. */
-export function compositionFromModel(model: DocModel): ModelPart[] {
+/**
+ * The composition from the model; empty when neither an enumeration nor a format chapter gives one. `formatOnly` reads
+ * the format chapter alone, as if the tender listed no parts (to measure that reading against the corpus's
+ * `compositionFormat` labels).
+ */
+export function compositionFromModel(model: DocModel, opts: { formatOnly?: boolean } = {}): ModelPart[] {
   const blocks = model.blocks;
   const chapter = formatHeadings(blocks);
   const forms = chapter.heads;
   const links = formKeys(chapter.links);
-  let picked = process.env.COMP_FORMAT_ONLY ? null : choose(enumerations(blocks), links);
+  let picked = opts.formatOnly ? null : choose(enumerations(blocks), links);
   if (!picked) {
     const ct = contentsTable(blocks);
     if (titlesOf(ct).length >= 3) picked = { raws: ct, basis: 'contents', at: -1 };
