@@ -37,7 +37,8 @@ describe('bid-file composition from the document model', () => {
       '物业管理服务方案',
       '投标人近三年以来类似项目一览表',
     ]);
-    // linked to the form the format chapter gives
+    // read from the tender's own list; linked to the form the format chapter gives
+    expect(new Set(card.composition.map((c) => c.basis))).toEqual(new Set(['list']));
     expect(card.composition[0]!.form).toEqual({ title: '一、投标函', page: 41 });
     expect(card.composition[2]!.form).toBeUndefined();
     for (const c of card.composition) expect(verifyExcerpt(file.pages, c.source.page, c.source.excerpt), c.title).toBe(true);
@@ -384,6 +385,21 @@ describe('the format chapter where the tender lists no parts (basis: contents or
         heading(64, '第六章评标办法'),
       ]),
     ).toEqual(['投标函格式', '投标报价汇总表', '商务条款响应/偏离表', '投标方案']);
+  });
+
+  it('forms for after the award or for complaints (履约保函, 质疑函) are no parts of the bid; the card passes the basis on', () => {
+    const file = modelFile([
+      heading(30, '第六章 投标文件格式'),
+      heading(31, '一、投标函', 2),
+      heading(32, '二、开标一览表', 2),
+      heading(33, '三、资格证明文件', 2),
+      heading(34, '四、履约保证金保函', 2),
+      heading(35, '五、质疑函', 2),
+    ]);
+    expect(compositionFromModel(file.model!).map((p) => p.title)).toEqual(['投标函', '开标一览表', '资格证明文件']);
+    const card = extractCard([file]);
+    expect(card.composition.map((c) => c.basis)).toEqual(['forms', 'forms', 'forms']);
+    expect(card.composition[0]!.form).toEqual({ title: '一、投标函', page: 31 });
   });
 
   it('a chapter that leaves its forms out but names them', () => {
