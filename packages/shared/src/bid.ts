@@ -104,6 +104,19 @@ export interface ScoringItem extends CardEntry {
   category: ScoringCategory;
 }
 
+/**
+ * Where a composition was read (issue 23): the tender's own list of the bid's parts, the format chapter's contents, or —
+ * a guess the user should check — only the forms the format chapter gives.
+ */
+export type CompositionBasis = 'list' | 'contents' | 'forms';
+
+/** What the card tells the user about a composition not read from the tender's own list (null: nothing to say). */
+export const COMPOSITION_BASIS_NOTES: Record<CompositionBasis, string | null> = {
+  list: null,
+  contents: '招标文件未单独列出投标文件的组成，以下按“投标文件格式”一章的目录整理，请对照招标文件核对。',
+  forms: '招标文件未列出投标文件的组成，以下按“投标文件格式”一章给出的格式推断，可能不全，请对照招标文件核对。',
+};
+
 /** A required part of the bid file (投标文件组成), in the tender's order. */
 export interface CompositionPart extends CardEntry {
   id: string;
@@ -112,6 +125,8 @@ export interface CompositionPart extends CardEntry {
   note?: string;
   /** The form the format chapter gives for this part (its heading and page), when there is one. */
   form?: { title: string; page: number };
+  /** Where the composition was read (absent on cards from before issue 23: the tender's list or the format chapter). */
+  basis?: CompositionBasis;
 }
 
 /** A lot (标段 / 包); ids are '1', '2'… (or a letter for 包A). */
@@ -242,11 +257,7 @@ export interface TenderCard {
   failedParts?: string[];
   /** What the user should know about how a file was read (a DOC read as text only), in Chinese; absent when nothing. */
   notices?: string[];
-  /**
-   * Where the composition came from when the tender gives no explicit list of the bid's parts (「格式章节的标题」): a weak
-   * source a person should check; absent when the tender lists the parts.
-   */
-  compositionWeak?: string;
+
   /** LLM path only: the model, the extraction tasks run, and the titles of those that failed (their part is the rules' alone). */
   llm?: { model: string; tasks: number; failed: string[] };
 }

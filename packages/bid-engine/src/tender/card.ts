@@ -21,7 +21,7 @@ import { priceCaps } from './price-caps.js';
 import { qualifications } from './qualifications.js';
 import { extractScoring } from './scoring.js';
 import { scoringFromModel, type ModelScoring } from './scoring-model.js';
-import { compositionFromModel } from './composition-model.js';
+import { compositionFromModel, plausible } from './composition-model.js';
 import { invalidFromModel } from './invalid-model.js';
 import { requirementsFromModel } from './requirements.js';
 import { anonymityRules, isAnonymityClause, isFormatSpecClause } from './anonymity.js';
@@ -172,6 +172,8 @@ function formatSpecItems(fl: FileLines): RawItem[] {
 
 interface RawPart extends RawItem {
   note?: string;
+  /** read from the format chapter's headings, not from the tender's list of parts */
+  fromForms?: boolean;
 }
 
 function partTitle(raw: string): { title: string; note?: string } | null {
@@ -222,7 +224,8 @@ function composition(fl: FileLines): RawPart[] {
     // 「第四章 投标文件组成与格式」 listing 「一、投标文件组成」「二、废标条款」 is a chapter's table of contents: the
     // composition is the list under its own heading, found as the next candidate
     if (parts.some((p) => COMP_HEAD.test(p.text))) continue;
-    if (parts.length >= 2) candidates.push({ at: h, parts });
+    // the 须知's procedures (「投标文件的密封和递交」「开标与评标」) or sentences about the bid are not its parts
+    if (parts.length >= 2 && plausible(parts.map((p) => p.text))) candidates.push({ at: h, parts });
   }
   candidates.sort((a, b) => a.at - b.at);
   if (candidates[0]) return candidates[0].parts;
@@ -243,7 +246,7 @@ function composition(fl: FileLines): RawPart[] {
         .filter((l) => markerOf(l.text)!.rank === top)
         .map((l) => ({ text: stripMarker(l.text), line: l, last: l, excerpt: sliceLines(fl, l, l, markerOf(l.text)!.length), fl, lot: l.lot })),
     );
-    if (parts.length >= 2) return parts;
+    if (parts.length >= 2 && plausible(parts.map((p) => p.text))) return parts.map((p) => ({ ...p, fromForms: true }));
   }
   return [];
 }
@@ -401,7 +404,14 @@ export function extractCard(files: readonly TenderFileInput[], opts: ExtractOpti
       compositionParts = fromModel.map((p, n) => {
         const e = modelEntry(fl, p.page, [p.excerpt, p.title], null);
         if (amended) addFlag(e, 'overridden');
-        return { id: `c${n + 1}`, title: p.title, ...(p.note ? { note: p.note } : {}), ...(p.form ? { form: p.form } : {}), ...e };
+        return {
+          id: `c${n + 1}`,
+          title: p.title,
+          ...(p.note ? { note: p.note } : {}),
+          ...(p.form ? { form: p.form } : {}),
+          basis: p.basis,
+          ...e,
+        };
       });
       continue;
     }
@@ -410,7 +420,7 @@ export function extractCard(files: readonly TenderFileInput[], opts: ExtractOpti
       compositionParts = parts.map((p, n) => {
         const e = entryOf(p);
         if (amended) addFlag(e, 'overridden');
-        return { id: `c${n + 1}`, title: p.text, ...(p.note ? { note: p.note } : {}), ...e };
+        return { id: `c${n + 1}`, title: p.text, ...(p.note ? { note: p.note } : {}), basis: p.fromForms ? ('forms' as const) : ('list' as const), ...e };
       });
   }
 

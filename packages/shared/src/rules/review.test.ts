@@ -37,6 +37,11 @@ describe('cardReview: what a person should check, in words a user understands', 
     expect(cardReview(base())).toEqual([]);
   });
 
+  it('a composition inferred from the format chapter says so', () => {
+    const card = base({ composition: [{ id: 'c1', title: '投标函', verified: true, source: src, basis: 'forms' }] });
+    expect(cardReview(card)).toEqual([{ part: 'composition', text: expect.stringContaining('按“投标文件格式”一章给出的格式推断') }]);
+  });
+
   it('a part whose reader failed, a table that does not add up, no composition, a doubtful fact, lots to choose, a DOC read as text', () => {
     const card = base({
       failedParts: ['投标文件组成：Cannot read properties of undefined'],

@@ -1,4 +1,4 @@
-import { CARD_FACT_KEYS, CARD_LABELS, type CardFact, type TenderCard } from '../bid.js';
+import { CARD_FACT_KEYS, CARD_LABELS, COMPOSITION_BASIS_NOTES, type CardFact, type TenderCard } from '../bid.js';
 import { unknownScoring } from './scoring.js';
 
 /** One thing of the card a person should check, in words a user understands, and the card part it concerns. */
@@ -23,8 +23,11 @@ export function cardReview(card: TenderCard): CardReviewItem[] {
   if (scoring) out.push({ part: 'scoring', text: scoring.reason });
   if (!card.composition.length)
     out.push({ part: 'composition', text: '未识别到「投标文件组成」，目录按常见结构生成，请对照招标文件的格式章节核对目录' });
-  else if (card.compositionWeak)
-    out.push({ part: 'composition', text: `「投标文件组成」取自${card.compositionWeak}，不是招标文件明确列出的清单，请对照格式章节核对目录` });
+  else {
+    const basis = card.composition.find((c) => c.basis)?.basis;
+    const note = basis ? COMPOSITION_BASIS_NOTES[basis] : null;
+    if (note) out.push({ part: 'composition', text: note });
+  }
   for (const k of CARD_FACT_KEYS) {
     const f = card[k] as CardFact<unknown> | null;
     if (!f) continue;

@@ -5,6 +5,7 @@ import {
   CARD_FACT_KEYS,
   CARD_LABELS,
   cardReview,
+  COMPOSITION_BASIS_NOTES,
   formatYuan,
   type CardClause,
   type CardEntry,
@@ -206,23 +207,29 @@ function ScoringTable({ items, check, files, onOpen }: { items: ScoringItem[]; c
 
 function CompositionList({ items, files, onOpen }: { items: CompositionPart[]; files: BidFile[]; onOpen: OpenPage }) {
   if (!items.length) return <div className="bid-muted bid-list-empty">招标文件未规定投标文件组成，目录按商务/资信/技术/报价组织</div>;
+  // a composition not read from the tender's own list of parts says so (issue 23)
+  const basis = items.find((c) => c.basis)?.basis;
+  const note = basis ? COMPOSITION_BASIS_NOTES[basis] : null;
   return (
-    <ol className="bid-clauses">
-      {items.map((c) => (
-        <li key={c.id}>
-          <b>{c.title}</b>
-          {c.note ? <span className="bid-muted">：{c.note}</span> : null}{' '}
-          <SourceLink source={c.source} files={files} onOpen={onOpen} label="投标文件组成" />
-          {c.form ? (
-            <span className="bid-muted bid-small">
-              {' '}格式：
-              <SourceLink source={{ file: c.source.file, page: c.form.page, excerpt: c.form.title }} files={files} onOpen={onOpen} label={`格式「${c.form.title}」`} />
-            </span>
-          ) : null}
-          <Flags entry={c} />
-        </li>
-      ))}
-    </ol>
+    <>
+      {note ? <Alert type="info" showIcon message={note} className="bid-small" data-testid="composition-basis" /> : null}
+      <ol className="bid-clauses">
+        {items.map((c) => (
+          <li key={c.id}>
+            <b>{c.title}</b>
+            {c.note ? <span className="bid-muted">：{c.note}</span> : null}{' '}
+            <SourceLink source={c.source} files={files} onOpen={onOpen} label="投标文件组成" />
+            {c.form ? (
+              <span className="bid-muted bid-small">
+                {' '}格式：
+                <SourceLink source={{ file: c.source.file, page: c.form.page, excerpt: c.form.title }} files={files} onOpen={onOpen} label={`格式「${c.form.title}」`} />
+              </span>
+            ) : null}
+            <Flags entry={c} />
+          </li>
+        ))}
+      </ol>
+    </>
   );
 }
 
