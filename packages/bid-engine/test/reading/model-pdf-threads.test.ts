@@ -7,7 +7,8 @@ import { buildContinuedTablePdf, buildModelPdf, CONTINUED_ROWS } from '../fixtur
  * front-to-back read gives. Split into one-page ranges, the page that continues a table starts its own range, and its
  * thread cannot see the page before — where a range reader deciding on its own would lose the continuation.
  */
-describe('PDF read in page ranges on worker threads', () => {
+// three worker threads each loading pdfjs: on a busy 2-core machine this alone took 30 s (a generous limit, not a goal)
+describe('PDF read in page ranges on worker threads', { timeout: 180_000 }, () => {
   it('keeps a table whose last row is alone on the next page joined, as a front-to-back read does', async () => {
     const pdf = await buildContinuedTablePdf();
     const whole = await readDocument(pdf, { ocr: false, threads: 0 });
