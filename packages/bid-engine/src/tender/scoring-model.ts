@@ -66,6 +66,8 @@ function roleOf(text: string): Role {
   const t = fold(text).replace(/[(（][^)）]*[)）]/g, (m) => (/\d/.test(m) ? '' : m));
   if (!t) return 'other';
   if (SEQ_HEAD.test(t)) return 'seq';
+  // a group's label (「（二）技术部分得分」「商务部分」) names rows, it heads no column
+  if (/^(?:[(（][一二三四五六七八九十\d]+[)）]|[一二三四五六七八九十]+[、.．])?(?:价格|报价|商务|技术|服务|资信)部分/.test(t)) return 'other';
   if (t.length <= 10 && POINTS_HEAD.test(t) && !CRITERIA_HEAD.test(t.replace(/标准分/, ''))) return 'points';
   if (CRITERIA_HEAD.test(t)) return 'criteria';
   if (FACTOR_HEAD.test(t)) return 'factor';
@@ -118,6 +120,45 @@ function layoutOf(grid: GridSlot[][]): Layout | null {
       return vals.length >= 2 && vals.filter((v) => /^\d{1,3}$/.test(v)).length >= vals.length * 0.6;
     };
     const textual = (c: number) => data.filter((row) => /[\u4e00-\u9fa5]{2}/.test(row[c]?.text ?? '')).length >= 2;
+    // a header cell printed over several columns (「评分项目」 over 序号 | 名称 | 评分标准 | 类型): the columns under it take
+    // their roles from what they hold — numbers the 序号, short names the factor, long sentences the criteria, a column
+    // of two or three short words (主观分/客观分) nothing
+    const spans = new Map<object, number[]>();
+    grid[r]!.forEach((slot, c) => {
+      if (slot.cell && slot.cell.colSpan > 1) spans.set(slot.cell, [...(spans.get(slot.cell) ?? []), c]);
+    });
+    // only the rows of this table's own block: a nested header further down (序号 | 评分因素 | 权重) starts another
+    const headerLike = (row: GridSlot[]) => row.some((x) => SEQ_HEAD.test(fold(x.text)) || (fold(x.text).length <= 10 && POINTS_HEAD.test(fold(x.text)) && !/\d/.test(fold(x.text))));
+    // (a second header row right under the first, 「序号 | （二）技术部分得分 | 类型」, is still the header)
+    let ownStart = 0;
+    while (ownStart < data.length && headerLike(data[ownStart]!)) ownStart++;
+    const ownEnd = data.findIndex((row, k) => k >= ownStart && headerLike(row));
+    const own = data.slice(ownStart, ownEnd >= 0 ? ownEnd : data.length);
+    for (const cols of spans.values()) {
+      const role = roles[cols[0]!]!;
+      if (role !== 'factor' && role !== 'criteria') continue;
+      const profile = cols.map((c) => {
+        const vals = own.filter((row) => row[c]?.cell && !cols.some((k) => k !== c && row[k]?.cell === row[c]!.cell)).map((row) => fold(row[c]!.text)).filter(Boolean);
+        // the median length: one cell carrying a page break's spill-over does not make a column of names long
+        const lens = vals.map((v) => v.length).sort((a, b) => a - b);
+        const avg = lens[Math.floor(lens.length / 2)] ?? 0;
+        const counts = new Map<string, number>();
+        for (const v of vals) counts.set(v, (counts.get(v) ?? 0) + 1);
+        const top3 = [...counts.values()].sort((a, b) => b - a).slice(0, 3).reduce((a, b) => a + b, 0);
+        return { c, vals, avg, distinct: top3 >= vals.length * 0.6 && vals.length >= 3 ? 3 : counts.size };
+      });
+      const usable = profile.filter((x) => x.vals.length >= 2);
+      if (usable.length < 2) continue;
+      for (const x of usable) {
+        if (x.vals.filter((v) => /^\d{1,3}$/.test(v)).length >= x.vals.length * 0.6) roles[x.c] = 'seq';
+        else if (x.distinct <= 3 && x.avg <= 6 && x.vals.length >= 3) roles[x.c] = 'other';
+      }
+      const texts2 = usable.filter((x) => roles[x.c] !== 'seq' && roles[x.c] !== 'other').sort((a, b) => a.avg - b.avg);
+      if (texts2.length >= 2 && texts2[0]!.avg <= 24 && texts2.at(-1)!.avg > 24) {
+        roles[texts2[0]!.c] = 'factor';
+        for (const x of texts2.slice(1)) roles[x.c] = x.avg > 24 ? 'criteria' : 'factor';
+      }
+    }
     // a column of the tender's own grouping beside the factor (「类别」: 技术 / 商务 / 价格 in every row): the rows'
     // categories, not a second factor
     const factors = roles.flatMap((role, c) => (role === 'factor' ? [c] : []));

@@ -138,6 +138,27 @@ describe('scoring tables of unseen shapes', () => {
     ]);
   });
 
+  it('a header cell printed over several columns (评分项目 over 序号 | 名称 | 标准 | 类型): each column takes its role from its data', () => {
+    const m = scoringFromModel(
+      modelOf([
+        heading(53, '第六章 评标办法'),
+        table(53, [
+          [{ t: '评分项目', cs: 4 }, '设置分值（分）'],
+          ['序号', { t: '（二）技术部分得分', cs: 2 }, '类型', '满分70分'],
+          ['1', '设备技术性能', '根据投标人所投设备主要性能、技术先进性、市场化程度等情况进行综合打分：性能良好的得20-25分', '主观分', '25'],
+          ['2', '交付方案', '根据投标人针对本项目的交付方案（包含交货、安装、调试）进行综合评分：完整详细的得15-20分', '主观分', '20'],
+          ['3', '类似业绩', '近3年具有相同或类似项目业绩，每提供1个得1分，满分25分，未提供相关证明材料的不得分', '客观分', '25'],
+        ]),
+      ]),
+    );
+    expect(rows(m)).toEqual([
+      ['设备技术性能', 25],
+      ['交付方案', 20],
+      ['类似业绩', 25],
+    ]);
+    expect(m.rows[0]!.criteria).toContain('市场化程度');
+  });
+
   it('points as weights: 「服务方案（42%）」 and a 30% cell are points; a summary line is never an item', () => {
     expect(itemWithPoints('服务方案（42%）')).toEqual({ name: '服务方案', points: 42 });
     expect(cellPoints('30%')).toBe(30);
