@@ -144,14 +144,16 @@ function layoutOf(grid: GridSlot[][]): Layout | null {
         const avg = lens[Math.floor(lens.length / 2)] ?? 0;
         const counts = new Map<string, number>();
         for (const v of vals) counts.set(v, (counts.get(v) ?? 0) + 1);
+        // a type column repeats two or three words down the rows (its few values cover most of them)
         const top3 = [...counts.values()].sort((a, b) => b - a).slice(0, 3).reduce((a, b) => a + b, 0);
-        return { c, vals, avg, distinct: top3 >= vals.length * 0.6 && vals.length >= 3 ? 3 : counts.size };
+        const typeLike = vals.length >= 3 && counts.size < vals.length && top3 >= vals.length * 0.6;
+        return { c, vals, avg, typeLike };
       });
       const usable = profile.filter((x) => x.vals.length >= 2);
       if (usable.length < 2) continue;
       for (const x of usable) {
         if (x.vals.filter((v) => /^\d{1,3}$/.test(v)).length >= x.vals.length * 0.6) roles[x.c] = 'seq';
-        else if (x.distinct <= 3 && x.avg <= 6 && x.vals.length >= 3) roles[x.c] = 'other';
+        else if (x.typeLike && x.avg <= 6) roles[x.c] = 'other';
       }
       const texts2 = usable.filter((x) => roles[x.c] !== 'seq' && roles[x.c] !== 'other').sort((a, b) => a.avg - b.avg);
       if (texts2.length >= 2 && texts2[0]!.avg <= 24 && texts2.at(-1)!.avg > 24) {
