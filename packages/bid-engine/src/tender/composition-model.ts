@@ -358,6 +358,13 @@ function readList(lines: Line[], anchor: Anchor): Node[] {
       const sibling = n ? n.bare || n.style === anchor.head?.style || (!!n.clause && !!anchor.head?.clause) : started;
       if (anchor.level !== null && line.heading <= anchor.level && sibling) break;
       if (CHAPTER.test(t)) break;
+      // a heading numbered like a volume heading of the list (「一、投标文件组成」 … 「二、废标条款」) that is no volume itself
+      // and heads no items of its own is the next section
+      const top = n ? levels.find((l) => l.style === n.style) : undefined;
+      if (started && top && isVolume(bodyOf(top.last.text, top.last.num))) {
+        const next = lines.slice(idx + 1, idx + 3).find((l) => l.text.trim() && !l.table);
+        if (!next || !numberingOf(next.text.trim())) break;
+      }
       // after the items, a heading goes on with them only numbered like them, or as the first item of a volume
       const last = levels.at(-1)?.last;
       const opens = !!last && isVolume(bodyOf(last.text, last.num));
