@@ -1,7 +1,7 @@
 /**
  * Analysis report benchmark (issue 12 item 4): the report of every tender of the real corpus (../shared/corpus, never
  * copied into the repo) — each file read with readDocument, its offline card (extractCard), the report built for a
- * sample enterprise as a Word file and an Excel workbook, and each reopened: the .docx with mammoth, the .xlsx with
+ * sample enterprise as a Word file (opening with the 投标决策 page and its verdict) and an Excel workbook, and each reopened: the .docx with mammoth, the .xlsx with
  * exceljs, and, where LibreOffice is installed, both converted with `soffice --headless --convert-to pdf` (a PDF must come
  * out). Prints per tender: card rows, sizes, opened yes/no, times; exits 1 when any report failed to open.
  *
@@ -122,19 +122,20 @@ try {
     fs.writeFileSync(docxFile, docx);
     fs.writeFileSync(xlsxFile, xlsx);
 
-    // reopen: the Word text must hold the title and the project name; the workbook its six sheets
+    // reopen: the Word text must hold the title, the project name and the verdict; the workbook its seven sheets
     let docxOk = false;
     let xlsxOk = false;
     try {
       const text = (await mammoth.extractRawText({ buffer: docx })).value;
-      docxOk = text.includes('招标分析报告') && text.includes(report.projectName);
+      // …and open with the decision page, its verdict printed
+      docxOk = text.includes('招标分析报告') && text.includes(report.projectName) && text.includes(`结论：${report.decision.verdictLabel}`);
     } catch (e) {
       console.error(`${id} docx: ${(e as Error).message}`);
     }
     try {
       const wb = new ExcelJS.Workbook();
       await wb.xlsx.load(xlsx as unknown as ArrayBuffer);
-      xlsxOk = wb.worksheets.length === 6 && wb.getWorksheet('评分表')!.rowCount >= 1;
+      xlsxOk = wb.worksheets.length === 7 && wb.worksheets[0]!.name === '投标决策' && wb.getWorksheet('评分表')!.rowCount >= 1;
     } catch (e) {
       console.error(`${id} xlsx: ${(e as Error).message}`);
     }
@@ -162,7 +163,7 @@ try {
     rows.push({
       id,
       pages: read.meta.pageCount,
-      rows: `资格 ${report.checklist.length}（${c.held}/${c.missing}/${c.expiring}/${c.manual}） 评分 ${report.scoring.rows.length} ★ ${report.stars.length} ▲ ${report.important.length} 废标 ${report.invalid.length} 组成 ${report.composition.length}`,
+      rows: `决策 ${report.decision.verdictLabel}（可得 ${report.decision.points.earnable} / 难得 ${report.decision.points.lost} / 待确认 ${report.decision.points.unknown} 分，约束 ${report.decision.constraints.length}） 资格 ${report.checklist.length}（${c.held}/${c.missing}/${c.expiring}/${c.manual}） 评分 ${report.scoring.rows.length} ★ ${report.stars.length} ▲ ${report.important.length} 废标 ${report.invalid.length} 组成 ${report.composition.length}`,
       docxKb: kb(docx.length),
       xlsxKb: kb(xlsx.length),
       docx: docxOk ? 'yes' : 'NO',

@@ -90,7 +90,9 @@ describe('analysis report', () => {
       expect(text).toContain(s);
     }
     // a checklist row is: requirement, state, basis, page — the state follows its requirement
-    const stateAfter = (req: string) => lines[lines.findIndex((l) => l.includes(req)) + 1];
+    const checklist = lines.findIndex((l) => /^[一二三四五六七八九十]+、资格审查$/.test(l));
+    expect(checklist).toBeGreaterThan(0);
+    const stateAfter = (req: string) => lines[lines.findIndex((l, i) => i > checklist && l.includes(req)) + 1];
     expect(stateAfter('ITSS')).toBe('已具备');
     expect(stateAfter('安全生产许可证')).toBe('投标截止前到期');
     expect(stateAfter('高级工程师职称')).toBe('已具备');
@@ -107,14 +109,14 @@ describe('analysis report', () => {
     expect(text).toContain('法定代表人授权委托书');
   });
 
-  it('Excel: six sheets; money and pages as numbers; the checklist states; scoring rows and live totals', async () => {
+  it('Excel: seven sheets, the decision first; money and pages as numbers; the checklist states; scoring rows and live totals', async () => {
     const res = await report('xlsx');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/spreadsheetml/);
     expect(fileName(res.headers['content-disposition'])).toBe(`${FACTS.projectName}-招标分析报告.xlsx`);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.bytes as unknown as ArrayBuffer);
-    expect(wb.worksheets.map((w) => w.name)).toEqual(['概况', '资格审查', '评分表', '★▲条款', '废标条款', '文件组成']);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(['投标决策', '概况', '资格审查', '评分表', '★▲条款', '废标条款', '文件组成']);
     const rowsOf = (name: string) => {
       const ws = wb.getWorksheet(name)!;
       expect(ws.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
@@ -148,6 +150,38 @@ describe('analysis report', () => {
     ]);
     const total = scoring.find((r) => r[0] === '合计')!;
     expect(total[3]).toMatchObject({ formula: 'SUM(D2:D6)', result: 100 });
+  });
+
+  it('opens with the go/no-go page: a qualification the enterprise lacks says 不建议投标 and names it; a certificate in the data bank turns it', async () => {
+    const { token: own } = await newUser(t);
+    const id = await uploadTender(t, own, { name: '招标文件.docx', data: await tenderWithQualifications() });
+    expect((await waitParse(t, own, id)).parse.state).toBe('done');
+    expect((await t.api('/btz/enterprise/info/save', { token: own, body: ENTERPRISE })).json?.success).toBe(true);
+    const decisionOf = async () => {
+      const res = await report('docx', id, own);
+      expect(res.status).toBe(200);
+      const lines = (await mammoth.extractRawText({ buffer: res.bytes })).value.split('\n').map((l) => l.trim()).filter(Boolean);
+      const from = lines.indexOf('一、投标决策');
+      expect(from, 'the decision is the first part').toBeGreaterThan(0);
+      return lines.slice(from, lines.findIndex((l, i) => i > from && /^二、/.test(l)));
+    };
+    let page = await decisionOf();
+    expect(page[1]).toBe('结论：不建议投标');
+    expect(page.find((l) => l.startsWith('1. '))).toMatch(/资格要求中有 1 项企业尚不具备.*ISO27001/);
+    // the other reasons a bid manager needs: the certificate lapsing before the deadline, the bond, the ★ clauses
+    expect(page.join('\n')).toContain('1 项资质在投标截止前到期');
+    expect(page).toContain('投标保证金');
+    expect(page.join('\n')).toMatch(/★ 实质性条款 \d+ 条/);
+
+    // the ISO27001 certificate uploaded to the data bank (not typed into the enterprise facts) is evidence too
+    const up = await t.upload('/btz/databank/upload', { token: own, file: { name: 'ISO27001.docx', data: await buildTenderDocx([[{ kind: 'p', text: 'ISO27001 信息安全管理体系认证证书' }]]) } });
+    expect(up.json?.success, up.text).toBe(true);
+    const saved = await t.api('/btz/databank/save', { token: own, query: { id: up.json.data.id }, body: { type: 'ISO 认证', name: 'ISO27001信息安全管理体系认证证书', number: 'ISMS-2025-001', expiry: day(700) } });
+    expect(saved.json?.success, saved.text).toBe(true);
+    page = await decisionOf();
+    expect(page[1]).toBe('结论：谨慎投标');
+    expect(page.join('\n')).not.toContain('企业尚不具备');
+    expect(page.join('\n')).toContain('已具备 4 项，缺少 0 项，截止前到期 1 项，需人工确认 1 项');
   });
 
   it('another user gets nothing; a bad format is refused in Chinese', async () => {

@@ -24,6 +24,7 @@ import {
 } from 'docx';
 import type { ReportCheckState } from '@btz/shared';
 import { ASCII_FONT } from '../export/docx.js';
+import { POINT_STATE_LABELS, type BidDecision, type Verdict } from './decision.js';
 import { formatPoints } from './model.js';
 import type { AnalysisReport, ReportClauseRow, ReportFactRow } from './types.js';
 
@@ -170,10 +171,73 @@ function titlePage(r: AnalysisReport): Paragraph[] {
   ];
 }
 
+const VERDICT_COLOR: Record<Verdict, string> = { go: '375623', caution: 'BF8F00', 'no-go': 'C00000' };
+
+/** The go/no-go page: the verdict and its reasons, then qualifications, points, constraints and risks. */
+function decisionPage(d: BidDecision, n: number): (Paragraph | Table)[] {
+  const out: (Paragraph | Table)[] = [heading(n, '投标决策')];
+  out.push(
+    new Paragraph({
+      spacing: { before: 120, after: 120 },
+      children: [new TextRun({ text: '结论：', bold: true, size: 32 }), new TextRun({ text: d.verdictLabel, bold: true, size: 32, color: VERDICT_COLOR[d.verdict] })],
+    }),
+  );
+  d.reasons.forEach((t, i) => out.push(para(`${i + 1}. ${t}`)));
+  const q = d.qualification;
+  out.push(gap(), para('资格条件', { bold: true }), para(`已具备 ${q.held} 项，缺少 ${q.missing} 项，截止前到期 ${q.expiring} 项，需人工确认 ${q.manual} 项（明细见「资格审查」）。`, { indent: true }));
+  const p = d.points;
+  out.push(
+    gap(),
+    para('得分预估（按已填写的企业信息与资料库，仅供参考）', { bold: true }),
+    para(`证据已具备可得约 ${formatPoints(p.earnable)} 分；缺少证据难得约 ${formatPoints(p.lost)} 分；待确认 ${formatPoints(p.unknown)} 分；取决于方案编写 ${formatPoints(p.writing)} 分；取决于报价 ${formatPoints(p.price)} 分。`, { indent: true }),
+  );
+  const evidence = p.rows.filter((r) => r.state === 'earnable' || r.state === 'lost' || r.state === 'unknown');
+  if (evidence.length) {
+    out.push(
+      table(
+        [
+          { title: '评分项', width: 0.24 },
+          { title: '分值', width: 0.08, align: 'center' },
+          { title: '预估', width: 0.18, align: 'center' },
+          { title: '依据', width: 0.42 },
+          { title: '页码', width: 0.08, align: 'center' },
+        ],
+        evidence.map((r) => [
+          r.item,
+          r.points === null ? '—' : formatPoints(r.points),
+          { text: POINT_STATE_LABELS[r.state], bold: true, fill: r.state === 'earnable' ? STATE_FILL.held : r.state === 'lost' ? STATE_FILL.missing : STATE_FILL.manual },
+          r.basis,
+          pageText(r.page),
+        ]),
+      ),
+    );
+  }
+  if (d.constraints.length) {
+    out.push(gap(), para('硬性约束', { bold: true }));
+    out.push(
+      table(
+        [
+          { title: '项目', width: 0.16 },
+          { title: '内容', width: 0.74 },
+          { title: '页码', width: 0.1, align: 'center' },
+        ],
+        d.constraints.map((c) => [{ text: c.label, bold: true, ...(c.attention ? { fill: STATE_FILL.expiring } : {}) }, c.text, pageText(c.page)]),
+      ),
+    );
+  }
+  if (d.risks.length) {
+    out.push(gap(), para('风险提示', { bold: true }));
+    d.risks.forEach((t, i) => out.push(para(`${i + 1}. ${t}`)));
+  }
+  return out;
+}
+
 /** The report as a .docx file. */
 export async function reportDocx(r: AnalysisReport): Promise<Buffer> {
   const body: (Paragraph | Table)[] = [];
   let n = 0;
+
+  body.push(...decisionPage(r.decision, ++n));
 
   if (r.review.length) {
     body.push(heading(++n, '需人工核对'));

@@ -16,6 +16,7 @@ import {
   type ScoringCategory,
   type TenderCard,
 } from '@btz/shared';
+import { buildDecision } from './decision.js';
 import { checkRequirement, deadlineDay, shanghaiDay, type ReportEnterprise } from './qualify.js';
 import type { AnalysisReport, ReportClauseRow, ReportFactRow, ReportScoringGroup } from './types.js';
 
@@ -171,7 +172,7 @@ export function buildAnalysisReport(card: TenderCard, enterprise: ReportEnterpri
     notes.push('尚未填写企业信息：资格审查各项均需人工确认，可在「企业信息」中填写资质、人员与业绩后重新导出。');
   }
 
-  return {
+  const report: Omit<AnalysisReport, 'decision'> = {
     title: `${projectName}招标分析报告`,
     projectName,
     generatedAt: shanghaiMinute(now),
@@ -191,4 +192,5 @@ export function buildAnalysisReport(card: TenderCard, enterprise: ReportEnterpri
     notes,
     review: cardReview(card).map((r) => r.text),
   };
+  return { ...report, decision: buildDecision(card, report, ent, checkDates) };
 }

@@ -266,3 +266,37 @@ export function deadlineDay(value: string | null | undefined): string | null {
 export function shanghaiDay(now: Date): string {
   return new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
 }
+
+/** A data-bank document as the report reads it (the engine's databank BankDoc fits). */
+export interface ReportBankDoc {
+  type: string;
+  name: string;
+  number: string | null;
+  expiry: string | null;
+  person: string | null;
+  client: string | null;
+  year: number | null;
+  amount: number | null;
+}
+
+/**
+ * The enterprise facts completed from the data bank for the report: certificates (资质证书, ISO 认证, 信用报告) with their
+ * expiry — lapsed ones kept, so the checklist says 「已过期」 rather than 「缺少」 — the people of 人员证书 with their
+ * certificate, and the projects of 业绩合同. What the user typed in wins where both name the same thing.
+ */
+export function withBankEvidence(ent: ReportEnterprise, docs: readonly ReportBankDoc[]): ReportEnterprise {
+  const norm = (s: string) => s.replace(/\s+/g, '');
+  const out: ReportEnterprise = { ...ent, qualifications: [...(ent.qualifications ?? [])], staff: [...(ent.staff ?? [])], projects: [...(ent.projects ?? [])] };
+  for (const d of docs) {
+    if (d.type === '业绩合同') {
+      if (!out.projects!.some((p) => norm(p.name) === norm(d.name)))
+        out.projects!.push({ name: d.name, ...(d.client ? { client: d.client } : {}), ...(d.year != null ? { year: d.year } : {}), ...(d.amount != null ? { amount: d.amount } : {}) });
+    } else if (d.type === '人员证书' && d.person) {
+      if (!out.staff!.some((s) => norm(s.name) === norm(d.person!) && norm(s.certificate ?? '') === norm(d.name))) out.staff!.push({ name: d.person, certificate: d.name });
+    } else if (['资质证书', 'ISO 认证', '信用报告'].includes(d.type)) {
+      if (!out.qualifications!.some((q) => norm(q.name) === norm(d.name)))
+        out.qualifications!.push({ name: d.name, ...(d.number ? { number: d.number } : {}), ...(d.expiry ? { expiry: d.expiry } : {}) });
+    }
+  }
+  return out;
+}

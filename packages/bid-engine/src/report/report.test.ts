@@ -97,7 +97,8 @@ describe('what needs a person’s check', () => {
     ]);
     expect(report.review).toEqual([]);
     const text = (await mammoth.extractRawText({ buffer: await reportDocx(r) })).value;
-    expect(text).toContain('一、需人工核对');
+    expect(text).toContain('一、投标决策');
+    expect(text).toContain('二、需人工核对');
     expect(text).toContain('1. 「投标文件组成」部分的结构较特殊');
     expect((await mammoth.extractRawText({ buffer: await reportDocx(report) })).value).not.toContain('需人工核对');
     const wb = await xlsxOf(await reportXlsx(r));
@@ -116,9 +117,9 @@ describe('reportXlsx', () => {
   });
 
 
-  it('six sheets with frozen styled headers, money formatted, pages as numbers, live totals', async () => {
+  it('seven sheets (the decision first) with frozen styled headers, money formatted, pages as numbers, live totals', async () => {
     const wb = await xlsxOf(await reportXlsx(report));
-    expect(wb.worksheets.map((w) => w.name)).toEqual(['概况', '资格审查', '评分表', '★▲条款', '废标条款', '文件组成']);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(['投标决策', '概况', '资格审查', '评分表', '★▲条款', '废标条款', '文件组成']);
     for (const ws of wb.worksheets) {
       expect(ws.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
       expect(ws.getRow(1).getCell(1).font?.bold).toBe(true);

@@ -1,4 +1,5 @@
 import type { ReportCheckState, ScoringCategory } from '@btz/shared';
+import type { BidDecision } from './decision.js';
 import type { RequirementKind } from './qualify.js';
 
 /**
@@ -98,4 +99,6 @@ export interface AnalysisReport {
   notes: string[];
   /** what the reader was unsure of and a person should check (cardReview), in Chinese; empty when nothing */
   review: string[];
+  /** the go/no-go page the report opens with (decision.ts) */
+  decision: BidDecision;
 }

@@ -7,6 +7,7 @@
 import ExcelJS from 'exceljs';
 import type { ReportCheckState } from '@btz/shared';
 import { STATE_FILL } from './docx.js';
+import { POINT_STATE_LABELS } from './decision.js';
 import type { AnalysisReport, ReportFactRow } from './types.js';
 
 /** Money as yuan with the ¥ sign (quoted: a literal in every locale's Excel and in LibreOffice). */
@@ -111,6 +112,30 @@ export async function reportXlsx(r: AnalysisReport): Promise<Buffer> {
   wb.creator = '标书 AI';
   wb.title = r.title;
   wb.created = new Date(`${r.generatedAt.replace(' ', 'T')}:00+08:00`);
+
+  // 投标决策
+  const d = r.decision;
+  const dc: Col[] = [
+    { header: '分类', key: 'group', width: 12, center: true },
+    { header: '项目', key: 'label', width: 24 },
+    { header: '内容', key: 'value', width: 70 },
+    { header: '分值', key: 'points', width: 8, center: true },
+    { header: '页码', key: 'page', width: 8, center: true },
+  ];
+  const ds = sheet(wb, '投标决策', dc, { landscape: true });
+  const verdict = ds.addRow({ group: '结论', label: d.verdictLabel, value: d.reasons.join('\n') });
+  verdict.getCell('label').font = { name: FONT, size: 14, bold: true, color: { argb: d.verdict === 'go' ? 'FF375623' : d.verdict === 'caution' ? 'FFBF8F00' : 'FFC00000' } };
+  verdict.getCell('value').alignment = { wrapText: true, vertical: 'top' };
+  const q = d.qualification;
+  ds.addRow({ group: '资格条件', label: '统计', value: `已具备 ${q.held} 项，缺少 ${q.missing} 项，截止前到期 ${q.expiring} 项，需人工确认 ${q.manual} 项` });
+  const p = d.points;
+  ds.addRow({ group: '得分预估', label: '合计（仅供参考）', value: `可得约 ${p.earnable} 分；难得约 ${p.lost} 分；待确认 ${p.unknown} 分；取决于方案编写 ${p.writing} 分；取决于报价 ${p.price} 分` });
+  for (const x of p.rows.filter((x) => x.state === 'earnable' || x.state === 'lost' || x.state === 'unknown')) {
+    ds.addRow({ group: '得分预估', label: x.item, value: `${POINT_STATE_LABELS[x.state]}：${x.basis}`, points: x.points, page: page(x.page) });
+  }
+  for (const c of d.constraints) ds.addRow({ group: '硬性约束', label: c.label, value: c.text, page: page(c.page) });
+  d.risks.forEach((t, i) => ds.addRow({ group: '风险提示', label: String(i + 1), value: t }));
+  finish(ds, dc);
 
   // 概况
   const oc: Col[] = [

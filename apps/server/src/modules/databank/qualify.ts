@@ -56,6 +56,11 @@ export async function factsWithBank(app: AppContext, bid: BidRef, ent: Enterpris
   return rows.length ? withBankFacts(ent, rows.map(toBankDoc), shanghaiToday()) : ent;
 }
 
+/** Every document of the bid owner's data bank, lapsed ones too: the analysis report's evidence (withBankEvidence). */
+export async function bankEvidence(app: AppContext, bid: BidRef): Promise<BankDoc[]> {
+  return (await savedDataDocs(app.db, await bidDataOwner(app, bid))).map(toBankDoc);
+}
+
 /** The types a section of the bid asks for, on its own (the editor's 「从资料库插入」: no sharing out between sections). */
 export function typesOfSection(card: TenderCard, outline: BidOutlineNode[], node: BidOutlineNode, parentTitles: string[]): DataDocType[] {
   return sectionDocTypes(matchInputOf(card, outline, node, parentTitles));

@@ -6,7 +6,8 @@
 import type { FastifyInstance } from 'fastify';
 import { REPORT_TEXTS, type EnterpriseInfo, type ReportFormat } from '@btz/shared';
 import { writingCalls } from '@btz/shared/calls';
-import { buildAnalysisReport, reportDocx, reportXlsx, type ReportEnterprise } from '@btz/bid-engine/report';
+import { buildAnalysisReport, reportDocx, reportXlsx, withBankEvidence, type ReportEnterprise } from '@btz/bid-engine/report';
+import { bankEvidence } from '../../databank/qualify.js';
 import type { AppContext } from '../../../context.js';
 import { badRequest } from '../../../http/errors.js';
 import { defineRoute } from '../../../http/route.js';
@@ -52,7 +53,9 @@ export function registerReportRoutes(fastify: FastifyInstance, app: AppContext):
       // the bid owner's facts (its enterprise's in the enterprise role), as the writer reads them
       const ref = { tenantId: bid.tenant_id, userId: bid.user_id };
       const info = await readInfo(app.db, ref.tenantId, await factsOwner(app.db, ref));
-      const report = buildAnalysisReport(card, reportEnterprise(info), new Date());
+      // …completed from the owner's data bank (certificates with their expiry, people, projects)
+      const ent = withBankEvidence(reportEnterprise(info), await bankEvidence(app, bid));
+      const report = buildAnalysisReport(card, ent, new Date());
       const data = query.format === 'xlsx' ? await reportXlsx(report) : await reportDocx(report);
       const project = (card.projectName?.value?.trim() || bid.name).replace(/[\\/:*?"<>|\r\n]/g, '_').slice(0, 100);
       return sendFile(reply, { data, mime: MIME[query.format], name: REPORT_TEXTS.fileName(project, query.format) });
