@@ -16,6 +16,8 @@ export type HealthFindingKind =
   | 'card-conflict'
   | 'invalid-risk'
   | 'qualification-missing'
+  /** a figure no tender or bid can mean (a 质保期 of 2023 years, a form dated long before the tender or after its deadline) */
+  | 'absurd-figure'
   /** a data-bank certificate the bid uses is expired or expires before the deadline (issue 14) */
   | 'certificate-expiry'
   /** a qualification the tender requires has no document in the data bank (issue 14) */

@@ -31,6 +31,7 @@ const FIX: Record<string, string> = {
   'card-conflict': '按招标文件的规定修改数值',
   'qualification-missing': '补充资格证明材料',
   'fact-conflict': '统一前后不一致的承诺',
+  'absurd-figure': '核对并改正该数值或日期',
   'foreign-name': '替换为本项目的名称和采购人',
   placeholder: '填写真实信息',
   'empty-heading': '补写正文或删除该标题',

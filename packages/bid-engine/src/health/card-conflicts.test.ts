@@ -83,4 +83,11 @@ describe('findCardConflicts', () => {
     expect(c.length).toBe(2);
     for (const k of c) expect(sections.x).toContain(k.excerpt);
   });
+  it('holds a figure only against the same quantity of the same matter: a rectification target is not the fault response', () => {
+    const own = findCardConflicts(card(), { a: '对巡查发现的问题，整改要求1小时内响应并闭环处理；投诉在2小时内回复。' });
+    expect(own.filter((c) => c.label === '响应时间')).toEqual([]);
+    // the same bid answering the fault call slower than the tender allows is still a contradiction
+    const slow = findCardConflicts(card(), { a: '接到报修后，我方1小时内响应。' });
+    expect(slow.filter((c) => c.label === '响应时间')).toMatchObject([{ value: '60分钟', cardValue: '30分钟' }]);
+  });
 });

@@ -18,6 +18,9 @@ interface Stated {
   kind: FactKind | 'service-period';
   label: string;
   qualifier: string;
+  /** what the figure is the time or count of, when its clause names a matter other than the service call itself
+   * (「整改…1小时内响应」 is a rectification target, not the tender's fault response): '' for the plain fact */
+  topic: string;
   num: number;
   unit: Unit;
   value: string;
@@ -61,6 +64,16 @@ function fromValue(v: string): { num: number; unit: Unit } | null {
   return m ? { num: Number(m[1]), unit: m[2] as Unit } : null;
 }
 
+/** Matters a figure may be about besides the service call, the delivery or the team itself. */
+const TOPIC = /整改|投诉|咨询|变更|反馈|答复|回复|上报|报告|培训|巡检|备件|到货|审核|审批|结算|付款|开票|复核/;
+
+/** The matter the clause around a figure names (「对检查发现的问题，整改要求1小时内响应」 → 整改), '' when none. */
+function topicAt(text: string, index: number, length: number): string {
+  const before = text.slice(Math.max(0, index - 16), index).split(/[，,。；;\n]/).pop() ?? '';
+  const after = text.slice(index + length, index + length + 10).split(/[，,。；;\n]/)[0] ?? '';
+  return TOPIC.exec(before + text.slice(index, index + length) + after)?.[0] ?? '';
+}
+
 /** The facts a text states, normalised (placeholders and their content are left out). */
 export function statedFacts(text: string): (Stated & { atLeast: boolean })[] {
   const clean = text.replace(/【[^】]*】/g, (s) => '\u3000'.repeat(s.length));
@@ -69,18 +82,19 @@ export function statedFacts(text: string): (Stated & { atLeast: boolean })[] {
     if (f.kind === 'service-hours' || f.kind === 'staffing') continue;
     const v = fromValue(f.value);
     if (!v) continue;
-    out.push({ kind: f.kind, label: LABELS[f.kind], qualifier: f.qualifier, ...v, value: f.value, excerpt: text.slice(f.index, f.index + f.excerpt.length).trim() || f.excerpt, index: f.index, atLeast: false });
+    const topic = topicAt(clean, f.index, f.excerpt.length);
+    out.push({ kind: f.kind, label: LABELS[f.kind], qualifier: f.qualifier, topic, ...v, value: f.value, excerpt: text.slice(f.index, f.index + f.excerpt.length).trim() || f.excerpt, index: f.index, atLeast: false });
   }
   for (const m of clean.matchAll(SERVICE_PERIOD)) {
     const n = parseNumber(m[1]!);
     if (!Number.isFinite(n)) continue;
     const v = normDays(n, m[2]!);
-    out.push({ kind: 'service-period', label: '服务期', qualifier: '', ...v, value: `${v.num}${v.unit}`, excerpt: m[0], index: m.index!, atLeast: false });
+    out.push({ kind: 'service-period', label: '服务期', qualifier: '', topic: topicAt(clean, m.index!, m[0].length), ...v, value: `${v.num}${v.unit}`, excerpt: m[0], index: m.index!, atLeast: false });
   }
   for (const m of clean.matchAll(STAFF)) {
     const n = parseNumber(m[2]!);
     if (!Number.isFinite(n) || n <= 0) continue;
-    out.push({ kind: 'staffing', label: '人数', qualifier: '', num: n, unit: '人', value: `${n}人`, excerpt: m[0], index: m.index!, atLeast: !!m[1] });
+    out.push({ kind: 'staffing', label: '人数', qualifier: '', topic: topicAt(clean, m.index!, m[0].length), num: n, unit: '人', value: `${n}人`, excerpt: m[0], index: m.index!, atLeast: !!m[1] });
   }
   return out;
 }
@@ -177,8 +191,10 @@ export function findCardConflicts(card: TenderCard, sections: Record<string, str
       if (own.has(`${f.kind}|${f.qualifier}|${f.value}`)) continue;
       // 工期 and 交货期 are used loosely by tenders: a bid duration is held against the tender's durations of either kind
       const kinds: Stated['kind'][] = f.kind === 'duration' || f.kind === 'delivery' ? ['duration', 'delivery'] : [f.kind];
-      const same = values.filter((c) => c.kind === f.kind && c.unit === f.unit && c.qualifier === f.qualifier);
-      const against = same.length ? same : values.filter((c) => kinds.includes(c.kind) && c.unit === f.unit && c.qualifier === f.qualifier);
+      // the same quantity of the same matter: a rectification target is not held against the fault response time
+      const like = (c: CardValue) => c.unit === f.unit && c.qualifier === f.qualifier && c.topic === f.topic;
+      const same = values.filter((c) => c.kind === f.kind && like(c));
+      const against = same.length ? same : values.filter((c) => kinds.includes(c.kind) && like(c));
       if (!against.length || !against.every((c) => breaks(f, c))) continue;
       const c = against[0]!;
       push({
@@ -209,6 +225,40 @@ export function findCardConflicts(card: TenderCard, sections: Record<string, str
           cardPage: ceil.source.page,
         });
       }
+    }
+  }
+  return out;
+}
+
+// -------------------------------------------------------------------------------------------------------------------
+// Figures no tender can mean
+
+/** Longer than any warranty, service or works period: 50 years. */
+const ABSURD_DAYS = 50 * 365;
+const SIGN_DATE = /(?:日\s*期|签署日期|落款日期|投标日期|签字日期|报价日期)\s*[：:]\s*(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日/g;
+const DAY_MS = 86_400_000;
+
+/**
+ * Figures of a section that no bid can mean, whatever the tender says: a 质保期, 工期, 交货期 or 服务期 over 50 years (a year
+ * read as a period: 「质保期 24276 个月」), and a form's date (日期：2019年3月1日) after the tender's deadline or more than a
+ * year before it. Each with the verbatim excerpt and the reason in Chinese.
+ */
+export function absurdFigures(text: string, deadline: string | null | undefined): { excerpt: string; message: string }[] {
+  const out: { excerpt: string; message: string }[] = [];
+  for (const f of statedFacts(text)) {
+    if (f.kind !== 'warranty' && f.kind !== 'duration' && f.kind !== 'delivery' && f.kind !== 'service-period') continue;
+    const years = f.kind === 'warranty' ? Number(/^(\d+(?:\.\d+)?)个月$/.exec(f.value)?.[1] ?? 0) / 12 : f.unit === '天' ? f.num / 365 : 0;
+    if (years * 365 > ABSURD_DAYS) out.push({ excerpt: f.excerpt, message: `${f.label}「${f.excerpt}」约合 ${Math.round(years)} 年，明显不合常理，请核对改正` });
+  }
+  const end = /^\d{4}-\d{2}-\d{2}/.exec(deadline ?? '')?.[0];
+  if (end) {
+    const limit = Date.parse(`${end}T00:00:00Z`);
+    for (const m of text.matchAll(SIGN_DATE)) {
+      const iso = `${m[1]}-${m[2]!.padStart(2, '0')}-${m[3]!.padStart(2, '0')}`;
+      const at = Date.parse(`${iso}T00:00:00Z`);
+      if (!Number.isFinite(at)) continue;
+      if (at > limit) out.push({ excerpt: m[0].trim(), message: `落款日期 ${iso} 晚于投标截止日 ${end}，请改为递交前的日期` });
+      else if (at < limit - 365 * DAY_MS) out.push({ excerpt: m[0].trim(), message: `落款日期 ${iso} 比投标截止日 ${end} 早一年以上，疑似沿用旧文件，请改正` });
     }
   }
   return out;

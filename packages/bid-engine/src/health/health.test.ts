@@ -574,3 +574,54 @@ describe('coverage by points', () => {
     expect(none).toMatchObject({ total: 0, percent: 0 });
   });
 });
+
+describe('what an evaluator would reject, and what is the bidder’s own evidence (issue 25)', () => {
+  it('a warranty of 2023 years and a form dated after the deadline or years before it are high findings; sane ones are not', () => {
+    const input = cleanInput();
+    input.card = card({ deadline: fact('2026-12-18 09:30') });
+    input.sections.n3 = input.sections.n3.replace('质保期3年', '质保期3年（质保期 24276 个月）');
+    input.sections.n2 += '\n日期：2026年12月25日\n日期：2019年3月1日';
+    const r = computeHealth(input);
+    const absurd = r.findings.filter((f) => f.kind === 'absurd-figure');
+    expect(absurd.map((f) => [f.nodeId, f.severity, f.excerpt])).toEqual([
+      ['n2', 'high', '日期：2026年12月25日'],
+      ['n2', 'high', '日期：2019年3月1日'],
+      ['n3', 'high', '质保期 24276 个月'],
+    ]);
+    expect(absurd[2]!.message).toContain('约合 2023 年');
+    expect(r.score).toBeLessThan(HEALTH_PASSING_SCORE);
+    const sane = cleanInput();
+    sane.card = card({ deadline: fact('2026-12-18 09:30') });
+    sane.sections.n2 += '\n日期：2026年12月10日';
+    expect(computeHealth(sane).findings.filter((f) => f.kind === 'absurd-figure')).toEqual([]);
+  });
+
+  it('a prescribed form left empty is high; an empty plan section stays medium', () => {
+    const input = cleanInput();
+    input.outline.push(node('ch3', '法定代表人身份证明书', { mode: 'form' }), node('ch4', '质量保证措施'));
+    input.sections.ch3 = '';
+    input.sections.ch4 = '';
+    const empty = computeHealth(input).findings.filter((f) => f.kind === 'empty-heading');
+    expect(empty.map((f) => [f.nodeId, f.severity])).toEqual([
+      ['ch3', 'high'],
+      ['ch4', 'medium'],
+    ]);
+    expect(empty[0]!.message).toContain('格式文件');
+  });
+
+  it('past clients in the performance list are evidence, not another bid’s leftovers; the same name elsewhere still is', () => {
+    const input = cleanInput();
+    input.outline.push(node('ch5', '类似项目业绩'));
+    input.sections.ch5 = '序号 | 项目名称 | 合同甲方 | 合同金额\n1 | 社区网格化平台 | 宁波海曙数智科技有限公司 | 120万元';
+    expect(computeHealth(input).findings.filter((f) => f.kind === 'foreign-name')).toEqual([]);
+    input.sections.n2 += '合作单位宁波海曙数智科技有限公司负责实施。';
+    expect(computeHealth(input).findings.filter((f) => f.kind === 'foreign-name').map((f) => [f.nodeId, f.excerpt])).toEqual([['n2', '宁波海曙数智科技有限公司']]);
+  });
+
+  it('a ★ over a part’s title is not a clause to answer; the clauses under it are', () => {
+    const input = cleanInput();
+    input.card = card({ starClauses: [...card().starClauses, clause('c2', '★三、商务和其他要求'), clause('c3', '★付款方式须接受验收合格后一次性支付')] });
+    const stars = computeHealth(input).findings.filter((f) => f.kind === 'star-unanswered');
+    expect(stars.map((f) => f.refId)).toEqual(['c3']);
+  });
+});

@@ -11,7 +11,7 @@ import {
 } from '@btz/shared';
 import { PLACEHOLDER_RE } from '@btz/shared/editor';
 import { scoringCoverage, SCORING_MIN_CHARS } from './coverage.js';
-import { findCardConflicts } from './card-conflicts.js';
+import { absurdFigures, findCardConflicts } from './card-conflicts.js';
 import { buildFactSheet, extractFacts, parseNumber, type LocatedFact } from './facts.js';
 import { findTypos } from './typos.js';
 import { documentBid, type ReadBid } from './document.js';
@@ -83,6 +83,7 @@ export const KIND_SEVERITY: Record<HealthFindingKind, HealthSeverity> = {
   'certificate-expiry': 'high',
   'databank-missing': 'medium',
   'fact-conflict': 'high',
+  'absurd-figure': 'high',
   'foreign-name': 'high',
   placeholder: 'medium',
   'empty-heading': 'medium',
@@ -99,6 +100,7 @@ export const BLOCKERS: ReadonlySet<HealthFindingKind> = new Set([
   'qualification-missing',
   'certificate-expiry',
   'invalid-risk',
+  'absurd-figure',
 ]);
 
 /** The most a kind may deduct in total. */
@@ -113,6 +115,7 @@ export const KIND_CAPS: Record<HealthFindingKind, number> = {
   'empty-heading': 20,
   'foreign-name': 20,
   'fact-conflict': 20,
+  'absurd-figure': 30,
   // placeholder findings deduct nothing themselves: the density does (placeholderDeduction)
   placeholder: 0,
   repeated: 20,
@@ -153,6 +156,7 @@ const BLOCKER_REASON: Partial<Record<HealthFindingKind, string>> = {
   'qualification-missing': '项资格要求未响应',
   'certificate-expiry': '份证书已过期或在投标截止前到期',
   'invalid-risk': '处废标风险',
+  'absurd-figure': '处数值或日期不合常理',
 };
 
 /**
@@ -322,6 +326,21 @@ function parseMoney(n: string, unit: string): number {
 
 const PRICE_RE = /(?:投标总报价|投标报价|投标总价|报价|总价)(?:金额)?(?:为|是|：|:)?\s*(?:人民币)?\s*[¥￥]?\s*([\d,]+(?:\.\d+)?)\s*(万元|元)/g;
 
+/** A ★ printed over a part's title, not a clause: 「★三、商务和其他要求」「★（二）技术参数」. */
+const STAR_TITLE = /^[★*＊]?\s*(?:[一二三四五六七八九十]+[、.．]|[（(][一二三四五六七八九十\d]+[)）]|\d+(?:\.\d+)*[、.．]?)?[\u4e00-\u9fa5]{2,12}(?:要求|条款|部分|参数|条件|需求|指标)[：:]?$/;
+
+/** Sections and lines that list the bidder's past work: the clients named there are evidence. */
+const PERFORMANCE_TITLE = /业绩|案例|类似项目|同类项目|履约|合同(?:清单|一览)|服务经验|客户名单/;
+const PERFORMANCE_LINE = /业绩|合同|甲方|客户|用户单位|业主|建设单位|委托单位|服务对象|采购单位|发包|签订|中标/;
+/** The sentence (or table row) holding position `at`. */
+function sentenceAt(text: string, at: number): string {
+  let from = at;
+  while (from > 0 && !/[。；;！？!?\n]/.test(text[from - 1]!)) from--;
+  let to = at;
+  while (to < text.length && !/[。；;！？!?\n]/.test(text[to]!)) to++;
+  return text.slice(from, to);
+}
+
 export function computeHealth(input: HealthInput | DocumentHealthInput): HealthReport {
   if ('document' in input) {
     const { document, ...rest } = input;
@@ -371,6 +390,8 @@ export function computeHealth(input: HealthInput | DocumentHealthInput): HealthR
 
   // 2. ★ clauses
   for (const c of card.starClauses) {
+    // a ★ over a whole part (「★三、商务和其他要求」) marks the clauses under it substantive: they are answered, not its title
+    if (STAR_TITLE.test(c.text.replace(/\s+/g, ''))) continue;
     const terms = clauseTerms(c.text);
     if (terms.numbers.length === 0 && terms.words.length === 0) continue;
     if (withText.some((f) => answersClause(terms, textOf(f.node.id)))) continue;
@@ -445,7 +466,12 @@ export function computeHealth(input: HealthInput | DocumentHealthInput): HealthR
     totalChars += chars;
 
     if (f.leaf && chars === 0) {
-      findings.push({ kind: 'empty-heading', severity: KIND_SEVERITY['empty-heading'], nodeId: id, message: `章节${label(f.node)}没有内容，请编写正文或删除该标题。` });
+      // a form the tender prescribes left empty (法定代表人证明书, 承诺函…) fails the 符合性审查: high
+      findings.push(
+        f.node.mode === 'form'
+          ? { kind: 'empty-heading', severity: 'high', nodeId: id, message: `格式文件${label(f.node)}是空的，请按招标文件的格式填写完整（缺少格式文件可能导致投标无效）。` }
+          : { kind: 'empty-heading', severity: KIND_SEVERITY['empty-heading'], nodeId: id, message: `章节${label(f.node)}没有内容，请编写正文或删除该标题。` },
+      );
       continue;
     }
     if (chars === 0) continue;
@@ -469,6 +495,10 @@ export function computeHealth(input: HealthInput | DocumentHealthInput): HealthR
       findings.push({ kind: 'placeholder', severity: f.node.mode === 'form' ? 'high' : 'medium', nodeId: id, excerpt: blank, message: `${label(f.node)}中有待填写内容${blank}${times}，请填入真实信息后再提交。` });
     }
 
+    for (const a of absurdFigures(text, card.deadline?.value)) {
+      findings.push({ kind: 'absurd-figure', severity: 'high', nodeId: id, excerpt: a.excerpt, message: `${label(f.node)}中${a.message}。` });
+    }
+
     for (const hit of findTypos(text)) {
       findings.push({ kind: 'typo', severity: 'low', nodeId: id, excerpt: hit.rule.wrong, message: `错别字：「${hit.rule.wrong}」应为「${hit.rule.right}」，请修改。` });
     }
@@ -481,10 +511,13 @@ export function computeHealth(input: HealthInput | DocumentHealthInput): HealthR
         findings.push({ kind: 'foreign-name', severity: 'high', nodeId: id, excerpt: n, message: `${label(f.node)}出现其他项目或单位的名称「${n}」，疑似沿用旧标书，请替换为本项目信息。` });
       }
     }
+    const performance = PERFORMANCE_TITLE.test(f.node.title);
     for (const m of text.matchAll(COMPANY_RE)) {
       const name = m[0].replace(LEADING_WORDS, '');
       if (name.length < 6 || GENERIC_COMPANY.test(name) || reported.has(name) || [...reported].some((r) => r.includes(name) || name.includes(r))) continue;
       if (nameAllowed(name, allowedNames) || tenderOwn(name)) continue;
+      // a past client in the bidder's performance list or a contract row is the bidder's evidence, not another bid's leftover
+      if (performance || PERFORMANCE_LINE.test(sentenceAt(text, m.index))) continue;
       reported.add(name);
       findings.push({ kind: 'foreign-name', severity: 'medium', nodeId: id, excerpt: name, message: `${label(f.node)}出现单位名称「${name}」，与本项目采购人及投标人均不一致，请确认是否为其他项目遗留内容。` });
     }

@@ -40,6 +40,7 @@ export const BID_CHECK_RULE_LABELS: Record<string, string> = {
   'card-conflict': '与招标文件矛盾',
   'qualification-missing': '资格要求未响应',
   'fact-conflict': '前后矛盾',
+  'absurd-figure': '数值不合常理',
   'foreign-name': '其他项目名称',
   placeholder: '待填写内容',
   'empty-heading': '空章节',
