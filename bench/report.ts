@@ -7,6 +7,9 @@
  *
  *   node --import tsx bench/report.ts [--no-ocr] [--keep] [--only c01,c07]
  *
+ * The report of a tender with a deadline is made as of 14 days before it (the corpus tenders have closed; made today, every
+ * verdict would be 「不建议投标：已截止」).
+ *
  * --keep leaves the files (and the PDFs) in the temp directory it names, to look at them. Stops by itself (hard limit 20
  * minutes).
  */
@@ -108,11 +111,20 @@ try {
     const dir = path.join(out, id);
     fs.mkdirSync(dir);
     let t = performance.now();
-    const read = await readDocument(fs.readFileSync(path.join(corpus, f)), { ocr: OCR });
+    let read;
+    try {
+      read = await readDocument(fs.readFileSync(path.join(corpus, f)), { ocr: OCR });
+    } catch (e) {
+      console.log(`${id}  未读出：${(e as Error).message}`);
+      failed++;
+      continue;
+    }
     const readMs = performance.now() - t;
     t = performance.now();
     const card = extractCard([{ name: f, role: 'main', order: 1, pages: read.pages, chapters: read.chapters, model: read.model }]);
-    const report = buildAnalysisReport(card, ENTERPRISE, now);
+    // the corpus tenders have closed: the report is made as a bid manager would have, two weeks before the deadline
+    const deadline = /^\d{4}-\d{2}-\d{2}/.exec(card.deadline?.value ?? '')?.[0];
+    const report = buildAnalysisReport(card, ENTERPRISE, deadline ? new Date(Date.parse(`${deadline}T02:00:00Z`) - 14 * 86_400_000) : now);
     const docx = await reportDocx(report);
     const xlsx = await reportXlsx(report);
     const buildMs = performance.now() - t;

@@ -579,7 +579,7 @@ describe('what an evaluator would reject, and what is the bidder’s own evidenc
   it('a warranty of 2023 years and a form dated after the deadline or years before it are high findings; sane ones are not', () => {
     const input = cleanInput();
     input.card = card({ deadline: fact('2026-12-18 09:30') });
-    input.sections.n3 = input.sections.n3.replace('质保期3年', '质保期3年（质保期 24276 个月）');
+    input.sections.n3 = input.sections.n3!.replace('质保期3年', '质保期3年（质保期 24276 个月）');
     input.sections.n2 += '\n日期：2026年12月25日\n日期：2019年3月1日';
     const r = computeHealth(input);
     const absurd = r.findings.filter((f) => f.kind === 'absurd-figure');

@@ -88,4 +88,13 @@ describe('the go/no-go page', () => {
     expect(d.constraints.map((x) => [x.label, x.page])).toEqual(expect.arrayContaining([['单价上限', 4], ['驻场/本地化', 6], ['违约与扣罚', 7]]));
     expect(d.constraints.find((x) => x.label === '单价上限')!.text).toContain('12.55元/条');
   });
+
+  it('a row grading certificates named in words (「质量管理体系认证」…每提供一个得5分) is earnable from an ISO 9001 certificate', () => {
+    const row = { id: 's1', item: '公司认证情况', points: 15, criteria: '投标人具备认证有效期内的“质量管理体系认证”、“环境管理体系认证”三者之一，每提供一个上述认证证书得5分。', category: 'commercial' as const };
+    const c = { ...card, scoring: [row] } as TenderCard;
+    const held = decide(c, { ...ENT, qualifications: [{ name: 'ISO9001质量管理体系认证证书', expiry: '2030-01-01' }] }, '2026-11-27').points.rows[0]!;
+    expect(held).toMatchObject({ state: 'earnable', basis: expect.stringContaining('ISO9001质量管理体系认证证书') });
+    const lapsed = decide(c, { ...ENT, qualifications: [{ name: 'ISO9001质量管理体系认证证书', expiry: '2026-12-01' }] }, '2026-11-27').points.rows[0]!;
+    expect(lapsed.state).not.toBe('earnable');
+  });
 });

@@ -13,7 +13,7 @@
  * bid's writing and price rows on the price.
  */
 import { formatYuan, type TenderCard } from '@btz/shared';
-import { checkRequirement, type CheckDates, type ReportEnterprise } from './qualify.js';
+import { checkRequirement, namesCertificate, type CheckDates, type ReportEnterprise } from './qualify.js';
 import type { AnalysisReport } from './types.js';
 
 export type Verdict = 'go' | 'caution' | 'no-go';
@@ -66,7 +66,7 @@ function daysBetween(today: string, day: string): number {
 
 /** Words of clauses that bind how the work is done or what failing costs. */
 const ON_SITE = /驻场|常驻|现场(?:办公|服务|值守|驻守)|本地化?(?:服务|团队|机构)|内网|涉密|专网|不得远程/;
-const PENALTY = /违约金|罚款|罚金|扣款|扣除.{0,6}(?:费用|款)|赔偿/;
+const PENALTY = /违约金|罚款|罚金|扣款|扣除.{0,6}(?:费用|款)|扣(?:减|罚).{0,4}(?:费|款)/;
 
 function clauseHits(card: TenderCard, re: RegExp, max: number): { text: string; page: number | null }[] {
   const seen = new Set<string>();
@@ -89,7 +89,12 @@ function pointRows(card: TenderCard, ent: ReportEnterprise, dates: CheckDates): 
     const page = typeof s.source?.page === 'number' ? s.source.page : null;
     const points = typeof s.points === 'number' && Number.isFinite(s.points) ? s.points : null;
     if (s.category === 'price') return { item: s.item, points, state: 'price' as const, basis: '按报价计算', page };
-    const r = checkRequirement(`${s.item}：${s.criteria}`, ent, dates);
+    // a row that grades several certificates (「每提供一个上述认证证书得5分」): those held, valid through the deadline, earn
+    const text = `${s.item}：${s.criteria}`;
+    const valid = (q: { expiry?: string }) => !q.expiry || !/^\d{4}-\d{2}-\d{2}$/.test(q.expiry) || q.expiry >= (dates.deadline ?? dates.today);
+    const held = (ent.qualifications ?? []).filter((q) => valid(q) && namesCertificate(text, q.name));
+    if (held.length) return { item: s.item, points, state: 'earnable' as const, basis: `已具备：${held.map((q) => q.name).join('、')}（按评分标准可能只得部分分）`, page };
+    const r = checkRequirement(text, ent, dates);
     if (r.kind === 'other') return { item: s.item, points, state: 'writing' as const, basis: '按投标文件的方案与响应评审', page };
     const state: PointState = r.state === 'held' ? 'earnable' : r.state === 'missing' || r.state === 'expiring' ? 'lost' : 'unknown';
     return { item: s.item, points, state, basis: r.basis, page };

@@ -189,7 +189,7 @@ function decisionPage(d: BidDecision, n: number): (Paragraph | Table)[] {
   out.push(
     gap(),
     para('得分预估（按已填写的企业信息与资料库，仅供参考）', { bold: true }),
-    para(`证据已具备可得约 ${formatPoints(p.earnable)} 分；缺少证据难得约 ${formatPoints(p.lost)} 分；待确认 ${formatPoints(p.unknown)} 分；取决于方案编写 ${formatPoints(p.writing)} 分；取决于报价 ${formatPoints(p.price)} 分。`, { indent: true }),
+    para(`证据已具备可得至多约 ${formatPoints(p.earnable)} 分；缺少证据难得约 ${formatPoints(p.lost)} 分；待确认 ${formatPoints(p.unknown)} 分；取决于方案编写 ${formatPoints(p.writing)} 分；取决于报价 ${formatPoints(p.price)} 分。`, { indent: true }),
   );
   const evidence = p.rows.filter((r) => r.state === 'earnable' || r.state === 'lost' || r.state === 'unknown');
   if (evidence.length) {

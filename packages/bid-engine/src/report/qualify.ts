@@ -81,7 +81,9 @@ function bigrams(s: string): string[] {
 export function namesCertificate(requirement: string, certificate: string): boolean {
   const req = normalize(requirement).replace(/iso\/iec/g, 'iso');
   const codes = codesOf(certificate);
-  if (codes.length) return codes.some((c) => req.includes(c));
+  if (codes.length && codes.some((c) => req.includes(c))) return true;
+  // a requirement naming schemes by code names them so; one naming them by words (「质量管理体系认证」) is read by the words
+  if (codes.length && codesOf(requirement).length) return false;
   const core = coreOf(certificate);
   if (core.length < 2) return false;
   if (req.includes(core)) return true;

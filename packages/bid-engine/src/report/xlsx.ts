@@ -129,7 +129,7 @@ export async function reportXlsx(r: AnalysisReport): Promise<Buffer> {
   const q = d.qualification;
   ds.addRow({ group: '资格条件', label: '统计', value: `已具备 ${q.held} 项，缺少 ${q.missing} 项，截止前到期 ${q.expiring} 项，需人工确认 ${q.manual} 项` });
   const p = d.points;
-  ds.addRow({ group: '得分预估', label: '合计（仅供参考）', value: `可得约 ${p.earnable} 分；难得约 ${p.lost} 分；待确认 ${p.unknown} 分；取决于方案编写 ${p.writing} 分；取决于报价 ${p.price} 分` });
+  ds.addRow({ group: '得分预估', label: '合计（仅供参考）', value: `可得至多约 ${p.earnable} 分；难得约 ${p.lost} 分；待确认 ${p.unknown} 分；取决于方案编写 ${p.writing} 分；取决于报价 ${p.price} 分` });
   for (const x of p.rows.filter((x) => x.state === 'earnable' || x.state === 'lost' || x.state === 'unknown')) {
     ds.addRow({ group: '得分预估', label: x.item, value: `${POINT_STATE_LABELS[x.state]}：${x.basis}`, points: x.points, page: page(x.page) });
   }
