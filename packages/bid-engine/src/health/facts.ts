@@ -32,7 +32,8 @@ export function parseNumber(s: string): number {
 }
 
 const NUM = '(\\d+(?:\\.\\d+)?|[零〇一二两三四五六七八九十百]+)';
-const GAP = '[为是：:共计约总不超过多于长于控制在以内至少低于少于]{0,6}\\s*';
+// within one line: a label in one cell or line and a date in the next (「质保期」 / 「2024年」) are no fact
+const GAP = '[为是：:共计约总不超过多于长于控制在以内至少低于少于]{0,6}[ \\t\\u3000]*';
 
 /** One stated fact: its kind, qualifier (远程/现场… for response times), normalised value and display text. */
 export interface RawFact {
@@ -92,10 +93,11 @@ const PATTERNS: Pattern[] = [
   },
   {
     kind: 'warranty',
-    re: new RegExp(`(?:免费质保期|免费保修期|质量保证期|质保期|保修期|质保)${GAP}${NUM}\\s*(个月|月|年)`, 'g'),
+    re: new RegExp(`(?:免费质保期|免费保修期|质量保证期|质保期|保修期|质保)${GAP}${NUM}[ \\t\\u3000]*(个月|月|年)`, 'g'),
     read: (m) => {
       const n = parseNumber(m[1]!);
-      if (!Number.isFinite(n)) return null;
+      // a calendar year (「质保期自2023年起」) is when, not how long
+      if (!Number.isFinite(n) || (m[2] === '年' && n >= 1900)) return null;
       const months = m[2]!.includes('年') ? n * 12 : n;
       return { value: `${months}个月`, display: `${m[1]}${m[2]}` };
     },

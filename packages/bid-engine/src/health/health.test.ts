@@ -624,4 +624,10 @@ describe('what an evaluator would reject, and what is the bidder’s own evidenc
     const stars = computeHealth(input).findings.filter((f) => f.kind === 'star-unanswered');
     expect(stars.map((f) => f.refId)).toEqual(['c3']);
   });
+
+  it('a year is never a period: 「质保期」 over a line break from a date, or 「质保期自2023年起」, states no warranty', () => {
+    expect(extractFacts('质保期\n2024年3月1日').filter((f) => f.kind === 'warranty')).toEqual([]);
+    expect(extractFacts('质保期2023年起计算').filter((f) => f.kind === 'warranty')).toEqual([]);
+    expect(extractFacts('质保期 2 年').find((f) => f.kind === 'warranty')).toMatchObject({ value: '24个月' });
+  });
 });

@@ -1,0 +1,238 @@
+/**
+ * Planted defects (issue 25, Must hold): does 废标检查 find what was planted, and only that? For every corpus tender with a
+ * scoring table (../shared/corpus, never copied into the repository; work and check half reported apart) the bid is
+ * written offline (writeBidOffline), its 【待填写：…】 blanks completed with stand-in values (what a bidder would type:
+ * names, dates, figures the tender does not prescribe), laid out as a read bid file (a heading per outline node, a
+ * paragraph per line, ten lines to a page) and checked with checkRejection — the 废标检查 of an uploaded bid. Then, one at a
+ * time, a defect is planted and the file checked again:
+ *   star       the lines answering one ★ clause removed            → expected: star-unanswered for that clause
+ *   form       a form section's text emptied                        → expected: empty-heading (high) for that section
+ *   figure     a 工期 / 质保期 breaking the tender's appended        → expected: card-conflict or invalid-risk at that line
+ *   absurd     「质保期 24276 个月」 appended to a plan section        → expected: absurd-figure
+ *   expired    「有效期至：2019年6月30日」 appended to a form           → expected: certificate-expired
+ *   foreign    「项目名称：某某市第二人民医院改扩建工程」 appended        → expected: foreign-name
+ * Truth is what was planted (never the check's own rules): recall = planted defects found by a new finding of the expected
+ * kind; precision = new findings about the planted text (the expected one, or one quoting what was planted) ÷ all new
+ * high/medium findings the plant caused (a plant that sets off findings elsewhere has caused false alarms). The completed bid's own high findings are printed too (goal: none), with its health score.
+ *
+ *   npm run bench -- bidcheck-planted [--only c07,n04] [--verbose]
+ */
+import type { BidCheckFinding, BidOutlineNode, TenderCard } from '@btz/shared';
+import { checkRejection } from '@btz/bid-engine/bidcheck';
+import { flattenOutline, generateOutline } from '@btz/bid-engine/tender';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { corpus, tenderCard, writeBidOffline } from './lib/corpus-bids.js';
+
+const args = process.argv.slice(2);
+const onlyAt = args.indexOf('--only');
+const ONLY = onlyAt >= 0 ? new Set((args[onlyAt + 1] ?? '').split(',')) : null;
+const VERBOSE = args.includes('--verbose');
+
+interface TruthRow {
+  id: string;
+  file: string;
+  half: 'work' | 'check';
+  scoring: unknown[];
+}
+
+type Kind = 'star' | 'form' | 'figure' | 'absurd' | 'expired' | 'foreign';
+const KINDS: Kind[] = ['star', 'form', 'figure', 'absurd', 'expired', 'foreign'];
+const EXPECTED: Record<Kind, string[]> = {
+  star: ['star-unanswered'],
+  form: ['empty-heading'],
+  figure: ['card-conflict', 'invalid-risk'],
+  absurd: ['absurd-figure'],
+  expired: ['certificate-expired'],
+  foreign: ['foreign-name'],
+};
+
+/** Stand-in values for the writer's blanks: what the bidder would type (no figure the tender prescribes); dates a few days before the deadline. */
+function complete(text: string, signed: string): string {
+  return text.replace(/【待填写[：:]([^】]*)】/g, (_, what: string) => {
+    if (/日期|时间/.test(what)) return signed;
+    if (/电话|手机|联系方式/.test(what)) return '0571-88880000';
+    if (/姓名|负责人|经理|代表/.test(what)) return '王建华';
+    if (/金额|报价|价格|单价|总价/.test(what)) return '（见开标一览表）';
+    return '已按要求提供';
+  });
+}
+
+interface Bid {
+  outline: BidOutlineNode[];
+  sections: Record<string, string>;
+}
+
+/** The bid as a read file: a heading per node (levels as the outline's), a paragraph per line, ten lines a page. */
+function asDocument(bid: Bid) {
+  const blocks: unknown[] = [];
+  const pages: { page: number; text: string }[] = [];
+  let page = 1;
+  let lines = 0;
+  let pageText: string[] = [];
+  const push = (b: Record<string, unknown>, text: string) => {
+    blocks.push({ ...b, page, pageEnd: page });
+    pageText.push(text);
+    if (++lines % 10 === 0) {
+      pages.push({ page, text: pageText.join('\n') });
+      pageText = [];
+      page++;
+    }
+  };
+  const walk = (nodes: BidOutlineNode[]) => {
+    for (const n of nodes) {
+      push({ type: 'heading', level: Math.min(4, n.level), numbering: '', title: n.title, text: n.title }, n.title);
+      for (const line of (bid.sections[n.id] ?? '').split('\n').filter((l) => l.trim())) push({ type: 'paragraph', text: line }, line);
+      walk(n.children);
+    }
+  };
+  walk(bid.outline);
+  if (pageText.length) pages.push({ page, text: pageText.join('\n') });
+  return { model: { blocks, pageCount: page, furniture: [] } as never, pages };
+}
+
+// a finding is the same one when it is of the same rule about the same text (a repeat's partner may change with the plant)
+const keyOf = (f: BidCheckFinding) => `${f.rule}|${f.excerpt ?? f.message}`;
+
+function check(card: TenderCard, bid: Bid): BidCheckFinding[] {
+  return checkRejection({ card, document: asDocument(bid), bidder: { name: '江州智联科技有限公司', qualifications: [] }, today: '2026-01-10' }).findings;
+}
+
+/** One defect planted in a copy of the bid; null when this tender gives no place for it. */
+function plant(kind: Kind, card: TenderCard, bid: Bid): { bid: Bid; what: string; marker: string; match: (f: BidCheckFinding) => boolean } | null {
+  const sections = { ...bid.sections };
+  const nodes = flattenOutline(bid.outline).filter((n) => n.isLeaf);
+  const plan = nodes.find((n) => n.mode !== 'form' && (sections[n.id] ?? '').length > 300);
+  const form = nodes.find((n) => n.mode === 'form' && (sections[n.id] ?? '').length > 0);
+  switch (kind) {
+    case 'star': {
+      const c = card.starClauses.find((s) => s.text.replace(/[★\s]/g, '').length >= 8);
+      if (!c) return null;
+      // the clause's own words: four-character pieces no other ★ clause holds (removing shared ones would remove their answers too)
+      const others = card.starClauses.filter((s) => s !== c).map((s) => s.text).join('\n');
+      const body = c.text.replace(/[★\s\d、.．。，,；;：:（）()]/g, '');
+      const words = [...new Set(Array.from({ length: Math.max(0, body.length - 3) }, (_, i) => body.slice(i, i + 4)))].filter((w) => !others.includes(w)).slice(0, 6);
+      if (!words.length) return null;
+      let removed = 0;
+      for (const n of nodes) {
+        const kept = (sections[n.id] ?? '').split('\n').filter((l) => !words.some((w) => l.includes(w)) && !l.includes(c.text.slice(1, 12)));
+        removed += (sections[n.id] ?? '').split('\n').length - kept.length;
+        sections[n.id] = kept.join('\n');
+      }
+      if (!removed) return null;
+      return { bid: { ...bid, sections }, what: c.text.slice(0, 30), marker: c.text.slice(0, 20), match: (f) => f.rule === 'star-unanswered' && f.message.includes(c.text.slice(0, 20)) };
+    }
+    case 'form': {
+      if (!form) return null;
+      sections[form.id] = '';
+      return { bid: { ...bid, sections }, what: form.title, marker: form.title, match: (f) => f.rule === 'empty-heading' && f.severity === 'high' && f.message.includes(form.title) };
+    }
+    case 'figure': {
+      if (!plan) return null;
+      const max = /(?:工期|服务期|交货期)[^。；\d]{0,8}(\d+)\s*(?:个)?(?:日历天|天|日)/.exec(card.invalidClauses.map((c) => c.text).join('\n') + '\n' + (card.requirements ?? []).map((r) => r.text).join('\n'));
+      if (!max) return null;
+      const line = `本项目工期为${Number(max[1]) + 90}日历天。`;
+      sections[plan.id] += `\n${line}`;
+      return { bid: { ...bid, sections }, what: line, marker: `${Number(max[1]) + 90}`, match: (f) => EXPECTED.figure.includes(f.rule) && (f.excerpt ?? f.message).includes(`${Number(max[1]) + 90}`) };
+    }
+    case 'absurd': {
+      if (!plan) return null;
+      sections[plan.id] += '\n我方承诺质保期 24276 个月。';
+      return { bid: { ...bid, sections }, what: '质保期 24276 个月', marker: '24276', match: (f) => f.rule === 'absurd-figure' };
+    }
+    case 'expired': {
+      const at = form ?? plan;
+      if (!at) return null;
+      sections[at.id] += '\n营业执照有效期至：2019年6月30日';
+      return { bid: { ...bid, sections }, what: '有效期至：2019年6月30日', marker: '2019', match: (f) => f.rule === 'certificate-expired' && (f.excerpt ?? f.message).includes('2019') };
+    }
+    case 'foreign': {
+      if (!plan) return null;
+      sections[plan.id] += '\n项目名称：某某市第二人民医院改扩建工程';
+      return { bid: { ...bid, sections }, what: '某某市第二人民医院改扩建工程', marker: '第二人民医院', match: (f) => f.rule === 'foreign-name' && (f.excerpt ?? f.message).includes('第二人民医院') };
+    }
+  }
+}
+
+const truthFile = path.join(corpus, 'truth.json');
+if (!existsSync(truthFile)) {
+  console.error(`bench/bidcheck-planted: 找不到语料库 ${truthFile}`);
+  process.exit(2);
+}
+const truth = (JSON.parse(readFileSync(truthFile, 'utf8')) as TruthRow[]).filter((t) => t.scoring.length && (!ONLY || ONLY.has(t.id)));
+
+interface Tally {
+  planted: number;
+  found: number;
+  newFindings: number;
+  matching: number;
+}
+const tallies: Record<'work' | 'check', Record<Kind, Tally>> = { work: {} as never, check: {} as never };
+for (const h of ['work', 'check'] as const) for (const k of KINDS) tallies[h][k] = { planted: 0, found: 0, newFindings: 0, matching: 0 };
+const clean: Record<'work' | 'check', { bids: number; withHigh: number; highs: number }> = { work: { bids: 0, withHigh: 0, highs: 0 }, check: { bids: 0, withHigh: 0, highs: 0 } };
+
+console.log('废标检查 · 植入缺陷（真值 = 植入的缺陷）');
+console.log('id    half   completed bid: high findings (kinds)                 planted → found');
+for (const t of truth) {
+  let card: TenderCard;
+  try {
+    card = await tenderCard(path.join('files', path.basename(t.file)));
+  } catch (e) {
+    console.log(`${t.id}  ${t.half}  未读出：${(e as Error).message.slice(0, 40)}`);
+    continue;
+  }
+  const { nodes: outline } = generateOutline(card, { bidType: 1 });
+  const written = writeBidOffline(card, outline);
+  const dl = /^(\d{4})-(\d{2})-(\d{2})/.exec(card.deadline?.value ?? '');
+  const signedAt = dl ? new Date(Date.UTC(+dl[1]!, +dl[2]! - 1, +dl[3]! - 3)) : new Date(Date.UTC(2026, 0, 5));
+  const signed = `${signedAt.getUTCFullYear()}年${signedAt.getUTCMonth() + 1}月${signedAt.getUTCDate()}日`;
+  const bid: Bid = { outline, sections: Object.fromEntries(Object.entries(written).map(([k, v]) => [k, complete(v, signed)])) };
+  const base = check(card, bid);
+  const baseKeys = new Set(base.map(keyOf));
+  const highs = base.filter((f) => f.severity === 'high');
+  clean[t.half].bids++;
+  clean[t.half].highs += highs.length;
+  if (highs.length) clean[t.half].withHigh++;
+  const marks: string[] = [];
+  for (const kind of KINDS) {
+    const p = plant(kind, card, bid);
+    if (!p) {
+      marks.push(`${kind} —`);
+      continue;
+    }
+    const after = check(card, p.bid).filter((f) => !baseKeys.has(keyOf(f)) && f.severity !== 'low');
+    const hit = after.filter(p.match);
+    // a further finding quoting the planted text (the planted 工期 against each other 工期 of the bid) is about the defect;
+    // one elsewhere is a false alarm the plant set off
+    const about = after.filter((f) => p.match(f) || `${f.excerpt ?? ''} ${f.message}`.includes(p.marker));
+    const tally = tallies[t.half][kind];
+    tally.planted++;
+    if (hit.length) tally.found++;
+    tally.newFindings += after.length;
+    tally.matching += about.length;
+    if (VERBOSE) for (const f of after.filter((x) => !about.includes(x))) console.log(`   [${kind}] false alarm ${f.rule}/${f.severity}: ${f.message.slice(0, 90)}`);
+    marks.push(`${kind} ${hit.length ? '✓' : '✗'}${after.length > about.length ? `+${after.length - about.length}` : ''}`);
+  }
+  if (VERBOSE) for (const f of highs) console.log(`   [bid] high ${f.rule}: ${f.message.slice(0, 100)}`);
+  const kinds = [...new Set(highs.map((f) => f.rule))].join(',');
+  console.log(`${t.id.padEnd(5)} ${t.half.padEnd(5)}  ${String(highs.length).padStart(3)} (${kinds.slice(0, 48)})`.padEnd(70) + marks.join('  '));
+}
+
+const pct = (a: number, b: number) => (b ? `${Math.round((100 * a) / b)} %` : '—');
+for (const h of ['work', 'check'] as const) {
+  console.log(`\n${h} half — completed bids with a high finding: ${clean[h].withHigh}/${clean[h].bids} (${clean[h].highs} high findings)`);
+  console.log('defect    planted  recall   precision (new findings about the planted text ÷ all new findings)');
+  let P = 0;
+  let F = 0;
+  let N = 0;
+  let M = 0;
+  for (const k of KINDS) {
+    const x = tallies[h][k];
+    P += x.planted;
+    F += x.found;
+    N += x.newFindings;
+    M += x.matching;
+    console.log(`${k.padEnd(9)} ${String(x.planted).padStart(7)}  ${pct(x.found, x.planted).padStart(6)}   ${pct(x.matching, x.newFindings).padStart(6)}`);
+  }
+  console.log(`${'all'.padEnd(9)} ${String(P).padStart(7)}  ${pct(F, P).padStart(6)}   ${pct(M, N).padStart(6)}`);
+}
