@@ -91,8 +91,8 @@ function asDocument(bid: Bid) {
   return { model: { blocks, pageCount: page, furniture: [] } as never, pages };
 }
 
-// a finding is the same one when it is of the same rule about the same text (a repeat's partner may change with the plant)
-const keyOf = (f: BidCheckFinding) => `${f.rule}|${f.excerpt ?? f.message}`;
+// a finding is the same one when it is of the same rule about the same text (a repeat's partner, a blank's page may change with the plant)
+const keyOf = (f: BidCheckFinding) => `${f.rule}|${f.rule === 'placeholder' ? /「([^」]*)」/.exec(f.message)?.[1] : (f.excerpt ?? f.message.replace(/第 \d+ 页/g, ''))}`;
 
 function check(card: TenderCard, bid: Bid): BidCheckFinding[] {
   return checkRejection({ card, document: asDocument(bid), bidder: { name: '江州智联科技有限公司', qualifications: [] }, today: '2026-01-10' }).findings;
