@@ -6,11 +6,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import ExcelJS from 'exceljs';
-import type { BidCheckDetail, BidCheckSummary, BidCheckTender, Page } from '@btz/shared';
+import type { BidCheckDetail, BidCheckSummary, BidCheckTender, BidHealth, Page } from '@btz/shared';
 import { buildTenderDocx, buildZipBomb } from '../../../../packages/bid-engine/test/fixtures/build.js';
 import { buildWordml, p, pageBreak, r } from '../../../../packages/bid-engine/test/fixtures/wordml.js';
 import { newUser, startTestServer, type TestServer } from '../harness.js';
-import { outlinedBid, section } from '../writing/helpers.js';
+import { buyCopies, outlinedBid, section, waitWritten } from '../writing/helpers.js';
 
 // each check is a job reading a file in a worker process: on a loaded machine a test may take longer than the default
 vi.setConfig({ testTimeout: 90_000 });
@@ -185,6 +185,28 @@ describe('废标 check of an uploaded bid against a tender', () => {
     expect(rep.score).toBeLessThan(60);
     expect(rep.coverage?.total).toBeGreaterThan(0);
     expect(rep.passed).toBe(false);
+  });
+});
+
+describe('one scoring function: the workspace and 废标检查 agree on the same bid', () => {
+  it('a bid written here, exported to Word and uploaded to 废标检查, gets the workspace’s scoring coverage', async () => {
+    const token = await withEnterprise();
+    const bidId = await outlinedBid(t, token);
+    await buyCopies(t, token, 1);
+    const start = await t.api('/btz/bid/write/start', { token, query: { id: bidId } });
+    expect(start.json?.success, start.text).toBe(true);
+    expect((await waitWritten(t, token, bidId, 90_000)).status).toBe('written');
+    const health = await t.api('/btz/bid/health', { token, query: { id: bidId, force: '1' } });
+    expect(health.json?.success, health.text).toBe(true);
+    const ws = health.json.data as BidHealth;
+    const exported = await t.api('/btz/bid/export', { token, query: { id: bidId, format: 'docx' } });
+    expect(exported.status).toBe(200);
+    const d = await run(token, '导出的投标文件.docx', exported.bytes, { kind: 'reject', bidId });
+    expect(d, JSON.stringify(d)).toMatchObject({ state: 'done', kind: 'reject' });
+    const rows = (c: { rows: { scoringId: string; state: string }[] }) => c.rows.map((r) => [r.scoringId, r.state === 'answered' || r.state === 'price' ? r.state : 'not answered']);
+    expect(ws.coverage).toBeDefined();
+    expect(rows(d.report!.coverage!)).toEqual(rows(ws.coverage!));
+    expect([d.report!.coverage!.answered, d.report!.coverage!.total]).toEqual([ws.coverage!.answered, ws.coverage!.total]);
   });
 });
 
