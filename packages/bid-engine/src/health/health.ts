@@ -389,10 +389,15 @@ export function computeHealth(input: HealthInput | DocumentHealthInput): HealthR
   }
 
   // 2. ★ clauses
+  const starWordCount = new Map<string, number>();
+  for (const c of card.starClauses) for (const w of new Set(clauseTerms(c.text).words)) starWordCount.set(w, (starWordCount.get(w) ?? 0) + 1);
   for (const c of card.starClauses) {
     // a ★ over a whole part (「★三、商务和其他要求」) marks the clauses under it substantive: they are answered, not its title
     if (STAR_TITLE.test(c.text.replace(/\s+/g, ''))) continue;
-    const terms = clauseTerms(c.text);
+    // the clause's own words: a phrase two other ★ clauses print too (「承诺函格式见第六章」「加盖投标人公章」) answers none of them
+    const all = clauseTerms(c.text);
+    const own = all.words.filter((w) => starWordCount.get(w)! < 3);
+    const terms = own.length ? { ...all, words: own } : all;
     if (terms.numbers.length === 0 && terms.words.length === 0) continue;
     if (withText.some((f) => answersClause(terms, textOf(f.node.id)))) continue;
     const owner = flat.find((f) => f.node.clauseIds?.includes(c.id));
