@@ -6,7 +6,8 @@
  * paragraph per line, ten lines to a page) and checked with checkRejection — the 废标检查 of an uploaded bid. Then, one at a
  * time, a defect is planted and the file checked again:
  *   star       the lines answering one ★ clause removed            → expected: star-unanswered for that clause
- *   form       a form section's text emptied                        → expected: empty-heading (high) for that section
+ *   form       a form's text emptied (a section whose title names a document to fill: 函/书/表/证明/声明/承诺/封面)
+ *                                                                    → expected: empty-heading (high) for that section
  *   figure     a 工期 / 质保期 breaking the tender's appended        → expected: card-conflict or invalid-risk at that line
  *   absurd     「质保期 24276 个月」 appended to a plan section        → expected: absurd-figure
  *   expired    「有效期至：2019年6月30日」 appended to a form           → expected: certificate-expired
@@ -103,7 +104,8 @@ function plant(kind: Kind, card: TenderCard, bid: Bid): { bid: Bid; what: string
   const sections = { ...bid.sections };
   const nodes = flattenOutline(bid.outline).filter((n) => n.isLeaf);
   const plan = nodes.find((n) => n.mode !== 'form' && (sections[n.id] ?? '').length > 300);
-  const form = nodes.find((n) => n.mode === 'form' && (sections[n.id] ?? '').length > 0);
+  // a prescribed form: a written section whose title names a document to fill in (函, 书, 表, 证明, 声明, 承诺, 封面)
+  const form = nodes.find((n) => n.mode === 'form' && /函|书|表|证明|声明|承诺|封面/.test(n.title) && (sections[n.id] ?? '').length > 0);
   switch (kind) {
     case 'star': {
       const c = card.starClauses.find((s) => s.text.replace(/[★\s]/g, '').length >= 8);
@@ -210,6 +212,7 @@ for (const t of truth) {
     if (hit.length) tally.found++;
     tally.newFindings += after.length;
     tally.matching += about.length;
+    if (VERBOSE && !hit.length) console.log(`   [${kind}] missed: ${p.what}`);
     if (VERBOSE) for (const f of after.filter((x) => !about.includes(x))) console.log(`   [${kind}] false alarm ${f.rule}/${f.severity}: ${f.message.slice(0, 90)}`);
     marks.push(`${kind} ${hit.length ? '✓' : '✗'}${after.length > about.length ? `+${after.length - about.length}` : ''}`);
   }
