@@ -6,6 +6,7 @@ import type { ReadOptions } from '@btz/bid-engine/reading';
 import type { EditorDoc, ExportBidInput } from '@btz/bid-engine/export';
 import type { FileToolInput } from '@btz/bid-engine/filetools';
 import type { DupImage, FileFeatures } from '@btz/bid-engine/dupcheck';
+import type { AnalysedImage } from '@btz/bid-engine/pictures';
 import type { WorkerTaskName } from './protocol.js';
 
 export interface DupReadTaskInput {
@@ -45,6 +46,9 @@ export interface FoundPicture {
   data: Uint8Array;
   thumbnail: Uint8Array;
 }
+
+/** The `picture` task's answer: the analysed picture, or why it was refused (a PictureError's Chinese message). */
+export type PictureTaskResult = { ok: AnalysedImage; refused?: undefined } | { ok?: undefined; refused: string };
 
 /** A bid file for the 暗标 / 废标 checks (issue 15): read, and (暗标, DOCX/PDF) its format scanned. */
 export interface BidCheckTaskInput {
@@ -87,6 +91,21 @@ export const TASKS: Record<WorkerTaskName, Task> = {
       }
     }
     return { value: { pictures, skipped, pages: found.pages } };
+  },
+
+  /**
+   * One picture analysed (issue 22: uploads and images pasted into a section, in the resident picture workers): size,
+   * hashes and thumbnail, or the Chinese refusal of a picture that is not one, lies about its size or does not decode.
+   */
+  async picture(input: { data: Uint8Array }) {
+    const { analyseImage, PictureError } = await import('@btz/bid-engine/pictures');
+    try {
+      const value: PictureTaskResult = { ok: await analyseImage(Buffer.from(input.data.buffer, input.data.byteOffset, input.data.byteLength)) };
+      return { value };
+    } catch (e) {
+      if (e instanceof PictureError) return { value: { refused: e.message } satisfies PictureTaskResult };
+      throw e;
+    }
   },
 
   /** The text of a data-bank document (OCR for a picture or a scanned PDF) and the fields proposed from it (issue 14). */
