@@ -144,6 +144,9 @@ export interface Config {
   pictureMemoryMb: number;
   /** PICTURE_TIMEOUT_S — longest decoding of one picture before its worker is stopped and replaced (default 60) */
   pictureTimeoutS: number;
+  /** EXTRACT_MAX_PIXELS — pixels of all pictures taken out of one DOCX/PDF (图片提取; default 250000000, five 50-megapixel
+   *  pictures): the rest are left out with a notice, so one file cannot hold a worker for minutes */
+  extractMaxPixels: number;
   /** UPLOAD_MAX_BYTES — largest tender file accepted (default 104857600 = 100 MB, PRODUCT.md §5 step 1) */
   uploadMaxBytes: number;
   /** STORAGE_DIR — where uploaded files are kept, content-addressed by SHA-256 (unset = DATA_DIR/files) */
@@ -391,6 +394,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     pictureWorkers: int('PICTURE_WORKERS', 1, 1, 64),
     pictureMemoryMb: int('PICTURE_MEMORY_MB', 1024, 256, 65_536),
     pictureTimeoutS: int('PICTURE_TIMEOUT_S', 60, 1),
+    extractMaxPixels: int('EXTRACT_MAX_PIXELS', 250_000_000, 1),
     uploadMaxBytes: int('UPLOAD_MAX_BYTES', 100 * 1024 * 1024, 1),
     storageDir: env.STORAGE_DIR ? path.resolve(env.STORAGE_DIR) : undefined,
     storageShared: env.STORAGE_SHARED === 'true',

@@ -81,7 +81,7 @@ export function extractPicturesIsolated(
   limits: Limits,
   input: PicturesTaskInput,
   opts: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void } = {},
-): Promise<{ pictures: FoundPicture[]; skipped: number; pages: number }> {
+): Promise<{ pictures: FoundPicture[]; skipped: number; overBudget: number; pages: number }> {
   return underReadingLimits(limits, 'pictures', input, { signal: opts.signal, onProgress: doneOfTotal(opts.onProgress) });
 }
 

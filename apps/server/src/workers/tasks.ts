@@ -31,6 +31,8 @@ export interface ExportTaskInput {
 export interface PicturesTaskInput {
   data: Uint8Array;
   type: 'docx' | 'pdf';
+  /** the document's pixel budget (EXTRACT_MAX_PIXELS) */
+  maxPixels?: number;
 }
 
 /** One picture found by the `pictures` task, analysed (size, hashes, thumbnail) and ready to store. */
@@ -78,7 +80,7 @@ export const TASKS: Record<WorkerTaskName, Task> = {
   async pictures(input: PicturesTaskInput, _fed, progress) {
     const { extractImages, analyseImage, PictureError } = await import('@btz/bid-engine/pictures');
     const buf = Buffer.from(input.data.buffer, input.data.byteOffset, input.data.byteLength);
-    const found = await extractImages(buf, input.type, { onProgress: (done, total) => progress({ done, total }) });
+    const found = await extractImages(buf, input.type, { maxPixels: input.maxPixels, onProgress: (done, total) => progress({ done, total }) });
     const pictures: FoundPicture[] = [];
     let skipped = found.skipped;
     for (const img of found.images) {
@@ -90,7 +92,7 @@ export const TASKS: Record<WorkerTaskName, Task> = {
         skipped++;
       }
     }
-    return { value: { pictures, skipped, pages: found.pages } };
+    return { value: { pictures, skipped, overBudget: found.overBudget, pages: found.pages } };
   },
 
   /**

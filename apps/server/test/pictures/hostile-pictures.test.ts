@@ -3,21 +3,29 @@
  * team's 62-byte GIF (1×1 screen, one 65535×65535 frame) and a 20000×20000 frame are refused in Chinese through the
  * picture upload and as a data:image/gif pasted into a section, and /healthz keeps answering; the 58-byte BMP declaring
  * 7000×−7000 is refused; a picture that exhausts its worker's memory cap answers in Chinese and the next one is served
- * by a replaced worker; a re-upload is found by its bytes before anything decodes it; section saves are rate-limited.
+ * by a replaced worker; a re-upload is found by its bytes before anything decodes it; section saves are rate-limited;
+ * extraction from a document stops at its pixel budget and says so (finding 9).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BidOutlineNode } from '@btz/shared';
 import { bmpNoPixels, flatPng, gifFrameBomb } from '../../../../packages/bid-engine/test/fixtures/hostile-images.js';
-import { drawPicture } from '../../../../packages/bid-engine/test/fixtures/pictures.js';
+import { buildPictureDocx, drawPicture } from '../../../../packages/bid-engine/test/fixtures/pictures.js';
 import { newUser, startTestServer, type TestServer } from '../harness.js';
 import { rateLimits } from '../test-config.js';
 import { detail, outlinedBid, section } from '../writing/helpers.js';
 
 let t: TestServer;
 const SAVES = 6;
+/** room for two 480×360 pictures per document */
+const EXTRACT_PIXELS = 2 * 480 * 360;
 beforeAll(async () => {
   // a picture worker of 256 MB: a 7000×7000 picture (~400 MB to decode) exhausts it
-  t = await startTestServer({ jobPollMs: 50, pictureMemoryMb: 256, rateLimits: rateLimits({ save: { max: SAVES, windowS: 600 } }) });
+  t = await startTestServer({
+    jobPollMs: 50,
+    pictureMemoryMb: 256,
+    extractMaxPixels: EXTRACT_PIXELS,
+    rateLimits: rateLimits({ save: { max: SAVES, windowS: 600 } }),
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -117,4 +125,20 @@ describe('pictures that lie about their size (issue 22)', () => {
     expect(refused?.json.msg).toMatch(/^操作过于频繁，请 \d+ 秒后再试$/);
     expect(refused?.headers['retry-after']).toMatch(/^\d+$/);
   }, 60_000);
+
+  it("extraction takes pictures until the document's pixel budget is spent and says what it left out", async () => {
+    const { token } = await newUser(t);
+    const pics = [1, 2, 3, 4, 5].map((n) => ({ page: n, data: drawPicture(90 + n), type: 'png' as const }));
+    const up = await t.upload('/btz/picture/extract/upload', { token, file: { name: '证书合集.docx', data: await buildPictureDocx(pics, 5) } });
+    expect(up.json, up.text).toMatchObject({ success: true });
+    const end = Date.now() + 60_000;
+    let d;
+    for (;;) {
+      d = (await t.api('/btz/picture/extract/detail', { token, query: { id: up.json.data.id } })).json.data;
+      if (d.state === 'done' || d.state === 'failed' || Date.now() > end) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(d).toMatchObject({ state: 'done', error: null, notice: '文件中图片的像素总量超过提取上限（35 万像素），其余 3 张图片未提取；请拆分文件后分别提取' });
+    expect(d.items.map((i: { page: number }) => i.page)).toEqual([1, 2]);
+  }, 90_000);
 });

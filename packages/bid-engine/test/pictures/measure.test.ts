@@ -5,8 +5,8 @@
  * test run).
  */
 import { describe, expect, it } from 'vitest';
-import { PictureError, analyseImage, checkImage, measureImage, toWordImage } from '../../src/pictures/index.js';
-import { drawPicture, reencode } from '../fixtures/pictures.js';
+import { MAX_DOCUMENT_PIXELS, PictureError, analyseImage, checkImage, extractImages, measureImage, toWordImage } from '../../src/pictures/index.js';
+import { buildPictureDocx, drawPicture, reencode } from '../fixtures/pictures.js';
 import { apngFrameBomb, bmpNoPixels, flatPng, gifFrameBomb, jpegSecondFrame, webpFrameBomb } from '../fixtures/hostile-images.js';
 
 /** A real w × h 24-bit BMP (rows bottom-up, or top-down with a negative height). */
@@ -79,5 +79,30 @@ describe('measuring pictures (issue 22)', () => {
     const png = flatPng(7000, 7000);
     expect(png.length).toBeLessThan(200_000);
     expect(checkImage(png)).toMatchObject({ type: 'png', width: 7000, height: 7000 });
+  });
+});
+
+describe('extraction pixel budget (issue 22)', () => {
+  it("takes pictures of a DOCX until the document's pixel budget is spent; the rest are counted, not decoded", async () => {
+    const big = [1, 2, 3, 4, 5, 6].map((seed) => ({ page: seed, data: flatPng(7000, 7000, seed), type: 'png' as const }));
+    const docx = await buildPictureDocx(big, 6);
+    // five 49-megapixel pictures fit in the default 250 million pixels; the sixth does not
+    const r = await extractImages(docx, 'docx');
+    expect(MAX_DOCUMENT_PIXELS).toBe(250_000_000);
+    expect(r.images.map((i) => i.page)).toEqual([1, 2, 3, 4, 5]);
+    expect(r).toMatchObject({ overBudget: 1, skipped: 0 });
+
+    const small = [1, 2, 3, 4].map((seed) => ({ page: 1, data: drawPicture(70 + seed), type: 'png' as const }));
+    const some = await extractImages(await buildPictureDocx(small, 1), 'docx', { maxPixels: 2 * 480 * 360 });
+    expect(some.images).toHaveLength(2);
+    expect(some.overBudget).toBe(2);
+  }, 60_000);
+
+  it('a picture in a DOCX whose frame lies about its size is skipped before decoding', async () => {
+    const lying = apngFrameBomb();
+    const docx = await buildPictureDocx([{ page: 1, data: lying, type: 'png' }, { page: 1, data: drawPicture(80), type: 'png' }], 1);
+    const r = await extractImages(docx, 'docx');
+    expect(r.images).toHaveLength(1);
+    expect(r.skipped).toBe(1);
   });
 });
