@@ -106,3 +106,11 @@ describe('extraction pixel budget (issue 22)', () => {
     expect(r.skipped).toBe(1);
   });
 });
+
+describe('data-bank reading (issue 22)', () => {
+  it('refuses a picture whose later frame header is over the OCR cap, before any OCR', async () => {
+    const { readDataText } = await import('../../src/databank/read.js');
+    await expect(readDataText(jpegSecondFrame())).rejects.toThrow('图片尺寸过大或已损坏，无法识别文字');
+    await expect(readDataText(apngFrameBomb())).rejects.toThrow('图片尺寸过大或已损坏，无法识别文字');
+  });
+});
