@@ -132,20 +132,26 @@ export class ResidentPool {
       this.retireIfGrown(slot);
       this.dispatch();
     });
-    child.on('error', () => undefined); // 'exit' follows and answers the task
-    child.on('exit', (code, signal) => {
+    let gone = false;
+    const onGone = (why: string) => {
+      if (gone) return;
+      gone = true;
       this.slots.delete(slot);
       const t = slot.task;
       this.finish(slot);
       if (t) {
-        this.opts.onReplace?.(`picture worker exited (${signal ?? code}) during ${t.task}: ${slot.stderr.slice(-300)}`);
+        this.opts.onReplace?.(`picture worker ended (${why}) during ${t.task}: ${slot.stderr.slice(-300)}`);
         t.reject(new WorkerTaskError('crashed', this.opts.messages.crashed));
       }
       if (this.closed) return;
-      // replaced at once, so the next picture does not wait for a process to start
-      if (this.slots.size < this.opts.size) this.spawn();
+      // one that died on a picture is replaced at once, so the next picture does not wait for a start; one that died idle
+      // is replaced by the next task (a process that cannot start is then not restarted in a loop)
+      if (t && this.slots.size < this.opts.size) this.spawn();
       this.dispatch();
-    });
+    };
+    // a process that could not start has no pid and may never emit 'exit'
+    child.on('error', (err) => !child.pid && onGone(err.message));
+    child.on('exit', (code, signal) => onGone(String(signal ?? code)));
     this.slots.add(slot);
     return slot;
   }
