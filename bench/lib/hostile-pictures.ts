@@ -62,7 +62,7 @@ export async function runHostilePictures(args: string[]): Promise<void> {
       const r = await childApi(child, '/btz/picture/upload', { token, body, headers: { 'content-type': contentType } });
       return r.json?.success ? `${r.json.data.status}` : `refused 「${r.json?.msg ?? r.text.slice(0, 100)}」`;
     };
-    console.log(`hostile pictures (PICTURE_WORKERS=${workers})`);
+    console.log(`hostile pictures (PICTURE_WORKERS=${workers}); server RSS after start-up: peak ${rssMb(child.proc.pid!).peak} MB`);
     await attack('1. GIF 62 bytes, 1×1 screen, one 65535×65535 frame', () => upload('动图.gif', gifFrameBomb()));
     await attack('2. GIF with one 20000×20000 frame', () => upload('大帧.gif', gifFrameBomb(20000, 20000)));
 
