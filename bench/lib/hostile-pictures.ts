@@ -5,7 +5,8 @@
  *   3. 7000×7000 PNGs (~50 KB each, 196 MB of pixels) from three uploaders at once for `--seconds` (default 20) —
  *      each used to stall the server 2.6–3.6 s on its main thread;
  *   4. the 58-byte BMP declaring 7000×−7000;
- *   5. a section save carrying six 7000×7000 images as data URLs — it used to stall it 12.6 s.
+ *   5. a section save carrying six 7000×7000 images as data URLs — it used to stall it 12.6 s;
+ *   6. 图片提取 of a DOCX with twenty 7000×7000 pictures — it used to cost 26 s of worker CPU (now: the pixel budget).
  * For each: p50 / p99 / max of /healthz, the answers, whether the server is still alive, its RSS. Goal: p99 < 500 ms.
  *
  *   npm run bench -- hostile --only pictures [--seconds 20] [--picture-workers 1]
@@ -26,6 +27,7 @@ export async function runHostilePictures(args: string[]): Promise<void> {
   const { percentiles, rssMb, watchServer } = await import('../../apps/server/test/security/watch.js');
   const { tenderDocx } = await import('../../apps/server/test/bid/helpers.js');
   const { bmpNoPixels, flatPng, gifFrameBomb } = await import('../../packages/bid-engine/test/fixtures/hostile-images.js');
+  const { buildPictureDocx } = await import('../../packages/bid-engine/test/fixtures/pictures.js');
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'btz-bench-pictures-'));
   const child = await startChild(dataDir, { PICTURE_WORKERS: String(workers) });
@@ -114,6 +116,20 @@ export async function runHostilePictures(args: string[]): Promise<void> {
         headers: { 'content-type': 'application/json' },
       });
       return r.json?.success ? 'saved' : `refused 「${r.json?.msg ?? r.text.slice(0, 100)}」`;
+    });
+
+    const twenty = Array.from({ length: 20 }, (_, i) => ({ page: i + 1, data: flatPng(7000, 7000, 100 + i), type: 'png' as const }));
+    const docx = await buildPictureDocx(twenty, 20);
+    await attack(`6. 图片提取 of a DOCX (${(docx.length / 1024).toFixed(0)} KB) with twenty 7000×7000 pictures`, async () => {
+      const { body: b, contentType: ct } = multipartBody({ file: { name: '二十张大图.docx', data: docx } });
+      const up = await childApi(child, '/btz/picture/extract/upload', { token, body: b, headers: { 'content-type': ct } });
+      if (!up.json?.success) return `refused 「${up.json?.msg}」`;
+      for (;;) {
+        const x = (await childApi(child, '/btz/picture/extract/detail', { token, query: { id: up.json.data.id } })).json.data;
+        if (x.state === 'done') return `${x.items.length} pictures; notice 「${x.notice ?? ''}」`;
+        if (x.state === 'failed') return `failed 「${x.error}」`;
+        await new Promise((r) => setTimeout(r, 200));
+      }
     });
   } finally {
     child.proc.kill('SIGTERM');

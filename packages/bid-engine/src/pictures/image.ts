@@ -1,6 +1,7 @@
 /**
- * Pictures (issue 14, 图片库): what an image file is, judged by its content (never its name), its pixel size read from
- * the header before anything is decoded (a 100 000 × 100 000 PNG of a few KB is refused, not decoded), a 64-bit
+ * Pictures (issue 14, 图片库): what an image file is, judged by its content (never its name), every size it declares
+ * read before anything is decoded (measure.ts: frames included — a 100 000 × 100 000 PNG of a few KB, or a 1×1 GIF with a
+ * 65535×65535 frame, is refused, not decoded; `decode` is the one way to the image library and checks first), a 64-bit
  * difference hash (dHash) that a recompressed or resized copy keeps within a few bits, a server-made thumbnail, and for
  * the duplicate check a gradient hash that ignores flat areas (where JPEG noise flips a dHash's bits), of crops too.
  */
