@@ -49,6 +49,7 @@ export interface ResidentPoolOptions {
 interface Task {
   task: WorkerTaskName;
   input: unknown;
+  timeoutMs: number;
   resolve(v: unknown): void;
   reject(e: unknown): void;
 }
@@ -69,15 +70,15 @@ export class ResidentPool {
 
   constructor(private readonly opts: ResidentPoolOptions) {}
 
-  /** Runs `task` in a resident worker; rejects with the task's own error, or a WorkerTaskError. */
-  run<T>(task: WorkerTaskName, input: unknown): Promise<T> {
+  /** Runs `task` in a resident worker; rejects with the task's own error, or a WorkerTaskError. `timeoutMs`: this task's own limit. */
+  run<T>(task: WorkerTaskName, input: unknown, timeoutMs = this.opts.timeoutMs): Promise<T> {
     if (this.closed) return Promise.reject(new WorkerTaskError('busy', this.opts.messages.busy));
     return new Promise<T>((resolve, reject) => {
       if (this.queue.length >= this.opts.maxQueue) {
         reject(new WorkerTaskError('busy', this.opts.messages.busy));
         return;
       }
-      this.queue.push({ task, input, resolve: resolve as (v: unknown) => void, reject });
+      this.queue.push({ task, input, timeoutMs, resolve: resolve as (v: unknown) => void, reject });
       this.dispatch();
     });
   }
@@ -163,9 +164,11 @@ export class ResidentPool {
       const running = slot.task;
       if (!running) return;
       slot.task = null; // answered here; the exit that follows finds nothing to answer
+      this.slots.delete(slot); // and no task is handed to it while it dies
       running.reject(new WorkerTaskError('time', this.opts.messages.time));
       slot.child.kill('SIGKILL');
-    }, this.opts.timeoutMs);
+      this.dispatch();
+    }, t.timeoutMs);
     const send = (m: WorkerRequest) => slot.child.send(m, (err) => err && slot.child.kill('SIGKILL'));
     send({ type: 'start', task: t.task, input: t.input });
     send({ type: 'end' });
