@@ -31,6 +31,8 @@ const needs = [
   { what: '中文字体', pkgs: ['fonts-noto-cjk'], ok: hasCjkFont },
   { what: 'LibreOffice（soffice）', pkgs: ['libreoffice-writer-nogui'], ok: () => onPath('soffice') },
   { what: 'poppler-utils（pdftotext）', pkgs: ['poppler-utils'], ok: () => onPath('pdftotext') },
+  // the picture workers' native memory cap (workers/resident.ts); without it only their V8 heap is capped
+  { what: 'prlimit（util-linux）', pkgs: ['util-linux'], ok: () => onPath('prlimit') },
 ];
 let missing = needs.filter((n) => !n.ok());
 if (missing.length) {

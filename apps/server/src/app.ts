@@ -22,6 +22,7 @@ import { registerWebApp } from './modules/web/spa.js';
 import { createLlm } from './providers/llm/index.js';
 import { createStorage } from './providers/storage/index.js';
 import { createJobRunner, startJobsWithApp } from './jobs/index.js';
+import { createPictureWorkers } from './workers/index.js';
 import { registerBids } from './modules/bid/index.js';
 import { registerContent } from './modules/content/index.js';
 import { registerEnterprise } from './modules/enterprise/index.js';
@@ -87,8 +88,11 @@ export async function buildApp(config: Config, handle: DbHandle, opts: { logStre
     llm: createLlm(config, fastify.log.child({ module: 'llm' })),
     jobs: createJobRunner(config, handle.db, handle.engine, fastify.log),
     storage: createStorage(config),
+    pictures: createPictureWorkers(config, fastify.log),
     payments: new PaymentProviders(config),
   };
+
+  fastify.addHook('onClose', () => ctx.pictures.close());
 
   fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));

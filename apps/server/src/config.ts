@@ -136,6 +136,17 @@ export interface Config {
   parseTimeoutS: number;
   /** EXPORT_TIMEOUT_S — longest export of one bid (Word, and the PDF conversion) before its worker is stopped (default 600) */
   exportTimeoutS: number;
+  /** PICTURE_WORKERS — resident processes that decode pictures (uploads, images pasted into a section), one picture each
+   *  at a time; pictures wait in turn (default 1) */
+  pictureWorkers: number;
+  /** PICTURE_MEMORY_MB — memory of each picture worker, native allocations included (prlimit --data; default 1024: a
+   *  50-megapixel picture needs ~600 MB); a picture that needs more ends its worker, which is replaced */
+  pictureMemoryMb: number;
+  /** PICTURE_TIMEOUT_S — longest decoding of one picture before its worker is stopped and replaced (default 60) */
+  pictureTimeoutS: number;
+  /** EXTRACT_MAX_PIXELS — pixels of all pictures taken out of one DOCX/PDF (图片提取; default 250000000, five 50-megapixel
+   *  pictures): the rest are left out with a notice, so one file cannot hold a worker for minutes */
+  extractMaxPixels: number;
   /** UPLOAD_MAX_BYTES — largest tender file accepted (default 104857600 = 100 MB, PRODUCT.md §5 step 1) */
   uploadMaxBytes: number;
   /** STORAGE_DIR — where uploaded files are kept, content-addressed by SHA-256 (unset = DATA_DIR/files) */
@@ -169,7 +180,7 @@ export interface Config {
 type Env = Record<string, string | undefined>;
 
 /** The rate-limited families of calls (http/rate-limit.ts has which route is in which). */
-export const RATE_FAMILIES = ['token', 'sms', 'upload', 'export', 'parse', 'ai', 'write', 'form', 'coupon', 'picture', 'databank'] as const;
+export const RATE_FAMILIES = ['token', 'sms', 'upload', 'export', 'parse', 'ai', 'write', 'form', 'coupon', 'picture', 'databank', 'save'] as const;
 export type RateFamily = (typeof RATE_FAMILIES)[number];
 export interface RateRule {
   max: number;
@@ -189,6 +200,9 @@ export const RATE_LIMIT_DEFAULTS: Record<RateFamily, string> = {
   coupon: '10/60',
   /** picture-library uploads: a bid manager drops a folder of 100+ certificate scans at once, one call per picture */
   picture: '300/60',
+  /** section saves (issue 22): the editor autosaves 1.5 s after typing stops, so a person makes a few a minute; each may
+   *  carry pasted pictures to decode; an office behind one address shares the per-IP count */
+  save: '120/60',
   /** data-bank uploads: each file's text is read (OCR for scans) before the fields are proposed */
   databank: '60/60',
 };
@@ -377,6 +391,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     exportMemoryMb: int('EXPORT_MEMORY_MB', 6144, 64, 65_536),
     parseTimeoutS: int('PARSE_TIMEOUT_S', 1800, 1),
     exportTimeoutS: int('EXPORT_TIMEOUT_S', 600, 1),
+    pictureWorkers: int('PICTURE_WORKERS', 1, 1, 64),
+    pictureMemoryMb: int('PICTURE_MEMORY_MB', 1024, 256, 65_536),
+    pictureTimeoutS: int('PICTURE_TIMEOUT_S', 60, 1),
+    extractMaxPixels: int('EXTRACT_MAX_PIXELS', 250_000_000, 1),
     uploadMaxBytes: int('UPLOAD_MAX_BYTES', 100 * 1024 * 1024, 1),
     storageDir: env.STORAGE_DIR ? path.resolve(env.STORAGE_DIR) : undefined,
     storageShared: env.STORAGE_SHARED === 'true',

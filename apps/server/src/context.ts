@@ -10,6 +10,7 @@ import type { PaymentProviders } from './providers/payment/index.js';
 import type { FileStorage } from './providers/storage/index.js';
 import type { SmsProvider } from './providers/sms/index.js';
 import type { WechatProvider } from './providers/wechat/index.js';
+import type { PictureWorkers } from './workers/index.js';
 
 /** Realtime publishing as the other modules see it (realtime/ implements it; a no-op until attached). */
 export interface Publisher {
@@ -38,6 +39,8 @@ export interface AppContext {
   jobs: JobRunner;
   /** uploaded files (providers/storage) */
   storage: FileStorage;
+  /** the resident processes that decode pictures (workers/resident.ts): nothing decodes one on the server's thread */
+  pictures: PictureWorkers;
   /** the payment providers this configuration enables (providers/payment); built at start, so a misconfigured one fails it */
   payments: PaymentProviders;
 }

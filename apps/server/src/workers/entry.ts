@@ -1,7 +1,7 @@
 /**
- * The task worker (pool.ts starts one process per task): receives a task and its input, runs the bid engine, answers with
- * the result or the error, and is killed by the server after. Nothing here touches the database or HTTP; the engine is the
- * same one the server imports. In the bundle this file is `worker.js` (scripts/build.mjs).
+ * The task worker (pool.ts starts one process per task and kills it after; resident.ts keeps a few and sends them task
+ * after task): receives a task and its input, runs the bid engine, answers with the result or the error. Nothing here
+ * touches the database or HTTP; the engine is the same one the server imports. In the bundle this file is `worker.js` (scripts/build.mjs).
  */
 import type { WorkerReply, WorkerRequest } from './protocol.js';
 import { TASKS } from './tasks.js';
@@ -15,7 +15,12 @@ const reply = (m: WorkerReply) => process.send!(m);
 process.on('message', (m: WorkerRequest) => {
   if (m.type === 'start') start = m;
   else if (m.type === 'feed') chunks.push(m.chunk);
-  else if (m.type === 'end' && start) void run(start, chunks);
+  else if (m.type === 'end' && start) {
+    // a resident worker (resident.ts) takes the next task after this one: start afresh
+    const req = start;
+    start = null;
+    void run(req, chunks.splice(0));
+  }
 });
 // the server went away (killed, crashed): nobody waits for this work
 process.on('disconnect', () => process.exit(0));

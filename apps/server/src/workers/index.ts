@@ -12,9 +12,12 @@ import { runInWorker, Semaphore, WorkerLimitError } from './pool.js';
 import type { WorkerTaskName } from './protocol.js';
 import type { FormatScan } from '@btz/bid-engine/bidcheck';
 import type { DupReport, FileFeatures } from '@btz/bid-engine/dupcheck';
-import type { BidCheckTaskInput, DupReadTaskInput, ExportFeedChunk, ExportTaskInput, FoundPicture, PicturesTaskInput, ReadTaskInput } from './tasks.js';
+import type { BidCheckTaskInput, DupReadTaskInput, ExportFeedChunk, ExportTaskInput, FoundPicture, PictureTaskResult, PicturesTaskInput, ReadTaskInput } from './tasks.js';
+import { PictureError, checkImage, type AnalysedImage } from '@btz/bid-engine/pictures';
+import { ResidentPool, WorkerTaskError } from './resident.js';
 
 export { WorkerLimitError, WORKER_FILE } from './pool.js';
+export { WorkerTaskError } from './resident.js';
 export type { ExportFeedChunk, FoundPicture } from './tasks.js';
 
 type Limits = Pick<Config, 'workerMemoryMb' | 'exportMemoryMb' | 'parseTimeoutS' | 'exportTimeoutS'>;
@@ -24,6 +27,9 @@ export const WORKER_TEXTS = {
   readTime: (s: number) => `文件解析超时（超过 ${s} 秒），已停止处理。请拆分或精简文件后重新上传`,
   exportMemory: (mb: number) => `标书内容过多，导出超出内存上限（${mb} MB），请精简内容或分卷导出`,
   exportTime: (s: number) => `导出超时（超过 ${s} 秒），请精简内容或稍后重试`,
+  pictureCrashed: '图片无法处理（解码时超出资源上限或图片已损坏），请换一张图片或另存为常见的 PNG/JPEG 后重试',
+  pictureTime: (s: number) => `图片处理超时（超过 ${s} 秒），请换一张较小的图片`,
+  pictureBusy: '图片处理繁忙，请稍后再试',
 };
 
 /** A worker's limit as the reading side reports it: a DocumentError OUT_OF_MEMORY / TIMEOUT with its Chinese message. */
@@ -75,7 +81,7 @@ export function extractPicturesIsolated(
   limits: Limits,
   input: PicturesTaskInput,
   opts: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void } = {},
-): Promise<{ pictures: FoundPicture[]; skipped: number; pages: number }> {
+): Promise<{ pictures: FoundPicture[]; skipped: number; overBudget: number; pages: number }> {
   return underReadingLimits(limits, 'pictures', input, { signal: opts.signal, onProgress: doneOfTotal(opts.onProgress) });
 }
 
@@ -158,4 +164,59 @@ export function exportIsolated(limits: Limits, input: Omit<ExportTaskInput, 'pdf
       return Buffer.from(out.buffer, out.byteOffset, out.byteLength);
     });
   return input.format === 'pdf' ? conversions.use(run) : run();
+}
+
+/**
+ * The resident picture workers (issue 22, resident.ts): every picture the server decodes — an upload to the library, an
+ * image pasted into a section — is analysed there, never on the server's thread. `analyse` measures the picture first
+ * (checkImage: every size it declares, cheap and here) so a lie is refused before any process sees it; a refusal, a
+ * worker that died, overran or a full queue all throw a PictureError with the Chinese message.
+ */
+export interface PictureWorkers {
+  analyse(data: Buffer): Promise<AnalysedImage>;
+  /** pictures handed to a worker to decode so far */
+  readonly decoded: number;
+  /** processes started so far (a replaced one counts again) */
+  readonly started: number;
+  close(): Promise<void>;
+}
+
+type PictureLimits = Pick<Config, 'pictureWorkers' | 'pictureMemoryMb' | 'pictureTimeoutS'>;
+
+const asBuffer = (u: Uint8Array) => Buffer.from(u.buffer, u.byteOffset, u.byteLength);
+
+export function createPictureWorkers(limits: PictureLimits, log?: { warn(obj: object, msg: string): void }): PictureWorkers {
+  const pool = new ResidentPool({
+    size: limits.pictureWorkers,
+    memoryMb: limits.pictureMemoryMb,
+    timeoutMs: limits.pictureTimeoutS * 1000,
+    maxQueue: 32 * limits.pictureWorkers,
+    messages: { crashed: WORKER_TEXTS.pictureCrashed, time: WORKER_TEXTS.pictureTime(limits.pictureTimeoutS), busy: WORKER_TEXTS.pictureBusy },
+    onReplace: (why) => log?.warn({ why }, 'picture worker replaced'),
+  });
+  let decoded = 0;
+  return {
+    async analyse(data) {
+      checkImage(data);
+      let r: PictureTaskResult;
+      try {
+        decoded++;
+        r = await pool.run<PictureTaskResult>('picture', { data });
+      } catch (e) {
+        if (e instanceof WorkerTaskError) throw new PictureError(e.message);
+        // the image library failed inside its cap (a surface it could not allocate): the picture's fault, said in Chinese
+        log?.warn({ err: (e as Error).message }, 'picture worker failed');
+        throw new PictureError(WORKER_TEXTS.pictureCrashed);
+      }
+      if (r.refused !== undefined) throw new PictureError(r.refused);
+      return { ...r.ok, thumbnail: asBuffer(r.ok.thumbnail) };
+    },
+    get decoded() {
+      return decoded;
+    },
+    get started() {
+      return pool.started;
+    },
+    close: () => pool.close(),
+  };
 }

@@ -6,6 +6,7 @@ import type { ReadOptions } from '@btz/bid-engine/reading';
 import type { EditorDoc, ExportBidInput } from '@btz/bid-engine/export';
 import type { FileToolInput } from '@btz/bid-engine/filetools';
 import type { DupImage, FileFeatures } from '@btz/bid-engine/dupcheck';
+import type { AnalysedImage } from '@btz/bid-engine/pictures';
 import type { WorkerTaskName } from './protocol.js';
 
 export interface DupReadTaskInput {
@@ -30,6 +31,8 @@ export interface ExportTaskInput {
 export interface PicturesTaskInput {
   data: Uint8Array;
   type: 'docx' | 'pdf';
+  /** the document's pixel budget (EXTRACT_MAX_PIXELS) */
+  maxPixels?: number;
 }
 
 /** One picture found by the `pictures` task, analysed (size, hashes, thumbnail) and ready to store. */
@@ -45,6 +48,9 @@ export interface FoundPicture {
   data: Uint8Array;
   thumbnail: Uint8Array;
 }
+
+/** The `picture` task's answer: the analysed picture, or why it was refused (a PictureError's Chinese message). */
+export type PictureTaskResult = { ok: AnalysedImage; refused?: undefined } | { ok?: undefined; refused: string };
 
 /** A bid file for the 暗标 / 废标 checks (issue 15): read, and (暗标, DOCX/PDF) its format scanned. */
 export interface BidCheckTaskInput {
@@ -74,7 +80,7 @@ export const TASKS: Record<WorkerTaskName, Task> = {
   async pictures(input: PicturesTaskInput, _fed, progress) {
     const { extractImages, analyseImage, PictureError } = await import('@btz/bid-engine/pictures');
     const buf = Buffer.from(input.data.buffer, input.data.byteOffset, input.data.byteLength);
-    const found = await extractImages(buf, input.type, { onProgress: (done, total) => progress({ done, total }) });
+    const found = await extractImages(buf, input.type, { maxPixels: input.maxPixels, onProgress: (done, total) => progress({ done, total }) });
     const pictures: FoundPicture[] = [];
     let skipped = found.skipped;
     for (const img of found.images) {
@@ -86,7 +92,22 @@ export const TASKS: Record<WorkerTaskName, Task> = {
         skipped++;
       }
     }
-    return { value: { pictures, skipped, pages: found.pages } };
+    return { value: { pictures, skipped, overBudget: found.overBudget, pages: found.pages } };
+  },
+
+  /**
+   * One picture analysed (issue 22: uploads and images pasted into a section, in the resident picture workers): size,
+   * hashes and thumbnail, or the Chinese refusal of a picture that is not one, lies about its size or does not decode.
+   */
+  async picture(input: { data: Uint8Array }) {
+    const { analyseImage, PictureError } = await import('@btz/bid-engine/pictures');
+    try {
+      const value: PictureTaskResult = { ok: await analyseImage(Buffer.from(input.data.buffer, input.data.byteOffset, input.data.byteLength)) };
+      return { value };
+    } catch (e) {
+      if (e instanceof PictureError) return { value: { refused: e.message } satisfies PictureTaskResult };
+      throw e;
+    }
   },
 
   /** The text of a data-bank document (OCR for a picture or a scanned PDF) and the fields proposed from it (issue 14). */

@@ -5,7 +5,7 @@
  */
 import { DocumentError, assertSafeZip, listZipEntries, readDocument, sniffType } from '../reading/index.js';
 import { ocrImage } from '../reading/ocr.js';
-import { imageSize, sniffImage } from '../pictures/index.js';
+import { measureImage, sniffImage } from '../pictures/index.js';
 
 export type DataFileKind = 'pdf' | 'docx' | 'png' | 'jpeg';
 export const DATA_FILE_TYPE_MESSAGE = '不支持的文件格式，仅支持 PDF、Word（DOCX）和 PNG/JPEG 图片';
@@ -30,8 +30,9 @@ export function sniffDataFile(buf: Buffer): DataFileKind {
 export async function readDataText(buf: Buffer, opts: { signal?: AbortSignal; maxOcrPages?: number } = {}): Promise<{ kind: DataFileKind; text: string }> {
   const kind = sniffDataFile(buf);
   if (kind === 'png' || kind === 'jpeg') {
-    const size = imageSize(buf, kind);
-    if (!size || size.width * size.height > MAX_OCR_PIXELS) throw new DocumentError('CORRUPT', '图片尺寸过大或已损坏，无法识别文字');
+    // every size the picture declares (a later JPEG frame header, an APNG frame), not only its first header (issue 22)
+    const size = measureImage(buf, kind);
+    if (!size || size.maxWidth * size.maxHeight > MAX_OCR_PIXELS) throw new DocumentError('CORRUPT', '图片尺寸过大或已损坏，无法识别文字');
     return { kind, text: await ocrImage(buf, { signal: opts.signal }) };
   }
   const r = await readDocument(buf, { ocr: true, maxOcrPages: opts.maxOcrPages ?? 3, signal: opts.signal });

@@ -6,10 +6,13 @@
  * - DOCX: the `word/media` parts that document.xml references (`a:blip r:embed`, `v:imagedata r:id`), each once, at its
  *   first appearance (a part, or the same bytes in two parts, listed once). The page counts Word's own layout marks (w:lastRenderedPageBreak) when the file has them, else
  *   explicit page breaks plus one page per CHARS_PER_PAGE characters of text — the estimate the DOCX reader makes.
- *   Vector parts (EMF/WMF) are not pictures the library can show and are counted as skipped.
+ *   Vector parts (EMF/WMF) are not pictures the library can show and are counted as skipped, and so is a picture whose
+ *   declared sizes (measure.ts: every frame) break its structure or pass MAX_IMAGE_PIXELS — read before any decoding.
  * - PDF: the image XObjects each page paints (pdfjs `getOperatorList`, paintImageXObject), decoded by pdfjs and
  *   encoded as PNG; one image painted on several pages is listed on its first page. Images below 16 px on a side
  *   (rules, dots, masks) are left out.
+ * - Both: the pictures of one document share a pixel budget (MAX_DOCUMENT_PIXELS, issue 22): a picture that no longer
+ *   fits is left out and counted in `overBudget`, so a file of many huge pictures costs its worker seconds, not minutes.
  */
 import { createHash } from 'node:crypto';
 import { assertSafeZip, listZipEntries, readZipEntry, type ZipEntry } from '../reading/zip.js';
@@ -18,6 +21,7 @@ import { DocumentError } from '../reading/errors.js';
 import { CHARS_PER_PAGE } from '../reading/paginate.js';
 import { mapPdfError, openPdf, pdfjs } from '../reading/pdf-pages.js';
 import { MAX_IMAGE_PIXELS, sniffImage, type ImageType } from './image.js';
+import { measureImage } from './measure.js';
 
 export interface ExtractedImage {
   /** 1-based order of appearance */
@@ -31,8 +35,10 @@ export interface ExtractedImage {
 
 export interface ExtractResult {
   images: ExtractedImage[];
-  /** embedded parts that are not pictures the library takes (EMF/WMF, broken image data) */
+  /** embedded parts that are not pictures the library takes (EMF/WMF, broken image data, a size over the cap) */
   skipped: number;
+  /** pictures left out because the document's pixel budget (maxPixels) was spent */
+  overBudget: number;
   /** pages of the file (PDF), or the estimated last page (DOCX) */
   pages: number;
 }
@@ -40,11 +46,40 @@ export interface ExtractResult {
 export interface ExtractOptions {
   /** most pictures returned (the rest counted as skipped) */
   maxImages?: number;
+  /**
+   * most pixels of all pictures returned together, each counted by the largest size it declares (default
+   * MAX_DOCUMENT_PIXELS); a picture that does not fit in what is left is not returned (counted in overBudget)
+   */
+  maxPixels?: number;
   onProgress?: (done: number, total: number) => void;
   signal?: AbortSignal;
 }
 
 export const MAX_EXTRACTED_IMAGES = 500;
+/**
+ * Pixels of all the pictures taken out of one document (issue 22): each is decoded for its hash and thumbnail at ~1 s per
+ * 40 megapixels, so twenty 49-megapixel pictures cost 26 s of a worker; five such pictures fit.
+ */
+export const MAX_DOCUMENT_PIXELS = 250_000_000;
+
+/** The pixel budget of one document: `take` says whether a picture of `pixels` still fits, and counts it. */
+function pixelBudget(max: number) {
+  let left = max;
+  let over = 0;
+  return {
+    take(pixels: number): boolean {
+      if (pixels > left) {
+        over++;
+        return false;
+      }
+      left -= pixels;
+      return true;
+    },
+    get over() {
+      return over;
+    },
+  };
+}
 const MIN_SIDE = 16;
 
 export async function extractImages(data: Buffer, type: 'docx' | 'pdf', opts: ExtractOptions = {}): Promise<ExtractResult> {
@@ -124,6 +159,7 @@ export async function extractDocxImages(data: Buffer, opts: ExtractOptions = {})
   const lastPage = 1 + breaks + (rendered ? 0 : Math.floor(chars / CHARS_PER_PAGE));
 
   const max = opts.maxImages ?? MAX_EXTRACTED_IMAGES;
+  const budget = pixelBudget(opts.maxPixels ?? MAX_DOCUMENT_PIXELS);
   const seen = new Set<string>();
   const perPage = new Map<number, number>();
   const images: ExtractedImage[] = [];
@@ -141,17 +177,20 @@ export async function extractDocxImages(data: Buffer, opts: ExtractOptions = {})
     if (seen.has(digest)) continue;
     seen.add(digest);
     const type = sniffImage(bytes);
-    if (!type || images.length >= max) {
+    // every size the picture declares, read before anything decodes it (a lie or a picture over the cap is skipped)
+    const m = type && measureImage(bytes, type);
+    if (!type || !m || m.maxWidth * m.maxHeight > MAX_IMAGE_PIXELS || images.length >= max) {
       skipped++;
       continue;
     }
+    if (!budget.take(m.maxWidth * m.maxHeight)) continue;
     const onPage = (perPage.get(ref.page) ?? 0) + 1;
     perPage.set(ref.page, onPage);
     images.push({ index: images.length + 1, page: ref.page, name: `第${ref.page}页-图${onPage}.${type === 'jpeg' ? 'jpg' : type}`, type, data: Buffer.from(bytes) });
     opts.onProgress?.(i + 1, refs.length);
   }
   opts.onProgress?.(refs.length, refs.length);
-  return { images, skipped, pages: lastPage };
+  return { images, skipped, overBudget: budget.over, pages: lastPage };
 }
 
 /** pdfjs ImageKind: 1 = 1 bit gray, 2 = RGB 24 bit, 3 = RGBA 32 bit */
@@ -213,6 +252,7 @@ export async function extractPdfImages(data: Buffer, opts: ExtractOptions = {}):
     throw mapPdfError(e);
   }
   const max = opts.maxImages ?? MAX_EXTRACTED_IMAGES;
+  const budget = pixelBudget(opts.maxPixels ?? MAX_DOCUMENT_PIXELS);
   const images: ExtractedImage[] = [];
   const seen = new Set<string>();
   let skipped = 0;
@@ -231,8 +271,14 @@ export async function extractPdfImages(data: Buffer, opts: ExtractOptions = {}):
         const objs = (name.startsWith('g_') ? page.commonObjs : page.objs) as unknown as Parameters<typeof getObj>[0];
         const img = (await getObj(objs, name)) as PdfImage | null;
         if (!img || img.width < MIN_SIDE || img.height < MIN_SIDE) continue;
+        if (images.length >= max || ![1, 2, 3].includes(img.kind ?? 0)) {
+          skipped++;
+          continue;
+        }
+        // pdfjs decoded it already (within maxImageSize); encoding it and hashing it after is what the budget spares
+        if (!budget.take(img.width * img.height)) continue;
         const rgba = toRgba(img);
-        if (!rgba || images.length >= max) {
+        if (!rgba) {
           skipped++;
           continue;
         }
@@ -247,7 +293,7 @@ export async function extractPdfImages(data: Buffer, opts: ExtractOptions = {}):
       page.cleanup();
       opts.onProgress?.(n, doc.numPages);
     }
-    return { images, skipped, pages: doc.numPages };
+    return { images, skipped, overBudget: budget.over, pages: doc.numPages };
   } finally {
     await doc.destroy();
   }

@@ -1,10 +1,12 @@
 /**
- * Pictures (issue 14, 图片库): what an image file is, judged by its content (never its name), its pixel size read from
- * the header before anything is decoded (a 100 000 × 100 000 PNG of a few KB is refused, not decoded), a 64-bit
+ * Pictures (issue 14, 图片库): what an image file is, judged by its content (never its name), every size it declares
+ * read before anything is decoded (measure.ts: frames included — a 100 000 × 100 000 PNG of a few KB, or a 1×1 GIF with a
+ * 65535×65535 frame, is refused, not decoded; `decode` is the one way to the image library and checks first), a 64-bit
  * difference hash (dHash) that a recompressed or resized copy keeps within a few bits, a server-made thumbnail, and for
  * the duplicate check a gradient hash that ignores flat areas (where JPEG noise flips a dHash's bits), of crops too.
  */
 import { createHash } from 'node:crypto';
+import { measureImage, type ImageMeasure } from './measure.js';
 
 export type ImageType = 'png' | 'jpeg' | 'gif' | 'webp' | 'bmp';
 
@@ -51,52 +53,24 @@ function ascii(b: Uint8Array, from: number, to: number): string {
   return String.fromCharCode(...b.subarray(from, to));
 }
 
-/** Width and height as the file's header declares them; null when the header cannot be read. */
+/** Width and height as the file shows them (measure.ts), or null when its structure is broken. */
 export function imageSize(input: Uint8Array, type: ImageType): { width: number; height: number } | null {
-  const b = Buffer.isBuffer(input) ? input : Buffer.from(input.buffer, input.byteOffset, input.byteLength);
-  try {
-    switch (type) {
-      case 'png':
-        return { width: b.readUInt32BE(16), height: b.readUInt32BE(20) };
-      case 'gif':
-        return { width: b.readUInt16LE(6), height: b.readUInt16LE(8) };
-      case 'bmp':
-        return { width: Math.abs(b.readInt32LE(18)), height: Math.abs(b.readInt32LE(22)) };
-      case 'webp': {
-        const chunk = ascii(b, 12, 16);
-        if (chunk === 'VP8X') return { width: 1 + b.readUIntLE(24, 3), height: 1 + b.readUIntLE(27, 3) };
-        if (chunk === 'VP8L') {
-          const bits = b.readUInt32LE(21);
-          return { width: 1 + (bits & 0x3fff), height: 1 + ((bits >> 14) & 0x3fff) };
-        }
-        if (chunk === 'VP8 ') return { width: b.readUInt16LE(26) & 0x3fff, height: b.readUInt16LE(28) & 0x3fff };
-        return null;
-      }
-      case 'jpeg': {
-        let p = 2;
-        while (p + 9 < b.length) {
-          if (b[p] !== 0xff) return null;
-          const marker = b[p + 1]!;
-          if (marker === 0xff) {
-            p++;
-            continue;
-          }
-          // SOF0..SOF15 except DHT (C4), JPG (C8), DAC (CC)
-          if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
-            return { width: b.readUInt16BE(p + 7), height: b.readUInt16BE(p + 5) };
-          }
-          if (marker === 0xd8 || (marker >= 0xd0 && marker <= 0xd7) || marker === 0x01) {
-            p += 2;
-            continue;
-          }
-          p += 2 + b.readUInt16BE(p + 2);
-        }
-        return null;
-      }
-    }
-  } catch {
-    return null;
-  }
+  const m = measureImage(input, type);
+  return m && { width: m.width, height: m.height };
+}
+
+/**
+ * What a picture is and every size it declares, checked before anything decodes it (issue 22): a file that is not a
+ * supported picture, whose structure is broken, or any of whose frames would hold more than MAX_IMAGE_PIXELS is refused
+ * with a PictureError (Chinese message).
+ */
+export function checkImage(data: Uint8Array): { type: ImageType } & ImageMeasure {
+  const type = sniffImage(data);
+  if (!type) throw new PictureError(PICTURE_MESSAGES.notImage);
+  const m = measureImage(data, type);
+  if (!m) throw new PictureError(PICTURE_MESSAGES.broken);
+  if (m.maxWidth * m.maxHeight > MAX_IMAGE_PIXELS) throw new PictureError(PICTURE_MESSAGES.tooManyPixels(m.maxWidth, m.maxHeight));
+  return { type, ...m };
 }
 
 export interface AnalysedImage {
@@ -115,12 +89,14 @@ export interface AnalysedImage {
 type Canvas = import('@napi-rs/canvas').Canvas;
 type Image = import('@napi-rs/canvas').Image;
 
-async function decode(data: Buffer): Promise<Image> {
+/** Decodes a picture, only once checkImage has measured every size it declares (the one way in to the decoder). */
+async function decode(data: Buffer): Promise<{ img: Image; type: ImageType }> {
+  const { type } = checkImage(data);
   const { loadImage } = await import('@napi-rs/canvas');
   try {
     const img = await loadImage(data);
     if (!img.width || !img.height) throw new Error('empty');
-    return img;
+    return { img, type };
   } catch {
     throw new PictureError(PICTURE_MESSAGES.broken);
   }
@@ -231,7 +207,7 @@ function gradientHashOf(g: Grey, x0: number, y0: number, w: number, h: number): 
  * each window is averaged from that (an integral image), not drawn again.
  */
 export async function gradientHashes(data: Buffer, fractions: number[] = [0.8, 0.85, 0.9, 1]): Promise<{ ghash: GradientHash; gwindows: GradientHash[] }> {
-  const img = await decode(data);
+  const { img } = await decode(data);
   const k = Math.min(1, 256 / Math.max(img.width, img.height));
   const w = Math.max(GRID + 1, Math.round(img.width * k));
   const h = Math.max(GRID + 1, Math.round(img.height * k));
@@ -311,12 +287,7 @@ export function hammingDistance(a: string, b: string): number {
  * supported images, is larger than MAX_IMAGE_PIXELS, or does not decode.
  */
 export async function analyseImage(data: Buffer): Promise<AnalysedImage> {
-  const type = sniffImage(data);
-  if (!type) throw new PictureError(PICTURE_MESSAGES.notImage);
-  const declared = imageSize(data, type);
-  if (!declared || !declared.width || !declared.height) throw new PictureError(PICTURE_MESSAGES.broken);
-  if (declared.width * declared.height > MAX_IMAGE_PIXELS) throw new PictureError(PICTURE_MESSAGES.tooManyPixels(declared.width, declared.height));
-  const img = await decode(data);
+  const { img, type } = await decode(data);
   const k = Math.min(1, THUMB_SIDE / Math.max(img.width, img.height));
   const thumb = await scaled(img, Math.max(1, Math.round(img.width * k)), Math.max(1, Math.round(img.height * k)));
   return {
@@ -336,13 +307,9 @@ export async function analyseImage(data: Buffer): Promise<AnalysedImage> {
  * the others decoded and encoded as PNG. Throws PictureError like analyseImage.
  */
 export async function toWordImage(data: Buffer): Promise<{ mime: 'image/png' | 'image/jpeg'; data: Buffer }> {
-  const type = sniffImage(data);
-  if (!type) throw new PictureError(PICTURE_MESSAGES.notImage);
+  const { type } = checkImage(data);
   if (type === 'png' || type === 'jpeg') return { mime: IMAGE_MIME[type] as 'image/png' | 'image/jpeg', data };
-  const size = imageSize(data, type);
-  if (!size || !size.width || !size.height) throw new PictureError(PICTURE_MESSAGES.broken);
-  if (size.width * size.height > MAX_IMAGE_PIXELS) throw new PictureError(PICTURE_MESSAGES.tooManyPixels(size.width, size.height));
-  const img = await decode(data);
+  const { img } = await decode(data);
   const c = await scaled(img, img.width, img.height);
   return { mime: 'image/png', data: await c.encode('png') };
 }

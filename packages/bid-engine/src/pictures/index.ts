@@ -3,4 +3,5 @@
  * embedded in a DOCX or PDF with its page (extract.ts). No database, no HTTP.
  */
 export * from './image.js';
+export * from './measure.js';
 export * from './extract.js';

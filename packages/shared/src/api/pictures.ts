@@ -45,7 +45,10 @@ export interface PictureExtraction {
   state: PictureExtractionState;
   /** 0–100 */
   progress: number;
+  /** why it failed (state failed) */
   error: string | null;
+  /** what a finished extraction left out on purpose (state done): the document's pixel budget was spent (issue 22) */
+  notice: string | null;
   pageCount: number;
   skipped: number;
   items: PictureExtractionItem[];
@@ -75,4 +78,5 @@ export const PICTURE_TEXTS = {
   extractNotFailed: '只有提取失败的文件可以重试',
   itemNotFound: (index: number) => `第 ${index} 张图片不存在`,
   tooManyTags: `标签最多 ${PICTURE_LIMITS.tags} 个`,
+  overBudget: (left: number, pixels: number) => `文件中图片的像素总量超过提取上限（${Math.round(pixels / 10_000)} 万像素），其余 ${left} 张图片未提取；请拆分文件后分别提取`,
 } as const;

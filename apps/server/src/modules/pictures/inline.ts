@@ -8,12 +8,16 @@
  *   section without data URLs is not touched, the same bytes are stored once per owner (SHA-256), and a section changed
  *   meanwhile (its revision moved) is left for the next run.
  *
- * A data URL that is not a readable image is dropped from the document (the editor schema would refuse it anyway).
+ * Pictures are decoded in the picture workers (app.pictures), never on the server's thread, and only after their bytes
+ * were looked up (a picture the owner has is not decoded again). A data URL that is not a picture we take refuses the
+ * save with the reason in Chinese (issue 22: it used to be dropped in silence); in sections stored before, it is dropped.
  */
+import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { EditorJson } from '@btz/shared';
-import { PictureError, analyseImage } from '@btz/bid-engine/pictures';
+import { PictureError } from '@btz/bid-engine/pictures';
 import type { AppContext } from '../../context.js';
+import { badRequest } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 import { findBySha, ownerOf, type PictureOwner } from './repo.js';
 
@@ -32,17 +36,14 @@ function hasDataImage(n: Node): boolean {
   return (n.content ?? []).some(hasDataImage);
 }
 
-/** The picture id of an image's bytes in the owner's library: the one with the same bytes, or a new one. */
+/**
+ * The picture id of an image's bytes in the owner's library: the one with the same bytes (looked up before anything is
+ * decoded), or a new one analysed in the picture workers. Throws PictureError for what is not a picture we take.
+ */
 async function pictureOf(app: AppContext, o: PictureOwner, userId: string, data: Buffer, name: string): Promise<string | null> {
-  let a;
-  try {
-    a = await analyseImage(data);
-  } catch (e) {
-    if (e instanceof PictureError) return null;
-    throw e;
-  }
-  const same = await findBySha(app.db, o, a.sha256);
+  const same = await findBySha(app.db, o, createHash('sha256').update(data).digest('hex'));
   if (same) return same.id;
+  const a = await app.pictures.analyse(data);
   const key = (await app.storage.put(data)).key;
   const thumbKey = (await app.storage.put(a.thumbnail)).key;
   await app.db
@@ -73,8 +74,21 @@ async function pictureOf(app: AppContext, o: PictureOwner, userId: string, data:
   return (await findBySha(app.db, o, a.sha256))?.id ?? null;
 }
 
-/** The document with its data-URL images stored in `o`'s library and referred to by URL; `moved`: how many. */
-export async function moveDataImages(app: AppContext, o: PictureOwner, userId: string, doc: EditorJson): Promise<{ doc: EditorJson; moved: number }> {
+/** The refusal of a save whose pasted image is not a picture we take (the client keeps its text and can save again). */
+export const inlineRefused = (why: string) => `正文中的图片无法保存：${why}`;
+
+/**
+ * The document with its data-URL images stored in `o`'s library and referred to by URL; `moved`: how many. An image that
+ * is not a picture we take refuses the save in Chinese (`refused: 'throw'`, a save) or is dropped (`'drop'`, sections
+ * stored before, moved at start).
+ */
+export async function moveDataImages(
+  app: AppContext,
+  o: PictureOwner,
+  userId: string,
+  doc: EditorJson,
+  refused: 'throw' | 'drop' = 'throw',
+): Promise<{ doc: EditorJson; moved: number }> {
   if (!hasDataImage(doc as Node)) return { doc, moved: 0 };
   let moved = 0;
   const byUrl = new Map<string, string | null>();
@@ -84,7 +98,13 @@ export async function moveDataImages(app: AppContext, o: PictureOwner, userId: s
       if (!byUrl.has(src)) {
         const data = Buffer.from(src.slice(src.indexOf(',') + 1), 'base64');
         const alt = typeof n.attrs.alt === 'string' ? n.attrs.alt.replace(/\.[A-Za-z0-9]{1,5}$/, '') : '';
-        byUrl.set(src, await pictureOf(app, o, userId, data, alt || SECTION_PICTURE_TAG));
+        try {
+          byUrl.set(src, await pictureOf(app, o, userId, data, alt || SECTION_PICTURE_TAG));
+        } catch (e) {
+          if (!(e instanceof PictureError)) throw e;
+          if (refused === 'throw') throw badRequest(inlineRefused(e.message));
+          byUrl.set(src, null);
+        }
       }
       const id = byUrl.get(src);
       if (!id) return null;
@@ -128,7 +148,7 @@ export async function moveStoredDataImages(app: AppContext): Promise<number> {
     if (!rows.length) return changed;
     for (const r of rows) {
       const o = await ownerOf(app.db, { tenantId: r.tenant_id, userId: r.user_id });
-      const { doc, moved } = await moveDataImages(app, o, r.user_id, r.doc as EditorJson);
+      const { doc, moved } = await moveDataImages(app, o, r.user_id, r.doc as EditorJson, 'drop');
       if (!moved && JSON.stringify(doc) === JSON.stringify(r.doc)) continue;
       // the revision stays: an editor open on the section saves on top of it (and its save is moved like any)
       const u = await app.db

@@ -5,6 +5,7 @@
  * the row as pages are read; the ExtractImg screen polls it. A file the reader refuses fails at once with its Chinese
  * message; the file stays stored and `/btz/picture/extract/retry` runs it again.
  */
+import { PICTURE_TEXTS } from '@btz/shared';
 import { DocumentError } from '@btz/bid-engine/reading';
 import type { AppContext } from '../../context.js';
 import type { ExtractionItem } from '../../db/schema-pictures.js';
@@ -35,7 +36,7 @@ export function extractPicturesJob(app: AppContext): JobDefinition<Payload> {
       let found;
       try {
         // in a worker process with the reading limits: a hostile file ends its worker, not the server
-        found = await extractPicturesIsolated(app.config, { data, type: row.file_type }, {
+        found = await extractPicturesIsolated(app.config, { data, type: row.file_type, maxPixels: app.config.extractMaxPixels }, {
           signal: ctx.signal,
           onProgress: (done, total) => progress.report(Math.min(90, Math.floor((done / Math.max(1, total)) * 90))),
         });
@@ -53,10 +54,12 @@ export function extractPicturesJob(app: AppContext): JobDefinition<Payload> {
         items.push({ ...meta, index: items.length + 1, key, thumbKey });
       }
       const skipped = found.skipped;
+      // a done extraction's `error` is its notice: what the pixel budget left out (present.ts shows it as `notice`)
+      const notice = found.overBudget ? PICTURE_TEXTS.overBudget(found.overBudget, app.config.extractMaxPixels) : null;
       await ctx.fence((trx) =>
         trx
           .updateTable('picture_extractions')
-          .set({ state: 'done', progress: 100, error: null, items: JSON.stringify(items), skipped, page_count: found.pages, updated_at: new Date() })
+          .set({ state: 'done', progress: 100, error: notice, items: JSON.stringify(items), skipped, page_count: found.pages, updated_at: new Date() })
           .where('id', '=', id)
           .execute(),
       );

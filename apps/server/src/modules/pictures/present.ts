@@ -25,7 +25,9 @@ export function presentExtraction(row: ExtractionRow): PictureExtraction {
     fileType: row.file_type,
     state: row.state,
     progress: row.progress,
-    error: row.error,
+    // a done extraction keeps its notice in the error column (job.ts)
+    error: row.state === 'done' ? null : row.error,
+    notice: row.state === 'done' ? row.error : null,
     pageCount: row.page_count,
     skipped: row.skipped,
     items: row.items.map((i) => ({ index: i.index, page: i.page, name: i.name, mime: i.mime, width: i.width, height: i.height, size: i.size })),
@@ -40,7 +42,9 @@ export function presentExtractionSummary(row: Omit<ExtractionRow, 'items' | 'sto
     fileType: row.file_type,
     state: row.state,
     progress: row.progress,
-    error: row.error,
+    // a done extraction keeps its notice in the error column (job.ts)
+    error: row.state === 'done' ? null : row.error,
+    notice: row.state === 'done' ? row.error : null,
     pageCount: row.page_count,
     skipped: row.skipped,
     count: Number(row.count),

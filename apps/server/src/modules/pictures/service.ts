@@ -3,11 +3,12 @@
  * bytes equal one the owner has (SHA-256), or whose dHash is within DHASH_DUPLICATE_BITS of one (a recompressed or
  * resized copy), is not stored again — the answer names the picture it matches.
  */
+import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { PICTURE_TEXTS, type PictureSaveResult } from '@btz/shared';
 import { pictureTags } from '@btz/shared/calls';
 import { DocumentError, assertSafeZip, listZipEntries, sniffType } from '@btz/bid-engine/reading';
-import { DHASH_DUPLICATE_BITS, PictureError, analyseImage, hammingDistance } from '@btz/bid-engine/pictures';
+import { DHASH_DUPLICATE_BITS, PictureError, hammingDistance } from '@btz/bid-engine/pictures';
 import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
@@ -118,10 +119,16 @@ export function nameFrom(fileName: string, given?: string): string {
   return name.slice(0, 100);
 }
 
+/**
+ * An uploaded picture: the bytes the owner has already answer at once (the SHA-256 lookup comes before any decoding, so a
+ * re-upload is not decoded again); any other is measured and analysed in the picture workers (app.pictures).
+ */
 export async function uploadPicture(app: AppContext, o: PictureOwner, userId: string, upload: Upload): Promise<PictureSaveResult> {
+  const exact = await findBySha(app.db, o, createHash('sha256').update(upload.data).digest('hex'));
+  if (exact) return duplicateOf(exact, 'exact');
   let a;
   try {
-    a = await analyseImage(upload.data);
+    a = await app.pictures.analyse(upload.data);
   } catch (e) {
     if (e instanceof PictureError) throw badRequest(e.message);
     throw e;

@@ -132,6 +132,7 @@ export function ExtractImgPage() {
               <span>
                 共找到 <b>{items.length}</b> 张图片{d.pageCount ? `（${d.pageCount} 页）` : ''}
                 {d.skipped ? <span className="pic-muted">，{d.skipped} 张无法识别的图形已跳过</span> : null}
+                {d.notice ? <span className="pic-muted">。{d.notice}</span> : null}
               </span>
               <Checkbox
                 checked={unsaved.length > 0 && unsaved.every((i) => picked.has(i.index))}

@@ -51,6 +51,8 @@ export function registerWritingRoutes(fastify: FastifyInstance, app: AppContext)
 
   defineRoute(fastify, app, {
     call: writingCalls.sectionSave,
+    // a save may carry pasted pictures to decode (issue 22): counted per user and per IP like uploads
+    rateLimit: 'save',
     handler: async ({ auth, query, body }) =>
       saveSection(app, await bidToChange(app, auth, query.id), query.nodeId, body),
   });
