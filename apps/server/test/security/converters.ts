@@ -4,7 +4,7 @@
  * image links to a host that never answers, the 442-byte PDF with one 200-inch page, a slow many-page PDF, and a tiny
  * listener that counts requests. No vitest here: the hostile bench uses them too.
  */
-import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import JSZip from 'jszip';
@@ -119,6 +119,16 @@ export async function silentListener(): Promise<{ url: (p: string) => string; cl
 
 /** Processes whose command line contains `needle` (from /proc; Linux), as `pid command…`. */
 export function processesWith(needle: string): string[] {
-  const out = execFileSync('sh', ['-c', 'for p in /proc/[0-9]*; do c=$(tr "\\0" " " < $p/cmdline 2>/dev/null); [ -n "$c" ] && echo "${p#/proc/} $c"; done'], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
-  return out.split('\n').filter((l) => l.includes(needle) && !l.includes('for p in /proc'));
+  const out: string[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    let cmd: string;
+    try {
+      cmd = readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0').join(' ').trim();
+    } catch {
+      continue;
+    }
+    if (cmd && cmd.includes(needle)) out.push(`${name} ${cmd}`);
+  }
+  return out;
 }
