@@ -6,7 +6,7 @@
  * another user's back.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -17,7 +17,7 @@ import { MAX_RENDER_SIDE_PX } from '@btz/bid-engine/filetools';
 import { drawPicture } from '../../../../packages/bid-engine/test/fixtures/pictures.js';
 import { newUser, startTestServer, type TestServer } from '../harness.js';
 import { detail, outlinedBid, section } from '../writing/helpers.js';
-import { countingListener, hugePagePdf, linkingDocx, processesWith } from './converters.js';
+import { countingListener, hugePagePdf, linkingDocx, longDocx, processesWith, runningUnder } from './converters.js';
 
 let t: TestServer;
 let listener: Awaited<ReturnType<typeof countingListener>>;
@@ -61,30 +61,8 @@ const finished = (token: string, id: string) =>
     return d.state === 'done' || d.state === 'failed' ? d : null;
   });
 
-const parentOf = (pid: number): number => {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-  } catch {
-    return 0;
-  }
-};
-
-/**
- * A running `program` started by a worker of this test's server (a child of this process, found up the parent chain):
- * the worker's pid and the program's input file (in the run's job folder). Once the worker is gone its orphans have no
- * chain to follow: they are found by that input path, which is in their command line.
- */
-function ourRun(program: string): { worker: number; input: string } | null {
-  for (const line of processesWith(program)) {
-    const input = line.split(' ').find((a) => /\/input\.(pdf|docx?)$/.test(a));
-    if (!input) continue;
-    for (let pid = Number(line.split(' ')[0]), hops = 0; pid > 1 && hops < 8; pid = parentOf(pid), hops++) {
-      if (parentOf(pid) === process.pid) return { worker: pid, input };
-    }
-  }
-  return null;
-}
+/** A running `program` started by a worker of this test's server (which runs in this process). */
+const ourRun = (program: string) => runningUnder(program, process.pid);
 
 const imagesIn = (pdf: Buffer) => {
   const file = path.join(scratch, `${randomBytes(4).toString('hex')}.pdf`);
@@ -189,4 +167,28 @@ describe('external processes do not outlive their job', () => {
     await until('pdftoppm gone', () => !processesWith(input).length, 30_000);
     await until('job folder gone', () => !existsSync(path.dirname(input)), 30_000);
   }, 180_000);
+});
+
+describe('LibreOffice is shared fairly', () => {
+  it('user A’s queue of long conversions holds back neither a bid PDF export nor user B’s conversion', async () => {
+    const A = await newUser(t);
+    const B = await newUser(t);
+    const bidId = await outlinedBid(t, B.token, 1);
+    const long = await longDocx(12_000);
+    const aRuns: string[] = [];
+    for (let i = 0; i < 4; i++) aRuns.push(await start(A.token, 'docx-pdf', [{ name: `长文档${i + 1}.docx`, data: long }]));
+    await until('A’s first conversion in LibreOffice', () => ourRun('soffice'));
+    const bRun = await start(B.token, 'docx-pdf', [{ name: '短文档.docx', data: await longDocx(3) }]);
+    const aDone = async () => (await Promise.all(aRuns.map((id) => detailOf(A.token, id)))).filter((r) => r.state === 'done' || r.state === 'failed').length;
+
+    // the export has a LibreOffice slot of its own: it does not wait for A's conversion to end
+    const exp = await t.api('/btz/bid/export', { token: B.token, query: { id: bidId, format: 'pdf' } });
+    expect(exp.bytes.subarray(0, 5).toString(), exp.text.slice(0, 200)).toBe('%PDF-');
+    expect(await aDone()).toBe(0);
+
+    // B's conversion waits for at most the one run of A's that holds the slot, not for A's whole queue
+    const b = await finished(B.token, bRun);
+    expect(b.state, b.error ?? '').toBe('done');
+    expect(await aDone()).toBeLessThanOrEqual(1);
+  }, 300_000);
 });

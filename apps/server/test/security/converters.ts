@@ -132,3 +132,47 @@ export function processesWith(needle: string): string[] {
   }
   return out;
 }
+
+const parentOf = (pid: number): number => {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  } catch {
+    return 0;
+  }
+};
+
+/**
+ * A running `program` started by a worker of the server process `serverPid` (found up the parent chain): the worker's
+ * pid and the program's input file (in the run's job folder). Once the worker is gone its orphans have no chain to
+ * follow: they are found by that input path, which is in their command line.
+ */
+export function runningUnder(program: string, serverPid: number): { worker: number; input: string } | null {
+  for (const line of processesWith(program)) {
+    const input = line.split(' ').find((a) => /\/input\.(pdf|docx?)$/.test(a));
+    if (!input) continue;
+    for (let pid = Number(line.split(' ')[0]), hops = 0; pid > 1 && hops < 8; pid = parentOf(pid), hops++) {
+      if (parentOf(pid) === serverPid) return { worker: pid, input };
+    }
+  }
+  return null;
+}
+
+/**
+ * A plain DOCX of `paragraphs` long Chinese paragraphs (LibreOffice lays out ~8 per page: a slow, honest conversion); the
+ * words are shuffled per paragraph so the package stays within the zip-bomb guard's ratio.
+ */
+export async function longDocx(paragraphs: number): Promise<Buffer> {
+  const words = '投标人 应当 按照 招标文件 的要求 编制 投标文件 并对 其真实性 负责 项目 质量 工期 保证 措施 技术 方案 服务 承诺 人员 设备 安全 文明 施工 验收 合同 价格 评分 资格 审查'.split(' ');
+  let seed = 7;
+  const rnd = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+  const paraOf = (n: number) => `<w:p><w:r><w:t>${n}. ${Array.from({ length: 60 }, () => words[Math.floor(rnd() * words.length)]).join('')}。</w:t></w:r></w:p>`;
+  const zip = new JSZip();
+  zip.file(
+    '[Content_Types].xml',
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>`,
+  );
+  zip.file('_rels/.rels', `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>`);
+  zip.file('word/document.xml', `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="${W}"><w:body>${Array.from({ length: paragraphs }, (_, i) => paraOf(i + 1)).join('')}<w:sectPr/></w:body></w:document>`);
+  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+}
