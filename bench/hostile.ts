@@ -9,6 +9,7 @@
  * Goal: every /healthz answer under 100 ms.
  *
  *   npm run bench -- hostile [--full] [--worker-mb 2048] [--export-mb 6144]   (WORKER_MEMORY_MB, EXPORT_MEMORY_MB)
+ *   npm run bench -- hostile --only converters   (issue 22's converter attacks alone: bench/lib/hostile-converters.ts)
  *
  * The server is a real one in a child process (from the TypeScript sources, as the API tests do), so a regression kills
  * that child and not the bench, and the polling here never shares its event loop. For 4 the child is stopped, the large
@@ -26,6 +27,9 @@ const numArg = (name: string, def: number) => {
 };
 const workerMb = numArg('worker-mb', 2048);
 const exportMb = numArg('export-mb', 6144);
+const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : null;
+const { runConverterAttacks } = await import('./lib/hostile-converters.js');
+if (only === 'converters' || only === 'conv') process.exit(await runConverterAttacks());
 
 const { startChild, childApi, childLogin } = await import('../apps/server/test/child-server.js');
 const { multipartBody } = await import('../apps/server/test/harness.js');
@@ -110,3 +114,4 @@ try {
   await child.exited;
   rmSync(dataDir, { recursive: true, force: true });
 }
+if (!only) process.exitCode = (await runConverterAttacks()) || process.exitCode || 0;

@@ -25,12 +25,14 @@ const onPath = (cmd) => {
   }
 };
 // What the tests need from the machine: Chromium and a CJK font (browser tests), LibreOffice and poppler (the PDF export
-// test converts a bid and reads the printed table of contents back with pdftotext).
+// test converts a bid and reads the printed table of contents back with pdftotext), bubblewrap (both run confined in it;
+// without it the product falls back to `unshare -rn` or to stripping links only, and the converter tests still hold).
 const needs = [
   { what: `Chromium（${chromium}，或设置 CHROMIUM_PATH）`, pkgs: ['chromium'], ok: () => existsSync(chromium) },
   { what: '中文字体', pkgs: ['fonts-noto-cjk'], ok: hasCjkFont },
   { what: 'LibreOffice（soffice）', pkgs: ['libreoffice-writer-nogui'], ok: () => onPath('soffice') },
   { what: 'poppler-utils（pdftotext）', pkgs: ['poppler-utils'], ok: () => onPath('pdftotext') },
+  { what: 'bubblewrap（bwrap）', pkgs: ['bubblewrap'], ok: () => onPath('bwrap') },
 ];
 let missing = needs.filter((n) => !n.ok());
 if (missing.length) {

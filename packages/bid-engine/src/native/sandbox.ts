@@ -21,7 +21,7 @@ import { existsSync, lstatSync } from 'node:fs';
 export type SandboxMode = 'bwrap' | 'unshare' | 'none';
 
 const which = (names: string[]) => names.find((p) => existsSync(p)) ?? null;
-const BWRAP = () => (process.env.BWRAP_PATH !== undefined ? process.env.BWRAP_PATH || null : which(['/usr/bin/bwrap', '/usr/local/bin/bwrap']));
+const BWRAP = () => which(['/usr/bin/bwrap', '/usr/local/bin/bwrap']);
 const UNSHARE = () => which(['/usr/bin/unshare', '/bin/unshare']);
 const PRLIMIT = () => which(['/usr/bin/prlimit', '/bin/prlimit']);
 
@@ -51,16 +51,15 @@ function isLink(p: string): boolean {
 
 let found: SandboxMode | null = null;
 
-/** The strongest confinement this machine allows (probed once; `BTZ_SANDBOX=none|unshare|bwrap` caps it, for tests). */
+/** The strongest confinement this machine allows (probed once per process). */
 export function sandboxMode(): SandboxMode {
   if (found) return found;
-  const cap = process.env.BTZ_SANDBOX;
   const probe = (argv: string[]) => spawnSync(argv[0]!, argv.slice(1), { stdio: 'ignore', timeout: 10_000 }).status === 0;
   const bwrap = BWRAP();
   const unshare = UNSHARE();
   const dir = process.cwd();
-  if ((!cap || cap === 'bwrap') && bwrap && probe([bwrap, ...bwrapArgs(dir), '/usr/bin/true'])) found = 'bwrap';
-  else if ((!cap || cap !== 'none') && unshare && probe([unshare, '-rn', '/usr/bin/true'])) found = 'unshare';
+  if (bwrap && probe([bwrap, ...bwrapArgs(dir), '/usr/bin/true'])) found = 'bwrap';
+  else if (unshare && probe([unshare, '-rn', '/usr/bin/true'])) found = 'unshare';
   else found = 'none';
   return found;
 }
