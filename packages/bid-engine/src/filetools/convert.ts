@@ -47,6 +47,8 @@ export const MAX_RENDER_PAGES = 300;
 export const RENDER_DPI = 110;
 /** Longest side of a rendered page, px (A2 at 110 dpi): a larger page is rendered at a lower resolution. */
 export const MAX_RENDER_SIDE_PX = 2600;
+/** Pixels of all pages of one run (300 A4 pages at 110 dpi are 351 million): more pages of more area, a lower resolution. */
+export const MAX_RENDER_PIXELS = 400_000_000;
 /** Address-space cap of pdftoppm, MB (a page of MAX_RENDER_SIDE_PX² takes ~30 MB). */
 export const PDFTOPPM_MEMORY_MB = 1024;
 
@@ -107,31 +109,47 @@ export async function pdfPageCount(data: Buffer): Promise<number> {
   }
 }
 
-/** Largest side of any page, in points (MediaBox or CropBox, times the page's UserUnit), read with pdf-lib. */
-export async function pdfLargestSide(data: Buffer): Promise<number> {
+/**
+ * The largest side of any page (points) and the pages' total area (square points), MediaBox or CropBox whichever is
+ * larger, times the page's UserUnit — read with pdf-lib, before poppler sees the file.
+ */
+export async function pdfPageExtent(data: Buffer): Promise<{ largestSide: number; totalArea: number }> {
   let doc;
   try {
     doc = await PDFDocument.load(data, { updateMetadata: false, ignoreEncryption: true, throwOnInvalidObject: false });
   } catch (e) {
     throw new DocumentError('CORRUPT', '文件已损坏或格式不正确，无法读取（PDF）', { cause: e });
   }
-  let largest = 0;
-  for (const page of doc.getPages()) {
+  let largestSide = 0;
+  let totalArea = 0;
+  for (const page of doc.getPages().slice(0, MAX_RENDER_PAGES)) {
     const unitObj = page.node.lookup(PDFName.of('UserUnit'));
     const unit = unitObj instanceof PDFNumber ? Math.max(1, unitObj.asNumber()) : 1;
-    for (const box of [page.getMediaBox(), page.getCropBox()]) largest = Math.max(largest, Math.abs(box.width) * unit, Math.abs(box.height) * unit);
+    let w = 0;
+    let h = 0;
+    for (const box of [page.getMediaBox(), page.getCropBox()]) {
+      w = Math.max(w, Math.abs(box.width) * unit);
+      h = Math.max(h, Math.abs(box.height) * unit);
+    }
+    largestSide = Math.max(largestSide, w, h);
+    totalArea += w * h;
   }
-  return largest;
-}
-
-/** The resolution that keeps a page of `largestSidePt` points within MAX_RENDER_SIDE_PX (RENDER_DPI when it fits). */
-export function renderDpiFor(largestSidePt: number): number {
-  if (!(largestSidePt > 0)) return RENDER_DPI;
-  return Math.max(1, Math.min(RENDER_DPI, Math.floor((MAX_RENDER_SIDE_PX * 72) / largestSidePt)));
+  return { largestSide, totalArea };
 }
 
 /**
- * Every page of a PDF as a PNG (pdftoppm, RENDER_DPI — lower when a page is larger than A2), in page order; progress as
+ * The resolution that keeps every page within MAX_RENDER_SIDE_PX a side and all pages within MAX_RENDER_PIXELS
+ * (RENDER_DPI when they fit): a 200-inch page costs what an A2 page costs, 300 of them what 300 A4 pages cost.
+ */
+export function renderDpiFor(extent: { largestSide: number; totalArea: number }): number {
+  let dpi = RENDER_DPI;
+  if (extent.largestSide > 0) dpi = Math.min(dpi, (MAX_RENDER_SIDE_PX * 72) / extent.largestSide);
+  if (extent.totalArea > 0) dpi = Math.min(dpi, 72 * Math.sqrt(MAX_RENDER_PIXELS / extent.totalArea));
+  return Math.max(1, Math.floor(dpi));
+}
+
+/**
+ * Every page of a PDF as a PNG (pdftoppm, RENDER_DPI — lower for pages larger than A2 or many large pages), in page order; progress as
  * pages appear. Refuses more than MAX_RENDER_PAGES pages. The crop box passed to pdftoppm (-W/-H) bounds every page's
  * bitmap even where the page sizes read here and poppler's disagree.
  */
@@ -143,7 +161,7 @@ export async function pdfToImages(
   if (!bin) throw new FileToolError(FILETOOL_MESSAGES.noPoppler);
   const total = await pdfPageCount(data);
   if (total > MAX_RENDER_PAGES) throw new FileToolError(FILETOOL_MESSAGES.tooManyPages(MAX_RENDER_PAGES));
-  const dpi = renderDpiFor(await pdfLargestSide(data));
+  const dpi = renderDpiFor(await pdfPageExtent(data));
   const dir = await makeJobDir('render');
   const watch = setInterval(() => {
     void readdir(dir)
