@@ -1,7 +1,7 @@
 /**
  * Hostile files of issue 22 for the converters, generated (never stored): a DOCX whose pictures and fields pull from
  * outside it (an `http://` image link, a `file://` image link, INCLUDEPICTURE and INCLUDETEXT fields), a DOCX of twenty
- * image links to a host that never answers, the 442-byte PDF with one 200-inch page, a slow many-page PDF, and a tiny
+ * image links to a host that never answers, a PDF of 200-inch pages (the report's 442-byte file), slow in its 300-page version, and a tiny
  * listener that counts requests. No vitest here: the hostile bench uses them too.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -61,7 +61,7 @@ export async function linkingDocx(o: LinkingDocxOptions): Promise<Buffer> {
   return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
 }
 
-/** A one-page PDF whose page is `inches` a side (442 bytes at 200 inches: a blank page costs pdftoppm gigabytes). */
+/** A PDF of `pages` blank pages `inches` a side (333 bytes for one of 200 inches, like the report's 442-byte file: pdftoppm at 110 dpi needed gigabytes). */
 export function hugePagePdf(inches = 200, pages = 1): Buffer {
   const side = inches * 72;
   const objs: string[] = [];
