@@ -10,6 +10,7 @@
  *
  *   npm run bench -- hostile [--full] [--worker-mb 2048] [--export-mb 6144]   (WORKER_MEMORY_MB, EXPORT_MEMORY_MB)
  *   npm run bench -- hostile --only pictures   (hostile pictures only: bench/lib/hostile-pictures.ts)
+ *   npm run bench -- hostile --only converters   (issue 22's converter attacks alone: bench/lib/hostile-converters.ts)
  *
  * The server is a real one in a child process (from the TypeScript sources, as the API tests do), so a regression kills
  * that child and not the bench, and the polling here never shares its event loop. For 4 the child is stopped, the large
@@ -27,13 +28,15 @@ const numArg = (name: string, def: number) => {
 };
 const workerMb = numArg('worker-mb', 2048);
 const exportMb = numArg('export-mb', 6144);
-/** `--only <part>` runs one part: `pictures` (bench/lib/hostile-pictures.ts) */
+/** `--only <part>` runs one part: `pictures` (bench/lib/hostile-pictures.ts), `converters` (bench/lib/hostile-converters.ts) */
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : null;
 const { runHostilePictures } = await import('./lib/hostile-pictures.js');
+const { runConverterAttacks } = await import('./lib/hostile-converters.js');
 if (only === 'pictures') {
   await runHostilePictures(args);
   process.exit(0);
 }
+if (only === 'converters' || only === 'conv') process.exit(await runConverterAttacks());
 
 const { startChild, childApi, childLogin } = await import('../apps/server/test/child-server.js');
 const { multipartBody } = await import('../apps/server/test/harness.js');
@@ -119,3 +122,4 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 await runHostilePictures(args);
+if (!only) process.exitCode = (await runConverterAttacks()) || process.exitCode || 0;

@@ -25,7 +25,8 @@ const onPath = (cmd) => {
   }
 };
 // What the tests need from the machine: Chromium and a CJK font (browser tests), LibreOffice and poppler (the PDF export
-// test converts a bid and reads the printed table of contents back with pdftotext).
+// test converts a bid and reads the printed table of contents back with pdftotext), bubblewrap (both run confined in it;
+// without it the product falls back to `unshare -rn` or to stripping links only, and the converter tests still hold).
 const needs = [
   { what: `Chromium（${chromium}，或设置 CHROMIUM_PATH）`, pkgs: ['chromium'], ok: () => existsSync(chromium) },
   { what: '中文字体', pkgs: ['fonts-noto-cjk'], ok: hasCjkFont },
@@ -33,6 +34,7 @@ const needs = [
   { what: 'poppler-utils（pdftotext）', pkgs: ['poppler-utils'], ok: () => onPath('pdftotext') },
   // the picture workers' native memory cap (workers/resident.ts); without it only their V8 heap is capped
   { what: 'prlimit（util-linux）', pkgs: ['util-linux'], ok: () => onPath('prlimit') },
+  { what: 'bubblewrap（bwrap）', pkgs: ['bubblewrap'], ok: () => onPath('bwrap') },
 ];
 let missing = needs.filter((n) => !n.ok());
 if (missing.length) {

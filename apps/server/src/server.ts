@@ -1,5 +1,7 @@
 import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import type { DestinationStream } from 'pino';
+import { sandboxMode, sweepJobDirs } from '@btz/bid-engine/native';
 import { buildApp, type BuiltApp } from './app.js';
 import type { Config } from './config.js';
 import { openPGlite, openPostgres, type DbHandle } from './db/connection.js';
@@ -35,6 +37,18 @@ async function freePort(host: string): Promise<number> {
       srv.close(() => resolve(typeof addr === 'object' && addr ? addr.port : 0));
     });
   });
+}
+
+/**
+ * Issue 22: job folders of LibreOffice / pdftoppm runs whose worker was killed with the server (nobody else removes them),
+ * and how the converters are confined on this machine — said once, loudly when they cannot be.
+ */
+function sweepConverterLeftovers(log: FastifyBaseLogger): void {
+  const swept = sweepJobDirs();
+  if (swept) log.info({ swept }, '已清理上次运行遗留的转换临时目录');
+  const mode = sandboxMode();
+  if (mode === 'none') log.warn('转换进程无法隔离（bubblewrap 与 unshare 均不可用）：仅靠移除文档外部链接防止 LibreOffice 访问网络和本机文件');
+  else log.info({ sandbox: mode }, '转换进程隔离方式');
 }
 
 export async function startServer(config: Config, opts: StartOptions = {}): Promise<RunningServer> {
@@ -94,6 +108,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       // a row left behind only ages out (JOB_STALE_MS): never let it fail the shutdown
       await instance.stop().catch((e: unknown) => app.fastify.log.warn({ err: e }, '实例注销失败'));
     });
+    sweepConverterLeftovers(app.fastify.log);
     await app.fastify.listen({ port: config.port, host: config.host });
     const addr = app.fastify.server.address();
     const port = typeof addr === 'object' && addr ? addr.port : config.port;

@@ -69,15 +69,23 @@ export async function cancelJobs(db: Kysely<DB>, where: { kind: string; refId: s
 
 const RETURNING = sql.raw('id, kind, tenant_id, user_id, ref_id, state, attempts, max_attempts, payload, error');
 
-/** Takes the oldest due queued job of `kind` for `worker`, or null. */
-export async function claimJob(db: Kysely<DB>, kind: string, worker: string): Promise<JobRow | null> {
+/**
+ * Takes the oldest due queued job of `kind` for `worker`, or null. `onePerUser`: skips the jobs of users who already have
+ * one of this kind running (issue 22: one user's ten conversions must not hold every slot while another user's one waits
+ * behind them all; each user's jobs run one after the other, users side by side). Across instances two claims may still
+ * race to start two of one user's jobs: fairness, not a lock.
+ */
+export async function claimJob(db: Kysely<DB>, kind: string, worker: string, opts: { onePerUser?: boolean } = {}): Promise<JobRow | null> {
+  const fair = opts.onePerUser
+    ? sql`AND (j.user_id IS NULL OR NOT EXISTS (SELECT 1 FROM jobs r WHERE r.kind = j.kind AND r.state = 'running' AND r.user_id = j.user_id))`
+    : sql``;
   const res = await sql<JobRow>`
     UPDATE jobs SET state = 'running', attempts = attempts + 1, locked_by = ${worker}, locked_at = now(),
                     heartbeat_at = now(), updated_at = now()
     WHERE id = (
-      SELECT id FROM jobs
-      WHERE state = 'queued' AND kind = ${kind} AND run_after <= now()
-      ORDER BY run_after, created_at
+      SELECT j.id FROM jobs j
+      WHERE j.state = 'queued' AND j.kind = ${kind} AND j.run_after <= now() ${fair}
+      ORDER BY j.run_after, j.created_at
       LIMIT 1
       FOR UPDATE SKIP LOCKED
     )

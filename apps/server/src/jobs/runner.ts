@@ -40,6 +40,8 @@ export interface JobDefinition<P = Record<string, unknown>> {
   kind: string;
   /** handlers of this kind at once in this process (default JOB_CONCURRENCY) */
   concurrency?: number;
+  /** at most one running job of this kind per user: a user's jobs queue behind each other, not in front of others' */
+  onePerUser?: boolean;
   run(job: Job<P>, ctx: JobRunContext): Promise<unknown>;
   /** the job failed for good: the last attempt failed, a PermanentJobError, or its workers died too often */
   onFailed?(job: Job<P>, error: string): Promise<void>;
@@ -196,7 +198,7 @@ export class JobRunner {
         for (const def of this.defs.values()) {
           const limit = def.concurrency ?? this.opts.concurrency;
           while (!this.stopping && (this.perKind.get(def.kind) ?? 0) < limit) {
-            const row = await claimJob(this.db, def.kind, this.workerId);
+            const row = await claimJob(this.db, def.kind, this.workerId, { onePerUser: def.onePerUser });
             if (!row) break;
             this.launch(def, row);
           }

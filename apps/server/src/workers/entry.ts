@@ -3,6 +3,7 @@
  * after task): receives a task and its input, runs the bid engine, answers with the result or the error. Nothing here
  * touches the database or HTTP; the engine is the same one the server imports. In the bundle this file is `worker.js` (scripts/build.mjs).
  */
+import { onNativeGroup } from '@btz/bid-engine/native';
 import type { WorkerReply, WorkerRequest } from './protocol.js';
 import { TASKS } from './tasks.js';
 
@@ -11,6 +12,10 @@ if (!process.send) throw new Error('entry.ts runs as a worker process (child_pro
 let start: Extract<WorkerRequest, { type: 'start' }> | null = null;
 const chunks: unknown[] = [];
 const reply = (m: WorkerReply) => process.send!(m);
+// LibreOffice / pdftoppm groups: the server kills those still alive when it kills this worker or sees it die
+onNativeGroup((event, pgid) => {
+  if (process.connected) reply({ type: 'native', event, pgid });
+});
 
 process.on('message', (m: WorkerRequest) => {
   if (m.type === 'start') start = m;
@@ -22,7 +27,7 @@ process.on('message', (m: WorkerRequest) => {
     void run(req, chunks.splice(0));
   }
 });
-// the server went away (killed, crashed): nobody waits for this work
+// the server went away (killed, crashed): nobody waits for this work (exit kills the native groups: native/process.ts)
 process.on('disconnect', () => process.exit(0));
 
 async function run(req: Extract<WorkerRequest, { type: 'start' }>, fed: unknown[]): Promise<void> {

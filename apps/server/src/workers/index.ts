@@ -120,8 +120,10 @@ export function dupcheckCompareIsolated(
 
 /**
  * A bid-file tool run (issue 15) in a worker with the export's memory cap and the reading time limit (LibreOffice and
- * pdftoppm get the same limit as their own and are killed at it); runs that start LibreOffice go one at a time, like the
- * PDF export. The engine's refusals and the limits come back as DocumentErrors in Chinese.
+ * pdftoppm get the same limit as their own and are killed at it); runs that start LibreOffice go one at a time, in a
+ * slot of their own — a slow conversion never holds up a bid's PDF export (issue 22), and the job queue hands each
+ * user one run at a time (filetools/job.ts onePerUser), so the slot goes round the users. The engine's refusals and the
+ * limits come back as DocumentErrors in Chinese.
  */
 export function fileToolIsolated(
   limits: Limits,
@@ -140,9 +142,13 @@ export function fileToolIsolated(
   return limitsAsDocumentErrors(office ? conversions.use(run) : run());
 }
 
-/** Exports at once; each may take up to EXPORT_MEMORY_MB. PDF conversions (LibreOffice) one at a time, as before. */
+/**
+ * Exports at once; each may take up to EXPORT_MEMORY_MB. LibreOffice one at a time per use: the file tools' conversions
+ * and the bid PDF export each have their own slot, so neither waits for the other (issue 22).
+ */
 const exports = new Semaphore(2);
 const conversions = new Semaphore(1);
+const pdfExports = new Semaphore(1);
 
 /**
  * exportBidDocx (and, for PDF, the LibreOffice conversion) in a worker. `sections` arrives in pieces of [node id, editor
@@ -163,7 +169,7 @@ export function exportIsolated(limits: Limits, input: Omit<ExportTaskInput, 'pdf
       );
       return Buffer.from(out.buffer, out.byteOffset, out.byteLength);
     });
-  return input.format === 'pdf' ? conversions.use(run) : run();
+  return input.format === 'pdf' ? pdfExports.use(run) : run();
 }
 
 /**

@@ -14,7 +14,8 @@
 import { fork } from 'node:child_process';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { DocumentError, type DocumentErrorCode } from '@btz/bid-engine/reading';
+import { killGroup, removeJobRoot } from '@btz/bid-engine/native';
+import { DOCUMENT_MESSAGES, DocumentError, type DocumentErrorCode } from '@btz/bid-engine/reading';
 import type { WorkerReply, WorkerRequest, WorkerTaskName } from './protocol.js';
 
 const FROM_SOURCES = import.meta.url.endsWith('.ts');
@@ -46,8 +47,8 @@ export interface WorkerRunOptions {
   onProgress?(p: unknown): void;
   /** sent to the worker one by one after the input (a big input in pieces, so no single copy blocks the loop) */
   feed?: AsyncIterable<unknown>;
-  /** what the caller's error says when the limit is hit */
-  messages: { memory: string; time: string };
+  /** what the caller's error says when the limit is hit, or the worker died without answering (default WORKER_CRASHED's) */
+  messages: { memory: string; time: string; crashed?: string };
 }
 
 /** V8's own words when a heap cap is reached (the process then aborts). */
@@ -90,15 +91,31 @@ export function runInWorker<T>(task: WorkerTaskName, input: unknown, opts: Worke
 
     child.on('message', (m: WorkerReply) => {
       if (m.type === 'progress') opts.onProgress?.(m.progress);
+      else if (m.type === 'native') {
+        if (m.event === 'start') groups.add(m.pgid);
+        else groups.delete(m.pgid);
+      }
       else if (m.type === 'result') finish(null, m.value as T);
       else if (m.type === 'error') finish(m.documentCode ? new DocumentError(m.documentCode as DocumentErrorCode, m.message) : new Error(m.message));
     });
-    child.on('error', (err) => finish(err));
+    // LibreOffice / pdftoppm groups the worker started: killed with it, whatever ended it (its own sandbox dies with it too)
+    const groups = new Set<number>();
+    const reap = () => {
+      for (const g of groups) killGroup(g);
+      groups.clear();
+      if (child.pid) removeJobRoot(child.pid);
+    };
+    child.on('error', (err) => {
+      reap();
+      finish(err);
+    });
     child.on('exit', (code, signal) => {
+      reap();
       // the pipe may still hold V8's last words: read them before deciding
       setImmediate(() => {
         if (OUT_OF_MEMORY.test(stderr) || signal === 'SIGABRT' || code === 134) finish(new WorkerLimitError('memory', opts.messages.memory));
-        else finish(new Error(`worker exited (${signal ?? code}) before answering: ${stderr.slice(-500)}`));
+        // a native crash or a kill: final (a retry would crash again), in Chinese, with its own code
+        else finish(new DocumentError('WORKER_CRASHED', opts.messages.crashed ?? DOCUMENT_MESSAGES.WORKER_CRASHED, { cause: new Error(`worker exited (${signal ?? code}) before answering: ${stderr.slice(-500)}`) }));
       });
     });
 

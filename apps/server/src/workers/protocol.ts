@@ -10,6 +10,8 @@ export type WorkerRequest =
 
 export type WorkerReply =
   | { type: 'progress'; progress: unknown }
+  /** an external program's process group started / ended in the worker (the server kills those left when it ends it) */
+  | { type: 'native'; event: 'start' | 'end'; pgid: number }
   | { type: 'result'; value: unknown }
   /** documentCode: a DocumentError of the engine, re-created with its code and Chinese message on the server side */
   | { type: 'error'; message: string; documentCode?: string };

@@ -126,7 +126,8 @@ export class ResidentPool {
     });
     child.on('message', (m: WorkerReply) => {
       const t = slot.task;
-      if (!t || m.type === 'progress') return;
+      // picture tasks run no external program: a process-group notice (pool.ts tracks those) is not an answer
+      if (!t || m.type === 'progress' || m.type === 'native') return;
       this.finish(slot);
       if (m.type === 'result') t.resolve(m.value);
       else t.reject(Object.assign(new Error(m.message), m.documentCode ? { documentCode: m.documentCode } : {}));

@@ -11,15 +11,21 @@
  * its first start copies the default Basic library over whatever is there), then the macro is written into its Standard
  * library and run as `macro:///Standard.BtzExport.ToPdf(in, out)`; macros of the user's own library need no security
  * setting. Any failure inside the macro terminates LibreOffice without writing the PDF, which rejects here.
+ *
+ * LibreOffice runs confined like the file tools' conversions (issue 22, ../native): the .docx loses external links and
+ * linking fields first, and soffice has no network, sees only its job folder besides the system's files, has
+ * SOFFICE_MEMORY_MB of address space and is killed with its whole process group at the time limit.
  */
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { makeJobDir, runNative, stripExternalLinks } from '../native/index.js';
 
 const CANDIDATES = ['/usr/bin/soffice', '/usr/bin/libreoffice', '/usr/lib/libreoffice/program/soffice', '/opt/libreoffice/program/soffice'];
+
+/** Address-space cap of LibreOffice (RLIMIT_AS), MB: it maps far more than it touches; a 2-page DOCX needs < 1.5 GB. */
+export const SOFFICE_MEMORY_MB = 3072;
 
 export function findSoffice(): string | null {
   const fromEnv = process.env.SOFFICE_PATH;
@@ -127,11 +133,6 @@ const LIBRARY_XLB = `<?xml version="1.0" encoding="UTF-8"?>
 
 let chain: Promise<unknown> = Promise.resolve();
 
-function run(cmd: string, args: string[], timeout: number): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    execFile(cmd, args, { timeout, maxBuffer: 4 * 1024 * 1024 }, (err) => (err ? reject(err) : resolve()));
-  });
-}
 
 /** Converts a .docx to PDF with its indexes (the TOC) updated; rejects when LibreOffice fails or takes longer than `timeoutMs`. */
 export function docxToPdf(docx: Buffer, opts: { timeoutMs?: number } = {}): Promise<Buffer> {
@@ -139,20 +140,21 @@ export function docxToPdf(docx: Buffer, opts: { timeoutMs?: number } = {}): Prom
   if (!soffice) return Promise.reject(new Error('LibreOffice is not installed'));
   const timeoutMs = opts.timeoutMs ?? 180_000;
   const convert = async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'btz-pdf-'));
+    const dir = await makeJobDir('pdf');
     const started = Date.now();
+    const run = (args: string[], timeoutMs: number) => runNative(soffice, args, { dir, timeoutMs, memoryMb: SOFFICE_MEMORY_MB });
     try {
       const input = path.join(dir, 'bid.docx');
       const output = path.join(dir, 'bid.pdf');
-      await writeFile(input, docx);
+      await writeFile(input, (await stripExternalLinks(docx)).data);
       const profile = path.join(dir, 'profile');
       const common = [`-env:UserInstallation=${pathToFileURL(profile).href}`, '--headless', '--norestore', '--nologo', '--nodefault'];
-      await run(soffice, [...common, '--terminate_after_init'], timeoutMs);
+      await run([...common, '--terminate_after_init'], timeoutMs);
       const lib = path.join(profile, 'user', 'basic', 'Standard');
       await writeFile(path.join(lib, `${MODULE}.xba`), MODULE_XBA);
       await writeFile(path.join(lib, 'script.xlb'), LIBRARY_XLB);
       const call = `macro:///Standard.${MODULE}.ToPdf("${pathToFileURL(input).href}","${pathToFileURL(output).href}")`;
-      await run(soffice, [...common, call], Math.max(1000, timeoutMs - (Date.now() - started)));
+      await run([...common, call], Math.max(1000, timeoutMs - (Date.now() - started)));
       if (!existsSync(output)) throw new Error('LibreOffice wrote no PDF (the conversion macro failed)');
       return await readFile(output);
     } finally {

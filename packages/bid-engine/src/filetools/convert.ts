@@ -5,16 +5,20 @@
  * with pdf-lib (one A4 page per picture); PDF → images with poppler's pdftoppm (one PNG per page). Without LibreOffice or
  * pdftoppm the call fails with a Chinese FileToolError saying so. This runs in a worker process (the server's
  * `filetools` task), never in the server itself.
+ *
+ * Both programs run confined (issue 22, ../native): no network, only their job folder writable and visible besides the
+ * system's files, an address-space cap, their own process group killed at the time limit. A DOCX loses its external
+ * links and linking fields before LibreOffice opens it; a PDF's page sizes are read first and the resolution lowered so
+ * no page renders beyond MAX_RENDER_SIDE_PX a side (a 200-inch page would take pdftoppm gigabytes at 110 dpi).
  */
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Document, Packer, PageBreak, Paragraph, TextRun } from 'docx';
-import { PDFDocument } from 'pdf-lib';
-import { findSoffice } from '../export/pdf.js';
+import { PDFDocument, PDFName, PDFNumber } from 'pdf-lib';
+import { findSoffice, SOFFICE_MEMORY_MB } from '../export/pdf.js';
+import { makeJobDir, NativeRunError, runNative, stripExternalLinks } from '../native/index.js';
 import { DocumentError } from '../reading/index.js';
 import { PictureError, toWordImage } from '../pictures/index.js';
 
@@ -41,6 +45,12 @@ export const FILETOOL_MESSAGES = {
 export const MAX_RENDER_PAGES = 300;
 /** Resolution of the rendered pages (A4 at 110 dpi: 910 × 1286 px). */
 export const RENDER_DPI = 110;
+/** Longest side of a rendered page, px (A2 at 110 dpi): a larger page is rendered at a lower resolution. */
+export const MAX_RENDER_SIDE_PX = 2600;
+/** Pixels of all pages of one run (300 A4 pages at 110 dpi are 351 million): more pages of more area, a lower resolution. */
+export const MAX_RENDER_PIXELS = 400_000_000;
+/** Address-space cap of pdftoppm, MB (a page of MAX_RENDER_SIDE_PX² takes ~30 MB). */
+export const PDFTOPPM_MEMORY_MB = 1024;
 
 export function findPdftoppm(): string | null {
   const fromEnv = process.env.PDFTOPPM_PATH;
@@ -48,13 +58,7 @@ export function findPdftoppm(): string | null {
   return ['/usr/bin/pdftoppm', '/usr/local/bin/pdftoppm', '/opt/homebrew/bin/pdftoppm'].find((p) => existsSync(p)) ?? null;
 }
 
-function run(cmd: string, args: string[], timeoutMs: number): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    execFile(cmd, args, { timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer: 4 * 1024 * 1024 }, (err) => (err ? reject(err) : resolve()));
-  });
-}
-
-const timedOut = (e: unknown) => (e as { killed?: boolean }).killed === true;
+const timedOut = (e: unknown) => e instanceof NativeRunError && e.reason === 'timeout';
 
 let chain: Promise<unknown> = Promise.resolve();
 
@@ -62,21 +66,22 @@ let chain: Promise<unknown> = Promise.resolve();
  * Converts with LibreOffice: `from` is the input's extension, `to` LibreOffice's --convert-to argument ('pdf',
  * 'docx:MS Word 2007 XML'). One conversion at a time in this process; a fresh profile per call.
  */
-export function officeConvert(data: Buffer, from: 'docx' | 'doc', to: 'pdf' | 'docx', opts: { timeoutMs: number }): Promise<Buffer> {
+export function officeConvert(data: Buffer, from: 'docx' | 'doc', to: 'pdf' | 'docx', opts: { timeoutMs: number; signal?: AbortSignal }): Promise<Buffer> {
   const soffice = findSoffice();
   if (!soffice) return Promise.reject(new FileToolError(FILETOOL_MESSAGES.noOffice));
   const convert = async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'btz-convert-'));
+    const dir = await makeJobDir('convert');
     try {
       const input = path.join(dir, `input.${from}`);
-      await writeFile(input, data);
+      // a .doc has no package to clean: the sandbox alone keeps it from the network and the disk
+      await writeFile(input, from === 'docx' ? (await stripExternalLinks(data)).data : data);
       const outDir = path.join(dir, 'out');
       const filter = to === 'pdf' ? 'pdf:writer_pdf_Export' : 'docx:MS Word 2007 XML';
       try {
-        await run(
+        await runNative(
           soffice,
           [`-env:UserInstallation=${pathToFileURL(path.join(dir, 'profile')).href}`, '--headless', '--norestore', '--nologo', '--nodefault', '--nolockcheck', '--convert-to', filter, '--outdir', outDir, input],
-          opts.timeoutMs,
+          { dir, timeoutMs: opts.timeoutMs, memoryMb: SOFFICE_MEMORY_MB, signal: opts.signal },
         );
       } catch (e) {
         if (timedOut(e)) throw new FileToolError(FILETOOL_MESSAGES.officeTimeout(Math.round(opts.timeoutMs / 1000)));
@@ -105,8 +110,48 @@ export async function pdfPageCount(data: Buffer): Promise<number> {
 }
 
 /**
- * Every page of a PDF as a PNG (pdftoppm, RENDER_DPI), in page order; progress as pages appear. Refuses more than
- * MAX_RENDER_PAGES pages.
+ * The largest side of any page (points) and the pages' total area (square points), MediaBox or CropBox whichever is
+ * larger, times the page's UserUnit — read with pdf-lib, before poppler sees the file.
+ */
+export async function pdfPageExtent(data: Buffer): Promise<{ largestSide: number; totalArea: number }> {
+  let doc;
+  try {
+    doc = await PDFDocument.load(data, { updateMetadata: false, ignoreEncryption: true, throwOnInvalidObject: false });
+  } catch (e) {
+    throw new DocumentError('CORRUPT', '文件已损坏或格式不正确，无法读取（PDF）', { cause: e });
+  }
+  let largestSide = 0;
+  let totalArea = 0;
+  for (const page of doc.getPages().slice(0, MAX_RENDER_PAGES)) {
+    const unitObj = page.node.lookup(PDFName.of('UserUnit'));
+    const unit = unitObj instanceof PDFNumber ? Math.max(1, unitObj.asNumber()) : 1;
+    let w = 0;
+    let h = 0;
+    for (const box of [page.getMediaBox(), page.getCropBox()]) {
+      w = Math.max(w, Math.abs(box.width) * unit);
+      h = Math.max(h, Math.abs(box.height) * unit);
+    }
+    largestSide = Math.max(largestSide, w, h);
+    totalArea += w * h;
+  }
+  return { largestSide, totalArea };
+}
+
+/**
+ * The resolution that keeps every page within MAX_RENDER_SIDE_PX a side and all pages within MAX_RENDER_PIXELS
+ * (RENDER_DPI when they fit): a 200-inch page costs what an A2 page costs, 300 of them what 300 A4 pages cost.
+ */
+export function renderDpiFor(extent: { largestSide: number; totalArea: number }): number {
+  let dpi = RENDER_DPI;
+  if (extent.largestSide > 0) dpi = Math.min(dpi, (MAX_RENDER_SIDE_PX * 72) / extent.largestSide);
+  if (extent.totalArea > 0) dpi = Math.min(dpi, 72 * Math.sqrt(MAX_RENDER_PIXELS / extent.totalArea));
+  return Math.max(1, Math.floor(dpi));
+}
+
+/**
+ * Every page of a PDF as a PNG (pdftoppm, RENDER_DPI — lower for pages larger than A2 or many large pages), in page order; progress as
+ * pages appear. Refuses more than MAX_RENDER_PAGES pages. The crop box passed to pdftoppm (-W/-H) bounds every page's
+ * bitmap even where the page sizes read here and poppler's disagree.
  */
 export async function pdfToImages(
   data: Buffer,
@@ -116,7 +161,8 @@ export async function pdfToImages(
   if (!bin) throw new FileToolError(FILETOOL_MESSAGES.noPoppler);
   const total = await pdfPageCount(data);
   if (total > MAX_RENDER_PAGES) throw new FileToolError(FILETOOL_MESSAGES.tooManyPages(MAX_RENDER_PAGES));
-  const dir = await mkdtemp(path.join(tmpdir(), 'btz-render-'));
+  const dpi = renderDpiFor(await pdfPageExtent(data));
+  const dir = await makeJobDir('render');
   const watch = setInterval(() => {
     void readdir(dir)
       .then((names) => opts.onProgress?.(Math.max(0, names.filter((n) => n.endsWith('.png')).length - 1), total))
@@ -125,8 +171,13 @@ export async function pdfToImages(
   try {
     const input = path.join(dir, 'input.pdf');
     await writeFile(input, data);
+    const side = String(MAX_RENDER_SIDE_PX + 8);
     try {
-      await run(bin, ['-r', String(RENDER_DPI), '-png', '-l', String(MAX_RENDER_PAGES), input, path.join(dir, 'page')], opts.timeoutMs);
+      await runNative(bin, ['-r', String(dpi), '-x', '0', '-y', '0', '-W', side, '-H', side, '-png', '-l', String(MAX_RENDER_PAGES), input, path.join(dir, 'page')], {
+        dir,
+        timeoutMs: opts.timeoutMs,
+        memoryMb: PDFTOPPM_MEMORY_MB,
+      });
     } catch (e) {
       if (timedOut(e)) throw new FileToolError(FILETOOL_MESSAGES.officeTimeout(Math.round(opts.timeoutMs / 1000)));
       throw new FileToolError(FILETOOL_MESSAGES.renderFailed);

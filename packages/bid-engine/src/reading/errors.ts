@@ -13,7 +13,9 @@ export type DocumentErrorCode =
   | 'ABORTED'
   /** the isolated reader ran out of its memory or its time (set by whoever runs readDocument in a worker) */
   | 'OUT_OF_MEMORY'
-  | 'TIMEOUT';
+  | 'TIMEOUT'
+  /** the isolated worker died without answering (a native crash, a kill): the same bytes would only crash it again */
+  | 'WORKER_CRASHED';
 
 export const DOCUMENT_MESSAGES: Record<DocumentErrorCode, string> = {
   EMPTY: '文件为空',
@@ -26,10 +28,11 @@ export const DOCUMENT_MESSAGES: Record<DocumentErrorCode, string> = {
   ABORTED: '文件解析已取消',
   OUT_OF_MEMORY: '文件过大或结构过于复杂，解析超出内存上限，已停止处理。请拆分或精简文件后重新上传',
   TIMEOUT: '文件解析超时，已停止处理。请拆分或精简文件后重新上传',
+  WORKER_CRASHED: '文件无法处理（处理进程异常退出），请检查文件后重新上传',
 };
 
 /** Failures that reading the same bytes again would only repeat: a file that ended so is not read again on retry. */
-export const FINAL_DOCUMENT_CODES: readonly DocumentErrorCode[] = ['ZIP_BOMB', 'OUT_OF_MEMORY', 'TIMEOUT'];
+export const FINAL_DOCUMENT_CODES: readonly DocumentErrorCode[] = ['ZIP_BOMB', 'OUT_OF_MEMORY', 'TIMEOUT', 'WORKER_CRASHED'];
 
 export class DocumentError extends Error {
   readonly code: DocumentErrorCode;

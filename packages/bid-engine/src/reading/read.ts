@@ -113,7 +113,7 @@ async function docAsDocx(buf: Buffer, signal?: AbortSignal): Promise<Buffer | nu
   if (!findSoffice()) return null;
   const { officeConvert } = await import('../filetools/convert.js');
   try {
-    const out = await officeConvert(buf, 'doc', 'docx', { timeoutMs: DOC_CONVERT_TIMEOUT_MS });
+    const out = await officeConvert(buf, 'doc', 'docx', { timeoutMs: DOC_CONVERT_TIMEOUT_MS, signal });
     throwIfAborted(signal);
     assertSafeDocx(out);
     return out;

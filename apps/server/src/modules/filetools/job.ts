@@ -32,6 +32,8 @@ const bytes = (u: Uint8Array) => Buffer.from(u.buffer, u.byteOffset, u.byteLengt
 export function fileToolJob(app: AppContext): JobDefinition<Payload> {
   return {
     kind: FILE_TOOL_KIND,
+    // one user's many conversions wait for each other, not other users' (LibreOffice has one slot: workers/index.ts)
+    onePerUser: true,
     run: async (job, ctx) => {
       const id = job.payload.runId;
       const row = (await app.db.selectFrom('file_tool_runs').selectAll().where('id', '=', id).executeTakeFirst()) as RunRow | undefined;

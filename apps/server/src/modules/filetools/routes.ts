@@ -13,8 +13,8 @@ import { sendFile } from '../../http/send-file.js';
 import { StorageNotFoundError } from '../../providers/storage/index.js';
 import { clientOf, recordIp } from '../iprecord/index.js';
 import { presentRun } from './present.js';
-import { deleteRun, findRun, listRuns, ownerOf } from './repo.js';
-import { queueRun, startRun } from './service.js';
+import { findRun, listRuns, ownerOf } from './repo.js';
+import { deleteToolRun, queueRun, startRun } from './service.js';
 import { readToolUpload } from './upload.js';
 
 async function readStored(app: AppContext, key: string): Promise<Buffer> {
@@ -101,7 +101,7 @@ export function registerFileToolRoutes(fastify: FastifyInstance, app: AppContext
   defineRoute(fastify, app, {
     call: filetoolCalls.delete,
     handler: async ({ auth, query }) => {
-      if (!(await deleteRun(app.db, await ownerOf(app.db, auth), query.id))) throw badRequest(FILETOOL_TEXTS.notFound);
+      if (!(await deleteToolRun(app, await ownerOf(app.db, auth), query.id))) throw badRequest(FILETOOL_TEXTS.notFound);
     },
   });
 }

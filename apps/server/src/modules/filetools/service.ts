@@ -16,7 +16,7 @@ import { badRequest } from '../../http/errors.js';
 import { queueRowJob } from '../../jobs/index.js';
 import { newId } from '../../lib/ids.js';
 import { presentRun } from './present.js';
-import { findRun, type RunRow, type ToolOwner } from './repo.js';
+import { deleteRun, findRun, type RunRow, type ToolOwner } from './repo.js';
 import type { ToolUpload } from './upload.js';
 
 export const FILE_TOOL_KIND = 'file-tool';
@@ -106,4 +106,14 @@ export async function startRun(app: AppContext, o: ToolOwner, userId: string, up
 
 export async function queueRun(app: AppContext, db: Kysely<DB>, row: { id: string; tenant_id: string; user_id: string }): Promise<void> {
   await queueRowJob(app, db, { table: 'file_tool_runs', kind: FILE_TOOL_KIND, row, payload: { runId: row.id } });
+}
+
+/**
+ * Deletes a run of the owner's; a run still queued or running is cancelled first, so its worker — and the LibreOffice or
+ * pdftoppm it started, with their job folder — is killed now rather than working on for nobody (issue 22).
+ */
+export async function deleteToolRun(app: AppContext, o: ToolOwner, id: string): Promise<boolean> {
+  if (!(await findRun(app.db, o, id))) return false;
+  await app.jobs.cancel(app.db, { kind: FILE_TOOL_KIND, refId: id });
+  return deleteRun(app.db, o, id);
 }

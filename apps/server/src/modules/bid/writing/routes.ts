@@ -12,6 +12,7 @@ import { defineRoute } from '../../../http/route.js';
 import { loadEnterpriseFacts } from '../../enterprise/index.js';
 import { bidToChange, bidToRead } from '../access.js';
 import { findSoffice } from '@btz/bid-engine/export';
+import { DocumentError } from '@btz/bid-engine/reading';
 import { sendFile } from '../../../http/send-file.js';
 import { presentBid } from '../present.js';
 import { listFiles } from '../repo.js';
@@ -176,7 +177,8 @@ export function registerWritingRoutes(fastify: FastifyInstance, app: AppContext)
         const library = { ...(await libraryImagesOfBid(app, bid)), ...(await bankImagesOfBid(app, bid)) };
         data = await exportIsolated(app.config, { bid: input, format: query.format, library }, sectionDocTexts(app.db, bid.id));
       } catch (err) {
-        if (err instanceof WorkerLimitError) throw badRequest(err.message);
+        // a limit, or the export worker died (WORKER_CRASHED): its Chinese message, not a retry invitation
+        if (err instanceof WorkerLimitError || err instanceof DocumentError) throw badRequest(err.message);
         if (query.format !== 'pdf') throw err;
         app.log.error({ err }, 'pdf export failed');
         throw badRequest('PDF 导出失败，请导出 Word 文件或稍后重试');
