@@ -12,8 +12,8 @@
  *   token) of which ≥ 60 % of the 8-character pieces also occur in the bid written for one corpus tender of another domain
  *   and < 60 % in this tender's own text. Goal ≤ 5 % of a bid's sentences. (With --only, the other bids are those of the run.)
  * - repetition: sentences of 10+ characters, leaving out those holding a blank (【…】) and text copied from the tender
- *   (≥ 60 % of its 8-character pieces in the tender's text): the most repeated one's count (goal ≤ 3) and the distinct share
- *   (goal ≥ 97 %).
+ *   (≥ 60 % of its 8-character pieces in the tender's text, or a cell of its tables restated as 表头：内容 with both halves
+ *   in its text): the most repeated one's count (goal ≤ 3) and the distinct share (goal ≥ 97 %).
  * - scoring-standard echo: the criteria's sentences (≥ 12 characters) and their runs of grade clauses (「优得4分，良得3分…」,
  *   ≥ 8 characters) found in the bid's prose (table rows — the ★/requirement response tables — left out). Goal 0.
  */
@@ -177,16 +177,26 @@ export function criteriaUnits(criteria: string[]): string[] {
 export interface Prepared extends ProseInput {
   pieces: Set<string>;
   tenderPieces: Set<string>;
+  /** the tender's text normalised, line breaks out */
+  tenderFlat: string;
 }
 
 export function prepare(p: ProseInput): Prepared {
-  return { ...p, pieces: pieceSet(tokenise(p.bid, p.names)), tenderPieces: pieceSet(tokenise(p.tender, p.names)) };
+  const byLine = (t: string) => t.split(/[\n\t]/).map((l) => tokenise(l, p.names)).join('\n');
+  return { ...p, pieces: pieceSet(byLine(p.bid)), tenderPieces: pieceSet(byLine(p.tender)), tenderFlat: normalise(p.tender) };
+}
+
+/** A table cell of the tender restated as 表头：内容 (「是否接受进口：拒绝进口」): both halves are the tender's words. */
+function cellOfTender(s: string, flat: string): boolean {
+  const m = /^(?:第\d+页:)?([^:]{2,20}):(.{2,})$/.exec(s);
+  return !!m && flat.includes(m[1]!) && flat.includes(m[2]!);
 }
 
 /** The figures of the whole bid (`scope` 'bid') or of its plan sections only ('plan'). */
 export function proseFigures(p: Prepared, others: Prepared[], scope: 'bid' | 'plan' = 'bid'): ProseFigures {
   const text = scope === 'bid' ? p.bid : p.plan;
-  const tokenised = sentences(tokenise(text.replace(/\n/g, '。'), p.names)).filter((s) => s.length >= 12);
+  // split first (line and cell breaks are sentence ends), then the names out
+  const tokenised = sentences(text).map((x) => tokenise(x, p.names)).filter((s) => s.length >= 12);
   // invented figures
   const allowed = allowedFigures([p.tender, p.enterprise]);
   const figs = figuresIn(text);
@@ -198,7 +208,7 @@ export function proseFigures(p: Prepared, others: Prepared[], scope: 'bid' | 'pl
   const template = tokenised.filter((s) => share(s, p.tenderPieces) < 0.6 && foreign.some((o) => share(s, o.pieces) >= 0.6));
   // repetition
   const tenderNorm = p.tenderPieces;
-  const rep = sentences(text).filter((s) => s.length >= 10 && !/【[^】]*】/.test(s) && share(s, tenderNorm) < 0.6);
+  const rep = sentences(text).filter((s) => s.length >= 10 && !/【[^】]*】/.test(s) && share(s, tenderNorm) < 0.6 && !cellOfTender(s, p.tenderFlat));
   const counts = new Map<string, number>();
   for (const s of rep) counts.set(s, (counts.get(s) ?? 0) + 1);
   const top = [...counts].sort((a, b) => b[1] - a[1])[0];

@@ -117,7 +117,7 @@ export const F = (c: Ctx) => c.facts.facts;
  */
 export function intro(c: Ctx): Block[] {
   const s = c.scoring[0];
-  const opener = `本节“${c.T}”是${c.E}对${c.B}${c.P}（项目编号：${c.N}）的响应`;
+  const opener = `本节“${c.T}”是${c.E}对${c.P.includes(c.B) ? '' : c.B}${c.P}（项目编号：${c.N}）的响应`;
   if (!s) return [{ t: 'p', text: `${opener}${c.parent && c.parent !== c.T ? `，属“${c.parent}”部分` : ''}。` }];
   // the row's points are named by its first leaf; the others answer their share of them
   const first = pointShare(c.node, s.id, c.outline, c.siblingOrder).k === 0;

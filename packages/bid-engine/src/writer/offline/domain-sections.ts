@@ -54,11 +54,10 @@ export function serviceImplementation(c: Ctx): Part[] {
 }
 
 export function worksTechnical(c: Ctx): Part[] {
-  const std = (c.card.requirements ?? []).filter((r) => /验收|误差|标准|检测/.test(`${r.section}${r.text}`)).slice(0, 6);
+  // the tender's acceptance standards are restated once, in the requirement table of the leaf they belong to (points.ts)
   return [
     ...(clauseList(c, /./).length ? ([['实质性条款响应', clauseList(c, /./)]] as Part[]) : []),
     ['实施方案', [todo(c, c.domain === 'goods' ? '供货、运输、安装调试的组织与方法' : '施工（制作、安装）的组织、工艺与方法')]],
-    ...(std.length ? ([['验收要求', [{ t: 'table', head: ['验收要求（招标文件原文）', '出处'], rows: std.map((r) => [short(r.text, 80), `招标文件第 ${r.source.page} 页`]) }]]] as Part[]) : []),
   ];
 }
 
@@ -102,11 +101,9 @@ export function serviceAftersales(c: Ctx): Part[] {
 }
 
 export function serviceQuality(c: Ctx): Part[] {
-  const std = c.reqs.filter((r) => /标准|考核|检查|合格|完好|满意|率/.test(r.text)).slice(0, 6);
+  // the tender's service standards are in the section's requirement table; what is left is the bidder's own way
   return [
-    ...(std.length
-      ? ([['质量标准', [{ t: 'table', head: ['服务标准（招标文件原文）', '出处'], rows: std.map((r) => [short(r.text, 80), `招标文件第 ${r.source.page} 页`]) }]]] as Part[])
-      : []),
+    ...(clauseList(c, /质量|标准|考核|合格|满意/).length ? ([['质量要求', clauseList(c, /质量|标准|考核|合格|满意/)]] as Part[]) : []),
     ['检查与整改', [todo(c, '质量检查的层级与方法、考核与问题整改办法')]],
   ];
 }

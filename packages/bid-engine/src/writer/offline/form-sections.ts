@@ -1,5 +1,6 @@
 import type { CardClause } from '@btz/shared';
 import type { Part, Ctx } from './context.js';
+import { todo } from './work-sections.js';
 import { bold, clauseList, F, ph, SP } from './context.js';
 import { ceilingSentence } from '../../tender/ceiling.js';
 
@@ -133,8 +134,8 @@ export function qualificationForm(c: Ctx): Part[] {
 export function generic(c: Ctx): Part[] {
   return [
     ['概述', [
-      { t: 'p', text: `${c.T}是${c.E}为${c.P}编制的投标内容之一，按${c.B}招标文件的要求逐项说明如下。` },
       ...clauseList(c, /./),
+      todo(c, '本节内容（按招标文件的要求编写）'),
     ]],
   ];
 }

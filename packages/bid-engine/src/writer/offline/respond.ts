@@ -1,4 +1,4 @@
-import type { RequirementItem } from '@btz/shared';
+import type { RequirementItem, ScoringItem } from '@btz/shared';
 import type { Block } from '../doc.js';
 import { keyPoints } from '../../tender/key-points.js';
 import { pointShare } from '../points.js';
@@ -88,38 +88,48 @@ const quote = (c: Ctx, text: string) => {
 };
 
 /** A key point that is a document to provide (复印件, 证明, 证书, 财务报告, 业绩…): answered by providing it, not by a work measure. */
-const EVIDENCE = /复印件|扫描件|证明|证书|报告|简介|截图|合同|发票|执照|认证|荣誉|业绩|资质|财务|信用|奖项|获奖|社保|资信|规模|签约主体|项目名称|金额/;
+const EVIDENCE = /诚信|处罚|违法|复印件|扫描件|证明|证书|报告|简介|截图|合同|发票|执照|认证|荣誉|业绩|资质|财务|信用|奖项|获奖|社保|资信|规模|签约主体|项目名称|金额/;
 
-function evidenceFor(p: string): string {
-  return `我方提供${p}的证明材料（复印件加盖公章），见${ph(`${p}证明材料所在页码`)}`;
-}
 
 /**
  * The scoring rows' key points (tender/key-points.ts — the points the coverage check looks for), each named and answered:
  * with the tender's requirement item that speaks of it (its page and words), else with a placeholder for the bidder's own
  * arrangement (or, for a document to provide, where it is in the bid).
  */
+const where = (s: ScoringItem) => `第 ${s.source.page} 页“${s.item}”`;
+
 function pointsPart(c: Ctx): Part[] {
   const rows = c.scoring.filter((s) => s.category !== 'price');
   const items: string[] = [];
+  // evidence to provide: an index an evaluator checks it by (the scoring table's page, where the copy is in the bid)
+  const index: string[][] = [];
   const named = new Set<string>();
   for (const s of rows) {
     const { k, n } = pointShare(c.node, s.id, c.outline, c.siblingOrder);
     keyPoints(s).forEach((p, j) => {
       if (j % n !== k || named.has(p)) return;
       named.add(p);
+      // evidence to provide is a row of the index (the scoring table's page, where the copy is in the bid), not a sentence
+      if (EVIDENCE.test(p)) {
+        const first = !index.some((x) => x[3] === s.id);
+        index.push([p, first ? where(s) : '同上', ph(`${p}证明材料所在页码`), s.id]);
+        items.push(`针对评审要点“${p}”：证明材料见下表。`);
+        return;
+      }
       const r = requirementOf(c, p);
       const own = r ? c.reqs.indexOf(r) : -1;
       items.push(
-        EVIDENCE.test(p)
-          ? `针对评审要点“${p}”：${evidenceFor(p)}。`
-          : r
+        r
             ? `针对评审要点“${p}”：招标文件第 ${r.source.page} 页要求“${quote(c, r.text)}”${own >= 0 ? `（见下表第 ${own + 1} 条）` : ''}，我方按此落实，${ph(`我方落实${p}的具体做法`)}。`
-            : `针对评审要点“${p}”：${ph(`我方关于${p}的具体安排（做法、责任人、检查与记录）`)}。`,
+            : `针对评审要点“${p}”：${ph(`我方关于${p}的具体安排`)}。`,
       );
     });
   }
-  return items.length ? [['评审要点逐项响应', [{ t: 'ol', items }]]] : [];
+  if (!items.length && !index.length) return [];
+  return [['评审要点逐项响应', [
+    ...(items.length ? [{ t: 'ol', items } as Block] : []),
+    ...(index.length ? [{ t: 'table', head: ['证明材料', '评分表出处', '所在页码'], rows: index.map((x) => x.slice(0, 3)) } as Block] : []),
+  ]]];
 }
 
 /** The tender's requirement items of this section, restated and answered one by one. */
@@ -131,7 +141,6 @@ function requirementsPart(c: Ctx): Part[] {
     REQUIRES.test(r.text) ? `完全响应：我方承诺${commitment(r.text)}。` : '我方知悉。',
   ]);
   const blocks: Block[] = [
-    { t: 'p', text: `招标文件中属“${c.T}”范围的需求（注明页码，原文照录）及我方响应：` },
     { t: 'table', head: ['序号', '招标要求', '我方响应与落实'], rows },
   ];
   return [['招标需求逐条响应', blocks]];
