@@ -14,6 +14,8 @@ function splitSentences(s: string): string[] {
 
 /** `keep`: how many leading parts (the point-to-point responses) are never trimmed. */
 export function fit(parts: Part[], c: Ctx, target: number, keep = 0): Block[] {
+  // a part with nothing under it (no stated fact, no clause) is left out, not printed as an empty heading
+  parts = parts.filter(([, bs]) => bs.length);
   if (!parts.length) parts = [['工作措施', []]];
   const build = (ps: Part[]): Block[] => {
     const blocks: Block[] = c.node.mode === 'ai' ? intro(c) : [];
