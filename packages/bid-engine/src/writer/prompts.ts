@@ -11,8 +11,7 @@ import type { ChatMessage } from '../llm/types.js';
 import { detectDomain, DOMAIN_LABELS, isServiceDomain } from './domain.js';
 import type { FactSheet } from './facts.js';
 import { detectKind, type SectionKind } from './kinds.js';
-import { keyPoints } from '../tender/key-points.js';
-import { pointShare, requirementsFor, rowsFor } from './points.js';
+import { pointsFor, requirementsFor, rowsFor } from './points.js';
 import type { EnterpriseFacts, WriteSectionInput } from './offline.js';
 
 /** A passage of one of the user's past bids the repository (知识库) found for the section, pinned ones first. */
@@ -314,10 +313,7 @@ function taskMessage(input: SectionPromptInput, kind: SectionKind, scoring: Scor
   } else lines.push('- 本节无直接对应的评分项：围绕标题写，并与招标文件的相关要求呼应。');
   const points = scoring
     .filter((s) => s.category !== 'price')
-    .flatMap((s) => {
-      const { k, n } = pointShare(node, s.id, input.outline, input.siblingTitles);
-      return keyPoints(s).filter((_, j) => j % n === k);
-    })
+    .flatMap((s) => pointsFor(node, s, input.outline, input.siblingTitles))
     .filter((p, i, all) => all.indexOf(p) === i);
   if (points.length) {
     lines.push('- 本节须逐点作答的评审要点（评委按这些要点找得分依据：每个要点写明要点名称，再结合招标需求写我方的具体做法，不要只照抄评分标准）：');

@@ -1,7 +1,6 @@
 import type { RequirementItem, ScoringItem } from '@btz/shared';
 import type { Block } from '../doc.js';
-import { keyPoints } from '../../tender/key-points.js';
-import { pointShare } from '../points.js';
+import { pointsFor } from '../points.js';
 import { ph, type Ctx, type Part } from './context.js';
 
 /**
@@ -105,9 +104,8 @@ function pointsPart(c: Ctx): Part[] {
   const index: string[][] = [];
   const named = new Set<string>();
   for (const s of rows) {
-    const { k, n } = pointShare(c.node, s.id, c.outline, c.siblingOrder);
-    keyPoints(s).forEach((p, j) => {
-      if (j % n !== k || named.has(p)) return;
+    pointsFor(c.node, s, c.outline, c.siblingOrder).forEach((p) => {
+      if (named.has(p)) return;
       named.add(p);
       // evidence to provide is a row of the index (the scoring table's page, where the copy is in the bid), not a sentence
       if (EVIDENCE.test(p)) {
