@@ -203,13 +203,16 @@ const results: BidFigures[] = [];
 const plants: string[] = [];
 const cards = new Map<string, { card: TenderCard; outline: BidOutlineNode[] }>();
 const prepared: { t: CorpusTruth; p: Prepared }[] = [];
+let writeMs = 0;
 for (const t of truth) {
   if (!t.scoring.length) continue;
   if (only && !only.has(t.id)) continue;
   const { card, text } = await tenderRead(t.file);
   const { nodes: outline } = generateOutline(card, { bidType: 1 });
   cards.set(t.id, { card, outline });
+  const t0 = performance.now();
   const sections = writeBidOffline(card, outline);
+  writeMs += performance.now() - t0;
   const f = measure(t.id, card, outline, sections);
   results.push(f);
   const names = [t.projectName, t.projectNameAlt, t.purchaser, t.agency, card.projectName?.value, card.purchaser?.value, card.agency?.value].filter((x): x is string => typeof x === 'string');
@@ -247,6 +250,7 @@ table(HEAD, [...results.map(row), row(total)]);
 const distinctWorst = results.reduce((m, f) => Math.min(m, f.sentences ? f.distinct / f.sentences : 1), 1);
 console.log(`requirement items found per tender: ${results.map((f) => `${f.id} ${f.reqs}`).join(', ')}`);
 console.log(`worst distinct-sentence ratio of one bid: ${(distinctWorst * 100).toFixed(1)}%`);
+console.log(`offline writing time (writeBidOffline, all bids): ${(writeMs / 1000).toFixed(2)} s for ${total.chars.toLocaleString('en')} chars — ${Math.round(total.chars / Math.max(writeMs / 1000, 0.001)).toLocaleString('en')} chars/s`);
 console.log(`detector check — planted contradictions of each card's prescribed values caught (caught/planted): ${plants.join(', ')}`);
 
 // ------------------------------------------------------------------------------------------------ prose figures (issue 24 item 5)
