@@ -12,7 +12,8 @@
  *   token) of which ≥ 60 % of the 8-character pieces also occur in the bid written for one corpus tender of another domain
  *   and < 60 % in this tender's own text. Goal ≤ 5 % of a bid's sentences. (With --only, the other bids are those of the run.)
  * - repetition: sentences of 10+ characters, leaving out those holding a blank (【…】) and text copied from the tender
- *   (≥ 60 % of its 8-character pieces in the tender's text, or a cell of its tables restated as 表头：内容 with both halves
+ *   (≥ 60 % of its 8-character pieces in the tender's text — line breaks of the tender's text do not cut a piece — or a
+ *   cell of its tables restated as 表头：内容 with both halves
  *   in its text): the most repeated one's count (goal ≤ 3) and the distinct share (goal ≥ 97 %).
  * - scoring-standard echo: the criteria's sentences (≥ 12 characters) and their runs of grade clauses (「优得4分，良得3分…」,
  *   ≥ 8 characters) found in the bid's prose (table rows — the ★/requirement response tables — left out). Goal 0.
@@ -183,12 +184,15 @@ export interface Prepared extends ProseInput {
 
 export function prepare(p: ProseInput): Prepared {
   const byLine = (t: string) => t.split(/[\n\t]/).map((l) => tokenise(l, p.names)).join('\n');
-  return { ...p, pieces: pieceSet(byLine(p.bid)), tenderPieces: pieceSet(byLine(p.tender)), tenderFlat: normalise(p.tender) };
+  // the tender's pieces across its line breaks too: a table cell or a PDF line wraps in the middle of a sentence
+  const tenderPieces = pieceSet(byLine(p.tender));
+  for (const x of pieces(tokenise(p.tender, p.names))) tenderPieces.add(x);
+  return { ...p, pieces: pieceSet(byLine(p.bid)), tenderPieces, tenderFlat: normalise(p.tender) };
 }
 
 /** A table cell of the tender restated as 表头：内容 (「是否接受进口：拒绝进口」): both halves are the tender's words. */
 function cellOfTender(s: string, flat: string): boolean {
-  const m = /^(?:第\d+页:)?([^:]{2,20}):(.{2,})$/.exec(s);
+  const m = /^(?:第\d+页:)?([^:]{2,20}):(.+)$/.exec(s);
   return !!m && flat.includes(m[1]!) && flat.includes(m[2]!);
 }
 
