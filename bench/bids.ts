@@ -20,12 +20,17 @@
  *   responds to the item.
  * - placeholders: 【待填写：…】 per 10,000 characters of the bid.
  * - health: computeHealth(card, outline, sections).score.
+ * - prose figures of issue 24 item 5 (invented figures, template share, repetition, scoring-standard echo): defined in
+ *   bench/lib/prose-metrics.ts; their truth is the tender's own text, the enterprise facts entered for the run (none: the
+ *   offline run enters none) and the bids of other-domain corpus tenders — only the echo reads the card's scoring criteria.
+ *   Printed per bid, per half of the corpus (work / check) and overall.
  */
 import type { BidOutlineNode, TenderCard } from '@btz/shared';
 import { generateOutline } from '@btz/bid-engine/tender';
 import { answersClause, cardValues, clauseTerms, computeHealth, findCardConflicts, scoringCoverage } from '@btz/bid-engine/health';
 import { buildFactSheet } from '@btz/bid-engine/writer';
-import { leaves, loadTruth, tenderCard, writeBidOffline } from './lib/corpus-bids.js';
+import { leaves, loadTruth, tenderRead, writeBidOffline, type CorpusTruth } from './lib/corpus-bids.js';
+import { prepare, proseFigures, type Prepared, type ProseFigures } from './lib/prose-metrics.js';
 import { detectDomain, DOMAIN_LABELS } from '../packages/bid-engine/src/writer/domain.js';
 
 const args = process.argv.slice(2);
@@ -160,6 +165,11 @@ console.log(
     '- rows answered（非价格评分项）：产品自己的规则（health/coverage.ts，评分覆盖与内容检查所用）：该评分项的章节合起来 ≥200 字，且（去掉照抄的评审标准后）说到其要点的至少一半',
     '- requirements answered：某章节中有一行（或表格一行）含我方承诺（“我方”）并回应该需求条目',
     '- placeholders/10k：每万字【待填写：…】个数；health：computeHealth 得分',
+    '第二张表（issue 24 第 5 项，真值不取自产品规则——招标文件原文、本次录入的企业信息（离线运行未录入）、其他领域语料标书；仅“评分标准照抄”用卡片读出的评分细则）：',
+    '- invented figures：标书中带单位（天 日 个月 年 小时 分钟 人 名 期 次 % 元 条 台 套，万元折元）的数字，招标文件原文与企业信息中都没有（同值同类单位；年与 12 个月互换；第N条等序数、日期除外；中文数字也算）——目标 0',
+    '- template share：≥12 字的句子（项目名、采购人、代理机构、投标人名换成同一记号）中，其 8 字片段 ≥60% 也出现在另一领域（truth.json category）某份语料标书里、且 <60% 出现在本招标文件原文中的比例——目标 ≤5%',
+    '- repetition：≥10 字、不含【…】空位、且非照抄招标文件（8 字片段 <60% 在原文中，也不是以“表头：内容”照录的原文表格单元）的句子：重复最多的一句出现次数（目标 ≤3）与不重复比例（目标 ≥97%）',
+    '- scoring-standard echo：评分细则的句子（≥12 字）及其评分档连写（「优得4分，良得3分…」≥8 字）在标书正文（表格行除外，即 ★/需求响应表之外）出现的次数——目标 0',
   ].join('\n'),
 );
 
@@ -192,15 +202,24 @@ function planted(card: TenderCard): { planted: number; caught: number } {
 const results: BidFigures[] = [];
 const plants: string[] = [];
 const cards = new Map<string, { card: TenderCard; outline: BidOutlineNode[] }>();
+const prepared: { t: CorpusTruth; p: Prepared }[] = [];
+let writeMs = 0;
 for (const t of truth) {
   if (!t.scoring.length) continue;
   if (only && !only.has(t.id)) continue;
-  const card = await tenderCard(t.file);
+  const { card, text } = await tenderRead(t.file);
   const { nodes: outline } = generateOutline(card, { bidType: 1 });
   cards.set(t.id, { card, outline });
+  const t0 = performance.now();
   const sections = writeBidOffline(card, outline);
+  writeMs += performance.now() - t0;
   const f = measure(t.id, card, outline, sections);
   results.push(f);
+  const names = [t.projectName, t.projectNameAlt, t.purchaser, t.agency, card.projectName?.value, card.purchaser?.value, card.agency?.value].filter((x): x is string => typeof x === 'string');
+  prepared.push({
+    t,
+    p: prepare({ id: t.id, category: t.category, bid: Object.values(sections).join('\n'), plan: leaves(outline).filter((l) => l.node.mode === 'ai').map((l) => sections[l.node.id] ?? '').join('\n'), tender: text, enterprise: '', names, criteria: card.scoring.map((s) => s.criteria ?? '') }),
+  });
   const p = planted(card);
   plants.push(`${t.id} ${p.caught}/${p.planted}`);
   if (verbose) for (const n of f.notes) console.log(`  ${t.id}: ${n}`);
@@ -231,7 +250,58 @@ table(HEAD, [...results.map(row), row(total)]);
 const distinctWorst = results.reduce((m, f) => Math.min(m, f.sentences ? f.distinct / f.sentences : 1), 1);
 console.log(`requirement items found per tender: ${results.map((f) => `${f.id} ${f.reqs}`).join(', ')}`);
 console.log(`worst distinct-sentence ratio of one bid: ${(distinctWorst * 100).toFixed(1)}%`);
+console.log(`offline writing time (writeBidOffline, all bids): ${(writeMs / 1000).toFixed(2)} s for ${total.chars.toLocaleString('en')} chars — ${Math.round(total.chars / Math.max(writeMs / 1000, 0.001)).toLocaleString('en')} chars/s`);
 console.log(`detector check — planted contradictions of each card's prescribed values caught (caught/planted): ${plants.join(', ')}`);
+
+// ------------------------------------------------------------------------------------------------ prose figures (issue 24 item 5)
+const others = prepared.map((x) => x.p);
+const prose = prepared.map(({ t, p }) => ({ t, f: proseFigures(p, others, 'plan'), whole: proseFigures(p, others, 'bid') }));
+const PROSE_HEAD = ['bid', 'half', 'category', 'invented figures (0)', 'template share (≤5%)', 'most repeated (≤3)', 'distinct (≥97%)', 'criteria echo (0)', 'whole bid: invented', 'template', 'most repeated', 'distinct'];
+const proseRow = (id: string, half: string, cat: string, f: ProseFigures, w: ProseFigures) => [
+  id,
+  half,
+  cat,
+  `${f.invented} of ${f.figures}`,
+  `${pct(f.template, f.sentences12)} (${f.template}/${f.sentences12})`,
+  String(f.repMax),
+  `${pct(f.repDistinct, f.repSentences)} (${f.repDistinct}/${f.repSentences})`,
+  String(f.echo),
+  `${w.invented} of ${w.figures}`,
+  `${pct(w.template, w.sentences12)}`,
+  String(w.repMax),
+  `${pct(w.repDistinct, w.repSentences)}`,
+];
+const sum = (fs: ProseFigures[]): ProseFigures =>
+  fs.reduce(
+    (a, f) => ({
+      ...a,
+      figures: a.figures + f.figures,
+      invented: a.invented + f.invented,
+      sentences12: a.sentences12 + f.sentences12,
+      template: a.template + f.template,
+      repSentences: a.repSentences + f.repSentences,
+      repDistinct: a.repDistinct + f.repDistinct,
+      repMax: Math.max(a.repMax, f.repMax),
+      echo: a.echo + f.echo,
+    }),
+    { figures: 0, invented: 0, inventedExamples: [], sentences12: 0, template: 0, templateExamples: [], repSentences: 0, repDistinct: 0, repMax: 0, repTop: '', echo: 0, echoExamples: [] } as ProseFigures,
+  );
+console.log('\n离线编写 — 逐句有据（issue 24 第 5 项）：前五列为方案章节（目录中 mode=ai 的技术/服务/实施等章节），后四列为整份标书（含格式与表单章节）；');
+console.log('半区与合计行：数量相加，“most repeated” 取各标书最大值，distinct 为各标书不重复句数之和 ÷ 句数之和');
+const half = (h?: 'work' | 'check') => prose.filter((x) => !h || x.t.half === h);
+table(PROSE_HEAD, [
+  ...prose.map(({ t, f, whole }) => proseRow(t.id, t.half, t.category, f, whole)),
+  ...(['work', 'check'] as const).map((h) => proseRow(`${h} half`, h, '', sum(half(h).map((x) => x.f)), sum(half(h).map((x) => x.whole)))),
+  proseRow('合计', '', '', sum(half().map((x) => x.f)), sum(half().map((x) => x.whole))),
+]);
+for (const { t, f } of prose) {
+  if (!verbose) continue;
+  if (f.inventedExamples.length) console.log(`  ${t.id} invented: ${f.inventedExamples.join(' ')}`);
+  if (f.templateExamples.length) console.log(`  ${t.id} template: ${f.templateExamples.map((s) => `「${s}」`).join(' ')}`);
+  if (f.repMax > 3) console.log(`  ${t.id} repeated ×${f.repMax}: 「${f.repTop}」`);
+  if (f.echoExamples.length) console.log(`  ${t.id} echo: ${f.echoExamples.map((s) => `「${s}」`).join(' ')}`);
+}
+if (only) console.log('（--only：模板比例只与本次运行中其他领域的标书比较）');
 
 // ------------------------------------------------------------------------------------------------ one bid on the model path
 if (!args.includes('--no-fake') && cards.has(fakeId)) {

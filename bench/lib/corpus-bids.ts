@@ -17,6 +17,12 @@ export interface CorpusTruth {
   id: string;
   file: string;
   scoring: unknown[];
+  category: string;
+  half: 'work' | 'check';
+  projectName: string | null;
+  projectNameAlt?: string | null;
+  purchaser: string | null;
+  agency: string | null;
 }
 
 /** The corpus labels; exits with a Chinese message naming the bench when the corpus is not there. */
@@ -30,9 +36,15 @@ export function loadTruth(bench: string): CorpusTruth[] {
 
 /** A corpus tender read (no OCR) into its card. */
 export async function tenderCard(file: string): Promise<TenderCard> {
+  return (await tenderRead(file)).card;
+}
+
+/** A corpus tender read (no OCR): its card and its plain text (every page, as the reader gives it). */
+export async function tenderRead(file: string): Promise<{ card: TenderCard; text: string }> {
   const full = path.join(corpus, file);
   const r = await readDocument(readFileSync(full), { ocr: false });
-  return extractCard([{ name: path.basename(full), role: 'main', order: 1, pages: r.pages, chapters: r.chapters, model: r.model }]);
+  const card = extractCard([{ name: path.basename(full), role: 'main', order: 1, pages: r.pages, chapters: r.chapters, model: r.model }]);
+  return { card, text: r.pages.map((p) => p.text).join('\n') };
 }
 
 export interface Leaf {

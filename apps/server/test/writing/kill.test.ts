@@ -83,7 +83,8 @@ describe('writing recovery (kill -9 of a real server process)', () => {
       const sec = (await api(second, '/btz/bid/section/get', { token, query: { id: bidId, nodeId: s.nodeId } })).json.data;
       expect(sec.state).toBe('written');
       expect(sec.revision, `${sec.title} written more than once`).toBe(1);
-      expect(sec.chars).toBeGreaterThanOrEqual(Math.floor(sec.targetChars * 0.8));
+      // the offline writer does not pad a section to its target (issue 24)
+      if (sec.targetChars > 0) expect(sec.chars).toBeLessThanOrEqual(Math.ceil(sec.targetChars * 1.2));
       expect(sec.chars).toBeGreaterThan(50);
     }
     expect((await info(second)).commonBidNumber).toBe(1);

@@ -1,6 +1,6 @@
 /**
  * The whole writing loop on the offline writer, over HTTP: 5003 without copies, one copy spent even on a double click,
- * every leaf written within ±20 % of its target, sections saved with a revision check (stale refused, XSS stripped),
+ * every leaf written within its target + 20 %, sections saved with a revision check (stale refused, XSS stripped),
  * AI actions streamed, health, page settings, the .docx reopened, cancel + refund, and a finished bid refusing every change.
  */
 import { execFileSync } from 'node:child_process';
@@ -37,7 +37,7 @@ describe('full-text writing on the offline writer', () => {
     expect(p).toMatchObject({ status: 'outlined', done: 0, queued: 0, running: 0 });
   });
 
-  it('a double click spends one copy, and every leaf is written once within ±20 % of its target', async () => {
+  it('a double click spends one copy, and every leaf is written once, none past its target + 20 %', async () => {
     await buyCopies(t, token, 1, 2);
     const before = (await getInfo(t, token)).commonBidNumber as number;
     const [a, b] = await Promise.all([
@@ -62,8 +62,8 @@ describe('full-text writing on the offline writer', () => {
       expect(s.doc?.type).toBe('doc');
       expect(s.chars, leaf.title).toBeGreaterThan(50);
       if (s.targetChars > 0) {
-        // free text: within ±20 % of its target (forms and response tables follow the tender instead)
-        expect(s.chars, leaf.title).toBeGreaterThanOrEqual(Math.floor(s.targetChars * 0.8));
+        // free text: never past its target + 20 %; the offline writer does not pad it with filler to reach the target
+        // (issue 24: what the tender and the bidder's facts do not give is a 【待填写】 placeholder, not a phrase bank)
         expect(s.chars, leaf.title).toBeLessThanOrEqual(Math.ceil(s.targetChars * 1.2));
       }
     }

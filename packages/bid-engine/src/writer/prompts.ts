@@ -11,8 +11,7 @@ import type { ChatMessage } from '../llm/types.js';
 import { detectDomain, DOMAIN_LABELS, isServiceDomain } from './domain.js';
 import type { FactSheet } from './facts.js';
 import { detectKind, type SectionKind } from './kinds.js';
-import { keyPoints } from '../tender/key-points.js';
-import { pointShare, requirementsFor, rowsFor } from './points.js';
+import { pointsFor, requirementsFor, rowsFor } from './points.js';
 import type { EnterpriseFacts, WriteSectionInput } from './offline.js';
 
 /** A passage of one of the user's past bids the repository (知识库) found for the section, pinned ones first. */
@@ -245,6 +244,9 @@ function rulesSection(inventFacts: boolean): string {
     '- 以投标人的口吻写作，自称“我公司”或“我方”，称采购人为“采购人”或“贵方”；语言为正式、规范的书面中文。',
     '- 内容必须针对本项目：引用项目名称、采购人、招标要求和全局事实表中的数值；不得出现其他项目或其他公司的名称。',
     '- 涉及工期、服务期、质保期、响应时间、人数、价格、日期等数值时，只能使用全局事实表、招标文件要点和本节所列招标需求中的数值（照录招标文件的原话），或投标人信息中的数值；其余一律写【待填写：…】占位，绝不自拟。',
+    '- 评分标准中的数值是评分档次（如“自2023年起…”“每增加1人得1分”），不是招标要求：不得当作工期、质保期、人数等承诺写入正文；频次、比例、时限等招标文件未规定的（如“每月一次”“每周全量备份”），写【待填写：…】占位，不得自拟。',
+    '- 不得照抄评分标准的原文或评分档次（如“优得4分，良得3分……”）；只针对评审要点逐项写出我方的具体做法。',
+    '- 只写与本项目所属行业相符的内容：不得套用其他行业的措辞（如服务类项目不写软件架构、接口规范、代码评审，货物类项目不写高处作业）；没有可写的具体内容时宁可写【待填写：…】占位，不写空泛的套话。',
     ...facts,
     '- 输出格式为简洁的 Markdown：小标题用“### 一、…”，下一级用“#### （一）…”（不要使用 # 和 ## 级标题）；列表用“- ”或“1. ”；表格用“|”分隔并带“| --- |”分隔行；需要强调的词可用 **加粗**。',
     '- 不要使用代码块、HTML 标签、引用块、链接或图片；不要在开头重复章节标题；不要写“好的”“以下是”之类的开场白，也不要在结尾附加说明或询问。',
@@ -311,10 +313,7 @@ function taskMessage(input: SectionPromptInput, kind: SectionKind, scoring: Scor
   } else lines.push('- 本节无直接对应的评分项：围绕标题写，并与招标文件的相关要求呼应。');
   const points = scoring
     .filter((s) => s.category !== 'price')
-    .flatMap((s) => {
-      const { k, n } = pointShare(node, s.id, input.outline, input.siblingTitles);
-      return keyPoints(s).filter((_, j) => j % n === k);
-    })
+    .flatMap((s) => pointsFor(node, s, input.outline, input.siblingTitles))
     .filter((p, i, all) => all.indexOf(p) === i);
   if (points.length) {
     lines.push('- 本节须逐点作答的评审要点（评委按这些要点找得分依据：每个要点写明要点名称，再结合招标需求写我方的具体做法，不要只照抄评分标准）：');

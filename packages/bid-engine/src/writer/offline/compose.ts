@@ -5,7 +5,7 @@ import { expansion } from './expansion.js';
 
 /**
  * Composition of one section: the parts its kind wrote, narrowed to this section's focus among its siblings (focus), then
- * brought to the target length (fit) — expanded with tender-specific paragraphs or trimmed at sentence ends.
+ * brought to the target length (fit) — trimmed at sentence ends when too long; only a form is expanded (with its notes).
  */
 
 function splitSentences(s: string): string[] {
@@ -14,6 +14,8 @@ function splitSentences(s: string): string[] {
 
 /** `keep`: how many leading parts (the point-to-point responses) are never trimmed. */
 export function fit(parts: Part[], c: Ctx, target: number, keep = 0): Block[] {
+  // a part with nothing under it (no stated fact, no clause) is left out, not printed as an empty heading
+  parts = parts.filter(([, bs]) => bs.length);
   if (!parts.length) parts = [['工作措施', []]];
   const build = (ps: Part[]): Block[] => {
     const blocks: Block[] = c.node.mode === 'ai' ? intro(c) : [];
@@ -28,7 +30,9 @@ export function fit(parts: Part[], c: Ctx, target: number, keep = 0): Block[] {
   const hi = target * 1.1;
   let cur = total(parts);
 
-  if (cur < lo) {
+  // a plan section is not padded (issue 24): its length is what the tender and the bidder's facts give, with placeholders
+  // for the rest — filler to reach a target is what an evaluator skips. Forms keep their notes.
+  if (cur < lo && c.node.mode !== 'ai') {
     const pool = expansion(c);
     const extra: Block[][] = parts.map(() => []);
     let i = 0;
@@ -83,7 +87,11 @@ export function focus(parts: Part[], c: Ctx): Part[] {
   if (c.node.mode !== 'ai') return parts;
   // with the outline: the kind's parts are shared out among all its leaves in the bid (each part written once)
   const share = kindShare(c.card, c.node, c.outline);
-  if (share) return parts.filter((_, j) => j % share.n === share.k);
+  // a leaf past the kind's parts keeps the last one (the bidder's own arrangement, a placeholder named after the leaf)
+  if (share) {
+    const mine = parts.filter((_, j) => j % share.n === share.k);
+    return mine.length ? mine : parts.slice(-1);
+  }
   if (c.siblings.length < 2 || parts.length < 3) return parts;
   const n = parts.length;
   const i = typeof c.node.index === 'number' ? c.node.index : c.h;

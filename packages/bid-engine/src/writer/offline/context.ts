@@ -111,35 +111,20 @@ export function criteriaWords(items: ScoringItem[]): string[] {
 
 export const F = (c: Ctx) => c.facts.facts;
 
+/**
+ * The section's opening: what it is and which scoring row it answers — one sentence, no promise (issue 24: the opening is
+ * connective text, short and specific to the row).
+ */
 export function intro(c: Ctx): Block[] {
   const s = c.scoring[0];
-  // the sections next to this one (not the first three of the parent: every sibling would name the same three)
-  const at = c.siblingOrder.indexOf(c.node.title);
-  const near = (at >= 0 ? [c.siblingOrder[at - 1], c.siblingOrder[at + 1]] : c.siblings.slice(0, 2)).filter((x): x is string => !!x && x !== c.node.title);
-  const opener = c.pick([
-    `${c.P}（项目编号：${c.N}）由${c.B}组织采购，本节“${c.T}”`,
-    `本节“${c.T}”是${c.E}针对${c.B}${c.P}（项目编号：${c.N}）编制的专项内容，`,
-    `为满足${c.B}对${c.P}（${c.N}）的建设要求，本节“${c.T}”`,
-  ]);
-  // the criteria are quoted once per row: by its first leaf (the others answer their share of its points)
-  const first = s ? pointShare(c.node, s.id, c.outline, c.siblingOrder).k === 0 : false;
-  const score = s
-    ? `对应评分标准中的“${s.item}”${s.points !== null ? `（${s.points} 分）` : ''}${first ? '，下文先逐项复述其评审要点并作答' : '，本节回答其中的部分评审要点'}。`
-    : `在“${c.parent || c.T}”${(c.parent || c.T).endsWith('部分') ? '' : '部分'}中${near.length ? `与${near.map((x) => `“${x}”`).join('、')}相互衔接、互不重复` : '独立成篇'}。`;
-  // the count of the section's requirements early in the sentence: the same sentence is not a passage of every section
-  const n = c.reqs.length;
-  const tail = s
-    ? n
-      ? c.pick([`其后逐条回应招标文件中与本节相关的 ${n} 项需求。`, `与本节相关的 ${n} 项招标需求随后逐条回应。`, `招标文件中另有 ${n} 项需求属本节范围，一并逐条回应。`])
-      : ''
-    : n
-      ? `本节逐条回应招标文件中与之相关的 ${n} 项需求。`
-      : '';
-  return [{ t: 'p', text: `${opener}${score}${tail}` }];
+  const opener = `本节“${c.T}”是${c.E}对${c.P.includes(c.B) ? '' : c.B}${c.P}（项目编号：${c.N}）的响应`;
+  if (!s) return [{ t: 'p', text: `${opener}${c.parent && c.parent !== c.T ? `，属“${c.parent}”部分` : ''}。` }];
+  // the row's points are named by its first leaf; the others answer their share of them
+  const first = pointShare(c.node, s.id, c.outline, c.siblingOrder).k === 0;
+  return [{ t: 'p', text: `${opener}，对应评分项“${s.item}”${s.points !== null ? `（${s.points} 分）` : ''}${first ? '，逐项回答其评审要点' : '，回答其中的部分评审要点'}。` }];
 }
 
-export const starLine = (c: Ctx, cl: CardClause, mark: string) =>
-  `${mark}${cl.text.replace(/[。；;]+$/, '')}——${c.T}完全响应，${c.pick(['具体措施见本节相应条目', '在方案中逐条落实', '实施中作为控制基线'], hash(cl.id))}。`;
+export const starLine = (c: Ctx, cl: CardClause, mark: string) => `${mark}${cl.text.replace(/[。；;]+$/, '')}——我方完全响应。`;
 
 export function relevantClauses(c: Ctx, re: RegExp): { star: CardClause[]; imp: CardClause[] } {
   // with the outline, each clause is restated in the one leaf it belongs to (points.ts), whatever the topic filter

@@ -1,5 +1,6 @@
 import type { CardClause } from '@btz/shared';
 import type { Part, Ctx } from './context.js';
+import { todo } from './work-sections.js';
 import { bold, clauseList, F, ph, SP } from './context.js';
 import { ceilingSentence } from '../../tender/ceiling.js';
 
@@ -133,8 +134,8 @@ export function qualificationForm(c: Ctx): Part[] {
 export function generic(c: Ctx): Part[] {
   return [
     ['概述', [
-      { t: 'p', text: `${c.T}是${c.E}为${c.P}编制的投标内容之一，按${c.B}招标文件的要求逐项说明如下。` },
       ...clauseList(c, /./),
+      todo(c, '本节内容（按招标文件的要求编写）'),
     ]],
   ];
 }
@@ -175,7 +176,7 @@ export function deviation(c: Ctx): Part[] {
   return [
     [c.T, [
       { t: 'p', text: `${c.T}（项目名称：${c.P}，项目编号：${c.N}，采购人：${c.B}）。` },
-      { t: 'p', text: `${c.E}对招标文件中的★实质性条款和▲重要条款逐条响应如下（共 ${rows.length} 条）：` },
+      { t: 'p', text: `${c.E}对招标文件中的★实质性条款和▲重要条款逐条响应如下：` },
       { t: 'table', head: ['序号', '招标要求', '投标响应', '偏离情况', '说明'], rows: rows.map((r, i) => [String(i + 1), `${r.mark}${r.clause.text.replace(/[。；;]+$/, '')}`, responseFor(c, r.clause.text), '无偏离', `见招标文件第 ${r.clause.source.page} 页`]) },
       { t: 'p', text: `投标人：${c.E}（盖单位公章）${SP}日期：${ph('日期')}` },
     ]],
