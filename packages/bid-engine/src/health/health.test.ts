@@ -630,4 +630,10 @@ describe('what an evaluator would reject, and what is the bidder’s own evidenc
     expect(extractFacts('质保期2023年起计算').filter((f) => f.kind === 'warranty')).toEqual([]);
     expect(extractFacts('质保期 2 年').find((f) => f.kind === 'warranty')).toMatchObject({ value: '24个月' });
   });
+
+  it('a clause’s own dotted numbering (「1.4 」) is no figure to restate; a figure at the start still is', () => {
+    expect(clauseTerms('1.4 驻场人员须持证上岗').numbers).toEqual([]);
+    expect(clauseTerms('★2.3、系统可用性不低于99.9%').numbers).toEqual([{ n: '99.9', unit: '%' }]);
+    expect(clauseTerms('1.5米高的围挡').numbers.length).toBe(1);
+  });
 });

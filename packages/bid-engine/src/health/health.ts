@@ -248,7 +248,8 @@ export interface ClauseTerms {
 
 /** Key numbers (with their unit) and noun phrases of a clause. */
 export function clauseTerms(text: string): ClauseTerms {
-  const body = text.replace(/^[\s★▲*]*(?:[（(]?\d+[)）.、]|第[一二三四五六七八九十\d]+条)?\s*/, '').replace(/[★▲]/g, '');
+  // the clause's own numbering (「3.」「（2）」「1.4 」「第8条」) is no figure to restate
+  const body = text.replace(/^[\s★▲*]*(?:\d+(?:\.\d+)+[\s、．.]|[（(]?\d+[)）.、]|第[一二三四五六七八九十\d]+条)?\s*/, '').replace(/[★▲]/g, '');
   const numbers: ClauseTerms['numbers'] = [];
   for (const m of body.matchAll(NUM_TERM)) numbers.push({ n: m[1]!, unit: (m[2] ?? '').replace('％', '%') });
   const words = body
