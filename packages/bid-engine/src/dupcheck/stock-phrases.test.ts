@@ -10,8 +10,9 @@ import { extractStockPhrases, OUTPUT } from '../../../../scripts/stock-phrases.m
 describe('the writer’s stock phrasing', () => {
   it('is up to date with the writer (run `node scripts/stock-phrases.mjs` after changing the writer)', () => {
     const current = (extractStockPhrases as () => string[])();
-    expect(current.length).toBeGreaterThan(500);
-    expect(current).toContain('提出调整意见，我方及时书面回复。');
+    // the writer's fixed wording shrank when its phrase bank went (issue 24): the forms' fixed text is most of it now
+    expect(current.length).toBeGreaterThan(200);
+    expect(current).toContain('不得修改格式中的固定文字，不得增删栏目');
     expect(JSON.parse(readFileSync(OUTPUT as string, 'utf8'))).toEqual(current);
   });
 });
