@@ -7,7 +7,7 @@ import type { TokenService } from './auth/tokens.js';
 import type { JobRunner } from './jobs/runner.js';
 import type { LlmProvider } from './providers/llm/index.js';
 import type { PaymentProviders } from './providers/payment/index.js';
-import type { FileStorage } from './providers/storage/index.js';
+import type { LedgeredStorage } from './providers/storage/ledger.js';
 import type { SmsProvider } from './providers/sms/index.js';
 import type { WechatProvider } from './providers/wechat/index.js';
 
@@ -36,8 +36,8 @@ export interface AppContext {
   llm: LlmProvider;
   /** background job workers of this process (jobs/) */
   jobs: JobRunner;
-  /** uploaded files (providers/storage) */
-  storage: FileStorage;
+  /** stored files, written only through the storage ledger (providers/storage/ledger.ts: quota, release, sweep) */
+  storage: LedgeredStorage;
   /** the payment providers this configuration enables (providers/payment); built at start, so a misconfigured one fails it */
   payments: PaymentProviders;
 }

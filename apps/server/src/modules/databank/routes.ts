@@ -14,8 +14,8 @@ import { StorageNotFoundError } from '../../providers/storage/index.js';
 import { readUpload } from '../bid/upload.js';
 import { ownerOf } from '../pictures/repo.js';
 import { MIME, presentDataDoc } from './present.js';
-import { deleteDataDoc, findDataDoc, listDataDocs, ownerDataTags, saveDataDoc } from './repo.js';
-import { DATA_MAX_BYTES, sendExpiryNotices, uploadDataDoc } from './service.js';
+import { findDataDoc, listDataDocs, ownerDataTags, saveDataDoc } from './repo.js';
+import { DATA_MAX_BYTES, presentDraft, removeDataDoc, sendExpiryNotices, uploadDataDoc } from './service.js';
 import { bidToRead } from '../bid/access.js';
 import { leavesOf } from '../bid/writing/sections.js';
 import { sectionMaterial, typesOfSection } from './qualify.js';
@@ -27,6 +27,15 @@ export function registerDatabankRoutes(fastify: FastifyInstance, app: AppContext
     handler: async ({ req, auth }) => {
       const upload = await readUpload(req, Math.min(DATA_MAX_BYTES, app.config.uploadMaxBytes));
       return uploadDataDoc(app, await ownerOf(app.db, auth), auth.userId, upload);
+    },
+  });
+
+  defineRoute(fastify, app, {
+    call: databankCalls.draft,
+    handler: async ({ auth, query }) => {
+      const row = await findDataDoc(app.db, await ownerOf(app.db, auth), query.id);
+      if (!row) throw badRequest(DATA_TEXTS.notFound);
+      return presentDraft(row);
     },
   });
 
@@ -65,7 +74,7 @@ export function registerDatabankRoutes(fastify: FastifyInstance, app: AppContext
   defineRoute(fastify, app, {
     call: databankCalls.delete,
     handler: async ({ auth, query }) => {
-      if (!(await deleteDataDoc(app.db, await ownerOf(app.db, auth), query.id))) throw badRequest(DATA_TEXTS.notFound);
+      if (!(await removeDataDoc(app, await ownerOf(app.db, auth), query.id))) throw badRequest(DATA_TEXTS.notFound);
     },
   });
 

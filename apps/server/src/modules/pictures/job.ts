@@ -7,6 +7,7 @@
  */
 import { DocumentError } from '@btz/bid-engine/reading';
 import type { AppContext } from '../../context.js';
+import { AppError } from '../../http/errors.js';
 import type { ExtractionItem } from '../../db/schema-pictures.js';
 import { PermanentJobError, RowProgress, type Job, type JobDefinition } from '../../jobs/index.js';
 import { extractPicturesIsolated } from '../../workers/index.js';
@@ -45,10 +46,19 @@ export function extractPicturesJob(app: AppContext): JobDefinition<Payload> {
       }
       await progress.settled();
       const items: ExtractionItem[] = [];
+      // the pictures count against the user's quota; an earlier attempt's are dropped first
+      const outputs = { tenantId: row.tenant_id, userId: row.user_id, kind: 'extraction' as const, refId: `${id}:out` };
+      await app.storage.release([outputs.refId]);
       for (const pic of found.pictures) {
         ctx.signal.throwIfAborted();
-        const key = (await app.storage.put(bytes(pic.data))).key;
-        const thumbKey = (await app.storage.put(bytes(pic.thumbnail))).key;
+        let stored;
+        try {
+          stored = await app.storage.putMany([bytes(pic.data), bytes(pic.thumbnail)], outputs);
+        } catch (e) {
+          if (e instanceof AppError) throw new PermanentJobError(e.message, { cause: e });
+          throw e;
+        }
+        const [key, thumbKey] = [stored[0]!.key, stored[1]!.key];
         const { data: _d, thumbnail: _t, ...meta } = pic;
         items.push({ ...meta, index: items.length + 1, key, thumbKey });
       }
