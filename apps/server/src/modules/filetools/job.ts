@@ -70,13 +70,15 @@ export function fileToolJob(app: AppContext): JobDefinition<Payload> {
         const type = f.mime === 'application/pdf' ? 'pdf' : f.mime === 'image/png' ? 'png' : 'docx';
         outputs.push({ index: outputs.length + 1, name: f.name, type, mime: f.mime, size: stored.size, key: stored.key });
       }
-      await ctx.fence((trx) =>
+      const kept = await ctx.fence((trx) =>
         trx
           .updateTable('file_tool_runs')
           .set({ state: 'done', progress: 100, error: null, outputs: JSON.stringify(outputs), report: out.report ? JSON.stringify(out.report) : null, updated_at: new Date() })
           .where('id', '=', id)
-          .execute(),
+          .executeTakeFirst(),
       );
+      // the run was deleted while it ran: its outputs have no holder
+      if (!Number(kept.numUpdatedRows)) return void (await app.storage.release([outRef]));
       await progress.done();
     },
     onFailed: (job, error) => progressOf(app, job).failed(error),

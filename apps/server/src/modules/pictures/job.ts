@@ -63,13 +63,15 @@ export function extractPicturesJob(app: AppContext): JobDefinition<Payload> {
         items.push({ ...meta, index: items.length + 1, key, thumbKey });
       }
       const skipped = found.skipped;
-      await ctx.fence((trx) =>
+      const kept = await ctx.fence((trx) =>
         trx
           .updateTable('picture_extractions')
           .set({ state: 'done', progress: 100, error: null, items: JSON.stringify(items), skipped, page_count: found.pages, updated_at: new Date() })
           .where('id', '=', id)
-          .execute(),
+          .executeTakeFirst(),
       );
+      // the extraction went while it ran: its pictures have no holder
+      if (!Number(kept.numUpdatedRows)) await app.storage.release([outputs.refId]);
     },
     onFailed: (job, error) => progressOf(app, job).failed(error),
     describeError: (e) => (e instanceof PermanentJobError || e instanceof DocumentError ? e.message : GENERIC),
