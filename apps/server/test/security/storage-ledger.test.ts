@@ -141,6 +141,24 @@ describe('one storage ledger: every upload path counts against the quota', () =>
     }, 120_000);
   }
 
+  it('查重: a refused second copy of the same bytes, or removing one of two copies, keeps the object the check still holds', async () => {
+    const { token, userId } = await newUser(t);
+    const id = (await t.api('/btz/dupcheck/create', { token, body: { name: '同一文件' } })).json.data.id as string;
+    const data = await docx(++serial);
+    const key = createHash('sha256').update(data).digest('hex');
+    const up = (role: string) => t.upload('/btz/dupcheck/upload', { token, query: { id, role }, file: { name: '招标文件.docx', data } });
+    expect((await up('tender')).json).toMatchObject({ success: true });
+    expect((await up('tender')).json).toMatchObject({ success: false, msg: '招标文件只能上传 1 份' });
+    expect(storedObjects().has(key)).toBe(true);
+    expect((await up('bid')).json).toMatchObject({ success: true, data: { index: 2 } });
+    expect((await t.api('/btz/dupcheck/file/remove', { token, query: { id, index: 2 } })).json).toMatchObject({ success: true });
+    expect(storedObjects().has(key)).toBe(true);
+    const rows = await t.server.app.ctx.db.selectFrom('stored_objects').select('bytes').where('user_id', '=', userId).execute();
+    expect(rows.map((r) => Number(r.bytes))).toEqual([data.length]);
+    expect((await t.api('/btz/dupcheck/delete', { token, query: { id } })).json).toMatchObject({ success: true });
+    expect(storedObjects().has(key)).toBe(false);
+  });
+
   it('the backfill (migration 0023) rebuilds the ledger the uploads above wrote: same holders, keys and bytes', async () => {
     // a run that has finished, so its outputs are in its row
     const { token } = await newUser(t);

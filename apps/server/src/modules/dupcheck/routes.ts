@@ -46,8 +46,7 @@ export function registerDupcheckRoutes(fastify: FastifyInstance, app: AppContext
       if (row.state !== 'draft') throw badRequest(T.notDraft);
       if (!(await removeFile(app.db, o, query.id, query.index))) throw badRequest(T.fileNotFound);
       const file = row.files.find((f) => f.index === query.index);
-      // the same bytes twice in one check share a holder: they go when the last of them goes
-      if (file && !row.files.some((f) => f.index !== query.index && f.key === file.key)) await app.storage.release([dupFileRef(row.id, file.key)]);
+      if (file) await app.storage.releaseOne(dupFileRef(row.id, file.key), file.key);
     },
   });
 

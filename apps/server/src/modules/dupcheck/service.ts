@@ -47,7 +47,7 @@ export async function uploadFile(app: AppContext, o: DupOwner, id: string, role:
   const name = (upload.filename || '未命名文件').slice(0, 200);
   const index = await addFile(app.db, o, id, { name, role, type, size: stored.size, key: stored.key }, role === 'bid' ? DUPCHECK_LIMITS.maxBids : 1);
   if (index === undefined) {
-    await app.storage.release([ref]);
+    await app.storage.releaseOne(ref, stored.key);
     const again = await findCheck(app.db, o, id);
     if (!again) throw badRequest(T.notFound);
     if (again.state !== 'draft') throw badRequest(T.notDraft);

@@ -107,6 +107,17 @@ export class LedgeredStorage {
     await this.collect([...new Set(gone.map((g) => g.object_key))]);
   }
 
+  /**
+   * One object of a holder goes while the holder stays (a file removed from a 查重 check that holds the same bytes twice,
+   * an upload the holder refused after it was stored): one of its ledger rows for `key` is dropped, and the object when
+   * no row references it any more.
+   */
+  async releaseOne(refId: string, key: string): Promise<void> {
+    await sql`DELETE FROM stored_objects WHERE id = (
+      SELECT id FROM stored_objects WHERE ref_id = ${refId} AND object_key = ${key} ORDER BY id DESC LIMIT 1)`.execute(this.db);
+    await this.collect([key]);
+  }
+
   /** Deletes the objects among `keys` that no ledger row references. */
   private async collect(keys: string[]): Promise<number> {
     if (!keys.length) return 0;
