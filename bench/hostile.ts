@@ -9,7 +9,7 @@
  * Goal: every /healthz answer under 100 ms.
  *
  *   npm run bench -- hostile [--full] [--worker-mb 2048] [--export-mb 6144]   (WORKER_MEMORY_MB, EXPORT_MEMORY_MB)
- *   npm run bench -- hostile --only storage   (only the issue 22 storage attacks: bench/lib/hostile-storage.ts)
+ *   npm run bench -- hostile --only storage [--attack databank|ledger]   (the issue 22 storage attacks: bench/lib/hostile-storage.ts)
  *
  * The server is a real one in a child process (from the TypeScript sources, as the API tests do), so a regression kills
  * that child and not the bench, and the polling here never shares its event loop. For 4 the child is stopped, the large
@@ -29,7 +29,7 @@ const workerMb = numArg('worker-mb', 2048);
 const exportMb = numArg('export-mb', 6144);
 // issue 22: the attacks of each area live in bench/lib/hostile-<area>.ts; `--only <area>` runs that one alone
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : null;
-if (!only || only === 'storage') await (await import('./lib/hostile-storage.js')).runStorageAttacks();
+if (!only || only === 'storage') await (await import('./lib/hostile-storage.js')).runStorageAttacks(args);
 if (only) process.exit(0);
 
 const { startChild, childApi, childLogin } = await import('../apps/server/test/child-server.js');

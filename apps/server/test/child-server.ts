@@ -49,7 +49,11 @@ export async function startChild(dataDir: string, env: Record<string, string> = 
   for (;;) {
     const hit = lines.map((l) => /已启动：(http:\/\/localhost:\d+)/.exec(l)).find(Boolean);
     if (hit) return { proc, lines, url: hit[1]!.replace('localhost', '127.0.0.1'), exited };
-    if (proc.exitCode !== null || Date.now() > end) throw new Error(`child server did not start:\n${lines.slice(-20).join('\n')}`);
+    if (proc.exitCode !== null || Date.now() > end) {
+      // a server still starting after the wait would run on, orphaned, holding its data directory
+      if (proc.exitCode === null) proc.kill('SIGKILL');
+      throw new Error(`child server did not start:\n${lines.slice(-20).join('\n')}`);
+    }
     await new Promise((r) => setTimeout(r, 50));
   }
 }

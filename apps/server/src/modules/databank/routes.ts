@@ -15,7 +15,7 @@ import { readUpload } from '../bid/upload.js';
 import { ownerOf } from '../pictures/repo.js';
 import { MIME, presentDataDoc } from './present.js';
 import { findDataDoc, listDataDocs, ownerDataTags, saveDataDoc } from './repo.js';
-import { DATA_MAX_BYTES, presentDraft, removeDataDoc, sendExpiryNotices, uploadDataDoc } from './service.js';
+import { DATA_MAX_BYTES, presentDraft, removeDataDoc, sendExpiryNotices, stopReading, uploadDataDoc } from './service.js';
 import { bidToRead } from '../bid/access.js';
 import { leavesOf } from '../bid/writing/sections.js';
 import { sectionMaterial, typesOfSection } from './qualify.js';
@@ -43,8 +43,10 @@ export function registerDatabankRoutes(fastify: FastifyInstance, app: AppContext
     call: databankCalls.save,
     handler: async ({ auth, query, body }) => {
       const o = await ownerOf(app.db, auth);
-      if (!(await findDataDoc(app.db, o, query.id))) throw badRequest(DATA_TEXTS.notFound);
+      const before = await findDataDoc(app.db, o, query.id);
+      if (!before) throw badRequest(DATA_TEXTS.notFound);
       await saveDataDoc(app.db, o, query.id, body);
+      await stopReading(app, before);
       const row = (await findDataDoc(app.db, o, query.id))!;
       // a document that expires within the notice window is announced now, not at the next daily check
       if (row.expiry) await sendExpiryNotices(app, DATA_LIMITS.noticeDays).catch((err: unknown) => app.log.error({ err }, 'databank: notice failed'));

@@ -107,6 +107,13 @@ export function presentDraft(row: DataDocRow): DataDocDraft {
   };
 }
 
+/** The user saved the fields of a draft still being read: nobody waits for the reading any more, so it stops. */
+export async function stopReading(app: AppContext, row: DataDocRow): Promise<void> {
+  if (row.read_state !== 'queued' && row.read_state !== 'running') return;
+  await app.jobs.cancel(app.db, { kind: READ_KIND, refId: row.id });
+  await app.db.updateTable('data_documents').set({ read_state: 'done' }).where('id', '=', row.id).where('read_job_id', '=', row.read_job_id).execute();
+}
+
 /** The document goes: its reading is cancelled (the reading process killed), its row deleted, its bytes released. */
 export async function removeDataDoc(app: AppContext, o: DataOwner, id: string): Promise<boolean> {
   if (!(await findDataDoc(app.db, o, id))) return false;
