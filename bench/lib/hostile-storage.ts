@@ -18,6 +18,8 @@ const { percentiles, watchServer } = await import('../../apps/server/test/securi
 const { buildTenderDocx } = await import('../../packages/bid-engine/test/fixtures/build.js');
 
 type Child = Awaited<ReturnType<typeof startChild>>;
+/** a loaded machine may take minutes to start a server from the sources */
+const START_MS = 300_000;
 const ms = (n: number) => `${n.toFixed(0)} ms`;
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 
@@ -76,7 +78,7 @@ const alive = (c: Child) => c.proc.exitCode === null && c.proc.signalCode === nu
 
 async function withServer(env: Record<string, string>, fn: (c: Child, token: string) => Promise<void>): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'btz-bench-storage-'));
-  const c = await startChild(dataDir, env);
+  const c = await startChild(dataDir, env, { startMs: START_MS });
   try {
     await fn(c, await childLogin(c));
   } finally {
@@ -168,7 +170,7 @@ async function bulkyDocx(seed: number, bytes: number): Promise<Buffer> {
 async function allPaths(): Promise<void> {
   const quota = 1024 * 1024;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'btz-bench-storage-'));
-  const c = await startChild(dataDir, { UPLOAD_QUOTA_BYTES: String(quota) });
+  const c = await startChild(dataDir, { UPLOAD_QUOTA_BYTES: String(quota) }, { startMs: START_MS });
   try {
     const token = await childLogin(c);
     const watch = watchServer(c.url, { token, apiPath: '/btz/databank/list', query: { current: '1', size: '10' } });

@@ -57,6 +57,18 @@ describe('资料库 reading as a capped, cancellable job', () => {
     expect(most).toBeLessThanOrEqual(1);
   }, 180_000);
 
+  it('saving the fields of a draft still being read stops its reading: the saved fields stay as typed', async () => {
+    const { token } = await newUser(t);
+    const up = (await t.upload('/btz/databank/upload', { token, file: { name: '扫描件.png', data: picture(9) } })).json.data as DataDocDraft;
+    const saved = await t.api('/btz/databank/save', { token, query: { id: up.id }, body: { type: '资质证书', name: '手填的证书', expiry: '2030-01-01' } });
+    expect(saved.json).toMatchObject({ success: true, data: { name: '手填的证书', expiry: '2030-01-01' } });
+    const job = await t.server.app.ctx.db.selectFrom('jobs').select('state').where('kind', '=', 'databank-read').where('ref_id', '=', up.id).executeTakeFirstOrThrow();
+    expect(['cancelled', 'done']).toContain(job.state);
+    expect((await readDraft(t, token, up.id)).readState).toBe('done');
+    await t.server.app.ctx.jobs.idle(60_000);
+    expect((await t.api('/btz/databank/detail', { token, query: { id: up.id } })).json.data).toMatchObject({ name: '手填的证书', expiry: '2030-01-01' });
+  }, 120_000);
+
   it('deleting a draft while it is read cancels the reading and kills its process; the next one is read', async () => {
     const { token } = await newUser(t);
     const first = await t.upload('/btz/databank/upload', { token, file: { name: '扫描件1.png', data: picture(1) } });
