@@ -177,7 +177,7 @@ async function allPaths(): Promise<void> {
     let seed = 100;
     let attempted = 0;
     const lines: string[] = [];
-    const tally: Record<string, { ok: number; refused: number; msg: string }> = {};
+    const tally: Record<string, { ok: number; refused: number; msg: string; bytes: number }> = {};
     const docx = () => bulkyDocx(++seed, 900_000);
     // each path: the file it takes, and how it is sent
     const paths: Array<[string, () => Promise<Buffer>, (data: Buffer) => Promise<{ json: any }>]> = [
@@ -204,7 +204,8 @@ async function allPaths(): Promise<void> {
         const data = await make();
         attempted += data.length;
         const r = await send(data);
-        const row = (tally[name] ??= { ok: 0, refused: 0, msg: '' });
+        const row = (tally[name] ??= { ok: 0, refused: 0, msg: '', bytes: 0 });
+        row.bytes += data.length;
         if (r.json?.success) row.ok++;
         else {
           row.refused++;
@@ -212,7 +213,7 @@ async function allPaths(): Promise<void> {
         }
       }
     }
-    for (const [name, row] of Object.entries(tally)) lines.push(`${name}: ${row.ok} accepted, ${row.refused} refused${row.msg ? ` (「${row.msg}…」)` : ''}`);
+    for (const [name, row] of Object.entries(tally)) lines.push(`${name}: ${mb(row.bytes)} sent, ${row.ok} accepted, ${row.refused} refused${row.msg ? ` (「${row.msg}…」)` : ''}`);
     await new Promise((res) => setTimeout(res, 3000)); // jobs write their outputs
     const stored = storedBytes(dataDir);
     report(`20.9 MB through every upload path under a ${mb(quota)} quota (UPLOAD_QUOTA_BYTES)`, await watch.stop(), alive(c), [
