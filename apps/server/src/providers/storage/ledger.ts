@@ -42,8 +42,8 @@ export const SWEEP_GRACE_MS = 60 * 60_000;
 export class LedgeredStorage {
   constructor(
     private readonly db: Kysely<DB>,
-    /** the bare provider: reading is free, writing goes through `put` */
-    readonly files: FileStorage,
+    /** the bare provider, private: nothing writes an object but `put` */
+    private readonly files: FileStorage,
     private readonly quotaBytes: number,
   ) {}
 
