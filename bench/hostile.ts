@@ -11,6 +11,7 @@
  *   npm run bench -- hostile [--full] [--worker-mb 2048] [--export-mb 6144]   (WORKER_MEMORY_MB, EXPORT_MEMORY_MB)
  *   npm run bench -- hostile --only pictures   (hostile pictures only: bench/lib/hostile-pictures.ts)
  *   npm run bench -- hostile --only converters   (issue 22's converter attacks alone: bench/lib/hostile-converters.ts)
+ *   npm run bench -- hostile --only storage [--attack databank|ledger]   (the issue 22 storage attacks: bench/lib/hostile-storage.ts)
  *
  * The server is a real one in a child process (from the TypeScript sources, as the API tests do), so a regression kills
  * that child and not the bench, and the polling here never shares its event loop. For 4 the child is stopped, the large
@@ -28,7 +29,7 @@ const numArg = (name: string, def: number) => {
 };
 const workerMb = numArg('worker-mb', 2048);
 const exportMb = numArg('export-mb', 6144);
-/** `--only <part>` runs one part: `pictures` (bench/lib/hostile-pictures.ts), `converters` (bench/lib/hostile-converters.ts) */
+/** `--only <part>` runs one part: `pictures`, `converters`, `storage` (bench/lib/hostile-<part>.ts) */
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : null;
 const { runHostilePictures } = await import('./lib/hostile-pictures.js');
 const { runConverterAttacks } = await import('./lib/hostile-converters.js');
@@ -37,6 +38,8 @@ if (only === 'pictures') {
   process.exit(0);
 }
 if (only === 'converters' || only === 'conv') process.exit(await runConverterAttacks());
+if (!only || only === 'storage') await (await import('./lib/hostile-storage.js')).runStorageAttacks(args);
+if (only) process.exit(0);
 
 const { startChild, childApi, childLogin } = await import('../apps/server/test/child-server.js');
 const { multipartBody } = await import('../apps/server/test/harness.js');

@@ -21,6 +21,7 @@ import { registerUserRoutes } from './modules/user/routes.js';
 import { registerWebApp } from './modules/web/spa.js';
 import { createLlm } from './providers/llm/index.js';
 import { createStorage } from './providers/storage/index.js';
+import { LedgeredStorage, startStorageSweep } from './providers/storage/ledger.js';
 import { createJobRunner, startJobsWithApp } from './jobs/index.js';
 import { createPictureWorkers } from './workers/index.js';
 import { registerBids } from './modules/bid/index.js';
@@ -87,7 +88,7 @@ export async function buildApp(config: Config, handle: DbHandle, opts: { logStre
     },
     llm: createLlm(config, fastify.log.child({ module: 'llm' })),
     jobs: createJobRunner(config, handle.db, handle.engine, fastify.log),
-    storage: createStorage(config),
+    storage: new LedgeredStorage(handle.db, createStorage(config), config.uploadQuotaBytes),
     pictures: createPictureWorkers(config, fastify.log),
     payments: new PaymentProviders(config),
   };
@@ -150,6 +151,7 @@ export async function buildApp(config: Config, handle: DbHandle, opts: { logStre
   registerTenantRoutes(fastify, ctx, web.buildId);
   // after every module registered its job kinds
   startJobsWithApp(fastify, ctx.jobs);
+  startStorageSweep(fastify, ctx.storage, fastify.log.child({ module: 'storage' }));
 
   return {
     fastify,

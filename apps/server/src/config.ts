@@ -156,8 +156,13 @@ export interface Config {
   storageShared: boolean;
   /** LOG_LEVEL — pino level (default info; tests use warn) */
   logLevel: string;
-  /** UPLOAD_QUOTA_BYTES — tender-file bytes one user may keep stored across their bids (default 2147483648 = 2 GB) */
+  /** UPLOAD_QUOTA_BYTES — bytes one user may keep stored, every upload path and tool output counted through the storage
+   *  ledger (default 2147483648 = 2 GB) */
   uploadQuotaBytes: number;
+  /** DATABANK_READ_CONCURRENCY — 资料库 readings (text and OCR of an upload) run at once in this process (default 1) */
+  databankReadConcurrency: number;
+  /** OCR_MAX_PIXELS — a picture larger than this is scaled down to it before OCR (default 4000000) */
+  ocrMaxPixels: number;
   /** RATE_LIMIT_<FAMILY> — `N/S`: at most N calls per S seconds per IP and, separately, per user (http/rate-limit.ts) */
   rateLimits: Record<RateFamily, RateRule>;
   /**
@@ -400,6 +405,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     storageShared: env.STORAGE_SHARED === 'true',
     logLevel: env.LOG_LEVEL || 'info',
     uploadQuotaBytes: int('UPLOAD_QUOTA_BYTES', 2 * 1024 * 1024 * 1024, 1),
+    databankReadConcurrency: int('DATABANK_READ_CONCURRENCY', 1, 1, 64),
+    ocrMaxPixels: int('OCR_MAX_PIXELS', 4_000_000, 10_000, 40_000_000),
     rateLimits,
     trustProxy,
     webDist: path.resolve(env.WEB_DIST || path.join(repoRoot, 'apps/web/dist')),

@@ -7,7 +7,7 @@ import type { TokenService } from './auth/tokens.js';
 import type { JobRunner } from './jobs/runner.js';
 import type { LlmProvider } from './providers/llm/index.js';
 import type { PaymentProviders } from './providers/payment/index.js';
-import type { FileStorage } from './providers/storage/index.js';
+import type { LedgeredStorage } from './providers/storage/ledger.js';
 import type { SmsProvider } from './providers/sms/index.js';
 import type { WechatProvider } from './providers/wechat/index.js';
 import type { PictureWorkers } from './workers/index.js';
@@ -37,8 +37,8 @@ export interface AppContext {
   llm: LlmProvider;
   /** background job workers of this process (jobs/) */
   jobs: JobRunner;
-  /** uploaded files (providers/storage) */
-  storage: FileStorage;
+  /** stored files, written only through the storage ledger (providers/storage/ledger.ts: quota, release, sweep) */
+  storage: LedgeredStorage;
   /** the resident processes that decode pictures (workers/resident.ts): nothing decodes one on the server's thread */
   pictures: PictureWorkers;
   /** the payment providers this configuration enables (providers/payment); built at start, so a misconfigured one fails it */

@@ -15,8 +15,8 @@ export interface Child {
   exited: Promise<number | null>;
 }
 
-/** `env` adds to / overrides the child's environment. */
-export async function startChild(dataDir: string, env: Record<string, string> = {}): Promise<Child> {
+/** `env` adds to / overrides the child's environment; `startMs`: how long it may take to start (default 60 s). */
+export async function startChild(dataDir: string, env: Record<string, string> = {}, opts: { startMs?: number } = {}): Promise<Child> {
   const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverRoot,
     env: {
@@ -45,11 +45,15 @@ export async function startChild(dataDir: string, env: Record<string, string> = 
   proc.stdout!.on('data', onData);
   proc.stderr!.on('data', onData);
   const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
-  const end = Date.now() + 60_000;
+  const end = Date.now() + (opts.startMs ?? 60_000);
   for (;;) {
     const hit = lines.map((l) => /已启动：(http:\/\/localhost:\d+)/.exec(l)).find(Boolean);
     if (hit) return { proc, lines, url: hit[1]!.replace('localhost', '127.0.0.1'), exited };
-    if (proc.exitCode !== null || Date.now() > end) throw new Error(`child server did not start:\n${lines.slice(-20).join('\n')}`);
+    if (proc.exitCode !== null || Date.now() > end) {
+      // a server still starting after the wait would run on, orphaned, holding its data directory
+      if (proc.exitCode === null) proc.kill('SIGKILL');
+      throw new Error(`child server did not start:\n${lines.slice(-20).join('\n')}`);
+    }
     await new Promise((r) => setTimeout(r, 50));
   }
 }

@@ -8,7 +8,7 @@ export const TEXT = {
   /** a call over its rate limit (server http/rate-limit.ts) */
   tooFrequent: (seconds: number) => `操作过于频繁，请 ${seconds} 秒后再试`,
   /** an upload that would take the user past UPLOAD_QUOTA_BYTES */
-  uploadQuotaExceeded: (used: string, quota: string) => `存储空间不足：您已使用 ${used}，上限为 ${quota}。请删除不需要的标书后再上传`,
+  uploadQuotaExceeded: (used: string, quota: string) => `存储空间不足：您已使用 ${used}，上限为 ${quota}。请删除不需要的标书或文件后再上传`,
   loginExpired: '登录已过期，请重新登录',
   timeout: '服务请求超时，请刷新后重试！',
   fileRequestFailed: (status: number) => `文件请求失败，状态码 ${status}`,

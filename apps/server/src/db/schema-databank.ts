@@ -35,6 +35,9 @@ export interface DataDocumentsTable {
   read_error: string | null;
   chars: Generated<number>;
   notified_expiry: string | null;
+  read_state: Generated<'queued' | 'running' | 'done' | 'failed'>;
+  read_job_id: string | null;
+  read_notice: string | null;
   created_at: Generated<Date>;
   updated_at: Timestamp;
 }

@@ -89,9 +89,9 @@ export function extractPicturesIsolated(
 export function proposeDataFieldsIsolated(
   limits: Limits,
   data: Uint8Array,
-  opts: { signal?: AbortSignal } = {},
-): Promise<{ kind: DataFileKind; chars: number; proposal: ProposedFields }> {
-  return underReadingLimits(limits, 'databank', { data }, { signal: opts.signal });
+  opts: { signal?: AbortSignal; maxOcrPixels?: number } = {},
+): Promise<{ kind: DataFileKind; chars: number; proposal: ProposedFields; notice: string | null }> {
+  return underReadingLimits(limits, 'databank', { data, maxOcrPixels: opts.maxOcrPixels }, { signal: opts.signal });
 }
 
 /** A bid file for the 暗标 / 废标 checks (issue 15) read, and its format scanned when asked, with the reading limits. */

@@ -111,11 +111,11 @@ export const TASKS: Record<WorkerTaskName, Task> = {
   },
 
   /** The text of a data-bank document (OCR for a picture or a scanned PDF) and the fields proposed from it (issue 14). */
-  async databank(input: { data: Uint8Array }) {
+  async databank(input: { data: Uint8Array; maxOcrPixels?: number }) {
     const { readDataText, proposeFields } = await import('@btz/bid-engine/databank');
     const buf = Buffer.from(input.data.buffer, input.data.byteOffset, input.data.byteLength);
-    const { kind, text } = await readDataText(buf);
-    return { value: { kind, chars: text.trim().length, proposal: proposeFields(text) } };
+    const { kind, text, notice } = await readDataText(buf, { maxOcrPixels: input.maxOcrPixels });
+    return { value: { kind, chars: text.trim().length, proposal: proposeFields(text), notice: notice ?? null } };
   },
 
   /**

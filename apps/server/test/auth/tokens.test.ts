@@ -91,6 +91,17 @@ describe('tokens', () => {
     expect((await t.api('/blade-auth/oauth/logout')).json.success).toBe(true);
   });
 
+  it('logout on another brand\'s host revokes nothing: the token stays good on its own host', async () => {
+    const a = await newUser(t);
+    const out = await t.api('/blade-auth/oauth/logout', { token: a.token, host: 'jw.localhost' });
+    expect(out.json).toMatchObject({ code: 200, success: true });
+    const still = await t.api('/btz/user/get-info', { token: a.token });
+    expect(still.json).toMatchObject({ code: 200, data: { id: a.userId } });
+    // its own host ends it
+    expect((await t.api('/blade-auth/oauth/logout', { token: a.token })).json.success).toBe(true);
+    expect401(await t.api('/btz/user/get-info', { token: a.token }));
+  });
+
   it('ignores the Admin-Token cookie: a valid token sent only as a cookie is refused', async () => {
     const { token } = await newUser(t);
     expect401(await getInfo({ Cookie: `Admin-Token=${token}` }));

@@ -10,6 +10,7 @@ import { withCreditCheck } from '../../../../packages/bid-engine/src/databank/in
 import { buildTenderDocx, buildTenderPdf, buildZipBomb, renderTextPng } from '../../../../packages/bid-engine/test/fixtures/build.js';
 import { CLIENT_BASIC, newUser, startTestServer, type TestServer } from '../harness.js';
 import { makeClient, subscribeConfirmed, waitUntil, type TestClient } from '../realtime/helpers.js';
+import { readDraft } from './helpers.js';
 
 let t: TestServer;
 const clients: TestClient[] = [];
@@ -28,10 +29,11 @@ const dayFromNow = (n: number) => new Date(Date.now() + 8 * 3_600_000 + n * 86_4
 async function upload(token: string, name: string, data: Buffer) {
   return t.upload('/btz/databank/upload', { token, file: { name, data } });
 }
+/** Uploads and waits for the reading (a queued job) to end: the draft with its proposed fields. */
 async function uploadOk(token: string, name: string, data: Buffer): Promise<DataDocDraft> {
   const res = await upload(token, name, data);
   expect(res.json, res.text).toMatchObject({ code: 200, success: true });
-  return res.json.data as DataDocDraft;
+  return readDraft(t, token, (res.json.data as DataDocDraft).id);
 }
 async function save(token: string, id: string, body: Record<string, unknown>) {
   return t.api('/btz/databank/save', { token, query: { id }, body });

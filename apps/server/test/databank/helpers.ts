@@ -2,7 +2,22 @@
  * Shared pieces of the qualification tests (API and e2e): the generated tender with a deadline 60 days ahead, three
  * qualification requirements (营业执照, ISO9001, 纳税/社保) and a 资格证明文件 part in its composition.
  */
+import type { DataDocDraft } from '@btz/shared';
 import { FACTS, TENDER_PAGES, type Block } from '../../../../packages/bid-engine/test/fixtures/tender.js';
+import type { TestServer } from '../harness.js';
+
+/** The draft once its reading (job `databank-read`) ended, asked for until then. */
+export async function readDraft(t: TestServer, token: string, id: string, timeoutMs = 120_000): Promise<DataDocDraft> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await t.api('/btz/databank/draft', { token, query: { id } });
+    if (!res.json.success) throw new Error(res.text);
+    const d = res.json.data as DataDocDraft;
+    if (d.readState === 'done' || d.readState === 'failed') return d;
+    if (Date.now() > end) throw new Error(`draft ${id} still ${d.readState}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
 
 /** A date `n` days from today (Asia/Shanghai), `YYYY-MM-DD`. */
 export const dayFromNow = (n: number) => new Date(Date.now() + 8 * 3_600_000 + n * 86_400_000).toISOString().slice(0, 10);

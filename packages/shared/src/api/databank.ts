@@ -47,6 +47,16 @@ export interface DataDocDraft {
   readError: string | null;
   /** characters of text read (0: nothing to propose from) */
   chars: number;
+  /** the reading of its text (a capped job): queued → running → done (its proposal filled in) | failed */
+  readState: 'queued' | 'running' | 'done' | 'failed';
+  /** what the reading had to do (a picture scaled down before OCR…), else null */
+  readNotice: string | null;
+}
+
+/** `databank.read` on `/user/{id}/notice`: a draft's reading ended. */
+export interface DataDocReadMessage {
+  docId: string;
+  state: 'done' | 'failed';
 }
 
 /** `databank.expiring` on `/user/{id}/notice`, 30 days before a document expires (once per document and expiry). */
@@ -94,6 +104,7 @@ export const DATA_TEXTS = {
   badCreditCode: '统一社会信用代码应为 18 位，且校验位正确',
   tooManyTags: `标签最多 ${DATA_LIMITS.tags} 个`,
   fileLost: '资料文件已丢失，请重新上传',
+  readFailed: '未能读取文件中的文字，请手动填写各项信息',
   notLeaf: '该章节不存在或不是可编写的章节',
   badTypes: '资料类型不正确',
   nothingToInsert: '资料库中没有本节所需类型的资料',

@@ -75,8 +75,12 @@ export const DATA_LABELS = {
 const labels = DATA_LABELS;
 
 export const databankCalls = {
-  /** multipart: file (PDF, DOCX, PNG, JPEG) → a draft with the fields proposed from its text */
+  /**
+   * multipart: file (PDF, DOCX, PNG, JPEG) → a draft, its text queued for reading (`readState`); `draft` answers it
+   * again, with the fields proposed from the text once read (`databank.read` on `/user/{id}/notice` tells when)
+   */
   upload: defineCall({ path: '/btz/databank/upload', auth: true, response: z.custom<DataDocDraft>() }),
+  draft: defineCall({ path: '/btz/databank/draft', auth: true, query: z.object({ id }), labels, response: z.custom<DataDocDraft>() }),
   /** saves a draft (the user's confirmed fields) or edits a saved document */
   save: defineCall({ path: '/btz/databank/save', auth: true, query: z.object({ id }), body: dataDocFields, labels, response: z.custom<DataDocItem>() }),
   list: defineCall({

@@ -17,6 +17,8 @@ import * as m0018 from './0018_repository_rank.js';
 import * as m0019 from './0019_dupcheck.js';
 import * as m0020 from './0020_filetools.js';
 import * as m0021 from './0021_bid_checks.js';
+import * as m0022 from './0022_storage_ledger.js';
+import * as m0023 from './0023_storage_backfill.js';
 
 /** Forward-only migrations, applied in order at start. Never edit one that has landed: add the next. */
 export const MIGRATIONS: { id: string; up: string }[] = [
@@ -39,4 +41,6 @@ export const MIGRATIONS: { id: string; up: string }[] = [
   { id: '0019_dupcheck', up: m0019.up },
   { id: '0020_filetools', up: m0020.up },
   { id: '0021_bid_checks', up: m0021.up },
+  { id: '0022_storage_ledger', up: m0022.up },
+  { id: '0023_storage_backfill', up: m0023.up },
 ];

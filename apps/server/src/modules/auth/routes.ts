@@ -56,7 +56,8 @@ export function registerAuthRoutes(fastify: FastifyInstance, app: AppContext): v
       // Logging out with a token that is already invalid is still a success: the client clears its state either way.
       const token = bearerToken(req.headers['blade-auth']);
       const p = token ? app.tokens.decode(token) : null;
-      if (p) {
+      // a token of another tenant (sent to another brand's host) ends nothing, as the refresh refuses it
+      if (p && p.tid === req.tenant.id) {
         await app.tokens.revoke(p.sid);
         await app.realtime.closeAuthSession(p.sid);
       }

@@ -21,7 +21,6 @@ import { enqueue } from '../../jobs/index.js';
 import { newId } from '../../lib/ids.js';
 import type { AuthInfo } from '../../auth/tokens.js';
 import { ownerOf } from './access.js';
-import { assertQuota } from './quota.js';
 import { computeCoverage, generateOutline, resolveLot } from '@btz/bid-engine/tender';
 import { cleanOutline, regenerateBranch } from './outline-edit.js';
 import { PARSE_KIND, publishParse } from './parse.js';
@@ -97,10 +96,10 @@ export async function uploadTender(app: AppContext, auth: AuthInfo, upload: Uplo
   if (!name || name.length > 100) throw badRequest(BID_TEXTS.badName);
   const type = sniff(upload.data);
   const bid = { id: newId(), tenant_id: auth.tenantId, user_id: auth.userId };
+  const fileId = newId();
   await app.db.transaction().execute(async (trx) => {
-    await assertQuota(trx, auth.userId, upload.data.length, app.config.uploadQuotaBytes);
-    // stored before the bid exists: a parse failure never loses the upload
-    const stored = await app.storage.put(upload.data);
+    // counted against the quota and stored before the bid exists: a parse failure never loses the upload
+    const stored = await app.storage.put(upload.data, { tenantId: auth.tenantId, userId: auth.userId, kind: 'tender', refId: fileId }, trx);
     await trx
       .insertInto('bids')
       .values({ ...bid, enterprise_id: null, name, bid_type: bidType, lot: null, parse_error: null, parse_job_id: null, writer: app.llm.offline ? 'offline' : 'llm' })
@@ -108,7 +107,7 @@ export async function uploadTender(app: AppContext, auth: AuthInfo, upload: Uplo
     await trx
       .insertInto('bid_files')
       .values({
-        id: newId(),
+        id: fileId,
         bid_id: bid.id,
         tenant_id: auth.tenantId,
         name: upload.filename,
@@ -134,8 +133,7 @@ export async function addFile(app: AppContext, bid: BidRow, upload: Upload, role
   if (files.length >= MAX_FILES_PER_BID) throw badRequest(BID_TEXTS.tooManyFiles(MAX_FILES_PER_BID));
   const fileId = newId();
   await app.db.transaction().execute(async (trx) => {
-    await assertQuota(trx, bid.user_id, upload.data.length, app.config.uploadQuotaBytes);
-    const stored = await app.storage.put(upload.data);
+    const stored = await app.storage.put(upload.data, { tenantId: bid.tenant_id, userId: bid.user_id, kind: 'tender', refId: fileId }, trx);
     await trx
       .insertInto('bid_files')
       .values({
@@ -168,6 +166,7 @@ export async function deleteFile(app: AppContext, bid: BidRow, fileId: string): 
     await trx.updateTable('bid_files').set({ deleted_at: sql<Date>`now()` }).where('id', '=', file.id).execute();
     await startParse(app, trx, bid);
   });
+  await app.storage.release([file.id]);
   await afterParseQueued(app, bid);
 }
 
@@ -206,6 +205,9 @@ export async function deleteBid(app: AppContext, auth: AuthInfo, bid: BidRow): P
     await app.jobs.cancel(trx, { kind: WRITE_KIND, refId: bid.id });
     await updateBid(trx, ownerOf(auth), bid.id, { deleted_at: sql<Date>`now()` as never, parse_job_id: null });
   });
+  // its files' bytes go back to the user's quota, and their objects go unless another row holds them
+  const files = await app.db.selectFrom('bid_files').select('id').where('bid_id', '=', bid.id).execute();
+  await app.storage.release(files.map((f) => f.id));
 }
 
 // ---------------------------------------------------------------------------------------------------------------------

@@ -92,6 +92,7 @@ export function registerBidCheckRoutes(fastify: FastifyInstance, app: AppContext
     handler: async ({ auth, query }) => {
       const gone = await deleteCheck(app.db, await ownerOf(app.db, auth), query.id);
       if (!gone) throw badRequest(BID_CHECK_TEXTS.notFound);
+      await app.storage.release([query.id]);
     },
   });
 

@@ -59,24 +59,25 @@ export async function startUpload(app: AppContext, o: CheckOwner, auth: AuthInfo
   if (!upload.data.length) throw badRequest('文件为空，请重新选择');
   const bid = bidId ? await tenderOf(app, auth, bidId) : null;
   const type = sniffBid(upload.data);
-  const stored = await app.storage.put(upload.data);
-  return insertCheck(app, o, auth.userId, { kind, source: 'upload', bid_id: bid?.id ?? null, file_name: upload.filename.slice(0, 200) || '投标文件', file_type: type, size: stored.size, storage_key: stored.key });
+  const id = newId();
+  const stored = await app.storage.put(upload.data, { tenantId: o.tenantId, userId: auth.userId, kind: 'bidcheck', refId: id });
+  return insertCheck(app, o, auth.userId, id, { kind, source: 'upload', bid_id: bid?.id ?? null, file_name: upload.filename.slice(0, 200) || '投标文件', file_type: type, size: stored.size, storage_key: stored.key });
 }
 
 /** The 暗标 check of a bid written here: its sections and export settings, its tender's rules. */
 export async function startBidCheck(app: AppContext, o: CheckOwner, auth: AuthInfo, bidId: string): Promise<{ id: string }> {
   const bid = await tenderOf(app, auth, bidId);
   if (!bid.outline) throw badRequest(BID_CHECK_TEXTS.noOutline);
-  return insertCheck(app, o, auth.userId, { kind: 'anonymity', source: 'bid', bid_id: bid.id, file_name: bid.name.slice(0, 200), file_type: null, size: 0, storage_key: null });
+  return insertCheck(app, o, auth.userId, newId(), { kind: 'anonymity', source: 'bid', bid_id: bid.id, file_name: bid.name.slice(0, 200), file_type: null, size: 0, storage_key: null });
 }
 
 async function insertCheck(
   app: AppContext,
   o: CheckOwner,
   userId: string,
+  id: string,
   v: { kind: BidCheckKind; source: 'upload' | 'bid'; bid_id: string | null; file_name: string; file_type: 'docx' | 'pdf' | 'doc' | null; size: number; storage_key: string | null },
 ): Promise<{ id: string }> {
-  const id = newId();
   await app.db.transaction().execute(async (trx) => {
     await trx
       .insertInto('bid_checks')

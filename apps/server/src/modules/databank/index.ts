@@ -4,6 +4,7 @@ import { DATA_LIMITS } from '@btz/shared';
 import type { AppContext } from '../../context.js';
 import { registerDatabankRoutes } from './routes.js';
 import { sendExpiryNotices } from './service.js';
+import { readDataDocJob } from './job.js';
 
 const DAY_MS = 86_400_000;
 
@@ -13,6 +14,7 @@ const DAY_MS = 86_400_000;
  * proposed from the text on upload, the expiring list, and the 30-day realtime notice (checked at start and daily).
  */
 export function registerDatabank(fastify: FastifyInstance, app: AppContext): void {
+  app.jobs.register(readDataDocJob(app));
   void fastify.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: app.config.uploadMaxBytes, files: 1, fields: 20 } });
     registerDatabankRoutes(scope, app);

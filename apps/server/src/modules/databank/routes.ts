@@ -14,8 +14,8 @@ import { StorageNotFoundError } from '../../providers/storage/index.js';
 import { readUpload } from '../bid/upload.js';
 import { ownerOf } from '../pictures/repo.js';
 import { MIME, presentDataDoc } from './present.js';
-import { deleteDataDoc, findDataDoc, listDataDocs, ownerDataTags, saveDataDoc } from './repo.js';
-import { DATA_MAX_BYTES, sendExpiryNotices, uploadDataDoc } from './service.js';
+import { findDataDoc, listDataDocs, ownerDataTags, saveDataDoc } from './repo.js';
+import { DATA_MAX_BYTES, presentDraft, removeDataDoc, sendExpiryNotices, stopReading, uploadDataDoc } from './service.js';
 import { bidToRead } from '../bid/access.js';
 import { leavesOf } from '../bid/writing/sections.js';
 import { sectionMaterial, typesOfSection } from './qualify.js';
@@ -31,11 +31,22 @@ export function registerDatabankRoutes(fastify: FastifyInstance, app: AppContext
   });
 
   defineRoute(fastify, app, {
+    call: databankCalls.draft,
+    handler: async ({ auth, query }) => {
+      const row = await findDataDoc(app.db, await ownerOf(app.db, auth), query.id);
+      if (!row) throw badRequest(DATA_TEXTS.notFound);
+      return presentDraft(row);
+    },
+  });
+
+  defineRoute(fastify, app, {
     call: databankCalls.save,
     handler: async ({ auth, query, body }) => {
       const o = await ownerOf(app.db, auth);
-      if (!(await findDataDoc(app.db, o, query.id))) throw badRequest(DATA_TEXTS.notFound);
+      const before = await findDataDoc(app.db, o, query.id);
+      if (!before) throw badRequest(DATA_TEXTS.notFound);
       await saveDataDoc(app.db, o, query.id, body);
+      await stopReading(app, before);
       const row = (await findDataDoc(app.db, o, query.id))!;
       // a document that expires within the notice window is announced now, not at the next daily check
       if (row.expiry) await sendExpiryNotices(app, DATA_LIMITS.noticeDays).catch((err: unknown) => app.log.error({ err }, 'databank: notice failed'));
@@ -65,7 +76,7 @@ export function registerDatabankRoutes(fastify: FastifyInstance, app: AppContext
   defineRoute(fastify, app, {
     call: databankCalls.delete,
     handler: async ({ auth, query }) => {
-      if (!(await deleteDataDoc(app.db, await ownerOf(app.db, auth), query.id))) throw badRequest(DATA_TEXTS.notFound);
+      if (!(await removeDataDoc(app, await ownerOf(app.db, auth), query.id))) throw badRequest(DATA_TEXTS.notFound);
     },
   });
 

@@ -1,7 +1,8 @@
 /**
  * Commands of the data bank. An upload is sniffed (PDF, DOCX, PNG, JPEG by content; a DOCX's zip directory checked),
- * stored, and its text read in a reading worker (OCR for pictures and scanned PDFs) to propose the fields; the draft
- * keeps the file whatever the reading does — a failed reading shows its error and the user types the fields.
+ * stored, and its text read by the job `databank-read` (job.ts: a reading worker, OCR for pictures and scanned PDFs) to
+ * propose the fields; the draft keeps the file whatever the reading does — a failed reading shows its error and the user
+ * types the fields. Deleting the document cancels its reading.
  */
 import { DATA_TEXTS, type DataDocDraft, type DataDocExpiringMessage, type DataDocType } from '@btz/shared';
 import { DocumentError } from '@btz/bid-engine/reading';
@@ -9,19 +10,37 @@ import { sniffDataFile } from '@btz/bid-engine/databank';
 import type { AppContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
-import { proposeDataFieldsIsolated } from '../../workers/index.js';
+import { enqueue } from '../../jobs/index.js';
 import type { Upload } from '../bid/upload.js';
-import { dueNotices, markNotified, type DataOwner } from './repo.js';
+import { deleteDataDoc, dueNotices, findDataDoc, markNotified, type DataDocRow, type DataOwner } from './repo.js';
 import { daysBetween, shanghaiToday } from './present.js';
 
 /** A data-bank file: at most this, or UPLOAD_MAX_BYTES when that is lower. */
 export const DATA_MAX_BYTES = 30 * 1024 * 1024;
-const READ_FAILED = '未能读取文件中的文字，请手动填写各项信息';
 
 export function stemOf(fileName: string): string {
   return (fileName.replace(/\.[A-Za-z0-9]{1,5}$/, '').trim() || '资料').slice(0, 100);
 }
 
+export const READ_KIND = 'databank-read';
+
+/** The fields proposed before the text is read: the name from the file's, the rest empty. */
+const blankProposal = (fileName: string): DataDocDraft['proposal'] => ({
+  type: '其他',
+  name: stemOf(fileName),
+  number: null,
+  creditCode: null,
+  issuer: null,
+  validFrom: null,
+  expiry: null,
+  person: null,
+  client: null,
+});
+
+/**
+ * Stores the upload (counted against the quota) as a draft and queues the reading of its text (job `databank-read`,
+ * DATABANK_READ_CONCURRENCY at once per process): the call answers at once; `draft` answers again once read.
+ */
 export async function uploadDataDoc(app: AppContext, o: DataOwner, userId: string, upload: Upload): Promise<DataDocDraft> {
   let kind;
   try {
@@ -30,53 +49,78 @@ export async function uploadDataDoc(app: AppContext, o: DataOwner, userId: strin
     if (e instanceof DocumentError) throw badRequest(e.message);
     throw e;
   }
-  const stored = await app.storage.put(upload.data);
-  let readError: string | null = null;
-  let chars = 0;
-  let proposal: DataDocDraft['proposal'] | null = null;
-  try {
-    const r = await proposeDataFieldsIsolated(app.config, upload.data);
-    chars = r.chars;
-    const { name, ...rest } = r.proposal;
-    proposal = { ...rest, name: name ?? stemOf(upload.filename) };
-    if (!chars) readError = READ_FAILED;
-  } catch (e) {
-    readError = e instanceof DocumentError ? e.message : READ_FAILED;
-    if (!(e instanceof DocumentError)) app.log.warn({ err: e }, 'databank: reading failed');
-  }
-  proposal ??= { type: '其他', name: stemOf(upload.filename), number: null, creditCode: null, issuer: null, validFrom: null, expiry: null, person: null, client: null };
   const id = newId();
-  await app.db
-    .insertInto('data_documents')
-    .values({
-      id,
-      tenant_id: o.tenantId,
-      owner_type: o.holder.type,
-      owner_id: o.holder.id,
-      created_by: userId,
-      name: stemOf(upload.filename),
-      number: null,
-      credit_code: null,
-      issuer: null,
-      valid_from: null,
-      expiry: null,
-      person: null,
-      client: null,
-      year: null,
-      amount_fen: null,
-      tags: '[]',
-      file_name: upload.filename.slice(0, 200) || `${stemOf(upload.filename)}.${kind}`,
-      file_kind: kind,
-      size: stored.size,
-      storage_key: stored.key,
-      proposal: JSON.stringify(proposal),
-      read_error: readError,
-      chars,
-      notified_expiry: null,
-      updated_at: new Date(),
-    })
-    .execute();
-  return { id, fileName: upload.filename, fileKind: kind, size: stored.size, proposal, readError, chars };
+  const stored = await app.storage.put(upload.data, { tenantId: o.tenantId, userId, kind: 'databank', refId: id });
+  await app.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('data_documents')
+      .values({
+        id,
+        tenant_id: o.tenantId,
+        owner_type: o.holder.type,
+        owner_id: o.holder.id,
+        created_by: userId,
+        name: stemOf(upload.filename),
+        number: null,
+        credit_code: null,
+        issuer: null,
+        valid_from: null,
+        expiry: null,
+        person: null,
+        client: null,
+        year: null,
+        amount_fen: null,
+        tags: '[]',
+        file_name: upload.filename.slice(0, 200) || `${stemOf(upload.filename)}.${kind}`,
+        file_kind: kind,
+        size: stored.size,
+        storage_key: stored.key,
+        proposal: JSON.stringify(blankProposal(upload.filename)),
+        read_error: null,
+        read_state: 'queued',
+        read_job_id: null,
+        read_notice: null,
+        chars: 0,
+        notified_expiry: null,
+        updated_at: new Date(),
+      })
+      .execute();
+    const jobId = await enqueue(trx, { kind: READ_KIND, tenantId: o.tenantId, userId, refId: id, payload: { docId: id }, maxAttempts: 1 });
+    await trx.updateTable('data_documents').set({ read_job_id: jobId }).where('id', '=', id).execute();
+  });
+  app.jobs.poke();
+  return presentDraft((await findDataDoc(app.db, o, id))!);
+}
+
+/** A draft as the upload screen shows it: the proposal once read, the blank one before. */
+export function presentDraft(row: DataDocRow): DataDocDraft {
+  return {
+    id: row.id,
+    fileName: row.file_name,
+    fileKind: row.file_kind,
+    size: Number(row.size),
+    proposal: (row.proposal as DataDocDraft['proposal'] | null) ?? blankProposal(row.file_name),
+    readError: row.read_error,
+    chars: row.chars,
+    readState: row.read_state,
+    readNotice: row.read_notice,
+  };
+}
+
+/** The user saved the fields of a draft still being read: nobody waits for the reading any more, so it stops. */
+export async function stopReading(app: AppContext, row: DataDocRow): Promise<void> {
+  if (row.read_state !== 'queued' && row.read_state !== 'running') return;
+  await app.jobs.cancel(app.db, { kind: READ_KIND, refId: row.id });
+  await app.db.updateTable('data_documents').set({ read_state: 'done' }).where('id', '=', row.id).where('read_job_id', '=', row.read_job_id).execute();
+}
+
+/** The document goes: its reading is cancelled (the reading process killed), its row deleted, its bytes released. */
+export async function removeDataDoc(app: AppContext, o: DataOwner, id: string): Promise<boolean> {
+  if (!(await findDataDoc(app.db, o, id))) return false;
+  await app.jobs.cancel(app.db, { kind: READ_KIND, refId: id });
+  if (!(await deleteDataDoc(app.db, o, id))) return false;
+  await app.storage.release([id]);
+  return true;
 }
 
 /**

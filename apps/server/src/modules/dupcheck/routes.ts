@@ -13,7 +13,7 @@ import { sendFile } from '../../http/send-file.js';
 import { readUpload } from '../bid/upload.js';
 import { presentDetail } from './present.js';
 import { deleteCheck, findCheck, listChecks, ownerOf, removeFile } from './repo.js';
-import { createCheck, queueCheck, startCheck, uploadFile } from './service.js';
+import { createCheck, dupFileRef, queueCheck, startCheck, uploadFile } from './service.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -45,6 +45,8 @@ export function registerDupcheckRoutes(fastify: FastifyInstance, app: AppContext
       if (!row) throw badRequest(T.notFound);
       if (row.state !== 'draft') throw badRequest(T.notDraft);
       if (!(await removeFile(app.db, o, query.id, query.index))) throw badRequest(T.fileNotFound);
+      const file = row.files.find((f) => f.index === query.index);
+      if (file) await app.storage.releaseOne(dupFileRef(row.id, file.key), file.key);
     },
   });
 
@@ -104,7 +106,7 @@ export function registerDupcheckRoutes(fastify: FastifyInstance, app: AppContext
       const row = await findCheck(app.db, o, query.id);
       if (!row) throw badRequest(T.notFound);
       if (row.state === 'queued' || row.state === 'running') throw badRequest(T.running);
-      await deleteCheck(app.db, o, query.id);
+      if (await deleteCheck(app.db, o, query.id)) await app.storage.release(row.files.map((f) => dupFileRef(row.id, f.key)));
     },
   });
 }

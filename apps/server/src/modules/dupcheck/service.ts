@@ -42,10 +42,12 @@ export async function uploadFile(app: AppContext, o: DupOwner, id: string, role:
   if (!row) throw badRequest(T.notFound);
   if (row.state !== 'draft') throw badRequest(T.notDraft);
   const type = sniffBidFile(upload.data);
-  const stored = await app.storage.put(upload.data);
+  const ref = dupFileRef(id, app.storage.keyOf(upload.data));
+  const stored = await app.storage.put(upload.data, { tenantId: o.tenantId, userId: row.user_id, kind: 'dupcheck', refId: ref });
   const name = (upload.filename || '未命名文件').slice(0, 200);
   const index = await addFile(app.db, o, id, { name, role, type, size: stored.size, key: stored.key }, role === 'bid' ? DUPCHECK_LIMITS.maxBids : 1);
   if (index === undefined) {
+    await app.storage.releaseOne(ref, stored.key);
     const again = await findCheck(app.db, o, id);
     if (!again) throw badRequest(T.notFound);
     if (again.state !== 'draft') throw badRequest(T.notDraft);
@@ -53,6 +55,9 @@ export async function uploadFile(app: AppContext, o: DupOwner, id: string, role:
   }
   return { index, name, role, type, size: stored.size };
 }
+
+/** The storage ledger's holder of one file of a check (a file is removed alone, a check with all its files). */
+export const dupFileRef = (checkId: string, key: string) => `${checkId}:${key}`;
 
 export async function startCheck(app: AppContext, row: DupCheckRow): Promise<void> {
   if (row.state !== 'draft') throw badRequest(T.notDraft);

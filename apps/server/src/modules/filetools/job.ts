@@ -9,6 +9,7 @@
 import { DocumentError } from '@btz/bid-engine/reading';
 import { FILETOOL_TEXTS, type FileToolProgressMessage } from '@btz/shared';
 import type { AppContext } from '../../context.js';
+import { AppError } from '../../http/errors.js';
 import type { FileToolFile } from '../../db/schema-filetools.js';
 import { PermanentJobError, RowProgress, type Job, type JobDefinition } from '../../jobs/index.js';
 import { fileToolIsolated } from '../../workers/index.js';
@@ -55,19 +56,31 @@ export function fileToolJob(app: AppContext): JobDefinition<Payload> {
       }
       await progress.settled();
       const outputs: FileToolFile[] = [];
-      for (const f of out.files) {
+      // the outputs count against the user's quota (one check for all); an earlier attempt's are dropped first
+      const outRef = `${id}:out`;
+      await app.storage.release([outRef]);
+      let written;
+      try {
+        written = await app.storage.putMany(out.files.map((f) => bytes(f.data)), { tenantId: row.tenant_id, userId: row.user_id, kind: 'filetool', refId: outRef });
+      } catch (e) {
+        if (e instanceof AppError) throw new PermanentJobError(e.message, { cause: e });
+        throw e;
+      }
+      for (const [i, f] of out.files.entries()) {
         ctx.signal.throwIfAborted();
-        const stored = await app.storage.put(bytes(f.data));
+        const stored = written[i]!;
         const type = f.mime === 'application/pdf' ? 'pdf' : f.mime === 'image/png' ? 'png' : 'docx';
         outputs.push({ index: outputs.length + 1, name: f.name, type, mime: f.mime, size: stored.size, key: stored.key });
       }
-      await ctx.fence((trx) =>
+      const kept = await ctx.fence((trx) =>
         trx
           .updateTable('file_tool_runs')
           .set({ state: 'done', progress: 100, error: null, outputs: JSON.stringify(outputs), report: out.report ? JSON.stringify(out.report) : null, updated_at: new Date() })
           .where('id', '=', id)
-          .execute(),
+          .executeTakeFirst(),
       );
+      // the run was deleted while it ran: its outputs have no holder
+      if (!Number(kept.numUpdatedRows)) return void (await app.storage.release([outRef]));
       await progress.done();
     },
     onFailed: (job, error) => progressOf(app, job).failed(error),

@@ -102,6 +102,7 @@ export function registerFileToolRoutes(fastify: FastifyInstance, app: AppContext
     call: filetoolCalls.delete,
     handler: async ({ auth, query }) => {
       if (!(await deleteToolRun(app, await ownerOf(app.db, auth), query.id))) throw badRequest(FILETOOL_TEXTS.notFound);
+      await app.storage.release([query.id, `${query.id}:out`]);
     },
   });
 }

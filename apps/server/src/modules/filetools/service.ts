@@ -75,11 +75,11 @@ export async function startRun(app: AppContext, o: ToolOwner, userId: string, up
   if (tool === 'pdf-images' && !findPdftoppm()) throw badRequest(FILETOOL_TEXTS.noPoppler);
   const typed = upload.files.map((f) => ({ ...f, type: sniffFor(tool, f.data) }));
   const inputs: FileToolFile[] = [];
-  for (const f of typed) {
-    const stored = await app.storage.put(f.data);
-    inputs.push({ index: inputs.length + 1, name: f.filename, type: f.type, mime: MIME[f.type] ?? 'application/octet-stream', size: stored.size, key: stored.key });
-  }
   const id = newId();
+  const stored = await app.storage.putMany(typed.map((f) => f.data), { tenantId: o.tenantId, userId, kind: 'filetool', refId: id });
+  for (const [i, f] of typed.entries()) {
+    inputs.push({ index: inputs.length + 1, name: f.filename, type: f.type, mime: MIME[f.type] ?? 'application/octet-stream', size: stored[i]!.size, key: stored[i]!.key });
+  }
   await app.db.transaction().execute(async (trx) => {
     await trx
       .insertInto('file_tool_runs')

@@ -44,12 +44,13 @@ async function pictureOf(app: AppContext, o: PictureOwner, userId: string, data:
   const same = await findBySha(app.db, o, createHash('sha256').update(data).digest('hex'));
   if (same) return same.id;
   const a = await app.pictures.analyse(data);
-  const key = (await app.storage.put(data)).key;
-  const thumbKey = (await app.storage.put(a.thumbnail)).key;
-  await app.db
+  const id = newId();
+  const [pic, thumb] = await app.storage.putMany([data, a.thumbnail], { tenantId: o.tenantId, userId, kind: 'picture', refId: id });
+  const [key, thumbKey] = [pic!.key, thumb!.key];
+  const inserted = await app.db
     .insertInto('pictures')
     .values({
-      id: newId(),
+      id,
       tenant_id: o.tenantId,
       owner_type: o.holder.type,
       owner_id: o.holder.id,
@@ -70,7 +71,9 @@ async function pictureOf(app: AppContext, o: PictureOwner, userId: string, data:
       updated_at: new Date(),
     })
     .onConflict((oc) => oc.columns(['tenant_id', 'owner_type', 'owner_id', 'sha256']).doNothing())
-    .execute();
+    .executeTakeFirst();
+  // the same bytes arrived twice at once: the other save holds them
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) await app.storage.release([id]);
   return (await findBySha(app.db, o, a.sha256))?.id ?? null;
 }
 

@@ -8,6 +8,7 @@
 import { PICTURE_TEXTS } from '@btz/shared';
 import { DocumentError } from '@btz/bid-engine/reading';
 import type { AppContext } from '../../context.js';
+import { AppError } from '../../http/errors.js';
 import type { ExtractionItem } from '../../db/schema-pictures.js';
 import { PermanentJobError, RowProgress, type Job, type JobDefinition } from '../../jobs/index.js';
 import { extractPicturesIsolated } from '../../workers/index.js';
@@ -46,23 +47,34 @@ export function extractPicturesJob(app: AppContext): JobDefinition<Payload> {
       }
       await progress.settled();
       const items: ExtractionItem[] = [];
+      // the pictures count against the user's quota; an earlier attempt's are dropped first
+      const outputs = { tenantId: row.tenant_id, userId: row.user_id, kind: 'extraction' as const, refId: `${id}:out` };
+      await app.storage.release([outputs.refId]);
       for (const pic of found.pictures) {
         ctx.signal.throwIfAborted();
-        const key = (await app.storage.put(bytes(pic.data))).key;
-        const thumbKey = (await app.storage.put(bytes(pic.thumbnail))).key;
+        let stored;
+        try {
+          stored = await app.storage.putMany([bytes(pic.data), bytes(pic.thumbnail)], outputs);
+        } catch (e) {
+          if (e instanceof AppError) throw new PermanentJobError(e.message, { cause: e });
+          throw e;
+        }
+        const [key, thumbKey] = [stored[0]!.key, stored[1]!.key];
         const { data: _d, thumbnail: _t, ...meta } = pic;
         items.push({ ...meta, index: items.length + 1, key, thumbKey });
       }
       const skipped = found.skipped;
       // a done extraction's `error` is its notice: what the pixel budget left out (present.ts shows it as `notice`)
       const notice = found.overBudget ? PICTURE_TEXTS.overBudget(found.overBudget, app.config.extractMaxPixels) : null;
-      await ctx.fence((trx) =>
+      const kept = await ctx.fence((trx) =>
         trx
           .updateTable('picture_extractions')
           .set({ state: 'done', progress: 100, error: notice, items: JSON.stringify(items), skipped, page_count: found.pages, updated_at: new Date() })
           .where('id', '=', id)
-          .execute(),
+          .executeTakeFirst(),
       );
+      // the extraction went while it ran: its pictures have no holder
+      if (!Number(kept.numUpdatedRows)) await app.storage.release([outputs.refId]);
     },
     onFailed: (job, error) => progressOf(app, job).failed(error),
     describeError: (e) => (e instanceof PermanentJobError || e instanceof DocumentError ? e.message : GENERIC),

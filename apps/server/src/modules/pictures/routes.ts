@@ -68,6 +68,7 @@ export function registerPictureRoutes(fastify: FastifyInstance, app: AppContext)
     call: pictureCalls.delete,
     handler: async ({ auth, query }) => {
       if (!(await deletePicture(app.db, await ownerOf(app.db, auth), query.id))) throw badRequest(PICTURE_TEXTS.notFound);
+      await app.storage.release([query.id]);
     },
   });
 
@@ -158,7 +159,11 @@ export function registerPictureRoutes(fastify: FastifyInstance, app: AppContext)
             source: 'extract',
             sourceFile: row.file_name,
             sourcePage: item.page,
-            put: async () => ({ key: item.key, thumbKey: item.thumbKey }),
+            put: async (id) => {
+              // the extracted bytes are stored already; the library's copy counts against the saver like an upload
+              await app.storage.record([{ key: item.key, bytes: item.size }, { key: item.thumbKey, bytes: 0 }], { tenantId: o.tenantId, userId: auth.userId, kind: 'picture', refId: id });
+              return { key: item.key, thumbKey: item.thumbKey };
+            },
           },
           PICTURE_TEXTS.saved,
           hashes,

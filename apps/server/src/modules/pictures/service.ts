@@ -35,7 +35,8 @@ export interface PictureCandidate {
   source: 'upload' | 'extract';
   sourceFile: string | null;
   sourcePage: number | null;
-  put: () => Promise<{ key: string; thumbKey: string }>;
+  /** stores (or records) the picture and its thumbnail in the storage ledger for the picture row `id` */
+  put: (id: string) => Promise<{ key: string; thumbKey: string }>;
 }
 
 function duplicateOf(row: PictureRow, match: 'exact' | 'similar'): PictureSaveResult {
@@ -70,8 +71,8 @@ export async function savePicture(
     const row = await findPicture(app.db, o, best.id);
     if (row) return duplicateOf(row, 'similar');
   }
-  const { key, thumbKey } = await c.put();
   const id = newId();
+  const { key, thumbKey } = await c.put(id);
   const inserted = await app.db
     .insertInto('pictures')
     .values({
@@ -99,6 +100,7 @@ export async function savePicture(
     .executeTakeFirst();
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) {
     // the same bytes arrived twice at once: the other upload won
+    await app.storage.release([id]);
     const other = await findBySha(app.db, o, c.sha256);
     if (other) return duplicateOf(other, 'exact');
   }
@@ -144,7 +146,10 @@ export async function uploadPicture(app: AppContext, o: PictureOwner, userId: st
       source: 'upload',
       sourceFile: null,
       sourcePage: null,
-      put: async () => ({ key: (await app.storage.put(upload.data)).key, thumbKey: (await app.storage.put(a.thumbnail)).key }),
+      put: async (id) => {
+        const [pic, thumb] = await app.storage.putMany([upload.data, a.thumbnail], { tenantId: o.tenantId, userId, kind: 'picture', refId: id });
+        return { key: pic!.key, thumbKey: thumb!.key };
+      },
     },
     PICTURE_TEXTS.uploaded,
   );
@@ -166,8 +171,8 @@ function sniffExtractable(data: Buffer): 'docx' | 'pdf' {
 /** Stores the file, then queues its extraction (the file is kept whatever the extraction does). */
 export async function startExtraction(app: AppContext, o: PictureOwner, userId: string, upload: Upload): Promise<{ id: string }> {
   const type = sniffExtractable(upload.data);
-  const stored = await app.storage.put(upload.data);
   const id = newId();
+  const stored = await app.storage.put(upload.data, { tenantId: o.tenantId, userId, kind: 'extraction', refId: id });
   await app.db.transaction().execute(async (trx) => {
     await trx
       .insertInto('picture_extractions')

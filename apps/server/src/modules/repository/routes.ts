@@ -56,6 +56,7 @@ export function registerRepositoryRoutes(fastify: FastifyInstance, app: AppConte
     call: repositoryCalls.delete,
     handler: async ({ auth, query }) => {
       if (!(await deleteFile(app.db, await ownerOf(app.db, auth), query.id))) throw badRequest(REPOSITORY_TEXTS.fileNotFound);
+      await app.storage.release([query.id]);
     },
   });
 

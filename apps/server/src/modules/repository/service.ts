@@ -34,8 +34,8 @@ function sniffPastBid(data: Buffer): 'docx' | 'pdf' {
 
 export async function uploadPastBid(app: AppContext, o: Owner, userId: string, upload: Upload): Promise<RepositoryFile> {
   const type = sniffPastBid(upload.data);
-  const stored = await app.storage.put(upload.data);
   const id = newId();
+  const stored = await app.storage.put(upload.data, { tenantId: o.tenantId, userId, kind: 'repository', refId: id });
   await app.db.transaction().execute(async (trx) => {
     await trx
       .insertInto('repository_files')

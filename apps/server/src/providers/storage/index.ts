@@ -4,7 +4,7 @@
  * later; `createStorage` is the seam where it will be chosen by configuration.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 export interface StoredFile {
@@ -21,6 +21,10 @@ export interface FileStorage {
   get(key: string): Promise<Buffer>;
   /** removes the file; a missing key is not an error */
   delete(key: string): Promise<void>;
+  /** the key `put` gives these bytes (the ledger records it before the write) */
+  keyOf?(data: Buffer): string;
+  /** every stored object with its last write time (the ledger's sweep) */
+  list?(): AsyncIterable<{ key: string; mtimeMs: number }>;
 }
 
 export class StorageNotFoundError extends Error {
@@ -42,8 +46,26 @@ export class LocalDirStorage implements FileStorage {
     return path.join(this.root, key.slice(0, 2), key);
   }
 
+  keyOf(data: Buffer): string {
+    return createHash('sha256').update(data).digest('hex');
+  }
+
+  async *list(): AsyncIterable<{ key: string; mtimeMs: number }> {
+    const fans = await readdir(this.root).catch(() => [] as string[]);
+    for (const fan of fans) {
+      if (!/^[0-9a-f]{2}$/.test(fan)) continue;
+      for (const name of await readdir(path.join(this.root, fan)).catch(() => [] as string[])) {
+        const st = await stat(path.join(this.root, fan, name)).catch(() => null);
+        if (!st?.isFile()) continue;
+        if (KEY.test(name)) yield { key: name, mtimeMs: st.mtimeMs };
+        // a temp file of a write that never finished (a crash): old ones go
+        else if (name.endsWith('.tmp') && Date.now() - st.mtimeMs > 60 * 60_000) await rm(path.join(this.root, fan, name), { force: true });
+      }
+    }
+  }
+
   async put(data: Buffer): Promise<StoredFile> {
-    const sha256 = createHash('sha256').update(data).digest('hex');
+    const sha256 = this.keyOf(data);
     const file = this.pathOf(sha256);
     const existing = await stat(file).catch(() => null);
     if (existing?.size !== data.length) {

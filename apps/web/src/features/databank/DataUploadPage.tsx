@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Form, Progress, Spin, Upload } from 'antd';
 import { InboxOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
@@ -7,14 +7,15 @@ import { DATA_TEXTS } from '@btz/shared';
 import { toast } from '../../lib/feedback';
 import { errorText } from '../bid/hooks';
 import { formatBytes } from '../pictures/api';
-import { ACCEPT_DATA, DATA_MAX_BYTES, dataKeys, fetchDataTags, saveDataDoc, uploadDataDoc, type DataDocDraft } from './api';
+import { ACCEPT_DATA, DATA_MAX_BYTES, dataKeys, deleteDataDoc, fetchDataTags, saveDataDoc, uploadDataDoc, waitForReading, type DataDocDraft } from './api';
 import { DocForm, fromFormValues, toFormValues, type DocFormValues } from './DocForm';
 import { FilePreview } from './FilePreview';
 import './databank.css';
 
 /**
- * /workbench/data/upload: one file dropped, its text read on the server (OCR for scans) and the fields proposed; the
- * user checks them beside the file and saves.
+ * /workbench/data/upload: one file dropped, its text read on the server (a queued job: OCR for scans) and the fields
+ * proposed; the user checks them beside the file and saves. Leaving the screen while the file is being read deletes the
+ * draft, which cancels its reading: no work runs on for a page nobody looks at.
  */
 export function DataUploadPage() {
   const navigate = useNavigate();
@@ -26,6 +27,17 @@ export function DataUploadPage() {
   const [error, setError] = useState<string | null>(null);
   const [draft, setDraft] = useState<DataDocDraft | null>(null);
   const [saving, setSaving] = useState(false);
+  // the draft being read, and the poll's abort: both end when the screen goes
+  const reading = useRef<{ id: string | null; stop: AbortController } | null>(null);
+  useEffect(
+    () => () => {
+      const r = reading.current;
+      if (!r) return;
+      r.stop.abort(new Error('left'));
+      if (r.id) void deleteDataDoc(r.id).catch(() => undefined);
+    },
+    [],
+  );
 
   const pick = (file: File) => {
     setError(null);
@@ -35,13 +47,22 @@ export function DataUploadPage() {
     }
     setPhase('reading');
     setPercent(0);
+    const r = { id: null as string | null, stop: new AbortController() };
+    reading.current = r;
     uploadDataDoc(file, setPercent)
+      .then((first) => {
+        r.id = first.id;
+        return waitForReading(first, r.stop.signal);
+      })
       .then((d) => {
+        reading.current = null;
         setDraft(d);
         form.setFieldsValue(toFormValues({ ...d.proposal, tags: [] }) as DocFormValues);
         setPhase('confirm');
       })
       .catch((e: unknown) => {
+        if (r.stop.signal.aborted) return;
+        reading.current = null;
         setError(errorText(e, '上传失败，请检查网络后重试'));
         setPhase('pick');
       });
@@ -96,6 +117,7 @@ export function DataUploadPage() {
             <FilePreview id={draft!.id} kind={draft!.fileKind} name={draft!.fileName} />
           </div>
           <div className="wb-card db-card db-confirm__form">
+            {draft!.readNotice ? <Alert type="info" showIcon className="db-alert" message={draft!.readNotice} /> : null}
             {draft!.readError ? (
               <Alert type="warning" showIcon className="db-alert" message={`未能识别文件内容：${draft!.readError}`} description="文件已保存，请手动填写以下信息。" />
             ) : (

@@ -41,6 +41,25 @@ export function uploadDataDoc(file: File, onProgress?: (percent: number) => void
   });
 }
 
+/** A draft as the server has it now (its reading queued, running, or done with the proposed fields). */
+export const fetchDataDraft = (id: string): Promise<DataDocDraft> => callApi(databankCalls.draft, { query: { id } }, quiet);
+
+/** How often the upload screen asks whether the reading of a draft has ended. */
+export const DRAFT_POLL_MS = 1500;
+
+/** The draft once its reading ended (polled); rejects when `signal` fires (the screen was left). */
+export async function waitForReading(draft: DataDocDraft, signal: AbortSignal): Promise<DataDocDraft> {
+  let d = draft;
+  while (d.readState === 'queued' || d.readState === 'running') {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(resolve, DRAFT_POLL_MS);
+      signal.addEventListener('abort', () => { clearTimeout(timer); reject(signal.reason); }, { once: true });
+    });
+    d = await fetchDataDraft(d.id);
+  }
+  return d;
+}
+
 /** The document's file (the call needs the login header, so previews use an object URL of the blob). */
 export async function fetchDataFile(id: string): Promise<Blob> {
   const res = await http.post<Blob>(databankCalls.file.path, undefined, { params: { id }, responseType: 'blob', repeatSubmit: false, silent: true });
