@@ -84,10 +84,10 @@ describe('buildFactSheet', () => {
 
 describe('writeSectionOffline on the fixture tender', () => {
   for (const [name, written] of [['basic', basic], ['flagship', flagship]] as const) {
-    it(`${name}: every leaf within ±20 % of its target and naming the project`, () => {
+    it(`${name}: every written leaf within ±20 % of its target (a form or a table is as long as it is), naming the project`, () => {
       for (const w of written) {
         const ratio = w.out.chars / w.target;
-        expect(ratio, `${w.node.title}: ${w.out.chars}/${w.target}`).toBeGreaterThanOrEqual(0.8);
+        expect(ratio, `${w.node.title}: ${w.out.chars}/${w.target}`).toBeGreaterThanOrEqual(w.node.mode === 'ai' ? 0.8 : 0);
         expect(ratio, `${w.node.title}: ${w.out.chars}/${w.target}`).toBeLessThanOrEqual(1.2);
         expect(w.out.text, w.node.title).toContain(PROJECT);
       }
@@ -269,12 +269,13 @@ describe('other tenders and kinds', () => {
     expect(facts.facts.duration.assumed).toBe(true);
   });
 
-  it('a second tender (two lots, 交货期 30 日) writes every leaf within ±20 % with its own facts', () => {
+  it('a second tender (two lots, 交货期 30 日) writes every written leaf within ±20 % with its own facts', () => {
     const lot = extractCard([LOTS_FILE], { lot: '1' });
     const written = writeAll(2, undefined, lot);
     expect(written.length).toBeGreaterThan(3);
     for (const w of written) {
-      expect(w.out.chars / w.target, `${w.node.title} ${w.out.kind} ${w.out.chars}/${w.target}`).toBeGreaterThanOrEqual(0.8);
+      // forms and response tables are not padded to a length (issue 24): only the upper bound holds for them
+      expect(w.out.chars / w.target, `${w.node.title} ${w.out.kind} ${w.out.chars}/${w.target}`).toBeGreaterThanOrEqual(w.node.mode === 'ai' ? 0.8 : 0);
       expect(w.out.chars / w.target, w.node.title).toBeLessThanOrEqual(1.2);
       expect(w.out.text).not.toContain('智慧园区');
     }

@@ -16,6 +16,7 @@ import {
   worksTechnical, goodsTechnical, worksSchedule, userTraining,
 } from './offline/domain-sections.js';
 import { pointParts } from './offline/respond.js';
+import { missingFormSection, tenderFormFor, tenderFormSection } from './offline/tender-form.js';
 import { adaptPassage } from '../repository/adapt.js';
 import type { Block } from './doc.js';
 
@@ -111,6 +112,10 @@ export function writeSectionOffline(input: WriteSectionInput): WriteSectionResul
     bidType,
     pick: <T>(list: readonly T[], salt = 0) => list[(h + salt) % list.length]!,
   };
+  // the tender's own form, filled in: nothing added to it (no points, no length, no reuse)
+  const form = node.mode === 'form' ? tenderFormFor(card, node) : undefined;
+  const isPart = node.mode === 'form' && card.composition.some((p) => p.title.trim() === node.title.trim());
+  if (form || (isPart && card.forms?.length)) return result(form ? tenderFormSection(c, form) : missingFormSection(c), kind);
   const reuse = reusedBlocks(input);
   const points = pointParts(c);
   const own = fit([...points, ...focus(bodyOf(kind, domain)(c), c)], c, Math.max(200, targetChars - reuse.chars), points.length);
@@ -118,6 +123,12 @@ export function writeSectionOffline(input: WriteSectionInput): WriteSectionResul
   const text = toText(blocks);
   const placeholders = [...new Set(text.match(PLACEHOLDER_RE) ?? [])];
   return { doc: toDoc(blocks), text, chars: countChars(text), placeholders, kind, ...(reuse.reused.length ? { reused: reuse.reused } : {}) };
+}
+
+function result(blocks: Block[], kind: SectionKind): WriteSectionResult {
+  const text = toText(blocks);
+  const placeholders = [...new Set(text.match(PLACEHOLDER_RE) ?? [])];
+  return { doc: toDoc(blocks), text, chars: countChars(text), placeholders, kind };
 }
 
 /** A reused passage shorter than this after adapting (most of it named the old contract) is not written. */

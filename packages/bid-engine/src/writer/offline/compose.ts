@@ -28,7 +28,8 @@ export function fit(parts: Part[], c: Ctx, target: number, keep = 0): Block[] {
   const hi = target * 1.1;
   let cur = total(parts);
 
-  if (cur < lo) {
+  // a form or a response table is not padded: its length is the form's (issue 24 — no other form's tail, no filler)
+  if (cur < lo && c.node.mode === 'ai') {
     const pool = expansion(c);
     const extra: Block[][] = parts.map(() => []);
     let i = 0;

@@ -1,0 +1,181 @@
+import type { BidOutlineNode, TenderCard, TenderForm } from '@btz/shared';
+import type { Block } from '../doc.js';
+import { cnDate } from '../../export/cover.js';
+import type { Ctx } from './context.js';
+import { ph } from './context.js';
+
+/**
+ * The tender's own form as the section of the composition part that links it (issue 24 item 1): its fixed text verbatim,
+ * its tables with the tender's rows and columns, its blanks (____、（  ）、【…】、XXX、a label ending in a colon) filled from
+ * the card (project name/number, purchaser, the deadline's date) and the enterprise facts (name, legal representative,
+ * address, phone, credit code); what neither gives stays a 【待填写：…】 placeholder, a place to sign or seal stays blank.
+ * Nothing is added: no filler, no other form's tail. A form part whose form the reader did not find is a titled
+ * placeholder saying so.
+ */
+
+const key = (s: string) =>
+  s
+    .replace(/^\s*(?:附件|格式|附表)?\s*[一二三四五六七八九十\d]+(?:[-－.．]\d+)*\s*[、.．:：)）]?\s*/, '')
+    .replace(/[\s（()）《》“”"、，,：:【】]/g, '')
+    .replace(/(?:格式|样式|模板|范本|参考格式)$/, '');
+
+/** The tender form of a section: the composition part named like the node links it, else a form named like the node. */
+export function tenderFormFor(card: TenderCard, node: Pick<BidOutlineNode, 'title'>): TenderForm | undefined {
+  const forms = card.forms ?? [];
+  if (!forms.length) return undefined;
+  const title = node.title.trim();
+  const part = card.composition.find((p) => p.title.trim() === title || p.title.trim().startsWith(title));
+  if (part?.form) {
+    const f = forms.find((x) => x.title === part.form!.title && x.page === part.form!.page) ?? forms.find((x) => x.title === part.form!.title);
+    if (f) return f;
+  }
+  const k = key(title);
+  if (k.length < 2) return undefined;
+  const exact = forms.find((f) => key(f.title) === k) ?? forms.find((f) => { const fk = key(f.title); return fk.length >= 2 && (fk.includes(k) || k.includes(fk)); });
+  if (exact) return exact;
+  // the part's name and the form's title worded a little apart (「法定代表人授权委托书」「法定代表人授权书」): most of the
+  // shorter one's two-character pieces in the longer one
+  let best: { f: TenderForm; share: number } | null = null;
+  for (const f of forms) {
+    const fk = key(f.title);
+    const [a, b] = fk.length <= k.length ? [fk, k] : [k, fk];
+    if (a.length < 4) continue;
+    const pieces = Array.from({ length: a.length - 1 }, (_, i) => a.slice(i, i + 2));
+    const share = pieces.filter((p) => b.includes(p)).length / pieces.length;
+    if (share >= 0.75 && (!best || share > best.share)) best = { f, share };
+  }
+  return best?.f;
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Blanks
+
+/** A place for a hand: a signature or a seal is never filled. */
+const HAND = /签字|签名|签章|盖章|公章|印章|手印|章\)|章）|^章$/;
+/** A note saying the blank is signed by hand (「法定代表人（签字）：____」): the blank stays for the pen. */
+const SIGN = /签字|签名|签章|手印/;
+
+interface Filler {
+  value: (label: string) => string | null;
+  date: string;
+}
+
+function fillerOf(c: Ctx): Filler {
+  const e = c.ent;
+  const known = (v: string | undefined, what: string) => (v && v.trim() ? v.trim() : ph(what));
+  const date = (c.card.deadline && cnDate(String(c.card.deadline.value))) || ph('日期');
+  const value = (raw: string): string | null => {
+    const l = raw.replace(/[\s:：]/g, '');
+    if (!l) return null;
+    if (HAND.test(l)) return null;
+    if (/代理机构/.test(l)) return c.card.agency?.value ? String(c.card.agency.value) : ph(l);
+    if (/项目名称|采购项目名称|招标项目名称|^项目$/.test(l)) return c.P;
+    if (/(?:项目|招标|采购|标段|包)(?:编号|号)$|^编号$/.test(l)) return c.N;
+    if (/^致$|采购人|招标人|采购单位|招标单位|^业主/.test(l) && !/代表|电话|地址/.test(l)) return c.B;
+    if (/信用代码/.test(l)) return known(e.creditCode, '统一社会信用代码');
+    if (/法定代表人/.test(l) && !/授权|委托|身份证|证明|电话/.test(l)) return known(e.legalRep, l);
+    if (/地址|住所/.test(l) && !/采购人|招标人/.test(l)) return known(e.address, l);
+    if (/电话|联系方式|手机/.test(l) && !/采购人|招标人/.test(l)) return known(e.contacts, l);
+    if (/(?:投标人|供应商|响应人|报价人|磋商人|申请人|投标单位|公司|企业|单位)(?:名称|全称)?$|^(?:投标人|供应商)/.test(l) && !/代表|地址|电话|身份证|邮编|账号|开户/.test(l))
+      return c.anonymous ? c.E : known(e.name, l);
+    if (/^(?:日期|时间|签署日期|投标日期|响应日期|报价日期)$/.test(l)) return date;
+    return ph(l.slice(0, 20));
+  };
+  return { value, date };
+}
+
+/** The label a blank belongs to: the words just before it (「项目编号：____」), back to the previous punctuation. */
+function labelBefore(text: string, at: number): string {
+  // a note in brackets between the label and its blank (「投标人名称（公章）：____」) is passed over
+  const before = text
+    .slice(Math.max(0, at - 30), at)
+    .replace(/[\s\u3000:：]+$/, '')
+    .replace(/(?:[（(][^（()）]{1,8}[)）][\s\u3000:：]*)+$/, '');
+  const m = /([^\s\u3000，,。；;、：:（()）【】_＿]{1,16})$/.exec(before);
+  // a blank inside a sentence (「自开标之日起____日」): the few words before it say what goes there
+  if (!m) return '';
+  const words = m[1]!.replace(/^\d+[.、．]/, '').replace(/[为是]$/, '');
+  // 「项目编号为____」 names its field; 「有效期为自截止之日起____」 is said by the words after the last 为/是
+  return /(?:名称|编号|代码|地址|电话|人|日期)$/.test(words) ? words.slice(-10) : (/[为是]([^为是]{2,})$/.exec(words)?.[1] ?? words).slice(-8);
+}
+
+const BLANK = '[_＿]{2,}|[（(][\\s\\u3000]*[)）]|[Xx×Ｘ]{2,}';
+const DATE = /(?:[_＿]+|[\s\u3000]+)年(?:[_＿]+|[\s\u3000]+)月(?:[_＿]+|[\s\u3000]+)日/g;
+/** A field label in brackets standing for its value: 「致：（采购人名称）」「我方（投标人名称）」. */
+const FIELD = /名称|编号|采购人|招标人|供应商|投标人|法定代表人|地址|电话|信用代码|日期/;
+
+/** The text with its blanks filled (a table cell's blanks belong to its column when nothing labels them). */
+export function fillBlanks(text: string, f: Filler, column = ''): string {
+  let s = text
+    .replace(DATE, (m, at: number) => (/年$/.test(text.slice(0, at)) ? m : f.date))
+    // 「日期：年月日」: the blanks between were not kept
+    .replace(/(^|[:：\s\u3000])年\s*月\s*日/g, (_m, lead: string) => `${lead}${f.date}`);
+  // a blank with its label in brackets next to it: 「______（投标人名称）」「（项目名称）______」
+  s = s.replace(new RegExp(`(?:${BLANK})[\\s\\u3000]*[（(]([^（()）]{1,20})[)）]|[（(]([^（()）]{1,20})[)）][\\s\\u3000]*(?:[_＿]{2,})`, 'g'), (m, a?: string, b?: string) => {
+    const label = (a ?? b ?? '').trim();
+    if (HAND.test(label)) return m;
+    return f.value(label) ?? m;
+  });
+  // 【项目名称】 (never our own 【待填写：…】)
+  s = s.replace(/【(?!待填写)([^【】]{1,30})】/g, (m, label: string) => f.value(label) ?? m);
+  // a bracketed field label alone: 「致：（采购人名称）」
+  s = s.replace(/[（(]([^（()）]{2,16})[)）]/g, (m, label: string, at: number) => {
+    if (!FIELD.test(label) || HAND.test(label) || /[，,。；;、]|或者|须|应当|如有/.test(label)) return m;
+    // 「（项目编号：XXX）」 is handled with its blank below
+    if (/[:：]/.test(label)) return m;
+    const before = s.slice(Math.max(0, at - 4), at);
+    const standalone = /[:：][\s\u3000]*$|(?:致|我方|我公司|本公司|我单位)$/.test(before) || !/[\u4e00-\u9fa5]$/.test(before);
+    return standalone ? (f.value(label) ?? m) : m;
+  });
+  // bare blanks: their label stands before them (or the column's head in a table)
+  s = s.replace(new RegExp(BLANK, 'g'), (m, at: number, whole: string) => {
+    const label = labelBefore(whole, at) || column;
+    if (HAND.test(label) || HAND.test(whole.slice(at + m.length, at + m.length + 6)) || SIGN.test(whole.slice(Math.max(0, at - 8), at))) return m;
+    return f.value(label || '空白处') ?? m;
+  });
+  // a label ending the line with nothing after it: 「项目编号：」
+  s = s.replace(/(^|[\s\u3000:：)）])([^\s\u3000，,。；;：:（()）]{2,12})((?:[（(][^（()）]{1,8}[)）])?)[:：][\s\u3000]*$/, (m, lead: string, label: string, note: string) => {
+    if (HAND.test(label) || SIGN.test(note)) return m;
+    const v = f.value(label);
+    return v ? `${lead}${label}${note}：${v}` : m;
+  });
+  return s;
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// The section
+
+/** Columns a bidder fills in a price or response table: an empty cell there is the bidder's to fill. */
+const FILLED_BY_BIDDER = /单价|总价|合价|小计|报价|金额|价格|费用|品牌|型号|规格|产地|厂家|制造商|生产商|响应|偏离|投标|承诺|说明|参数|配置|数量|名称|姓名|职务|证书|日期|期限|时间/;
+
+function tableBlock(rows: Array<Array<string | null>>, f: Filler): Block {
+  const head = (rows[0] ?? []).map((c) => c ?? '');
+  const body = rows.slice(1).map((r) =>
+    r.map((cell, col) => {
+      const column = (head[col] ?? '').replace(/\s+/g, '');
+      if (cell === null) return '';
+      if (cell.trim()) return fillBlanks(cell, f, column);
+      // a total row's empty cells, and the bidder's columns, are the bidder's to fill
+      return column && FILLED_BY_BIDDER.test(column) && !/备注|序号/.test(column) ? ph(column.slice(0, 20)) : '';
+    }),
+  );
+  return { t: 'table', head: head.map((h) => fillBlanks(h, f)), rows: body };
+}
+
+export function tenderFormSection(c: Ctx, form: TenderForm): Block[] {
+  const f = fillerOf(c);
+  const out: Block[] = [];
+  for (const b of form.blocks) {
+    if (b.t === 'table') out.push(tableBlock(b.rows, f));
+    else for (const line of b.text.split('\n')) if (line.trim()) out.push({ t: 'p', text: fillBlanks(line, f) });
+  }
+  if (!out.length) out.push({ t: 'p', text: `招标文件“${form.title}”的格式未印出正文，请按招标文件要求编写本部分：${ph(form.title)}` });
+  return out;
+}
+
+/** A form part of a tender whose format chapter was read but holds no form for it: a titled placeholder, never filler. */
+export function missingFormSection(c: Ctx): Block[] {
+  return [
+    { t: 'p', text: `未在招标文件的“投标文件格式”一章中找到「${c.node.title}」的格式，请按招标文件的要求编写或附上本部分：${ph(c.node.title)}` },
+  ];
+}
