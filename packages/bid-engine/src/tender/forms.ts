@@ -65,8 +65,8 @@ export function formsFromModel(model: DocModel): TenderForm[] {
     let chars = 0;
     for (let j = i + 1; j < end && body.length < FORM_LIMITS.blocksPerForm; j++) {
       const b = blocks[j]!;
-      // a heading above the form's level (a volume 「第二部分 商务文件」) closes it
-      if (b.type === 'heading' && h.type === 'heading' && b.level < h.level) break;
+      // a heading above the form's level inside the chapter stays in the form: a form the reader did not take for one
+      // (「s、报价分类明细表格式」 misread at another level) is printed rather than lost
       const fb = blockOf(b);
       if (!fb) continue;
       chars += size(fb);

@@ -6,7 +6,8 @@ import { clausesFor, kindShare, requirementsFor, rowsFor } from './points.js';
 import { fit, focus } from './offline/compose.js';
 import { criteriaWords, hash, ph, type Ctx, type Part, type WriteSectionInput, type WriteSectionResult } from './offline/context.js';
 import {
-  authorization, bidLetter, deviation, generic, honor, performance, priceDetail, priceSummary, qualification, qualificationForm,
+  authorization, bidLetter, deviation, deviationRows, generic, honor, performance, priceDetail, priceSummary, qualification, qualificationForm,
+  responseFor,
 } from './offline/form-sections.js';
 import {
   aftersales, commitment, emergency, implementation, quality, safety, schedule, staffing, technical, training,
@@ -16,7 +17,7 @@ import {
   worksTechnical, goodsTechnical, worksSchedule, userTraining,
 } from './offline/domain-sections.js';
 import { pointParts } from './offline/respond.js';
-import { missingFormSection, tenderFormFor, tenderFormSection } from './offline/tender-form.js';
+import { missingFormSection, tenderFormsFor, tenderFormSection } from './offline/tender-form.js';
 import { adaptPassage } from '../repository/adapt.js';
 import type { Block } from './doc.js';
 
@@ -113,9 +114,15 @@ export function writeSectionOffline(input: WriteSectionInput): WriteSectionResul
     pick: <T>(list: readonly T[], salt = 0) => list[(h + salt) % list.length]!,
   };
   // the tender's own form, filled in: nothing added to it (no points, no length, no reuse)
-  const form = node.mode === 'form' ? tenderFormFor(card, node) : undefined;
-  const isPart = node.mode === 'form' && card.composition.some((p) => p.title.trim() === node.title.trim());
-  if (form || (isPart && card.forms?.length)) return result(form ? tenderFormSection(c, form) : missingFormSection(c), kind);
+  // (a written part whose form is a table to fill — 「类似项目一览表」 — is that table; a response table keeps the tender's
+  // columns, our ★/▲ rows in them where the tender left the rows empty)
+  const isPart = card.composition.some((p) => p.title.trim() === node.title.trim());
+  let forms = node.mode === 'ai' && !isPart ? [] : tenderFormsFor(card, node);
+  if (node.mode === 'ai' && !forms[0]?.blocks.some((b) => b.t === 'table')) forms = [];
+  if (forms.length || (node.mode === 'form' && isPart && card.forms?.length)) {
+    const answers = node.mode === 'table' ? deviationRows(c).map((r) => ({ requirement: `${r.mark}${r.clause.text.replace(/[。；;]+$/, '')}`, response: responseFor(c, r.clause.text), deviation: '无偏离', note: `见招标文件第 ${r.clause.source.page} 页` })) : [];
+    return result(forms.length ? tenderFormSection(c, forms, answers) : missingFormSection(c), kind);
+  }
   const reuse = reusedBlocks(input);
   const points = pointParts(c);
   const own = fit([...points, ...focus(bodyOf(kind, domain)(c), c)], c, Math.max(200, targetChars - reuse.chars), points.length);

@@ -1,6 +1,7 @@
 import type { BidOutlineNode, TenderCard, TenderForm } from '@btz/shared';
 import type { Block } from '../doc.js';
-import { cnDate } from '../../export/cover.js';
+import { cnDate, COVER_PART } from '../../export/cover.js';
+import { NOT_BID_FORM } from '../../tender/composition-model.js';
 import type { Ctx } from './context.js';
 import { ph } from './context.js';
 
@@ -19,32 +20,72 @@ const key = (s: string) =>
     .replace(/[\s（()）《》“”"、，,：:【】]/g, '')
     .replace(/(?:格式|样式|模板|范本|参考格式)$/, '');
 
-/** The tender form of a section: the composition part named like the node links it, else a form named like the node. */
-export function tenderFormFor(card: TenderCard, node: Pick<BidOutlineNode, 'title'>): TenderForm | undefined {
+/** The share of the shorter key's two-character pieces found in the longer one. */
+function likeness(x: string, y: string): number {
+  const [a, b] = x.length <= y.length ? [x, y] : [y, x];
+  if (a.length < 2) return 0;
+  if (b.includes(a)) return 1;
+  const pieces = Array.from({ length: a.length - 1 }, (_, i) => a.slice(i, i + 2));
+  return pieces.filter((p) => b.includes(p)).length / pieces.length;
+}
+
+const sizeOf = (f: TenderForm) => f.blocks.reduce((n, b) => n + (b.t === 'p' ? b.text.length : b.rows.length * 20), 0);
+
+/**
+ * Of the forms bearing one title (a chapter that lists its forms as headings before printing them), the one printed in
+ * full.
+ */
+function fullest(forms: TenderForm[], title: string): TenderForm | undefined {
+  return forms.filter((f) => f.title === title).sort((a, b) => sizeOf(b) - sizeOf(a))[0];
+}
+
+/** The form a title names: the composition's link when it names the same thing, else a form titled alike. */
+function formNamed(card: TenderCard, title: string): TenderForm | undefined {
   const forms = card.forms ?? [];
-  if (!forms.length) return undefined;
-  const title = node.title.trim();
+  const k = key(title);
+  if (!forms.length || k.length < 2) return undefined;
   const part = card.composition.find((p) => p.title.trim() === title || p.title.trim().startsWith(title));
-  if (part?.form) {
-    const f = forms.find((x) => x.title === part.form!.title && x.page === part.form!.page) ?? forms.find((x) => x.title === part.form!.title);
+  // a link to a heading that is not this part's form (「投标人：（填写“全称”）」 on a volume's cover) is passed over
+  if (part?.form && likeness(key(part.form.title), k) >= 0.5) {
+    const f = fullest(forms, part.form.title);
     if (f) return f;
   }
-  const k = key(title);
-  if (k.length < 2) return undefined;
-  const exact = forms.find((f) => key(f.title) === k) ?? forms.find((f) => { const fk = key(f.title); return fk.length >= 2 && (fk.includes(k) || k.includes(fk)); });
-  if (exact) return exact;
-  // the part's name and the form's title worded a little apart (「法定代表人授权委托书」「法定代表人授权书」): most of the
-  // shorter one's two-character pieces in the longer one
   let best: { f: TenderForm; share: number } | null = null;
   for (const f of forms) {
     const fk = key(f.title);
-    const [a, b] = fk.length <= k.length ? [fk, k] : [k, fk];
-    if (a.length < 4) continue;
-    const pieces = Array.from({ length: a.length - 1 }, (_, i) => a.slice(i, i + 2));
-    const share = pieces.filter((p) => b.includes(p)).length / pieces.length;
-    if (share >= 0.75 && (!best || share > best.share)) best = { f, share };
+    if (Math.min(fk.length, k.length) < 2) continue;
+    const share = fk === k ? 2 : likeness(fk, k);
+    // below four characters only the same words count (「投标函」 is not 「投标函附录」's part)
+    if (share < (Math.min(fk.length, k.length) < 4 ? 1 : 0.75)) continue;
+    if (!best || share > best.share || (share === best.share && sizeOf(f) > sizeOf(best.f))) best = { f, share };
   }
-  return best?.f;
+  return best ? fullest(forms, best.f.title) : undefined;
+}
+
+/**
+ * The tender forms of a section: the form its part links, followed by the forms after it in the chapter that no part of
+ * the composition names (「中小企业声明函」「残疾人福利性单位声明函」 after the 声明 a part names) — every form of the
+ * chapter is printed somewhere, under the part before it. Empty when the node names no form.
+ */
+export function tenderFormsFor(card: TenderCard, node: Pick<BidOutlineNode, 'title'>): TenderForm[] {
+  const forms = card.forms ?? [];
+  const own = formNamed(card, node.title.trim());
+  if (!own) return [];
+  const named = new Set(card.composition.map((p) => formNamed(card, p.title.trim())).filter(Boolean) as TenderForm[]);
+  const titles = new Set([...named].map((f) => f.title));
+  const out = [own];
+  for (let i = forms.indexOf(own) + 1; i < forms.length; i++) {
+    const f = forms[i]!;
+    if (named.has(f) || titles.has(f.title)) break;
+    if (!f.blocks.length || NOT_BID_FORM.test(f.title) || COVER_PART.test(f.title)) continue;
+    out.push(f);
+  }
+  return out;
+}
+
+/** The tender form of a section (the first of tenderFormsFor). */
+export function tenderFormFor(card: TenderCard, node: Pick<BidOutlineNode, 'title'>): TenderForm | undefined {
+  return formNamed(card, node.title.trim());
 }
 
 // ---------------------------------------------------------------------------------------------------------------------
@@ -162,11 +203,55 @@ function tableBlock(rows: Array<Array<string | null>>, f: Filler): Block {
   return { t: 'table', head: head.map((h) => fillBlanks(h, f)), rows: body };
 }
 
-export function tenderFormSection(c: Ctx, form: TenderForm): Block[] {
+/** A response row of the bid (a ★/▲ clause and our response) for a response form whose table the tender left empty. */
+export interface ResponseRow {
+  requirement: string;
+  response: string;
+  deviation: string;
+  note: string;
+}
+
+/** The tender's response table with our rows in its own columns, where the tender printed only its head and empty rows. */
+function responseTable(rows: Array<Array<string | null>>, answers: ResponseRow[], f: Filler): Block | null {
+  const head = (rows[0] ?? []).map((c) => (c ?? '').replace(/\s+/g, ''));
+  const empty = rows.slice(1).every((r) => r.every((c) => c === null || !c.trim() || /^\d{1,3}$|^[…．.]+$/.test(c.trim())));
+  if (!answers.length || !empty || head.length < 3) return null;
+  const col = (re: RegExp, not?: RegExp) => head.findIndex((h) => re.test(h) && !(not && not.test(h)));
+  const n = col(/^序号$|^编号$/);
+  const req = col(/要求|条款|招标文件|采购文件|需求|参数|指标|内容/, /响应|投标|偏离/);
+  const resp = col(/响应|投标|应答|实际|承诺|提供/, /偏离/);
+  const dev = col(/偏离/);
+  const note = col(/说明|备注|页码/);
+  if (req < 0 || resp < 0) return null;
+  return {
+    t: 'table',
+    head: rows[0]!.map((h) => fillBlanks(h ?? '', f)),
+    rows: answers.map((a, i) =>
+      head.map((_, k) => (k === n ? String(i + 1) : k === req ? a.requirement : k === resp ? a.response : k === dev ? a.deviation : k === note ? a.note : '')),
+    ),
+  };
+}
+
+export function tenderFormSection(c: Ctx, forms: TenderForm[], answers: ResponseRow[] = []): Block[] {
   const f = fillerOf(c);
   const out: Block[] = [];
+  forms.forEach((form, k) => {
+    // a form printed after the part's own carries its title
+    if (k > 0) out.push({ t: 'p', text: `**${form.title}**` });
+    out.push(...formBlocks(form, f, k === 0 ? answers : []));
+  });
+  return out;
+}
+
+function formBlocks(form: TenderForm, f: Filler, answers: ResponseRow[]): Block[] {
+  const out: Block[] = [];
+  let answered = false;
   for (const b of form.blocks) {
-    if (b.t === 'table') out.push(tableBlock(b.rows, f));
+    const mapped = b.t === 'table' && !answered ? responseTable(b.rows, answers, f) : null;
+    if (mapped) {
+      answered = true;
+      out.push(mapped);
+    } else if (b.t === 'table') out.push(tableBlock(b.rows, f));
     else for (const line of b.text.split('\n')) if (line.trim()) out.push({ t: 'p', text: fillBlanks(line, f) });
   }
   if (!out.length) out.push({ t: 'p', text: `招标文件“${form.title}”的格式未印出正文，请按招标文件要求编写本部分：${ph(form.title)}` });
