@@ -78,29 +78,29 @@ function norm(s: string): string {
 }
 
 const CHAPTER = /^第\s*[一二三四五六七八九十\d]+\s*(?:章|部分|篇)/;
-const FORMAT_TITLE = /(?:投标|响应|应答|报价|申请|磋商|谈判)文件.{0,6}格式|格式(?:文件|附件|范本)?$/;
+const FORMAT_TITLE = /(?:投标|响应|应答|报价|申请|磋商|谈判)文件.{0,6}格式|^第\s*[一二三四五六七八九十\d]+\s*(?:章|部分|篇)\s*(?:各种|有关|相关|附件|附表)?格式(?:文件|附件|范本)?$/;
 const TOC_LINE = /(?:\.{3,}|…{2,}|·{3,}|-{3,})\s*\d*\s*$|\s\d{1,3}\s*$/;
 
-/** The format chapter's lines: from its last 第X章…格式 title (not a contents line) to the next chapter. */
+/** The format chapter's lines: of the 第X章…格式 titles (not contents lines), the one whose chapter runs longest. */
 function formatChapter(text: string): string[] {
   const lines = text.split(/\r?\n|\f/).map((l) => l.replace(/\t+$/, ''));
-  let from = -1;
-  for (let i = 0; i < lines.length; i++) {
-    const t = lines[i]!.trim();
+  let best: string[] = [];
+  for (let from = 0; from < lines.length; from++) {
+    const t = lines[from]!.trim();
     const n = t.replace(/\s+/g, '');
     if (n.length > 30 || TOC_LINE.test(t)) continue;
-    if ((CHAPTER.test(n) && FORMAT_TITLE.test(n)) || /^(?:投标|响应)文件(?:的)?格式$/.test(n)) from = i;
-  }
-  if (from < 0) return [];
-  let to = lines.length;
-  for (let i = from + 1; i < lines.length; i++) {
-    const n = lines[i]!.replace(/\s+/g, '');
-    if (CHAPTER.test(n) && n.length <= 30 && !FORMAT_TITLE.test(n) && !TOC_LINE.test(lines[i]!.trim())) {
-      to = i;
-      break;
+    if (!((CHAPTER.test(n) && FORMAT_TITLE.test(n)) || /^(?:投标|响应)文件(?:的)?格式$/.test(n))) continue;
+    let to = lines.length;
+    for (let i = from + 1; i < lines.length; i++) {
+      const m = lines[i]!.replace(/\s+/g, '');
+      if (CHAPTER.test(m) && m.length <= 30 && !FORMAT_TITLE.test(m) && !TOC_LINE.test(lines[i]!.trim())) {
+        to = i;
+        break;
+      }
     }
+    if (to - from - 1 > best.length) best = lines.slice(from + 1, to);
   }
-  return lines.slice(from + 1, to);
+  return best;
 }
 
 const NUMBERING = /^(?:附件|格式|附表)?\s*[（(]?[一二三四五六七八九十\d]+(?:[-－.．]\d+)*[)）]?\s*[、.．:：]?\s*/;

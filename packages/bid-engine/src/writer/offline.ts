@@ -17,7 +17,8 @@ import {
   worksTechnical, goodsTechnical, worksSchedule, userTraining,
 } from './offline/domain-sections.js';
 import { pointParts } from './offline/respond.js';
-import { missingFormSection, tenderFormsFor, tenderFormSection } from './offline/tender-form.js';
+import { missingFormSection, tenderFormSection } from './offline/tender-form.js';
+import { tenderFormsFor } from '../tender/forms.js';
 import { adaptPassage } from '../repository/adapt.js';
 import type { Block } from './doc.js';
 

@@ -1,7 +1,6 @@
-import type { BidOutlineNode, TenderCard, TenderForm } from '@btz/shared';
+import type { TenderForm } from '@btz/shared';
 import type { Block } from '../doc.js';
-import { cnDate, COVER_PART } from '../../export/cover.js';
-import { NOT_BID_FORM } from '../../tender/composition-model.js';
+import { cnDate } from '../../export/cover.js';
 import type { Ctx } from './context.js';
 import { ph } from './context.js';
 
@@ -13,80 +12,6 @@ import { ph } from './context.js';
  * Nothing is added: no filler, no other form's tail. A form part whose form the reader did not find is a titled
  * placeholder saying so.
  */
-
-const key = (s: string) =>
-  s
-    .replace(/^\s*(?:附件|格式|附表)?\s*[一二三四五六七八九十\d]+(?:[-－.．]\d+)*\s*[、.．:：)）]?\s*/, '')
-    .replace(/[\s（()）《》“”"、，,：:【】]/g, '')
-    .replace(/(?:格式|样式|模板|范本|参考格式)$/, '');
-
-/** The share of the shorter key's two-character pieces found in the longer one. */
-function likeness(x: string, y: string): number {
-  const [a, b] = x.length <= y.length ? [x, y] : [y, x];
-  if (a.length < 2) return 0;
-  if (b.includes(a)) return 1;
-  const pieces = Array.from({ length: a.length - 1 }, (_, i) => a.slice(i, i + 2));
-  return pieces.filter((p) => b.includes(p)).length / pieces.length;
-}
-
-const sizeOf = (f: TenderForm) => f.blocks.reduce((n, b) => n + (b.t === 'p' ? b.text.length : b.rows.length * 20), 0);
-
-/**
- * Of the forms bearing one title (a chapter that lists its forms as headings before printing them), the one printed in
- * full.
- */
-function fullest(forms: TenderForm[], title: string): TenderForm | undefined {
-  return forms.filter((f) => f.title === title).sort((a, b) => sizeOf(b) - sizeOf(a))[0];
-}
-
-/** The form a title names: the composition's link when it names the same thing, else a form titled alike. */
-function formNamed(card: TenderCard, title: string): TenderForm | undefined {
-  const forms = card.forms ?? [];
-  const k = key(title);
-  if (!forms.length || k.length < 2) return undefined;
-  const part = card.composition.find((p) => p.title.trim() === title || p.title.trim().startsWith(title));
-  // a link to a heading that is not this part's form (「投标人：（填写“全称”）」 on a volume's cover) is passed over
-  if (part?.form && likeness(key(part.form.title), k) >= 0.5) {
-    const f = fullest(forms, part.form.title);
-    if (f) return f;
-  }
-  let best: { f: TenderForm; share: number } | null = null;
-  for (const f of forms) {
-    const fk = key(f.title);
-    if (Math.min(fk.length, k.length) < 2) continue;
-    const share = fk === k ? 2 : likeness(fk, k);
-    // below four characters only the same words count (「投标函」 is not 「投标函附录」's part)
-    if (share < (Math.min(fk.length, k.length) < 4 ? 1 : 0.75)) continue;
-    if (!best || share > best.share || (share === best.share && sizeOf(f) > sizeOf(best.f))) best = { f, share };
-  }
-  return best ? fullest(forms, best.f.title) : undefined;
-}
-
-/**
- * The tender forms of a section: the form its part links, followed by the forms after it in the chapter that no part of
- * the composition names (「中小企业声明函」「残疾人福利性单位声明函」 after the 声明 a part names) — every form of the
- * chapter is printed somewhere, under the part before it. Empty when the node names no form.
- */
-export function tenderFormsFor(card: TenderCard, node: Pick<BidOutlineNode, 'title'>): TenderForm[] {
-  const forms = card.forms ?? [];
-  const own = formNamed(card, node.title.trim());
-  if (!own) return [];
-  const named = new Set(card.composition.map((p) => formNamed(card, p.title.trim())).filter(Boolean) as TenderForm[]);
-  const titles = new Set([...named].map((f) => f.title));
-  const out = [own];
-  for (let i = forms.indexOf(own) + 1; i < forms.length; i++) {
-    const f = forms[i]!;
-    if (named.has(f) || titles.has(f.title)) break;
-    if (!f.blocks.length || NOT_BID_FORM.test(f.title) || COVER_PART.test(f.title)) continue;
-    out.push(f);
-  }
-  return out;
-}
-
-/** The tender form of a section (the first of tenderFormsFor). */
-export function tenderFormFor(card: TenderCard, node: Pick<BidOutlineNode, 'title'>): TenderForm | undefined {
-  return formNamed(card, node.title.trim());
-}
 
 // ---------------------------------------------------------------------------------------------------------------------
 // Blanks
