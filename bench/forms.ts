@@ -81,26 +81,44 @@ const CHAPTER = /^第\s*[一二三四五六七八九十\d]+\s*(?:章|部分|篇)
 const FORMAT_TITLE = /(?:投标|响应|应答|报价|申请|磋商|谈判)文件.{0,6}格式|^第\s*[一二三四五六七八九十\d]+\s*(?:章|部分|篇)\s*(?:各种|有关|相关|附件|附表)?格式(?:文件|附件|范本)?$/;
 const TOC_LINE = /(?:\.{3,}|…{2,}|·{3,}|-{3,})\s*\d*\s*$|\s\d{1,3}\s*$/;
 
-/** The format chapter's lines: of the 第X章…格式 titles (not contents lines), the one whose chapter runs longest. */
-function formatChapter(text: string): string[] {
+const CN = '零一二三四五六七八九';
+function cnNumber(s: string): number {
+  if (/^\d+$/.test(s)) return Number(s);
+  const m = /^([一二三四五六七八九])?(十)?([一二三四五六七八九])?$/.exec(s);
+  if (!m) return 0;
+  return m[2] ? (m[1] ? CN.indexOf(m[1]) : 1) * 10 + (m[3] ? CN.indexOf(m[3]) : 0) : m[1] ? CN.indexOf(m[1]) : 0;
+}
+const chapterOf = (n: string) => {
+  const m = /^第\s*([一二三四五六七八九十\d]+)\s*(章|部分|篇)/.exec(n);
+  return m ? { n: cnNumber(m[1]!), kind: m[2]! } : null;
+};
+
+/**
+ * The format chapter's candidates: each 第X章…格式 title (not a contents line) with its lines up to the next chapter of a
+ * higher number (a 第一章 quoted inside a form does not end it).
+ */
+function formatChapters(text: string): string[][] {
   const lines = text.split(/\r?\n|\f/).map((l) => l.replace(/\t+$/, ''));
-  let best: string[] = [];
+  const out: string[][] = [];
   for (let from = 0; from < lines.length; from++) {
     const t = lines[from]!.trim();
     const n = t.replace(/\s+/g, '');
     if (n.length > 30 || TOC_LINE.test(t)) continue;
     if (!((CHAPTER.test(n) && FORMAT_TITLE.test(n)) || /^(?:投标|响应)文件(?:的)?格式$/.test(n))) continue;
+    const own = chapterOf(n);
     let to = lines.length;
     for (let i = from + 1; i < lines.length; i++) {
       const m = lines[i]!.replace(/\s+/g, '');
-      if (CHAPTER.test(m) && m.length <= 30 && !FORMAT_TITLE.test(m) && !TOC_LINE.test(lines[i]!.trim())) {
+      if (m.length > 30 || TOC_LINE.test(lines[i]!.trim()) || FORMAT_TITLE.test(m)) continue;
+      const c = chapterOf(m);
+      if (c && (!own || (c.kind === own.kind && c.n > own.n))) {
         to = i;
         break;
       }
     }
-    if (to - from - 1 > best.length) best = lines.slice(from + 1, to);
+    out.push(lines.slice(from + 1, to));
   }
-  return best;
+  return out;
 }
 
 const NUMBERING = /^(?:附件|格式|附表)?\s*[（(]?[一二三四五六七八九十\d]+(?:[-－.．]\d+)*[)）]?\s*[、.．:：]?\s*/;
@@ -198,12 +216,13 @@ for (const t of truth) {
     console.log(`${t.id.padEnd(4)} ${t.half.padEnd(5)} 读取失败：${(e as Error).message.slice(0, 60)}`);
     continue;
   }
-  const chapter = formatChapter(text);
-  if (!chapter.length) {
+  const chapters = formatChapters(text);
+  if (!chapters.length) {
     console.log(`${t.id.padEnd(4)} ${t.half.padEnd(5)} — no format chapter in the raw text`);
     continue;
   }
-  const forms = splitForms(chapter, t.composition ?? []);
+  // the candidate where most labelled titles head a form (the last of equals: the chapter comes after mentions of it)
+  const forms = chapters.map((c) => splitForms(c, t.composition ?? [])).reduce((a, b) => (b.length >= a.length ? b : a));
   if (!forms.length) {
     console.log(`${t.id.padEnd(4)} ${t.half.padEnd(5)} — format chapter, but no labelled part title found in it`);
     continue;
