@@ -429,7 +429,8 @@ export function extractCard(files: readonly TenderFileInput[], opts: ExtractOpti
   // The format chapter's forms with their bodies: the latest file that gives them (an amendment may reprint the chapter)
   let forms: TenderForm[] = [];
   for (const fl of all) {
-    const found = fl.file.model ? guarded('投标文件格式', failed, () => formsFromModel(fl.file.model!), []) : [];
+    const linked = compositionParts.filter((p) => p.source.file === fl.file.name && p.form).map((p) => p.form!);
+    const found = fl.file.model ? guarded('投标文件格式', failed, () => formsFromModel(fl.file.model!, linked), []) : [];
     if (found.length) forms = found;
   }
 

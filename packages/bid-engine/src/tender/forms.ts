@@ -48,14 +48,19 @@ function indexOf(blocks: Block[], h: HeadingBlock, from: number, to: number): nu
   return -1;
 }
 
-/** The format chapter's forms with their bodies, in the document's order; empty when the tender has no such chapter. */
-export function formsFromModel(model: DocModel): TenderForm[] {
+/**
+ * The format chapter's forms with their bodies, in the document's order; empty when the tender has no such chapter.
+ * `linked`: the forms the composition's parts link (their heading and page) — a heading the chapter's own level did not
+ * take for a form (「9.1 开标一览表」 among the 须知-style numbered headings) is one when a part names it.
+ */
+export function formsFromModel(model: DocModel, linked: Array<{ title: string; page: number }> = []): TenderForm[] {
   const blocks = model.blocks;
   const chapter = formatHeadings(blocks);
-  if (chapter.from < 0 || !chapter.heads.length) return [];
-  const at = chapter.heads
+  if (chapter.from < 0 || (!chapter.heads.length && !linked.length)) return [];
+  const extra = chapter.links.filter((h) => !chapter.heads.includes(h) && linked.some((l) => l.title === h.text && l.page === h.page));
+  const at = [...chapter.heads, ...extra]
     .map((h) => ({ h, i: indexOf(blocks, h, chapter.from + 1, chapter.to) }))
-    .filter((x) => x.i >= 0)
+    .filter((x, k, all) => x.i >= 0 && all.findIndex((y) => y.i === x.i) === k)
     .sort((a, b) => a.i - b.i);
   const out: TenderForm[] = [];
   for (let k = 0; k < at.length && out.length < FORM_LIMITS.forms; k++) {
