@@ -169,3 +169,20 @@ export function formHasBody(f: TenderForm | undefined): boolean {
   if (/格式自[定拟]|自行编制|自拟/.test(f.title) && !f.blocks.some((b) => b.t === 'table')) return false;
   return f.blocks.some((b) => b.t === 'table') || f.blocks.reduce((n, b) => n + (b.t === 'p' ? b.text.length : 0), 0) >= 40;
 }
+
+/**
+ * The tender's own words for the bid and the bidder (issue 24: the cover says 响应文件 where the tender's forms do): the
+ * words its forms (else its composition) use most; 投标文件 / 投标人 when it uses none.
+ */
+export function bidWords(card: Partial<Pick<TenderCard, 'forms' | 'composition'>>): { doc: string; bidder: string } {
+  const text = [
+    ...(card.forms ?? []).flatMap((f) => [f.title, ...f.blocks.map((b) => (b.t === 'p' ? b.text : b.rows.map((r) => r.join(' ')).join(' ')))]),
+    ...(card.forms?.length ? [] : (card.composition ?? []).map((p) => p.title)),
+  ].join('\n');
+  const most = (words: string[], fallback: string) => {
+    const counts = words.map((w) => text.split(w).length - 1);
+    const top = Math.max(...counts);
+    return top > 0 ? words[counts.indexOf(top)]! : fallback;
+  };
+  return { doc: most(['投标文件', '响应文件', '应答文件', '磋商文件', '谈判文件'], '投标文件'), bidder: most(['投标人', '供应商', '响应人', '应答人'], '投标人') };
+}
