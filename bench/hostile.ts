@@ -8,7 +8,10 @@
  * Prints p50 / p99 / max of /healthz and of the bid list while each runs, the time it took, and the server's peak RSS.
  * Goal: every /healthz answer under 100 ms.
  *
- *   npm run bench -- hostile [--full] [--worker-mb 2048] [--export-mb 6144]   (WORKER_MEMORY_MB, EXPORT_MEMORY_MB)
+ *   5. hostile format chapters (bench/lib/hostile-forms.ts): thousands of forms, blank lines of 200,000 characters, a
+ *      price form of 20,000 rows — read, then every form part written offline.
+ *
+ *   npm run bench -- hostile [--full] [--worker-mb 2048] [--export-mb 6144] [--only=forms]   (WORKER_MEMORY_MB, EXPORT_MEMORY_MB)
  *
  * The server is a real one in a child process (from the TypeScript sources, as the API tests do), so a regression kills
  * that child and not the bench, and the polling here never shares its event loop. For 4 the child is stopped, the large
@@ -26,6 +29,8 @@ const numArg = (name: string, def: number) => {
 };
 const workerMb = numArg('worker-mb', 2048);
 const exportMb = numArg('export-mb', 6144);
+/** `--only=forms`: only that part (5) */
+const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 
 const { startChild, childApi, childLogin } = await import('../apps/server/test/child-server.js');
 const { multipartBody } = await import('../apps/server/test/harness.js');
@@ -65,13 +70,16 @@ try {
     }
   };
 
+  // ---------------------------------------------------------------------------------------------- 5: hostile forms
+  if (!only || only === 'forms') await (await import('./lib/hostile-forms.js')).runFormAttacks({ child, token, list, upload, settle, report });
+
   // ---------------------------------------------------------------------------------------------- 1–3: hostile files
   const files: Array<[string, string, () => Buffer]> = [
     ['DOCX bomb (report: 10 MB → 508 MB at ~51:1)', '炸弹.docx', reportDocxBomb],
     [`DOCX in budget that exhausts a ${workerMb} MB worker (2.4 MB → 64 MB of XML)`, '超大文档.docx', heavyDocx],
     ['PDF bomb (report: one FlateDecode stream → 300 MB)', '炸弹.pdf', () => bombPdf(300)],
   ];
-  for (const [label, name, make] of files) {
+  for (const [label, name, make] of only ? [] : files) {
     const data = make();
     const watch = watchServer(child.url, list);
     const t0 = performance.now();
@@ -85,6 +93,7 @@ try {
   console.log(`server process RSS after the files: peak ${rss.peak} MB, now ${rss.now} MB (WORKER_MEMORY_MB=${workerMb})\n`);
 
   // ---------------------------------------------------------------------------------------------- 4: a large export
+  if (!only) {
   const count = 1000;
   const chars = full ? 200_000 : 20_000;
   const up = await upload('招标文件.docx', await tenderDocx());
@@ -105,6 +114,7 @@ try {
   report(`export of ${count} sections × ${chars.toLocaleString('en')} characters`, took, await watch.stop(), `  → ${ok ? `${(res.bytes.length / 1024).toFixed(0)} KiB .docx` : res.text.slice(0, 200)}`);
   rss = rssMb(child.proc.pid!);
   console.log(`server process RSS during the export: peak ${rss.peak} MB`);
+  }
 } finally {
   child.proc.kill('SIGTERM');
   await child.exited;

@@ -87,7 +87,7 @@ beforeAll(async () => {
   });
   expect(saved.json?.success, saved.text).toBe(true);
   bidId = await uploadTender(t, token, { name: '招标文件.docx', data: await tenderWithForms() });
-  const d = await waitParse(t, token, bidId);
+  const d = await waitParse(t, token, bidId, 90_000);
   expect(d.parse.state).toBe('done');
   if (!d.outline?.length) {
     const g = await t.api('/btz/bid/outline/generate', { token, query: { id: bidId } });
@@ -96,8 +96,8 @@ beforeAll(async () => {
   await buyCopies(t, token, 1);
   const start = await t.api('/btz/bid/write/start', { token, query: { id: bidId } });
   expect(start.json?.success, start.text).toBe(true);
-  expect((await waitWritten(t, token, bidId)).status).toBe('written');
-}, 120_000);
+  expect((await waitWritten(t, token, bidId, 120_000)).status).toBe('written');
+}, 300_000);
 afterAll(async () => {
   await t?.close();
 });

@@ -12,7 +12,7 @@ import type { Block, DocModel, HeadingBlock } from '../reading/model/types.js';
 import { tableGrid } from '../reading/model/table.js';
 import { formatHeadings, NOT_BID_FORM } from './composition-model.js';
 
-export const FORM_LIMITS = { forms: 80, blocksPerForm: 300, rowsPerTable: 400, columns: 20, charsPerForm: 30_000 } as const;
+export const FORM_LIMITS = { forms: 80, blocksPerForm: 300, rowsPerTable: 400, columns: 20, charsPerForm: 30_000, chars: 400_000 } as const;
 
 const clean = (s: string) => s.replace(/\r/g, '').replace(/[ \t]*\n[ \t]*/g, '\n').trim();
 
@@ -63,7 +63,8 @@ export function formsFromModel(model: DocModel, linked: Array<{ title: string; p
     .filter((x, k, all) => x.i >= 0 && all.findIndex((y) => y.i === x.i) === k)
     .sort((a, b) => a.i - b.i);
   const out: TenderForm[] = [];
-  for (let k = 0; k < at.length && out.length < FORM_LIMITS.forms; k++) {
+  let total = 0;
+  for (let k = 0; k < at.length && out.length < FORM_LIMITS.forms && total < FORM_LIMITS.chars; k++) {
     const { h, i } = at[k]!;
     const end = k + 1 < at.length ? at[k + 1]!.i : chapter.to;
     const body: TenderFormBlock[] = [];
@@ -78,7 +79,8 @@ export function formsFromModel(model: DocModel, linked: Array<{ title: string; p
       if (chars > FORM_LIMITS.charsPerForm) break;
       body.push(fb);
     }
-    out.push({ title: clean(h.text).replace(/\n/g, ''), page: h.page, blocks: body });
+    total += chars;
+    out.push({ title: clean(h.text).replace(/\n/g, '').slice(0, 200), page: h.page, blocks: body });
   }
   return out;
 }

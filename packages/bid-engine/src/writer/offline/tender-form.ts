@@ -65,6 +65,7 @@ function labelBefore(text: string, at: number): string {
   return /(?:名称|编号|代码|地址|电话|人|日期)$/.test(words) ? words.slice(-10) : (/[为是]([^为是]{2,})$/.exec(words)?.[1] ?? words).slice(-8);
 }
 
+const MAX_LINE = 2000;
 const BLANK = '[_＿]{2,}|[（(][\\s\\u3000]*[)）]|[Xx×Ｘ]{2,}';
 const DATE = /(?:[_＿]+|[\s\u3000]+)年(?:[_＿]+|[\s\u3000]+)月(?:[_＿]+|[\s\u3000]+)日/g;
 /** A field label in brackets standing for its value: 「致：（采购人名称）」「我方（投标人名称）」. */
@@ -72,6 +73,9 @@ const FIELD = /名称|编号|采购人|招标人|供应商|投标人|法定代�
 
 /** The text with its blanks filled (a table cell's blanks belong to its column when nothing labels them). */
 export function fillBlanks(text: string, f: Filler, column = ''): string {
+  // a form's line with a blank is short; a longer one (a page of spaces or underscores) is printed as it is — the blank
+  // patterns are never run over it
+  if (text.length > MAX_LINE) return text;
   let s = text
     .replace(DATE, (m, at: number) => (/年$/.test(text.slice(0, at)) ? m : f.date))
     // 「日期：年月日」: the blanks between were not kept
