@@ -430,7 +430,8 @@ export function extractCard(files: readonly TenderFileInput[], opts: ExtractOpti
   let forms: TenderForm[] = [];
   for (const fl of all) {
     const linked = compositionParts.filter((p) => p.source.file === fl.file.name && p.form).map((p) => p.form!);
-    const found = fl.file.model ? guarded('投标文件格式', failed, () => formsFromModel(fl.file.model!, linked), []) : [];
+    const titles = compositionParts.filter((p) => p.source.file === fl.file.name && !p.form).map((p) => p.title);
+    const found = fl.file.model ? guarded('投标文件格式', failed, () => formsFromModel(fl.file.model!, linked, titles), []) : [];
     if (found.length) forms = found;
   }
 

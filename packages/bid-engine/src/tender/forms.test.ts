@@ -87,6 +87,43 @@ describe('the format chapter’s forms (issue 24)', () => {
     expect(promise).not.toMatch(/金额大小写|币种/);
   });
 
+  it('a part’s form whose title is printed as a plain line is still its form; a letter-like form of a written part is written as the form', () => {
+    const blocks: Block[] = [
+      ...BLOCKS.slice(0, 6),
+      item(2, '（1）', '响应函；'),
+      item(2, '（2）', '法定代表人身份证明书；'),
+      item(2, '（3）', '投标文件签署授权委托书；'),
+      item(2, '（4）', '服务方案。'),
+      heading(5, '第六章 响应文件格式'),
+      heading(5, '一、响应函', 2),
+      para(5, '致：（采购人名称）'),
+      heading(6, '二、法定代表人身份证明书', 2),
+      para(6, '（姓名）系我单位的法定代表人，特此证明。'),
+      para(6, '日期：    年  月  日'),
+      para(6, '三、投标文件签署授权委托书'),
+      para(6, '本人（姓名）系（供应商名称）的法定代表人，现委托（姓名）为我方代理人。'),
+      heading(7, '四、服务方案', 2),
+      para(7, '（格式自定）'),
+      heading(8, '第七章 附件'),
+    ];
+    const card = extractCard([modelFile(blocks)]);
+    expect(card.forms?.map((f) => f.title)).toContain('三、投标文件签署授权委托书');
+    const { nodes } = generateOutline(card, { bidType: 1 });
+    const facts = buildFactSheet(card, { bidType: 1 });
+    const write = (title: string) => {
+      const node = flattenOutline(nodes).find((n) => n.title === title && n.isLeaf)!;
+      expect(node, title).toBeDefined();
+      return { node, text: writeSectionOffline({ card, node, parentTitles: [], siblingTitles: [], facts, enterprise: { name: '示例保洁有限公司' }, targetChars: 1500, bidType: 1, outline: nodes }).text };
+    };
+    const proxy = write('投标文件签署授权委托书');
+    expect(proxy.text).toContain('本人【待填写：姓名】系示例保洁有限公司的法定代表人');
+    const rep = write('法定代表人身份证明书');
+    expect(rep.node.mode).toBe('form');
+    expect(rep.text).toContain('系我单位的法定代表人，特此证明。');
+    // guidance for a plan stays a plan to write
+    expect(flattenOutline(nodes).find((n) => n.title === '服务方案')?.mode).toBe('ai');
+  });
+
   it('a form part the format chapter gives no form for is a titled placeholder saying so', () => {
     const blocks = BLOCKS.map((b) => (b.type === 'list-item' && b.text === '服务方案。' ? { ...b, text: '廉洁承诺书。' } : b));
     const card = extractCard([modelFile(blocks)]);

@@ -53,12 +53,23 @@ function indexOf(blocks: Block[], h: HeadingBlock, from: number, to: number): nu
  * `linked`: the forms the composition's parts link (their heading and page) — a heading the chapter's own level did not
  * take for a form (「9.1 开标一览表」 among the 须知-style numbered headings) is one when a part names it.
  */
-export function formsFromModel(model: DocModel, linked: Array<{ title: string; page: number }> = []): TenderForm[] {
+export function formsFromModel(model: DocModel, linked: Array<{ title: string; page: number }> = [], parts: string[] = []): TenderForm[] {
   const blocks = model.blocks;
   const chapter = formatHeadings(blocks);
   if (chapter.from < 0 || (!chapter.heads.length && !linked.length)) return [];
   const extra = chapter.links.filter((h) => !chapter.heads.includes(h) && linked.some((l) => l.title === h.text && l.page === h.page));
-  const at = [...chapter.heads, ...extra]
+  // a part's form whose title was printed as a line of its own that no reader took for a heading (「二、投标文件签署授权
+  // 委托书」 as a paragraph between two form headings): the line is its heading
+  const wanted = new Set(parts.map(key).filter((k) => k.length >= 4));
+  const lines: HeadingBlock[] = [];
+  for (let i = chapter.from + 1; i < chapter.to && wanted.size; i++) {
+    const b = blocks[i]!;
+    if (b.type === 'table' || b.text.length > 40 || !wanted.has(key(b.text))) continue;
+    if ([...chapter.heads, ...extra].some((h) => h.page === b.page && key(h.text) === key(b.text))) continue;
+    lines.push(b.type === 'heading' ? b : { type: 'heading', page: b.page, pageEnd: b.pageEnd, level: 99, numbering: '', title: b.text, text: b.text });
+    wanted.delete(key(b.text));
+  }
+  const at = [...chapter.heads, ...extra, ...lines]
     .map((h) => ({ h, i: indexOf(blocks, h, chapter.from + 1, chapter.to) }))
     .filter((x, k, all) => x.i >= 0 && all.findIndex((y) => y.i === x.i) === k)
     .sort((a, b) => a.i - b.i);
@@ -187,4 +198,19 @@ export function bidWords(card: Partial<Pick<TenderCard, 'forms' | 'composition'>
     return top > 0 ? words[counts.indexOf(top)]! : fallback;
   };
   return { doc: most(['投标文件', '响应文件', '应答文件', '磋商文件', '谈判文件'], '投标文件'), bidder: most(['投标人', '供应商', '响应人', '应答人'], '投标人') };
+}
+
+/** Guidance on what to write (「投标人应根据采购需求自行编写…」), not a form to fill. */
+const GUIDANCE = /应(?:根据|按照|结合|包括|围绕)|须(?:包括|提供|根据)|自行|自定|自拟|格式不限|包括但不限于|可参考/;
+
+/**
+ * A form to fill rather than guidance for a plan: a table, or a letter (addressed 「致：」, or signed and dated) that
+ * does not tell the bidder what to write.
+ */
+export function isFillable(f: TenderForm): boolean {
+  if (f.blocks.some((b) => b.t === 'table')) return true;
+  const lines = f.blocks.flatMap((b) => (b.t === 'p' ? [b.text] : []));
+  const head = lines.slice(0, 3).join('');
+  if (GUIDANCE.test(head)) return false;
+  return lines.some((l) => /^致[:：]/.test(l)) || lines.some((l) => /日期[:：]|年\s*月\s*日/.test(l));
 }

@@ -19,7 +19,7 @@ import {
   type TenderCard,
 } from '@btz/shared';
 import { detectDomain, isServiceDomain, type TenderDomain } from './domain.js';
-import { formHasBody, tenderFormFor } from './forms.js';
+import { formHasBody, isFillable, tenderFormFor } from './forms.js';
 
 export interface OutlineOptions {
   /** 1 basic, 2 flagship (longer: more leaves) */
@@ -443,10 +443,10 @@ export function generateOutline(card: TenderCard, opts: OutlineOptions): Outline
   for (const ch of chapters) {
     const form = tenderFormFor(card, ch);
     if (!formHasBody(form)) continue;
-    if (ch.mode === 'ai' && form!.blocks.some((b) => b.t === 'table') && !ch.scoringIds.length && !ch.children.some((c) => c.scoringIds.length)) {
+    if (ch.mode === 'ai' && isFillable(form!) && !ch.scoringIds.length && !ch.children.some((c) => c.scoringIds.length)) {
       ch.mode = 'form';
       ch.children = [];
-    } else if (ch.children.length && ch.mode !== 'ai') ch.children.unshift(draft(ch.title, ch.kind, 'form', { fixed: true }));
+    } else if (ch.children.length && (ch.mode !== 'ai' || isFillable(form!))) ch.children.unshift(draft(ch.title, ch.kind, 'form', { fixed: true }));
   }
 
   // A technical chapter with nothing to answer still gets a standard structure — when the tender scores nothing (a

@@ -69,7 +69,7 @@ const MAX_LINE = 2000;
 const BLANK = '[_＿]{2,}|[（(][\\s\\u3000]*[)）]|[Xx×Ｘ]{2,}';
 const DATE = /(?:[_＿]+|[\s\u3000]+)年(?:[_＿]+|[\s\u3000]+)月(?:[_＿]+|[\s\u3000]+)日/g;
 /** A field label in brackets standing for its value: 「致：（采购人名称）」「我方（投标人名称）」. */
-const FIELD = /名称|编号|采购人|招标人|供应商|投标人|法定代表人|地址|电话|信用代码|日期/;
+const FIELD = /名称|姓名|编号|采购人|招标人|供应商|投标人|法定代表人|地址|电话|信用代码|日期|职务/;
 
 /** The text with its blanks filled (a table cell's blanks belong to its column when nothing labels them). */
 export function fillBlanks(text: string, f: Filler, column = ''): string {
@@ -94,7 +94,9 @@ export function fillBlanks(text: string, f: Filler, column = ''): string {
     // 「（项目编号：XXX）」 is handled with its blank below
     if (/[:：]/.test(label)) return m;
     const before = s.slice(Math.max(0, at - 4), at);
-    const standalone = /[:：][\s\u3000]*$|(?:致|我方|我公司|本公司|我单位)$/.test(before) || !/[\u4e00-\u9fa5]$/.test(before);
+    // a label saying what to write (「（供应商名称）」「（姓名）」) is a blank wherever it stands; a bare role
+    // (「（采购人）」) only after a colon or 致/我方
+    const standalone = /(?:名称|姓名|全称|编号|代码|日期|地址|电话|职务)$/.test(label) || /[:：][\s\u3000]*$|(?:致|我方|我公司|本公司|我单位)$/.test(before) || !/[\u4e00-\u9fa5]$/.test(before);
     return standalone ? (f.value(label) ?? m) : m;
   });
   // bare blanks: their label stands before them (or the column's head in a table)
