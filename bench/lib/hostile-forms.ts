@@ -1,10 +1,10 @@
 /**
  * Hostile format chapters (issue 24): tenders whose 投标文件格式 chapter is built to make the form reader or the blank
  * filler slow or the card huge —
- *   1. 3,000 forms, each with a 10-row price table (the card keeps a bounded number of forms and characters);
- *   2. a form whose lines are 200,000 spaces and underscores with no 年 or label after them (a backtracking bait for
+ *   1. 1,000 forms, each with a 5-row price table (the card keeps a bounded number of forms and characters);
+ *   2. a form whose lines are 20,000 spaces and underscores with no 年 or label after them (a backtracking bait for
  *      the blank patterns);
- *   3. one price form of 20,000 rows × 8 columns.
+ *   3. one price form of 5,000 rows × 8 columns.
  * bench/hostile.ts uploads each to a real server in a child process and prints /healthz while it is read; then the card's
  * forms are filled here (the offline writer's form section for every form) and the time and the card's size printed.
  */
@@ -24,27 +24,27 @@ function withChapter(forms: Block[][]): Promise<Buffer> {
 
 export const FORM_ATTACKS: Array<[string, string, () => Promise<Buffer>]> = [
   [
-    '3,000 forms × a 10-row price table',
-    '三千个格式.docx',
-    () => withChapter(Array.from({ length: 3000 }, (_, i): Block[] => [{ kind: 'h2', text: `${i + 1}、分项报价表${i + 1}` }, { kind: 'p', text: '项目名称：' }, { kind: 'table', rows: [PRICE_HEAD, ...priceRows(10)], widths }])),
+    '1,000 forms × a 5-row price table',
+    '一千个格式.docx',
+    () => withChapter(Array.from({ length: 1000 }, (_, i): Block[] => [{ kind: 'h2', text: `${i + 1}、分项报价表${i + 1}` }, { kind: 'p', text: '项目名称：' }, { kind: 'table', rows: [PRICE_HEAD, ...priceRows(5)], widths }])),
   ],
   [
-    'a form of 200,000-character blank lines (backtracking bait)',
+    'a form of 20,000-character blank lines (backtracking bait)',
     '空白陷阱.docx',
     () =>
       withChapter([
         [
           { kind: 'h2', text: '一、投标函' },
-          ...Array.from({ length: 5 }, (): Block => ({ kind: 'p', text: `致：${' '.repeat(100_000)}${'_'.repeat(100_000)}（` })),
-          { kind: 'p', text: `日期：${' \u3000'.repeat(50_000)}年${' '.repeat(50_000)}` },
+          ...Array.from({ length: 5 }, (): Block => ({ kind: 'p', text: `致：${' '.repeat(10_000)}${'_'.repeat(10_000)}（` })),
+          { kind: 'p', text: `日期：${' \u3000'.repeat(5_000)}年${' '.repeat(10_000)}` },
         ],
         [{ kind: 'h2', text: '二、开标一览表' }, { kind: 'p', text: '项目名称：' }],
       ]),
   ],
   [
-    'one price form of 20,000 rows × 8 columns',
-    '两万行报价表.docx',
-    () => withChapter([[{ kind: 'h2', text: '一、分项报价表' }, { kind: 'table', rows: [PRICE_HEAD, ...priceRows(20_000)], widths }], [{ kind: 'h2', text: '二、投标函' }, { kind: 'p', text: '致：（采购人名称）' }]]),
+    'one price form of 5,000 rows × 8 columns',
+    '五千行报价表.docx',
+    () => withChapter([[{ kind: 'h2', text: '一、分项报价表' }, { kind: 'table', rows: [PRICE_HEAD, ...priceRows(5_000)], widths }], [{ kind: 'h2', text: '二、投标函' }, { kind: 'p', text: '致：（采购人名称）' }]]),
   ],
 ];
 
@@ -66,7 +66,7 @@ interface Run {
   child: { url: string };
   token: string;
   list: { token: string; apiPath: string; query: Record<string, string> };
-  upload: (name: string, data: Buffer) => Promise<{ json: { success?: boolean; data?: { bidId: string } } | null }>;
+  upload: (name: string, data: Buffer) => Promise<{ json: { success?: boolean; msg?: string; data?: { bidId: string } } | null }>;
   settle: (bidId: string) => Promise<{ parse: { state: string }; card?: TenderCard | null }>;
   report: (label: string, took: number, seen: Awaited<ReturnType<ReturnType<typeof import('../../apps/server/test/security/watch.js')['watchServer']>['stop']>>, extra?: string) => void;
 }
@@ -82,7 +82,7 @@ export async function runFormAttacks(r: Run): Promise<void> {
     const d = up.json?.success ? await r.settle(up.json.data!.bidId) : null;
     const took = performance.now() - t0;
     await new Promise((res) => setTimeout(res, 500));
-    r.report(`forms: ${label}`, took, await watch.stop(), `  (${(data.length / 1024 / 1024).toFixed(1)} MB file) → ${d ? `parse ${d.parse.state}` : 'upload refused'}`);
+    r.report(`forms: ${label}`, took, await watch.stop(), `  (${(data.length / 1024 / 1024).toFixed(1)} MB file) → ${d ? `parse ${d.parse.state}` : `upload refused: ${up.json?.msg ?? ''}`}`);
     if (d?.card) {
       const w = writeForms(d.card);
       console.log(`  card: ${w.forms} forms kept, ${w.cardKb.toFixed(0)} KiB; ${w.sections} form sections written offline (${w.chars.toLocaleString('en')} characters) in ${w.ms.toFixed(0)} ms`);
