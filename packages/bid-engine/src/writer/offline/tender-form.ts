@@ -70,6 +70,8 @@ const BLANK = '[_＿]{2,}|[（(][\\s\\u3000]*[)）]|[Xx×Ｘ]{2,}';
 const DATE = /(?:[_＿]+|[\s\u3000]+)年(?:[_＿]+|[\s\u3000]+)月(?:[_＿]+|[\s\u3000]+)日/g;
 /** A field label in brackets standing for its value: 「致：（采购人名称）」「我方（投标人名称）」. */
 const FIELD = /名称|姓名|编号|采购人|招标人|供应商|投标人|法定代表人|地址|电话|信用代码|日期|职务/;
+/** A label a bidder fills in after its colon. */
+const FIELD_LABEL = /名称|全称|编号|地址|住所|电话|传真|邮编|邮政编码|账号|开户|银行|日期|时间|代表|职务|姓名|身份证|代码|金额|报价|价格|期限|网址|邮箱|联系人|手机|采购人|招标人|供应商|投标人|^致$/;
 
 /** The text with its blanks filled (a table cell's blanks belong to its column when nothing labels them). */
 export function fillBlanks(text: string, f: Filler, column = ''): string {
@@ -77,6 +79,8 @@ export function fillBlanks(text: string, f: Filler, column = ''): string {
   // patterns are never run over it
   if (text.length > MAX_LINE) return text;
   let s = text
+    // 「日  期：」「地  址：」: a label spaced out is one label
+    .replace(/(^|[\s\u3000：:）)])([\u4e00-\u9fa5])[ \u3000]+([\u4e00-\u9fa5])(?=[ \u3000]*[:：])/g, '$1$2$3')
     .replace(DATE, (m, at: number) => (/年$/.test(text.slice(0, at)) ? m : f.date))
     // 「日期：年月日」: the blanks between were not kept
     .replace(/(^|[:：\s\u3000])年\s*月\s*日/g, (_m, lead: string) => `${lead}${f.date}`);
@@ -87,7 +91,8 @@ export function fillBlanks(text: string, f: Filler, column = ''): string {
     return f.value(label) ?? m;
   });
   // 【项目名称】 (never our own 【待填写：…】)
-  s = s.replace(/【(?!待填写)([^【】]{1,30})】/g, (m, label: string) => f.value(label) ?? m);
+  // (【…】 around other words is the tender's emphasis: 「【报价部分】」, kept)
+  s = s.replace(/【(?!待填写)([^【】]{0,30})】/g, (m, label: string) => (!label.trim() || FIELD.test(label) || /填写|XX|××/.test(label) ? (f.value(label.trim() || '空白处') ?? m) : m));
   // a bracketed field label alone: 「致：（采购人名称）」
   s = s.replace(/[（(]([^（()）]{2,16})[)）]/g, (m, label: string, at: number) => {
     if (!FIELD.test(label) || HAND.test(label) || /[，,。；;、]|或者|须|应当|如有/.test(label)) return m;
@@ -101,13 +106,16 @@ export function fillBlanks(text: string, f: Filler, column = ''): string {
   });
   // bare blanks: their label stands before them (or the column's head in a table)
   s = s.replace(new RegExp(BLANK, 'g'), (m, at: number, whole: string) => {
-    const label = labelBefore(whole, at) || column;
+    // 「对于____项目」: the project's name
+    const after = whole.slice(at + m.length, at + m.length + 4);
+    const label = /^项目(?!编号|名称)/.test(after) && !FIELD.test(labelBefore(whole, at)) ? '项目名称' : labelBefore(whole, at) || column;
     if (HAND.test(label) || HAND.test(whole.slice(at + m.length, at + m.length + 6)) || SIGN.test(whole.slice(Math.max(0, at - 8), at))) return m;
     return f.value(label || '空白处') ?? m;
   });
   // a label ending the line with nothing after it: 「项目编号：」
   s = s.replace(/(^|[\s\u3000:：)）])([^\s\u3000，,。；;：:（()）]{2,12})((?:[（(][^（()）]{1,8}[)）])?)[:：][\s\u3000]*$/, (m, lead: string, label: string, note: string) => {
-    if (HAND.test(label) || SIGN.test(note)) return m;
+    // only a field's label (「开户银行：」), not a next form's number (「格式三：」) or a note's head (「注：」)
+    if (HAND.test(label) || SIGN.test(note) || !FIELD_LABEL.test(label) || /^(?:格式|附件|附表|注|说明|备注)/.test(label)) return m;
     const v = f.value(label);
     return v ? `${lead}${label}${note}：${v}` : m;
   });
