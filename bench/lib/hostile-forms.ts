@@ -8,6 +8,7 @@
  * bench/hostile.ts uploads each to a real server in a child process and prints /healthz while it is read; then the card's
  * forms are filled here (the offline writer's form section for every form) and the time and the card's size printed.
  */
+import { randomBytes } from 'node:crypto';
 import type { TenderCard } from '@btz/shared';
 import { buildTenderDocx } from '../../packages/bid-engine/test/fixtures/build.js';
 import { TENDER_PAGES, type Block } from '../../packages/bid-engine/test/fixtures/tender.js';
@@ -15,7 +16,9 @@ import { buildFactSheet, writeSectionOffline } from '@btz/bid-engine/writer';
 import { generateOutline, flattenOutline } from '@btz/bid-engine/tender';
 
 const PRICE_HEAD = ['序号', '名称', '规格型号', '单位', '数量', '单价上限（元）', '单价（元）', '合价（元）'];
-const priceRows = (n: number, from = 1) => Array.from({ length: n }, (_, i) => [String(from + i), `设备${from + i}`, `型号-${i % 97}`, '台', String((i % 50) + 1), '1,000.00', '', '']);
+// varied cells (the upload's compression-ratio guard refuses a file of one row repeated before it is read)
+const noise = () => randomBytes(6).toString('hex');
+const priceRows = (n: number, from = 1) => Array.from({ length: n }, (_, i) => [String(from + i), `设备${noise()}`, `型号-${noise()}`, '台', String((i % 50) + 1), `${(i % 900) + 100}.00`, '', '']);
 const widths = PRICE_HEAD.map(() => 1100);
 
 function withChapter(forms: Block[][]): Promise<Buffer> {
@@ -35,7 +38,7 @@ export const FORM_ATTACKS: Array<[string, string, () => Promise<Buffer>]> = [
       withChapter([
         [
           { kind: 'h2', text: '一、投标函' },
-          ...Array.from({ length: 5 }, (): Block => ({ kind: 'p', text: `致：${' '.repeat(10_000)}${'_'.repeat(10_000)}（` })),
+          ...Array.from({ length: 5 }, (): Block => ({ kind: 'p', text: `致：${' '.repeat(10_000)}${'_'.repeat(10_000)}（${noise()}` })),
           { kind: 'p', text: `日期：${' \u3000'.repeat(5_000)}年${' '.repeat(10_000)}` },
         ],
         [{ kind: 'h2', text: '二、开标一览表' }, { kind: 'p', text: '项目名称：' }],
