@@ -8,7 +8,7 @@
  * Prints p50 / p99 / max of /healthz and of the bid list while each runs, the time it took, and the server's peak RSS.
  * Goal: every /healthz answer under 100 ms.
  *
- *   5. hostile format chapters (bench/lib/hostile-forms.ts): a thousand forms, blank lines of 20,000 characters, a
+ *   5. hostile format chapters (bench/lib/hostile-forms.ts): a thousand forms, blank lines of 3,000 characters, a
  *      price form of 5,000 rows — read, then every form part written offline.
  *
  *   npm run bench -- hostile [--full] [--worker-mb 2048] [--export-mb 6144] [--only=forms]   (WORKER_MEMORY_MB, EXPORT_MEMORY_MB)
