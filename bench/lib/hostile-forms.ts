@@ -18,8 +18,8 @@ import { generateOutline, flattenOutline } from '@btz/bid-engine/tender';
 
 const PRICE_HEAD = ['序号', '名称', '规格型号', '单位', '数量', '单价上限（元）', '单价（元）', '合价（元）'];
 // varied cells (the upload's compression-ratio guard refuses a file of one row repeated before it is read)
-const noise = () => randomBytes(6).toString('hex');
-const priceRows = (n: number, from = 1) => Array.from({ length: n }, (_, i) => [String(from + i), `设备${noise()}`, `型号-${noise()}`, '台', String((i % 50) + 1), `${(i % 900) + 100}.00`, '', '']);
+const noise = (bytes = 6) => randomBytes(bytes).toString('hex');
+const priceRows = (n: number, from = 1) => Array.from({ length: n }, (_, i) => [String(from + i), `设备${noise(40)}`, `型号-${noise(40)}`, '台', String((i % 50) + 1), `${(i % 900) + 100}.00`, '', '']);
 const widths = PRICE_HEAD.map(() => 1100);
 
 function withChapter(forms: Block[][]): Promise<Buffer> {
