@@ -8,10 +8,14 @@
  * Prints p50 / p99 / max of /healthz and of the bid list while each runs, the time it took, and the server's peak RSS.
  * Goal: every /healthz answer under 100 ms.
  *
+ *   5. hostile format chapters (bench/lib/hostile-forms.ts): a thousand forms, blank lines of 3,000 characters, a
+ *      price form of 5,000 rows — read, then every form part written offline.
+ *
  *   npm run bench -- hostile [--full] [--worker-mb 2048] [--export-mb 6144]   (WORKER_MEMORY_MB, EXPORT_MEMORY_MB)
  *   npm run bench -- hostile --only pictures   (hostile pictures only: bench/lib/hostile-pictures.ts)
  *   npm run bench -- hostile --only converters   (issue 22's converter attacks alone: bench/lib/hostile-converters.ts)
  *   npm run bench -- hostile --only storage [--attack databank|ledger]   (the issue 22 storage attacks: bench/lib/hostile-storage.ts)
+ *   npm run bench -- hostile --only=forms   (5 alone; written with = since `forms` alone also names the forms bench)
  *
  * The server is a real one in a child process (from the TypeScript sources, as the API tests do), so a regression kills
  * that child and not the bench, and the polling here never shares its event loop. For 4 the child is stopped, the large
@@ -29,8 +33,8 @@ const numArg = (name: string, def: number) => {
 };
 const workerMb = numArg('worker-mb', 2048);
 const exportMb = numArg('export-mb', 6144);
-/** `--only <part>` runs one part: `pictures`, `converters`, `storage` (bench/lib/hostile-<part>.ts) */
-const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : null;
+/** `--only <part>` (or `--only=<part>`) runs one part: `pictures`, `converters`, `storage` (bench/lib/hostile-<part>.ts), `forms` (5) */
+const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length) ?? (args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined);
 const { runHostilePictures } = await import('./lib/hostile-pictures.js');
 const { runConverterAttacks } = await import('./lib/hostile-converters.js');
 if (only === 'pictures') {
@@ -39,7 +43,7 @@ if (only === 'pictures') {
 }
 if (only === 'converters' || only === 'conv') process.exit(await runConverterAttacks());
 if (!only || only === 'storage') await (await import('./lib/hostile-storage.js')).runStorageAttacks(args);
-if (only) process.exit(0);
+if (only && only !== 'forms') process.exit(0);
 
 const { startChild, childApi, childLogin } = await import('../apps/server/test/child-server.js');
 const { multipartBody } = await import('../apps/server/test/harness.js');
@@ -79,13 +83,16 @@ try {
     }
   };
 
+  // ---------------------------------------------------------------------------------------------- 5: hostile forms
+  if (!only || only === 'forms') await (await import('./lib/hostile-forms.js')).runFormAttacks({ child, token, list, upload, settle, report });
+
   // ---------------------------------------------------------------------------------------------- 1–3: hostile files
   const files: Array<[string, string, () => Buffer]> = [
     ['DOCX bomb (report: 10 MB → 508 MB at ~51:1)', '炸弹.docx', reportDocxBomb],
     [`DOCX in budget that exhausts a ${workerMb} MB worker (2.4 MB → 64 MB of XML)`, '超大文档.docx', heavyDocx],
     ['PDF bomb (report: one FlateDecode stream → 300 MB)', '炸弹.pdf', () => bombPdf(300)],
   ];
-  for (const [label, name, make] of files) {
+  for (const [label, name, make] of only ? [] : files) {
     const data = make();
     const watch = watchServer(child.url, list);
     const t0 = performance.now();
@@ -99,6 +106,7 @@ try {
   console.log(`server process RSS after the files: peak ${rss.peak} MB, now ${rss.now} MB (WORKER_MEMORY_MB=${workerMb})\n`);
 
   // ---------------------------------------------------------------------------------------------- 4: a large export
+  if (!only) {
   const count = 1000;
   const chars = full ? 200_000 : 20_000;
   const up = await upload('招标文件.docx', await tenderDocx());
@@ -119,6 +127,7 @@ try {
   report(`export of ${count} sections × ${chars.toLocaleString('en')} characters`, took, await watch.stop(), `  → ${ok ? `${(res.bytes.length / 1024).toFixed(0)} KiB .docx` : res.text.slice(0, 200)}`);
   rss = rssMb(child.proc.pid!);
   console.log(`server process RSS during the export: peak ${rss.peak} MB`);
+  }
 } finally {
   child.proc.kill('SIGTERM');
   await child.exited;

@@ -66,6 +66,11 @@ describe('招标分析报告', () => {
     const button = await visible(page.getByTestId('analysis-report'));
     expect(await button.first().isEnabled()).toBe(true);
     await shot(page, 'analysis-report-workspace');
+    // what the reader was unsure of is said above the card, the same list the report opens with
+    const review = await visible(page.getByTestId('card-review'));
+    expect(await review.first().innerText()).toMatch(/需要人工核对（\d+ 项）/);
+    await review.first().scrollIntoViewIfNeeded();
+    await shot(page, 'tender-card-review');
 
     const word = await downloadVia(REPORT_TEXTS.word);
     expect(word.name).toBe(`${FACTS.projectName}-招标分析报告.docx`);

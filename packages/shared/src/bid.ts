@@ -129,6 +129,19 @@ export interface CompositionPart extends CardEntry {
   basis?: CompositionBasis;
 }
 
+/**
+ * A block of a tender form as printed (issue 24): a line of text (paragraph, list item with its numbering, sub-heading),
+ * or a table as its grid — `null` marks a slot covered by a merged cell to its left or above.
+ */
+export type TenderFormBlock = { t: 'p'; text: string } | { t: 'table'; rows: Array<Array<string | null>> };
+
+/** A form of the tender's format chapter (投标函, 报价表, 承诺函…): its heading, page and body up to the next form. */
+export interface TenderForm {
+  title: string;
+  page: number;
+  blocks: TenderFormBlock[];
+}
+
 /** A lot (标段 / 包); ids are '1', '2'… (or a letter for 包A). */
 export interface TenderLot {
   id: string;
@@ -239,6 +252,11 @@ export interface TenderCard {
   importantClauses: CardClause[];
   invalidClauses: CardClause[];
   composition: CompositionPart[];
+  /**
+   * The forms of the tender's format chapter with their bodies (issue 24): the writer reproduces each as the section of
+   * the composition part that links it. Absent on cards from before, and when the tender has no format chapter.
+   */
+  forms?: TenderForm[];
   formatRules: CardClause[];
   /** Lots found in the tender (empty when it has one). */
   lots: TenderLot[];

@@ -119,6 +119,18 @@ describe('the cover from the card', () => {
     ]);
   });
 
+  it('the standard cover uses the tender’s own words: 响应文件 and 供应商 where its forms say so (issue 24)', () => {
+    const forms = [{ title: '一、响应函', page: 30, blocks: [{ t: 'p' as const, text: '我方（供应商名称）提交响应文件正本一份，供应商承诺……' }] }];
+    expect(show(standardCover({ ...card, forms }, bidder, '2026年3月25日'))).toEqual([
+      '松江客整所列车库内保洁服务',
+      '响 应 文 件',
+      '项目编号：HT-2026-018',
+      '采 购 人：上海华铁旅客服务有限公司',
+      '供 应 商：上海某保洁服务有限公司（盖章）',
+      '日    期：2026年3月25日',
+    ]);
+  });
+
   it('the exported Word file prints the filled form first, never the upload’s name, and leaves the cover part out of the body', async () => {
     const buf = await exportBidDocx({
       title: '保洁招标文件-定稿.docx',

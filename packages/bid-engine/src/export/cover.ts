@@ -1,14 +1,15 @@
 import type { TenderCard } from '@btz/shared';
+import { bidWords } from '../tender/forms.js';
 
 /**
  * The bid's cover, from the tender card and the bidder's facts — never from the upload's file name. Where the tender
  * prescribes a cover form (the 封面 part of the composition, its text from the format chapter), its lines are followed in
  * their order and filled: 「项目名称：」 gets the project, 「投标人：（盖章）」 the bidder with the note kept for the seal,
  * 「法定代表人或授权代表：（签字）」 stays blank for the signature, 「日期：」 the date. Otherwise a standard cover: project name,
- * 投标文件, then 项目编号 / 采购人 / 投标人 / 日期. What the card and the facts do not give is a 【待填写：…】 placeholder.
+ * 投标文件 (the tender's own word: 响应文件…), then 项目编号 / 采购人 / 投标人 (供应商…) / 日期. What the card and the facts do not give is a 【待填写：…】 placeholder.
  */
 
-export type CoverCard = Partial<Pick<TenderCard, 'projectName' | 'projectNumber' | 'purchaser' | 'agency' | 'deadline' | 'lot' | 'lots'>>;
+export type CoverCard = Partial<Pick<TenderCard, 'projectName' | 'projectNumber' | 'purchaser' | 'agency' | 'deadline' | 'lot' | 'lots' | 'forms' | 'composition'>>;
 
 export interface CoverBidder {
   name?: string;
@@ -166,14 +167,17 @@ export function standardCover(card: CoverCard, bidder: CoverBidder, date: string
   const name = factText(card.projectName);
   const out: CoverLine[] = [];
   out.push({ kind: 'title', text: name || ph('项目名称') });
-  out.push({ kind: 'title', text: '投 标 文 件' });
+  // the tender's words: 响 应 文 件 / 供 应 商 where its forms say so
+  const words = bidWords(card);
+  const spaced = (w: string) => [...w].join(' ');
+  out.push({ kind: 'title', text: spaced(words.doc) });
   const number = factText(card.projectNumber);
   const purchaser = factText(card.purchaser);
   if (number) out.push({ kind: 'field', text: '项目编号', value: number });
   const lot = lotText(card);
   if (lot) out.push({ kind: 'field', text: '包    号', value: lot });
   if (purchaser) out.push({ kind: 'field', text: '采 购 人', value: purchaser });
-  out.push({ kind: 'field', text: '投 标 人', value: bidder.name?.trim() || ph('投标人名称'), note: '（盖章）' });
+  out.push({ kind: 'field', text: spaced(words.bidder), value: bidder.name?.trim() || ph(`${words.bidder}名称`), note: '（盖章）' });
   out.push({ kind: 'field', text: '日    期', value: date });
   return out;
 }

@@ -14,6 +14,7 @@ import type {
   RequirementItem,
   ScoringItem,
   TenderCard,
+  TenderForm,
   TenderLot,
 } from '@btz/shared';
 import { lotList, lotTables, resolveLot, scopeLots } from './lots.js';
@@ -22,6 +23,7 @@ import { qualifications } from './qualifications.js';
 import { extractScoring } from './scoring.js';
 import { scoringFromModel, type ModelScoring } from './scoring-model.js';
 import { compositionFromModel, plausible } from './composition-model.js';
+import { formsFromModel } from './forms.js';
 import { invalidFromModel } from './invalid-model.js';
 import { requirementsFromModel } from './requirements.js';
 import { anonymityRules, isAnonymityClause, isFormatSpecClause } from './anonymity.js';
@@ -424,6 +426,15 @@ export function extractCard(files: readonly TenderFileInput[], opts: ExtractOpti
       });
   }
 
+  // The format chapter's forms with their bodies: the latest file that gives them (an amendment may reprint the chapter)
+  let forms: TenderForm[] = [];
+  for (const fl of all) {
+    const linked = compositionParts.filter((p) => p.source.file === fl.file.name && p.form).map((p) => p.form!);
+    const titles = compositionParts.filter((p) => p.source.file === fl.file.name && !p.form).map((p) => p.title);
+    const found = fl.file.model ? guarded('投标文件格式', failed, () => formsFromModel(fl.file.model!, linked, titles), []) : [];
+    if (found.length) forms = found;
+  }
+
   // Requirement items: every file's requirement chapters, in the files' order (an amendment adds to them).
   const requirements: RequirementItem[] = all
     .flatMap((fl) => (fl.file.model ? guarded('采购需求', failed, () => requirementsFromModel(fl.file.model!), []).map((r) => ({ r, fl })) : []))
@@ -450,6 +461,7 @@ export function extractCard(files: readonly TenderFileInput[], opts: ExtractOpti
       ? listed.map((g, n) => ({ id: `inv${n + 1}`, text: g.text.replace(/\s+/g, ' ').trim(), ...modelEntry(g.fl, g.page, [g.text], null) }))
       : clauses(inval, 'inv'),
     composition: compositionParts,
+    ...(forms.length ? { forms } : {}),
     formatRules: clauses(fmt, 'f'),
     anonymity: anonymityRules(clauses(anon, 'an'), clauses(fmtSpec, 'fs')),
     lots,

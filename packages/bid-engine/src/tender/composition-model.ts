@@ -212,7 +212,7 @@ const SENTENCE = /应当|必须|不得|均应|均须|应按|须按|应在|应使
 /** The 须知's procedure headings (「投标文件的密封和递交」「开标与评标」「授予合同」), not parts of the bid. */
 const PROCEDURE = /^(?:投标文件的?)?(?:密封|递交|提交|修改与撤回|开标|评标|评审|授予合同|授标|定标|签订合同|合同授予)|^(?:投标|响应)(?:有效期|语言|货币|费用)$|份数|计量单位|^(?:招标|采购)文件的?(?:澄清|修改|组成)/;
 /** Forms for after the award or for complaints: in the format chapter, but not parts of the bid. */
-const NOT_BID_FORM = /履约(?:保证金|担保|保函)|预付款|质疑函|投诉书|询问函|中标通知书|成交通知书|合同协议书|验收/;
+export const NOT_BID_FORM = /履约(?:保证金|担保|保函)|预付款|质疑函|投诉书|询问函|中标通知书|成交通知书|合同协议书|验收/;
 
 /** A line that only names a document (「响应函」「报价一览表（格式见附件）」), not a sentence about one. */
 function namesPart(body: string): boolean {
@@ -581,7 +581,7 @@ const NOT_FORM = /^(?:投标文件|响应文件|正本|副本|目录|分目录|�
  * Headings of the format chapter: its top level, or the level below when the top only groups them. A PDF gives its
  * forms the chapter's own level: the chapter then runs to the next 第X章 heading.
  */
-interface FormatChapter {
+export interface FormatChapter {
   /** the form headings: the chapter's top level, or the level below when the top only groups them */
   heads: HeadingBlock[];
   /** every heading that may name a form, the likeliest first (for linking a part to its form) */
@@ -590,7 +590,7 @@ interface FormatChapter {
   to: number;
 }
 
-function formatHeadings(blocks: Block[]): FormatChapter {
+export function formatHeadings(blocks: Block[]): FormatChapter {
   let best: FormatChapter = { heads: [], links: [], from: -1, to: -1 };
   for (let i = 0; i < blocks.length; i++) {
     const h = blocks[i]!;

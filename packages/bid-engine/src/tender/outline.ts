@@ -19,6 +19,7 @@ import {
   type TenderCard,
 } from '@btz/shared';
 import { detectDomain, isServiceDomain, type TenderDomain } from './domain.js';
+import { formHasBody, isFillable, tenderFormFor } from './forms.js';
 
 export interface OutlineOptions {
   /** 1 basic, 2 flagship (longer: more leaves) */
@@ -435,6 +436,18 @@ export function generateOutline(card: TenderCard, opts: OutlineOptions): Outline
   const qualCh = chapters.find((c) => c.kind === '资信' && /资格/.test(c.title));
   if (qualCh && card.qualifications.length >= 2 && !qualCh.children.length)
     for (const q of card.qualifications) addUnique(qualCh.children, draft(shortClause(q.text), '资信', 'form', { fixed: true }));
+
+  // The tender's form of a part is written as the part (issue 24): a part holding sections (qualification proofs, scoring
+  // rows) gets the form as its first section; a written part whose form is a table to fill (「供应商基本情况表」) and that
+  // answers no scoring row is that form
+  for (const ch of chapters) {
+    const form = tenderFormFor(card, ch);
+    if (!formHasBody(form)) continue;
+    if (ch.mode === 'ai' && isFillable(form!) && !ch.scoringIds.length && !ch.children.some((c) => c.scoringIds.length)) {
+      ch.mode = 'form';
+      ch.children = [];
+    } else if (ch.children.length && (ch.mode !== 'ai' || isFillable(form!))) ch.children.unshift(draft(ch.title, ch.kind, 'form', { fixed: true }));
+  }
 
   // A technical chapter with nothing to answer still gets a standard structure — when the tender scores nothing (a
   // scored tender's rows are the structure; its other technical parts stay one written section each)

@@ -6,7 +6,8 @@ import { clausesFor, kindShare, requirementsFor, rowsFor } from './points.js';
 import { fit, focus } from './offline/compose.js';
 import { criteriaWords, hash, ph, type Ctx, type Part, type WriteSectionInput, type WriteSectionResult } from './offline/context.js';
 import {
-  authorization, bidLetter, deviation, generic, honor, performance, priceDetail, priceSummary, qualification, qualificationForm,
+  authorization, bidLetter, deviation, deviationRows, generic, honor, performance, priceDetail, priceSummary, qualification, qualificationForm,
+  responseFor,
 } from './offline/form-sections.js';
 import {
   aftersales, commitment, emergency, implementation, quality, safety, schedule, staffing, technical, training,
@@ -16,6 +17,8 @@ import {
   worksTechnical, goodsTechnical, worksSchedule, userTraining,
 } from './offline/domain-sections.js';
 import { pointParts } from './offline/respond.js';
+import { missingFormSection, tenderFormSection } from './offline/tender-form.js';
+import { tenderFormsFor } from '../tender/forms.js';
 import { adaptPassage } from '../repository/adapt.js';
 import { SCORING_MIN_CHARS } from '../health/coverage.js';
 import type { Block } from './doc.js';
@@ -27,7 +30,7 @@ import type { Block } from './doc.js';
  * never by chance. The length lands within ±20 % of the target (it aims at ±10 %), trimmed only at sentence ends.
  *
  * The parts live in ./offline/: context.ts (types, shared helpers), work-sections.ts and form-sections.ts (the body of each
- * kind of section), phrases.ts and expansion.ts (the filler that brings a section to length), compose.ts (focus and fit).
+ * kind of section), phrases.ts, compose.ts (focus and fit; nothing is padded to a length).
  */
 
 export { hash, type EnterpriseFacts, type WriteSectionInput, type WriteSectionResult } from './offline/context.js';
@@ -112,6 +115,16 @@ export function writeSectionOffline(input: WriteSectionInput): WriteSectionResul
     bidType,
     pick: <T>(list: readonly T[], salt = 0) => list[(h + salt) % list.length]!,
   };
+  // the tender's own form, filled in: nothing added to it (no points, no length, no reuse)
+  // (a written part whose form is a table to fill — 「类似项目一览表」 — is that table; a response table keeps the tender's
+  // columns, our ★/▲ rows in them where the tender left the rows empty)
+  const isPart = card.composition.some((p) => p.title.trim() === node.title.trim());
+  let forms = node.mode === 'ai' && !isPart ? [] : tenderFormsFor(card, node);
+  if (node.mode === 'ai' && !forms[0]?.blocks.some((b) => b.t === 'table')) forms = [];
+  if (forms.length || (node.mode === 'form' && isPart && card.forms?.length)) {
+    const answers = node.mode === 'table' ? deviationRows(c).map((r) => ({ requirement: `${r.mark}${r.clause.text.replace(/[。；;]+$/, '')}`, response: responseFor(c, r.clause.text), deviation: '无偏离', note: `见招标文件第 ${r.clause.source.page} 页` })) : [];
+    return result(forms.length ? tenderFormSection(c, forms, answers) : missingFormSection(c), kind);
+  }
   const reuse = reusedBlocks(input);
   const points = pointParts(c);
   const own = fit([...points, ...focus(bodyOf(kind, domain)(c), c)], c, Math.max(200, targetChars - reuse.chars), points.length);
@@ -133,6 +146,12 @@ function rowBlanks(c: Ctx, own: Block[], reused: number): Block[] {
     t: 'p',
     text: `评分项“${s.item}”${s.points !== null ? `（${s.points} 分）` : ''}见招标文件第 ${s.source.page} 页：${ph(`我方在“${c.T}”中针对该项的具体说明，并附证明材料`)}。`,
   }));
+}
+
+function result(blocks: Block[], kind: SectionKind): WriteSectionResult {
+  const text = toText(blocks);
+  const placeholders = [...new Set(text.match(PLACEHOLDER_RE) ?? [])];
+  return { doc: toDoc(blocks), text, chars: countChars(text), placeholders, kind };
 }
 
 /** A reused passage shorter than this after adapting (most of it named the old contract) is not written. */

@@ -200,6 +200,12 @@ export class BodyWalker {
     const rPr = kid(r, 'w:rPr');
     if (rPr && isOn(rPr, 'w:vanish') && !isOn(rPr, 'w:specVanish')) return;
     const bold = rPr ? (isOn(rPr, 'w:b') ?? null) : null;
+    // an underlined run of spaces or tabs is a form's blank (「投标有效期为____日」): kept as underscores, not lost
+    const underlined = rPr ? isOn(rPr, 'w:u') === true : false;
+    if (underlined && r.kids.some((k) => k.name === 'w:tab' || k.name === 'w:t') && r.kids.every((k) => k.name === 'w:rPr' || k.name === 'w:tab' || (k.name === 'w:t' && !k.text.trim()))) {
+      if (!this.inInstruction()) this.piece(st, '____', null);
+      return;
+    }
     for (const k of r.kids) {
       switch (k.name) {
         case 'w:t': {

@@ -25,7 +25,7 @@ const MAX_DEPTH = 1000;
 const SKIP = new Set([
   'w:rFonts', 'w:sz', 'w:szCs', 'w:color', 'w:spacing', 'w:ind', 'w:lang', 'w:shd', 'w:kern', 'w:w', 'w:tcW',
   'w:tcBorders', 'w:tblBorders', 'w:tblCellMar', 'w:tblW', 'w:tblLook', 'w:tblLayout', 'w:tblInd', 'w:vAlign',
-  'w:trHeight', 'w:proofErr', 'w:bookmarkStart', 'w:bookmarkEnd', 'w:noProof', 'w:bCs', 'w:iCs', 'w:i', 'w:u',
+  'w:trHeight', 'w:proofErr', 'w:bookmarkStart', 'w:bookmarkEnd', 'w:noProof', 'w:bCs', 'w:iCs', 'w:i',
   'w:highlight', 'w:position', 'w:snapToGrid', 'w:adjustRightInd', 'w:autoSpaceDE', 'w:autoSpaceDN', 'w:wordWrap',
   'w:textAlignment', 'w:rPrChange', 'w:pPrChange', 'w:tblPrChange', 'w:tcPrChange', 'w:trPrChange', 'w:tblPrEx',
   'w:cnfStyle', 'w:pBdr', 'w:keepNext', 'w:keepLines', 'w:widowControl', 'w:topLinePunct', 'w:overflowPunct',

@@ -1,11 +1,10 @@
 import { blockChars, countChars, type Block } from '../doc.js';
 import { kindShare } from '../points.js';
 import { CN_NUM, intro, type Ctx, type Part } from './context.js';
-import { expansion } from './expansion.js';
 
 /**
  * Composition of one section: the parts its kind wrote, narrowed to this section's focus among its siblings (focus), then
- * brought to the target length (fit) — trimmed at sentence ends when too long; only a form is expanded (with its notes).
+ * kept within the target length (fit) — trimmed at sentence ends when too long; never padded.
  */
 
 function splitSentences(s: string): string[] {
@@ -30,27 +29,10 @@ export function fit(parts: Part[], c: Ctx, target: number, keep = 0): Block[] {
   const hi = target * 1.1;
   let cur = total(parts);
 
-  // a plan section is not padded (issue 24): its length is what the tender and the bidder's facts give, with placeholders
-  // for the rest — filler to reach a target is what an evaluator skips. Forms keep their notes.
-  if (cur < lo && c.node.mode !== 'ai') {
-    const pool = expansion(c);
-    const extra: Block[][] = parts.map(() => []);
-    let i = 0;
-    for (const sentences of pool) {
-      if (cur >= lo) break;
-      const kept: string[] = [];
-      for (const s of sentences) {
-        const add = countChars(s);
-        if (cur + add > hi) break;
-        kept.push(s);
-        cur += add;
-      }
-      if (!kept.length) continue;
-      extra[i % parts.length]!.push({ t: 'p', text: kept.join('') });
-      i++;
-    }
-    parts = parts.map(([h, bs], j) => [h, [...bs, ...extra[j]!]]);
-  } else if (cur > hi) {
+  // nothing is padded to a length (issue 24): a plan section is what the tender and the bidder's facts give, with
+  // placeholders for the rest; a form or a response table is the tender's — filler to reach a target is what an
+  // evaluator skips, and a form's notes on another form's tail were the price form's
+  if (cur > hi) {
     // Trim from the end: later sentences of paragraphs, then list items beyond two; tables (the rows a form or a
     // response table must keep) are left alone.
     const ps: Part[] = parts.map(([h, bs]) => [h, bs.map((b) => ({ ...b }) as Block)]);
@@ -81,7 +63,7 @@ export function fit(parts: Part[], c: Ctx, target: number, keep = 0): Block[] {
 
 /**
  * Sections with several siblings (需求理解 / 总体设计 / 系统架构 … under 技术方案) would otherwise all open with the same
- * parts: each keeps the parts its title names plus two chosen by its position, and the expansion fills the rest.
+ * parts: each keeps the parts its title names plus two chosen by its position.
  */
 export function focus(parts: Part[], c: Ctx): Part[] {
   if (c.node.mode !== 'ai') return parts;

@@ -146,7 +146,7 @@ export function generic(c: Ctx): Part[] {
 
 const COMMERCIAL = /交付|交货|工期|付款|质保|保修|售后|运维|服务|报价|合同|保证金|有效期/;
 
-function deviationRows(c: Ctx): { mark: string; clause: CardClause }[] {
+export function deviationRows(c: Ctx): { mark: string; clause: CardClause }[] {
   const all = [...c.card.starClauses.map((clause) => ({ mark: '★', clause })), ...c.card.importantClauses.map((clause) => ({ mark: '▲', clause }))];
   if (c.node.clauseIds?.length) return all.filter((x) => c.node.clauseIds!.includes(x.clause.id));
   if (/商务/.test(c.T) || c.node.kind === '商务') {
@@ -156,7 +156,7 @@ function deviationRows(c: Ctx): { mark: string; clause: CardClause }[] {
   return all;
 }
 
-function responseFor(c: Ctx, text: string): string {
+export function responseFor(c: Ctx, text: string): string {
   const f = F(c);
   // the tender's own figure when the clause states one (its words are kept); the fact sheet's otherwise
   const own = (re: RegExp) => re.exec(text)?.[0];

@@ -1,0 +1,267 @@
+/**
+ * Form fidelity (issue 24 deliver 5, item 1): for each corpus tender with a format chapter, each form of that chapter as an
+ * INDEPENDENT reading finds it — the file's raw text (pdftotext for a PDF, the DOCX's document.xml stripped of its tags,
+ * word-extractor's body for a DOC), the chapter found by its 第X章…格式 title, split at the hand-labelled part titles of
+ * truth.json (`composition`), never the product's own form finder — and the share of its fixed text present in the bid
+ * written offline (the export's cover and every leaf): the form's lines with their blanks (____、（  ）、【…】、XXX, gaps of
+ * spaces) taken out, normalised (whitespace out, full-width punctuation as half-width), cut into 8-character pieces.
+ * Goal: ≥ 90 % per form. Printed per form (with --verbose), per tender and per half (work / check).
+ *
+ *   npm run bench -- forms [--only c07,n10] [--verbose]
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { TenderCard } from '@btz/shared';
+import { readDocument } from '@btz/bid-engine/reading';
+import { extractCard, generateOutline } from '@btz/bid-engine/tender';
+import { COVER_PART, coverDate, coverFromForm, findCoverForm, standardCover } from '@btz/bid-engine/export';
+import { corpus, loadTruth, writeBidOffline } from './lib/corpus-bids.js';
+
+const args = process.argv.slice(2);
+const arg = (name: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? (args[i + 1] ?? '') : null;
+};
+const only = arg('only') ? new Set(arg('only')!.split(',')) : null;
+const verbose = args.includes('--verbose');
+const GOAL = 0.9;
+const PIECE = 8;
+
+interface Truth {
+  id: string;
+  file: string;
+  half: 'work' | 'check';
+  composition?: string[];
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// The independent reading
+
+function rawText(file: string): string {
+  const full = path.join(corpus, file);
+  if (/\.pdf$/i.test(file)) return execFileSync('pdftotext', ['-layout', full, '-'], { maxBuffer: 1 << 28 }).toString('utf8');
+  if (/\.docx$/i.test(file)) {
+    const xml = execFileSync('unzip', ['-p', full, 'word/document.xml'], { maxBuffer: 1 << 28 }).toString('utf8');
+    return xml
+      .replace(/<w:tab\/>/g, '\t')
+      .replace(/<\/w:tc>/g, '\t')
+      .replace(/<\/w:p>|<w:br\/>/g, '\n')
+      .replace(/<[^>]+>/g, '')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&apos;/g, "'")
+      .replace(/&amp;/g, '&');
+  }
+  return '';
+}
+
+async function docText(file: string): Promise<string> {
+  if (/\.doc$/i.test(file)) {
+    const { default: WordExtractor } = await import('word-extractor');
+    const doc = await new WordExtractor().extract(path.join(corpus, file));
+    return doc.getBody();
+  }
+  return rawText(file);
+}
+
+const HALF = '!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~';
+const FULL = '！＂＃＄％＆＇（）＊＋，－．／：；＜＝＞？＠［＼］＾＿｀｛｜｝～';
+function norm(s: string): string {
+  let out = '';
+  for (const ch of s.replace(/[\s\u3000]+/g, '')) {
+    const k = FULL.indexOf(ch);
+    out += k >= 0 ? HALF[k] : ch === '“' || ch === '”' ? '"' : ch === '‘' || ch === '’' ? "'" : ch;
+  }
+  return out;
+}
+
+const CHAPTER = /^第\s*[一二三四五六七八九十\d]+\s*(?:章|部分|篇)/;
+const FORMAT_TITLE = /(?:投标|响应|应答|报价|申请|磋商|谈判)文件.{0,6}格式|^第\s*[一二三四五六七八九十\d]+\s*(?:章|部分|篇)\s*(?:各种|有关|相关|附件|附表)?格式(?:文件|附件|范本)?$/;
+const TOC_LINE = /(?:\.{3,}|…{2,}|·{3,}|-{3,})\s*\d*\s*$|\s\d{1,3}\s*$/;
+
+const CN = '零一二三四五六七八九';
+function cnNumber(s: string): number {
+  if (/^\d+$/.test(s)) return Number(s);
+  const m = /^([一二三四五六七八九])?(十)?([一二三四五六七八九])?$/.exec(s);
+  if (!m) return 0;
+  return m[2] ? (m[1] ? CN.indexOf(m[1]) : 1) * 10 + (m[3] ? CN.indexOf(m[3]) : 0) : m[1] ? CN.indexOf(m[1]) : 0;
+}
+const chapterOf = (n: string) => {
+  const m = /^第\s*([一二三四五六七八九十\d]+)\s*(章|部分|篇)/.exec(n);
+  return m ? { n: cnNumber(m[1]!), kind: m[2]! } : null;
+};
+
+/**
+ * The format chapter's candidates: each 第X章…格式 title (not a contents line) with its lines up to the next chapter of a
+ * higher number (a 第一章 quoted inside a form does not end it).
+ */
+function formatChapters(text: string): string[][] {
+  const lines = text.split(/\r?\n|\f/).map((l) => l.replace(/\t+$/, ''));
+  const out: string[][] = [];
+  for (let from = 0; from < lines.length; from++) {
+    const t = lines[from]!.trim();
+    const n = t.replace(/\s+/g, '');
+    if (n.length > 30 || TOC_LINE.test(t)) continue;
+    if (!((CHAPTER.test(n) && FORMAT_TITLE.test(n)) || /^(?:投标|响应)文件(?:的)?格式$/.test(n))) continue;
+    const own = chapterOf(n);
+    let to = lines.length;
+    for (let i = from + 1; i < lines.length; i++) {
+      const m = lines[i]!.replace(/\s+/g, '');
+      if (m.length > 30 || TOC_LINE.test(lines[i]!.trim()) || FORMAT_TITLE.test(m)) continue;
+      const c = chapterOf(m);
+      if (c && (!own || (c.kind === own.kind && c.n > own.n))) {
+        to = i;
+        break;
+      }
+    }
+    out.push(lines.slice(from + 1, to));
+  }
+  return out;
+}
+
+const NUMBERING = /^(?:附件|格式|附表)?\s*[（(]?[一二三四五六七八九十\d]+(?:[-－.．]\d+)*[)）]?\s*[、.．:：]?\s*/;
+const titleKey = (s: string) => norm(s.replace(/[（(][^（()）]*[)）]/g, '').replace(/^\s*(?:[（(]?[一二三四五六七八九十\d]+[)）、.．]?)/, '')).replace(/[《》"':：]/g, '');
+
+interface IndependentForm {
+  title: string;
+  lines: string[];
+}
+
+/** The forms: the chapter split at the lines that are a labelled part's title (the last such line: contents come first). */
+function splitForms(chapter: string[], titles: string[]): IndependentForm[] {
+  const keys = chapter.map((l) => norm(l.trim().replace(NUMBERING, '')).replace(/[《》"':：]/g, ''));
+  const at: Array<{ title: string; i: number }> = [];
+  for (const title of titles) {
+    const k = titleKey(title);
+    if (k.length < 2) continue;
+    let hit = -1;
+    keys.forEach((line, i) => {
+      if (!line.startsWith(k)) return;
+      const rest = line.slice(k.length);
+      if (rest.length <= 2 || /^(?:[(（].*[)）])?(?:格式|样式|模板|参考格式)?$/.test(rest)) hit = i;
+    });
+    if (hit >= 0 && !at.some((a) => a.i === hit)) at.push({ title, i: hit });
+  }
+  at.sort((a, b) => a.i - b.i);
+  return at.map((a, k) => ({ title: a.title, lines: chapter.slice(a.i + 1, k + 1 < at.length ? at[k + 1]!.i : Math.min(chapter.length, a.i + 1 + 400)) }));
+}
+
+/** A form's fixed text as 8-character pieces: blanks and gaps cut the text, page furniture left out. */
+function pieces(lines: string[], furniture: Set<string>): string[] {
+  const out: string[] = [];
+  for (const line of lines) {
+    const t = line.trim();
+    if (!t || furniture.has(norm(t)) || /^[-—\s\d第页共/]+$/.test(t)) continue;
+    const segments = t.split(/[_＿]{2,}|…{2,}|\.{4,}|[（(][\s\u3000]*[)）]|【[^】]*】|[Xx×Ｘ]{2,}|[\s\u3000]{2,}|\t/);
+    for (const seg of segments) {
+      const n = norm(seg);
+      for (let i = 0; i + PIECE <= n.length; i++) out.push(n.slice(i, i + PIECE));
+    }
+  }
+  return out;
+}
+
+/** Lines printed on many pages (running headers and footers) are not a form's text. */
+function furnitureOf(text: string): Set<string> {
+  const count = new Map<string, number>();
+  for (const l of text.split(/\r?\n|\f/)) {
+    const n = norm(l);
+    if (n.length >= 4) count.set(n, (count.get(n) ?? 0) + 1);
+  }
+  return new Set([...count].filter(([, c]) => c >= 6).map(([n]) => n));
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// The bid
+
+async function bidOf(t: Truth): Promise<{ card: TenderCard; text: string; formSections: number }> {
+  const full = path.join(corpus, t.file);
+  const r = await readDocument(readFileSync(full), { ocr: false });
+  const card = extractCard([{ name: path.basename(full), role: 'main', order: 1, pages: r.pages, chapters: r.chapters, model: r.model }]);
+  const { nodes } = generateOutline(card, { bidType: 1 });
+  const sections = writeBidOffline(card, nodes);
+  // the cover the export prints (the tender's cover form filled, else the standard one)
+  const part = card.composition.find((p) => COVER_PART.test(p.title) || COVER_PART.test(p.form?.title ?? ''));
+  const form = findCoverForm(r.pages.map((p) => ({ page: p.page, text: p.text })), part?.form ?? null);
+  const date = coverDate(card).text;
+  const cover = (form && coverFromForm(form, card, {}, date)) || standardCover(card, {}, date);
+  const coverText = cover.map((l) => (l.kind === 'field' ? `${l.text}：${l.value ?? ''}${l.note ?? ''}` : l.text)).join('\n');
+  const formSections = card.forms?.length ?? 0;
+  return { card, text: [coverText, ...Object.values(sections)].join('\n'), formSections };
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+
+interface TenderFigures {
+  id: string;
+  half: string;
+  forms: number;
+  inBid: number;
+  productForms: number;
+  mean: number;
+  failing: string[];
+}
+
+const truth = (loadTruth('forms') as unknown as Truth[]).filter((t) => !only || only.has(t.id));
+console.log(`form fidelity — goal ≥ ${GOAL * 100} % of each form's fixed text (${PIECE}-character pieces, blanks out) in the written bid`);
+console.log('forms: found by the independent reading (raw text split at the labelled titles); ≥90%: forms whose fixed text the bid carries; product: forms the product read');
+const results: TenderFigures[] = [];
+for (const t of truth) {
+  let text: string;
+  try {
+    text = await docText(t.file);
+  } catch (e) {
+    console.log(`${t.id.padEnd(4)} ${t.half.padEnd(5)} 读取失败：${(e as Error).message.slice(0, 60)}`);
+    continue;
+  }
+  const chapters = formatChapters(text);
+  if (!chapters.length) {
+    console.log(`${t.id.padEnd(4)} ${t.half.padEnd(5)} — no format chapter in the raw text`);
+    continue;
+  }
+  // the candidate where most labelled titles head a form (the last of equals: the chapter comes after mentions of it)
+  const forms = chapters.map((c) => splitForms(c, t.composition ?? [])).reduce((a, b) => (b.length >= a.length ? b : a));
+  if (!forms.length) {
+    console.log(`${t.id.padEnd(4)} ${t.half.padEnd(5)} — format chapter, but no labelled part title found in it`);
+    continue;
+  }
+  const bid = await bidOf(t);
+  const grams = new Set<string>();
+  const b = norm(bid.text);
+  for (let i = 0; i + PIECE <= b.length; i++) grams.add(b.slice(i, i + PIECE));
+  const furniture = furnitureOf(text);
+  const shares: number[] = [];
+  const failing: string[] = [];
+  for (const f of forms) {
+    const ps = pieces(f.lines, furniture);
+    if (ps.length < 3) continue; // 「格式自拟」: no fixed text to carry
+    const share = ps.filter((p) => grams.has(p)).length / ps.length;
+    shares.push(share);
+    if (share < GOAL) failing.push(`${f.title.slice(0, 14)} ${(share * 100).toFixed(0)}%`);
+    if (verbose) console.log(`    ${t.id} ${f.title.slice(0, 24).padEnd(24)} ${String(ps.length).padStart(5)} pieces  ${(share * 100).toFixed(1)} %`);
+  }
+  if (!shares.length) continue;
+  const r: TenderFigures = {
+    id: t.id,
+    half: t.half,
+    forms: shares.length,
+    inBid: shares.filter((s) => s >= GOAL).length,
+    productForms: bid.formSections,
+    mean: shares.reduce((a, x) => a + x, 0) / shares.length,
+    failing,
+  };
+  results.push(r);
+  console.log(
+    `${r.id.padEnd(4)} ${r.half.padEnd(5)} forms ${String(r.forms).padStart(2)}  ≥90% ${String(r.inBid).padStart(2)}  product ${String(r.productForms).padStart(2)}  mean ${(r.mean * 100).toFixed(1).padStart(5)} %` +
+      (failing.length ? `   below: ${failing.slice(0, 4).join('；')}${failing.length > 4 ? ' …' : ''}` : ''),
+  );
+}
+for (const half of ['work', 'check']) {
+  const rs = results.filter((r) => r.half === half);
+  const forms = rs.reduce((n, r) => n + r.forms, 0);
+  const ok = rs.reduce((n, r) => n + r.inBid, 0);
+  const mean = forms ? rs.reduce((n, r) => n + r.mean * r.forms, 0) / forms : 0;
+  console.log(`${half.padEnd(5)}: ${rs.length} tenders, ${forms} forms, ${ok} at ≥ 90 % (${forms ? ((ok / forms) * 100).toFixed(1) : '—'} %), mean share ${(mean * 100).toFixed(1)} %`);
+}
