@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DupCheckDetail, DupReport } from '@btz/shared';
-import { bidParagraph, buildBidDocx, dupMeta, reword, rng, type DupBlock } from '../../../../packages/bid-engine/test/fixtures/dup-bids.js';
+import { bidParagraph, buildBidDocx, buildRingSet, dupMeta, ownBidBlocks, reword, RING_HEADINGS, RING_TEXT, rng, type DupBlock } from '../../../../packages/bid-engine/test/fixtures/dup-bids.js';
 import { newUser, startTestServer, type TestServer } from '../harness.js';
 
 let t: TestServer;
@@ -43,56 +43,20 @@ async function check(name: string, bids: Array<[string, Buffer]>, tender?: Buffe
   }
 }
 
-const TENDER_PARAS = Array.from({ length: 4 }, (_, i) => `招标文件第${i + 1}条要求：投标人应当具备相应的施工资质，并提供近三年类似工程业绩证明材料，项目负责人须持有一级注册建造师证书且无在建工程。`);
-const tenderDocx = () => buildBidDocx([{ kind: 'h1', text: '第一章 投标人须知' }, ...TENDER_PARAS.map((text) => ({ kind: 'p' as const, text }))], dupMeta({ author: '招标代理' }));
-
-const HEADINGS = [
-  ['项目实施总体方案', '施工组织设计说明', '质量保证体系建设', '安全文明施工措施', '进度计划与工期保证', '人员配置与分工'],
-  ['工程概况与理解', '总体部署思路', '资源投入计划', '技术质量控制要点', '安全管理制度', '工期保障措施'],
-  ['对本项目的认识', '实施组织机构', '主要施工方法', '材料设备管理', '环境保护措施', '验收与移交'],
-  ['现场踏勘情况说明', '关键线路分析', '劳动力配置计划', '机械设备进场安排', '季节性施工保证', '竣工资料整理'],
-  ['服务承诺总述', '组织保障体系', '过程控制程序', '检测试验计划', '信息沟通机制', '保修期服务安排'],
-];
-const COMPANIES = ['华东建设工程有限公司', '江南市政工程有限公司', '西北路桥集团有限公司', '岭南智能科技有限公司', '齐鲁环境科技有限公司', '荆楚水利水电有限公司'];
-
-/** A bid of its own: headings of its own, paragraphs drawn from its own seed, the tender's requirements quoted. */
-function ownBid(k: number, headings: string[], extra: DupBlock[] = []): DupBlock[] {
-  const r = rng(100 + k * 37);
-  const out: DupBlock[] = [{ kind: 'p', text: `投标人：${COMPANIES[k]}，联系电话：1380000${String(1000 + k)}。` }];
-  headings.forEach((h, i) => {
-    out.push({ kind: i % 3 === 0 ? 'h1' : 'h2', text: h });
-    for (let n = 0; n < 2; n++) out.push({ kind: 'p', text: bidParagraph(r, 4) });
-    if (i === 1) out.push({ kind: 'p', text: TENDER_PARAS.join('') });
-    if (extra.length && i === 3) out.push(...extra);
-  });
-  return out;
-}
-
-/** What one hand writes of its own about the site (no stock phrasing): three paragraphs the ring's bids all carry. */
-const RING_TEXT = [
-  '本标段东侧紧邻既有排水箱涵，箱涵顶板距设计路面仅一点二米，我方拟在该段改用轻型压路机分层碾压。箱涵两端各设沉降观测点四处，每日早晚各观测一次并记入台账。若单日沉降超过三毫米，立即停止碾压并通知设计单位到场复核。雨后四十八小时内不安排该段填筑作业。',
-  '施工便道拟沿北侧规划绿化带布置，宽四点五米，采用二十厘米厚级配碎石铺筑。便道与城北大道交叉口设临时交通导改，由两名持证协管员轮班值守。夜间在导改区增设爆闪灯十二盏和防撞桶三十只。导改方案报交警大队备案后方可实施。',
-  '沥青混合料由南郊拌和站供应，运距约十八公里，单程运输时间控制在四十分钟以内。每车出站前测温并插旗标识，到场温度低于一百四十五摄氏度的一律退回。摊铺机前方始终保持三辆以上运料车等候，避免停机待料形成冷接缝。',
-];
+const HEADINGS = RING_HEADINGS;
+const ownBid = ownBidBlocks;
 
 describe('查重 reports rings and names, not removes', () => {
   it('three companion bids among six are a ring, shown in each of their pairs; the others are not in it', async () => {
     // one hand writes bids 2, 3 and 4 (indexes 1–3): the same three paragraphs (the third one reworded in bid 4) and the same outline
-    const ring = RING_TEXT;
-    const bids: Array<[string, Buffer]> = [];
-    for (let k = 0; k < 6; k++) {
-      const inRing = k >= 1 && k <= 3;
-      const shared: DupBlock[] = inRing ? ring.map((text, i) => ({ kind: 'p', text: k === 3 && i === 2 ? reword(text, rng(9)) : text })) : [];
-      const blocks = ownBid(k, inRing ? HEADINGS[0]! : HEADINGS[k === 0 ? 1 : k - 2]!, shared);
-      bids.push([`投标人${k + 1}.docx`, await buildBidDocx(blocks, dupMeta({ author: `作者${k}`, lastModifiedBy: `作者${k}`, rsidRoot: `00AB00${k}0`, created: `2026-03-0${k + 1}T08:00:00Z` }))]);
-    }
-    const r = await check('六家投标三家围标', bids, await tenderDocx());
+    const { bids, tender } = await buildRingSet();
+    const r = await check('六家投标三家围标', bids, tender);
     const found = r.rings.filter((x) => x.risk === 'high');
     expect(found.map((x) => x.files)).toEqual([[1, 2, 3]]);
     // the ring opens its shared sentences: each with its text in every bid of the ring
     const group = found[0]!.groups[0]!;
     expect(group.texts.map((x) => x.file)).toEqual([1, 2, 3]);
-    expect(ring.join('')).toContain(group.texts[0]!.text);
+    expect(RING_TEXT.join('')).toContain(group.texts[0]!.text);
     expect(found[0]!.sentences).toBeGreaterThanOrEqual(8);
     // the ring is in each of its pairs — text and outline — and no other pair is high on text
     for (const p of r.pairs) {

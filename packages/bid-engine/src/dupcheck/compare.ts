@@ -1,24 +1,30 @@
 /**
- * The duplicate check between bidders (issue 15, 查重): every pair of bid files compared on six dimensions, each with
- * its evidence and a risk level, and an overall level.
+ * The duplicate check between bidders (issues 15 and 25, 查重): every pair of bid files compared on seven dimensions,
+ * each with its evidence and a risk level, an overall level, and the rings of three bids or more that share sentences.
+ * It reports, it does not remove: what weighs little is labelled, never dropped.
  *
  * - text: sentences normalised; those taken from the tender (half or more of their 8-character shingles occur in the
  *   tender) are left out — copied requirement text is not collusion. Of the rest, each sentence's own part is compared:
  *   its characters less the tender's shingles, this product's writer's stock phrasing and statutory clauses, the words
- *   of section titles two bids share, and (four bids or more) shingles half the bids hold (sentenceContent) — two bids
- *   written with the same tool for one tender share all of those and have copied nothing. The own parts are hashed
- *   into MinHash signatures of their character bigrams and bucketed by LSH bands (12 bands × 2 rows); candidates that
- *   share a bucket are checked with the Dice coefficient of their bigram sets: ≥ 0.9 a verbatim copy, ≥ 0.6 a near copy
- *   (reworded, clauses reordered). Matching is per sentence, so reordered sentences and paragraphs are found too. With four bids or more,
- *   a sentence matched in half of the other bids is common phrasing, not a pair's copy. Matched sentences that follow
- *   each other form the shared passages shown side by side.
- * - outline: headings not taken from the tender, compared in order (longest common subsequence of equal or
- *   near-equal headings).
+ *   of section titles two bids share, and shingles most bids hold (commonLimit: six of ten; none below four bids)
+ *   (sentenceContent) — two bids written with the same tool for one tender share all of those and have copied nothing.
+ *   The own parts are hashed into MinHash signatures of their character bigrams and bucketed by LSH bands (12 bands × 2
+ *   rows); candidates that share a bucket are checked with the Dice coefficient of their bigram sets: ≥ 0.9 a verbatim
+ *   copy, ≥ 0.6 a near copy (reworded, clauses reordered). Matching is per sentence, so reordered sentences and
+ *   paragraphs are found too. Matched sentences that follow each other form the shared passages shown side by side.
+ *   Whole sentences the same in two bids are matched too: a shared sentence whose own part is too short to count is
+ *   listed with its reason (statutory, stock, formula) — the pair's 雷同句 count is exactly the sentences it lists.
+ * - rings: sentences matched across three bids or more (connected groups of matches) — kept in each pair, reported as
+ *   which bids share which sentences; a group most bids hold is labelled common text and weighs nothing.
+ * - outline: headings not taken from the tender nor held by most bids, compared in order (longest common subsequence
+ *   of equal or near-equal headings).
  * - metadata: author, last modified by, company, template, times, RSIDs, custom document ids, embedded files.
  * - images: exact (SHA-256) and perceptual (a gradient hash that ignores flat areas, of the whole picture and of crops
  *   of it: pictures/image gradientHashes); pictures of the tender and tiny or blank ones are left out.
- * - tell-tale: another bidder's company name, phone or e-mail inside a bid; identical typos from a list of common
- *   misspellings; the same outdated standard numbers.
+ * - identity: bidder names, legal representatives, authorised persons, phones, e-mails, ID, certificate numbers and
+ *   bank accounts across bids (identities.ts), with the excerpts.
+ * - tell-tale: identical typos from a list of real misspellings (accepted variant forms are none: variants.ts); the
+ *   same outdated standard numbers.
  * - prices: identical totals or rows, or one price table a fixed ratio or difference of the other.
  */
 import { DUP_DIMENSIONS, type DupDimension, type DupFinding, type DupPairResult, type DupPassage, type DupReport, type DupRing, type DupRisk, type DupSectionSimilarity, type DupSentenceBasis, type DupSentenceMatch } from '@btz/shared';
@@ -65,6 +71,8 @@ interface SentenceMatch {
   /** global index of the partner sentence in the other file */
   other: number;
   dice: number;
+  /** why a match taken out of the own matches weighs nothing (common text, a lone formula sentence) */
+  basis?: DupSentenceBasis;
 }
 
 /** per ordered file pair "i,j": sentence of i → best match in j */
@@ -92,7 +100,7 @@ interface TextIndex {
 
 interface RingDraft {
   files: number[];
-  basis: 'own' | 'common';
+  basis: DupRing['basis'];
   /** per shared sentence: [file, sentence] of each bid of the ring */
   groups: Array<Array<[number, number]>>;
 }
@@ -306,8 +314,35 @@ function matchSentences(sets: Uint32Array[][], near: number): BestMatches {
   return best;
 }
 
-/** Whole sentences this alike are near-identical (boilerplate included, so stricter than the own parts' NEAR_DICE). */
-export const WHOLE_NEAR_DICE = 0.7;
+/**
+ * Whole sentences the same in two bids (normalised; not the tender's): found by one hash join, so a sentence whose own
+ * part is too short to compare (boilerplate) is still counted and listed. Near-identical sentences come from the own
+ * parts' matching; a sentence repeated inside a bid is paired once (its first place).
+ */
+function sameSentences(bids: FileFeatures[], fromTender: boolean[][]): BestMatches {
+  const at = new Map<string, Map<number, number>>();
+  bids.forEach((f, i) =>
+    f.sentences.forEach((s, k) => {
+      if (fromTender[i]![k]) return;
+      let m = at.get(s.norm);
+      if (!m) at.set(s.norm, (m = new Map()));
+      if (!m.has(i)) m.set(i, k);
+    }),
+  );
+  const best: BestMatches = new Map();
+  for (const m of at.values()) {
+    if (m.size < 2) continue;
+    for (const [i, k] of m)
+      for (const [j, l] of m) {
+        if (i === j) continue;
+        const key = `${i},${j}`;
+        let b = best.get(key);
+        if (!b) best.set(key, (b = new Map()));
+        b.set(k, { other: l, dice: 1 });
+      }
+  }
+  return best;
+}
 
 /**
  * Rings: sentences shared by three bids or more, found as connected groups of matched sentences across the bids. A
@@ -356,8 +391,8 @@ function findRings(bids: number, best: BestMatches, common: BestMatches): RingDr
     }
     if (byFile.size < 3) continue;
     const files = [...byFile.keys()].sort((p, q) => p - q);
-    const basis = files.length >= limit ? 'common' : 'own';
-    if (basis === 'common') {
+    const basis: DupRing['basis'] = files.length >= limit ? 'common' : inRun(members, byFile, best) ? 'own' : 'formula';
+    if (basis !== 'own') {
       // out of the pairs' own matches: listed as common text instead
       for (const x of members) {
         const i = Math.floor(x / SHIFT);
@@ -369,7 +404,7 @@ function findRings(bids: number, best: BestMatches, common: BestMatches): RingDr
           m!.delete(k);
           const key = `${i},${j}`;
           if (!common.has(key)) common.set(key, new Map());
-          common.get(key)!.set(k, v);
+          common.get(key)!.set(k, { ...v, basis });
         }
       }
     }
@@ -379,6 +414,32 @@ function findRings(bids: number, best: BestMatches, common: BestMatches): RingDr
     ring.groups.push(files.map((f) => [f, byFile.get(f)!] as [number, number]));
   }
   return [...rings.values()];
+}
+
+/**
+ * Whether a group of sentences shared by three bids or more stands in a shared passage: two of its members have a
+ * neighbour (two sentences either side) matched to the same partner bid near the group's sentence there. One hand's
+ * companion bids share passages; a lone sentence several bids hold is phrasing (labelled formula, weighing nothing).
+ */
+function inRun(members: number[], byFile: Map<number, number>, best: BestMatches): boolean {
+  const SHIFT = 2 ** 22;
+  let backed = 0;
+  for (const x of members) {
+    const i = Math.floor(x / SHIFT);
+    const k = x % SHIFT;
+    let found = false;
+    for (const [j, l] of byFile) {
+      if (j === i || found) continue;
+      const m = best.get(`${i},${j}`);
+      if (!m) continue;
+      for (let d = -2; d <= 2 && !found; d++) {
+        const n = d ? m.get(k + d) : undefined;
+        if (n && Math.abs(n.other - l) <= 6) found = true;
+      }
+    }
+    if (found && ++backed >= 2) return true;
+  }
+  return false;
 }
 
 function buildTextIndex(bids: FileFeatures[], tender: FileFeatures | undefined): TextIndex {
@@ -411,16 +472,13 @@ function buildTextIndex(bids: FileFeatures[], tender: FileFeatures | undefined):
     }),
   );
   const best = matchSentences(sets, NEAR_DICE);
-  const whole = matchSentences(
-    bids.map((f, i) => f.sentences.map((s, k) => (fromTender[i]![k] ? new Uint32Array(0) : bigramSet(s.norm)))),
-    WHOLE_NEAR_DICE,
-  );
+  const whole = sameSentences(bids, fromTender);
   const common: BestMatches = new Map();
   const rings = findRings(bids.length, best, common);
   return { fromTender, weight, best, whole, common, rings };
 }
 
-function textOfPair(A: FileFeatures, B: FileFeatures, ai: number, bi: number, idx: TextIndex, maxPassages: number) {
+function textOfPair(A: FileFeatures, B: FileFeatures, ai: number, bi: number, idx: TextIndex, maxPassages: number, maxSentences: number) {
   const ab = idx.best.get(`${ai},${bi}`) ?? new Map<number, SentenceMatch>();
   const ba = idx.best.get(`${bi},${ai}`) ?? new Map<number, SentenceMatch>();
   const wA = idx.weight[ai]!;
@@ -494,12 +552,16 @@ function textOfPair(A: FileFeatures, B: FileFeatures, ai: number, bi: number, id
   const longChars = long.reduce((n, p) => n + p.chars, 0);
   const cov = Math.max(covA, covB);
   const risk: Risk = long.length >= 3 || longChars >= 600 || cov >= 0.3 ? 'high' : long.length ? 'medium' : ab.size ? 'low' : 'none';
-  const listed = sentences.slice(0, MAX_SENTENCES);
+  const listed = sentences.slice(0, maxSentences);
   return { score: Math.round(Math.min(1, cov) * 100), risk, passages: kept, sections, matched: { verbatim, near: sentences.length - verbatim, low, listed: listed.length }, sentences: listed };
 }
 
-/** Most shared sentences listed per pair (all are counted; the count says when the list is shorter). */
-const MAX_SENTENCES = 2000;
+/**
+ * Most shared sentences listed per pair (all are counted; `matched.listed` says when the list is shorter): 1000 for a
+ * few bids, less with many pairs so ten identical 300-page bids do not make a report of tens of megabytes (20 000 in all,
+ * 200 per pair at least).
+ */
+export const maxListedSentences = (pairs: number) => Math.min(1000, Math.max(200, Math.floor(20_000 / Math.max(1, pairs))));
 
 const side = (f: FileFeatures, k: number) => ({ index: k, text: f.sentences[k]!.text, page: f.sentences[k]!.page, section: f.sections[f.sentences[k]!.section]?.title ?? '' });
 
@@ -523,7 +585,7 @@ function sharedSentences(A: FileFeatures, B: FileFeatures, ai: number, bi: numbe
     // a sentence of B partnered once: the same boilerplate sentence repeated in A does not count again
     if (!o && usedB.has(m.other)) continue;
     usedB.add(m.other);
-    const basis: DupSentenceBasis = o ? 'own' : c ? 'common' : lowBasis(A.sentences[k]!.norm);
+    const basis: DupSentenceBasis = o ? 'own' : c ? (c.basis ?? 'common') : lowBasis(A.sentences[k]!.norm);
     const sim = Math.max(m.dice, w?.other === m.other ? w.dice : 0);
     out.push({ kind: sim >= VERBATIM_DICE ? 'verbatim' : 'near', similarity: Math.round(sim * 1000) / 1000, basis, a: side(A, k), b: side(B, m.other) });
   }
@@ -800,7 +862,7 @@ export function compareBids(files: FileFeatures[], opts: CompareOptions = {}): D
     for (let j = i + 1; j < bids.length; j++) {
       const A = bids[i]!;
       const B = bids[j]!;
-      const text = textOfPair(A, B, i, j, idx, opts.maxPassages ?? 100);
+      const text = textOfPair(A, B, i, j, idx, opts.maxPassages ?? 100, maxListedSentences(total));
       const outline = outlineOfPair(headings[i]!, headings[j]!);
       const meta = metadataOfPair(A, B);
       const imgs = imagesOfPair(images[i]!, images[j]!, A.name, B.name);
@@ -849,8 +911,9 @@ export function compareBids(files: FileFeatures[], opts: CompareOptions = {}): D
   };
 }
 
-/** Most shared sentences listed per ring (all are counted). */
+/** Most shared sentences listed per ring (all are counted), and most rings reported (the riskiest first). */
 const MAX_RING_GROUPS = 200;
+const MAX_RINGS = 50;
 
 /**
  * A ring's level from what its bids share of their own: three sentences or more with LONG_CHARS own characters is
@@ -863,7 +926,7 @@ function presentRings(bids: FileFeatures[], idx: TextIndex): DupRing[] {
       const first = (g: Array<[number, number]>) => g[0]!;
       const chars = r.groups.reduce((n, g) => n + idx.weight[first(g)[0]]![first(g)[1]]!, 0);
       const n = r.groups.length;
-      const risk: Risk = r.basis === 'common' ? 'low' : n >= 3 && chars >= LONG_CHARS ? 'high' : n >= 2 || chars >= 40 ? 'medium' : 'low';
+      const risk: Risk = r.basis !== 'own' ? 'low' : n >= 3 && chars >= LONG_CHARS ? 'high' : n >= 2 || chars >= 40 ? 'medium' : 'low';
       const groups = r.groups
         .sort((x, y) => first(x)[1] - first(y)[1])
         .slice(0, MAX_RING_GROUPS)
@@ -873,5 +936,6 @@ function presentRings(bids: FileFeatures[], idx: TextIndex): DupRing[] {
         }));
       return { files: r.files, risk, sentences: n, chars, basis: r.basis, groups };
     })
-    .sort((x, y) => RANK[y.risk] - RANK[x.risk] || y.files.length - x.files.length || y.chars - x.chars);
+    .sort((x, y) => RANK[y.risk] - RANK[x.risk] || y.files.length - x.files.length || y.chars - x.chars)
+    .slice(0, MAX_RINGS);
 }

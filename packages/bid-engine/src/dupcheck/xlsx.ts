@@ -117,7 +117,7 @@ export async function dupReportXlsx(r: DupReport, title: string, generatedAt: Da
   ]);
   for (const ring of r.rings)
     for (const g of ring.groups)
-      rs.addRow({ files: ring.files.map(name).join('、'), risk: `${RISK_LABEL[ring.risk]}${ring.basis === 'common' ? '（多数文件共有，降权）' : ''}`, n: ring.sentences, t: g.texts.map((x) => `【${name(x.file)} 第${x.page}页】${x.text}`).join('\n') });
+      rs.addRow({ files: ring.files.map(name).join('、'), risk: `${RISK_LABEL[ring.risk]}${ring.basis !== 'own' ? `（${BASIS_LABEL[ring.basis]}）` : ''}`, n: ring.sentences, t: g.texts.map((x) => `【${name(x.file)} 第${x.page}页】${x.text}`).join('\n') });
   finish(rs);
 
   const ev = sheet(wb, '证据明细', [

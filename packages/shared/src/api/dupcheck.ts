@@ -66,7 +66,8 @@ export interface DupRing {
   /** shared sentences (groups) and their own characters (those of the first bid) */
   sentences: number;
   chars: number;
-  basis: 'own' | 'common';
+  /** own: counts; common: most bids hold it; formula: lone sentences, no shared passage around them (phrasing) */
+  basis: 'own' | 'common' | 'formula';
   groups: Array<{ basis: DupSentenceBasis; texts: Array<{ file: number; index: number; text: string; page: number; section: string }> }>;
 }
 
