@@ -47,6 +47,13 @@ function report(label: string, took: number, seen: Awaited<ReturnType<ReturnType
   );
 }
 
+// 查重 attacks (bench/lib/hostile-dup.ts): `--only dup` runs them alone; a full run ends with them
+const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : null;
+if (only === 'dup') {
+  await (await import('./lib/hostile-dup.js')).hostileDup(args);
+  process.exit(0);
+}
+
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'btz-bench-hostile-'));
 const env = { WORKER_MEMORY_MB: String(workerMb), EXPORT_MEMORY_MB: String(exportMb) };
 let child = await startChild(dataDir, env);
@@ -110,3 +117,4 @@ try {
   await child.exited;
   rmSync(dataDir, { recursive: true, force: true });
 }
+if (!only) await (await import('./lib/hostile-dup.js')).hostileDup(args);
