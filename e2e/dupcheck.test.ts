@@ -133,7 +133,7 @@ describe('标书查重', () => {
     await visible(page.getByText('已选 6 份投标文件，1 份招标文件'));
     await page.getByRole('button', { name: '开始查重' }).click();
     const row = page.getByTestId('check-list').locator('tr').filter({ hasText: '六家投标查围标' });
-    await visible(row.getByRole('link', { name: '查看报告' }), 150_000);
+    await visible(row.getByRole('link', { name: '查看报告' }), 300_000);
     await row.getByRole('link', { name: '查看报告' }).click();
     await onPath(page, '/workbench/tools/ReportView');
     const ring = page.getByTestId('ring-table').locator('tr.ant-table-row').filter({ has: page.locator('[data-risk=high]') });
@@ -143,8 +143,17 @@ describe('标书查重', () => {
     await visible(page.locator('.dup-ring').getByText('本标段东侧紧邻既有排水箱涵', { exact: false }).first());
     await page.getByTestId('ring-card').scrollIntoViewIfNeeded();
     await shot(page, 'dupcheck-rings');
+    // a pair of the ring: its 雷同句 count opens the sentences side by side
+    const count = page.getByTestId('check-table').locator('tr').filter({ hasText: '投标人2.docx' }).filter({ hasText: '投标人3.docx' }).first().getByTestId('sentences-open');
+    const [verbatim, near] = (await count.innerText()).split('/').map((x) => Number(x.trim()));
+    await count.click();
+    const dialog = page.getByRole('dialog');
+    await visible(dialog.getByText(`相同 ${verbatim} 句，近似 ${near} 句`, { exact: false }));
+    await expect.poll(() => dialog.getByTestId('sentence-table').locator('tr.ant-table-row').count(), { timeout: WAIT }).toBe(Math.min(50, verbatim! + near!));
+    await shot(page, 'dupcheck-ring-sentences');
+    await page.keyboard.press('Escape');
     expect(errors).toEqual([]);
-  }, 240_000);
+  }, 420_000);
 
   it('the bar of a running check follows the realtime push; the list poll is only the fallback', async () => {
     const set = await buildDupSet(drawPicture);

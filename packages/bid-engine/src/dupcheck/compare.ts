@@ -204,7 +204,7 @@ function lowBasis(norm: string): DupSentenceBasis {
 function sentenceContent(norm: string, grams: number[], ctx: ContentContext): string {
   const cut = new Uint8Array(norm.length);
   grams.forEach((g, p) => {
-    if (ctx.tenderGrams.has(g) || ctx.counts.fileCount(g) >= ctx.common) cut.fill(1, p, p + SHINGLE);
+    if (ctx.tenderGrams.has(g) || (ctx.counts && ctx.counts.fileCount(g) >= ctx.common)) cut.fill(1, p, p + SHINGLE);
   });
   // the stock phrasing is left out of a sentence the writer made (most of it stock), not of a person's sentence that
   // happens to use a few of the same trade words
@@ -228,7 +228,7 @@ interface ContentContext {
   /** STOCK_GRAM-grams of the section titles two bids or more have (银行保函, 企业资质证书): the tenders' structure */
   titleGrams: Set<number>;
   /** which bids hold each shingle, and from how many bids on it is common text (commonLimit) */
-  counts: ShingleFiles;
+  counts: ShingleFiles | null;
   common: number;
 }
 
@@ -455,13 +455,16 @@ function buildTextIndex(bids: FileFeatures[], tender: FileFeatures | undefined):
       return hit / gs.length >= TENDER_SHARE;
     }),
   );
-  const counts = new ShingleFiles(grams.reduce((n, f) => n + f.reduce((m, g) => m + g.length, 0), 0));
-  grams.forEach((f, i) =>
-    f.forEach((gs, k) => {
-      if (!fromTender[i]![k]) for (const g of gs) counts.add(g, i);
-    }),
-  );
-  const ctx: ContentContext = { tenderGrams, titleGrams: commonTitleGrams(bids), counts, common: commonLimit(bids.length) };
+  const limit = commonLimit(bids.length);
+  // which bids hold each shingle: only needed when some text can be common (four bids or more)
+  const counts = Number.isFinite(limit) ? new ShingleFiles(grams.reduce((n, f) => n + f.reduce((m, g) => m + g.length, 0), 0)) : null;
+  if (counts)
+    grams.forEach((f, i) =>
+      f.forEach((gs, k) => {
+        if (!fromTender[i]![k]) for (const g of gs) counts.add(g, i);
+      }),
+    );
+  const ctx: ContentContext = { tenderGrams, titleGrams: commonTitleGrams(bids), counts, common: limit };
   const weight: number[][] = bids.map(() => []);
   const sets: Uint32Array[][] = bids.map((f, i) =>
     f.sentences.map((s, k) => {
