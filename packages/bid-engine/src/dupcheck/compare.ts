@@ -383,6 +383,7 @@ function findRings(bids: number, best: BestMatches, common: BestMatches): RingDr
   }
   const limit = commonLimit(bids);
   const rings = new Map<string, RingDraft>();
+  const out: Array<{ members: number[]; files: number[]; basis: DupRing['basis'] }> = [];
   for (const members of comps.values()) {
     const byFile = new Map<number, number>();
     for (const x of members.sort((p, q) => p - q)) {
@@ -391,27 +392,29 @@ function findRings(bids: number, best: BestMatches, common: BestMatches): RingDr
     }
     if (byFile.size < 3) continue;
     const files = [...byFile.keys()].sort((p, q) => p - q);
+    // decided on all the matches first (a group taken out must not break its neighbour's run), applied after
     const basis: DupRing['basis'] = files.length >= limit ? 'common' : inRun(members, byFile, best) ? 'own' : 'formula';
-    if (basis !== 'own') {
-      // out of the pairs' own matches: listed as common text instead
-      for (const x of members) {
-        const i = Math.floor(x / SHIFT);
-        const k = x % SHIFT;
-        for (const j of files) {
-          const m = best.get(`${i},${j}`);
-          const v = m?.get(k);
-          if (!v) continue;
-          m!.delete(k);
-          const key = `${i},${j}`;
-          if (!common.has(key)) common.set(key, new Map());
-          common.get(key)!.set(k, { ...v, basis });
-        }
-      }
-    }
+    if (basis !== 'own') out.push({ members, files, basis });
     const key = `${basis}:${files.join(',')}`;
     let ring = rings.get(key);
     if (!ring) rings.set(key, (ring = { files, basis, groups: [] }));
     ring.groups.push(files.map((f) => [f, byFile.get(f)!] as [number, number]));
+  }
+  for (const { members, files, basis } of out) {
+    // out of the pairs' own matches: listed as common text or phrasing instead
+    for (const x of members) {
+      const i = Math.floor(x / SHIFT);
+      const k = x % SHIFT;
+      for (const j of files) {
+        const m = best.get(`${i},${j}`);
+        const v = m?.get(k);
+        if (!v) continue;
+        m!.delete(k);
+        const key = `${i},${j}`;
+        if (!common.has(key)) common.set(key, new Map());
+        common.get(key)!.set(k, { ...v, basis });
+      }
+    }
   }
   return [...rings.values()];
 }
