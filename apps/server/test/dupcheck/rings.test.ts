@@ -61,7 +61,8 @@ describe('查重 reports rings and names, not removes', () => {
     // the ring is in each of its pairs — text and outline — and no other pair is high on text
     for (const p of r.pairs) {
       const inRing = [p.a, p.b].every((i) => i >= 1 && i <= 3);
-      if (inRing) expect(p.risks, `${p.a}-${p.b}`).toMatchObject({ text: 'high', outline: 'high' });
+      // the two bids with the same paragraphs word for word are 高风险; with the third paragraph reworded, at least 中风险
+      if (inRing) expect(p.risks, `${p.a}-${p.b}`).toMatchObject({ text: p.a === 1 && p.b === 2 ? 'high' : expect.stringMatching(/^(medium|high)$/), outline: 'high' });
       else expect(['none', 'low'], `${p.a}-${p.b}`).toContain(p.risks.text);
     }
     expect(r.rings.filter((x) => x.risk !== 'low').every((x) => x.files.every((f) => f >= 1 && f <= 3))).toBe(true);
