@@ -101,6 +101,7 @@ export function identityFacts(f: FileFeatures, tenderText: string): IdentityFact
 }
 
 const PEOPLE: IdentityKind[] = ['legalRep', 'authorised'];
+const MAX_PER_KIND = 5;
 
 /**
  * The identity findings of a pair: the other bidder's name inside a bid, one person in both bids (in any role: A's
@@ -125,12 +126,18 @@ export function identitiesOfPair(A: FileFeatures, B: FileFeatures, fa: IdentityF
   }
   const bBy = new Map<string, Identity>();
   for (const v of fb.values) if (v.kind !== 'company') bBy.set(`${PEOPLE.includes(v.kind) ? 'person' : v.kind}:${v.value}`, v);
+  // at most MAX_PER_KIND findings of a kind, then one that counts the rest (a bid of 3000 phone numbers)
+  const perKind = new Map<string, number>();
   for (const v of fa.values) {
     if (v.kind === 'company') continue;
     const w = bBy.get(`${PEOPLE.includes(v.kind) ? 'person' : v.kind}:${v.value}`);
     if (!w) continue;
+    const n = (perKind.get(v.kind) ?? 0) + 1;
+    perKind.set(v.kind, n);
+    if (n > MAX_PER_KIND) continue;
     const title = v.kind === w.kind ? `相同的${KIND_LABEL[v.kind]}：${v.value}` : `同一人：A 的${KIND_LABEL[v.kind]}是 B 的${KIND_LABEL[w.kind]}（${v.value}）`;
     out.push({ dimension: 'identity', level: 'high', title, a: v.excerpt, b: w.excerpt });
   }
+  for (const [kind, n] of perKind) if (n > MAX_PER_KIND) out.push({ dimension: 'identity', level: 'high', title: `另有 ${n - MAX_PER_KIND} 个相同的${KIND_LABEL[kind as IdentityKind]}`, a: '', b: '' });
   return out;
 }
