@@ -33,7 +33,7 @@ const numArg = (name: string, def: number) => {
 };
 const workerMb = numArg('worker-mb', 2048);
 const exportMb = numArg('export-mb', 6144);
-/** `--only <part>` (or `--only=<part>`) runs one part: `pictures`, `converters`, `storage` (bench/lib/hostile-<part>.ts), `forms` (5) */
+/** `--only <part>` (or `--only=<part>`) runs one part: `pictures`, `converters`, `storage`, `dup` (bench/lib/hostile-<part>.ts), `forms` (5) */
 const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length) ?? (args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined);
 const { runHostilePictures } = await import('./lib/hostile-pictures.js');
 const { runConverterAttacks } = await import('./lib/hostile-converters.js');
@@ -43,6 +43,8 @@ if (only === 'pictures') {
 }
 if (only === 'converters' || only === 'conv') process.exit(await runConverterAttacks());
 if (!only || only === 'storage') await (await import('./lib/hostile-storage.js')).runStorageAttacks(args);
+// 查重 attacks (bench/lib/hostile-dup.ts): `--only dup` runs them alone; a full run ends with them
+if (only === 'dup') await (await import('./lib/hostile-dup.js')).hostileDup(args);
 if (only && only !== 'forms') process.exit(0);
 
 const { startChild, childApi, childLogin } = await import('../apps/server/test/child-server.js');
@@ -64,6 +66,7 @@ function report(label: string, took: number, seen: Awaited<ReturnType<ReturnType
       (seen.failures.length ? `\n  failures: ${seen.failures.slice(0, 3).join(' | ')}` : ''),
   );
 }
+
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'btz-bench-hostile-'));
 const env = { WORKER_MEMORY_MB: String(workerMb), EXPORT_MEMORY_MB: String(exportMb) };
@@ -135,3 +138,4 @@ try {
 }
 await runHostilePictures(args);
 if (!only) process.exitCode = (await runConverterAttacks()) || process.exitCode || 0;
+if (!only) await (await import('./lib/hostile-dup.js')).hostileDup(args);

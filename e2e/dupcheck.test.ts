@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { TestServer } from '../apps/server/test/harness.js';
 import type { Realtime } from '../apps/server/src/realtime/server.js';
 import { drawPicture } from '../packages/bid-engine/test/fixtures/pictures.js';
-import { buildDupSet } from '../packages/bid-engine/test/fixtures/dup-bids.js';
+import { buildDupSet, buildRingSet } from '../packages/bid-engine/test/fixtures/dup-bids.js';
 import { launch, shot } from './browser.js';
 import { WAIT, loggedInPage, onPath, startE2eServer, visible } from './flows.js';
 
@@ -73,6 +73,15 @@ describe('标书查重', () => {
     await visible(page.getByTestId('common-table').locator('mark').first());
     await visible(page.getByTestId('report-table').getByText('文档根编辑会话（rsidRoot）相同'));
     await shot(page, 'dupcheck-report');
+    // the 雷同句 count opens the sentences behind it, side by side, as many as it says
+    const count = pairs.locator('tr').filter({ hasText: '甲公司投标文件.docx' }).filter({ hasText: '乙公司投标文件.docx' }).first().getByTestId('sentences-open');
+    const [verbatim, near] = (await count.innerText()).split('/').map((x) => Number(x.trim()));
+    await count.click();
+    const dialog = page.getByRole('dialog');
+    await visible(dialog.getByTestId('sentence-table'));
+    await visible(dialog.getByText(`相同 ${verbatim} 句，近似 ${near} 句`, { exact: false }));
+    await shot(page, 'dupcheck-sentences');
+    await dialog.getByRole('button', { name: /close|关闭/i }).click();
 
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: WAIT }), page.getByRole('button', { name: '导出 Excel' }).click()]);
     expect(download.suggestedFilename()).toBe('查重报告-道路工程投标查重.xlsx');
@@ -113,6 +122,38 @@ describe('标书查重', () => {
     await visible(page.getByTestId('report-table').getByText('分项报价呈固定比例', { exact: false }).first());
     expect(errors).toEqual([]);
   }, 120_000);
+
+  it('three companion bids among six: the report shows them as a ring, each shared sentence in every bid side by side', async () => {
+    const set = await buildRingSet();
+    await page.goto(`${t.url}/workbench/tools/BiddingCheck`);
+    await visible(page.getByRole('heading', { name: '标书查重', level: 1 }));
+    await page.getByPlaceholder('查重任务名称').fill('六家投标查围标');
+    await page.getByTestId('bid-drop').locator('input[type=file]').setInputFiles(set.bids.map(([name, data]) => file(name, data)));
+    await page.getByTestId('tender-drop').locator('input[type=file]').setInputFiles([file('招标文件.docx', set.tender)]);
+    await visible(page.getByText('已选 6 份投标文件，1 份招标文件'));
+    await page.getByRole('button', { name: '开始查重' }).click();
+    const row = page.getByTestId('check-list').locator('tr').filter({ hasText: '六家投标查围标' });
+    await visible(row.getByRole('link', { name: '查看报告' }), 300_000);
+    await row.getByRole('link', { name: '查看报告' }).click();
+    await onPath(page, '/workbench/tools/ReportView');
+    const ring = page.getByTestId('ring-table').locator('tr.ant-table-row').filter({ has: page.locator('[data-risk=high]') });
+    await expect.poll(() => ring.count(), { timeout: WAIT }).toBe(1);
+    for (const name of ['投标人2.docx', '投标人3.docx', '投标人4.docx']) await visible(ring.getByText(name));
+    await ring.locator('.ant-table-row-expand-icon').click();
+    await visible(page.locator('.dup-ring').getByText('本标段东侧紧邻既有排水箱涵', { exact: false }).first());
+    await page.getByTestId('ring-card').scrollIntoViewIfNeeded();
+    await shot(page, 'dupcheck-rings');
+    // a pair of the ring: its 雷同句 count opens the sentences side by side
+    const count = page.getByTestId('check-table').locator('tr').filter({ hasText: '投标人2.docx' }).filter({ hasText: '投标人3.docx' }).first().getByTestId('sentences-open');
+    const [verbatim, near] = (await count.innerText()).split('/').map((x) => Number(x.trim()));
+    await count.click();
+    const dialog = page.getByRole('dialog');
+    await visible(dialog.getByText(`相同 ${verbatim} 句，近似 ${near} 句`, { exact: false }));
+    await expect.poll(() => dialog.getByTestId('sentence-table').locator('tr.ant-table-row').count(), { timeout: WAIT }).toBe(Math.min(50, verbatim! + near!));
+    await shot(page, 'dupcheck-ring-sentences');
+    await page.keyboard.press('Escape');
+    expect(errors).toEqual([]);
+  }, 420_000);
 
   it('the bar of a running check follows the realtime push; the list poll is only the fallback', async () => {
     const set = await buildDupSet(drawPicture);

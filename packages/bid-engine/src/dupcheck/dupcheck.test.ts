@@ -10,7 +10,7 @@ import { readDocument } from '../reading/index.js';
 import { analyseImage, extractImages, gradientHashes } from '../pictures/index.js';
 import { cropPicture, drawPicture, drawScreenshot, reencode } from '../../test/fixtures/pictures.js';
 import { bidParagraph, buildBidDocx, dupMeta, reorder, reword, rng, type DupBlock } from '../../test/fixtures/dup-bids.js';
-import { buildFeatures, compareBids, dupReportXlsx, readFileMetadata, type DupImage, type FileFeatures } from './index.js';
+import { buildFeatures, COMMON_TYPOS, compareBids, dupReportXlsx, isAcceptedVariant, readFileMetadata, type DupImage, type FileFeatures } from './index.js';
 import { normalise, sharedRanges } from './text.js';
 
 async function features(name: string, role: 'bid' | 'tender', data: Buffer): Promise<FileFeatures> {
@@ -107,8 +107,16 @@ describe('duplicate check', () => {
     // (independent bids drawn from one small phrase book share a sentence here and there: at most a weak sign)
     expect(['none', 'low']).toContain(ac.risks.text);
     expect(['none', 'low']).toContain(bc.risks.text);
-    expect(ac.risks).toMatchObject({ outline: 'none', metadata: 'none', images: 'none', prices: 'none', telltale: 'high' });
-    expect(ac.findings.find((f) => f.dimension === 'telltale')).toMatchObject({ title: 'C.docx 中出现另一投标人名称', a: '华东建设工程有限公司' });
+    expect(ac.risks).toMatchObject({ outline: 'none', metadata: 'none', images: 'none', prices: 'none', identity: 'high' });
+    const leak = ac.findings.find((f) => f.dimension === 'identity')!;
+    expect(leak.title).toBe('C.docx 中出现另一投标人（A.docx）的名称「华东建设工程有限公司」');
+    // the excerpt of each bid: A's own declaration, and where C names A
+    expect(leak.a).toContain('投标人：华东建设工程有限公司');
+    expect(leak.b).toContain('华东建设工程有限公司');
+    expect(leak.b).not.toBe(leak.a);
+    // every counted shared sentence is listed, side by side
+    expect(ab.sentences.length).toBe(ab.matched.verbatim + ab.matched.near);
+    expect(ab.sentences.filter((s) => s.kind === 'verbatim').length).toBe(ab.matched.verbatim);
     expect(bc.risks.metadata).toBe('none');
     expect(report.risk).toBe('high');
     expect(ab.sections.length).toBeGreaterThan(0);
@@ -120,9 +128,10 @@ describe('duplicate check', () => {
     const xlsx = await dupReportXlsx(report, '测试查重', new Date('2026-03-08T00:00:00Z'));
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(xlsx as unknown as ArrayBuffer);
-    expect(wb.worksheets.map((w) => w.name)).toEqual(['概况', '两两对比', '雷同段落', '证据明细', '章节相似度']);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(['概况', '两两对比', '雷同段落', '雷同句', '多家共有', '证据明细', '章节相似度']);
     expect(wb.getWorksheet('两两对比')!.rowCount).toBe(4);
     expect(wb.getWorksheet('雷同段落')!.rowCount).toBeGreaterThan(1);
+    expect(wb.getWorksheet('雷同句')!.rowCount).toBe(1 + report.pairs.reduce((n, p) => n + p.sentences.length, 0));
   }, 60_000);
 
   it('finds recompressed, scaled and cropped copies of screenshot-like pictures, and not unrelated or blank ones', async () => {
@@ -170,6 +179,14 @@ describe('duplicate check', () => {
     });
     expect(compareBids([f('甲', 'Administrator'), f('乙', 'Administrator')]).pairs[0]!.risks.metadata).toBe('low');
     expect(compareBids([f('甲', '张伟'), f('乙', '张伟')]).pairs[0]!.risks.metadata).toBe('high');
+  });
+
+  it('holds only real misspellings in the typo list: no accepted variant form (其它, 帐号, 帐户 …)', () => {
+    for (const [wrong, right] of COMMON_TYPOS) {
+      expect(isAcceptedVariant(wrong), wrong).toBe(false);
+      expect(wrong).not.toBe(right);
+    }
+    for (const w of ['其它', '帐号', '帐户', '想像', '惟一']) expect(isAcceptedVariant(w), w).toBe(true);
   });
 
   it('normalises away spacing and punctuation, and marks what two texts share', () => {

@@ -7,4 +7,6 @@ export * from './text.js';
 export * from './file-metadata.js';
 export * from './features.js';
 export * from './compare.js';
+export * from './identities.js';
+export * from './variants.js';
 export * from './xlsx.js';

@@ -5,7 +5,7 @@
  * and repeated on print.
  */
 import ExcelJS from 'exceljs';
-import { DUP_DIMENSION_LABEL as DIMENSION_LABEL, DUP_RISK_LABEL as RISK_LABEL, type DupReport } from '@btz/shared';
+import { DUP_BASIS_LABEL as BASIS_LABEL, DUP_DIMENSION_LABEL as DIMENSION_LABEL, DUP_RISK_LABEL as RISK_LABEL, type DupReport } from '@btz/shared';
 import { DIMENSIONS, type Risk } from './compare.js';
 const RISK_FILL: Record<Risk, string> = { high: 'FFFFCCCC', medium: 'FFFFE8B0', low: 'FFFFF8D8', none: 'FFE8F5E9' };
 const FONT = '宋体';
@@ -91,6 +91,34 @@ export async function dupReportXlsx(r: DupReport, title: string, generatedAt: Da
       ps.addRow({ a: name(p.a), b: name(p.b), kind: s.kind === 'verbatim' ? '原文照抄' : '改写雷同', sim: s.similarity, ap: `第${s.a.page}页 ${s.a.section}`, at: s.a.text.slice(0, 4000), bp: `第${s.b.page}页 ${s.b.section}`, bt: s.b.text.slice(0, 4000) });
   ps.getColumn('sim').numFmt = '0.0%';
   finish(ps);
+
+  const ss = sheet(wb, '雷同句', [
+    { header: '文件 A', key: 'a', width: 18 },
+    { header: '文件 B', key: 'b', width: 18 },
+    { header: '类型', key: 'kind', width: 8 },
+    { header: '计入', key: 'basis', width: 22 },
+    { header: '相似度', key: 'sim', width: 9 },
+    { header: 'A 位置', key: 'ap', width: 18 },
+    { header: 'A 原句', key: 'at', width: 60 },
+    { header: 'B 位置', key: 'bp', width: 18 },
+    { header: 'B 原句', key: 'bt', width: 60 },
+  ]);
+  for (const p of r.pairs)
+    for (const s of p.sentences)
+      ss.addRow({ a: name(p.a), b: name(p.b), kind: s.kind === 'verbatim' ? '相同' : '近似', basis: BASIS_LABEL[s.basis], sim: s.similarity, ap: `第${s.a.page}页 ${s.a.section}`, at: s.a.text, bp: `第${s.b.page}页 ${s.b.section}`, bt: s.b.text });
+  ss.getColumn('sim').numFmt = '0.0%';
+  finish(ss);
+
+  const rs = sheet(wb, '多家共有', [
+    { header: '共有的投标文件', key: 'files', width: 48 },
+    { header: '风险', key: 'risk', width: 10 },
+    { header: '共有句数', key: 'n', width: 10 },
+    { header: '原句（各文件）', key: 't', width: 100 },
+  ]);
+  for (const ring of r.rings)
+    for (const g of ring.groups)
+      rs.addRow({ files: ring.files.map(name).join('、'), risk: `${RISK_LABEL[ring.risk]}${ring.basis !== 'own' ? `（${BASIS_LABEL[ring.basis]}）` : ''}`, n: ring.sentences, t: g.texts.map((x) => `【${name(x.file)} 第${x.page}页】${x.text}`).join('\n') });
+  finish(rs);
 
   const ev = sheet(wb, '证据明细', [
     { header: '文件 A', key: 'a', width: 22 },

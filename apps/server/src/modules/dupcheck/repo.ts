@@ -3,7 +3,7 @@
  * enterprise role — `ownerOf`, the same holder as the picture library); ids from the client only narrow such a query.
  */
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import type { DupCheckSummary, DupReport, DupRisk, Page } from '@btz/shared';
+import { upgradeDupReport, type DupCheckSummary, type DupReport, type DupRisk, type Page } from '@btz/shared';
 import type { DB } from '../../db/schema.js';
 import '../../db/schema-dupcheck.js';
 import type { DupStoredFile } from '../../db/schema-dupcheck.js';
@@ -45,8 +45,11 @@ function scoped<T extends { where: (...a: any[]) => T }>(q: T, o: DupOwner): T {
   return q.where('tenant_id', '=', o.tenantId).where('owner_type', '=', o.holder.type).where('owner_id', '=', o.holder.id);
 }
 
+/** The check with its report read as today's (a report stored by an older version upgraded: upgradeDupReport). */
 export async function findCheck(db: Db, o: DupOwner, id: string): Promise<DupCheckRow | undefined> {
-  return (await scoped(db.selectFrom('dup_checks').selectAll(), o).where('id', '=', id).executeTakeFirst()) as DupCheckRow | undefined;
+  const row = (await scoped(db.selectFrom('dup_checks').selectAll(), o).where('id', '=', id).executeTakeFirst()) as DupCheckRow | undefined;
+  if (row?.report) row.report = upgradeDupReport(row.report);
+  return row;
 }
 
 /** The check without its report (the job and the list need only this). */

@@ -3,7 +3,7 @@ import { DUP_DIMENSIONS, DUP_DIMENSION_LABEL, DUP_RISK_LABEL, type DupRisk } fro
 import { Link } from 'react-router';
 import { ReportFrame, reportLink } from './ReportFrame';
 import { RISK_COLOR, RiskTag } from './risk';
-import { CheckTable, CommonTable, ReportTable } from './tables';
+import { CheckTable, CommonTable, ReportTable, RingTable } from './tables';
 
 const GAUGE: Record<DupRisk, string> = { high: '#cf1322', medium: '#d48806', low: '#d4b106', none: '#389e0d' };
 
@@ -43,6 +43,13 @@ export function ReportViewPage() {
           <div className="wb-card dup-card">
             <h2 className="dup-h2">两两对比</h2>
             <CheckTable report={r} />
+          </div>
+          <div className="wb-card dup-card" data-testid="ring-card">
+            <h2 className="dup-h2">
+              多家共有（疑似围标）
+              <span className="dup-muted">三家及以上投标文件共有的句子，展开逐家对照</span>
+            </h2>
+            <RingTable report={r} />
           </div>
           <div className="wb-card dup-card">
             <h2 className="dup-h2">

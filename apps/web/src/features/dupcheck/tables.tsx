@@ -4,39 +4,176 @@
  * CheckTable every pair with its six dimensions, CommonTable the shared passages side by side with the shared runs
  * highlighted, ReportTable the evidence (metadata, pictures, tell-tale errors, prices, matching headings).
  */
-import { Table, Tag } from 'antd';
-import { DUP_DIMENSIONS, DUP_DIMENSION_LABEL, DUP_RISK_LABEL, type DupFinding, type DupPassage, type DupReport, type DupRisk } from '@btz/shared';
+import { useState } from 'react';
+import { Button, Modal, Table, Tag } from 'antd';
+import { DUP_BASIS_LABEL, DUP_DIMENSIONS, DUP_DIMENSION_LABEL, DUP_RISK_LABEL, type DupFinding, type DupPairResult, type DupPassage, type DupReport, type DupRing, type DupRisk, type DupSentenceMatch } from '@btz/shared';
 import { Highlighted, RISK_COLOR, RiskTag } from './risk';
 
 const pairName = (r: DupReport, a: number, b: number) => `${r.files[a]!.name} ↔ ${r.files[b]!.name}`;
 
 export function CheckTable({ report }: { report: DupReport }) {
   const rows = [...report.pairs].sort((x, y) => y.score - x.score);
+  const [open, setOpen] = useState<DupPairResult | null>(null);
   return (
-    <Table
-      rowKey={(p) => `${p.a}-${p.b}`}
+    <>
+      <SentencesModal report={report} pair={open} onClose={() => setOpen(null)} />
+      <Table
+        rowKey={(p) => `${p.a}-${p.b}`}
+        size="small"
+        pagination={false}
+        dataSource={rows}
+        scroll={{ x: 1000 }}
+        data-testid="check-table"
+        columns={[
+          { title: '文件 A', render: (_, p) => report.files[p.a]!.name, ellipsis: true, width: 180 },
+          { title: '文件 B', render: (_, p) => report.files[p.b]!.name, ellipsis: true, width: 180 },
+          { title: '综合', dataIndex: 'score', width: 70, render: (s: number) => `${s} 分` },
+          { title: '风险', dataIndex: 'risk', width: 90, render: (r: DupRisk) => <RiskTag risk={r} /> },
+          ...DUP_DIMENSIONS.map((d) => ({
+            title: DUP_DIMENSION_LABEL[d],
+            key: d,
+            width: 96,
+            render: (_: unknown, p: DupReport['pairs'][number]) => (
+              <Tag color={RISK_COLOR[p.risks[d]]}>
+                {DUP_RISK_LABEL[p.risks[d]]}
+                {d === 'text' || d === 'outline' ? ` ${p.scores[d]}%` : ''}
+              </Tag>
+            ),
+          })),
+          {
+            title: '雷同句（相同/近似）',
+            width: 140,
+            render: (_, p) =>
+              p.matched.verbatim + p.matched.near ? (
+                <Button type="link" size="small" className="dup-count" data-testid="sentences-open" onClick={() => setOpen(p)}>
+                  {p.matched.verbatim} / {p.matched.near}
+                </Button>
+              ) : (
+                '0 / 0'
+              ),
+          },
+        ]}
+      />
+    </>
+  );
+}
+
+/** Every shared sentence of a pair, side by side — what its 雷同句 count counts (down-weighted ones labelled). */
+function SentencesModal({ report, pair, onClose }: { report: DupReport; pair: DupPairResult | null; onClose: () => void }) {
+  if (!pair) return null;
+  const total = pair.matched.verbatim + pair.matched.near;
+  return (
+    <Modal open width={1100} title={`雷同句：${pairName(report, pair.a, pair.b)}`} onCancel={onClose} footer={null} destroyOnHidden>
+      <div className="dup-muted dup-sentences-note" data-testid="sentences-note">
+        相同 {pair.matched.verbatim} 句，近似 {pair.matched.near} 句{pair.matched.low ? `，其中 ${pair.matched.low} 句为常用表述或法定条款（降权，不计入风险）` : ''}
+        {pair.sentences.length < total ? `；列出前 ${pair.sentences.length} 句` : ''}
+      </div>
+      <SentenceTable report={report} pair={pair} />
+    </Modal>
+  );
+}
+
+export function SentenceTable({ report, pair }: { report: DupReport; pair: DupPairResult }) {
+  return (
+    <Table<DupSentenceMatch & { key: number }>
+      rowKey="key"
       size="small"
-      pagination={false}
-      dataSource={rows}
-      scroll={{ x: 1000 }}
-      data-testid="check-table"
+      data-testid="sentence-table"
+      pagination={{ pageSize: 50, hideOnSinglePage: true }}
+      dataSource={pair.sentences.map((s, key) => ({ ...s, key }))}
       columns={[
-        { title: '文件 A', render: (_, p) => report.files[p.a]!.name, ellipsis: true, width: 180 },
-        { title: '文件 B', render: (_, p) => report.files[p.b]!.name, ellipsis: true, width: 180 },
-        { title: '综合', dataIndex: 'score', width: 70, render: (s: number) => `${s} 分` },
-        { title: '风险', dataIndex: 'risk', width: 90, render: (r: DupRisk) => <RiskTag risk={r} /> },
-        ...DUP_DIMENSIONS.map((d) => ({
-          title: DUP_DIMENSION_LABEL[d],
-          key: d,
-          width: 96,
-          render: (_: unknown, p: DupReport['pairs'][number]) => (
-            <Tag color={RISK_COLOR[p.risks[d]]}>
-              {DUP_RISK_LABEL[p.risks[d]]}
-              {d === 'text' || d === 'outline' ? ` ${p.scores[d]}%` : ''}
-            </Tag>
+        {
+          title: '类型',
+          width: 150,
+          render: (_, s) => (
+            <div>
+              <Tag color={s.kind === 'verbatim' ? 'error' : 'warning'}>{s.kind === 'verbatim' ? '相同' : '近似'}</Tag>
+              <span className="dup-muted">{Math.round(s.similarity * 100)}%</span>
+              {s.basis !== 'own' ? <div className="dup-basis">{DUP_BASIS_LABEL[s.basis]}</div> : null}
+            </div>
           ),
-        })),
-        { title: '雷同句（原文/改写）', width: 130, render: (_, p) => `${p.matched.verbatim} / ${p.matched.near}` },
+        },
+        { title: report.files[pair.a]!.name, render: (_, s) => <SentenceCell side={s.a} /> },
+        { title: report.files[pair.b]!.name, render: (_, s) => <SentenceCell side={s.b} /> },
+      ]}
+    />
+  );
+}
+
+function SentenceCell({ side }: { side: DupSentenceMatch['a'] }) {
+  return (
+    <div>
+      <div className="dup-loc">
+        第 {side.page} 页 {side.section}
+      </div>
+      <span className="dup-text">{side.text}</span>
+    </div>
+  );
+}
+
+/**
+ * 多家共有: rings — three bids or more that share the same sentences, each shared sentence shown in every bid of the
+ * ring side by side; text most bids share is listed too, labelled and down-weighted.
+ */
+export function RingTable({ report }: { report: DupReport }) {
+  return (
+    <Table<DupRing & { key: string }>
+      rowKey="key"
+      size="small"
+      data-testid="ring-table"
+      pagination={{ pageSize: 10, hideOnSinglePage: true }}
+      dataSource={report.rings.map((r) => ({ ...r, key: `${r.basis}:${r.files.join(',')}` }))}
+      locale={{ emptyText: '没有发现三家及以上投标文件共有的内容' }}
+      expandable={{
+        expandedRowRender: (r) => (
+          <table className="dup-ring">
+            <thead>
+              <tr>
+                {r.files.map((f) => (
+                  <th key={f}>{report.files[f]!.name}</th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {r.groups.map((g, i) => (
+                <tr key={i}>
+                  {g.texts.map((x) => (
+                    <td key={x.file}>
+                      <div className="dup-loc">
+                        第 {x.page} 页 {x.section}
+                      </div>
+                      <span className="dup-text">{x.text}</span>
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ),
+      }}
+      columns={[
+        {
+          title: '共有的投标文件',
+          render: (_, r) => (
+            <div className="dup-ring-files">
+              {r.files.map((f) => (
+                <Tag key={f}>{report.files[f]!.name}</Tag>
+              ))}
+            </div>
+          ),
+        },
+        { title: '家数', width: 70, render: (_, r) => `${r.files.length} 家` },
+        { title: '共有句数', width: 90, render: (_, r) => `${r.sentences} 句` },
+        {
+          title: '风险',
+          width: 200,
+          render: (_, r) => (
+            <span>
+              <RiskTag risk={r.risk} />
+              {r.basis !== 'own' ? <span className="dup-basis">{DUP_BASIS_LABEL[r.basis]}</span> : null}
+            </span>
+          ),
+        },
       ]}
     />
   );
