@@ -1,4 +1,4 @@
-import { blockChars, countChars, type Block } from '../doc.js';
+import { blockChars, type Block } from '../doc.js';
 import { kindShare } from '../points.js';
 import { CN_NUM, intro, type Ctx, type Part } from './context.js';
 
@@ -25,9 +25,8 @@ export function fit(parts: Part[], c: Ctx, target: number, keep = 0): Block[] {
     return blocks;
   };
   const total = (ps: Part[]) => build(ps).reduce((n, b) => n + blockChars(b), 0);
-  const lo = target * 0.92;
   const hi = target * 1.1;
-  let cur = total(parts);
+  const cur = total(parts);
 
   // nothing is padded to a length (issue 24): a plan section is what the tender and the bidder's facts give, with
   // placeholders for the rest; a form or a response table is the tender's — filler to reach a target is what an
