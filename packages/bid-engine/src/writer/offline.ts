@@ -123,7 +123,13 @@ export function writeSectionOffline(input: WriteSectionInput): WriteSectionResul
   if (node.mode === 'ai' && !forms[0]?.blocks.some((b) => b.t === 'table')) forms = [];
   if (forms.length || (node.mode === 'form' && isPart && card.forms?.length)) {
     const answers = node.mode === 'table' ? deviationRows(c).map((r) => ({ requirement: `${r.mark}${r.clause.text.replace(/[。；;]+$/, '')}`, response: responseFor(c, r.clause.text), deviation: '无偏离', note: `见招标文件第 ${r.clause.source.page} 页` })) : [];
-    return result(forms.length ? tenderFormSection(c, forms, answers) : missingFormSection(c), kind);
+    const blocks = forms.length ? tenderFormSection(c, forms, answers) : missingFormSection(c);
+    // the ★/▲ clauses this part answers stay answered when the part is the tender's form (the form holds no answer to them)
+    const written = toText(blocks).replace(/\s+/g, '');
+    const owned = node.mode === 'table' ? deviationRows(c).map((r) => r.clause) : (c.clauses ?? []);
+    const open = owned.filter((cl) => !written.includes(cl.text.replace(/\s+/g, '').slice(0, 16)));
+    if (open.length) blocks.push({ t: 'p', text: '对招标文件实质性条款的响应：' }, { t: 'ul', items: open.map((cl) => `${cl.text.replace(/[。；;]+$/, '')}——${responseFor(c, cl.text)}`) });
+    return result(blocks, kind);
   }
   const reuse = reusedBlocks(input);
   const points = pointParts(c);
