@@ -27,6 +27,9 @@ function pagesModel(pages: { page: number; text: string }[]): DocModel {
   };
 }
 
+/** How much of one passage is segmented for search. */
+const INDEX_CHARS = 20_000;
+
 export function readRepositoryJob(app: AppContext): JobDefinition<Payload> {
   return {
     kind: READ_KIND,
@@ -45,13 +48,30 @@ export function readRepositoryJob(app: AppContext): JobDefinition<Payload> {
       }
       const passages = splitPassages(result.model ?? pagesModel(result.pages.map((p) => ({ page: p.page, text: p.text }))));
       if (!passages.length) throw new PermanentJobError(REPOSITORY_TEXTS.noText);
+      // the words of each passage (segmentation is CPU work on the server's thread): computed in slices of ~15 ms with a
+      // turn of the event loop between them — a large file done in one go stalled /healthz 2–4 s (issue 22 storage bench)
+      const words: { tsv: string; head: string }[] = [];
+      let slice = performance.now();
+      for (const p of passages) {
+        // a passage is searched by its first INDEX_CHARS characters (one passage of a paragraph-less file can be the whole
+        // file: segmenting 900 KB at once held the thread for seconds)
+        words.push({ tsv: tsvectorLiteral(p.path.join(' '), p.text.slice(0, INDEX_CHARS)), head: tsvectorLiteral(p.path.join(' '), '') });
+        if (performance.now() - slice > 15) {
+          await new Promise((r) => setImmediate(r));
+          if (ctx.signal.aborted) throw ctx.signal.reason;
+          slice = performance.now();
+        }
+      }
       await ctx.fence(async (trx) => {
         await trx.deleteFrom('repository_passages').where('file_id', '=', id).execute();
-        for (let i = 0; i < passages.length; i += 200) {
+        // batches of at most 200 rows and ~128 KB: on the embedded database one statement runs on the server's thread
+        for (let i = 0, n = 0; i < passages.length; i += n) {
+          let size = 0;
+          for (n = 0; i + n < passages.length && n < 200 && (n === 0 || size < 128_000); n++) size += passages[i + n]!.text.length + words[i + n]!.tsv.length;
           await trx
             .insertInto('repository_passages')
             .values(
-              passages.slice(i, i + 200).map((p, j) => ({
+              passages.slice(i, i + n).map((p, j) => ({
                 id: newId(),
                 file_id: id,
                 tenant_id: row.tenant_id,
@@ -61,8 +81,8 @@ export function readRepositoryJob(app: AppContext): JobDefinition<Payload> {
                 heading: JSON.stringify(p.path),
                 page: p.page,
                 text: p.text,
-                tsv: sql`${tsvectorLiteral(p.path.join(' '), p.text)}::tsvector` as unknown as string,
-                heading_tsv: sql`${tsvectorLiteral(p.path.join(' '), '')}::tsvector` as unknown as string,
+                tsv: sql`${words[i + j]!.tsv}::tsvector` as unknown as string,
+                heading_tsv: sql`${words[i + j]!.head}::tsvector` as unknown as string,
               })),
             )
             .execute();
