@@ -12,7 +12,8 @@ import { runInWorker, Semaphore, WorkerLimitError } from './pool.js';
 import type { WorkerTaskName } from './protocol.js';
 import type { FormatScan } from '@btz/bid-engine/bidcheck';
 import type { DupReport, FileFeatures } from '@btz/bid-engine/dupcheck';
-import type { BidCheckTaskInput, DupReadTaskInput, ExportFeedChunk, ExportTaskInput, FoundPicture, PictureTaskResult, PicturesTaskInput, ReadTaskInput } from './tasks.js';
+import type { TenderCard } from '@btz/shared';
+import type { BidCheckTaskInput, CardTaskInput, DupReadTaskInput, ExportFeedChunk, ExportTaskInput, FoundPicture, PictureTaskResult, PicturesTaskInput, ReadTaskInput, RepositoryPassage, RepositoryReadTaskInput } from './tasks.js';
 import { PictureError, checkImage, type AnalysedImage } from '@btz/bid-engine/pictures';
 import { ResidentPool, WorkerTaskError } from './resident.js';
 
@@ -107,6 +108,20 @@ export function readBidCheckIsolated(
 /** The duplicate check's features of one file (issue 15), in a worker with the reading limits. */
 export function dupcheckReadIsolated(limits: Limits, input: DupReadTaskInput, opts: { signal?: AbortSignal } = {}): Promise<FileFeatures> {
   return underReadingLimits(limits, 'dupcheck-read', input, { signal: opts.signal });
+}
+
+/** A tender's card by the rules, in a worker with the reading limits (a long tender's card is seconds of CPU). */
+export function extractCardIsolated(limits: Limits, input: CardTaskInput, opts: { signal?: AbortSignal } = {}): Promise<TenderCard> {
+  return underReadingLimits(limits, 'card', input, { signal: opts.signal });
+}
+
+/** A past bid for the 知识库 read and split into passages with their search words, in a worker with the reading limits. */
+export function repositoryReadIsolated(
+  limits: Limits,
+  input: RepositoryReadTaskInput,
+  opts: { signal?: AbortSignal } = {},
+): Promise<{ pageCount: number; passages: RepositoryPassage[] }> {
+  return underReadingLimits(limits, 'repository-read', input, { signal: opts.signal });
 }
 
 /** Every pair of the files compared (issue 15) in a worker with the reading limits, so the server's loop stays free. */

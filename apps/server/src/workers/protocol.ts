@@ -1,5 +1,5 @@
 /** Messages between the server and a task worker (pool.ts / resident.ts ↔ entry.ts). */
-export type WorkerTaskName = 'read' | 'export' | 'pictures' | 'databank' | 'bidcheck' | 'filetools' | 'dupcheck-read' | 'dupcheck-compare' | 'picture';
+export type WorkerTaskName = 'read' | 'export' | 'pictures' | 'databank' | 'bidcheck' | 'filetools' | 'dupcheck-read' | 'dupcheck-compare' | 'picture' | 'repository-read' | 'card';
 
 export type WorkerRequest =
   | { type: 'start'; task: WorkerTaskName; input: unknown }

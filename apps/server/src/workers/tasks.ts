@@ -7,6 +7,7 @@ import type { EditorDoc, ExportBidInput } from '@btz/bid-engine/export';
 import type { FileToolInput } from '@btz/bid-engine/filetools';
 import type { DupImage, FileFeatures } from '@btz/bid-engine/dupcheck';
 import type { AnalysedImage } from '@btz/bid-engine/pictures';
+import type { ExtractOptions, TenderFileInput } from '@btz/bid-engine/tender';
 import type { WorkerTaskName } from './protocol.js';
 
 export interface DupReadTaskInput {
@@ -57,6 +58,28 @@ export interface BidCheckTaskInput {
   data: Uint8Array;
   type: 'docx' | 'pdf' | 'doc';
   format: boolean;
+}
+
+/** A past bid for the 知识库 (issue 16), read and split into passages with their search words (issue 22: off the server). */
+export interface RepositoryReadTaskInput {
+  data: Uint8Array;
+  /** how much of one passage is segmented for search */
+  indexChars: number;
+}
+
+/** One passage of a past bid with its words as tsvector input (`tsv`: heading and text, `head`: heading alone). */
+export interface RepositoryPassage {
+  path: string[];
+  page: number;
+  text: string;
+  tsv: string;
+  head: string;
+}
+
+/** The tender's files as read, for the rules' card. */
+export interface CardTaskInput {
+  files: TenderFileInput[];
+  options: ExtractOptions;
 }
 
 /** One fed piece of an export: [node id, the section's editor JSON as text] pairs (parsed here, not on the server). */
@@ -181,6 +204,31 @@ export const TASKS: Record<WorkerTaskName, Task> = {
     }
     progress({ done: 3, total: 3 });
     return { value: buildFeatures(input.name, input.role, read, meta, images) };
+  },
+
+  /**
+   * A past bid for the 知识库: read (no OCR), split into passages, each with its words segmented (CPU work and garbage
+   * that stalled the server's thread for seconds on a large file). Progress is `{ done, total }` passages.
+   */
+  async 'repository-read'(input: RepositoryReadTaskInput, _fed, progress) {
+    const { readDocument } = await import('@btz/bid-engine/reading');
+    const { splitPassages, tsvectorLiteral, pagesModel } = await import('@btz/bid-engine/repository');
+    const buf = Buffer.from(input.data.buffer, input.data.byteOffset, input.data.byteLength);
+    const read = await readDocument(buf, { ocr: false });
+    const split = splitPassages(read.model ?? pagesModel(read.pages));
+    const passages: RepositoryPassage[] = [];
+    for (const p of split) {
+      // a passage is searched by its first indexChars characters (one passage of a paragraph-less file can be the whole file)
+      passages.push({ path: p.path, page: p.page, text: p.text, tsv: tsvectorLiteral(p.path.join(' '), p.text.slice(0, input.indexChars)), head: tsvectorLiteral(p.path.join(' '), '') });
+      if (passages.length % 200 === 0) progress({ done: passages.length, total: split.length });
+    }
+    return { value: { pageCount: read.meta.pageCount, passages } };
+  },
+
+  /** A tender's card by the rules (extractCard): seconds of CPU on a long tender, so never on the server's thread. */
+  async card(input: CardTaskInput) {
+    const { extractCard } = await import('@btz/bid-engine/tender');
+    return { value: extractCard(input.files, input.options) };
   },
 
   /** Every pair of the files compared (issue 15); progress `{ done, total }` pairs. */

@@ -1,5 +1,5 @@
 /** The repository of past bids (知识库, issue 14): passages by heading and the words the database searches them by. */
-export { splitPassages, PASSAGE_MIN, PASSAGE_MAX, type Passage } from './passages.js';
+export { splitPassages, pagesModel, PASSAGE_MIN, PASSAGE_MAX, type Passage } from './passages.js';
 export { segmentWords, queryTerms, tsvectorLiteral, tsqueryLiteral } from './segment.js';
 export { sectionQuery } from './query.js';
 export { writtenBidModel, shouldServe, sameTitle } from './labelled.js';

@@ -116,3 +116,12 @@ export function splitPassages(model: DocModel, opts: { min?: number; max?: numbe
     for (const c of pack(s.pieces, min, max)) out.push({ path: s.path, page: c.page, text: c.text });
   }
 }
+
+/** A model from the pages' text when the reader gave none: one paragraph per line. */
+export function pagesModel(pages: { page: number; text: string }[]): DocModel {
+  return {
+    blocks: pages.flatMap((p) => p.text.split('\n').filter((l) => l.trim()).map((text) => ({ type: 'paragraph' as const, text, page: p.page, pageEnd: p.page }))),
+    furniture: [],
+    pageCount: pages.length,
+  };
+}

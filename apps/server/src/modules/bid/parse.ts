@@ -11,11 +11,11 @@ import { sql } from 'kysely';
 import { BID_PARSE_STAGES, type BidParseMessage, type BidParseState, type BidStatus, type TenderCard } from '@btz/shared';
 import type { AppContext } from '../../context.js';
 import { DocumentError, FINAL_DOCUMENT_CODES, type DocModel, type ReadProgress } from '@btz/bid-engine/reading';
-import { readDocumentIsolated } from '../../workers/index.js';
+import { extractCardIsolated, readDocumentIsolated } from '../../workers/index.js';
 import { PermanentJobError, type Job, type JobRunContext } from '../../jobs/index.js';
 import { LlmError } from '../../providers/llm/index.js';
 import { StorageNotFoundError } from '../../providers/storage/index.js';
-import { computeCoverage, extractCard, generateOutline } from '@btz/bid-engine/tender';
+import { computeCoverage, generateOutline } from '@btz/bid-engine/tender';
 import type { TenderFileInput } from '@btz/bid-engine/tender';
 import { extractCardWithLlm } from '@btz/bid-engine/tender';
 import { fileModel, filePages, findBid, listFiles, replaceModel, replacePages, type BidFileRow, type BidRow } from './repo.js';
@@ -174,10 +174,10 @@ export async function runParse(app: AppContext, job: Job<ParseJobPayload>, ctx: 
       // A model that keeps failing must not cost the user the card: the last attempt falls back to the rules.
       if (ctx.signal.aborted || !(e instanceof LlmError) || !ctx.isLastAttempt) throw e;
       ctx.log.warn({ err: e }, 'LLM card failed on the last attempt; using the offline card');
-      card = extractCard(inputs, { lot });
+      card = await extractCardIsolated(app.config, { files: inputs, options: { lot } }, { signal: ctx.signal });
     }
   } else {
-    card = extractCard(inputs, { lot });
+    card = await extractCardIsolated(app.config, { files: inputs, options: { lot } }, { signal: ctx.signal });
   }
 
   // 3. The outline — unless a lot must be chosen first; a hand-edited outline is kept (its coverage recomputed).

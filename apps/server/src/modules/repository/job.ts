@@ -1,34 +1,25 @@
 /**
- * Job kind `read-repository`: reads a past bid (readDocument in a worker process with the reading limits), splits its
- * document model into passages (engine splitPassages) and stores them with their words (tsvectorLiteral) inside the
- * job's fence, replacing any from an earlier run. A file the reader refuses, or one without text, fails at once with its
- * Chinese message; the file stays stored and `/btz/repository/retry` reads it again.
+ * Job kind `read-repository`: a past bid read, split into passages (engine splitPassages) and their words segmented
+ * (tsvectorLiteral), all in a worker process with the reading limits; the passages stored inside the job's fence,
+ * replacing any from an earlier run. A file the reader refuses, or one without text, fails at once with its Chinese message; the file stays stored and `/btz/repository/retry` reads it again.
  */
 import { sql } from 'kysely';
 import { REPOSITORY_TEXTS } from '@btz/shared';
-import { DocumentError, type DocModel } from '@btz/bid-engine/reading';
-import { splitPassages, tsvectorLiteral } from '@btz/bid-engine/repository';
+import { DocumentError } from '@btz/bid-engine/reading';
 import type { AppContext } from '../../context.js';
 import { PermanentJobError, type JobDefinition } from '../../jobs/index.js';
 import { newId } from '../../lib/ids.js';
-import { readDocumentIsolated } from '../../workers/index.js';
+import { repositoryReadIsolated } from '../../workers/index.js';
 import { READ_KIND } from './service.js';
 
 interface Payload {
   fileId: string;
 }
 
-/** A model from the pages' text when the reader gave none: one paragraph per line. */
-function pagesModel(pages: { page: number; text: string }[]): DocModel {
-  return {
-    blocks: pages.flatMap((p) => p.text.split('\n').filter((l) => l.trim()).map((text) => ({ type: 'paragraph' as const, text, page: p.page, pageEnd: p.page }))),
-    furniture: [],
-    pageCount: pages.length,
-  };
-}
-
 /** How much of one passage is segmented for search. */
 const INDEX_CHARS = 20_000;
+/** At most this many characters (text and words) in one insert statement. */
+const INSERT_BATCH_CHARS = 8_000;
 
 export function readRepositoryJob(app: AppContext): JobDefinition<Payload> {
   return {
@@ -39,35 +30,28 @@ export function readRepositoryJob(app: AppContext): JobDefinition<Payload> {
       if (!row) return;
       await app.db.updateTable('repository_files').set({ state: 'running', updated_at: new Date() }).where('id', '=', id).where('job_id', '=', job.id).execute();
       const data = await app.storage.get(row.storage_key);
-      let result;
+      let read;
       try {
-        result = await readDocumentIsolated(app.config, data, { ocr: false, signal: ctx.signal });
+        // reading, splitting into passages and segmenting their words all run in the worker: segmenting a large file on
+        // the server's thread (and its garbage) stalled /healthz for seconds (issue 22 storage bench)
+        read = await repositoryReadIsolated(app.config, { data, indexChars: INDEX_CHARS }, { signal: ctx.signal });
       } catch (e) {
         if (e instanceof DocumentError) throw new PermanentJobError(e.message, { cause: e });
         throw e;
       }
-      const passages = splitPassages(result.model ?? pagesModel(result.pages.map((p) => ({ page: p.page, text: p.text }))));
+      const passages = read.passages;
       if (!passages.length) throw new PermanentJobError(REPOSITORY_TEXTS.noText);
-      // the words of each passage (segmentation is CPU work on the server's thread): computed in slices of ~15 ms with a
-      // turn of the event loop between them — a large file done in one go stalled /healthz 2–4 s (issue 22 storage bench)
-      const words: { tsv: string; head: string }[] = [];
-      let slice = performance.now();
-      for (const p of passages) {
-        // a passage is searched by its first INDEX_CHARS characters (one passage of a paragraph-less file can be the whole
-        // file: segmenting 900 KB at once held the thread for seconds)
-        words.push({ tsv: tsvectorLiteral(p.path.join(' '), p.text.slice(0, INDEX_CHARS)), head: tsvectorLiteral(p.path.join(' '), '') });
-        if (performance.now() - slice > 15) {
-          await new Promise((r) => setImmediate(r));
-          if (ctx.signal.aborted) throw ctx.signal.reason;
-          slice = performance.now();
-        }
-      }
       await ctx.fence(async (trx) => {
         await trx.deleteFrom('repository_passages').where('file_id', '=', id).execute();
-        // batches of at most 200 rows and ~128 KB: on the embedded database one statement runs on the server's thread
+        // small batches with a turn of the event loop between them: on the embedded database a statement runs on the
+        // server's thread (inserting ~128 KB of passages and their index entries at once held it up to a second)
         for (let i = 0, n = 0; i < passages.length; i += n) {
           let size = 0;
-          for (n = 0; i + n < passages.length && n < 200 && (n === 0 || size < 128_000); n++) size += passages[i + n]!.text.length + words[i + n]!.tsv.length;
+          for (n = 0; i + n < passages.length && n < 50 && (n === 0 || size < INSERT_BATCH_CHARS); n++) size += passages[i + n]!.text.length + passages[i + n]!.tsv.length;
+          if (i > 0) {
+            await new Promise((r) => setImmediate(r));
+            if (ctx.signal.aborted) throw ctx.signal.reason;
+          }
           await trx
             .insertInto('repository_passages')
             .values(
@@ -81,15 +65,15 @@ export function readRepositoryJob(app: AppContext): JobDefinition<Payload> {
                 heading: JSON.stringify(p.path),
                 page: p.page,
                 text: p.text,
-                tsv: sql`${words[i + j]!.tsv}::tsvector` as unknown as string,
-                heading_tsv: sql`${words[i + j]!.head}::tsvector` as unknown as string,
+                tsv: sql`${p.tsv}::tsvector` as unknown as string,
+                heading_tsv: sql`${p.head}::tsvector` as unknown as string,
               })),
             )
             .execute();
         }
         await trx
           .updateTable('repository_files')
-          .set({ state: 'done', error: null, page_count: result.meta.pageCount, passage_count: passages.length, updated_at: new Date() })
+          .set({ state: 'done', error: null, page_count: read.pageCount, passage_count: passages.length, updated_at: new Date() })
           .where('id', '=', id)
           .execute();
       });
