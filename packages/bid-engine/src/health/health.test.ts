@@ -112,6 +112,19 @@ function kinds(fs: HealthFinding[]) {
   return fs.map((f) => f.kind);
 }
 
+describe('a ★ clause is answered where its terms stand together', () => {
+  it('a long section that holds the clause’s words only far apart answers nothing; the same words on one line answer it', () => {
+    const input = cleanInput();
+    // 质保期 3年 and 7×24 小时 on one line answer ★c1; spread over a section, twenty paragraphs apart, they do not
+    const filler = Array.from({ length: 20 }, (_, i) => prose(`售后${i}`, 60)).join('\n');
+    input.sections.n3 = `我公司提供质保期服务。\n${filler}\n质保期为3年，项目组驻场。\n${filler}\n技术支持服务按7×24小时安排。\n${filler}\n投标人须承诺遵守。`;
+    const scattered = computeHealth(input).findings.filter((f) => f.kind === 'star-unanswered');
+    expect(scattered.map((f) => f.refId)).toEqual(['c1']);
+    input.sections.n3 = `${filler}\n我公司承诺质保期不少于3年，并提供7×24小时技术支持服务。\n${filler}`;
+    expect(computeHealth(input).findings.filter((f) => f.kind === 'star-unanswered')).toEqual([]);
+  });
+});
+
 describe('computeHealth on a clean bid', () => {
   it('scores ≥ 95 with no high findings and builds the fact sheet', () => {
     const input = cleanInput();

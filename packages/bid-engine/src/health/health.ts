@@ -286,6 +286,14 @@ export function answersClause(terms: ClauseTerms, text: string): boolean {
   return terms.words.filter((w) => wordIn(w, text)).length / terms.words.length >= 0.6;
 }
 
+/** Lines of a response read together: each run of RESPONSE_LINES consecutive lines (a clause restated, then 满足/承诺). */
+export const RESPONSE_LINES = 3;
+export function responseWindows(text: string): string[] {
+  const lines = text.split('\n').filter((l) => l.trim());
+  if (lines.length <= RESPONSE_LINES) return [lines.join('\n')];
+  return Array.from({ length: lines.length - RESPONSE_LINES + 1 }, (_, i) => lines.slice(i, i + RESPONSE_LINES).join('\n'));
+}
+
 /**
  * A section responds to a qualification requirement when it names ≥ 40 % of the requirement's key phrases (its numbers —
  * clause numbering, dates — are not asked for: the evidence is a certificate or a statement, not a restated figure).
@@ -400,7 +408,9 @@ export function computeHealth(input: HealthInput | DocumentHealthInput): HealthR
     const own = all.words.filter((w) => starWordCount.get(w)! < 3);
     const terms = own.length ? { ...all, words: own } : all;
     if (terms.numbers.length === 0 && terms.words.length === 0) continue;
-    if (withText.some((f) => answersClause(terms, textOf(f.node.id)))) continue;
+    // answered where the response is: a few lines that hold the clause's terms together — a long section holding them
+    // scattered (the bigrams of a word in three different paragraphs) responds to nothing
+    if (withText.some((f) => responseWindows(textOf(f.node.id)).some((w) => answersClause(terms, w)))) continue;
     const owner = flat.find((f) => f.node.clauseIds?.includes(c.id));
     findings.push({
       kind: 'star-unanswered',
