@@ -3,8 +3,8 @@
  * filler slow or the card huge —
  *   1. 1,000 forms, each with a 5-row price table (the card keeps a bounded number of forms and characters);
  *   2. a form whose lines are 3,000 spaces and underscores with no 年 or label after them (a backtracking bait for
- *      the blank patterns; longer lines are not used: the DOCX reader itself is super-linear on them — 1,000-character
- *      lines take ~10 s to read on main already, 4,000 more than 200 s);
+ *      the blank patterns and the table-of-contents tests — until those were read from the line's end, 1,000-character
+ *      blank lines took ~9 s to read and 3,000-character ones ~80 s on a loaded machine);
  *   3. one price form of 5,000 rows × 8 columns.
  * bench/hostile.ts uploads each to a real server in a child process and prints /healthz while it is read; then the card's
  * forms are filled here (the offline writer's form section for every form) and the time and the card's size printed.

@@ -50,6 +50,20 @@ describe('table of contents', () => {
     expect(isTocLine('预算金额：人民币 3,860,000.00 元')).toBe(false);
   });
 
+  it('reads leaders of every kind, a wide gap or a tab, a bracketed page; a form’s blank line is no entry', () => {
+    expect(isTocLine('第三章 评标办法____________17')).toBe(true);
+    expect(isTocLine('第四章 合同条款——————（21）')).toBe(true);
+    expect(isTocLine('一、投标函    8')).toBe(true);
+    expect(isTocLine('二、开标一览表\t9')).toBe(true);
+    expect(isTocLine('1.2 资金来源..3')).toBe(true);
+    expect(isTocLine('编号 12345')).toBe(false);
+    expect(isTocLine('第四章 合同条款 ----12345')).toBe(false);
+    // the blank lines of a form (spaces and underscores, no page number) — once seconds of backtracking each
+    expect(isTocLine(`致：${' '.repeat(3000)}${'_'.repeat(3000)}（采购人名称）`)).toBe(false);
+    expect(isTocLine(`日期：${' \u3000'.repeat(1500)}年${' '.repeat(3000)}`)).toBe(false);
+    expect(isTocLine(`${'_'.repeat(3000)}x1`)).toBe(false);
+  });
+
   it('skips a TOC page, including entries without leaders', () => {
     const chapters = detectChapters(
       pages([

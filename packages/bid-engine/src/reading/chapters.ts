@@ -70,10 +70,29 @@ export function stripRunningLines(pages: PageText[], running: Set<string> = find
   });
 }
 
+/**
+ * A line's end as a table-of-contents entry's: a page number (1–4 digits, perhaps in brackets), the whitespace before it
+ * and what stands before that. Read from the end in linear time: the leader patterns as one regular expression
+ * (`(?:_{4,}|\s{2,}|…)\s*\d{1,4}$`) backtrack over every long run of spaces or underscores — a form's 1,000-character
+ * blank line took seconds to test.
+ */
+export function pageNumberTail(line: string): { lead: string; gap: string; bracketed: boolean } | null {
+  const m = /[（(]?\d{1,4}[)）]?$/.exec(line);
+  if (!m || /\d/.test(line.charAt(m.index - 1))) return null;
+  const before = line.slice(0, m.index);
+  const lead = before.trimEnd();
+  return { lead, gap: before.slice(lead.length), bracketed: /[（()）]/.test(m[0]) };
+}
+
+/** A leader's last characters: dots, ellipses, middle dots, dashes, underscores. */
+export const LEADER_END = /(?:\.{3}|…|·{3}|．{3}|-{4}|_{4}|—{3})$/;
+
 /** A table-of-contents entry: dot leaders (or a wide gap) then a page number at the end. */
 export function isTocLine(line: string): boolean {
-  return /(?:\.{3,}|…+|·{3,}|．{3,}|-{4,}|_{4,}|—{3,}|\s{2,}|\t)\s*[（(]?\d{1,4}[)）]?\s*$/.test(line.trim()) ||
-    /[…．.·]{2,}\s*\d{1,4}\s*$/.test(line.trim());
+  const tail = pageNumberTail(line.trim());
+  if (!tail) return false;
+  if (tail.gap.length >= 2 || tail.gap.includes('\t') || LEADER_END.test(tail.lead.slice(-4))) return true;
+  return !tail.bracketed && /[…．.·]{2}$/.test(tail.lead);
 }
 
 /** 0 部分/篇/卷, 1 章, 2 节, 3 一、, 4 （一）, 5+ 1. / 1.1 / 1.1.1 */

@@ -3,6 +3,7 @@
  * money and date parsing. Pure functions, no I/O.
  */
 import type { TenderFileInput } from './types.js';
+import { LEADER_END, pageNumberTail } from '../reading/chapters.js';
 
 /** One non-empty line of a page, with its offsets in the page text (so excerpts are verbatim slices). */
 export interface Line {
@@ -279,9 +280,10 @@ export function stripMarker(text: string): string {
   return (m ? text.slice(m.length) : text).trim();
 }
 
-/** A table-of-contents entry: dot leaders then a page number. */
+/** A table-of-contents entry: dot leaders then a page number (read from the end: reading/chapters.ts pageNumberTail). */
 export function isTocLine(text: string): boolean {
-  if (/(?:\.{3,}|…+|·{3,}|．{3,}|-{4,}|_{4,}|—{3,})\s*\d{1,4}\s*$/.test(text)) return true;
+  const tail = pageNumberTail(text.trimEnd());
+  if (tail && !tail.bracketed && LEADER_END.test(tail.lead.slice(-4))) return true;
   // a numbered clause title with its page in brackets or after a tab (「2.1初步评审标准(37)」, 「3.2详细评审标准\t28」): a
   // TOC entry printed without leaders — never a scoring row
   return /^(?:第\s*[一二三四五六七八九十\d]+\s*[章节部分]|\d{1,2}(?:\.\d{1,2})+)\s*[\u4e00-\u9fa5][^\t，。；:：]{1,30}?(?:\s*[(（]\s*\d{1,3}\s*[)）]|\t\s*\d{1,3})\s*$/.test(

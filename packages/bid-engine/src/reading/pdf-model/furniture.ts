@@ -1,4 +1,4 @@
-import { PAGE_NUMBER_LINE, runningKeys } from '../chapters.js';
+import { PAGE_NUMBER_LINE, pageNumberTail, runningKeys } from '../chapters.js';
 import type { Furniture } from '../model/types.js';
 import type { Line } from './lines.js';
 
@@ -20,7 +20,16 @@ export interface FurniturePage {
 /** Share of the page height at the top and at the bottom where headers and footers sit. */
 const BAND = 0.1;
 
-const DOT_LEADER = /(?:\.{3,}|…{2,}|·{3,}|．{3,}|-{4,}|_{4,}|—{3,}|\s{2,}[.…·．]+)\s*[（(]?\d{1,4}[)）]?$/;
+/** Dot leaders then a page number at the end (read from the end: no backtracking over a long run of dots or spaces). */
+function dotLeader(text: string): boolean {
+  const tail = pageNumberTail(text);
+  if (!tail) return false;
+  const lead = tail.lead;
+  if (/(?:\.{3}|…{2}|·{3}|．{3}|-{4}|_{4}|—{3})$/.test(lead.slice(-4))) return true;
+  // a wide gap then dots: 「目录项  ……… 3」 read as 「目录项  . 3」
+  const dots = lead.length - lead.replace(/[.…·．]+$/, '').length;
+  return dots > 0 && /\s{2}$/.test(lead.slice(0, lead.length - dots).slice(-2));
+}
 const TRAILING_PAGE = /(?:\s|\t)[（(]?(\d{1,4})[)）]?$/;
 const TOC_TITLE = /^目\s*录$/;
 
@@ -60,11 +69,11 @@ export function findFurniture(pages: FurniturePage[]): { marked: Map<Line, Furni
       else if (runningKeys(text, p.page).some((k) => (counts.get(k) ?? 0) >= min)) marked.set(l, { kind: where, page: p.page, text });
     }
     const body = p.lines.filter((l) => !marked.has(l));
-    const dotted = body.filter((l) => DOT_LEADER.test(flat(l)));
+    const dotted = body.filter((l) => dotLeader(flat(l)));
     const tocPage = body.some((l) => TOC_TITLE.test(flat(l).trim())) || dotted.length >= 3;
     for (const l of body) {
       const text = flat(l);
-      if (!DOT_LEADER.test(text) && !(tocPage && TRAILING_PAGE.test(text) && /[\u4e00-\u9fffA-Za-z]/.test(text))) continue;
+      if (!dotLeader(text) && !(tocPage && TRAILING_PAGE.test(text) && /[\u4e00-\u9fffA-Za-z]/.test(text))) continue;
       const m = TRAILING_PAGE.exec(text) ?? /(\d{1,4})[)）]?$/.exec(text);
       const entry = text.replace(/[\s.…·．\-_—]*[（(]?\d{1,4}[)）]?$/, '').trim();
       marked.set(l, { kind: 'toc', page: p.page, text: entry || text, ...(m ? { target: Number(m[1]) } : {}) });
