@@ -10,10 +10,9 @@ import type { FileToolInput, FileToolOutput } from '@btz/bid-engine/filetools';
 import type { Config } from '../config.js';
 import { runInWorker, Semaphore, WorkerLimitError } from './pool.js';
 import type { WorkerTaskName } from './protocol.js';
-import type { FormatScan } from '@btz/bid-engine/bidcheck';
 import type { DupReport, FileFeatures } from '@btz/bid-engine/dupcheck';
 import type { TenderCard } from '@btz/shared';
-import type { BidCheckTaskInput, CardTaskInput, DupReadTaskInput, ExportFeedChunk, ExportTaskInput, FoundPicture, PictureTaskResult, PicturesTaskInput, ReadTaskInput, RepositoryPassage, RepositoryReadTaskInput } from './tasks.js';
+import type { BidCheckTaskInput, BidCheckTaskResult, CardTaskInput, DupReadTaskInput, ExportFeedChunk, ExportTaskInput, FoundPicture, PictureTaskResult, PicturesTaskInput, ReadTaskInput, RepositoryPassage, RepositoryReadTaskInput } from './tasks.js';
 import { PictureError, checkImage, type AnalysedImage } from '@btz/bid-engine/pictures';
 import { ResidentPool, WorkerTaskError } from './resident.js';
 
@@ -95,12 +94,12 @@ export function proposeDataFieldsIsolated(
   return underReadingLimits(limits, 'databank', { data, maxOcrPixels: opts.maxOcrPixels }, { signal: opts.signal });
 }
 
-/** A bid file for the 暗标 / 废标 checks (issue 15) read, and its format scanned when asked, with the reading limits. */
+/** A bid file for the 暗标 / 废标 checks (issue 15) read, its format scanned when asked, and judged, with the reading limits. */
 export function readBidCheckIsolated(
   limits: Limits,
   input: BidCheckTaskInput,
   opts: { signal?: AbortSignal; onProgress?: (p: ReadProgress) => void } = {},
-): Promise<{ read: ReadResult; format: FormatScan | null }> {
+): Promise<BidCheckTaskResult> {
   const onProgress = opts.onProgress;
   return underReadingLimits(limits, 'bidcheck', input, { signal: opts.signal, onProgress: onProgress ? (p) => onProgress(p as ReadProgress) : undefined });
 }

@@ -6,6 +6,8 @@ import type { ReadOptions } from '@btz/bid-engine/reading';
 import type { EditorDoc, ExportBidInput } from '@btz/bid-engine/export';
 import type { FileToolInput } from '@btz/bid-engine/filetools';
 import type { DupImage, FileFeatures } from '@btz/bid-engine/dupcheck';
+import type { AnonymityInput, RejectInput, RejectResult } from '@btz/bid-engine/bidcheck';
+import type { BidCheckFinding } from '@btz/shared';
 import type { AnalysedImage } from '@btz/bid-engine/pictures';
 import type { ExtractOptions, TenderFileInput } from '@btz/bid-engine/tender';
 import type { WorkerTaskName } from './protocol.js';
@@ -53,11 +55,21 @@ export interface FoundPicture {
 /** The `picture` task's answer: the analysed picture, or why it was refused (a PictureError's Chinese message). */
 export type PictureTaskResult = { ok: AnalysedImage; refused?: undefined } | { ok?: undefined; refused: string };
 
-/** A bid file for the 暗标 / 废标 checks (issue 15): read, and (暗标, DOCX/PDF) its format scanned. */
+/**
+ * A bid file for the 暗标 / 废标 checks (issue 15): read, (暗标, DOCX/PDF) its format scanned, and judged — the check of a
+ * 300-page bid is most of a second of CPU, so it runs here too, never on the server's thread.
+ */
 export interface BidCheckTaskInput {
   data: Uint8Array;
   type: 'docx' | 'pdf' | 'doc';
   format: boolean;
+  judge: { kind: 'reject'; input: Omit<RejectInput, 'document'> } | { kind: 'anonymity'; input: Pick<AnonymityInput, 'rules' | 'bidder' | 'tenderNames'> };
+}
+
+/** What the `bidcheck` task answers: the file's reading facts and, when it has text, its findings. */
+export interface BidCheckTaskResult {
+  meta: { chars: number; pageCount: number; pagesEstimated?: boolean };
+  judged: (RejectResult & { kind: 'reject' }) | { kind: 'anonymity'; findings: BidCheckFinding[] } | null;
 }
 
 /** A past bid for the 知识库 (issue 16), read and split into passages with their search words (issue 22: off the server). */
@@ -147,14 +159,24 @@ export const TASKS: Record<WorkerTaskName, Task> = {
    */
   async bidcheck(input: BidCheckTaskInput, _fed, progress) {
     const { readDocument } = await import('@btz/bid-engine/reading');
+    const { checkAnonymity, checkRejection, scanDocxFormat, scanPdfFormat } = await import('@btz/bid-engine/bidcheck');
     const buf = Buffer.from(input.data.buffer, input.data.byteOffset, input.data.byteLength);
     const read = await readDocument(buf, { ocr: false, onProgress: progress });
-    let format = null;
-    if (input.format && input.type !== 'doc') {
-      const { scanDocxFormat, scanPdfFormat } = await import('@btz/bid-engine/bidcheck');
-      format = input.type === 'docx' ? scanDocxFormat(buf) : await scanPdfFormat(buf);
+    const meta = { chars: read.meta.chars, pageCount: read.meta.pageCount, ...(read.meta.pagesEstimated ? { pagesEstimated: true } : {}) };
+    // a file without text is refused by the job (BID_CHECK_TEXTS.noText): nothing to judge
+    if (read.meta.chars < 20) return { value: { meta, judged: null } satisfies BidCheckTaskResult };
+    const pages = read.pages.map((p) => ({ page: p.page, text: p.text }));
+    if (input.judge.kind === 'reject') {
+      const r = checkRejection({ ...input.judge.input, document: { model: read.model, pages } });
+      return { value: { meta, judged: { kind: 'reject', ...r } } satisfies BidCheckTaskResult };
     }
-    return { value: { read, format } };
+    let format = null;
+    if (input.format && input.type !== 'doc') format = input.type === 'docx' ? scanDocxFormat(buf) : await scanPdfFormat(buf);
+    const furniture = (read.model?.furniture ?? [])
+      .filter((f) => f.kind === 'header' || f.kind === 'footer')
+      .map((f) => ({ kind: f.kind as 'header' | 'footer', page: f.page, text: (f as { text?: string }).text ?? '' }));
+    const findings = checkAnonymity({ ...input.judge.input, units: pages, format, furniture, pageCount: read.meta.pageCount });
+    return { value: { meta, judged: { kind: 'anonymity', findings } } satisfies BidCheckTaskResult };
   },
 
   /**

@@ -1,13 +1,13 @@
 /**
- * Job kind `bid-check` (issue 15): one 暗标 or 废标 check. An uploaded file is read and (暗标, DOCX/PDF) its format scanned
- * in a worker process with the reading limits (workers/index.ts readBidCheckIsolated); a bid written here is read from
- * its sections. The engine (`@btz/bid-engine/bidcheck`) makes the findings; the report is committed inside the job's
+ * Job kind `bid-check` (issue 15): one 暗标 or 废标 check. An uploaded file is read, (暗标, DOCX/PDF) its format scanned
+ * and its findings made in a worker process with the reading limits (workers/index.ts readBidCheckIsolated); a bid
+ * written here is read from its sections. The engine (`@btz/bid-engine/bidcheck`) makes the findings; the report is committed inside the job's
  * fence, so a check interrupted by a restart runs again from the start and is stored once. Progress (0–100) is a column,
  * pushed as `bid.check` (jobs/progress.ts); the screen follows the push and polls as a fallback. A file the reader refuses fails at once with its Chinese message; `/btz/bidcheck/retry` runs it again.
  */
 import { BID_CHECK_TEXTS, type BidCheckFinding, type BidCheckMessage, type BidCheckReport, type BidCheckSeverity, type PageSettings } from '@btz/shared';
 import { DocumentError } from '@btz/bid-engine/reading';
-import { anonymousScope, checkAnonymity, checkRejection, writtenUnits, type EditorNode } from '@btz/bid-engine/bidcheck';
+import { anonymousScope, checkAnonymity, writtenUnits, type EditorNode } from '@btz/bid-engine/bidcheck';
 import type { AppContext } from '../../context.js';
 import { PermanentJobError, RowProgress, type Job, type JobDefinition } from '../../jobs/index.js';
 import { readBidCheckIsolated } from '../../workers/index.js';
@@ -80,11 +80,22 @@ export function bidCheckJob(app: AppContext): JobDefinition<Payload> {
         report = { kind: 'anonymity', fileName: row.file_name, tenderName: bid.name, pageCount: 0, findings, counts: c, passed: c.high === 0, rules, notes };
       } else {
         const data = await app.storage.get(row.storage_key!);
+        const rules = card?.anonymity ?? null;
+        if (row.kind !== 'anonymity' && !card) throw new PermanentJobError(BID_CHECK_TEXTS.noCard);
         let got;
         try {
+          // read, format scan and the check itself all in the worker (the 废标 check of a 300-page bid is most of a second)
           got = await readBidCheckIsolated(
             app.config,
-            { data, type: row.file_type!, format: row.kind === 'anonymity' },
+            {
+              data,
+              type: row.file_type!,
+              format: row.kind === 'anonymity',
+              judge:
+                row.kind === 'anonymity'
+                  ? { kind: 'anonymity', input: { rules, bidder, tenderNames } }
+                  : { kind: 'reject', input: { card: card!, bidder: { name: info.name || undefined, qualifications }, today: shanghaiToday() } },
+            },
             {
               signal: ctx.signal,
               onProgress: (p) => {
@@ -97,37 +108,26 @@ export function bidCheckJob(app: AppContext): JobDefinition<Payload> {
           if (e instanceof DocumentError) throw new PermanentJobError(e.message, { cause: e });
           throw e;
         }
-        const { read, format } = got;
-        if (read.meta.chars < 20) throw new PermanentJobError(BID_CHECK_TEXTS.noText);
+        const { meta, judged } = got;
+        if (!judged) throw new PermanentJobError(BID_CHECK_TEXTS.noText);
         await progress.to(85);
-        const pages = read.pages.map((p) => ({ page: p.page, text: p.text }));
-        if (read.meta.pagesEstimated) notes.push('该文件没有保存分页信息，页码按字数估算，可能与实际页码略有出入');
-        if (row.kind === 'anonymity') {
-          const rules = card?.anonymity ?? null;
-          const furniture = (read.model?.furniture ?? [])
-            .filter((f) => f.kind === 'header' || f.kind === 'footer')
-            .map((f) => ({ kind: f.kind as 'header' | 'footer', page: f.page, text: (f as { text?: string }).text ?? '' }));
-          const findings = checkAnonymity({ rules, units: pages, format, furniture, pageCount: read.meta.pageCount, bidder, tenderNames });
+        if (meta.pagesEstimated) notes.push('该文件没有保存分页信息，页码按字数估算，可能与实际页码略有出入');
+        if (judged.kind === 'anonymity') {
+          const findings = judged.findings;
           if (!card) notes.push('未选择招标项目，已按暗标通用规则检查（不得出现投标人名称、人员、联系方式，正文不用彩色，不设页眉页脚）');
           else if (!rules?.required) notes.push('所选招标文件未载明暗标要求，已按暗标通用规则检查');
           if (row.file_type === 'pdf') notes.push('PDF 文件的行距与页边距无法可靠识别，请以 Word 原文件核对');
           if (row.file_type === 'doc') notes.push('DOC 格式无法读取字体、颜色、页眉页脚等格式，请另存为 DOCX 后再检查');
           const c = counts(findings);
-          report = { kind: 'anonymity', fileName: row.file_name, tenderName: bid?.name ?? null, pageCount: read.meta.pageCount, findings, counts: c, passed: c.high === 0, rules, notes };
+          report = { kind: 'anonymity', fileName: row.file_name, tenderName: bid?.name ?? null, pageCount: meta.pageCount, findings, counts: c, passed: c.high === 0, rules, notes };
         } else {
-          if (!card) throw new PermanentJobError(BID_CHECK_TEXTS.noCard);
-          const { findings, health } = checkRejection({
-            card,
-            document: { model: read.model, pages },
-            bidder: { name: info.name || undefined, qualifications },
-            today: shanghaiToday(),
-          });
+          const { findings, health } = judged;
           const c = counts(findings);
           report = {
             kind: 'reject',
             fileName: row.file_name,
             tenderName: bid!.name,
-            pageCount: read.meta.pageCount,
+            pageCount: meta.pageCount,
             findings,
             counts: c,
             passed: c.high === 0,
@@ -138,6 +138,7 @@ export function bidCheckJob(app: AppContext): JobDefinition<Payload> {
           };
         }
       }
+
       await ctx.fence((trx) =>
         trx
           .updateTable('bid_checks')
