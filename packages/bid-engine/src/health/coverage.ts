@@ -1,4 +1,4 @@
-import { unknownScoring, type BidOutlineNode, type ScoringCoverage, type ScoringItem, type ScoringRowCoverage, type ScoringRowState, type TenderCard } from '@btz/shared';
+import { countChars, unknownScoring, type BidOutlineNode, type ScoringCoverage, type ScoringItem, type ScoringRowCoverage, type ScoringRowState, type TenderCard } from '@btz/shared';
 
 export { unknownScoring };
 import { keyPoints, rowPoints } from '../tender/key-points.js';
@@ -46,15 +46,13 @@ export function termIn(term: string, text: string): boolean {
   return bg.filter((b) => text.includes(b)).length / bg.length >= 0.7;
 }
 
-const charCount = (s: string) => s.replace(/\s+/g, '').length;
-
 /** How a text answers a row (price rows aside): the state, the characters and the key points missing. */
 export function rowResponse(
   row: Pick<ScoringItem, 'item' | 'criteria'>,
   body: string,
   titles = '',
 ): { state: Exclude<ScoringRowState, 'price' | 'unmapped'>; chars: number; terms: string[]; missing: string[] } {
-  const chars = charCount(body);
+  const chars = countChars(body);
   const { name, points } = rowPoints(row);
   const text = withoutCriteria(body, row.criteria ?? '');
   // the row's name may be in a title; its points must be in the text

@@ -1,4 +1,5 @@
 import {
+  countChars,
   HEALTH_CAPS,
   type BidOutlineNode,
   type CardClause,
@@ -224,8 +225,6 @@ function flatten(outline: BidOutlineNode[]): FlatNode[] {
   walk(outline);
   return out;
 }
-
-const charCount = (s: string) => s.replace(/\s+/g, '').length;
 
 function clip(s: string, max = EXCERPT_MAX): string {
   return s.length > max ? s.slice(0, max) : s;
@@ -468,7 +467,7 @@ export function computeHealth(input: HealthInput | DocumentHealthInput): HealthR
   for (const f of flat) {
     const id = f.node.id;
     const text = textOf(id);
-    const chars = charCount(text);
+    const chars = countChars(text);
     totalChars += chars;
 
     if (f.leaf && chars === 0) {
