@@ -9,6 +9,7 @@ export * from './rules/period.js';
 export * from './rules/outline.js';
 export * from './rules/chars.js';
 export * from './rules/outline-tree.js';
+export * from './rules/shanghai.js';
 export * from './rules/color.js';
 export * from './rules/user.js';
 export * from './rules/scoring.js';

@@ -24,6 +24,8 @@ import {
 } from '@btz/shared';
 import { detectDomain, isServiceDomain, type TenderDomain } from './domain.js';
 import { formHasBody, isFillable, tenderFormFor } from './forms.js';
+import { bigramSet } from '../text/ngrams.js';
+import { sharedCount } from '../text/similarity.js';
 
 export interface OutlineOptions {
   /** 1 basic, 2 flagship (longer: more leaves) */
@@ -194,22 +196,13 @@ const GENERIC_BIGRAMS = new Set([
   '企业', '项目', '方案', '技术', '商务', '管理', '服务', '部分', '文件', '证明', '材料', '情况', '要求', '设计', '措施', '保障',
   '安排', '体系', '计划', '说明', '分析',
 ]);
+/** The telling bigrams of a title, word by word (none across 与/和/及/的 or punctuation). */
 function bigrams(s: string): Set<string> {
   const out = new Set<string>();
-  for (const t of s.split(/[^\u4e00-\u9fa5A-Za-z0-9]|[与和及的、]/)) {
-    for (let i = 0; i + 1 < t.length; i++) {
-      const b = t.slice(i, i + 2);
-      if (!GENERIC_BIGRAMS.has(b)) out.add(b);
-    }
-  }
+  for (const t of s.split(/[^\u4e00-\u9fa5A-Za-z0-9]|[与和及的、]/)) for (const b of bigramSet(t, GENERIC_BIGRAMS)) out.add(b);
   return out;
 }
-function similarity(a: string, b: string): number {
-  const A = bigrams(a);
-  let n = 0;
-  for (const x of bigrams(b)) if (A.has(x)) n++;
-  return n;
-}
+const similarity = (a: string, b: string): number => sharedCount(bigrams(b), bigrams(a));
 
 /** The sub-parts a composition note names: 「包括技术方案、实施方案、售后服务方案等」. */
 export function noteParts(note: string | undefined): string[] {
