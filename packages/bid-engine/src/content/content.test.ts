@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { EditorJson, EditorJsonNode } from '@btz/shared';
-import { editorDocProblem } from '@btz/shared/editor';
+import { editorDocProblem, editorSchema } from '@btz/shared/editor';
 import {
   countChars,
   docToText,
@@ -566,6 +566,20 @@ describe('docToText / countChars / textToDoc', () => {
     expect(countChars('')).toBe(0);
     expect(countChars(' 中 文\n\tab\u3000c ')).toBe(5);
     expect(countChars('😀 x')).toBe(2);
+  });
+
+  it("counts an astral character and an emoji once, the editor's 字数 and the stored one alike", () => {
+    const d = doc(p(t('𠀀字 😀')), { type: 'table', content: [{ type: 'tableRow', content: [{ type: 'tableCell', content: [p(t('👍🏽'))] }] }] });
+    // the editor's head line counts the ProseMirror document's textContent (web SectionBody); the server stores
+    // countChars(docToText(doc)) (bid/writing): both must show 3 + 2 (👍🏽 is two code points)
+    const editorCount = countChars(editorSchema().nodeFromJSON(d).textContent);
+    const storedCount = countChars(docToText(d));
+    expect(editorCount).toBe(5);
+    expect(storedCount).toBe(editorCount);
+    expect(countChars('𠀀')).toBe(1);
+    expect(countChars('\u{20000}\u{1F600}')).toBe(2);
+    // a lone surrogate is still one character
+    expect(countChars('\uD840x')).toBe(2);
   });
 
   it('makes one paragraph per line with placeholders highlighted', () => {

@@ -3,6 +3,7 @@
  * read, and the way back from plain text to a document. Blocks are separated by '\n', table cells by '\t'.
  */
 import type { EditorJson, EditorJsonNode } from '@btz/shared';
+export { countChars } from '@btz/shared';
 import { fitDoc } from './fit.js';
 import { stripControl, textWithPlaceholders } from './inline.js';
 
@@ -16,13 +17,6 @@ export function docToText(doc: EditorJson): string {
   const lines: string[] = [];
   for (const node of doc.content) blockLines(node, lines, 0);
   return lines.join('\n');
-}
-
-/** Number of non-whitespace characters (code points: an emoji counts once). */
-export function countChars(text: string): number {
-  let n = 0;
-  for (const ch of text) if (!/\s/u.test(ch)) n++;
-  return n;
 }
 
 /** One paragraph per non-blank line of `text`, with every 【待填写：…】 highlighted. */

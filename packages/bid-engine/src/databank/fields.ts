@@ -6,6 +6,8 @@
  */
 
 import { DATA_DOC_TYPES, type DataDocType } from '@btz/shared';
+import { halfWidth } from '../text/normalise.js';
+import { parseCnSmall, readCnDigits } from '../text/numerals.js';
 
 export { DATA_DOC_TYPES, type DataDocType };
 
@@ -43,36 +45,16 @@ export function withCreditCheck(first17: string): string {
 
 /** Full-width digits and letters to ASCII, OCR's stray spaces inside codes left for the callers. */
 function normalise(text: string): string {
-  return text
-    .replace(/[\uff01-\uff5e]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0))
+  return halfWidth(text)
     .replace(/\u3000/g, ' ')
     .replace(/(?<=[\u4e00-\u9fa5]) (?=[\u4e00-\u9fa5])/g, ''); // 营 业 执 照 → 营业执照
-}
-
-const CN_DIGITS: Record<string, number> = { 〇: 0, 零: 0, O: 0, o: 0, 一: 1, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9 };
-
-/** 二十八 → 28, 十 → 10, 三十一 → 31, 十二 → 12 */
-function cnNumber(s: string): number | null {
-  if (/^\d+$/.test(s)) return Number(s);
-  if (!/^[〇零一二三四五六七八九十]+$/.test(s)) return null;
-  const i = s.indexOf('十');
-  if (i < 0) return s.length === 1 ? (CN_DIGITS[s] ?? null) : null;
-  const tens = i === 0 ? 1 : (CN_DIGITS[s.slice(0, i)] ?? NaN);
-  const ones = i === s.length - 1 ? 0 : (CN_DIGITS[s.slice(i + 1)] ?? NaN);
-  const n = tens * 10 + ones;
-  return Number.isFinite(n) ? n : null;
 }
 
 function cnYear(s: string): number | null {
   if (/^\d{4}$/.test(s)) return Number(s);
   if (s.length !== 4) return null;
-  let n = 0;
-  for (const c of s) {
-    const d = CN_DIGITS[c];
-    if (d === undefined) return null;
-    n = n * 10 + d;
-  }
-  return n;
+  const n = readCnDigits(s);
+  return Number.isNaN(n) ? null : n;
 }
 
 function iso(y: number, m: number, d: number): string | null {
@@ -89,8 +71,8 @@ export function findDates(text: string): { at: number; end: number; date: string
   const out: { at: number; end: number; date: string }[] = [];
   for (const m of normalise(text).matchAll(new RegExp(DATE, 'g'))) {
     const y = cnYear(m[1]!);
-    const mo = cnNumber(m[2] ?? m[4]!);
-    const d = cnNumber(m[3] ?? m[5]!);
+    const mo = parseCnSmall(m[2] ?? m[4]!);
+    const d = parseCnSmall(m[3] ?? m[5]!);
     if (y === null || mo === null || d === null) continue;
     const date = iso(y, mo, d);
     if (date) out.push({ at: m.index!, end: m.index! + m[0].length, date });

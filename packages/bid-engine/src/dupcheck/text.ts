@@ -4,9 +4,7 @@
  */
 
 /** NFKC, lower case, everything but letters, digits and CJK removed (spacing and punctuation do not hide a copy). */
-export function normalise(s: string): string {
-  return s.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
-}
+export { normalise } from '../text/normalise.js';
 
 /** Sentences of a text: split at 。！？；and line ends; a very long run split again at commas. */
 export function splitSentences(text: string): string[] {

@@ -322,7 +322,7 @@ describe('export helpers', () => {
   });
 
   it('counts in Chinese like Word', () => {
-    expect([1, 10, 12, 20, 21, 99, 100, 105, 110].map(chineseCounting)).toEqual([
+    expect([1, 10, 12, 20, 21, 99, 100, 105, 110].map((n) => chineseCounting(n))).toEqual([
       '一',
       '十',
       '十二',

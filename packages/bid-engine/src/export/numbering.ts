@@ -1,5 +1,8 @@
 import { AlignmentType, LevelFormat, LevelSuffix, type ILevelsOptions } from 'docx';
 import { type HeadingStyle } from './settings.js';
+import { chineseCounting } from '../text/numerals.js';
+
+export { chineseCounting };
 
 /** Heading and list numbering: Word's own numbering definitions, and the same numbers as text for the TOC's cached entries. */
 
@@ -12,15 +15,6 @@ export function stripNumberPrefix(title: string): string {
   return stripped || title.trim();
 }
 
-const CN_DIGITS = ['零', '一', '二', '三', '四', '五', '六', '七', '八', '九'];
-/** 1 → 一, 10 → 十, 12 → 十二, 21 → 二十一, 105 → 一百零五 (Word's chineseCounting). */
-export function chineseCounting(n: number): string {
-  if (n < 10) return CN_DIGITS[n]!;
-  if (n < 20) return '十' + (n % 10 ? CN_DIGITS[n % 10] : '');
-  if (n < 100) return CN_DIGITS[Math.floor(n / 10)] + '十' + (n % 10 ? CN_DIGITS[n % 10] : '');
-  const rest = n % 100;
-  return CN_DIGITS[Math.floor(n / 100)] + '百' + (rest === 0 ? '' : rest < 10 ? '零' + CN_DIGITS[rest] : chineseCounting(rest).replace(/^十/, '一十'));
-}
 
 /** The number Word's numbering shows for a heading at `counters` (1-based, one per level), used for the TOC's cached text. */
 export function headingNumber(style: HeadingStyle, counters: number[]): string {

@@ -1,5 +1,6 @@
 import type { CardConflict, CardEntry, FactKind, TenderCard } from '@btz/shared';
-import { extractFacts, parseNumber } from './facts.js';
+import { extractFacts } from './facts.js';
+import { parseCnNumber } from '../text/numerals.js';
 
 /**
  * Numbers in the bid that contradict the tender card (issue 13 item 1): 工期 / 交货期 longer than the tender allows, a
@@ -86,13 +87,13 @@ export function statedFacts(text: string): (Stated & { atLeast: boolean })[] {
     out.push({ kind: f.kind, label: LABELS[f.kind], qualifier: f.qualifier, topic, ...v, value: f.value, excerpt: text.slice(f.index, f.index + f.excerpt.length).trim() || f.excerpt, index: f.index, atLeast: false });
   }
   for (const m of clean.matchAll(SERVICE_PERIOD)) {
-    const n = parseNumber(m[1]!);
+    const n = parseCnNumber(m[1]!);
     if (!Number.isFinite(n)) continue;
     const v = normDays(n, m[2]!);
     out.push({ kind: 'service-period', label: '服务期', qualifier: '', topic: topicAt(clean, m.index!, m[0].length), ...v, value: `${v.num}${v.unit}`, excerpt: m[0], index: m.index!, atLeast: false });
   }
   for (const m of clean.matchAll(STAFF)) {
-    const n = parseNumber(m[2]!);
+    const n = parseCnNumber(m[2]!);
     if (!Number.isFinite(n) || n <= 0) continue;
     out.push({ kind: 'staffing', label: '人数', qualifier: '', topic: topicAt(clean, m.index!, m[0].length), num: n, unit: '人', value: `${n}人`, excerpt: m[0], index: m.index!, atLeast: !!m[1] });
   }

@@ -1,7 +1,8 @@
-import { unknownScoring, type BidOutlineNode, type ScoringCoverage, type ScoringItem, type ScoringRowCoverage, type ScoringRowState, type TenderCard } from '@btz/shared';
+import { countChars, unknownScoring, type BidOutlineNode, type ScoringCoverage, type ScoringItem, type ScoringRowCoverage, type ScoringRowState, type TenderCard } from '@btz/shared';
 
 export { unknownScoring };
 import { keyPoints, rowPoints } from '../tender/key-points.js';
+import { pairsFoundIn } from '../text/ngrams.js';
 
 /**
  * Coverage by points (issue 13 item 3), defined once here for the health check and the coverage view: a scoring row is
@@ -29,12 +30,6 @@ const ALIKE: [RegExp, string][] = [
   [/人员/g, '人'],
 ];
 
-function bigrams(s: string): string[] {
-  const out: string[] = [];
-  for (let i = 0; i + 1 < s.length; i++) out.push(s.slice(i, i + 2));
-  return out;
-}
-
 /** The text names the term: verbatim, or (for terms of 3+ characters) ≥ 70 % of its character pairs. */
 export function termIn(term: string, text: string): boolean {
   if (text.includes(term)) return true;
@@ -42,11 +37,8 @@ export function termIn(term: string, text: string): boolean {
   for (const [re, to] of ALIKE) alike = alike.replace(re, to);
   if (alike !== term && text.includes(alike)) return true;
   if (term.length < 3) return false;
-  const bg = bigrams(term);
-  return bg.filter((b) => text.includes(b)).length / bg.length >= 0.7;
+  return pairsFoundIn(term, text) >= 0.7;
 }
-
-const charCount = (s: string) => s.replace(/\s+/g, '').length;
 
 /** How a text answers a row (price rows aside): the state, the characters and the key points missing. */
 export function rowResponse(
@@ -54,7 +46,7 @@ export function rowResponse(
   body: string,
   titles = '',
 ): { state: Exclude<ScoringRowState, 'price' | 'unmapped'>; chars: number; terms: string[]; missing: string[] } {
-  const chars = charCount(body);
+  const chars = countChars(body);
   const { name, points } = rowPoints(row);
   const text = withoutCriteria(body, row.criteria ?? '');
   // the row's name may be in a title; its points must be in the text

@@ -1,35 +1,11 @@
 import { FACT_KIND_LABELS, type FactEntry, type FactKind } from '@btz/shared';
+import { parseCnNumber } from '../text/numerals.js';
 
 /**
  * The global fact sheet (issue 6 item 2) read back from the written sections: durations (工期、交货期), warranty
  * (质保期), response times, staffing and service hours, each with where it is stated. Values are normalised so that
  * 「3个月」 and 「90天」 compare equal; a kind with more than one value (per qualifier) is a contradiction.
  */
-
-const CN_DIGITS: Record<string, number> = { 零: 0, 〇: 0, 一: 1, 二: 2, 两: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9 };
-
-/** '90', '1.5', '三', '十二', '九十', '一百二十' → number; NaN when not a number. */
-export function parseNumber(s: string): number {
-  if (/^\d+(?:\.\d+)?$/.test(s)) return Number(s);
-  let total = 0;
-  let cur = 0;
-  let seen = false;
-  for (const ch of s) {
-    if (ch in CN_DIGITS) {
-      cur = CN_DIGITS[ch]!;
-      seen = true;
-    } else if (ch === '十') {
-      total += (seen ? cur : 1) * 10;
-      cur = 0;
-      seen = false;
-    } else if (ch === '百') {
-      total += cur * 100;
-      cur = 0;
-      seen = false;
-    } else return NaN;
-  }
-  return total + cur;
-}
 
 const NUM = '(\\d+(?:\\.\\d+)?|[零〇一二两三四五六七八九十百]+)';
 // within one line: a label in one cell or line and a date in the next (「质保期」 / 「2024年」) are no fact
@@ -72,7 +48,7 @@ function clauseBefore(text: string, index: number): string {
 const DURATION_UNIT = '(个日历天|日历天|天|日|个工作日|工作日|个月|月|年|周)';
 
 const dur = (m: RegExpExecArray) => {
-  const n = parseNumber(m[1]!);
+  const n = parseCnNumber(m[1]!);
   if (!Number.isFinite(n)) return null;
   const unit = m[2]!;
   // 工作日 are not calendar days: keep them apart rather than guess a conversion
@@ -95,7 +71,7 @@ const PATTERNS: Pattern[] = [
     kind: 'warranty',
     re: new RegExp(`(?:免费质保期|免费保修期|质量保证期|质保期|保修期|质保)${GAP}${NUM}[ \\t\\u3000]*(个月|月|年)`, 'g'),
     read: (m) => {
-      const n = parseNumber(m[1]!);
+      const n = parseCnNumber(m[1]!);
       // a calendar year (「质保期自2023年起」) is when, not how long
       if (!Number.isFinite(n) || (m[2] === '年' && n >= 1900)) return null;
       const months = m[2]!.includes('年') ? n * 12 : n;
@@ -106,7 +82,7 @@ const PATTERNS: Pattern[] = [
     kind: 'response',
     re: new RegExp(`(远程|现场|电话|到场)?(?:响应时间|响应)${GAP}${NUM}\\s*(小时|分钟)`, 'g'),
     read: (m) => {
-      const n = parseNumber(m[2]!);
+      const n = parseCnNumber(m[2]!);
       if (!Number.isFinite(n)) return null;
       const minutes = m[3] === '小时' ? n * 60 : n;
       return { value: `${minutes}分钟`, display: `${m[2]}${m[3]}`, qualifier: m[1] ?? '' };
@@ -116,7 +92,7 @@ const PATTERNS: Pattern[] = [
     kind: 'response',
     re: new RegExp(`${NUM}\\s*(小时|分钟)(?:以内|之内|内)(远程|现场|电话)?(响应|到达现场|到场)`, 'g'),
     read: (m) => {
-      const n = parseNumber(m[1]!);
+      const n = parseCnNumber(m[1]!);
       if (!Number.isFinite(n)) return null;
       const minutes = m[2] === '小时' ? n * 60 : n;
       const qualifier = m[3] ?? (m[4] === '响应' ? '' : '现场');
@@ -127,7 +103,7 @@ const PATTERNS: Pattern[] = [
     kind: 'staffing',
     re: new RegExp(`项目(?:组|团队|实施团队|小组|服务团队)(?:成员|人员)?(?:共计|合计|共|由)?\\s*${NUM}\\s*(?:人|名)`, 'g'),
     read: (m) => {
-      const n = parseNumber(m[1]!);
+      const n = parseCnNumber(m[1]!);
       return Number.isFinite(n) ? { value: `${n}人`, display: `${m[1]}人` } : null;
     },
   },

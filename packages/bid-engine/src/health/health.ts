@@ -1,4 +1,5 @@
 import {
+  countChars,
   HEALTH_CAPS,
   type BidOutlineNode,
   type CardClause,
@@ -12,10 +13,12 @@ import {
 import { PLACEHOLDER_RE } from '@btz/shared/editor';
 import { scoringCoverage, SCORING_MIN_CHARS } from './coverage.js';
 import { absurdFigures, findCardConflicts } from './card-conflicts.js';
-import { buildFactSheet, extractFacts, parseNumber, type LocatedFact } from './facts.js';
+import { buildFactSheet, extractFacts, type LocatedFact } from './facts.js';
+import { parseCnNumber } from '../text/numerals.js';
 import { findTypos } from './typos.js';
 import { documentBid, type ReadBid } from './document.js';
 import { databankFindings, type DatabankHealthInput } from './databank.js';
+import { pairsFoundIn } from '../text/ngrams.js';
 
 /**
  * The content-health score of a bid (issue 6 item 4, reweighed in issue 13 item 3). Pure: the card, the outline and each
@@ -225,8 +228,6 @@ function flatten(outline: BidOutlineNode[]): FlatNode[] {
   return out;
 }
 
-const charCount = (s: string) => s.replace(/\s+/g, '').length;
-
 function clip(s: string, max = EXCERPT_MAX): string {
   return s.length > max ? s.slice(0, max) : s;
 }
@@ -261,17 +262,10 @@ export function clauseTerms(text: string): ClauseTerms {
   return { numbers, words: [...new Set(words)] };
 }
 
-function bigrams(s: string): string[] {
-  const out: string[] = [];
-  for (let i = 0; i + 1 < s.length; i++) out.push(s.slice(i, i + 2));
-  return out;
-}
-
 function wordIn(word: string, text: string): boolean {
   if (text.includes(word)) return true;
   if (word.length < 4) return false;
-  const bg = bigrams(word);
-  return bg.filter((b) => text.includes(b)).length / bg.length >= 0.7;
+  return pairsFoundIn(word, text) >= 0.7;
 }
 
 function numberIn(num: { n: string; unit: string }, text: string): boolean {
@@ -478,7 +472,7 @@ export function computeHealth(input: HealthInput | DocumentHealthInput): HealthR
   for (const f of flat) {
     const id = f.node.id;
     const text = textOf(id);
-    const chars = charCount(text);
+    const chars = countChars(text);
     totalChars += chars;
 
     if (f.leaf && chars === 0) {
@@ -721,7 +715,7 @@ function invalidRisks(card: TenderCard, flat: FlatNode[], sections: Record<strin
     if (/质保期|保修期|质量保证期/.test(t) && /不足|少于|低于|短于/.test(t)) {
       const m = /(\d+|[一二两三四五六七八九十]+)\s*(个月|月|年)/.exec(t);
       if (m) {
-        const n = parseNumber(m[1]!);
+        const n = parseCnNumber(m[1]!);
         const months = m[2]!.includes('年') ? n * 12 : n;
         for (const fact of facts) {
           if (fact.kind === 'warranty' && parseFloat(fact.value) < months) push(c, fact.nodeId, fact.excerpt, `承诺${fact.excerpt}，短于招标要求的 ${m[1]}${m[2]}`);

@@ -1,5 +1,6 @@
 import type { PageText } from './paginate.js';
 import type { Chapter } from './types.js';
+import { CN_NUMERAL_CHARS } from '../text/numerals.js';
 
 /**
  * Chapter detection for Chinese tenders: 第X部分/篇/卷, 第X章, 第X节, 一、, （一）, 1. / 1.1 / 1.1.1, each with the page
@@ -8,7 +9,7 @@ import type { Chapter } from './types.js';
  * page titled 目录) are not headings, and running headers/footers repeated on most pages are ignored.
  */
 
-export const CN_NUM = '一二三四五六七八九十百千零〇两';
+export const CN_NUM = CN_NUMERAL_CHARS;
 const EDGE_LINES = 3;
 
 /**

@@ -27,6 +27,7 @@ import { ASCII_FONT } from '../export/docx.js';
 import { POINT_STATE_LABELS, type BidDecision, type Verdict } from './decision.js';
 import { formatPoints } from './model.js';
 import type { AnalysisReport, ReportClauseRow, ReportFactRow } from './types.js';
+import { chineseCounting } from '../text/numerals.js';
 
 const BODY_FONT = '宋体';
 const HEADING_FONT = '黑体';
@@ -58,8 +59,6 @@ interface CellSpec {
 }
 
 type Cell = string | CellSpec;
-
-const CN_ORDINALS = ['一', '二', '三', '四', '五', '六', '七', '八', '九', '十', '十一', '十二'];
 
 function para(text: string, opts: { bold?: boolean; size?: number; color?: string; align?: 'center' | 'right'; indent?: boolean } = {}): Paragraph {
   return new Paragraph({
@@ -140,7 +139,7 @@ function clauseTable(rows: ReportClauseRow[], title: string): Table {
 }
 
 function heading(n: number, text: string): Paragraph {
-  return new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun(`${CN_ORDINALS[n - 1] ?? n}、${text}`)] });
+  return new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun(`${n <= 12 ? chineseCounting(n) : n}、${text}`)] });
 }
 
 const none = (what: string) => para(`招标文件中未识别到${what}。`, { color: '7F7F7F' });

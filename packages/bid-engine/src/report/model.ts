@@ -10,6 +10,8 @@ import {
   REPORT_CHECK_LABELS,
   formatYuan,
   SCORING_CATEGORY_LABELS,
+  shanghaiMinute,
+  shanghaiToday,
   type CardFact,
   type CardFlag,
   type ReportCheckState,
@@ -17,7 +19,7 @@ import {
   type TenderCard,
 } from '@btz/shared';
 import { buildDecision } from './decision.js';
-import { checkRequirement, deadlineDay, shanghaiDay, type ReportEnterprise } from './qualify.js';
+import { checkRequirement, deadlineDay, type ReportEnterprise } from './qualify.js';
 import type { AnalysisReport, ReportClauseRow, ReportFactRow, ReportScoringGroup } from './types.js';
 
 /** 30 → '30', 21.5 → '21.5', 0.1 + 0.2 → '0.3' */
@@ -25,9 +27,7 @@ export function formatPoints(n: number): string {
   return String(Math.round(n * 100) / 100);
 }
 
-function shanghaiMinute(now: Date): string {
-  return new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
-}
+
 
 const pageOf = (e: { source?: { page?: number } } | null | undefined) => (typeof e?.source?.page === 'number' ? e.source.page : null);
 const fileOf = (e: { source?: { file?: string } } | null | undefined) => e?.source?.file ?? null;
@@ -155,7 +155,7 @@ export function buildAnalysisReport(card: TenderCard, enterprise: ReportEnterpri
     note: t.verified ? '' : '未在原文中核实到，请对照页码核对',
   }));
 
-  const checkDates = { deadline: deadlineDay(card.deadline?.value), today: shanghaiDay(now) };
+  const checkDates = { deadline: deadlineDay(card.deadline?.value), today: shanghaiToday(now) };
   const checklist = (card.qualifications ?? []).map((q, i) => {
     const r = checkRequirement(q.text, ent, checkDates);
     return { no: i + 1, requirement: q.text, kind: r.kind, state: r.state, stateLabel: REPORT_CHECK_LABELS[r.state], basis: r.basis, page: pageOf(q) };

@@ -6,7 +6,10 @@
  *
  * Dates are calendar days in Asia/Shanghai (`YYYY-MM-DD`); a certificate is valid through its expiry day.
  */
-import type { ReportCheckState } from '@btz/shared';
+import { shanghaiToday, type ReportCheckState } from '@btz/shared';
+import { halfWidth } from '../text/normalise.js';
+import { parseCnSmall } from '../text/numerals.js';
+import { pairsFoundIn } from '../text/ngrams.js';
 
 /** The enterprise facts the report reads (the writer's `EnterpriseFacts` fits; lapsed certificates should be kept). */
 export interface ReportEnterprise {
@@ -38,10 +41,7 @@ const PERMANENT = '长期有效';
 
 /** Full-width letters, digits and brackets to half-width, whitespace out, ASCII lower-cased: how names are compared. */
 export function normalize(s: string): string {
-  return s
-    .replace(/[\uff01-\uff5e]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0))
-    .replace(/\s+/g, '')
-    .toLowerCase();
+  return halfWidth(s).replace(/\s+/g, '').toLowerCase();
 }
 
 // ---------------------------------------------------------------------------------------------------------------- levels
@@ -71,12 +71,6 @@ function coreOf(name: string): string {
   return normalize(name).replace(/iso\/iec/g, 'iso').replace(CODE_RE, '').replace(new RegExp(LEVEL_RE.source, 'g'), '').replace(GENERIC_RE, '');
 }
 
-function bigrams(s: string): string[] {
-  const out: string[] = [];
-  for (let i = 0; i + 1 < s.length; i++) out.push(s.slice(i, i + 2));
-  return out;
-}
-
 /** Does the requirement name this certificate? By a shared scheme code, else by its core name (whole, or most of it). */
 export function namesCertificate(requirement: string, certificate: string): boolean {
   const req = normalize(requirement).replace(/iso\/iec/g, 'iso');
@@ -89,8 +83,7 @@ export function namesCertificate(requirement: string, certificate: string): bool
   if (req.includes(core)) return true;
   if (core.length < 4) return false;
   // most of the name, with a run of four characters in common (「施工总承包」 in 建筑业…施工总承包 / 建筑工程施工总承包)
-  const grams = bigrams(core);
-  return grams.filter((g) => req.includes(g)).length / grams.length >= 0.6 && longestCommon(core, req) >= 4;
+  return pairsFoundIn(core, req) >= 0.6 && longestCommon(core, req) >= 4;
 }
 
 function longestCommon(a: string, b: string): number {
@@ -188,8 +181,7 @@ function checkStaff(text: string, ent: ReportEnterprise): CheckResult | null {
 // ---------------------------------------------------------------------------------------------------------------- projects
 
 const PROJECT_RE = /业绩|类似项目|同类项目|成功案例/;
-const CN_NUM: Record<string, number> = { 一: 1, 两: 2, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9, 十: 10 };
-const num = (s: string) => (/^\d+$/.test(s) ? Number(s) : (CN_NUM[s] ?? 1));
+const num = (s: string) => parseCnSmall(s) ?? 1;
 
 function yearOf(y: number | string | undefined): number | null {
   const m = /(19|20)\d{2}/.exec(String(y ?? ''));
@@ -264,10 +256,8 @@ export function deadlineDay(value: string | null | undefined): string | null {
   return m ? m[1]! : null;
 }
 
-/** Today in Asia/Shanghai as `YYYY-MM-DD`. */
-export function shanghaiDay(now: Date): string {
-  return new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
-}
+/** Today in Asia/Shanghai as `YYYY-MM-DD` (the shared helper). */
+export { shanghaiToday as shanghaiDay };
 
 /** A data-bank document as the report reads it (the engine's databank BankDoc fits). */
 export interface ReportBankDoc {

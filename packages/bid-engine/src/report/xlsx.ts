@@ -5,7 +5,7 @@
  * recalculate shows them too): a user who corrects a row's points sees the totals follow.
  */
 import ExcelJS from 'exceljs';
-import type { ReportCheckState } from '@btz/shared';
+import { parseShanghaiTime, type ReportCheckState } from '@btz/shared';
 import { STATE_FILL } from './docx.js';
 import { POINT_STATE_LABELS } from './decision.js';
 import type { AnalysisReport, ReportFactRow } from './types.js';
@@ -111,7 +111,7 @@ export async function reportXlsx(r: AnalysisReport): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   wb.creator = '标书 AI';
   wb.title = r.title;
-  wb.created = new Date(`${r.generatedAt.replace(' ', 'T')}:00+08:00`);
+  wb.created = new Date(parseShanghaiTime(r.generatedAt));
 
   // 投标决策
   const d = r.decision;

@@ -5,6 +5,7 @@
  */
 import type { BidOutlineNode } from '@btz/shared';
 import type { Block, DocModel } from '../reading/model/types.js';
+import { nfkcCompact } from '../text/normalise.js';
 
 /** `texts`: each leaf's written text by node id. `leafOfHeading`: the leaf a heading text (numbering + title) belongs to. */
 export function writtenBidModel(outline: BidOutlineNode[], texts: Record<string, string>): { model: DocModel; leafOfHeading: Map<string, BidOutlineNode> } {
@@ -30,7 +31,7 @@ export function writtenBidModel(outline: BidOutlineNode[], texts: Record<string,
   return { model: { blocks, furniture: [], pageCount: page }, leafOfHeading };
 }
 
-const norm = (s: string) => s.normalize('NFKC').replace(/\s+/g, '');
+const norm = nfkcCompact;
 
 /**
  * Whether a past passage (written for `past`, in the bid for tender `pastTender`) should serve the new section `node` of

@@ -13,6 +13,9 @@
  * than two passages of one past section are left out, so the few places go to different references.
  */
 import type { BidOutlineNode, TenderCard } from '@btz/shared';
+import { normaliseRuns } from '../text/normalise.js';
+import { bigramSet } from '../text/ngrams.js';
+import { containment, dice, jaccard } from '../text/similarity.js';
 
 export interface SectionProfile {
   title: string;
@@ -41,32 +44,14 @@ export function bareTitle(s: string): string {
   return bare || t;
 }
 
-const clean = (s: string) => s.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ');
-
-/** The distinct character bigrams of a text (within runs of letters and digits). */
+/** The distinct character bigrams of a text (within runs of letters and digits; a one-character run counts as itself). */
 export function bigrams(s: string): Set<string> {
   const out = new Set<string>();
-  for (const run of clean(s).split(' ')) {
-    const cs = [...run];
-    if (cs.length === 1) out.add(cs[0]!);
-    for (let i = 0; i + 1 < cs.length; i++) out.add(cs[i]! + cs[i + 1]!);
+  for (const run of normaliseRuns(s).split(' ')) {
+    if ([...run].length === 1) out.add(run);
+    for (const b of bigramSet(run)) out.add(b);
   }
   return out;
-}
-
-function dice(a: Set<string>, b: Set<string>): number {
-  if (!a.size || !b.size) return 0;
-  let n = 0;
-  for (const x of a) if (b.has(x)) n++;
-  return (2 * n) / (a.size + b.size);
-}
-
-/** The share of `a`'s bigrams found in `b`. */
-function containment(a: Set<string>, b: Set<string>): number {
-  if (!a.size) return 0;
-  let n = 0;
-  for (const x of a) if (b.has(x)) n++;
-  return n / a.size;
 }
 
 /** What a section is matched by, from the tender's card. */
@@ -133,13 +118,6 @@ export function rerankPassages<T extends RankCandidate>(profile: SectionProfile,
     out.push(c);
   }
   return out;
-}
-
-function jaccard(a: Set<string>, b: Set<string>): number {
-  if (!a.size && !b.size) return 1;
-  let n = 0;
-  for (const x of a) if (b.has(x)) n++;
-  return n / (a.size + b.size - n);
 }
 
 /** A suggested passage the offline writer reuses: its heading names the section's subject this closely (bigram Dice). */

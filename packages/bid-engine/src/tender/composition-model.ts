@@ -19,6 +19,7 @@
 import type { CompositionBasis } from '@btz/shared';
 import type { Block, DocModel, HeadingBlock, TableBlock } from '../reading/model/types.js';
 import { tableGrid } from '../reading/model/table.js';
+import { parseCnSmall } from '../text/numerals.js';
 
 export interface ModelPart {
   title: string;
@@ -70,29 +71,21 @@ interface Num {
   bare?: boolean;
 }
 
-const CN_DIGITS = '零一二三四五六七八九';
-function cnValue(s: string): number | null {
-  if (/^\d+$/.test(s)) return Number(s);
-  const m = /^([一二三四五六七八九])?(十)?([一二三四五六七八九])?$/.exec(s);
-  if (!m || !s) return null;
-  if (!m[2]) return m[1] ? CN_DIGITS.indexOf(m[1]) : null;
-  return (m[1] ? CN_DIGITS.indexOf(m[1]) : 1) * 10 + (m[3] ? CN_DIGITS.indexOf(m[3]) : 0);
-}
 const CIRCLED = '①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳';
 const PAREN_DIGITS = '⑴⑵⑶⑷⑸⑹⑺⑻⑼⑽⑾⑿⒀⒁⒂⒃⒄⒅⒆⒇';
 
 const NUMBERINGS: Array<[RegExp, (m: RegExpExecArray) => Omit<Num, 'length'>]> = [
-  [/^第\s*([一二三四五六七八九十\d]+)\s*(部分|册|卷|章|节|篇)\s*[:：、.．]?\s*/, (m) => ({ style: `part${m[2]}`, value: cnValue(m[1]!) })],
+  [/^第\s*([一二三四五六七八九十\d]+)\s*(部分|册|卷|章|节|篇)\s*[:：、.．]?\s*/, (m) => ({ style: `part${m[2]}`, value: parseCnSmall(m[1]!) })],
   [/^附件\s*(\d+)\s*[-－—]\s*(\d+)\s*[:：.、．]?\s*/, (m) => ({ style: 'att-sub', value: Number(m[2]) })],
   [/^附件\s*(\d+)\s*[:：.、．]?\s*/, (m) => ({ style: 'att', value: Number(m[1]) })],
-  [/^格式\s*([一二三四五六七八九十\d]+)\s*[:：.、．]?\s*/, (m) => ({ style: 'fmt', value: cnValue(m[1]!) })],
+  [/^格式\s*([一二三四五六七八九十\d]+)\s*[:：.、．]?\s*/, (m) => ({ style: 'fmt', value: parseCnSmall(m[1]!) })],
   [/^附?表\s*(\d+)\s*[:：.、．]?\s*/, (m) => ({ style: 'tab', value: Number(m[1]) })],
   [/^[（(]\s*(\d{1,2})\s*[)）]\s*/, (m) => ({ style: 'pnum', value: Number(m[1]) })],
   [new RegExp(`^([${PAREN_DIGITS}])\\s*`), (m) => ({ style: 'pnum', value: PAREN_DIGITS.indexOf(m[1]!) + 1 })],
   [new RegExp(`^([${CIRCLED}])\\s*`), (m) => ({ style: 'circle', value: CIRCLED.indexOf(m[1]!) + 1 })],
-  [/^[（(]\s*([一二三四五六七八九十]+)\s*[)）]\s*/, (m) => ({ style: 'pcn', value: cnValue(m[1]!) })],
-  [/^([一二三四五六七八九十]+)\s*[、.．]\s*/, (m) => ({ style: 'cn', value: cnValue(m[1]!) })],
-  [/^([一二三四五六七八九十]+)\s*[)）]\s*/, (m) => ({ style: 'rcn', value: cnValue(m[1]!) })],
+  [/^[（(]\s*([一二三四五六七八九十]+)\s*[)）]\s*/, (m) => ({ style: 'pcn', value: parseCnSmall(m[1]!) })],
+  [/^([一二三四五六七八九十]+)\s*[、.．]\s*/, (m) => ({ style: 'cn', value: parseCnSmall(m[1]!) })],
+  [/^([一二三四五六七八九十]+)\s*[)）]\s*/, (m) => ({ style: 'rcn', value: parseCnSmall(m[1]!) })],
   [/^([ⅠⅡⅢⅣⅤⅥⅦⅧⅨⅩ])\s*[、.．]?\s*/, (m) => ({ style: 'roman', value: 'ⅠⅡⅢⅣⅤⅥⅦⅧⅨⅩ'.indexOf(m[1]!) + 1 })],
   [/^(\d{1,2}(?:\s*[.．]\s*\d{1,2})+)(?![\d.．])\s*[、.．]?\s*/, (m) => {
     const parts = m[1]!.split(/\s*[.．]\s*/).map(Number);

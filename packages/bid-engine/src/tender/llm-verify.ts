@@ -12,6 +12,8 @@ import type { PromptFile } from './llm-context.js';
 import type { Finding, FindingSource } from './llm-tasks.js';
 import { parseDateTime, parseMoney } from './text.js';
 import { verifyExcerpt } from './verify.js';
+import { bigramSet } from '../text/ngrams.js';
+import { containment, dice } from '../text/similarity.js';
 
 const QUOTES: Record<string, string> = { '“': '"', '”': '"', '„': '"', '‘': "'", '’': "'", '「': '"', '」': '"', '『': '"', '』': '"', '〔': '[', '〕': ']' };
 const WS = /[\s\u3000\u00a0\u200b\ufeff]/;
@@ -103,12 +105,6 @@ export function locate(files: readonly PromptFile[], src: FindingSource): Locate
 // ---------------------------------------------------------------------------------------------------------------------
 // Does the excerpt support the value?
 
-function bigrams(s: string): Set<string> {
-  const out = new Set<string>();
-  for (let i = 0; i + 1 < s.length; i++) out.add(s.slice(i, i + 2));
-  return out;
-}
-
 const PUNCT = /[，。；：、！？,.;:!?"'()（）【】[\]《》<>\-—_…·•●★▲☆△*#/\\|]+/g;
 /** Compact comparison form: folded, no punctuation, no leading numbering. */
 export function norm(s: string): string {
@@ -122,12 +118,7 @@ export function overlap(a: string, b: string): number {
   if (!x || !y) return 0;
   const [s, l] = x.length <= y.length ? [x, y] : [y, x];
   if (l.includes(s)) return 1;
-  const bs = bigrams(s);
-  if (!bs.size) return 0;
-  const bl = bigrams(l);
-  let n = 0;
-  for (const g of bs) if (bl.has(g)) n++;
-  return n / bs.size;
+  return containment(bigramSet(s), bigramSet(l));
 }
 
 /** Dice similarity of the character pairs of two texts (for matching items between the two extractors). */
@@ -138,12 +129,7 @@ export function similarity(a: string, b: string): number {
   if (x === y) return 1;
   const [s, l] = x.length <= y.length ? [x, y] : [y, x];
   if (s.length >= 4 && l.includes(s) && s.length / l.length >= 0.5) return 0.95;
-  const ba = bigrams(x);
-  const bb = bigrams(y);
-  if (!ba.size || !bb.size) return 0;
-  let n = 0;
-  for (const g of ba) if (bb.has(g)) n++;
-  return (2 * n) / (ba.size + bb.size);
+  return dice(bigramSet(x), bigramSet(y));
 }
 
 export function amountsIn(s: string): number[] {

@@ -6,12 +6,16 @@
  * renumbering used after hand edits.
  */
 import {
+  checkOutline,
+  flattenOutline,
   isPrintedPart,
-  OUTLINE_ERRORS,
-  OUTLINE_KINDS,
-  OUTLINE_MODES,
-  SUB_ITEM_LEVEL,
+  newNodeId,
+  OUTLINE_MAX_TITLE,
+  renumberOutline,
+  walkOutline,
   type BidOutlineNode,
+  type OutlineDefaults,
+  type OutlineValidation,
   type CoverageEntry,
   type OutlineKind,
   type OutlineMode,
@@ -20,6 +24,8 @@ import {
 } from '@btz/shared';
 import { detectDomain, isServiceDomain, type TenderDomain } from './domain.js';
 import { formHasBody, isFillable, tenderFormFor } from './forms.js';
+import { bigramSet } from '../text/ngrams.js';
+import { sharedCount } from '../text/similarity.js';
 
 export interface OutlineOptions {
   /** 1 basic, 2 flagship (longer: more leaves) */
@@ -39,7 +45,6 @@ export const DEFAULT_SECTION_CHARS = 3000;
 /** Written characters of a whole bid by version: basic ≈ 60,000, flagship ≈ 150,000. */
 export const DEFAULT_TOTAL_CHARS: Record<1 | 2, number> = { 1: 60_000, 2: 150_000 };
 const MAX_CHILDREN = 10;
-const MAX_TITLE = 200;
 
 export const FALLBACK_COMPOSITION = ['商务部分', '资信部分', '技术部分', '报价部分'];
 
@@ -113,9 +118,9 @@ export function recognisable(title: string, item: string): boolean {
 export function sectionTitle(item: string, category: ScoringItem['category'] = 'technical'): string {
   const own = itemText(item);
   // a longer item already names what the bid shows (「物业管理服务分项承诺与考核指标」): its words as they are
-  if (own.length > 6) return own.slice(0, MAX_TITLE);
+  if (own.length > 6) return own.slice(0, OUTLINE_MAX_TITLE);
   const answer = answerTitle(own, category);
-  return (answer.includes(own) ? answer : own).slice(0, MAX_TITLE);
+  return (answer.includes(own) ? answer : own).slice(0, OUTLINE_MAX_TITLE);
 }
 
 const TEMPLATES: Array<[RegExp, string[]]> = [
@@ -191,22 +196,13 @@ const GENERIC_BIGRAMS = new Set([
   '企业', '项目', '方案', '技术', '商务', '管理', '服务', '部分', '文件', '证明', '材料', '情况', '要求', '设计', '措施', '保障',
   '安排', '体系', '计划', '说明', '分析',
 ]);
+/** The telling bigrams of a title, word by word (none across 与/和/及/的 or punctuation). */
 function bigrams(s: string): Set<string> {
   const out = new Set<string>();
-  for (const t of s.split(/[^\u4e00-\u9fa5A-Za-z0-9]|[与和及的、]/)) {
-    for (let i = 0; i + 1 < t.length; i++) {
-      const b = t.slice(i, i + 2);
-      if (!GENERIC_BIGRAMS.has(b)) out.add(b);
-    }
-  }
+  for (const t of s.split(/[^\u4e00-\u9fa5A-Za-z0-9]|[与和及的、]/)) for (const b of bigramSet(t, GENERIC_BIGRAMS)) out.add(b);
   return out;
 }
-function similarity(a: string, b: string): number {
-  const A = bigrams(a);
-  let n = 0;
-  for (const x of bigrams(b)) if (A.has(x)) n++;
-  return n;
-}
+const similarity = (a: string, b: string): number => sharedCount(bigrams(b), bigrams(a));
 
 /** The sub-parts a composition note names: 「包括技术方案、实施方案、售后服务方案等」. */
 export function noteParts(note: string | undefined): string[] {
@@ -341,7 +337,7 @@ export function generateOutline(card: TenderCard, opts: OutlineOptions): Outline
   for (const p of parts) {
     if (!p.title || chapters.some((c) => c.title === p.title)) continue;
     const { kind, mode } = classifyChapter(p.title);
-    const ch = draft(p.title.slice(0, MAX_TITLE), kind, mode, { fixed: true });
+    const ch = draft(p.title.slice(0, OUTLINE_MAX_TITLE), kind, mode, { fixed: true });
     // sub-parts the composition names become its sections (the tender's own words)
     if (mode === 'ai')
       for (const sub of noteParts(p.note)) {
@@ -514,17 +510,10 @@ function build(d: Draft, id: string, parentId: string, level: number, index: num
 // ---------------------------------------------------------------------------------------------------------------------
 // Coverage, validation, renumbering
 
-function walk(nodes: readonly BidOutlineNode[], fn: (n: BidOutlineNode) => void): void {
-  for (const n of nodes) {
-    fn(n);
-    if (Array.isArray(n.children)) walk(n.children, fn);
-  }
-}
-
 /** Scoring item ↔ the nodes whose `scoringIds` name it, in scoring order. An empty `nodeIds` is a gap. */
 export function computeCoverage(scoring: readonly Pick<ScoringItem, 'id' | 'item'>[], nodes: readonly BidOutlineNode[]): CoverageEntry[] {
   const by = new Map<string, string[]>();
-  walk(nodes, (n) => {
+  walkOutline(nodes, (n) => {
     for (const id of Array.isArray(n.scoringIds) ? n.scoringIds : []) by.set(id, [...(by.get(id) ?? []), n.id]);
   });
   return scoring.map((s) => ({ scoringId: s.id, item: s.item, nodeIds: by.get(s.id) ?? [] }));
@@ -536,117 +525,16 @@ export function coverageGaps(scoring: readonly ScoringItem[], coverage: readonly
   return scoring.filter((s) => s.category !== 'price' && !covered.has(s.id));
 }
 
-export interface OutlineValidation {
-  ok: boolean;
-  /** refusals, in Chinese (shown as they are) */
-  errors: string[];
-  /** fields that were inconsistent and are recomputed in `nodes` (level, parentId, index, number, isLeaf) */
-  fixed: string[];
-  /** the outline renumbered (only when ok) */
-  nodes: BidOutlineNode[];
-}
-
 /**
- * Checks an outline as saved by the editor: an array of nested nodes, levels 1–4 (the nesting depth; a declared level
- * must agree or is recomputed), unique non-empty ids, text titles, no node inside itself (cycle), kinds and modes from
- * the known lists. When it passes, `nodes` is the outline renumbered (`renumber`).
+ * What a node without kind or mode gets on the server: a level-1 chapter is classified from its title (「投标函」 → 商务,
+ * form), a deeper node takes its parent's kind and mode. (The outline editor fills differently: see apps/web outline.ts.)
  */
-export function validateOutline(input: unknown): OutlineValidation {
-  const errors: string[] = [];
-  const fixed: string[] = [];
-  if (!Array.isArray(input)) return { ok: false, errors: [OUTLINE_ERRORS.notArray], fixed, nodes: [] };
-  const ids = new Set<string>();
-  const path = new Set<object>();
-  const pathIds: string[] = [];
-  const visit = (list: unknown, level: number, parentId: string): void => {
-    if (list === undefined || list === null) return;
-    if (!Array.isArray(list)) {
-      errors.push(OUTLINE_ERRORS.notArray);
-      return;
-    }
-    list.forEach((raw, index) => {
-      if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
-        errors.push(OUTLINE_ERRORS.notObject);
-        return;
-      }
-      const n = raw as Partial<BidOutlineNode>;
-      const id = typeof n.id === 'string' ? n.id.trim() : '';
-      const title = typeof n.title === 'string' ? n.title : '';
-      if (path.has(raw) || (id && pathIds.includes(id))) {
-        errors.push(OUTLINE_ERRORS.cycle(id || title));
-        return;
-      }
-      if (!id) errors.push(OUTLINE_ERRORS.missingId);
-      else if (ids.has(id)) errors.push(OUTLINE_ERRORS.duplicateId(id));
-      else ids.add(id);
-      if (typeof n.title !== 'string') errors.push(OUTLINE_ERRORS.badTitle(id));
-      else if (n.title.length > MAX_TITLE) errors.push(OUTLINE_ERRORS.titleTooLong(id));
-      if (level > SUB_ITEM_LEVEL) {
-        errors.push(OUTLINE_ERRORS.tooDeep(title || id));
-        return;
-      }
-      if (n.level !== undefined && (typeof n.level !== 'number' || n.level < 1 || n.level > SUB_ITEM_LEVEL)) errors.push(OUTLINE_ERRORS.badLevel(title || id));
-      else if (n.level !== level) fixed.push(`${id}.level`);
-      if (n.kind !== undefined && !OUTLINE_KINDS.includes(n.kind)) errors.push(OUTLINE_ERRORS.badKind(id));
-      if (n.mode !== undefined && !OUTLINE_MODES.includes(n.mode)) errors.push(OUTLINE_ERRORS.badMode(id));
-      if (n.parentId !== parentId) fixed.push(`${id}.parentId`);
-      if (n.index !== index) fixed.push(`${id}.index`);
-      path.add(raw);
-      pathIds.push(id);
-      visit(n.children, level + 1, id);
-      path.delete(raw);
-      pathIds.pop();
-    });
-  };
-  visit(input, 1, '');
-  const unique = [...new Set(errors)];
-  if (unique.length) return { ok: false, errors: unique, fixed, nodes: [] };
-  return { ok: true, errors: [], fixed, nodes: renumber(input as BidOutlineNode[]) };
-}
+export const chapterDefaults: OutlineDefaults = (n, parent) => (parent ? { kind: parent.kind, mode: parent.mode } : classifyChapter(n.title ?? ''));
 
-/**
- * A copy of the outline with level, parentId, index, number and isLeaf recomputed from the nesting (after hand edits:
- * moves, deletions, promotions). Ids, titles, statuses and our fields are kept; a node without kind/mode inherits its
- * parent's (a level-1 node without them is classified from its title); a missing scoringIds becomes [].
- */
-export function renumber(nodes: readonly BidOutlineNode[]): BidOutlineNode[] {
-  const go = (list: readonly BidOutlineNode[], parent: BidOutlineNode | null, level: number): BidOutlineNode[] =>
-    list.map((n, index) => {
-      const number = parent ? `${parent.number}.${index + 1}` : String(index + 1);
-      const cls = parent ? { kind: parent.kind, mode: parent.mode === 'ai' ? 'ai' : parent.mode } : classifyChapter(n.title ?? '');
-      const out: BidOutlineNode = {
-        ...n,
-        level,
-        index,
-        parentId: parent ? parent.id : '',
-        number,
-        status: typeof n.status === 'number' ? n.status : 0,
-        readStatus: typeof n.readStatus === 'number' ? n.readStatus : 0,
-        kind: n.kind ?? cls.kind,
-        mode: n.mode ?? (cls.mode as OutlineMode),
-        scoringIds: Array.isArray(n.scoringIds) ? [...n.scoringIds] : [],
-        children: [],
-        isLeaf: true,
-      };
-      out.children = go(Array.isArray(n.children) ? n.children : [], out, level + 1);
-      out.isLeaf = out.children.length === 0;
-      return out;
-    });
-  return go(nodes, null, 1);
-}
+/** The outline renumbered after hand edits (shared rule), kind and mode filled by `chapterDefaults`. */
+export const renumber = (nodes: readonly BidOutlineNode[]): BidOutlineNode[] => renumberOutline(nodes, chapterDefaults);
 
-/** Flat list of an outline's nodes, depth first. */
-export function flattenOutline(nodes: readonly BidOutlineNode[]): BidOutlineNode[] {
-  const out: BidOutlineNode[] = [];
-  walk(nodes, (n) => out.push(n));
-  return out;
-}
+/** The checks a saved outline must pass (shared rule); when it passes, `nodes` is renumbered by `renumber`. */
+export const validateOutline = (input: unknown): OutlineValidation => checkOutline(input, chapterDefaults);
 
-/** A fresh id for a node added by hand under `parentId` ('' for level 1): `n4`, `n2-7`… not used anywhere yet. */
-export function newNodeId(nodes: readonly BidOutlineNode[], parentId: string): string {
-  const used = new Set(flattenOutline(nodes).map((n) => n.id));
-  for (let k = 1; ; k++) {
-    const id = parentId ? `${parentId}-${k}` : `n${k}`;
-    if (!used.has(id)) return id;
-  }
-}
+export { flattenOutline, newNodeId, type OutlineValidation };

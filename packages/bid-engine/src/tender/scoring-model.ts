@@ -24,6 +24,7 @@ import {
   statedTotal,
   TOTAL_ROW,
 } from './scoring-points.js';
+import { parseCnSmall } from '../text/numerals.js';
 
 export interface ModelScoringRow {
   item: string;
@@ -238,7 +239,6 @@ function contextOf(blocks: Block[], i: number): Ctx {
 }
 
 const LOT = /第\s*([0-9一二三四五六七八九十]+)\s*(?:包|标段|分包)|(?:包|标段)\s*([0-9A-Z]+)/;
-const CN_NUM: Record<string, string> = { 一: '1', 二: '2', 三: '3', 四: '4', 五: '5', 六: '6', 七: '7', 八: '8', 九: '9', 十: '10' };
 
 interface Pending {
   factor: string;
@@ -604,7 +604,8 @@ export function scoringFromModel(model: DocModel): ModelScoring {
       break;
     }
     const lm = LOT.exec(ctx.text);
-    const lot = lm ? (CN_NUM[lm[1] ?? ''] ?? lm[1] ?? lm[2] ?? null) : null;
+    // a single Chinese digit is read (「第二包」 → '2'); longer ones are kept as written
+    const lot = lm ? (lm[1]?.length === 1 ? String(parseCnSmall(lm[1])) : (lm[1] ?? lm[2] ?? null)) : null;
     found.push({ at: i, parts, layout, ctx, lot, evalChapter: EVAL_CHAPTER.test(ctx.chapter) });
     i = j - 1;
   }

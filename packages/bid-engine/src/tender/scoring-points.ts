@@ -4,6 +4,7 @@
  * descriptive names for the unnamed sub-rows of a merged factor cell, and the total a table states.
  */
 import type { ScoringCategory } from '@btz/shared';
+import { nfkcCompact } from '../text/normalise.js';
 
 const NUM = String.raw`\d+(?:\.\d+)?`;
 /** points are printed as 分, or as the weight of a factor in a weighted scheme (「服务方案（42%）」): both are points */
@@ -11,9 +12,7 @@ const UNIT = '(?:分|%|％)';
 const RANGE = new RegExp(String.raw`^[（(]?\s*(?:(${NUM})\s*${UNIT}?\s*[-~—～至－]\s*)?(${NUM})\s*(${UNIT})?\s*[)）]?$`);
 
 /** Full-width digits and punctuation to half width; spaces out. */
-export function fold(s: string): string {
-  return s.normalize('NFKC').replace(/[\s\u3000]+/g, '');
-}
+export const fold = nfkcCompact;
 
 /** A points cell: 「10」「10分」「0~10」「0-10分」「（0-3）」「21.5」 → its maximum; null when the cell is not just points. */
 export function cellPoints(text: string): number | null {

@@ -4,6 +4,7 @@
  */
 import type { TenderFileInput } from './types.js';
 import { LEADER_END, pageNumberTail } from '../reading/chapters.js';
+import { CN_DIGIT_VALUES, parseCnNumber, readCnDigits } from '../text/numerals.js';
 
 /** One non-empty line of a page, with its offsets in the page text (so excerpts are verbatim slices). */
 export interface Line {
@@ -54,60 +55,17 @@ export function cap(s: string, max = 240): string {
   return s.length <= max ? s : s.slice(0, max);
 }
 
-export const CN_DIGITS: Record<string, number> = {
-  零: 0, 〇: 0, 一: 1, 壹: 1, 二: 2, 贰: 2, 两: 2, 三: 3, 叁: 3, 四: 4, 肆: 4, 五: 5, 伍: 5, 六: 6, 陆: 6, 七: 7, 柒: 7,
-  八: 8, 捌: 8, 九: 9, 玖: 9,
-};
-const CN_UNITS: Record<string, number> = { 十: 10, 拾: 10, 百: 100, 佰: 100, 千: 1000, 仟: 1000 };
-
-/** 「十二」→ 12, 「一百零五」→ 105, 「3」→ 3; NaN when not a number. */
-export function parseCnInt(s: string): number {
-  const t = s.trim();
-  if (/^\d+$/.test(t)) return Number(t);
-  if (!t) return NaN;
-  let total = 0;
-  let section = 0;
-  let num = 0;
-  for (const ch of t) {
-    if (ch in CN_DIGITS) num = CN_DIGITS[ch]!;
-    else if (ch in CN_UNITS) {
-      section += (num || 1) * CN_UNITS[ch]!;
-      num = 0;
-    } else if (ch === '万' || ch === '萬') {
-      total += (section + num) * 10000;
-      section = 0;
-      num = 0;
-    } else return NaN;
-  }
-  return total + section + num;
-}
+/** 「十二」→ 12, 「一百零五」→ 105, 「3」→ 3; NaN when not a number (text/numerals.ts). */
+export const parseCnInt = parseCnNumber;
 
 /** 人民币大写 → yuan: 「叁佰捌拾陆万伍仟元整」→ 3865000. NaN when it is not one. */
 export function parseCnMoney(s: string): number {
   const t = s.replace(/[\s人民币圆]/g, (c) => (c === '圆' ? '元' : '')).replace(/整|正$/g, '');
   const m = /^([零〇壹贰叁肆伍陆柒捌玖拾佰仟万亿一二两三四五六七八九十百千]+)元?(?:([零壹贰叁肆伍陆柒捌玖一二三四五六七八九])角)?(?:([零壹贰叁肆伍陆柒捌玖一二三四五六七八九])分)?$/.exec(t);
   if (!m) return NaN;
-  let total = 0;
-  let section = 0;
-  let num = 0;
-  for (const ch of m[1]!) {
-    if (ch in CN_DIGITS) num = CN_DIGITS[ch]!;
-    else if (ch in CN_UNITS) {
-      section += (num || 1) * CN_UNITS[ch]!;
-      num = 0;
-    } else if (ch === '万') {
-      total += (section + num) * 1e4;
-      section = 0;
-      num = 0;
-    } else if (ch === '亿') {
-      total = (total + section + num) * 1e8;
-      section = 0;
-      num = 0;
-    }
-  }
-  let yuan = total + section + num;
-  if (m[2]) yuan += CN_DIGITS[m[2]]! * 0.1;
-  if (m[3]) yuan += CN_DIGITS[m[3]]! * 0.01;
+  let yuan = parseCnNumber(m[1]!);
+  if (m[2]) yuan += CN_DIGIT_VALUES[m[2]]! * 0.1;
+  if (m[3]) yuan += CN_DIGIT_VALUES[m[3]]! * 0.01;
   return Math.round(yuan * 100) / 100;
 }
 
@@ -180,7 +138,7 @@ const CN_DATE = new RegExp(
 function parseCnDateTime(s: string): DateMatch | null {
   const m = CN_DATE.exec(s);
   if (!m) return null;
-  const y = Number([...m[1]!].map((c) => (/[〇零OＯ]/.test(c) ? '0' : String(CN_DIGITS[c] ?? ''))).join(''));
+  const y = readCnDigits(m[1]!);
   const mo = parseCnInt(m[2]!);
   const d = parseCnInt(m[3]!);
   if (!(y >= 1990 && y <= 2100) || !(mo >= 1 && mo <= 12) || !(d >= 1 && d <= 31)) return null;

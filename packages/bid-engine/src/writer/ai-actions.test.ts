@@ -5,7 +5,7 @@ import { DEFAULT_CONTINUE_PROMPT, endsAtSentence } from '../llm/index.js';
 import { startFakeOpenAi, type FakeOpenAi } from '../../test/fakes/openai-server.js';
 import { testClient } from '../../test/llm/helpers.js';
 import { actionTarget, offlineAction, runAiAction, type AiActionRequest } from './ai-actions.js';
-import { countChars } from './doc.js';
+import { countChars } from '@btz/shared';
 
 const CTX = { title: '质量保证措施', projectName: '智慧园区综合管理平台建设项目' };
 const TEXT =

@@ -11,10 +11,9 @@
  * Streaming contract: the deltas (after any `onRestart(validLength)` cut) concatenate to the returned string. A fired
  * `signal` rejects the call with the signal's reason.
  */
-import type { AiAction } from '@btz/shared';
+import { countChars, type AiAction } from '@btz/shared';
 import { chatUntilDone } from '../llm/continue.js';
 import type { ChatMessage, LlmProvider, RestartInfo } from '../llm/types.js';
-import { countChars } from './doc.js';
 import { cancelled } from './llm-section.js';
 import { hash } from './offline.js';
 

@@ -3,6 +3,7 @@
  * `@btz/shared/editor`). Placeholders (【待填写：…】/【拟定：…】) carry the highlight mark; `**…**` becomes bold — both by
  * the shared inline-markup function.
  */
+import { countChars } from '@btz/shared';
 import {
   inlineMarkup,
   type EditorBlock,
@@ -77,10 +78,6 @@ export function toText(blocks: Block[]): string {
   return lines.join('\n');
 }
 
-/** Characters as a bid counts them: everything but whitespace. */
-export function countChars(s: string): number {
-  return s.replace(/\s+/g, '').length;
-}
 
 export function blockChars(b: Block): number {
   return countChars(toText([b]));

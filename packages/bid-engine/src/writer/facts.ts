@@ -1,6 +1,7 @@
 import type { TenderCard } from '@btz/shared';
 
 import { ph } from './offline/context.js';
+import { parseCnSmall } from '../text/numerals.js';
 
 /**
  * The global fact sheet (issue 6 item 2): the figures every section quotes — durations, staffing, response times,
@@ -48,14 +49,6 @@ export interface FactSheet {
   projectName: string;
 }
 
-const CN_DIGITS: Record<string, number> = { 一: 1, 二: 2, 两: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9, 十: 10 };
-function num(s: string): number | null {
-  if (/^\d+$/.test(s)) return Number(s);
-  if (s === '十') return 10;
-  const m = /^([一二两三四五六七八九])?十([一二三四五六七八九])?$/.exec(s);
-  if (m) return (m[1] ? CN_DIGITS[m[1]]! : 1) * 10 + (m[2] ? CN_DIGITS[m[2]]! : 0);
-  return s.length === 1 && CN_DIGITS[s] !== undefined ? CN_DIGITS[s]! : null;
-}
 const NUM = '(\\d+|[一二两三四五六七八九十]{1,3})';
 /** A period's count: at most three digits, not the tail of a longer number or a date (「2023年」 is a year, not 2023 years). */
 const PNUM = '(?<![\\d.年月〇零])(\\d{1,3}|[一二两三四五六七八九十]{1,3})(?![\\d.])';
@@ -105,7 +98,7 @@ export function buildFactSheet(card: TenderCard, opts: { bidType: 1 | 2 }): Fact
     find([...(card.terms ?? []).filter((t) => t.key === 'delivery').map((t) => t.text), ...texts(card)], loose) ??
     find((card.requirements ?? []).map((r) => r.text), strict);
   if (d) {
-    const n = num(d.m[1]!)!;
+    const n = parseCnSmall(d.m[1]!)!;
     const unit = d.m[2]!;
     const days = unit === '年' ? n * 365 : /月/.test(unit) ? n * 30 : n;
     const value = unit === '年' ? `${n} 年` : /月/.test(unit) ? `${n} 个月` : /工作日/.test(unit) ? `${n} 个工作日` : `${n} 日历天`;
@@ -119,7 +112,7 @@ export function buildFactSheet(card: TenderCard, opts: { bidType: 1 | 2 }): Fact
     new RegExp(`(?:质保|保修|免费运维|免费维护|维保)[^。；]*?${PNUM}\\s*(年|个月)|${PNUM}\\s*(年|个月)[^。；]*?(?:质保|保修|免费运维|免费维护|维保)`),
   );
   if (w) {
-    const n = num((w.m[1] ?? w.m[3])!)!;
+    const n = parseCnSmall((w.m[1] ?? w.m[3])!)!;
     const months = (w.m[2] ?? w.m[4]) === '年' ? n * 12 : n;
     warranty = fact('warranty', '质保期', `${months} 个月`, months, false, w.text);
   } else warranty = fact('warranty', '质保期', ph('质保期（招标文件未载明）'), undefined, true);
@@ -131,22 +124,22 @@ export function buildFactSheet(card: TenderCard, opts: { bidType: 1 | 2 }): Fact
     find(all, new RegExp(`${NUM}\\s*(小时|分钟)(?:以内|之内|内)?(?:到场)?响应`)) ??
     find(all, new RegExp(`响应(?:时间)?[为是：:≤不超过在以内应]{0,6}\\s*${NUM}\\s*(小时|分钟)`));
   if (r) {
-    const n = num(r.m[1]!)!;
+    const n = parseCnSmall(r.m[1]!)!;
     const hours = r.m[2] === '分钟' ? n / 60 : n;
     response = fact('response', '故障响应时间', `${n} ${r.m[2]}`, hours, false, r.text);
   } else response = fact('response', '故障响应时间', ph('响应时间'), undefined, true);
 
   const o = find(all, new RegExp(`(?:到场|到达现场|上门)[^。；]*?${NUM}\\s*小时|${NUM}\\s*小时[^。；]*?(?:到场|到达现场|上门)`));
   const onsite = o
-    ? fact('onsite', '到场时间', `${num((o.m[1] ?? o.m[2])!)} 小时`, num((o.m[1] ?? o.m[2])!)!, false, o.text)
+    ? fact('onsite', '到场时间', `${parseCnSmall((o.m[1] ?? o.m[2])!)} 小时`, parseCnSmall((o.m[1] ?? o.m[2])!)!, false, o.text)
     : fact('onsite', '到场时间', ph('到场时间'), undefined, true);
   const fx = find(all, new RegExp(`(?:修复|排除故障|解决)[^。；]*?${NUM}\\s*小时`));
   const resolve = fx
-    ? fact('resolve', '故障修复时间', `${num(fx.m[1]!)} 小时`, num(fx.m[1]!)!, false, fx.text)
+    ? fact('resolve', '故障修复时间', `${parseCnSmall(fx.m[1]!)} 小时`, parseCnSmall(fx.m[1]!)!, false, fx.text)
     : fact('resolve', '故障修复时间', ph('修复时间'), undefined, true);
 
   const t = find(all, new RegExp(`(?:项目组|团队|驻场|技术人员|服务人员|工作人员)[^。；]*?(?:不少于|至少|≥)\\s*${NUM}\\s*(?:人|名)`));
-  const teamN = t ? num(t.m[1]!) : null;
+  const teamN = t ? parseCnSmall(t.m[1]!) : null;
   const teamSize = teamN ? fact('teamSize', '项目组人数', `${teamN} 人`, teamN, false, t!.text) : fact('teamSize', '项目组人数', ph('项目组人数'), undefined, true);
 
   const sh = find(all, /7\s*[×x*]\s*24/);
@@ -159,11 +152,11 @@ export function buildFactSheet(card: TenderCard, opts: { bidType: 1 | 2 }): Fact
 
   const tr = find(all, new RegExp(`培训[^。；]*?(不少于|至少)?\\s*${NUM}\\s*(期|次|场|批)`));
   const trainingSessions = tr
-    ? fact('trainingSessions', '培训场次', `${tr.m[1] ? `${tr.m[1]} ` : ''}${num(tr.m[2]!)} ${tr.m[3]}`, num(tr.m[2]!)!, false, tr.text)
+    ? fact('trainingSessions', '培训场次', `${tr.m[1] ? `${tr.m[1]} ` : ''}${parseCnSmall(tr.m[2]!)} ${tr.m[3]}`, parseCnSmall(tr.m[2]!)!, false, tr.text)
     : fact('trainingSessions', '培训场次', ph('培训场次'), undefined, true);
   const tv = find(all, new RegExp(`试运行[^。；]*?${NUM}\\s*(个月|天|日)`));
   const trialRun = tv
-    ? fact('trialRun', '试运行期', `${num(tv.m[1]!)} ${tv.m[2]}`, num(tv.m[1]!)!, false, tv.text)
+    ? fact('trialRun', '试运行期', `${parseCnSmall(tv.m[1]!)} ${tv.m[2]}`, parseCnSmall(tv.m[1]!)!, false, tv.text)
     : fact('trialRun', '试运行期', ph('试运行期'), undefined, true);
 
   return {

@@ -18,7 +18,8 @@
 import { chatUntilDone } from '../llm/continue.js';
 import { endsAtSentence, trimToSentenceEnd } from '../llm/text.js';
 import { addUsage, ZERO_USAGE, type ChatRequest, type FinishReason, type LlmProvider, type RestartInfo, type Usage } from '../llm/types.js';
-import { countChars, toDoc, toText, type Block } from './doc.js';
+import { countChars } from '@btz/shared';
+import { toDoc, toText, type Block } from './doc.js';
 import { detectKind } from './kinds.js';
 import { requirementChars, requirementsFor, rowsFor } from './points.js';
 import { markdownToBlocks, placeholdersOf } from './markdown.js';

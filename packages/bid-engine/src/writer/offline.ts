@@ -1,4 +1,5 @@
-import { countChars, PLACEHOLDER_RE, toDoc, toText } from './doc.js';
+import { countChars } from '@btz/shared';
+import { PLACEHOLDER_RE, toDoc, toText } from './doc.js';
 import { ANONYMOUS_SELF, anonymousFacts, isAnonymousSection } from './anonymity.js';
 import { detectDomain, isServiceDomain, type TenderDomain } from './domain.js';
 import { detectKind, type SectionKind } from './kinds.js';

@@ -1,6 +1,8 @@
 import type { BidOutlineNode, CardClause, RequirementItem, ScoringItem, TenderCard } from '@btz/shared';
 import { detectKind, scoringFor, type SectionKind } from './kinds.js';
 import { keyPoints } from '../tender/key-points.js';
+import { bigramSet } from '../text/ngrams.js';
+import { sharedCount } from '../text/similarity.js';
 
 /**
  * Point-to-point material of a section (issue 13 item 2): the key points of the scoring rows it answers (what an evaluator
@@ -11,21 +13,14 @@ import { keyPoints } from '../tender/key-points.js';
 
 /** Bigrams of the CJK and word characters of a text (for matching by shared words). */
 export function bigrams(s: string): Set<string> {
-  const t = s.replace(/[^\p{Script=Han}A-Za-z0-9]/gu, '');
-  const out = new Set<string>();
-  for (let i = 0; i + 1 < t.length; i++) out.add(t.slice(i, i + 2));
-  return out;
+  return bigramSet(s.replace(/[^\p{Script=Han}A-Za-z0-9]/gu, ''));
 }
 
 const GENERIC_BIGRAMS = new Set(
   ['投标', '标人', '要求', '提供', '服务', '项目', '招标', '方案', '满足', '完全', '具有', '具备', '情况', '进行', '相关', '采购', '合理', '可行', '详细', '内容', '评审', '须知', '本项', '以上', '以下', '负责', '工作', '管理'],
 );
 
-function overlap(a: Set<string>, b: Set<string>): number {
-  let n = 0;
-  for (const x of a) if (b.has(x) && !GENERIC_BIGRAMS.has(x)) n++;
-  return n;
-}
+const overlap = (a: Set<string>, b: Set<string>): number => sharedCount(a, b, GENERIC_BIGRAMS);
 
 interface Leaf {
   node: BidOutlineNode;

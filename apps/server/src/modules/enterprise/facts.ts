@@ -1,13 +1,11 @@
 import type { Kysely } from 'kysely';
-import { ENTERPRISE_ESSENTIALS, ENTERPRISE_LABELS, EXPIRY_PERMANENT, isCalendarDay, type EnterpriseInfo } from '@btz/shared';
+import { ENTERPRISE_ESSENTIALS, ENTERPRISE_LABELS, EXPIRY_PERMANENT, isCalendarDay, shanghaiToday, type EnterpriseInfo } from '@btz/shared';
 import type { DB } from '../../db/schema.js';
 import type { EnterpriseFacts } from '@btz/bid-engine/writer';
 import { factsOwner, readInfo, type OwnerRef } from './repo.js';
 
 /** Today in Asia/Shanghai as `YYYY-MM-DD` (qualification expiry dates are calendar days there). */
-export function shanghaiToday(now = new Date()): string {
-  return new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
-}
+export { shanghaiToday };
 
 /** A dated expiry strictly before today (a certificate is valid through its expiry day; 「长期有效」 and '' never lapse). */
 export function isExpired(expiry: string, today: string): boolean {

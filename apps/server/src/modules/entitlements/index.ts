@@ -1,5 +1,5 @@
 import { sql, type Selectable, type Transaction } from 'kysely';
-import { BID_TYPE, COMMERCE_TEXT, LOGIN_ROLE, OPTION_TYPE, UNIT_TYPE, type PrivilegeId } from '@btz/shared';
+import { BID_TYPE, COMMERCE_TEXT, LOGIN_ROLE, OPTION_TYPE, startOfShanghaiMonth, UNIT_TYPE, type PrivilegeId } from '@btz/shared';
 import type { DB } from '../../db/schema.js';
 import type { OptionSnapshot, OrdersTable } from '../../db/schema-commerce.js';
 import { insufficient, unauthorized } from '../../http/errors.js';
@@ -154,10 +154,7 @@ export async function grantOrder(trx: Trx, order: Selectable<OrdersTable>, now =
 }
 
 /** Start of the current calendar month in Asia/Shanghai. */
-export function startOfShanghaiMonth(now = new Date()): Date {
-  const shifted = new Date(now.getTime() + 8 * 3600_000);
-  return new Date(Date.UTC(shifted.getUTCFullYear(), shifted.getUTCMonth(), 1) - 8 * 3600_000);
-}
+export { startOfShanghaiMonth };
 
 export interface SpendResult {
   ledgerId: string;

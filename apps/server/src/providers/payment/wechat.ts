@@ -1,3 +1,4 @@
+import { shanghaiRfc3339 } from '@btz/shared';
 import { createDecipheriv, createSign, createVerify, randomBytes, type KeyObject } from 'node:crypto';
 import { loadPrivateKey, loadPublicKey } from './keys.js';
 import { ProviderError, type CreateRequest, type NotifyResult, type PaymentProvider, type QueryResult } from './types.js';
@@ -203,7 +204,4 @@ export class WechatPayProvider implements PaymentProvider {
 }
 
 /** `2026-05-01T12:00:00+08:00` (WeChat's time_expire wants RFC 3339 with an offset). */
-export function rfc3339(d: Date): string {
-  const s = new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 19);
-  return `${s}+08:00`;
-}
+export const rfc3339 = shanghaiRfc3339;

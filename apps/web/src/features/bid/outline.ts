@@ -4,10 +4,21 @@
  * Tree data. Every edit returns a new, renumbered outline (level, parentId, index, number, isLeaf follow the nesting, as
  * the server's `renumber` does), or an error in Chinese.
  */
-import { SUB_ITEM_LEVEL, splitSubItems, type BidOutlineNode, type OutlineKind } from '@btz/shared';
+import {
+  flattenOutline,
+  newNodeId,
+  OUTLINE_MAX_TITLE,
+  renumberOutline,
+  splitSubItems,
+  SUB_ITEM_LEVEL,
+  walkOutline,
+  type BidOutlineNode,
+  type OutlineDefaults,
+  type OutlineKind,
+} from '@btz/shared';
 
 export const MAX_LEVEL = SUB_ITEM_LEVEL;
-export const MAX_TITLE = 200;
+export const MAX_TITLE = OUTLINE_MAX_TITLE;
 
 export const OUTLINE_EDIT_ERRORS = {
   notFound: '没有找到该目录节点，请刷新后重试',
@@ -25,19 +36,9 @@ export type EditResult = { ok: true; nodes: BidOutlineNode[]; id?: string } | { 
 
 const fail = (error: string): EditResult => ({ ok: false, error });
 
-/** Depth-first visit. */
-export function walk(nodes: readonly BidOutlineNode[], fn: (n: BidOutlineNode, parent: BidOutlineNode | null) => void, parent: BidOutlineNode | null = null): void {
-  for (const n of nodes) {
-    fn(n, parent);
-    if (n.children?.length) walk(n.children, fn, n);
-  }
-}
-
-export function flatten(nodes: readonly BidOutlineNode[]): BidOutlineNode[] {
-  const out: BidOutlineNode[] = [];
-  walk(nodes, (n) => out.push(n));
-  return out;
-}
+/** Depth-first visit (the shared rule). */
+export const walk = walkOutline;
+export const flatten = flattenOutline;
 
 export function findNode(nodes: readonly BidOutlineNode[], id: string): BidOutlineNode | null {
   let hit: BidOutlineNode | null = null;
@@ -62,39 +63,17 @@ export function subtreeDepth(node: BidOutlineNode): number {
   return 1 + Math.max(0, ...(node.children ?? []).map(subtreeDepth));
 }
 
-/** Levels, parents, indexes, numbers and leaf flags recomputed from the nesting; other fields kept. */
-export function renumber(nodes: readonly BidOutlineNode[]): BidOutlineNode[] {
-  const go = (list: readonly BidOutlineNode[], parent: BidOutlineNode | null, level: number): BidOutlineNode[] =>
-    list.map((n, index) => {
-      const out: BidOutlineNode = {
-        ...n,
-        level,
-        index,
-        parentId: parent ? parent.id : '',
-        number: parent ? `${parent.number}.${index + 1}` : String(index + 1),
-        status: typeof n.status === 'number' ? n.status : 0,
-        readStatus: typeof n.readStatus === 'number' ? n.readStatus : 0,
-        kind: n.kind ?? parent?.kind ?? '其他',
-        mode: n.mode ?? 'ai',
-        scoringIds: Array.isArray(n.scoringIds) ? n.scoringIds : [],
-        children: [],
-        isLeaf: true,
-      };
-      out.children = go(n.children ?? [], out, level + 1);
-      out.isLeaf = out.children.length === 0;
-      return out;
-    });
-  return go(nodes, null, 1);
-}
+/**
+ * What a node without kind or mode gets in the editor: its parent's kind (其他 at level 1) and mode 'ai' — unlike the
+ * server, which classifies a level-1 title (engine `chapterDefaults`). Nodes made here always carry both (`blankNode`).
+ */
+export const editorDefaults: OutlineDefaults = (_n, parent) => ({ kind: parent?.kind ?? '其他', mode: 'ai' });
 
-/** A fresh id under `parentId` ('' at level 1): n4, n2-7… not used anywhere yet (the server's scheme). */
-export function newNodeId(nodes: readonly BidOutlineNode[], parentId: string): string {
-  const used = new Set(flatten(nodes).map((n) => n.id));
-  for (let k = 1; ; k++) {
-    const id = parentId ? `${parentId}-${k}` : `n${k}`;
-    if (!used.has(id)) return id;
-  }
-}
+/** Levels, parents, indexes, numbers and leaf flags recomputed from the nesting (the shared rule); other fields kept. */
+export const renumber = (nodes: readonly BidOutlineNode[]): BidOutlineNode[] => renumberOutline(nodes, editorDefaults);
+
+/** A fresh id under `parentId` ('' at level 1): n4, n2-7… not used anywhere yet (the shared rule the server follows). */
+export { newNodeId };
 
 /** A blank node (renumber fills level, number…). */
 export function blankNode(id: string, title: string, kind: OutlineKind = '其他'): BidOutlineNode {

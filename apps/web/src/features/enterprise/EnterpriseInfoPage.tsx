@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Alert, Button, Col, Form, Input, Result, Row, Skeleton, Tag, type FormInstance } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { ENTERPRISE_LIMITS as L, ENTERPRISE_TEXTS, EXPIRY_PERMANENT, isCalendarDay, type EnterpriseInfo } from '@btz/shared';
+import { ENTERPRISE_LIMITS as L, ENTERPRISE_TEXTS, EXPIRY_PERMANENT, isCalendarDay, shanghaiToday, type EnterpriseInfo } from '@btz/shared';
 import { toast } from '../../lib/feedback';
 import { ExpiryInput } from './ExpiryInput';
 import { useEnterpriseInfo, useSaveEnterpriseInfo } from './hooks';
@@ -20,11 +20,7 @@ interface Column {
   input?: ReactNode;
 }
 
-const today = () => {
-  const d = new Date(Date.now() + 8 * 3600_000);
-  return d.toISOString().slice(0, 10);
-};
-const isLapsed = (expiry: unknown) => typeof expiry === 'string' && expiry !== EXPIRY_PERMANENT && isCalendarDay(expiry) && expiry < today();
+const isLapsed = (expiry: unknown) => typeof expiry === 'string' && expiry !== EXPIRY_PERMANENT && isCalendarDay(expiry) && expiry < shanghaiToday();
 
 const LISTS: Record<ListName, { title: string; hint: string; add: string; max: number; columns: Column[] }> = {
   contacts: {

@@ -17,6 +17,7 @@ import {
   priceYuan,
   yuanToFen,
   fenToYuan,
+  parseShanghaiTime,
   type CouponLike,
   type RechargeOption,
 } from '@btz/shared';
@@ -138,12 +139,7 @@ export function formatDhms(ms: number): string {
 }
 
 /** `YYYY-MM-DD HH:mm:ss` (Asia/Shanghai, CONVENTIONS.md) → epoch ms. */
-export function parseServerTime(s: string | null | undefined): number {
-  if (!s) return NaN;
-  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?/.exec(s);
-  if (!m) return Date.parse(s);
-  return Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]! - 8, +m[5]!, +(m[6] ?? 0));
-}
+export const parseServerTime = parseShanghaiTime;
 
 /** The coupons that still count (deadline in the future). */
 export function liveCoupons<T extends CouponLike>(coupons: readonly T[], now = Date.now()): T[] {

@@ -1,4 +1,7 @@
 import { kid, kids, val, type XNode } from './xml.js';
+import { chineseCounting } from '../../text/numerals.js';
+
+export { chineseCounting };
 
 /**
  * Word's automatic numbering (numbering.xml): a paragraph's `w:numPr` (numId + ilvl) points at a `w:num`, which points
@@ -128,30 +131,9 @@ export class NumberingCounter {
   }
 }
 
-const CN_DIGITS = '零一二三四五六七八九';
 const CN_LEGAL = '零壹贰叁肆伍陆柒捌玖';
 const TIANGAN = '甲乙丙丁戊己庚辛壬癸';
 const DIZHI = '子丑寅卯辰巳午未申酉戌亥';
-
-/** 1 → 一, 10 → 十, 11 → 十一, 20 → 二十, 105 → 一百零五 (Word's chineseCounting). */
-export function chineseCounting(n: number, digits = CN_DIGITS, units = ['', '十', '百', '千']): string {
-  if (n <= 0 || n >= 10000) return String(n);
-  const ds = String(n).split('').map(Number);
-  let out = '';
-  let zero = false;
-  ds.forEach((d, i) => {
-    const unit = units[ds.length - 1 - i]!;
-    if (d === 0) {
-      zero = true;
-      return;
-    }
-    if (zero && out) out += digits[0];
-    zero = false;
-    out += digits[d]! + unit;
-  });
-  // 一十 → 十 at the start (10-19), as Word prints it.
-  return digits === CN_DIGITS ? out.replace(/^一十/, '十') : out;
-}
 
 function letters(n: number, base: string): string {
   const c = base[(n - 1) % 26]!;

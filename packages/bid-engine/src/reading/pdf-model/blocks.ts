@@ -3,6 +3,7 @@ import type { Block, HeadingBlock, ListItemBlock, ParagraphBlock } from '../mode
 import { joinTables, toTableBlock, type TableBuild } from './join.js';
 import { despace, joinWrapped, type Line } from './lines.js';
 import type { PageTable } from './grid.js';
+import { CN_NUMERAL_CHARS } from '../../text/numerals.js';
 
 /**
  * Content lines and tables → blocks. Headings by their numbering (第X章, 第X节, 一、, （一）, 1.1 — parseHeading, the
@@ -20,7 +21,7 @@ export interface ContentPage {
   ocrText?: string;
 }
 
-const CN = '一二三四五六七八九十百千零〇两';
+const CN = CN_NUMERAL_CHARS;
 const NUMBERING = new RegExp(
   `^(?:第\\s*[${CN}\\d]+\\s*(?:部分|篇|卷|章|节)|[${CN}]{1,3}\\s*[、.．]|[（(]\\s*[${CN}]{1,3}\\s*[）)]|\\d{1,2}(?:[.．]\\d{1,2}){0,3}[.．、]?)`,
 );

@@ -1,6 +1,7 @@
 import { blockChars, type Block } from '../doc.js';
 import { kindShare } from '../points.js';
-import { CN_NUM, intro, type Ctx, type Part } from './context.js';
+import { intro, type Ctx, type Part } from './context.js';
+import { chineseCounting } from '../../text/numerals.js';
 
 /**
  * Composition of one section: the parts its kind wrote, narrowed to this section's focus among its siblings (focus), then
@@ -19,7 +20,7 @@ export function fit(parts: Part[], c: Ctx, target: number, keep = 0): Block[] {
   const build = (ps: Part[]): Block[] => {
     const blocks: Block[] = c.node.mode === 'ai' ? intro(c) : [];
     ps.forEach(([h, bs], i) => {
-      if (c.node.mode === 'ai' || ps.length > 1) blocks.push({ t: 'h', level: 3, text: `${CN_NUM[i] ?? i + 1}、${h}` });
+      if (c.node.mode === 'ai' || ps.length > 1) blocks.push({ t: 'h', level: 3, text: `${i < 12 ? chineseCounting(i + 1) : i + 1}、${h}` });
       blocks.push(...bs);
     });
     return blocks;

@@ -61,7 +61,6 @@ export function hash(s: string): number {
   return h >>> 0;
 }
 
-export const CN_NUM = ['一', '二', '三', '四', '五', '六', '七', '八', '九', '十', '十一', '十二'];
 export const ph = (what: string) => `【待填写：${what}】`;
 /** Bold, except a placeholder (it carries its own highlight). */
 export const bold = (v: string) => (v.startsWith('【') ? v : `**${v}**`);

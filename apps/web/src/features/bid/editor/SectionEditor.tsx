@@ -2,10 +2,9 @@ import { lazy, Suspense, useEffect, useRef, type JSX } from 'react';
 import { Alert, Button, Skeleton } from 'antd';
 import { LoadingOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import type { SectionSaved } from '@btz/shared';
+import { countChars, type SectionSaved } from '@btz/shared';
 import { errorText } from '../hooks';
 import { fetchSection, sectionKey } from './api';
-import { countChars } from './content';
 import { Head } from './Head';
 import './editor.css';
 

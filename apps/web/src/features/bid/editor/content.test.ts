@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { aiTextToContent, clock, countChars, imageProblem, inlineNodes, tail } from './content';
+import { countChars } from '@btz/shared';
+import { aiTextToContent, clock, imageProblem, inlineNodes, tail } from './content';
 
 describe('imageProblem', () => {
   it('takes PNG and JPEG up to 2 MB', () => {
@@ -44,5 +45,7 @@ describe('small helpers', () => {
   });
   it('countChars ignores whitespace', () => {
     expect(countChars('本 项目\n实施')).toBe(5);
+    // 字数 as shown: a character outside the BMP counts once (the server stores the same count)
+    expect(countChars('𠀀 😀')).toBe(2);
   });
 });

@@ -43,9 +43,5 @@ export function clock(ms: number): string {
   return [d.getHours(), d.getMinutes(), d.getSeconds()].map((n) => String(n).padStart(2, '0')).join(':');
 }
 
-/** Characters of a document's text (no whitespace), as the section's 字数. */
-export function countChars(text: string): number {
-  return text.replace(/\s/g, '').length;
-}
 
 export const EMPTY_DOC: EditorJson = { type: 'doc', content: [{ type: 'paragraph' }] };
