@@ -260,7 +260,15 @@ const url = variable((raw, problem) => {
   problem(`不是有效的 URL："${raw}"`);
   return undefined;
 });
-const fixedLength = (def: string, length: number) => text(def).pipe(z.string().length(length, { error: `必须是 ${length} 个字符` }));
+/** A payload encryption key: `length` characters, ASCII (the cipher takes its bytes, http/payload-crypto.ts). */
+const cipherKey = (def: string, length: number) =>
+  text(def).pipe(
+    z
+      .string()
+      .length(length, { error: `必须是 ${length} 个字符` })
+      // eslint-disable-next-line no-control-regex
+      .regex(/^[\x00-\x7f]*$/, { error: '只能由 ASCII 字符组成（加密按字节使用密钥）' }),
+  );
 /** RATE_LIMIT_<FAMILY>: `N/S`, at most N calls per S seconds. */
 const rateRule = (family: RateFamily) =>
   variable((raw, problem): RateRule => {
@@ -318,8 +326,8 @@ export const ENV_SCHEMA = z
     TOKEN_SECRET: text(''),
     TOKEN_TTL_S: int(604800, 1),
     WEB_BYPASS_SECRET: optional,
-    CRYPTO_AES_KEY: fixedLength('btzAesKey2026abc', 16),
-    CRYPTO_DES_KEY: fixedLength('btzDes26', 8),
+    CRYPTO_AES_KEY: cipherKey('btzAesKey2026abc', 16),
+    CRYPTO_DES_KEY: cipherKey('btzDes26', 8),
     SMS_PROVIDER: oneOf('console', ['console']),
     SMS_CODE_TTL_S: int(300, 1),
     SMS_RESEND_S: int(60, 0),
