@@ -1,6 +1,7 @@
 /**
  * The one concurrency limiter of the house: a FIFO counting semaphore with abortable waits — the global bound of LLM calls
- * (LLM_CONCURRENCY) and the server's bounds on export and conversion workers (workers/index.ts).
+ * (LLM_CONCURRENCY), the server's bounds on export and conversion workers (workers/index.ts) and its PGlite connection
+ * handed to one borrower at a time (db/pglite-pool.ts).
  */
 
 interface Waiter {
