@@ -32,8 +32,8 @@ export async function splitFieldRuns(buf: Buffer): Promise<Buffer> {
   if (fixed === xml) return buf;
   const zip = new JSZip();
   for (const e of entries) {
-    if (e.name.endsWith('/') && e.uncompressedSize === 0) continue;
-    zip.file(e.name, e === doc ? fixed : readZipEntry(buf, e), { createFolders: false });
+    if (e.name.endsWith('/') && e.uncompressedSize === 0) zip.folder(e.name);
+    else zip.file(e.name, e === doc ? fixed : readZipEntry(buf, e), { createFolders: false });
   }
   return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
 }
