@@ -55,6 +55,8 @@ export default defineConfig({
             'packages/bid-engine/test/**/*.test.ts',
             'apps/server/src/**/*.test.ts',
             'apps/web/src/**/*.test.ts',
+            // the benchmarks' own labels (their truth lives under bench/, not in the product)
+            'bench/**/*.test.ts',
           ],
           exclude: [commandTests, '**/node_modules/**'],
         },

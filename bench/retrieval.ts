@@ -27,12 +27,13 @@
 import { sql } from 'kysely';
 import type { BidOutlineNode, TenderCard } from '@btz/shared';
 import { generateOutline } from '@btz/bid-engine/tender';
-import { queryTerms, sameTitle, sectionProfile, sectionQuery, shouldServe, splitPassages, tsqueryLiteral, tsvectorLiteral, writtenBidModel } from '@btz/bid-engine/repository';
+import { queryTerms, sectionProfile, sectionQuery, splitPassages, tsqueryLiteral, tsvectorLiteral } from '@btz/bid-engine/repository';
 import { openPGlite } from '../apps/server/src/db/connection.js';
 import { migrate } from '../apps/server/src/db/migrate.js';
 import { explainSearch, searchPassages } from '../apps/server/src/modules/repository/repo.js';
 import { suggestPassages } from '../apps/server/src/modules/repository/service.js';
 import { leaves, loadTruth, tenderCard, writeBidOffline, type Leaf } from './lib/corpus-bids.js';
+import { sameTitle, shouldServe, writtenBidModel } from './lib/retrieval-labels.js';
 
 const args = process.argv.slice(2);
 const arg = (name: string) => {
@@ -55,7 +56,7 @@ interface StoredPassage {
   text: string;
 }
 
-/** A written bid (every leaf offline) as the reader would model it (engine writtenBidModel). */
+/** A written bid (every leaf offline) as the reader would model it (lib/retrieval-labels.ts writtenBidModel). */
 function bidModel(card: TenderCard, outline: BidOutlineNode[]) {
   return writtenBidModel(outline, writeBidOffline(card, outline));
 }

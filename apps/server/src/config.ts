@@ -2,10 +2,11 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { z } from 'zod';
 
 /**
  * Every environment variable the server reads, typed and documented (README lists the same table).
- * `loadConfig` collects every problem and fails once with the whole list.
+ * `loadConfig` parses them with one zod schema (ENV_SCHEMA) that collects every problem and fails once with the whole list.
  */
 export interface Config {
   /** PORT — HTTP port (default 3000; 0 = any free port, used by tests) */
@@ -221,209 +222,69 @@ export class ConfigError extends Error {
 
 const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
 
-export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
-  const problems: string[] = [];
-  const int = (name: string, def: number, min = 0, max = Number.MAX_SAFE_INTEGER): number => {
-    const raw = env[name];
-    if (raw === undefined || raw === '') return def;
+/*
+ * The schema. Each variable's problem is written without its name (the name is the issue's path, put in front of the
+ * message when the list is made); the rules between variables are the object's check and name what they need. A
+ * variable's problem does not stop the others: every problem of the environment is listed at once, the rules between
+ * variables seeing a bad value as unset (so one wrong value gives one problem).
+ */
+type Problem = (message: string) => void;
+/** A variable read by `read`: what it returns is the value, what it reports through `problem` is listed. */
+const variable = <T>(read: (raw: string | undefined, problem: Problem) => T) =>
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx) => read(raw === '' ? undefined : raw, (message) => ctx.issues.push({ code: 'custom', message, input: raw, continue: true })));
+/** Unset or empty = `def`. */
+const text = (def: string) => z.string().optional().transform((raw) => raw || def);
+/** Unset or empty = undefined. */
+const optional = z.string().optional().transform((raw) => raw || undefined);
+const int = (def: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
+  variable((raw, problem) => {
+    if (raw === undefined) return def;
     const n = Number(raw);
-    if (!Number.isInteger(n) || n < min || n > max) {
-      problems.push(`${name} 应为 ${min}–${max} 之间的整数，实际为 "${raw}"`);
-      return def;
-    }
-    return n;
-  };
-  const oneOf = <T extends string>(name: string, def: T, allowed: readonly T[]): T => {
-    const raw = env[name];
-    if (!raw) return def;
-    if (!(allowed as readonly string[]).includes(raw)) {
-      problems.push(`${name} 只能是 ${allowed.join(' | ')}，实际为 "${raw}"`);
-      return def;
-    }
-    return raw as T;
-  };
-  const url = (name: string): string | undefined => {
-    const raw = env[name];
-    if (!raw) return undefined;
-    try {
-      new URL(raw);
-      return raw;
-    } catch {
-      problems.push(`${name} 不是有效的 URL："${raw}"`);
-      return undefined;
-    }
-  };
-
-  const port = int('PORT', 3000, 0, 65535);
-  const dataDir = path.resolve(env.DATA_DIR || './data');
-  const cryptoAesKey = env.CRYPTO_AES_KEY || 'btzAesKey2026abc';
-  const cryptoDesKey = env.CRYPTO_DES_KEY || 'btzDes26';
-  if (cryptoAesKey.length !== 16) problems.push('CRYPTO_AES_KEY 必须是 16 个字符');
-  if (cryptoDesKey.length !== 8) problems.push('CRYPTO_DES_KEY 必须是 8 个字符');
-  const wechatProvider = oneOf('WECHAT_PROVIDER', 'sandbox', ['sandbox', 'open'] as const);
-  if (wechatProvider === 'open' && (!env.WECHAT_APP_ID || !env.WECHAT_APP_SECRET)) {
-    problems.push('WECHAT_PROVIDER=open 需要同时设置 WECHAT_APP_ID 和 WECHAT_APP_SECRET');
-  }
-  const payProvider = env.PAY_PROVIDER || 'sandbox';
-  for (const p of payProvider.split(',')) {
-    if (!['sandbox', 'wechat', 'alipay'].includes(p.trim())) problems.push(`PAY_PROVIDER 含未知的支付方式 "${p}"`);
-  }
-  const payProviders = payProvider.split(',').map((p) => p.trim());
-  const needAll = (provider: string, names: string[]) => {
-    const missing = names.filter((n) => !env[n]);
-    if (missing.length) problems.push(`PAY_PROVIDER=${provider} 需要设置 ${missing.join('、')}`);
-  };
-  if (payProviders.includes('wechat')) {
-    needAll('wechat', [
-      'WECHATPAY_MCHID',
-      'WECHATPAY_APPID',
-      'WECHATPAY_SERIAL',
-      'WECHATPAY_PRIVATE_KEY',
-      'WECHATPAY_APIV3_KEY',
-      'WECHATPAY_PLATFORM_PUBLIC_KEY',
-      'WECHATPAY_PLATFORM_SERIAL',
-    ]);
-    if (env.WECHATPAY_APIV3_KEY && Buffer.byteLength(env.WECHATPAY_APIV3_KEY) !== 32) problems.push('WECHATPAY_APIV3_KEY 必须是 32 字节');
-  }
-  if (payProviders.includes('alipay')) needAll('alipay', ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY']);
-  const realPay = payProviders.some((p) => p === 'wechat' || p === 'alipay');
-  const paySandboxConfirm = env.PAY_SANDBOX_CONFIRM ? env.PAY_SANDBOX_CONFIRM !== 'false' : !realPay;
-  const production = env.NODE_ENV === 'production';
-  const allowSandboxPayInProduction = env.ALLOW_SANDBOX_PAY_IN_PRODUCTION === 'true';
-  // A production server whose sandbox page confirms payments gives everything away: only an explicit double opt-in starts.
-  if (production && paySandboxConfirm && !(allowSandboxPayInProduction && env.PAY_SANDBOX_CONFIRM === 'true')) {
-    problems.push(
-      `NODE_ENV=production 时沙箱支付页可直接确认付款（PAY_SANDBOX_CONFIRM${env.PAY_SANDBOX_CONFIRM ? `=${env.PAY_SANDBOX_CONFIRM}` : ' 未设置，未配置真实支付时默认开启'}），` +
-        '任何人都能免费购买。请配置真实支付（PAY_PROVIDER=wechat 或 alipay 及其密钥）并设置 PAY_SANDBOX_CONFIRM=false；' +
-        '若确为演示环境，请同时设置 PAY_SANDBOX_CONFIRM=true 与 ALLOW_SANDBOX_PAY_IN_PRODUCTION=true。' +
-        ' / Production refuses to start with the sandbox payment confirm on: configure a real PAY_PROVIDER and PAY_SANDBOX_CONFIRM=false, ' +
-        'or set both PAY_SANDBOX_CONFIRM=true and ALLOW_SANDBOX_PAY_IN_PRODUCTION=true for a demo.',
-    );
-  }
-  if (env.STORAGE_SHARED && !['true', 'false'].includes(env.STORAGE_SHARED)) {
-    problems.push(`STORAGE_SHARED 只能是 true | false，实际为 "${env.STORAGE_SHARED}"`);
-  }
-  const llmBaseUrl = url('LLM_BASE_URL');
-  if (llmBaseUrl && !env.LLM_MODEL) problems.push('设置了 LLM_BASE_URL 时必须同时设置 LLM_MODEL（例如 deepseek-chat、qwen-plus）');
-  const databaseUrl = url('DATABASE_URL');
-  const redisUrl = url('REDIS_URL');
-  const rateLimits = Object.fromEntries(
-    RATE_FAMILIES.map((f) => {
-      const name = `RATE_LIMIT_${f.toUpperCase()}`;
-      const raw = env[name] || RATE_LIMIT_DEFAULTS[f];
-      const m = /^\s*(\d{1,9})\s*\/\s*(\d{1,9})\s*s?\s*$/.exec(raw);
-      if (!m || Number(m[1]) < 1 || Number(m[2]) < 1) {
-        problems.push(`${name} 应写成「次数/秒数」，例如 ${RATE_LIMIT_DEFAULTS[f]}（每 60 秒至多 ${RATE_LIMIT_DEFAULTS[f].split('/')[0]} 次），实际为 "${raw}"`);
-        const [max, windowS] = RATE_LIMIT_DEFAULTS[f].split('/').map(Number);
-        return [f, { max: max!, windowS: windowS! }];
-      }
-      return [f, { max: Number(m[1]), windowS: Number(m[2]) }];
-    }),
-  ) as Record<RateFamily, RateRule>;
-  const trustProxy = parseTrustProxy(env.TRUST_PROXY, problems);
-  const publicBaseUrl = (url('PUBLIC_BASE_URL') ?? `http://localhost:${port || 3000}`).replace(/\/$/, '');
-
-  const config: Config = {
-    port,
-    host: env.HOST || '0.0.0.0',
-    dataDir,
-    databaseUrl,
-    redisUrl,
-    redisPrefix: env.REDIS_PREFIX || 'btz:',
-    publicBaseUrl,
-    publicBaseUrlDefaulted: !env.PUBLIC_BASE_URL,
-    clientId: env.CLIENT_ID || 'btz',
-    clientSecret: env.CLIENT_SECRET || 'btz_secret',
-    tokenSecret: env.TOKEN_SECRET || '',
-    tokenTtlS: int('TOKEN_TTL_S', 604800, 1),
-    webBypassSecret: env.WEB_BYPASS_SECRET || undefined,
-    cryptoAesKey,
-    cryptoDesKey,
-    smsProvider: oneOf('SMS_PROVIDER', 'console', ['console'] as const),
-    smsCodeTtlS: int('SMS_CODE_TTL_S', 300, 1),
-    smsResendS: int('SMS_RESEND_S', 60, 0),
-    smsDailyCapPhone: int('SMS_DAILY_CAP_PHONE', 10, 1),
-    smsDailyCapIp: int('SMS_DAILY_CAP_IP', 50, 1),
-    smsCaptchaAfter: int('SMS_CAPTCHA_AFTER', 3, 0),
-    smsCaptchaWindowS: int('SMS_CAPTCHA_WINDOW_S', 3600, 1),
-    smsMaxAttempts: int('SMS_MAX_ATTEMPTS', 5, 1),
-    wechatProvider,
-    wechatAppId: env.WECHAT_APP_ID,
-    wechatAppSecret: env.WECHAT_APP_SECRET,
-    wechatApiBase: url('WECHAT_API_BASE') ?? 'https://api.weixin.qq.com',
-    qrLoginTtlS: int('QR_LOGIN_TTL_S', 300, 1),
-    orderTtlS: int('ORDER_TTL_S', 600, 1),
-    payStatusPollMs: int('PAY_STATUS_POLL_MS', 2000, 100),
-    realtimeHeartbeatMs: int('REALTIME_HEARTBEAT_MS', 10000, 100),
-    realtimeReconnectBaseMs: int('REALTIME_RECONNECT_BASE_MS', 5000, 10),
-    versionPollMs: int('VERSION_POLL_MS', 60000, 1000),
-    payProvider,
-    paySandboxConfirm,
-    allowSandboxPayInProduction,
-    orderSweepMs: int('ORDER_SWEEP_MS', 30000, 50),
-    payReconcileWindowS: int('PAY_RECONCILE_WINDOW_S', 120, 0),
-    payQueryIntervalMs: int('PAY_QUERY_INTERVAL_MS', 3000, 0),
-    vipMonthlyBidCap: int('VIP_MONTHLY_BID_CAP', 30, 0),
-    wechatpayMchid: env.WECHATPAY_MCHID,
-    wechatpayAppid: env.WECHATPAY_APPID,
-    wechatpaySerial: env.WECHATPAY_SERIAL,
-    wechatpayPrivateKey: env.WECHATPAY_PRIVATE_KEY,
-    wechatpayApiV3Key: env.WECHATPAY_APIV3_KEY,
-    wechatpayPlatformPublicKey: env.WECHATPAY_PLATFORM_PUBLIC_KEY,
-    wechatpayPlatformSerial: env.WECHATPAY_PLATFORM_SERIAL,
-    wechatpayApiBase: url('WECHATPAY_API_BASE') ?? 'https://api.mch.weixin.qq.com',
-    alipayAppId: env.ALIPAY_APP_ID,
-    alipayPrivateKey: env.ALIPAY_PRIVATE_KEY,
-    alipayPublicKey: env.ALIPAY_PUBLIC_KEY,
-    alipayGateway: url('ALIPAY_GATEWAY') ?? 'https://openapi.alipay.com/gateway.do',
-    llmBaseUrl,
-    llmApiKey: env.LLM_API_KEY,
-    llmModel: env.LLM_MODEL,
-    llmConcurrency: int('LLM_CONCURRENCY', 4, 1, 256),
-    llmFirstTokenTimeoutMs: int('LLM_FIRST_TOKEN_TIMEOUT_MS', 60_000, 10),
-    llmIdleTimeoutMs: int('LLM_IDLE_TIMEOUT_MS', 30_000, 10),
-    llmBackoffBaseMs: int('LLM_BACKOFF_BASE_MS', 1000, 0),
-    analyticsSiteId: env.ANALYTICS_SITE_ID || undefined,
-    jobConcurrency: int('JOB_CONCURRENCY', 4, 1, 256),
-    jobPollMs: int('JOB_POLL_MS', 1000, 10),
-    jobHeartbeatMs: int('JOB_HEARTBEAT_MS', 5000, 10),
-    jobStaleMs: int('JOB_STALE_MS', 60000, 50),
-    jobMaxAttempts: int('JOB_MAX_ATTEMPTS', 3, 1, 100),
-    jobRetryBaseMs: int('JOB_RETRY_BASE_MS', 5000, 0),
-    writeMaxAttempts: int('WRITE_MAX_ATTEMPTS', 5, 1, 100),
-    writeStreamDelayMs: int('WRITE_STREAM_DELAY_MS', 0, 0, 10_000),
-    workerMemoryMb: int('WORKER_MEMORY_MB', 2048, 64, 65_536),
-    exportMemoryMb: int('EXPORT_MEMORY_MB', 6144, 64, 65_536),
-    parseTimeoutS: int('PARSE_TIMEOUT_S', 1800, 1),
-    exportTimeoutS: int('EXPORT_TIMEOUT_S', 600, 1),
-    pictureWorkers: int('PICTURE_WORKERS', 1, 1, 64),
-    pictureMemoryMb: int('PICTURE_MEMORY_MB', 1024, 256, 65_536),
-    pictureTimeoutS: int('PICTURE_TIMEOUT_S', 60, 1),
-    extractMaxPixels: int('EXTRACT_MAX_PIXELS', 250_000_000, 1),
-    uploadMaxBytes: int('UPLOAD_MAX_BYTES', 100 * 1024 * 1024, 1),
-    storageDir: env.STORAGE_DIR ? path.resolve(env.STORAGE_DIR) : undefined,
-    storageShared: env.STORAGE_SHARED === 'true',
-    logLevel: env.LOG_LEVEL || 'info',
-    uploadQuotaBytes: int('UPLOAD_QUOTA_BYTES', 2 * 1024 * 1024 * 1024, 1),
-    databankReadConcurrency: int('DATABANK_READ_CONCURRENCY', 1, 1, 64),
-    ocrMaxPixels: int('OCR_MAX_PIXELS', 4_000_000, 10_000, 40_000_000),
-    rateLimits,
-    trustProxy,
-    webDist: path.resolve(env.WEB_DIST || path.join(repoRoot, 'apps/web/dist')),
-    production,
-    ...overrides,
-  };
-  if (config.testCaptchaHook && config.production) problems.push('testCaptchaHook 仅供测试使用，不能与 NODE_ENV=production 同时开启');
-  if (problems.length) throw new ConfigError(problems);
-  return config;
-}
-
+    if (Number.isInteger(n) && n >= min && n <= max) return n;
+    problem(`应为 ${min}–${max} 之间的整数，实际为 "${raw}"`);
+    return def;
+  });
+const oneOf = <const T extends readonly [string, ...string[]]>(def: T[number], allowed: T) =>
+  variable((raw, problem): T[number] => {
+    if (raw === undefined) return def;
+    if ((allowed as readonly string[]).includes(raw)) return raw;
+    problem(`只能是 ${allowed.join(' | ')}，实际为 "${raw}"`);
+    return def;
+  });
+/** A URL, or undefined (unset, or not a URL: then a problem). */
+const url = variable((raw, problem) => {
+  if (raw === undefined || URL.canParse(raw)) return raw;
+  problem(`不是有效的 URL："${raw}"`);
+  return undefined;
+});
+/** A payload encryption key: `length` characters, ASCII (the cipher takes its bytes, http/payload-crypto.ts). */
+const cipherKey = (def: string, length: number) =>
+  text(def).pipe(
+    z
+      .string()
+      .length(length, { error: `必须是 ${length} 个字符` })
+      // eslint-disable-next-line no-control-regex
+      .regex(/^[\x00-\x7f]*$/, { error: '只能由 ASCII 字符组成（加密按字节使用密钥）' }),
+  );
+/** RATE_LIMIT_<FAMILY>: `N/S`, at most N calls per S seconds. */
+const rateRule = (family: RateFamily) =>
+  variable((raw, problem): RateRule => {
+    const def = RATE_LIMIT_DEFAULTS[family];
+    const m = /^\s*(\d{1,9})\s*\/\s*(\d{1,9})\s*s?\s*$/.exec(raw ?? def);
+    if (m && Number(m[1]) >= 1 && Number(m[2]) >= 1) return { max: Number(m[1]), windowS: Number(m[2]) };
+    problem(`应写成「次数/秒数」，例如 ${def}（每 60 秒至多 ${def.split('/')[0]} 次），实际为 "${raw}"`);
+    const [max, windowS] = def.split('/').map(Number);
+    return { max: max!, windowS: windowS! };
+  });
 /** TRUST_PROXY: a list of proxy addresses / CIDRs; `true` (trust anyone's X-Forwarded-*) is refused. */
-function parseTrustProxy(raw: string | undefined, problems: string[]): string[] {
+const trustProxy = variable((raw, problem): string[] => {
   if (!raw || raw.trim() === '' || raw.trim() === 'false') return [];
   const items = raw.split(',').map((s) => s.trim()).filter(Boolean);
   if (items.some((s) => s === 'true' || s === '*')) {
-    problems.push('TRUST_PROXY 不能为 true：请列出负载均衡 / 反向代理的地址或网段（逗号分隔），例如 10.0.0.0/8,127.0.0.1');
+    problem('不能为 true：请列出负载均衡 / 反向代理的地址或网段（逗号分隔），例如 10.0.0.0/8,127.0.0.1');
     return [];
   }
   for (const item of items) {
@@ -432,10 +293,258 @@ function parseTrustProxy(raw: string | undefined, problems: string[]): string[] 
     const v = isIP(addr ?? '');
     const max = v === 4 ? 32 : 128;
     if (!v || extra !== undefined || (bits !== undefined && !(/^\d{1,3}$/.test(bits) && Number(bits) <= max))) {
-      problems.push(`TRUST_PROXY 含无效的地址或网段 "${item}"（应为 IP、CIDR 或 loopback / linklocal / uniquelocal）`);
+      problem(`含无效的地址或网段 "${item}"（应为 IP、CIDR 或 loopback / linklocal / uniquelocal）`);
     }
   }
   return items;
+});
+const PAY_PROVIDERS = ['sandbox', 'wechat', 'alipay'];
+const WECHATPAY_VARS = [
+  'WECHATPAY_MCHID',
+  'WECHATPAY_APPID',
+  'WECHATPAY_SERIAL',
+  'WECHATPAY_PRIVATE_KEY',
+  'WECHATPAY_APIV3_KEY',
+  'WECHATPAY_PLATFORM_PUBLIC_KEY',
+  'WECHATPAY_PLATFORM_SERIAL',
+] as const;
+const ALIPAY_VARS = ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY'] as const;
+const raw = z.string().optional();
+
+/** The environment as the server reads it: one entry per variable (the Config fields document each). */
+export const ENV_SCHEMA = z
+  .object({
+    PORT: int(3000, 0, 65535),
+    HOST: text('0.0.0.0'),
+    DATA_DIR: text('./data'),
+    DATABASE_URL: url,
+    REDIS_URL: url,
+    REDIS_PREFIX: text('btz:'),
+    PUBLIC_BASE_URL: url,
+    CLIENT_ID: text('btz'),
+    CLIENT_SECRET: text('btz_secret'),
+    TOKEN_SECRET: text(''),
+    TOKEN_TTL_S: int(604800, 1),
+    WEB_BYPASS_SECRET: optional,
+    CRYPTO_AES_KEY: cipherKey('btzAesKey2026abc', 16),
+    CRYPTO_DES_KEY: cipherKey('btzDes26', 8),
+    SMS_PROVIDER: oneOf('console', ['console']),
+    SMS_CODE_TTL_S: int(300, 1),
+    SMS_RESEND_S: int(60, 0),
+    SMS_DAILY_CAP_PHONE: int(10, 1),
+    SMS_DAILY_CAP_IP: int(50, 1),
+    SMS_CAPTCHA_AFTER: int(3, 0),
+    SMS_CAPTCHA_WINDOW_S: int(3600, 1),
+    SMS_MAX_ATTEMPTS: int(5, 1),
+    WECHAT_PROVIDER: oneOf('sandbox', ['sandbox', 'open']),
+    WECHAT_APP_ID: raw,
+    WECHAT_APP_SECRET: raw,
+    WECHAT_API_BASE: url,
+    QR_LOGIN_TTL_S: int(300, 1),
+    ORDER_TTL_S: int(600, 1),
+    PAY_STATUS_POLL_MS: int(2000, 100),
+    REALTIME_HEARTBEAT_MS: int(10000, 100),
+    REALTIME_RECONNECT_BASE_MS: int(5000, 10),
+    VERSION_POLL_MS: int(60000, 1000),
+    PAY_PROVIDER: variable((raw, problem) => {
+      const value = raw || 'sandbox';
+      for (const p of value.split(',')) if (!PAY_PROVIDERS.includes(p.trim())) problem(`含未知的支付方式 "${p}"`);
+      return value;
+    }),
+    PAY_SANDBOX_CONFIRM: raw,
+    ALLOW_SANDBOX_PAY_IN_PRODUCTION: raw,
+    ORDER_SWEEP_MS: int(30000, 50),
+    PAY_RECONCILE_WINDOW_S: int(120, 0),
+    PAY_QUERY_INTERVAL_MS: int(3000, 0),
+    VIP_MONTHLY_BID_CAP: int(30, 0),
+    WECHATPAY_MCHID: raw,
+    WECHATPAY_APPID: raw,
+    WECHATPAY_SERIAL: raw,
+    WECHATPAY_PRIVATE_KEY: raw,
+    WECHATPAY_APIV3_KEY: raw,
+    WECHATPAY_PLATFORM_PUBLIC_KEY: raw,
+    WECHATPAY_PLATFORM_SERIAL: raw,
+    WECHATPAY_API_BASE: url,
+    ALIPAY_APP_ID: raw,
+    ALIPAY_PRIVATE_KEY: raw,
+    ALIPAY_PUBLIC_KEY: raw,
+    ALIPAY_GATEWAY: url,
+    LLM_BASE_URL: url,
+    LLM_API_KEY: raw,
+    LLM_MODEL: raw,
+    LLM_CONCURRENCY: int(4, 1, 256),
+    LLM_FIRST_TOKEN_TIMEOUT_MS: int(60_000, 10),
+    LLM_IDLE_TIMEOUT_MS: int(30_000, 10),
+    LLM_BACKOFF_BASE_MS: int(1000, 0),
+    ANALYTICS_SITE_ID: optional,
+    JOB_CONCURRENCY: int(4, 1, 256),
+    JOB_POLL_MS: int(1000, 10),
+    JOB_HEARTBEAT_MS: int(5000, 10),
+    JOB_STALE_MS: int(60000, 50),
+    JOB_MAX_ATTEMPTS: int(3, 1, 100),
+    JOB_RETRY_BASE_MS: int(5000, 0),
+    WRITE_MAX_ATTEMPTS: int(5, 1, 100),
+    WRITE_STREAM_DELAY_MS: int(0, 0, 10_000),
+    WORKER_MEMORY_MB: int(2048, 64, 65_536),
+    EXPORT_MEMORY_MB: int(6144, 64, 65_536),
+    PARSE_TIMEOUT_S: int(1800, 1),
+    EXPORT_TIMEOUT_S: int(600, 1),
+    PICTURE_WORKERS: int(1, 1, 64),
+    PICTURE_MEMORY_MB: int(1024, 256, 65_536),
+    PICTURE_TIMEOUT_S: int(60, 1),
+    EXTRACT_MAX_PIXELS: int(250_000_000, 1),
+    UPLOAD_MAX_BYTES: int(100 * 1024 * 1024, 1),
+    STORAGE_DIR: optional,
+    STORAGE_SHARED: oneOf('false', ['true', 'false']),
+    LOG_LEVEL: text('info'),
+    UPLOAD_QUOTA_BYTES: int(2 * 1024 * 1024 * 1024, 1),
+    DATABANK_READ_CONCURRENCY: int(1, 1, 64),
+    OCR_MAX_PIXELS: int(4_000_000, 10_000, 40_000_000),
+    ...(Object.fromEntries(RATE_FAMILIES.map((f) => [`RATE_LIMIT_${f.toUpperCase()}`, rateRule(f)])) as Record<`RATE_LIMIT_${Uppercase<RateFamily>}`, ReturnType<typeof rateRule>>),
+    TRUST_PROXY: trustProxy,
+    WEB_DIST: optional,
+    NODE_ENV: raw,
+  })
+  .check(({ value: env, issues }) => {
+    const problem = (message: string) => issues.push({ code: 'custom', message, input: env, continue: true });
+    if (env.WECHAT_PROVIDER === 'open' && (!env.WECHAT_APP_ID || !env.WECHAT_APP_SECRET)) {
+      problem('WECHAT_PROVIDER=open 需要同时设置 WECHAT_APP_ID 和 WECHAT_APP_SECRET');
+    }
+    const payProviders = payProvidersOf(env.PAY_PROVIDER);
+    const needAll = (provider: string, names: readonly (keyof typeof env)[]) => {
+      const missing = names.filter((n) => !env[n]);
+      if (missing.length) problem(`PAY_PROVIDER=${provider} 需要设置 ${missing.join('、')}`);
+    };
+    if (payProviders.includes('wechat')) {
+      needAll('wechat', WECHATPAY_VARS);
+      if (env.WECHATPAY_APIV3_KEY && Buffer.byteLength(env.WECHATPAY_APIV3_KEY) !== 32) problem('WECHATPAY_APIV3_KEY 必须是 32 字节');
+    }
+    if (payProviders.includes('alipay')) needAll('alipay', ALIPAY_VARS);
+    // A production server whose sandbox page confirms payments gives everything away: only an explicit double opt-in starts.
+    if (env.NODE_ENV === 'production' && paySandboxConfirmOf(env) && !(env.ALLOW_SANDBOX_PAY_IN_PRODUCTION === 'true' && env.PAY_SANDBOX_CONFIRM === 'true')) {
+      problem(
+        `NODE_ENV=production 时沙箱支付页可直接确认付款（PAY_SANDBOX_CONFIRM${env.PAY_SANDBOX_CONFIRM ? `=${env.PAY_SANDBOX_CONFIRM}` : ' 未设置，未配置真实支付时默认开启'}），` +
+          '任何人都能免费购买。请配置真实支付（PAY_PROVIDER=wechat 或 alipay 及其密钥）并设置 PAY_SANDBOX_CONFIRM=false；' +
+          '若确为演示环境，请同时设置 PAY_SANDBOX_CONFIRM=true 与 ALLOW_SANDBOX_PAY_IN_PRODUCTION=true。' +
+          ' / Production refuses to start with the sandbox payment confirm on: configure a real PAY_PROVIDER and PAY_SANDBOX_CONFIRM=false, ' +
+          'or set both PAY_SANDBOX_CONFIRM=true and ALLOW_SANDBOX_PAY_IN_PRODUCTION=true for a demo.',
+      );
+    }
+    if (env.LLM_BASE_URL && !env.LLM_MODEL) problem('设置了 LLM_BASE_URL 时必须同时设置 LLM_MODEL（例如 deepseek-chat、qwen-plus）');
+  })
+  .transform(
+    (env): Omit<Config, 'testCaptchaHook'> => ({
+      port: env.PORT,
+      host: env.HOST,
+      dataDir: path.resolve(env.DATA_DIR),
+      databaseUrl: env.DATABASE_URL,
+      redisUrl: env.REDIS_URL,
+      redisPrefix: env.REDIS_PREFIX,
+      publicBaseUrl: (env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT || 3000}`).replace(/\/$/, ''),
+      publicBaseUrlDefaulted: !env.PUBLIC_BASE_URL,
+      clientId: env.CLIENT_ID,
+      clientSecret: env.CLIENT_SECRET,
+      tokenSecret: env.TOKEN_SECRET,
+      tokenTtlS: env.TOKEN_TTL_S,
+      webBypassSecret: env.WEB_BYPASS_SECRET,
+      cryptoAesKey: env.CRYPTO_AES_KEY,
+      cryptoDesKey: env.CRYPTO_DES_KEY,
+      smsProvider: env.SMS_PROVIDER,
+      smsCodeTtlS: env.SMS_CODE_TTL_S,
+      smsResendS: env.SMS_RESEND_S,
+      smsDailyCapPhone: env.SMS_DAILY_CAP_PHONE,
+      smsDailyCapIp: env.SMS_DAILY_CAP_IP,
+      smsCaptchaAfter: env.SMS_CAPTCHA_AFTER,
+      smsCaptchaWindowS: env.SMS_CAPTCHA_WINDOW_S,
+      smsMaxAttempts: env.SMS_MAX_ATTEMPTS,
+      wechatProvider: env.WECHAT_PROVIDER,
+      wechatAppId: env.WECHAT_APP_ID,
+      wechatAppSecret: env.WECHAT_APP_SECRET,
+      wechatApiBase: env.WECHAT_API_BASE ?? 'https://api.weixin.qq.com',
+      qrLoginTtlS: env.QR_LOGIN_TTL_S,
+      orderTtlS: env.ORDER_TTL_S,
+      payStatusPollMs: env.PAY_STATUS_POLL_MS,
+      realtimeHeartbeatMs: env.REALTIME_HEARTBEAT_MS,
+      realtimeReconnectBaseMs: env.REALTIME_RECONNECT_BASE_MS,
+      versionPollMs: env.VERSION_POLL_MS,
+      payProvider: env.PAY_PROVIDER,
+      paySandboxConfirm: paySandboxConfirmOf(env),
+      allowSandboxPayInProduction: env.ALLOW_SANDBOX_PAY_IN_PRODUCTION === 'true',
+      orderSweepMs: env.ORDER_SWEEP_MS,
+      payReconcileWindowS: env.PAY_RECONCILE_WINDOW_S,
+      payQueryIntervalMs: env.PAY_QUERY_INTERVAL_MS,
+      vipMonthlyBidCap: env.VIP_MONTHLY_BID_CAP,
+      wechatpayMchid: env.WECHATPAY_MCHID,
+      wechatpayAppid: env.WECHATPAY_APPID,
+      wechatpaySerial: env.WECHATPAY_SERIAL,
+      wechatpayPrivateKey: env.WECHATPAY_PRIVATE_KEY,
+      wechatpayApiV3Key: env.WECHATPAY_APIV3_KEY,
+      wechatpayPlatformPublicKey: env.WECHATPAY_PLATFORM_PUBLIC_KEY,
+      wechatpayPlatformSerial: env.WECHATPAY_PLATFORM_SERIAL,
+      wechatpayApiBase: env.WECHATPAY_API_BASE ?? 'https://api.mch.weixin.qq.com',
+      alipayAppId: env.ALIPAY_APP_ID,
+      alipayPrivateKey: env.ALIPAY_PRIVATE_KEY,
+      alipayPublicKey: env.ALIPAY_PUBLIC_KEY,
+      alipayGateway: env.ALIPAY_GATEWAY ?? 'https://openapi.alipay.com/gateway.do',
+      llmBaseUrl: env.LLM_BASE_URL,
+      llmApiKey: env.LLM_API_KEY,
+      llmModel: env.LLM_MODEL,
+      llmConcurrency: env.LLM_CONCURRENCY,
+      llmFirstTokenTimeoutMs: env.LLM_FIRST_TOKEN_TIMEOUT_MS,
+      llmIdleTimeoutMs: env.LLM_IDLE_TIMEOUT_MS,
+      llmBackoffBaseMs: env.LLM_BACKOFF_BASE_MS,
+      analyticsSiteId: env.ANALYTICS_SITE_ID,
+      jobConcurrency: env.JOB_CONCURRENCY,
+      jobPollMs: env.JOB_POLL_MS,
+      jobHeartbeatMs: env.JOB_HEARTBEAT_MS,
+      jobStaleMs: env.JOB_STALE_MS,
+      jobMaxAttempts: env.JOB_MAX_ATTEMPTS,
+      jobRetryBaseMs: env.JOB_RETRY_BASE_MS,
+      writeMaxAttempts: env.WRITE_MAX_ATTEMPTS,
+      writeStreamDelayMs: env.WRITE_STREAM_DELAY_MS,
+      workerMemoryMb: env.WORKER_MEMORY_MB,
+      exportMemoryMb: env.EXPORT_MEMORY_MB,
+      parseTimeoutS: env.PARSE_TIMEOUT_S,
+      exportTimeoutS: env.EXPORT_TIMEOUT_S,
+      pictureWorkers: env.PICTURE_WORKERS,
+      pictureMemoryMb: env.PICTURE_MEMORY_MB,
+      pictureTimeoutS: env.PICTURE_TIMEOUT_S,
+      extractMaxPixels: env.EXTRACT_MAX_PIXELS,
+      uploadMaxBytes: env.UPLOAD_MAX_BYTES,
+      storageDir: env.STORAGE_DIR ? path.resolve(env.STORAGE_DIR) : undefined,
+      storageShared: env.STORAGE_SHARED === 'true',
+      logLevel: env.LOG_LEVEL,
+      uploadQuotaBytes: env.UPLOAD_QUOTA_BYTES,
+      databankReadConcurrency: env.DATABANK_READ_CONCURRENCY,
+      ocrMaxPixels: env.OCR_MAX_PIXELS,
+      rateLimits: Object.fromEntries(RATE_FAMILIES.map((f) => [f, env[`RATE_LIMIT_${f.toUpperCase() as Uppercase<RateFamily>}`]])) as Record<RateFamily, RateRule>,
+      trustProxy: env.TRUST_PROXY,
+      webDist: path.resolve(env.WEB_DIST || path.join(repoRoot, 'apps/web/dist')),
+      production: env.NODE_ENV === 'production',
+    }),
+  );
+
+function payProvidersOf(payProvider: string): string[] {
+  return payProvider.split(',').map((p) => p.trim());
+}
+/** PAY_SANDBOX_CONFIRM when set (anything but `false` is on); else on unless a real provider is configured. */
+function paySandboxConfirmOf(env: { PAY_PROVIDER: string; PAY_SANDBOX_CONFIRM?: string }): boolean {
+  const realPay = payProvidersOf(env.PAY_PROVIDER).some((p) => p === 'wechat' || p === 'alipay');
+  return env.PAY_SANDBOX_CONFIRM ? env.PAY_SANDBOX_CONFIRM !== 'false' : !realPay;
+}
+
+/** The problem as the list shows it: a variable's own problem after its name, a rule between variables as it is. */
+function problemText(issue: z.core.$ZodIssue): string {
+  return issue.path.length ? `${issue.path.join('.')} ${issue.message}` : issue.message;
+}
+
+export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = ENV_SCHEMA.safeParse(env);
+  const problems = parsed.success ? [] : parsed.error.issues.map(problemText);
+  const production = overrides.production ?? env.NODE_ENV === 'production';
+  if (overrides.testCaptchaHook && production) problems.push('testCaptchaHook 仅供测试使用，不能与 NODE_ENV=production 同时开启');
+  if (!parsed.success || problems.length) throw new ConfigError(problems);
+  return { ...parsed.data, ...overrides };
 }
 
 /** TOKEN_SECRET when set; otherwise a random key generated once into DATA_DIR/token-secret. */

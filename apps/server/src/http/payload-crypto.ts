@@ -1,22 +1,29 @@
-import CryptoJS from 'crypto-js';
+import { createCipheriv, createDecipheriv } from 'node:crypto';
 import { badRequest } from './errors.js';
 
 /**
- * Optional payload encryption of spec §7/§9 (CONVENTIONS.md Transport): AES-CBC/PKCS7 with IV = key, or DES-ECB.
- * crypto-js on both sides (Node's OpenSSL 3 has no DES without the legacy provider). It hides payloads from casual
- * eyes only; TLS is the real protection.
+ * Optional payload encryption of spec §7/§9 (CONVENTIONS.md Transport): AES-CBC/PKCS7 with IV = key, or DES-ECB/PKCS7,
+ * the key the UTF-8 bytes of CRYPTO_AES_KEY / CRYPTO_DES_KEY, the ciphertext in base64 — the web app's api/crypto.ts
+ * writes the same (payload-crypto.test.ts holds both to one known vector). Node's crypto: DES-ECB is triple DES with the
+ * one key three times (encrypt, decrypt, encrypt with k is encrypt with k), as OpenSSL 3 keeps single DES in its legacy
+ * provider only. It hides payloads from casual eyes only; TLS is the real protection.
  */
 export type CryptoType = 'aes' | 'des';
 
+function cipherOf(type: CryptoType, key: string): { algorithm: string; key: Buffer; iv: Buffer | null } {
+  const k = Buffer.from(key, 'utf8');
+  if (type === 'aes') return { algorithm: 'aes-128-cbc', key: k, iv: k };
+  return { algorithm: 'des-ede3-ecb', key: Buffer.concat([k, k, k]), iv: null };
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
 export function decryptPayload(type: CryptoType, key: string, base64: string): string {
-  const k = CryptoJS.enc.Utf8.parse(key);
   let plain = '';
   try {
-    const bytes =
-      type === 'aes'
-        ? CryptoJS.AES.decrypt(base64, k, { iv: k, mode: CryptoJS.mode.CBC, padding: CryptoJS.pad.Pkcs7 })
-        : CryptoJS.DES.decrypt(base64, k, { mode: CryptoJS.mode.ECB, padding: CryptoJS.pad.Pkcs7 });
-    plain = bytes.toString(CryptoJS.enc.Utf8);
+    const c = cipherOf(type, key);
+    const d = createDecipheriv(c.algorithm, c.key, c.iv);
+    plain = utf8.decode(Buffer.concat([d.update(Buffer.from(base64, 'base64')), d.final()]));
   } catch {
     plain = '';
   }
@@ -25,10 +32,7 @@ export function decryptPayload(type: CryptoType, key: string, base64: string): s
 }
 
 export function encryptPayload(type: CryptoType, key: string, plain: string): string {
-  const k = CryptoJS.enc.Utf8.parse(key);
-  const enc =
-    type === 'aes'
-      ? CryptoJS.AES.encrypt(plain, k, { iv: k, mode: CryptoJS.mode.CBC, padding: CryptoJS.pad.Pkcs7 })
-      : CryptoJS.DES.encrypt(plain, k, { mode: CryptoJS.mode.ECB, padding: CryptoJS.pad.Pkcs7 });
-  return enc.toString();
+  const c = cipherOf(type, key);
+  const e = createCipheriv(c.algorithm, c.key, c.iv);
+  return Buffer.concat([e.update(plain, 'utf8'), e.final()]).toString('base64');
 }

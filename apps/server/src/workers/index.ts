@@ -8,7 +8,8 @@ import { DocumentError, type ReadOptions, type ReadProgress, type ReadResult } f
 import type { DataFileKind, ProposedFields } from '@btz/bid-engine/databank';
 import type { FileToolInput, FileToolOutput } from '@btz/bid-engine/filetools';
 import type { Config } from '../config.js';
-import { runInWorker, Semaphore, WorkerLimitError } from './pool.js';
+import { Semaphore } from '@btz/bid-engine/llm';
+import { runInWorker, WorkerLimitError } from './pool.js';
 import type { WorkerTaskName } from './protocol.js';
 import type { DupReport, FileFeatures } from '@btz/bid-engine/dupcheck';
 import type { TenderCard } from '@btz/shared';
@@ -153,7 +154,7 @@ export function fileToolIsolated(
       onProgress: doneOfTotal(opts.onProgress),
       messages: { memory: WORKER_TEXTS.readMemory(limits.exportMemoryMb), time: WORKER_TEXTS.readTime(limits.exportTimeoutS) },
     });
-  return limitsAsDocumentErrors(office ? conversions.use(run) : run());
+  return limitsAsDocumentErrors(office ? conversions.run(run) : run());
 }
 
 /**
@@ -170,7 +171,7 @@ const pdfExports = new Semaphore(1);
  */
 export function exportIsolated(limits: Limits, input: Omit<ExportTaskInput, 'pdfTimeoutMs'>, sections: AsyncIterable<ExportFeedChunk>): Promise<Buffer> {
   const run = () =>
-    exports.use(async () => {
+    exports.run(async () => {
       const out = await runInWorker<Uint8Array>(
         'export',
         { ...input, pdfTimeoutMs: limits.exportTimeoutS * 1000 } satisfies ExportTaskInput,
@@ -183,7 +184,7 @@ export function exportIsolated(limits: Limits, input: Omit<ExportTaskInput, 'pdf
       );
       return Buffer.from(out.buffer, out.byteOffset, out.byteLength);
     });
-  return input.format === 'pdf' ? pdfExports.use(run) : run();
+  return input.format === 'pdf' ? pdfExports.run(run) : run();
 }
 
 /**

@@ -138,21 +138,3 @@ export function runInWorker<T>(task: WorkerTaskName, input: unknown, opts: Worke
     })();
   });
 }
-
-/** At most `n` holders at once; the rest wait in order (exports: each worker may take gigabytes). */
-export class Semaphore {
-  private active = 0;
-  private readonly waiting: Array<() => void> = [];
-  constructor(private readonly n: number) {}
-
-  async use<T>(fn: () => Promise<T>): Promise<T> {
-    if (this.active >= this.n) await new Promise<void>((r) => this.waiting.push(r));
-    this.active++;
-    try {
-      return await fn();
-    } finally {
-      this.active--;
-      this.waiting.shift()?.();
-    }
-  }
-}

@@ -35,6 +35,8 @@ describe('config', () => {
     expect(problems({ PAY_PROVIDER: 'paypal' })[0]).toContain('PAY_PROVIDER');
     expect(problems({ SMS_CODE_TTL_S: '0' })[0]).toContain('SMS_CODE_TTL_S');
     expect(problems({ CRYPTO_DES_KEY: 'toolongkey' })[0]).toContain('CRYPTO_DES_KEY');
+    // the ciphers take the key's bytes: 16 characters that are not 16 bytes cannot key AES-128
+    expect(problems({ CRYPTO_AES_KEY: '标书密钥'.repeat(4) })).toEqual([expect.stringMatching(/^CRYPTO_AES_KEY .*ASCII/)]);
   });
 
   it('has the documented defaults', () => {

@@ -2,21 +2,16 @@
  * `/btz/user/update-info` (params): validated fields with Chinese messages naming the field (code 400 on HTTP 200),
  * and the optional payload encryption of spec §7/§9 (CONVENTIONS.md Transport).
  */
-import CryptoJS from 'crypto-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encryptPayload } from '../../src/http/payload-crypto.js';
 import { newUser, startTestServer, type TestServer } from '../harness.js';
 
 const AES_KEY = 'btzAesKey2026abc';
 const DES_KEY = 'btzDes26';
 
-function aes(plain: string, key = AES_KEY): string {
-  const k = CryptoJS.enc.Utf8.parse(key);
-  return CryptoJS.AES.encrypt(plain, k, { iv: k, mode: CryptoJS.mode.CBC, padding: CryptoJS.pad.Pkcs7 }).toString();
-}
-function des(plain: string, key = DES_KEY): string {
-  const k = CryptoJS.enc.Utf8.parse(key);
-  return CryptoJS.DES.encrypt(plain, k, { mode: CryptoJS.mode.ECB, padding: CryptoJS.pad.Pkcs7 }).toString();
-}
+// what the web app sends: apps/web/src/api/crypto.test.ts holds its ciphertexts and the server's to one known vector
+const aes = (plain: string, key = AES_KEY) => encryptPayload('aes', key, plain);
+const des = (plain: string, key = DES_KEY) => encryptPayload('des', key, plain);
 
 describe('update-info', () => {
   let t: TestServer;

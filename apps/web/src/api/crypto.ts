@@ -1,8 +1,7 @@
-import CryptoJS from 'crypto-js/core';
-import 'crypto-js/aes';
-import 'crypto-js/tripledes';
-import 'crypto-js/mode-ecb';
-import 'crypto-js/md5';
+import { cbc } from '@noble/ciphers/aes.js';
+import { md5 as md5Hash } from '@noble/hashes/legacy.js';
+import { bytesToHex } from '@noble/hashes/utils.js';
+import { DES } from 'des.js';
 
 export type CryptoType = 'aes' | 'des';
 export interface CryptoKeys {
@@ -11,36 +10,49 @@ export interface CryptoKeys {
 }
 
 /**
- * Spec §9 client-side encryption helper (CONVENTIONS.md Transport): AES-CBC/PKCS7 with IV = key, DES-ECB/PKCS7.
- * Output is the base64 ciphertext. It hides payloads from casual eyes only; TLS is the real protection.
- * Loaded on demand by the request client, so pages without encrypted calls never download crypto-js.
+ * Spec §9 client-side encryption helper (CONVENTIONS.md Transport): AES-CBC/PKCS7 with IV = key, DES-ECB/PKCS7, the key
+ * the UTF-8 bytes of the configured key. Output is the base64 ciphertext, what the server's http/payload-crypto.ts reads
+ * (payload-crypto.test.ts holds both to one known vector). AES with @noble/ciphers (synchronous, and WebCrypto is missing
+ * on a plain-http page), DES with des.js (WebCrypto and noble have no DES). It hides payloads from casual eyes only; TLS
+ * is the real protection. Loaded on demand by the request client, so pages without encrypted calls never download it.
  */
+const utf8 = new TextEncoder();
+const fromUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+function fromBase64(text: string): Uint8Array {
+  return Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+}
+
+function des(type: 'encrypt' | 'decrypt', key: string, data: Uint8Array): Uint8Array {
+  const c = DES.create({ type, key: Array.from(utf8.encode(key).subarray(0, 8)) });
+  return Uint8Array.from([...c.update(Array.from(data)), ...c.final()]);
+}
+
 export function aesEncrypt(plain: string, key: string): string {
-  const k = CryptoJS.enc.Utf8.parse(key);
-  return CryptoJS.AES.encrypt(plain, k, { iv: k, mode: CryptoJS.mode.CBC, padding: CryptoJS.pad.Pkcs7 }).toString();
+  const k = utf8.encode(key);
+  return toBase64(cbc(k, k).encrypt(utf8.encode(plain)));
 }
 
 export function aesDecrypt(cipher: string, key: string): string {
-  const k = CryptoJS.enc.Utf8.parse(key);
-  return CryptoJS.AES.decrypt(cipher, k, { iv: k, mode: CryptoJS.mode.CBC, padding: CryptoJS.pad.Pkcs7 }).toString(
-    CryptoJS.enc.Utf8,
-  );
+  const k = utf8.encode(key);
+  return fromUtf8.decode(cbc(k, k).decrypt(fromBase64(cipher)));
 }
 
 export function desEncrypt(plain: string, key: string): string {
-  const k = CryptoJS.enc.Utf8.parse(key);
-  return CryptoJS.DES.encrypt(plain, k, { mode: CryptoJS.mode.ECB, padding: CryptoJS.pad.Pkcs7 }).toString();
+  return toBase64(des('encrypt', key, utf8.encode(plain)));
 }
 
 export function desDecrypt(cipher: string, key: string): string {
-  const k = CryptoJS.enc.Utf8.parse(key);
-  return CryptoJS.DES.decrypt(cipher, k, { mode: CryptoJS.mode.ECB, padding: CryptoJS.pad.Pkcs7 }).toString(
-    CryptoJS.enc.Utf8,
-  );
+  return fromUtf8.decode(des('decrypt', key, fromBase64(cipher)));
 }
 
 export function md5(text: string): string {
-  return CryptoJS.MD5(text).toString();
+  return bytesToHex(md5Hash(utf8.encode(text)));
 }
 
 export function encrypt(type: CryptoType, plain: string, keys: CryptoKeys): string {

@@ -1,5 +1,5 @@
-import SHA256 from 'crypto-js/sha256';
-import Hex from 'crypto-js/enc-hex';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { session, STORAGE_KEYS } from './storage';
 
 /**
@@ -11,7 +11,7 @@ export function checkBypass(bypassHash: string): boolean {
   const url = new URL(window.location.href);
   const value = url.searchParams.get('btz');
   if (!value || !bypassHash) return false;
-  const ok = SHA256(value).toString(Hex).toLowerCase() === bypassHash.toLowerCase();
+  const ok = bytesToHex(sha256(utf8ToBytes(value))) === bypassHash.toLowerCase();
   if (ok) {
     session.set(STORAGE_KEYS.bypass, '1');
     url.searchParams.delete('btz');

@@ -1,4 +1,5 @@
 import JSZip from 'jszip';
+import { listZipEntries, readZipEntry } from '../reading/zip.js';
 
 /**
  * docx writes the TOC field's begin, instruction and separate marks into ONE run and its content control without the
@@ -9,12 +10,13 @@ import JSZip from 'jszip';
  * (`new Run({ children: [begin, new FieldInstruction(…), separate] })`) and its `w:sdtPr` from an alias alone, with no
  * option for either, and the field-character elements are not public, so the API cannot write the split form. Kept in
  * its own file so the patch is easy to drop once docx writes the marks separately (docx.test.ts checks the result).
+ * Read with the house's one ZIP reader (reading/zip.ts), written back with jszip, the parts in their order.
  */
 export async function splitFieldRuns(buf: Buffer): Promise<Buffer> {
-  const zip = await JSZip.loadAsync(buf);
-  const file = zip.file('word/document.xml');
-  if (!file) return buf;
-  const xml = await file.async('string');
+  const entries = listZipEntries(buf);
+  const doc = entries.find((e) => e.name === 'word/document.xml');
+  if (!doc) return buf;
+  const xml = readZipEntry(buf, doc).toString('utf8');
   const fixed = xml
     .replace(
       '<w:sdtPr><w:alias w:val="目录"/></w:sdtPr>',
@@ -28,6 +30,10 @@ export async function splitFieldRuns(buf: Buffer): Promise<Buffer> {
       },
     );
   if (fixed === xml) return buf;
-  zip.file('word/document.xml', fixed);
+  const zip = new JSZip();
+  for (const e of entries) {
+    if (e.name.endsWith('/') && e.uncompressedSize === 0) zip.folder(e.name);
+    else zip.file(e.name, e === doc ? fixed : readZipEntry(buf, e), { createFolders: false });
+  }
   return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
 }

@@ -1,4 +1,8 @@
-/** A FIFO counting semaphore with abortable waits: the global concurrency bound of LLM calls (LLM_CONCURRENCY). */
+/**
+ * The one concurrency limiter of the house: a FIFO counting semaphore with abortable waits — the global bound of LLM calls
+ * (LLM_CONCURRENCY), the server's bounds on export and conversion workers (workers/index.ts) and its PGlite connection
+ * handed to one borrower at a time (db/pglite-pool.ts).
+ */
 
 interface Waiter {
   resolve: (release: () => void) => void;

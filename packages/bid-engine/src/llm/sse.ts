@@ -1,7 +1,11 @@
+import { createParser, type EventSourceParser } from 'eventsource-parser';
+
 /**
- * Server-sent events parser (WHATWG "event stream" rules) fed with raw bytes from the network: chunks may split a line,
- * a `\r\n` pair or a multi-byte UTF-8 character anywhere. Comments (`: keep-alive`) are reported separately so that
- * callers can treat them as liveness without mistaking them for data.
+ * Server-sent events read from raw network bytes with eventsource-parser (WHATWG "event stream" rules: every line
+ * ending, a `\r\n` pair split across chunks). What is added here: bytes decoded as UTF-8 however the chunks split a
+ * character, a leading BOM dropped, the event name `message` when absent, comments (`: keep-alive`) counted separately
+ * so that callers can take them as liveness without mistaking them for data, and a last event without a blank line after
+ * it still given at the end (lenient: servers do that).
  */
 
 export interface SseEvent {
@@ -14,78 +18,49 @@ export interface SseEvent {
 
 export class SseParser {
   private readonly decoder = new TextDecoder('utf-8');
-  private buf = '';
-  /** the previous chunk ended in `\r`: a `\n` starting the next chunk belongs to the same line break */
-  private pendingCr = false;
-  private dataLines: string[] = [];
-  private eventType = '';
-  private lastId: string | undefined;
+  private readonly parser: EventSourceParser;
+  private out: SseEvent[] = [];
+  /** nothing fed yet: a leading BOM is still to be dropped (the decoder drops it from bytes, this from text) */
   private first = true;
   /** comment lines seen (keep-alives) since construction */
   comments = 0;
 
+  constructor() {
+    this.parser = createParser({
+      onEvent: (ev) => {
+        const event: SseEvent = { event: ev.event || 'message', data: ev.data };
+        if (ev.id !== undefined) event.id = ev.id;
+        this.out.push(event);
+      },
+      onComment: () => {
+        this.comments++;
+      },
+    });
+  }
+
   /** Feeds bytes (or already decoded text); returns the events completed by them. */
   push(chunk: Uint8Array | string): SseEvent[] {
     let text = typeof chunk === 'string' ? chunk : this.decoder.decode(chunk, { stream: true });
-    if (this.first && text.length) {
+    if (this.first && text) {
       if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
       this.first = false;
     }
-    if (this.pendingCr && text.startsWith('\n')) text = text.slice(1);
-    this.pendingCr = false;
-    this.buf += text;
-    const out: SseEvent[] = [];
-    let start = 0;
-    for (let i = 0; i < this.buf.length; i++) {
-      const c = this.buf.charCodeAt(i);
-      if (c !== 10 && c !== 13) continue;
-      this.line(this.buf.slice(start, i), out);
-      if (c === 13) {
-        if (i + 1 < this.buf.length) {
-          if (this.buf.charCodeAt(i + 1) === 10) i++;
-        } else {
-          this.pendingCr = true;
-        }
-      }
-      start = i + 1;
-    }
-    this.buf = this.buf.slice(start);
-    return out;
+    this.parser.feed(text);
+    return this.take();
   }
 
-  /** End of stream: flushes a last event that had no blank line after it (lenient: servers do that). */
+  /** End of stream: flushes a last event that had no blank line after it. */
   end(): SseEvent[] {
-    const out: SseEvent[] = [];
-    const rest = this.decoder.decode();
-    if (rest) this.buf += rest;
-    if (this.buf) this.line(this.buf, out);
-    this.buf = '';
-    this.line('', out);
-    return out;
+    // the rest of a split character, then a line end and a blank line: they complete the last line and its event (a
+    // `\n` right after a final `\r` is taken as its pair, the second one still ends the event)
+    this.parser.feed(`${this.decoder.decode()}\n\n`);
+    this.parser.reset();
+    return this.take();
   }
 
-  private line(line: string, out: SseEvent[]): void {
-    if (line === '') {
-      if (this.dataLines.length) {
-        const ev: SseEvent = { event: this.eventType || 'message', data: this.dataLines.join('\n') };
-        if (this.lastId !== undefined) ev.id = this.lastId;
-        out.push(ev);
-      }
-      this.dataLines = [];
-      this.eventType = '';
-      return;
-    }
-    if (line.charCodeAt(0) === 58 /* : */) {
-      this.comments++;
-      return;
-    }
-    const colon = line.indexOf(':');
-    const field = colon < 0 ? line : line.slice(0, colon);
-    let value = colon < 0 ? '' : line.slice(colon + 1);
-    if (value.charCodeAt(0) === 32) value = value.slice(1);
-    if (field === 'data') this.dataLines.push(value);
-    else if (field === 'event') this.eventType = value;
-    else if (field === 'id') this.lastId = value;
-    // `retry` and unknown fields are ignored
+  private take(): SseEvent[] {
+    const events = this.out;
+    this.out = [];
+    return events;
   }
 }

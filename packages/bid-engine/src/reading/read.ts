@@ -38,7 +38,7 @@ export async function readDocument(buf: Buffer, opts: ReadOptions = {}): Promise
     }
     case 'docx': {
       opts.onProgress?.({ stage: 'text', done: 0, total: 1 });
-      assertSafeDocx(buf); // the inflation budget and every entry held to its declared size, before mammoth unzips it
+      assertSafeDocx(buf); // the inflation budget and every entry held to its declared size, before the DOCX reader reads its parts
       const r = await readDocx(buf, { charsPerPage: perPage });
       pages = r.pages;
       pagesEstimated = r.estimated;

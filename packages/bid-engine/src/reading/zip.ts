@@ -213,8 +213,8 @@ export function readZipEntry(input: Uint8Array, entry: ZipEntry): Buffer {
 
 /**
  * Every check a DOCX gets before a parser sees it: the directory's declared sizes against the file's budget, then every
- * entry inflated once with its declared size as a hard cap and thrown away (a directory that lies fails here, not in
- * mammoth, whose zip reader inflates an entry fully before it compares sizes). One entry in memory at a time.
+ * entry inflated once with its declared size as a hard cap and thrown away (a directory that lies fails here, before
+ * any parser). One entry in memory at a time. The house's one ZIP reader: jszip only writes archives.
  */
 export function assertSafeDocx(buf: Buffer): void {
   const entries = listZipEntries(buf);
