@@ -8,13 +8,15 @@ import { bidCheckCalls } from '@btz/shared/calls';
 import { bidCheckXlsx } from '@btz/bid-engine/bidcheck';
 import type { AppContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
+import { presentPage } from '../../db/paging.js';
 import { defineRoute } from '../../http/route.js';
 import { sendFile } from '../../http/send-file.js';
 import { formatTime } from '../../lib/time.js';
-import { readUpload } from '../bid/upload.js';
+import { readUpload } from '../../http/upload.js';
 import { applyAnonymityFixes } from './fix.js';
-import { presentDetail } from './present.js';
-import { deleteCheck, findCheck, listChecks, ownerOf } from './repo.js';
+import { presentDetail, presentSummary } from './present.js';
+import { deleteCheck, findCheck, listChecks } from './repo.js';
+import { ownerOf } from '../enterprise/owner.js';
 import { queueCheck, startBidCheck, startUpload } from './service.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -63,7 +65,7 @@ export function registerBidCheckRoutes(fastify: FastifyInstance, app: AppContext
 
   defineRoute(fastify, app, {
     call: bidCheckCalls.list,
-    handler: async ({ auth, query }) => listChecks(app.db, await ownerOf(app.db, auth), query),
+    handler: async ({ auth, query }) => presentPage(await listChecks(app.db, await ownerOf(app.db, auth), query), presentSummary),
   });
 
   defineRoute(fastify, app, {

@@ -8,11 +8,12 @@ import { DATA_LIMITS, DATA_TEXTS } from '@btz/shared';
 import { databankCalls } from '@btz/shared/calls';
 import type { AppContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
+import { presentPage } from '../../db/paging.js';
 import { defineRoute } from '../../http/route.js';
 import { contentDisposition } from '../../http/send-file.js';
 import { StorageNotFoundError } from '../../providers/storage/index.js';
-import { readUpload } from '../bid/upload.js';
-import { ownerOf } from '../pictures/repo.js';
+import { readUpload } from '../../http/upload.js';
+import { ownerOf } from '../enterprise/owner.js';
 import { MIME, presentDataDoc } from './present.js';
 import { findDataDoc, listDataDocs, ownerDataTags, saveDataDoc } from './repo.js';
 import { DATA_MAX_BYTES, presentDraft, removeDataDoc, sendExpiryNotices, stopReading, uploadDataDoc } from './service.js';
@@ -56,7 +57,7 @@ export function registerDatabankRoutes(fastify: FastifyInstance, app: AppContext
 
   defineRoute(fastify, app, {
     call: databankCalls.list,
-    handler: async ({ auth, query }) => listDataDocs(app.db, await ownerOf(app.db, auth), query),
+    handler: async ({ auth, query }) => presentPage(await listDataDocs(app.db, await ownerOf(app.db, auth), query), (row) => presentDataDoc(row)),
   });
 
   defineRoute(fastify, app, {

@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import { BID_TEXTS, FILETOOL_LIMITS, FILETOOL_TEXTS } from '@btz/shared';
 import { AppError, badRequest } from '../../http/errors.js';
 import { assertNoNul } from '../../http/nul-guard.js';
-import { cleanFileName, formatLimit } from '../bid/upload.js';
+import { cleanFileName, formatLimit } from '../../http/upload.js';
 
 export interface ToolUpload {
   files: { filename: string; data: Buffer }[];

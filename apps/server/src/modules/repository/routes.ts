@@ -8,12 +8,14 @@ import { REPOSITORY_TEXTS } from '@btz/shared';
 import { repositoryCalls } from '@btz/shared/calls';
 import type { AppContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
+import { presentPage } from '../../db/paging.js';
 import { defineRoute } from '../../http/route.js';
-import { readUpload } from '../bid/upload.js';
+import { readUpload } from '../../http/upload.js';
 import { bidToChange, bidToRead } from '../bid/access.js';
 import { leavesOf } from '../bid/writing/sections.js';
-import { ownerOf } from '../pictures/repo.js';
-import { deleteFile, findFile, listFiles, passagesById, presentFile } from './repo.js';
+import { ownerOf } from '../enterprise/owner.js';
+import { deleteFile, findFile, listFiles, passagesById } from './repo.js';
+import { presentFile } from './present.js';
 import { queueReading, searchRepository, suggestForSection, uploadPastBid } from './service.js';
 
 export function registerRepositoryRoutes(fastify: FastifyInstance, app: AppContext): void {
@@ -28,7 +30,7 @@ export function registerRepositoryRoutes(fastify: FastifyInstance, app: AppConte
 
   defineRoute(fastify, app, {
     call: repositoryCalls.list,
-    handler: async ({ auth, query }) => listFiles(app.db, await ownerOf(app.db, auth), query),
+    handler: async ({ auth, query }) => presentPage(await listFiles(app.db, await ownerOf(app.db, auth), query), presentFile),
   });
 
   defineRoute(fastify, app, {

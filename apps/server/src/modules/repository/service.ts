@@ -12,10 +12,11 @@ import type { DB } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
 import { queueRowJob } from '../../jobs/index.js';
 import { newId } from '../../lib/ids.js';
-import type { Upload } from '../bid/upload.js';
+import type { Upload } from '../../http/upload.js';
 import type { BidRow } from '../bid/repo.js';
-import { ownerOf, type PictureOwner as Owner } from '../pictures/repo.js';
-import { findFile, passagesById, picksOf, presentFile, searchByHeading, searchPassages } from './repo.js';
+import { ownerOf, type Owner } from '../enterprise/owner.js';
+import { findFile, passagesById, picksOf, searchByHeading, searchPassages } from './repo.js';
+import { presentFile } from './present.js';
 
 export const READ_KIND = 'read-repository';
 export const SUGGEST_COUNT = 5;

@@ -17,7 +17,7 @@ import { formatTime } from '../../../lib/time.js';
 import { refundSpend, spendCopy } from '../../entitlements/index.js';
 import type { BidRow } from '../repo.js';
 import { moveDataImages } from '../../pictures/inline.js';
-import { ownerOf } from '../../pictures/repo.js';
+import { ownerOf } from '../../enterprise/owner.js';
 import { countChars, docToText, htmlToDoc, validateDoc } from '@btz/bid-engine/content';
 import {
   ACTIVE_STATES,
