@@ -150,6 +150,19 @@ export async function passagesById(db: Db, o: Owner, ids: string[]): Promise<Rep
   return ids.flatMap((id) => (byId.has(id) ? [present(byId.get(id)!)] : []));
 }
 
+/** The user's pin or exclusion of a passage for a section of its bid (one per passage: the latest wins). */
+export async function pickPassage(db: Db, bidId: string, nodeId: string, passageId: string, pick: 'pin' | 'exclude'): Promise<void> {
+  await db
+    .insertInto('repository_picks')
+    .values({ bid_id: bidId, node_id: nodeId, passage_id: passageId, pick })
+    .onConflict((oc) => oc.columns(['bid_id', 'node_id', 'passage_id']).doUpdateSet({ pick }))
+    .execute();
+}
+
+export async function unpickPassage(db: Db, bidId: string, nodeId: string, passageId: string): Promise<void> {
+  await db.deleteFrom('repository_picks').where('bid_id', '=', bidId).where('node_id', '=', nodeId).where('passage_id', '=', passageId).execute();
+}
+
 export async function picksOf(db: Db, bidId: string, nodeId: string): Promise<{ passage_id: string; pick: 'pin' | 'exclude' }[]> {
   return db.selectFrom('repository_picks').select(['passage_id', 'pick']).where('bid_id', '=', bidId).where('node_id', '=', nodeId).orderBy('created_at').execute();
 }
