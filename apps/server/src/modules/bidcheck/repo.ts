@@ -96,3 +96,19 @@ export async function ownerDataDocs(
     .limit(2000)
     .execute();
 }
+
+/** The user's own read tenders (newest first, at most 200) a bid check can start from, with whether any section is written. */
+export async function checkableBids(db: Db, auth: { tenantId: string; userId: string }) {
+  return db
+    .selectFrom('bids')
+    .select(['id', 'name', 'card', 'outline', 'updated_at'])
+    .select((eb) => eb.exists(eb.selectFrom('bid_sections').select('node_id').whereRef('bid_sections.bid_id', '=', 'bids.id').where('bid_sections.chars', '>', 0)).as('written'))
+    .where('tenant_id', '=', auth.tenantId)
+    .where('user_id', '=', auth.userId)
+    .where('deleted_at', 'is', null)
+    .where('card', 'is not', null)
+    .orderBy('updated_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(200)
+    .execute();
+}

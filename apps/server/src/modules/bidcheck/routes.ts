@@ -15,7 +15,7 @@ import { formatTime } from '../../lib/time.js';
 import { readUpload } from '../../http/upload.js';
 import { applyAnonymityFixes } from './fix.js';
 import { presentDetail, presentSummary } from './present.js';
-import { deleteCheck, findCheck, listChecks } from './repo.js';
+import { checkableBids, deleteCheck, findCheck, listChecks } from './repo.js';
 import { ownerOf } from '../enterprise/owner.js';
 import { queueCheck, startBidCheck, startUpload } from './service.js';
 
@@ -40,18 +40,7 @@ export function registerBidCheckRoutes(fastify: FastifyInstance, app: AppContext
   defineRoute(fastify, app, {
     call: bidCheckCalls.tenders,
     handler: async ({ auth }): Promise<BidCheckTender[]> => {
-      const rows = await app.db
-        .selectFrom('bids')
-        .select(['id', 'name', 'card', 'outline', 'updated_at'])
-        .select((eb) => eb.exists(eb.selectFrom('bid_sections').select('node_id').whereRef('bid_sections.bid_id', '=', 'bids.id').where('bid_sections.chars', '>', 0)).as('written'))
-        .where('tenant_id', '=', auth.tenantId)
-        .where('user_id', '=', auth.userId)
-        .where('deleted_at', 'is', null)
-        .where('card', 'is not', null)
-        .orderBy('updated_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(200)
-        .execute();
+      const rows = await checkableBids(app.db, auth);
       return rows.map((r) => ({
         id: r.id,
         name: r.name,

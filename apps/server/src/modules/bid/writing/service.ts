@@ -19,20 +19,8 @@ import type { BidRow } from '../repo.js';
 import { moveDataImages } from '../../pictures/inline.js';
 import { ownerOf } from '../../enterprise/owner.js';
 import { countChars, docToText, htmlToDoc, validateDoc } from '@btz/bid-engine/content';
-import {
-  ACTIVE_STATES,
-  DONE_STATES,
-  ensureSectionRows,
-  findNode,
-  FORM_GUIDE_CHARS,
-  findSection,
-  leavesOf,
-  inPrintedPart,
-  progressFrom,
-  sectionRows,
-  type LeafInfo,
-  type SectionRow,
-} from './sections.js';
+import { ACTIVE_STATES, DONE_STATES, findNode, FORM_GUIDE_CHARS, leavesOf, inPrintedPart, progressFrom, type LeafInfo } from './sections.js';
+import { ensureSectionRows, findSection, sectionRows, type SectionRow } from './repo.js';
 
 export const WRITE_KIND = 'write-section';
 /** Longest section text a save may carry (characters). */
