@@ -10,8 +10,11 @@
 import type { AppContext } from '../../../context.js';
 import type { Job, JobDefinition, JobRunContext } from '../../../jobs/index.js';
 import { loadEnterpriseFacts } from '../../enterprise/index.js';
-import { factsWithBank } from '../../databank/qualify.js';
-import { authorSection } from './author.js';
+import { bankBlocksForLeaf, factsWithBank } from '../../databank/qualify.js';
+import { referencesForSection, reuseForSection } from '../../repository/service.js';
+import type { BidRow } from '../repo.js';
+import type { LeafInfo } from './sections.js';
+import { authorSection, writesWithModel, type SectionMaterial } from './author.js';
 import { checkHealthAfterWriting } from './health.js';
 import { leavesOf } from './sections.js';
 import { bidUser, cancelSection, findSection, liveBid, markSectionOfRun, saveWrittenSection } from './repo.js';
@@ -101,9 +104,10 @@ export async function runWriteSection(app: AppContext, job: Job<WriteJobPayload>
   };
   // the enterprise facts, completed from the data bank (its licence code, valid certificates, 业绩合同)
   const enterprise = await factsWithBank(app, bid, await loadEnterpriseFacts(app.db, { tenantId: bid.tenant_id, userId: bid.user_id }));
+  const material = await gatherMaterial(app, bid, leaf);
   let authored;
   try {
-    authored = await authorSection(app, bid, leaf, {
+    authored = await authorSection(app, bid, leaf, material, {
       signal: ctx.signal,
       enterprise,
       onDelta: (t) => {
@@ -129,4 +133,18 @@ export async function runWriteSection(app: AppContext, job: Job<WriteJobPayload>
   if (saved) await publish(app, bid.user_id, 'bid.section', { bidId, nodeId, state: 'written', chars: authored.chars });
   await settle(app, job.payload);
   return { chars: authored.chars, saved: !!saved };
+}
+
+/**
+ * The section's material from the libraries, for the author: the owner's 知识库 passages on its subject (a section the
+ * AI writes: as the model's references, or adapted by the offline writer) and its 资料库 blocks (qualification chapters).
+ */
+async function gatherMaterial(app: AppContext, bid: BidRow, leaf: LeafInfo): Promise<SectionMaterial> {
+  const fromRepository = leaf.node.mode === 'ai';
+  const model = writesWithModel(app, bid);
+  return {
+    references: fromRepository && model ? await referencesForSection(app, bid, leaf.node, leaf.parentTitles) : [],
+    reuse: fromRepository && !model ? await reuseForSection(app, bid, leaf.node, leaf.parentTitles) : [],
+    bank: await bankBlocksForLeaf(app, bid, leaf.node.id),
+  };
 }
