@@ -156,3 +156,83 @@ export async function savePageSettings(db: Db, bidId: string, stored: object, in
     .where('status', '<>', 'finished')
     .execute();
 }
+
+/** The bid row locked for the transaction (`live`: not deleted). */
+export async function lockBidRow(trx: Transaction<DB>, id: string, opts: { live: boolean }): Promise<BidRow | undefined> {
+  let q = trx.selectFrom('bids').selectAll().where('id', '=', id);
+  if (opts.live) q = q.where('deleted_at', 'is', null);
+  return q.forUpdate().executeTakeFirst();
+}
+
+export async function bidById(db: Db, id: string): Promise<BidRow> {
+  return db.selectFrom('bids').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+/** The state of each section row of a bid. */
+export async function sectionStates(db: Db, bidId: string): Promise<Pick<SectionRow, 'node_id' | 'state'>[]> {
+  return db.selectFrom('bid_sections').select(['node_id', 'state']).where('bid_id', '=', bidId).execute();
+}
+
+/** The bid's writing status (and its run, its spend) changed now. */
+export async function setBidStatus(
+  db: Db,
+  id: string,
+  set: { status: BidRow['status']; write_run_id?: string | null; spend_ledger_id?: string | null },
+): Promise<void> {
+  await db
+    .updateTable('bids')
+    .set({ ...set, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The spend of the bid's first writing (its `updated_at` untouched). */
+export async function setSpendLedger(db: Db, id: string, ledgerId: string): Promise<void> {
+  await db.updateTable('bids').set({ spend_ledger_id: ledgerId }).where('id', '=', id).execute();
+}
+
+/** 完成编写: read-only for good. */
+export async function markBidFinished(db: Db, id: string): Promise<void> {
+  await db.updateTable('bids').set({ status: 'finished', finished_at: sql`now()`, updated_at: sql`now()` }).where('id', '=', id).execute();
+}
+
+/** The sections of a new run, queued. */
+export async function queueSections(db: Db, bidId: string, nodeIds: string[], runId: string): Promise<void> {
+  await db
+    .updateTable('bid_sections')
+    .set({ state: 'queued', run_id: runId, error: null, updated_at: sql`now()` })
+    .where('bid_id', '=', bidId)
+    .where('node_id', 'in', nodeIds)
+    .execute();
+}
+
+/** Every section still queued or writing, cancelled. */
+export async function cancelActiveSections(db: Db, bidId: string, active: readonly SectionRow['state'][]): Promise<void> {
+  await db
+    .updateTable('bid_sections')
+    .set({ state: 'cancelled', updated_at: sql`now()` })
+    .where('bid_id', '=', bidId)
+    .where('state', 'in', [...active])
+    .execute();
+}
+
+/** One section row locked for the transaction (it exists: ensureSectionRows ran). */
+export async function lockSection(trx: Transaction<DB>, bidId: string, nodeId: string): Promise<SectionRow> {
+  return trx.selectFrom('bid_sections').selectAll().where('bid_id', '=', bidId).where('node_id', '=', nodeId).forUpdate().executeTakeFirstOrThrow();
+}
+
+/** A section saved by hand: `edited`, its revision the next one. */
+export async function saveEditedSection(
+  trx: Transaction<DB>,
+  bidId: string,
+  nodeId: string,
+  s: { doc: unknown; text: string; chars: number; revision: number },
+): Promise<SectionRow> {
+  return trx
+    .updateTable('bid_sections')
+    .set({ doc: JSON.stringify(s.doc), text: s.text, chars: s.chars, state: 'edited', error: null, revision: s.revision, updated_at: sql`now()` })
+    .where('bid_id', '=', bidId)
+    .where('node_id', '=', nodeId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
