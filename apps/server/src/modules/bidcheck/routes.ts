@@ -1,5 +1,5 @@
 /**
- * The bid-check calls (docs/api.md "Bid checks"; defined in @btz/shared/calls). Thin: the owner from repo.ownerOf, then
+ * The bid-check calls (docs/api.md "Bid checks"; defined in @btz/shared/calls). Thin: the owner from enterprise/owner.ts ownerOf, then
  * the service or the repo. A check of another owner answers exactly like a missing one.
  */
 import type { FastifyInstance } from 'fastify';

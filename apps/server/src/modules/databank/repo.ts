@@ -1,6 +1,6 @@
 /**
  * SQL of the data bank. Every statement is scoped by tenant and owner (the user, or its enterprise in the enterprise
- * role — the pictures' `ownerOf`); ids from the client only ever narrow such a scoped query.
+ * role — `ownerOf` of enterprise/owner.ts); ids from the client only ever narrow such a scoped query.
  */
 import { sql, type Kysely, type SelectQueryBuilder, type Selectable } from 'kysely';
 import type { DataDocFields, Page } from '@btz/shared';

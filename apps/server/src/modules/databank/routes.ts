@@ -1,5 +1,5 @@
 /**
- * The data bank calls (docs/api.md "Data bank"; defined in @btz/shared/calls). Thin: the owner from the pictures'
+ * The data bank calls (docs/api.md "Data bank"; defined in @btz/shared/calls). Thin: the owner from enterprise/owner.ts
  * ownerOf (the same holder as the enterprise facts), then the service or the repo. A document of another owner answers
  * exactly like a missing one: 「资料不存在」.
  */

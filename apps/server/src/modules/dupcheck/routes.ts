@@ -1,5 +1,5 @@
 /**
- * 查重 calls (docs/api.md "Duplicate check"; defined in @btz/shared/calls). Thin: the owner from repo.ownerOf, then the
+ * 查重 calls (docs/api.md "Duplicate check"; defined in @btz/shared/calls). Thin: the owner from enterprise/owner.ts ownerOf, then the
  * service or the repo. A check of another owner answers exactly like a missing one.
  */
 import type { FastifyInstance } from 'fastify';

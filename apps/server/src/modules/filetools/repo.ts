@@ -1,6 +1,6 @@
 /**
  * SQL of the bid-file tools' runs. Every statement is scoped by tenant and owner (the user, or its enterprise in the
- * enterprise role — the picture library's `ownerOf`); ids from the client only ever narrow such a scoped query.
+ * enterprise role — `ownerOf` of enterprise/owner.ts); ids from the client only ever narrow such a scoped query.
  */
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { Page } from '@btz/shared';

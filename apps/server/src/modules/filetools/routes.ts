@@ -1,5 +1,5 @@
 /**
- * The bid-file tool calls (docs/api.md "File tools"; defined in @btz/shared/calls). Thin: the owner from repo.ownerOf,
+ * The bid-file tool calls (docs/api.md "File tools"; defined in @btz/shared/calls). Thin: the owner from enterprise/owner.ts ownerOf,
  * then the service or the repo. A run of another owner answers exactly like a missing one.
  */
 import type { FastifyInstance } from 'fastify';

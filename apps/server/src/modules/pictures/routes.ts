@@ -1,5 +1,5 @@
 /**
- * The picture library calls (docs/api.md "Pictures"; defined in @btz/shared/calls). Thin: the owner from repo.ownerOf,
+ * The picture library calls (docs/api.md "Pictures"; defined in @btz/shared/calls). Thin: the owner from enterprise/owner.ts ownerOf,
  * then the service or the repo. A picture or extraction of another owner answers exactly like a missing one.
  */
 import type { FastifyInstance } from 'fastify';

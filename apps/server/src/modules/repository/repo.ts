@@ -1,5 +1,5 @@
 /**
- * SQL of the repository of past bids. Every statement is scoped by tenant and owner (pictures/repo.ts ownerOf: the user,
+ * SQL of the repository of past bids. Every statement is scoped by tenant and owner (enterprise/owner.ts ownerOf: the user,
  * or its enterprise in the enterprise role); ids from the client only ever narrow such a scoped query. Full-text search:
  * the passage words in `tsv` (GIN index), the query's as a tsquery, ranked with ts_rank.
  */

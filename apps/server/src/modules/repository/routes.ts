@@ -1,7 +1,7 @@
 /**
- * The repository calls (docs/api.md "Repository"; defined in @btz/shared/calls). Thin: the owner from pictures ownerOf,
+ * The repository calls (docs/api.md "Repository"; defined in @btz/shared/calls). Thin: the owner from enterprise/owner.ts ownerOf,
  * then the service or the repo. A file of another owner answers exactly like a missing one; suggestions and picks ask
- * the bid's access first (bidToRead / bidToChange).
+ * the bid's access first (bidToRead / bidToChange) and live with the bid (bid/writing/material-routes.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import { REPOSITORY_TEXTS } from '@btz/shared';
