@@ -18,6 +18,11 @@ export function toPage<T>(records: T[], total: number, p: Paging): Page<T> {
  * the selection and the order (which must be total, so pages neither repeat nor skip a row), and `present` turns each
  * row into what the call answers. The one way to page in this server.
  */
+/** A page of rows as the call answers it: each record through its presenter (repos page rows, presenters present). */
+export function presentPage<T, R>(page: Page<T>, present: (row: T) => R): Page<R> {
+  return { ...page, records: page.records.map(present) };
+}
+
 export async function paginate<TB extends keyof DB, O, R = O>(
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   base: SelectQueryBuilder<DB, TB, {}>,

@@ -8,9 +8,9 @@ import { issueMessage } from '../../http/validation.js';
 import type { TenantInfo } from '../../http/tenant.js';
 import { provisionUser } from '../user/commands/provision-user.js';
 import { findUser } from '../user/repo.js';
-import { createCaptcha } from './captcha.js';
+import { createCaptcha } from '../verify/captcha.js';
 import { exchangeWechatCode, loginResponse } from './login.js';
-import { consumeSmsCode, sendSmsCode } from './sms-codes.js';
+import { consumeSmsCode, sendSmsCode } from '../verify/sms-codes.js';
 import { bindQrState, consumeConfirmedQr, createQr, loginQrState } from './qr-login.js';
 import { bearerToken } from '../../auth/tokens.js';
 

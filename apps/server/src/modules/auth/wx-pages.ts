@@ -9,7 +9,7 @@ import { provisionUser } from '../user/commands/provision-user.js';
 import { bindWechat, findUserByOpenid } from '../user/repo.js';
 import { exchangeWechatCode } from './login.js';
 import { confirmQr, findQr, markScanned } from './qr-login.js';
-import { consumeSmsCode, sendSmsCode } from './sms-codes.js';
+import { consumeSmsCode, sendSmsCode } from '../verify/sms-codes.js';
 
 /**
  * The pages a phone opens from a login QR (`/m/wx-login`). In the sandbox the phone confirms by phone number + SMS

@@ -6,6 +6,7 @@ import { parseTenderJob } from './parse-job.js';
 import { registerBidRoutes } from './routes.js';
 import { writeSectionJob } from './writing/job.js';
 import { registerWritingRoutes } from './writing/routes.js';
+import { registerSectionMaterialRoutes } from './writing/material-routes.js';
 import { registerReportRoutes } from './report/routes.js';
 
 /**
@@ -20,6 +21,7 @@ export function registerBids(fastify: FastifyInstance, app: AppContext): void {
     registerBidRoutes(scope, app);
     registerWritingRoutes(scope, app);
     registerReportRoutes(scope, app);
+    registerSectionMaterialRoutes(scope, app);
   });
   const off = app.llm.onUsage((e) => {
     const m = /^bid:(\d+)$/.exec(e.tag ?? '');

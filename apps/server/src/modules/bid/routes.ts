@@ -15,8 +15,9 @@ import { bidToChange, bidToRead, bidToReparse, ownerOf } from './access.js';
 import { presentBid, presentListItem } from './present.js';
 import { findFile, listBids, listFiles, modelBlocksOnPage, readPage } from './repo.js';
 import * as service from './service.js';
-import { readUpload } from './upload.js';
-import { outlineWithStatus, sectionRows } from './writing/sections.js';
+import { readUpload } from '../../http/upload.js';
+import { outlineWithStatus } from './writing/sections.js';
+import { sectionRows } from './writing/repo.js';
 
 const MIME: Record<string, string> = {
   pdf: 'application/pdf',

@@ -25,7 +25,7 @@ import { computeCoverage, generateOutline, resolveLot } from '@btz/bid-engine/te
 import { cleanOutline, regenerateBranch } from './outline-edit.js';
 import { PARSE_KIND, publishParse } from './parse.js';
 import { findFile, listFiles, nextFileOrd, updateBid, type BidRow } from './repo.js';
-import type { Upload } from './upload.js';
+import type { Upload } from '../../http/upload.js';
 
 export const MAX_FILES_PER_BID = 20;
 export const MAX_OUTLINE_NODES = 2000;

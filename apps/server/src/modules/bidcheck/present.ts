@@ -1,12 +1,6 @@
 import type { BidCheckDetail, BidCheckReport, BidCheckSeverity, BidCheckSummary } from '@btz/shared';
 import { formatTime } from '../../lib/time.js';
-import type { CheckRow } from './repo.js';
-
-type SummaryRow = Pick<CheckRow, 'id' | 'kind' | 'source' | 'state' | 'progress' | 'error' | 'file_name' | 'bid_id' | 'created_at'> & {
-  bid_name: string | null;
-  counts: Record<BidCheckSeverity, number> | string | null;
-  passed: boolean | null;
-};
+import type { CheckRow, CheckSummaryRow as SummaryRow } from './repo.js';
 
 export function presentSummary(row: SummaryRow): BidCheckSummary {
   const counts = typeof row.counts === 'string' ? (JSON.parse(row.counts) as Record<BidCheckSeverity, number>) : row.counts;

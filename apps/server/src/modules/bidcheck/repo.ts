@@ -3,15 +3,14 @@
  * role — `ownerOf`); ids from the client only ever narrow such a scoped query.
  */
 import { sql, type Kysely } from 'kysely';
-import type { BidCheckKind, BidCheckSummary, Page } from '@btz/shared';
+import type { BidCheckKind, BidCheckSeverity, Page } from '@btz/shared';
 import type { DB } from '../../db/schema.js';
 import '../../db/schema-bidcheck.js';
 import '../../db/schema-databank.js';
 import type { BidChecksTable } from '../../db/schema-bidcheck.js';
 import { paginate, type Paging } from '../../db/paging.js';
-import { factsOwner } from '../enterprise/index.js';
+import { scopedToOwner, type Owner } from '../enterprise/owner.js';
 import type { Holder } from '../entitlements/index.js';
-import { presentSummary } from './present.js';
 
 type Db = Kysely<DB>;
 export type CheckRow = Omit<BidChecksTable, 'created_at' | 'state' | 'progress' | 'size' | 'result'> & {
@@ -22,21 +21,10 @@ export type CheckRow = Omit<BidChecksTable, 'created_at' | 'state' | 'progress' 
   result: import('@btz/shared').BidCheckReport | null;
 };
 
-export interface CheckOwner {
-  tenantId: string;
-  holder: Holder;
-}
-
 /** Whose checks the caller sees: the same holder as its enterprise facts and pictures. */
-export async function ownerOf(db: Db, auth: { tenantId: string; userId: string }): Promise<CheckOwner> {
-  return { tenantId: auth.tenantId, holder: await factsOwner(db, auth) };
-}
+const scoped = <T extends { where: (...a: any[]) => T }>(q: T, o: Owner): T => scopedToOwner(q, o, 'bid_checks');
 
-function scoped<T extends { where: (...a: any[]) => T }>(q: T, o: CheckOwner): T {
-  return q.where('bid_checks.tenant_id', '=', o.tenantId).where('bid_checks.owner_type', '=', o.holder.type).where('bid_checks.owner_id', '=', o.holder.id);
-}
-
-export async function findCheck(db: Db, o: CheckOwner, id: string): Promise<(CheckRow & { bid_name: string | null }) | undefined> {
+export async function findCheck(db: Db, o: Owner, id: string): Promise<(CheckRow & { bid_name: string | null }) | undefined> {
   const row = await scoped(
     db
       .selectFrom('bid_checks')
@@ -50,7 +38,14 @@ export async function findCheck(db: Db, o: CheckOwner, id: string): Promise<(Che
   return row as (CheckRow & { bid_name: string | null }) | undefined;
 }
 
-export async function listChecks(db: Db, o: CheckOwner, q: Paging & { kind?: BidCheckKind }): Promise<Page<BidCheckSummary>> {
+/** The columns a list of checks shows: the bid's name, and the counts and verdict read out of the result. */
+export type CheckSummaryRow = Pick<CheckRow, 'id' | 'kind' | 'source' | 'state' | 'progress' | 'error' | 'file_name' | 'bid_id' | 'created_at'> & {
+  bid_name: string | null;
+  counts: Record<BidCheckSeverity, number> | string | null;
+  passed: boolean | null;
+};
+
+export async function listChecks(db: Db, o: Owner, q: Paging & { kind?: BidCheckKind }): Promise<Page<CheckSummaryRow>> {
   let base = scoped(
     db.selectFrom('bid_checks').leftJoin('bids', (j) => j.onRef('bids.id', '=', 'bid_checks.bid_id').onRef('bids.tenant_id', '=', 'bid_checks.tenant_id')),
     o,
@@ -77,11 +72,11 @@ export async function listChecks(db: Db, o: CheckOwner, q: Paging & { kind?: Bid
         ])
         .orderBy('bid_checks.created_at', 'desc')
         .orderBy('bid_checks.id', 'desc'),
-    (row) => presentSummary(row as never),
+    (row) => row as unknown as CheckSummaryRow,
   );
 }
 
-export async function deleteCheck(db: Db, o: CheckOwner, id: string): Promise<{ storage_key: string | null } | undefined> {
+export async function deleteCheck(db: Db, o: Owner, id: string): Promise<{ storage_key: string | null } | undefined> {
   return scoped(db.deleteFrom('bid_checks'), o).where('id', '=', id).returning(['storage_key']).executeTakeFirst();
 }
 
@@ -99,5 +94,21 @@ export async function ownerDataDocs(
     .where('owner_id', '=', holder.id)
     .where('state', '=', 'saved')
     .limit(2000)
+    .execute();
+}
+
+/** The user's own read tenders (newest first, at most 200) a bid check can start from, with whether any section is written. */
+export async function checkableBids(db: Db, auth: { tenantId: string; userId: string }) {
+  return db
+    .selectFrom('bids')
+    .select(['id', 'name', 'card', 'outline', 'updated_at'])
+    .select((eb) => eb.exists(eb.selectFrom('bid_sections').select('node_id').whereRef('bid_sections.bid_id', '=', 'bids.id').where('bid_sections.chars', '>', 0)).as('written'))
+    .where('tenant_id', '=', auth.tenantId)
+    .where('user_id', '=', auth.userId)
+    .where('deleted_at', 'is', null)
+    .where('card', 'is not', null)
+    .orderBy('updated_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(200)
     .execute();
 }

@@ -1,5 +1,5 @@
 /**
- * The bid-check calls (docs/api.md "Bid checks"; defined in @btz/shared/calls). Thin: the owner from repo.ownerOf, then
+ * The bid-check calls (docs/api.md "Bid checks"; defined in @btz/shared/calls). Thin: the owner from enterprise/owner.ts ownerOf, then
  * the service or the repo. A check of another owner answers exactly like a missing one.
  */
 import type { FastifyInstance } from 'fastify';
@@ -8,13 +8,15 @@ import { bidCheckCalls } from '@btz/shared/calls';
 import { bidCheckXlsx } from '@btz/bid-engine/bidcheck';
 import type { AppContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
+import { presentPage } from '../../db/paging.js';
 import { defineRoute } from '../../http/route.js';
 import { sendFile } from '../../http/send-file.js';
 import { formatTime } from '../../lib/time.js';
-import { readUpload } from '../bid/upload.js';
+import { readUpload } from '../../http/upload.js';
 import { applyAnonymityFixes } from './fix.js';
-import { presentDetail } from './present.js';
-import { deleteCheck, findCheck, listChecks, ownerOf } from './repo.js';
+import { presentDetail, presentSummary } from './present.js';
+import { checkableBids, deleteCheck, findCheck, listChecks } from './repo.js';
+import { ownerOf } from '../enterprise/owner.js';
 import { queueCheck, startBidCheck, startUpload } from './service.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -38,18 +40,7 @@ export function registerBidCheckRoutes(fastify: FastifyInstance, app: AppContext
   defineRoute(fastify, app, {
     call: bidCheckCalls.tenders,
     handler: async ({ auth }): Promise<BidCheckTender[]> => {
-      const rows = await app.db
-        .selectFrom('bids')
-        .select(['id', 'name', 'card', 'outline', 'updated_at'])
-        .select((eb) => eb.exists(eb.selectFrom('bid_sections').select('node_id').whereRef('bid_sections.bid_id', '=', 'bids.id').where('bid_sections.chars', '>', 0)).as('written'))
-        .where('tenant_id', '=', auth.tenantId)
-        .where('user_id', '=', auth.userId)
-        .where('deleted_at', 'is', null)
-        .where('card', 'is not', null)
-        .orderBy('updated_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(200)
-        .execute();
+      const rows = await checkableBids(app.db, auth);
       return rows.map((r) => ({
         id: r.id,
         name: r.name,
@@ -63,7 +54,7 @@ export function registerBidCheckRoutes(fastify: FastifyInstance, app: AppContext
 
   defineRoute(fastify, app, {
     call: bidCheckCalls.list,
-    handler: async ({ auth, query }) => listChecks(app.db, await ownerOf(app.db, auth), query),
+    handler: async ({ auth, query }) => presentPage(await listChecks(app.db, await ownerOf(app.db, auth), query), presentSummary),
   });
 
   defineRoute(fastify, app, {

@@ -13,9 +13,10 @@ import { badRequest } from '../../http/errors.js';
 import { queueRowJob } from '../../jobs/index.js';
 import { newId } from '../../lib/ids.js';
 import type { AuthInfo } from '../../auth/tokens.js';
-import type { Upload } from '../bid/upload.js';
+import type { Upload } from '../../http/upload.js';
 import { bidToRead } from '../bid/access.js';
-import { ownerDataDocs, type CheckOwner } from './repo.js';
+import { ownerDataDocs } from './repo.js';
+import type { Owner } from '../enterprise/owner.js';
 import { readInfo } from '../enterprise/index.js';
 import type { Holder } from '../entitlements/index.js';
 
@@ -51,7 +52,7 @@ async function tenderOf(app: AppContext, auth: AuthInfo, bidId: string) {
   return bid;
 }
 
-export async function startUpload(app: AppContext, o: CheckOwner, auth: AuthInfo, upload: Upload): Promise<{ id: string }> {
+export async function startUpload(app: AppContext, o: Owner, auth: AuthInfo, upload: Upload): Promise<{ id: string }> {
   const parsed = fields.safeParse({ kind: upload.fields.kind, bidId: upload.fields.bidId || undefined });
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? '参数不正确');
   const { kind, bidId } = parsed.data;
@@ -65,7 +66,7 @@ export async function startUpload(app: AppContext, o: CheckOwner, auth: AuthInfo
 }
 
 /** The 暗标 check of a bid written here: its sections and export settings, its tender's rules. */
-export async function startBidCheck(app: AppContext, o: CheckOwner, auth: AuthInfo, bidId: string): Promise<{ id: string }> {
+export async function startBidCheck(app: AppContext, o: Owner, auth: AuthInfo, bidId: string): Promise<{ id: string }> {
   const bid = await tenderOf(app, auth, bidId);
   if (!bid.outline) throw badRequest(BID_CHECK_TEXTS.noOutline);
   return insertCheck(app, o, auth.userId, newId(), { kind: 'anonymity', source: 'bid', bid_id: bid.id, file_name: bid.name.slice(0, 200), file_type: null, size: 0, storage_key: null });
@@ -73,7 +74,7 @@ export async function startBidCheck(app: AppContext, o: CheckOwner, auth: AuthIn
 
 async function insertCheck(
   app: AppContext,
-  o: CheckOwner,
+  o: Owner,
   userId: string,
   id: string,
   v: { kind: BidCheckKind; source: 'upload' | 'bid'; bid_id: string | null; file_name: string; file_type: 'docx' | 'pdf' | 'doc' | null; size: number; storage_key: string | null },

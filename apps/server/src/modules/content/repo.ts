@@ -17,7 +17,8 @@ import {
 import type { Database } from '../../db/connection.js';
 import { paginate, type Paging } from '../../db/paging.js';
 import type { ActivitiesTable, FeedbackTable, MerchantsTable, NewsTable, QuestionsTable } from '../../db/schema-content.js';
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
+import type { DB } from '../../db/schema.js';
 import '../../db/schema-content.js';
 import { formatTime } from '../../lib/time.js';
 
@@ -306,4 +307,29 @@ export async function allLinks(db: Database, tenantId: string): Promise<ContentL
 export function listFeedback<R>(db: Database, tenantId: string, userId: string, p: Paging, present: (r: Selectable<FeedbackTable>) => R): Promise<Page<R>> {
   const base = db.selectFrom('feedback').where('tenant_id', '=', tenantId).where('user_id', '=', userId);
   return paginate(base, p, (q) => q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'), present);
+}
+
+/** 合作预约 sent from one IP since a time (the per-IP hourly limit). */
+export async function collabsFromIpSince(db: Database, ip: string, since: Date): Promise<number> {
+  const { n } = await db
+    .selectFrom('collab_appointments')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('ip', '=', ip)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+export async function insertCollab(
+  db: Database,
+  row: Insertable<DB['collab_appointments']>,
+): Promise<void> {
+  await db.insertInto('collab_appointments').values(row).execute();
+}
+
+export async function insertFeedback(
+  db: Database,
+  row: Insertable<DB['feedback']>,
+): Promise<void> {
+  await db.insertInto('feedback').values(row).execute();
 }

@@ -7,7 +7,10 @@ import { badRequest } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 import { formatTime } from '../../lib/time.js';
 import {
+  collabsFromIpSince,
   getActivity,
+  insertCollab,
+  insertFeedback,
   getMerchant,
   getNews,
   getPage,
@@ -84,13 +87,7 @@ export function registerContentRoutes(fastify: FastifyInstance, app: AppContext)
     rateLimit: 'form',
     handler: async ({ tenant, body, ip }) => {
       const since = new Date(Date.now() - 3600_000);
-      const { n } = await db
-        .selectFrom('collab_appointments')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('ip', '=', ip)
-        .where('created_at', '>', since)
-        .executeTakeFirstOrThrow();
-      if (Number(n) >= COLLAB_PER_IP_PER_HOUR) throw badRequest('提交过于频繁，请稍后再试或直接联系客服');
+      if ((await collabsFromIpSince(db, ip, since)) >= COLLAB_PER_IP_PER_HOUR) throw badRequest('提交过于频繁，请稍后再试或直接联系客服');
       const row = {
         id: newId(),
         tenant_id: tenant.id,
@@ -102,7 +99,7 @@ export function registerContentRoutes(fastify: FastifyInstance, app: AppContext)
         remark: body.remark ?? '',
         ip,
       };
-      await db.insertInto('collab_appointments').values(row).execute();
+      await insertCollab(db, row);
       return { id: row.id };
     },
   });
@@ -120,7 +117,7 @@ export function registerContentRoutes(fastify: FastifyInstance, app: AppContext)
         contact: body.contact ?? '',
         images: JSON.stringify(body.images ?? []),
       };
-      await db.insertInto('feedback').values(row).execute();
+      await insertFeedback(db, row);
       return { id: row.id };
     },
   });

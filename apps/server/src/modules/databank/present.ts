@@ -1,12 +1,7 @@
-import { shanghaiToday, type DataDocItem, type DataDocType } from '@btz/shared';
+import type { DataDocItem, DataDocType } from '@btz/shared';
+import { daysBetween, shanghaiToday } from '../../lib/dates.js';
 import { formatTime } from '../../lib/time.js';
 import type { DataDocRow } from './repo.js';
-
-const DAY = 86_400_000;
-/** Today's date in Asia/Shanghai (UTC+8, no DST), `YYYY-MM-DD`. */
-export { shanghaiToday };
-export const addDays = (date: string, n: number) => new Date(Date.parse(`${date}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
-export const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY);
 
 export function presentDataDoc(row: DataDocRow, now = new Date()): DataDocItem {
   return {

@@ -10,13 +10,13 @@ import type { EnterpriseFacts } from '@btz/bid-engine/writer';
 import { usedDocs, type DatabankHealthInput } from '@btz/bid-engine/health';
 import type { AppContext } from '../../context.js';
 import { StorageNotFoundError } from '../../providers/storage/index.js';
-import { ownerOf } from '../pictures/repo.js';
-import { shanghaiToday } from './present.js';
-import { dataDocIdsInBid, dataDocsStamp, findDataDoc, savedDataDocs, type DataDocRow, type DataOwner } from './repo.js';
+import { shanghaiToday } from '../../lib/dates.js';
+import { dataDocIdsInBid, dataDocsStamp, findDataDoc, savedDataDocs, type DataDocRow } from './repo.js';
+import { ownerOf, type Owner } from '../enterprise/owner.js';
 
 type BidRef = { tenant_id: string; user_id: string };
 
-export const bidDataOwner = (app: AppContext, bid: BidRef): Promise<DataOwner> => ownerOf(app.db, { tenantId: bid.tenant_id, userId: bid.user_id });
+export const bidDataOwner = (app: AppContext, bid: BidRef): Promise<Owner> => ownerOf(app.db, { tenantId: bid.tenant_id, userId: bid.user_id });
 
 export function toBankDoc(row: DataDocRow): BankDoc {
   return {
@@ -66,7 +66,7 @@ export function typesOfSection(card: TenderCard, outline: BidOutlineNode[], node
   return sectionDocTypes(matchInputOf(card, outline, node, parentTitles));
 }
 
-export async function sectionMaterial(app: AppContext, owner: DataOwner, types: DataDocType[], figureStart: number) {
+export async function sectionMaterial(app: AppContext, owner: Owner, types: DataDocType[], figureStart: number) {
   const rows = await savedDataDocs(app.db, owner, types);
   const content = bankContent(rows.map(toBankDoc), types, figureStart);
   const doc: EditorJson = { type: 'doc', content: content.blocks as EditorJson['content'] };

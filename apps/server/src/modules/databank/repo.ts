@@ -1,38 +1,33 @@
 /**
  * SQL of the data bank. Every statement is scoped by tenant and owner (the user, or its enterprise in the enterprise
- * role — the pictures' `ownerOf`); ids from the client only ever narrow such a scoped query.
+ * role — `ownerOf` of enterprise/owner.ts); ids from the client only ever narrow such a scoped query.
  */
 import { sql, type Kysely, type SelectQueryBuilder, type Selectable } from 'kysely';
-import type { DataDocFields, DataDocItem, Page } from '@btz/shared';
+import type { DataDocFields, Page } from '@btz/shared';
 import type { DB } from '../../db/schema.js';
 import '../../db/schema-databank.js';
 import type { DataDocumentsTable } from '../../db/schema-databank.js';
 import { paginate, type Paging } from '../../db/paging.js';
-import type { PictureOwner } from '../pictures/repo.js';
-import { presentDataDoc, shanghaiToday, addDays } from './present.js';
+import { scopedToOwner, type Owner } from '../enterprise/owner.js';
+import { addDays, shanghaiToday } from '../../lib/dates.js';
 
 type Db = Kysely<DB>;
 export type DataDocRow = Selectable<DataDocumentsTable>;
-export type DataOwner = PictureOwner;
-
-function scoped<T extends { where: (...a: any[]) => T }>(q: T, o: DataOwner): T {
-  return q.where('tenant_id', '=', o.tenantId).where('owner_type', '=', o.holder.type).where('owner_id', '=', o.holder.id);
-}
 
 /** A document of the owner, draft or saved. */
-export async function findDataDoc(db: Db, o: DataOwner, id: string): Promise<DataDocRow | undefined> {
-  return (await scoped(db.selectFrom('data_documents').selectAll(), o).where('id', '=', id).executeTakeFirst()) as DataDocRow | undefined;
+export async function findDataDoc(db: Db, o: Owner, id: string): Promise<DataDocRow | undefined> {
+  return (await scopedToOwner(db.selectFrom('data_documents').selectAll(), o).where('id', '=', id).executeTakeFirst()) as DataDocRow | undefined;
 }
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function listDataDocs(
   db: Db,
-  o: DataOwner,
+  o: Owner,
   q: Paging & { keyword?: string; type?: string; tag?: string; expiring?: number },
   now = new Date(),
-): Promise<Page<DataDocItem>> {
-  let base = scoped(db.selectFrom('data_documents'), o).where('state', '=', 'saved') as SelectQueryBuilder<DB, 'data_documents', object>;
+): Promise<Page<DataDocRow>> {
+  let base = scopedToOwner(db.selectFrom('data_documents'), o).where('state', '=', 'saved') as SelectQueryBuilder<DB, 'data_documents', object>;
   if (q.keyword) {
     const like = `%${likeEscape(q.keyword)}%`;
     base = base.where((eb) =>
@@ -55,11 +50,11 @@ export async function listDataDocs(
     base,
     q,
     (b) => (q.expiring ? b.selectAll().orderBy('expiry', 'asc').orderBy('id', 'asc') : b.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc')),
-    (row) => presentDataDoc(row as unknown as DataDocRow, now),
+    (row) => row as unknown as DataDocRow,
   );
 }
 
-export async function ownerDataTags(db: Db, o: DataOwner): Promise<string[]> {
+export async function ownerDataTags(db: Db, o: Owner): Promise<string[]> {
   const { rows } = await sql<{ tag: string }>`
     SELECT DISTINCT t AS tag FROM data_documents, jsonb_array_elements_text(data_documents.tags) AS t
     WHERE tenant_id = ${o.tenantId} AND owner_type = ${o.holder.type} AND owner_id = ${o.holder.id} AND state = 'saved'
@@ -68,8 +63,8 @@ export async function ownerDataTags(db: Db, o: DataOwner): Promise<string[]> {
 }
 
 /** Writes the confirmed fields; a draft becomes saved. */
-export async function saveDataDoc(db: Db, o: DataOwner, id: string, f: DataDocFields): Promise<void> {
-  await scoped(db.updateTable('data_documents'), o)
+export async function saveDataDoc(db: Db, o: Owner, id: string, f: DataDocFields): Promise<void> {
+  await scopedToOwner(db.updateTable('data_documents'), o)
     .set({
       state: 'saved',
       type: f.type,
@@ -91,8 +86,8 @@ export async function saveDataDoc(db: Db, o: DataOwner, id: string, f: DataDocFi
 }
 
 /** The row goes; the stored bytes stay (storage is content-addressed and may be shared with other rows). */
-export async function deleteDataDoc(db: Db, o: DataOwner, id: string): Promise<boolean> {
-  const r = await scoped(db.deleteFrom('data_documents'), o).where('id', '=', id).executeTakeFirst();
+export async function deleteDataDoc(db: Db, o: Owner, id: string): Promise<boolean> {
+  const r = await scopedToOwner(db.deleteFrom('data_documents'), o).where('id', '=', id).executeTakeFirst();
   return Number(r.numDeletedRows) > 0;
 }
 
@@ -117,8 +112,8 @@ export async function markNotified(db: Db, id: string, expiry: string): Promise<
 }
 
 /** The owner's saved documents (of `types` when given), oldest first; at most `max`. */
-export async function savedDataDocs(db: Db, o: DataOwner, types?: readonly string[], max = 300): Promise<DataDocRow[]> {
-  let q = scoped(db.selectFrom('data_documents').selectAll(), o).where('state', '=', 'saved');
+export async function savedDataDocs(db: Db, o: Owner, types?: readonly string[], max = 300): Promise<DataDocRow[]> {
+  let q = scopedToOwner(db.selectFrom('data_documents').selectAll(), o).where('state', '=', 'saved');
   if (types) {
     if (!types.length) return [];
     q = q.where('type', 'in', [...types]);
@@ -127,8 +122,8 @@ export async function savedDataDocs(db: Db, o: DataOwner, types?: readonly strin
 }
 
 /** What changes when a saved document of the owner changes (count, last update): part of the health result's basis. */
-export async function dataDocsStamp(db: Db, o: DataOwner): Promise<string> {
-  const r = await scoped(db.selectFrom('data_documents'), o)
+export async function dataDocsStamp(db: Db, o: Owner): Promise<string> {
+  const r = await scopedToOwner(db.selectFrom('data_documents'), o)
     .where('state', '=', 'saved')
     .select([sql<string>`count(*)`.as('n'), sql<Date | null>`max(updated_at)`.as('at')])
     .executeTakeFirstOrThrow();

@@ -1,5 +1,5 @@
 /**
- * The data bank calls (docs/api.md "Data bank"; defined in @btz/shared/calls). Thin: the owner from the pictures'
+ * The data bank calls (docs/api.md "Data bank"; defined in @btz/shared/calls). Thin: the owner from enterprise/owner.ts
  * ownerOf (the same holder as the enterprise facts), then the service or the repo. A document of another owner answers
  * exactly like a missing one: 「资料不存在」.
  */
@@ -8,17 +8,15 @@ import { DATA_LIMITS, DATA_TEXTS } from '@btz/shared';
 import { databankCalls } from '@btz/shared/calls';
 import type { AppContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
+import { presentPage } from '../../db/paging.js';
 import { defineRoute } from '../../http/route.js';
 import { contentDisposition } from '../../http/send-file.js';
 import { StorageNotFoundError } from '../../providers/storage/index.js';
-import { readUpload } from '../bid/upload.js';
-import { ownerOf } from '../pictures/repo.js';
+import { readUpload } from '../../http/upload.js';
+import { ownerOf } from '../enterprise/owner.js';
 import { MIME, presentDataDoc } from './present.js';
 import { findDataDoc, listDataDocs, ownerDataTags, saveDataDoc } from './repo.js';
 import { DATA_MAX_BYTES, presentDraft, removeDataDoc, sendExpiryNotices, stopReading, uploadDataDoc } from './service.js';
-import { bidToRead } from '../bid/access.js';
-import { leavesOf } from '../bid/writing/sections.js';
-import { sectionMaterial, typesOfSection } from './qualify.js';
 
 export function registerDatabankRoutes(fastify: FastifyInstance, app: AppContext): void {
   defineRoute(fastify, app, {
@@ -56,7 +54,7 @@ export function registerDatabankRoutes(fastify: FastifyInstance, app: AppContext
 
   defineRoute(fastify, app, {
     call: databankCalls.list,
-    handler: async ({ auth, query }) => listDataDocs(app.db, await ownerOf(app.db, auth), query),
+    handler: async ({ auth, query }) => presentPage(await listDataDocs(app.db, await ownerOf(app.db, auth), query), (row) => presentDataDoc(row)),
   });
 
   defineRoute(fastify, app, {
@@ -77,28 +75,6 @@ export function registerDatabankRoutes(fastify: FastifyInstance, app: AppContext
     call: databankCalls.delete,
     handler: async ({ auth, query }) => {
       if (!(await removeDataDoc(app, await ownerOf(app.db, auth), query.id))) throw badRequest(DATA_TEXTS.notFound);
-    },
-  });
-
-  defineRoute(fastify, app, {
-    call: databankCalls.section,
-    handler: async ({ auth, query }) => {
-      // the bid must be the caller's (another's answers 「标书不存在」); the documents are the caller's owner's
-      const bid = await bidToRead(app, auth, query.bidId);
-      const leaf = bid.card && bid.outline ? leavesOf(bid.outline, bid.bid_type === 2 ? 2 : 1).find((l) => l.node.id === query.nodeId) : undefined;
-      if (!leaf || !bid.card || !bid.outline) throw badRequest(DATA_TEXTS.notLeaf);
-      const matched = typesOfSection(bid.card, bid.outline, leaf.node, leaf.parentTitles);
-      const types = query.types ?? matched;
-      const { rows, doc } = await sectionMaterial(app, await ownerOf(app.db, auth), types, query.figureStart);
-      return {
-        matched,
-        types,
-        docs: rows.map((r) => {
-          const p = presentDataDoc(r);
-          return { id: p.id, type: p.type, name: p.name, fileKind: p.fileKind, expiry: p.expiry, daysLeft: p.daysLeft };
-        }),
-        doc,
-      };
     },
   });
 

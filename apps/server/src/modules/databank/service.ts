@@ -11,9 +11,10 @@ import type { AppContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 import { enqueue } from '../../jobs/index.js';
-import type { Upload } from '../bid/upload.js';
-import { deleteDataDoc, dueNotices, findDataDoc, markNotified, type DataDocRow, type DataOwner } from './repo.js';
-import { daysBetween, shanghaiToday } from './present.js';
+import type { Upload } from '../../http/upload.js';
+import { deleteDataDoc, dueNotices, findDataDoc, markNotified, type DataDocRow } from './repo.js';
+import type { Owner } from '../enterprise/owner.js';
+import { daysBetween, shanghaiToday } from '../../lib/dates.js';
 
 /** A data-bank file: at most this, or UPLOAD_MAX_BYTES when that is lower. */
 export const DATA_MAX_BYTES = 30 * 1024 * 1024;
@@ -41,7 +42,7 @@ const blankProposal = (fileName: string): DataDocDraft['proposal'] => ({
  * Stores the upload (counted against the quota) as a draft and queues the reading of its text (job `databank-read`,
  * DATABANK_READ_CONCURRENCY at once per process): the call answers at once; `draft` answers again once read.
  */
-export async function uploadDataDoc(app: AppContext, o: DataOwner, userId: string, upload: Upload): Promise<DataDocDraft> {
+export async function uploadDataDoc(app: AppContext, o: Owner, userId: string, upload: Upload): Promise<DataDocDraft> {
   let kind;
   try {
     kind = sniffDataFile(upload.data);
@@ -115,7 +116,7 @@ export async function stopReading(app: AppContext, row: DataDocRow): Promise<voi
 }
 
 /** The document goes: its reading is cancelled (the reading process killed), its row deleted, its bytes released. */
-export async function removeDataDoc(app: AppContext, o: DataOwner, id: string): Promise<boolean> {
+export async function removeDataDoc(app: AppContext, o: Owner, id: string): Promise<boolean> {
   if (!(await findDataDoc(app.db, o, id))) return false;
   await app.jobs.cancel(app.db, { kind: READ_KIND, refId: id });
   if (!(await deleteDataDoc(app.db, o, id))) return false;

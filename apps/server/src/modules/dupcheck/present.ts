@@ -1,8 +1,8 @@
 import type { DupCheckDetail, DupCheckSummary } from '@btz/shared';
 import { formatTime } from '../../lib/time.js';
-import type { DupCheckRow } from './repo.js';
+import type { DupCheckListRow, DupCheckRow } from './repo.js';
 
-export function presentSummary(row: Pick<DupCheckRow, 'id' | 'name' | 'state' | 'progress' | 'error' | 'files' | 'risk' | 'score' | 'created_at'>): DupCheckSummary {
+export function presentSummary(row: DupCheckListRow): DupCheckSummary {
   return {
     id: row.id,
     name: row.name,

@@ -3,21 +3,14 @@
  * enterprise role — `ownerOf`, the same holder as the picture library); ids from the client only narrow such a query.
  */
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import { upgradeDupReport, type DupCheckSummary, type DupReport, type DupRisk, type Page } from '@btz/shared';
+import { upgradeDupReport, type DupReport, type DupRisk, type Page } from '@btz/shared';
 import type { DB } from '../../db/schema.js';
 import '../../db/schema-dupcheck.js';
 import type { DupStoredFile } from '../../db/schema-dupcheck.js';
 import { paginate, type Paging } from '../../db/paging.js';
-import { factsOwner } from '../enterprise/index.js';
-import type { Holder } from '../entitlements/index.js';
-import { presentSummary } from './present.js';
+import { scopedToOwner, type Owner } from '../enterprise/owner.js';
 
 type Db = Kysely<DB>;
-
-export interface DupOwner {
-  tenantId: string;
-  holder: Holder;
-}
 
 export interface DupCheckRow {
   id: string;
@@ -37,17 +30,9 @@ export interface DupCheckRow {
   created_at: Date;
 }
 
-export async function ownerOf(db: Db, auth: { tenantId: string; userId: string }): Promise<DupOwner> {
-  return { tenantId: auth.tenantId, holder: await factsOwner(db, auth) };
-}
-
-function scoped<T extends { where: (...a: any[]) => T }>(q: T, o: DupOwner): T {
-  return q.where('tenant_id', '=', o.tenantId).where('owner_type', '=', o.holder.type).where('owner_id', '=', o.holder.id);
-}
-
 /** The check with its report read as today's (a report stored by an older version upgraded: upgradeDupReport). */
-export async function findCheck(db: Db, o: DupOwner, id: string): Promise<DupCheckRow | undefined> {
-  const row = (await scoped(db.selectFrom('dup_checks').selectAll(), o).where('id', '=', id).executeTakeFirst()) as DupCheckRow | undefined;
+export async function findCheck(db: Db, o: Owner, id: string): Promise<DupCheckRow | undefined> {
+  const row = (await scopedToOwner(db.selectFrom('dup_checks').selectAll(), o).where('id', '=', id).executeTakeFirst()) as DupCheckRow | undefined;
   if (row?.report) row.report = upgradeDupReport(row.report);
   return row;
 }
@@ -63,7 +48,7 @@ export async function findCheckLight(db: Db, id: string) {
  * Adds a file to a draft check in one statement: the index from the check's counter, refused (undefined) when the check
  * is not a draft or already holds `max` files of the role — so two uploads at once cannot pass the limit together.
  */
-export async function addFile(db: Db, o: DupOwner, id: string, file: Omit<DupStoredFile, 'index'>, max: number): Promise<number | undefined> {
+export async function addFile(db: Db, o: Owner, id: string, file: Omit<DupStoredFile, 'index'>, max: number): Promise<number | undefined> {
   const { rows } = await sql<{ next_index: number }>`
     UPDATE dup_checks
     SET next_index = next_index + 1,
@@ -76,7 +61,7 @@ export async function addFile(db: Db, o: DupOwner, id: string, file: Omit<DupSto
   return rows[0]?.next_index;
 }
 
-export async function removeFile(db: Db, o: DupOwner, id: string, index: number): Promise<boolean> {
+export async function removeFile(db: Db, o: Owner, id: string, index: number): Promise<boolean> {
   const r = await sql`
     UPDATE dup_checks
     SET files = COALESCE((SELECT jsonb_agg(f ORDER BY (f->>'index')::int) FROM jsonb_array_elements(files) AS f WHERE (f->>'index')::int <> ${index}), '[]'::jsonb),
@@ -86,17 +71,20 @@ export async function removeFile(db: Db, o: DupOwner, id: string, index: number)
   return Number(r.numAffectedRows ?? 0n) > 0;
 }
 
-export async function deleteCheck(db: Db, o: DupOwner, id: string): Promise<boolean> {
-  const r = await scoped(db.deleteFrom('dup_checks'), o).where('id', '=', id).where('state', 'not in', ['queued', 'running']).executeTakeFirst();
+export async function deleteCheck(db: Db, o: Owner, id: string): Promise<boolean> {
+  const r = await scopedToOwner(db.deleteFrom('dup_checks'), o).where('id', '=', id).where('state', 'not in', ['queued', 'running']).executeTakeFirst();
   return Number(r.numDeletedRows) > 0;
 }
 
-export async function listChecks(db: Db, o: DupOwner, p: Paging): Promise<Page<DupCheckSummary>> {
-  const base = scoped(db.selectFrom('dup_checks'), o) as SelectQueryBuilder<DB, 'dup_checks', object>;
+/** The columns a list shows. */
+export type DupCheckListRow = Pick<DupCheckRow, 'id' | 'name' | 'state' | 'progress' | 'error' | 'files' | 'risk' | 'score' | 'created_at'>;
+
+export async function listChecks(db: Db, o: Owner, p: Paging): Promise<Page<DupCheckListRow>> {
+  const base = scopedToOwner(db.selectFrom('dup_checks'), o) as SelectQueryBuilder<DB, 'dup_checks', object>;
   return paginate(
     base,
     p,
     (b) => b.select(['id', 'name', 'state', 'progress', 'error', 'files', 'risk', 'score', 'created_at']).orderBy('created_at', 'desc').orderBy('id', 'desc'),
-    (row) => presentSummary(row as unknown as DupCheckRow),
+    (row) => row as unknown as DupCheckListRow,
   );
 }

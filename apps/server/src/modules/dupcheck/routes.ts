@@ -1,5 +1,5 @@
 /**
- * 查重 calls (docs/api.md "Duplicate check"; defined in @btz/shared/calls). Thin: the owner from repo.ownerOf, then the
+ * 查重 calls (docs/api.md "Duplicate check"; defined in @btz/shared/calls). Thin: the owner from enterprise/owner.ts ownerOf, then the
  * service or the repo. A check of another owner answers exactly like a missing one.
  */
 import type { FastifyInstance } from 'fastify';
@@ -8,11 +8,13 @@ import { dupcheckCalls } from '@btz/shared/calls';
 import { dupReportXlsx } from '@btz/bid-engine/dupcheck';
 import type { AppContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
+import { presentPage } from '../../db/paging.js';
 import { defineRoute } from '../../http/route.js';
 import { sendFile } from '../../http/send-file.js';
-import { readUpload } from '../bid/upload.js';
-import { presentDetail } from './present.js';
-import { deleteCheck, findCheck, listChecks, ownerOf, removeFile } from './repo.js';
+import { readUpload } from '../../http/upload.js';
+import { presentDetail, presentSummary } from './present.js';
+import { deleteCheck, findCheck, listChecks, removeFile } from './repo.js';
+import { ownerOf } from '../enterprise/owner.js';
 import { createCheck, dupFileRef, queueCheck, startCheck, uploadFile } from './service.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -74,7 +76,7 @@ export function registerDupcheckRoutes(fastify: FastifyInstance, app: AppContext
 
   defineRoute(fastify, app, {
     call: dupcheckCalls.list,
-    handler: async ({ auth, query }) => listChecks(app.db, await ownerOf(app.db, auth), query),
+    handler: async ({ auth, query }) => presentPage(await listChecks(app.db, await ownerOf(app.db, auth), query), presentSummary),
   });
 
   defineRoute(fastify, app, {

@@ -10,12 +10,13 @@ import type { DB } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
 import { queueRowJob } from '../../jobs/index.js';
 import { newId } from '../../lib/ids.js';
-import type { Upload } from '../bid/upload.js';
-import { addFile, findCheck, type DupCheckRow, type DupOwner } from './repo.js';
+import type { Upload } from '../../http/upload.js';
+import { addFile, findCheck, type DupCheckRow } from './repo.js';
+import type { Owner } from '../enterprise/owner.js';
 
 export const DUPCHECK_KIND = 'dupcheck';
 
-export async function createCheck(app: AppContext, o: DupOwner, userId: string, name: string): Promise<{ id: string }> {
+export async function createCheck(app: AppContext, o: Owner, userId: string, name: string): Promise<{ id: string }> {
   const id = newId();
   await app.db
     .insertInto('dup_checks')
@@ -37,7 +38,7 @@ function sniffBidFile(data: Buffer): 'docx' | 'pdf' | 'doc' {
   }
 }
 
-export async function uploadFile(app: AppContext, o: DupOwner, id: string, role: 'bid' | 'tender', upload: Upload): Promise<DupCheckFile> {
+export async function uploadFile(app: AppContext, o: Owner, id: string, role: 'bid' | 'tender', upload: Upload): Promise<DupCheckFile> {
   const row = await findCheck(app.db, o, id);
   if (!row) throw badRequest(T.notFound);
   if (row.state !== 'draft') throw badRequest(T.notDraft);

@@ -1,5 +1,5 @@
 /**
- * The bid-file tool calls (docs/api.md "File tools"; defined in @btz/shared/calls). Thin: the owner from repo.ownerOf,
+ * The bid-file tool calls (docs/api.md "File tools"; defined in @btz/shared/calls). Thin: the owner from enterprise/owner.ts ownerOf,
  * then the service or the repo. A run of another owner answers exactly like a missing one.
  */
 import type { FastifyInstance } from 'fastify';
@@ -8,12 +8,14 @@ import { FILETOOL_LIMITS, FILETOOL_TEXTS } from '@btz/shared';
 import { filetoolCalls } from '@btz/shared/calls';
 import type { AppContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
+import { presentPage } from '../../db/paging.js';
 import { defineRoute } from '../../http/route.js';
 import { sendFile } from '../../http/send-file.js';
 import { StorageNotFoundError } from '../../providers/storage/index.js';
 import { clientOf, recordIp } from '../iprecord/index.js';
 import { presentRun } from './present.js';
-import { findRun, listRuns, ownerOf } from './repo.js';
+import { findRun, listRuns } from './repo.js';
+import { ownerOf } from '../enterprise/owner.js';
 import { deleteToolRun, queueRun, startRun } from './service.js';
 import { readToolUpload } from './upload.js';
 
@@ -43,7 +45,7 @@ export function registerFileToolRoutes(fastify: FastifyInstance, app: AppContext
     call: filetoolCalls.list,
     handler: async ({ auth, query }) => {
       const tools = query.tools ? query.tools.split(',').map((t) => t.trim()).filter(Boolean) : null;
-      return listRuns(app.db, await ownerOf(app.db, auth), query, tools);
+      return presentPage(await listRuns(app.db, await ownerOf(app.db, auth), query, tools), presentRun);
     },
   });
 

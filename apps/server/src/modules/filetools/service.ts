@@ -16,7 +16,8 @@ import { badRequest } from '../../http/errors.js';
 import { queueRowJob } from '../../jobs/index.js';
 import { newId } from '../../lib/ids.js';
 import { presentRun } from './present.js';
-import { deleteRun, findRun, type RunRow, type ToolOwner } from './repo.js';
+import { deleteRun, findRun, type RunRow } from './repo.js';
+import type { Owner } from '../enterprise/owner.js';
 import type { ToolUpload } from './upload.js';
 
 export const FILE_TOOL_KIND = 'file-tool';
@@ -66,7 +67,7 @@ function sniffFor(tool: FileToolName, data: Buffer): string {
   return type;
 }
 
-export async function startRun(app: AppContext, o: ToolOwner, userId: string, upload: ToolUpload): Promise<FileToolRun> {
+export async function startRun(app: AppContext, o: Owner, userId: string, upload: ToolUpload): Promise<FileToolRun> {
   const tool = parseTool(upload.fields.tool);
   if (tool !== 'images-pdf' && upload.files.length > 1) throw badRequest('请一次上传一个文件');
   if (upload.files.length > FILETOOL_LIMITS.images) throw badRequest(FILETOOL_TEXTS.tooManyImages(FILETOOL_LIMITS.images));
@@ -112,7 +113,7 @@ export async function queueRun(app: AppContext, db: Kysely<DB>, row: { id: strin
  * Deletes a run of the owner's; a run still queued or running is cancelled first, so its worker — and the LibreOffice or
  * pdftoppm it started, with their job folder — is killed now rather than working on for nobody (issue 22).
  */
-export async function deleteToolRun(app: AppContext, o: ToolOwner, id: string): Promise<boolean> {
+export async function deleteToolRun(app: AppContext, o: Owner, id: string): Promise<boolean> {
   if (!(await findRun(app.db, o, id))) return false;
   await app.jobs.cancel(app.db, { kind: FILE_TOOL_KIND, refId: id });
   return deleteRun(app.db, o, id);

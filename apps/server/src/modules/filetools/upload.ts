@@ -1,13 +1,13 @@
 /**
  * Reading a tool's upload: the tool field and one file, or up to FILETOOL_LIMITS.images pictures (图片转 PDF). Like the
- * bid module's readUpload — each file capped while it streams in, a Content-Length above the whole limit refused before
+ * edge's readUpload (http/upload.ts) — each file capped while it streams in, a Content-Length above the whole limit refused before
  * anything is read, NUL refused in names and fields — with several `file` parts allowed.
  */
 import type { FastifyRequest } from 'fastify';
 import { BID_TEXTS, FILETOOL_LIMITS, FILETOOL_TEXTS } from '@btz/shared';
 import { AppError, badRequest } from '../../http/errors.js';
 import { assertNoNul } from '../../http/nul-guard.js';
-import { cleanFileName, formatLimit } from '../bid/upload.js';
+import { cleanFileName, formatLimit } from '../../http/upload.js';
 
 export interface ToolUpload {
   files: { filename: string; data: Buffer }[];

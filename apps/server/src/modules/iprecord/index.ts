@@ -11,6 +11,7 @@ import { bearerToken } from '../../auth/tokens.js';
 import type { AppContext } from '../../context.js';
 import '../../db/schema-filetools.js';
 import { defineRoute } from '../../http/route.js';
+import { uploadedName } from '../../http/upload.js';
 import { newId } from '../../lib/ids.js';
 import { deviceLabel } from './device.js';
 import { ipWarnings, listIpRecords } from './repo.js';
@@ -59,17 +60,10 @@ export function clientOf(req: FastifyRequest): { ip: string; userAgent: string }
   return { ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') };
 }
 
-const UPLOADED = Symbol('btz.uploaded');
-
-/** Called by readUpload once a file was read: the upload is recorded when the call answers with success. */
-export function markUpload(req: FastifyRequest, filename: string): void {
-  (req as unknown as Record<symbol, string>)[UPLOADED] = filename;
-}
-
 export function registerIpRecord(fastify: FastifyInstance, app: AppContext): void {
   // every upload read by readUpload, once its call succeeded (errors travel in a 200 body: the envelope says)
   fastify.addHook('onSend', async (req, _reply, payload) => {
-    const filename = (req as unknown as Record<symbol, string | undefined>)[UPLOADED];
+    const filename = uploadedName(req);
     if (filename === undefined || typeof payload !== 'string' || !payload.includes('"success":true')) return payload;
     const token = bearerToken(req.headers['blade-auth']);
     const p = token ? app.tokens.decode(token) : null;

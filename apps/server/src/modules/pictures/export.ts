@@ -6,7 +6,8 @@
  */
 import type { AppContext } from '../../context.js';
 import { StorageNotFoundError } from '../../providers/storage/index.js';
-import { findPicture, ownerOf, pictureIdsInBid } from './repo.js';
+import { findPicture, pictureIdsInBid } from './repo.js';
+import { ownerOf } from '../enterprise/owner.js';
 
 export const MAX_EXPORT_PICTURE_BYTES = 256 * 1024 * 1024;
 

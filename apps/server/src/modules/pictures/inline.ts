@@ -19,7 +19,8 @@ import { PictureError } from '@btz/bid-engine/pictures';
 import type { AppContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
-import { findBySha, ownerOf, type PictureOwner } from './repo.js';
+import { findBySha } from './repo.js';
+import { ownerOf, type Owner } from '../enterprise/owner.js';
 
 /** The name and tag of pictures that came out of a section (the library lists them under this tag). */
 export const SECTION_PICTURE_TAG = '正文图片';
@@ -40,7 +41,7 @@ function hasDataImage(n: Node): boolean {
  * The picture id of an image's bytes in the owner's library: the one with the same bytes (looked up before anything is
  * decoded), or a new one analysed in the picture workers. Throws PictureError for what is not a picture we take.
  */
-async function pictureOf(app: AppContext, o: PictureOwner, userId: string, data: Buffer, name: string): Promise<string | null> {
+async function pictureOf(app: AppContext, o: Owner, userId: string, data: Buffer, name: string): Promise<string | null> {
   const same = await findBySha(app.db, o, createHash('sha256').update(data).digest('hex'));
   if (same) return same.id;
   const a = await app.pictures.analyse(data);
@@ -87,7 +88,7 @@ export const inlineRefused = (why: string) => `正文中的图片无法保存：
  */
 export async function moveDataImages(
   app: AppContext,
-  o: PictureOwner,
+  o: Owner,
   userId: string,
   doc: EditorJson,
   refused: 'throw' | 'drop' = 'throw',

@@ -3,14 +3,12 @@
  * enterprise role — `ownerOf`); ids from the client only ever narrow such a scoped query.
  */
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import type { Page, PictureExtractionSummary, PictureItem } from '@btz/shared';
+import type { Page } from '@btz/shared';
 import type { DB } from '../../db/schema.js';
 import '../../db/schema-pictures.js';
 import type { PictureExtractionsTable, PicturesTable } from '../../db/schema-pictures.js';
 import { paginate, type Paging } from '../../db/paging.js';
-import { factsOwner } from '../enterprise/index.js';
-import type { Holder } from '../entitlements/index.js';
-import { presentExtractionSummary, presentPicture } from './present.js';
+import { scopedToOwner, type Owner } from '../enterprise/owner.js';
 
 type Db = Kysely<DB>;
 export type PictureRow = Omit<PicturesTable, 'created_at'> & { created_at: Date };
@@ -23,38 +21,25 @@ export type ExtractionRow = Omit<PictureExtractionsTable, 'created_at' | 'state'
   items: import('../../db/schema-pictures.js').ExtractionItem[];
 };
 
-export interface PictureOwner {
-  tenantId: string;
-  holder: Holder;
-}
-
 /** Whose pictures the caller sees: the same holder as its enterprise facts and entitlements. */
-export async function ownerOf(db: Db, auth: { tenantId: string; userId: string }): Promise<PictureOwner> {
-  return { tenantId: auth.tenantId, holder: await factsOwner(db, auth) };
+export async function findPicture(db: Db, o: Owner, id: string): Promise<PictureRow | undefined> {
+  return (await scopedToOwner(db.selectFrom('pictures').selectAll(), o).where('id', '=', id).executeTakeFirst()) as PictureRow | undefined;
 }
 
-function scoped<T extends { where: (...a: any[]) => T }>(q: T, o: PictureOwner): T {
-  return q.where('tenant_id', '=', o.tenantId).where('owner_type', '=', o.holder.type).where('owner_id', '=', o.holder.id);
-}
-
-export async function findPicture(db: Db, o: PictureOwner, id: string): Promise<PictureRow | undefined> {
-  return (await scoped(db.selectFrom('pictures').selectAll(), o).where('id', '=', id).executeTakeFirst()) as PictureRow | undefined;
-}
-
-export async function findBySha(db: Db, o: PictureOwner, sha256: string): Promise<PictureRow | undefined> {
-  return (await scoped(db.selectFrom('pictures').selectAll(), o).where('sha256', '=', sha256).executeTakeFirst()) as PictureRow | undefined;
+export async function findBySha(db: Db, o: Owner, sha256: string): Promise<PictureRow | undefined> {
+  return (await scopedToOwner(db.selectFrom('pictures').selectAll(), o).where('sha256', '=', sha256).executeTakeFirst()) as PictureRow | undefined;
 }
 
 /** Every dHash of the owner's pictures (16 hex digits each; a few hundred KB at 10 000 pictures). */
-export async function ownerHashes(db: Db, o: PictureOwner): Promise<{ id: string; dhash: string }[]> {
-  return scoped(db.selectFrom('pictures').select(['id', 'dhash']), o).execute();
+export async function ownerHashes(db: Db, o: Owner): Promise<{ id: string; dhash: string }[]> {
+  return scopedToOwner(db.selectFrom('pictures').select(['id', 'dhash']), o).execute();
 }
 
 /** `%`, `_` and `\` taken literally in a LIKE pattern. */
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export async function listPictures(db: Db, o: PictureOwner, q: Paging & { keyword?: string; tag?: string }): Promise<Page<PictureItem>> {
-  let base = scoped(db.selectFrom('pictures'), o) as SelectQueryBuilder<DB, 'pictures', object>;
+export async function listPictures(db: Db, o: Owner, q: Paging & { keyword?: string; tag?: string }): Promise<Page<PictureRow>> {
+  let base = scopedToOwner(db.selectFrom('pictures'), o) as SelectQueryBuilder<DB, 'pictures', object>;
   if (q.keyword) {
     const like = `%${likeEscape(q.keyword)}%`;
     base = base.where((eb) =>
@@ -66,11 +51,11 @@ export async function listPictures(db: Db, o: PictureOwner, q: Paging & { keywor
     base,
     q,
     (b) => b.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'),
-    (row) => presentPicture(row as unknown as PictureRow),
+    (row) => row as unknown as PictureRow,
   );
 }
 
-export async function ownerTags(db: Db, o: PictureOwner): Promise<string[]> {
+export async function ownerTags(db: Db, o: Owner): Promise<string[]> {
   const { rows } = await sql<{ tag: string }>`
     SELECT DISTINCT t AS tag FROM pictures, jsonb_array_elements_text(pictures.tags) AS t
     WHERE tenant_id = ${o.tenantId} AND owner_type = ${o.holder.type} AND owner_id = ${o.holder.id}
@@ -78,8 +63,8 @@ export async function ownerTags(db: Db, o: PictureOwner): Promise<string[]> {
   return rows.map((r) => r.tag);
 }
 
-export async function updatePicture(db: Db, o: PictureOwner, id: string, set: { name?: string; tags?: string[] }): Promise<void> {
-  await scoped(db.updateTable('pictures'), o)
+export async function updatePicture(db: Db, o: Owner, id: string, set: { name?: string; tags?: string[] }): Promise<void> {
+  await scopedToOwner(db.updateTable('pictures'), o)
     .set({
       ...(set.name !== undefined ? { name: set.name } : {}),
       ...(set.tags !== undefined ? { tags: JSON.stringify(set.tags) } : {}),
@@ -90,13 +75,13 @@ export async function updatePicture(db: Db, o: PictureOwner, id: string, set: { 
 }
 
 /** The row goes; the stored bytes stay (storage is content-addressed and shared with other rows). */
-export async function deletePicture(db: Db, o: PictureOwner, id: string): Promise<boolean> {
-  const r = await scoped(db.deleteFrom('pictures'), o).where('id', '=', id).executeTakeFirst();
+export async function deletePicture(db: Db, o: Owner, id: string): Promise<boolean> {
+  const r = await scopedToOwner(db.deleteFrom('pictures'), o).where('id', '=', id).executeTakeFirst();
   return Number(r.numDeletedRows) > 0;
 }
 
-export async function findExtraction(db: Db, o: PictureOwner, id: string): Promise<ExtractionRow | undefined> {
-  return (await scoped(db.selectFrom('picture_extractions').selectAll(), o).where('id', '=', id).executeTakeFirst()) as ExtractionRow | undefined;
+export async function findExtraction(db: Db, o: Owner, id: string): Promise<ExtractionRow | undefined> {
+  return (await scopedToOwner(db.selectFrom('picture_extractions').selectAll(), o).where('id', '=', id).executeTakeFirst()) as ExtractionRow | undefined;
 }
 
 /** The picture-library ids the sections of a bid refer to (`/api/btz/picture/file?id=…` in their documents), at most `max`. */
@@ -109,8 +94,11 @@ export async function pictureIdsInBid(db: Db, bidId: string, max = 500): Promise
   return rows.map((r) => r.id);
 }
 
-export async function listExtractions(db: Db, o: PictureOwner, p: Paging): Promise<Page<PictureExtractionSummary>> {
-  const base = scoped(db.selectFrom('picture_extractions'), o) as SelectQueryBuilder<DB, 'picture_extractions', object>;
+/** The columns a list of extractions shows, with the count of pictures found. */
+export type ExtractionListRow = Pick<ExtractionRow, 'id' | 'file_name' | 'file_type' | 'state' | 'progress' | 'error' | 'page_count' | 'skipped' | 'created_at'> & { count: number };
+
+export async function listExtractions(db: Db, o: Owner, p: Paging): Promise<Page<ExtractionListRow>> {
+  const base = scopedToOwner(db.selectFrom('picture_extractions'), o) as SelectQueryBuilder<DB, 'picture_extractions', object>;
   return paginate(
     base,
     p,
@@ -119,6 +107,6 @@ export async function listExtractions(db: Db, o: PictureOwner, p: Paging): Promi
         .select(['id', 'file_name', 'file_type', 'state', 'progress', 'error', 'page_count', 'skipped', 'created_at', sql<number>`jsonb_array_length(items)`.as('count')])
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc'),
-    (row) => presentExtractionSummary(row as unknown as Parameters<typeof presentExtractionSummary>[0]),
+    (row) => row as unknown as ExtractionListRow,
   );
 }

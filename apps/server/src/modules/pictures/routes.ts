@@ -1,5 +1,5 @@
 /**
- * The picture library calls (docs/api.md "Pictures"; defined in @btz/shared/calls). Thin: the owner from repo.ownerOf,
+ * The picture library calls (docs/api.md "Pictures"; defined in @btz/shared/calls). Thin: the owner from enterprise/owner.ts ownerOf,
  * then the service or the repo. A picture or extraction of another owner answers exactly like a missing one.
  */
 import type { FastifyInstance } from 'fastify';
@@ -7,12 +7,14 @@ import { PICTURE_TEXTS } from '@btz/shared';
 import { pictureCalls } from '@btz/shared/calls';
 import type { AppContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
+import { presentPage } from '../../db/paging.js';
 import { defineRoute } from '../../http/route.js';
 import { sendFile } from '../../http/send-file.js';
 import { StorageNotFoundError } from '../../providers/storage/index.js';
-import { readUpload } from '../bid/upload.js';
-import { presentExtraction, presentPicture } from './present.js';
-import { deletePicture, findExtraction, findPicture, listExtractions, listPictures, ownerHashes, ownerOf, ownerTags, updatePicture } from './repo.js';
+import { readUpload } from '../../http/upload.js';
+import { presentExtraction, presentExtractionSummary, presentPicture } from './present.js';
+import { deletePicture, findExtraction, findPicture, listExtractions, listPictures, ownerHashes, ownerTags, updatePicture } from './repo.js';
+import { ownerOf } from '../enterprise/owner.js';
 import { PICTURE_MAX_BYTES, queueExtraction, savePicture, startExtraction, uploadPicture } from './service.js';
 
 const isOn = (v: string | undefined) => v === '1' || v === 'true';
@@ -46,7 +48,7 @@ export function registerPictureRoutes(fastify: FastifyInstance, app: AppContext)
 
   defineRoute(fastify, app, {
     call: pictureCalls.list,
-    handler: async ({ auth, query }) => listPictures(app.db, await ownerOf(app.db, auth), query),
+    handler: async ({ auth, query }) => presentPage(await listPictures(app.db, await ownerOf(app.db, auth), query), presentPicture),
   });
 
   defineRoute(fastify, app, {
@@ -96,7 +98,7 @@ export function registerPictureRoutes(fastify: FastifyInstance, app: AppContext)
 
   defineRoute(fastify, app, {
     call: pictureCalls.extractList,
-    handler: async ({ auth, query }) => listExtractions(app.db, await ownerOf(app.db, auth), query),
+    handler: async ({ auth, query }) => presentPage(await listExtractions(app.db, await ownerOf(app.db, auth), query), presentExtractionSummary),
   });
 
   defineRoute(fastify, app, {

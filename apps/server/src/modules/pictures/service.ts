@@ -14,9 +14,10 @@ import type { DB } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
 import { queueRowJob } from '../../jobs/index.js';
 import { newId } from '../../lib/ids.js';
-import type { Upload } from '../bid/upload.js';
+import type { Upload } from '../../http/upload.js';
 import { presentPicture } from './present.js';
-import { findBySha, findPicture, ownerHashes, type PictureOwner, type PictureRow } from './repo.js';
+import { findBySha, findPicture, ownerHashes, type PictureRow } from './repo.js';
+import type { Owner } from '../enterprise/owner.js';
 
 export const EXTRACT_KIND = 'extract-pictures';
 /** An uploaded picture: at most this, or UPLOAD_MAX_BYTES when that is lower. */
@@ -54,7 +55,7 @@ function duplicateOf(row: PictureRow, match: 'exact' | 'similar'): PictureSaveRe
  */
 export async function savePicture(
   app: AppContext,
-  o: PictureOwner,
+  o: Owner,
   userId: string,
   c: PictureCandidate,
   okMessage: string,
@@ -125,7 +126,7 @@ export function nameFrom(fileName: string, given?: string): string {
  * An uploaded picture: the bytes the owner has already answer at once (the SHA-256 lookup comes before any decoding, so a
  * re-upload is not decoded again); any other is measured and analysed in the picture workers (app.pictures).
  */
-export async function uploadPicture(app: AppContext, o: PictureOwner, userId: string, upload: Upload): Promise<PictureSaveResult> {
+export async function uploadPicture(app: AppContext, o: Owner, userId: string, upload: Upload): Promise<PictureSaveResult> {
   const exact = await findBySha(app.db, o, createHash('sha256').update(upload.data).digest('hex'));
   if (exact) return duplicateOf(exact, 'exact');
   let a;
@@ -169,7 +170,7 @@ function sniffExtractable(data: Buffer): 'docx' | 'pdf' {
 }
 
 /** Stores the file, then queues its extraction (the file is kept whatever the extraction does). */
-export async function startExtraction(app: AppContext, o: PictureOwner, userId: string, upload: Upload): Promise<{ id: string }> {
+export async function startExtraction(app: AppContext, o: Owner, userId: string, upload: Upload): Promise<{ id: string }> {
   const type = sniffExtractable(upload.data);
   const id = newId();
   const stored = await app.storage.put(upload.data, { tenantId: o.tenantId, userId, kind: 'extraction', refId: id });

@@ -1,16 +1,15 @@
 /**
- * SQL of the repository of past bids. Every statement is scoped by tenant and owner (pictures/repo.ts ownerOf: the user,
+ * SQL of the repository of past bids. Every statement is scoped by tenant and owner (enterprise/owner.ts ownerOf: the user,
  * or its enterprise in the enterprise role); ids from the client only ever narrow such a scoped query. Full-text search:
  * the passage words in `tsv` (GIN index), the query's as a tsquery, ranked with ts_rank.
  */
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import type { Page, RepositoryFile, RepositoryPassage } from '@btz/shared';
+import type { Page, RepositoryPassage } from '@btz/shared';
 import type { DB } from '../../db/schema.js';
 import '../../db/schema-repository.js';
 import type { RepositoryFilesTable } from '../../db/schema-repository.js';
 import { paginate, type Paging } from '../../db/paging.js';
-import { formatTime } from '../../lib/time.js';
-import type { PictureOwner as Owner } from '../pictures/repo.js';
+import { scopedToOwner, type Owner } from '../enterprise/owner.js';
 
 type Db = Kysely<DB>;
 export type RepositoryFileRow = Omit<RepositoryFilesTable, 'created_at' | 'state' | 'page_count' | 'passage_count'> & {
@@ -20,40 +19,22 @@ export type RepositoryFileRow = Omit<RepositoryFilesTable, 'created_at' | 'state
   passage_count: number;
 };
 
-function scoped<T extends { where: (...a: any[]) => T }>(q: T, o: Owner): T {
-  return q.where('tenant_id', '=', o.tenantId).where('owner_type', '=', o.holder.type).where('owner_id', '=', o.holder.id);
-}
-
-export function presentFile(row: RepositoryFileRow): RepositoryFile {
-  return {
-    id: row.id,
-    fileName: row.file_name,
-    fileType: row.file_type,
-    size: Number(row.size),
-    state: row.state,
-    error: row.error,
-    pageCount: row.page_count,
-    passageCount: row.passage_count,
-    createTime: formatTime(row.created_at),
-  };
-}
-
 export async function findFile(db: Db, o: Owner, id: string): Promise<RepositoryFileRow | undefined> {
-  return (await scoped(db.selectFrom('repository_files').selectAll(), o).where('id', '=', id).executeTakeFirst()) as RepositoryFileRow | undefined;
+  return (await scopedToOwner(db.selectFrom('repository_files').selectAll(), o).where('id', '=', id).executeTakeFirst()) as RepositoryFileRow | undefined;
 }
 
-export async function listFiles(db: Db, o: Owner, p: Paging): Promise<Page<RepositoryFile>> {
-  const base = scoped(db.selectFrom('repository_files'), o) as SelectQueryBuilder<DB, 'repository_files', object>;
+export async function listFiles(db: Db, o: Owner, p: Paging): Promise<Page<RepositoryFileRow>> {
+  const base = scopedToOwner(db.selectFrom('repository_files'), o) as SelectQueryBuilder<DB, 'repository_files', object>;
   return paginate(
     base,
     p,
     (b) => b.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'),
-    (row) => presentFile(row as unknown as RepositoryFileRow),
+    (row) => row as unknown as RepositoryFileRow,
   );
 }
 
 export async function deleteFile(db: Db, o: Owner, id: string): Promise<boolean> {
-  const r = await scoped(db.deleteFrom('repository_files'), o).where('id', '=', id).executeTakeFirst();
+  const r = await scopedToOwner(db.deleteFrom('repository_files'), o).where('id', '=', id).executeTakeFirst();
   return Number(r.numDeletedRows) > 0;
 }
 
@@ -167,6 +148,19 @@ export async function passagesById(db: Db, o: Owner, ids: string[]): Promise<Rep
       AND p.id IN (${sql.join(ids)})`.execute(db);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => (byId.has(id) ? [present(byId.get(id)!)] : []));
+}
+
+/** The user's pin or exclusion of a passage for a section of its bid (one per passage: the latest wins). */
+export async function pickPassage(db: Db, bidId: string, nodeId: string, passageId: string, pick: 'pin' | 'exclude'): Promise<void> {
+  await db
+    .insertInto('repository_picks')
+    .values({ bid_id: bidId, node_id: nodeId, passage_id: passageId, pick })
+    .onConflict((oc) => oc.columns(['bid_id', 'node_id', 'passage_id']).doUpdateSet({ pick }))
+    .execute();
+}
+
+export async function unpickPassage(db: Db, bidId: string, nodeId: string, passageId: string): Promise<void> {
+  await db.deleteFrom('repository_picks').where('bid_id', '=', bidId).where('node_id', '=', nodeId).where('passage_id', '=', passageId).execute();
 }
 
 export async function picksOf(db: Db, bidId: string, nodeId: string): Promise<{ passage_id: string; pick: 'pin' | 'exclude' }[]> {

@@ -1,20 +1,20 @@
 /**
- * The repository calls (docs/api.md "Repository"; defined in @btz/shared/calls). Thin: the owner from pictures ownerOf,
+ * The repository calls (docs/api.md "Repository"; defined in @btz/shared/calls). Thin: the owner from enterprise/owner.ts ownerOf,
  * then the service or the repo. A file of another owner answers exactly like a missing one; suggestions and picks ask
- * the bid's access first (bidToRead / bidToChange).
+ * the bid's access first (bidToRead / bidToChange) and live with the bid (bid/writing/material-routes.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import { REPOSITORY_TEXTS } from '@btz/shared';
 import { repositoryCalls } from '@btz/shared/calls';
 import type { AppContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
+import { presentPage } from '../../db/paging.js';
 import { defineRoute } from '../../http/route.js';
-import { readUpload } from '../bid/upload.js';
-import { bidToChange, bidToRead } from '../bid/access.js';
-import { leavesOf } from '../bid/writing/sections.js';
-import { ownerOf } from '../pictures/repo.js';
-import { deleteFile, findFile, listFiles, passagesById, presentFile } from './repo.js';
-import { queueReading, searchRepository, suggestForSection, uploadPastBid } from './service.js';
+import { readUpload } from '../../http/upload.js';
+import { ownerOf } from '../enterprise/owner.js';
+import { deleteFile, findFile, listFiles } from './repo.js';
+import { presentFile } from './present.js';
+import { queueReading, searchRepository, uploadPastBid } from './service.js';
 
 export function registerRepositoryRoutes(fastify: FastifyInstance, app: AppContext): void {
   defineRoute(fastify, app, {
@@ -28,7 +28,7 @@ export function registerRepositoryRoutes(fastify: FastifyInstance, app: AppConte
 
   defineRoute(fastify, app, {
     call: repositoryCalls.list,
-    handler: async ({ auth, query }) => listFiles(app.db, await ownerOf(app.db, auth), query),
+    handler: async ({ auth, query }) => presentPage(await listFiles(app.db, await ownerOf(app.db, auth), query), presentFile),
   });
 
   defineRoute(fastify, app, {
@@ -63,34 +63,5 @@ export function registerRepositoryRoutes(fastify: FastifyInstance, app: AppConte
   defineRoute(fastify, app, {
     call: repositoryCalls.search,
     handler: async ({ auth, query }) => searchRepository(app, await ownerOf(app.db, auth), query.keyword, query.size),
-  });
-
-  defineRoute(fastify, app, {
-    call: repositoryCalls.suggest,
-    handler: async ({ auth, query }) => {
-      const bid = await bidToRead(app, auth, query.id);
-      const leaf = leavesOf(bid.outline, bid.bid_type === 2 ? 2 : 1).find((l) => l.node.id === query.nodeId);
-      if (!leaf) throw badRequest(REPOSITORY_TEXTS.nodeNotFound);
-      return suggestForSection(app, await ownerOf(app.db, auth), bid, leaf.node, leaf.parentTitles);
-    },
-  });
-
-  defineRoute(fastify, app, {
-    call: repositoryCalls.pick,
-    handler: async ({ auth, query }) => {
-      const bid = await bidToChange(app, auth, query.id);
-      if (!leavesOf(bid.outline, bid.bid_type === 2 ? 2 : 1).some((l) => l.node.id === query.nodeId)) throw badRequest(REPOSITORY_TEXTS.nodeNotFound);
-      if (query.pick === 'none') {
-        await app.db.deleteFrom('repository_picks').where('bid_id', '=', bid.id).where('node_id', '=', query.nodeId).where('passage_id', '=', query.passageId).execute();
-        return;
-      }
-      const pick = query.pick;
-      if (!(await passagesById(app.db, await ownerOf(app.db, auth), [query.passageId])).length) throw badRequest(REPOSITORY_TEXTS.passageNotFound);
-      await app.db
-        .insertInto('repository_picks')
-        .values({ bid_id: bid.id, node_id: query.nodeId, passage_id: query.passageId, pick })
-        .onConflict((oc) => oc.columns(['bid_id', 'node_id', 'passage_id']).doUpdateSet({ pick }))
-        .execute();
-    },
   });
 }

@@ -4,7 +4,7 @@
  * again). Search and suggestions segment the query with the engine's segmenter, like the passages were.
  */
 import type { Kysely } from 'kysely';
-import { REPOSITORY_TEXTS, type BidOutlineNode, type RepositoryFile, type RepositorySearchResult, type RepositorySuggestion } from '@btz/shared';
+import { REPOSITORY_TEXTS, type BidOutlineNode, type RepositoryFile, type RepositorySearchResult, type RepositorySuggestion, type TenderCard } from '@btz/shared';
 import { DocumentError, assertSafeZip, listZipEntries, sniffType } from '@btz/bid-engine/reading';
 import { passagesToReuse, queryTerms, rerankPassages, sectionProfile, sectionQuery, tsqueryLiteral, type SectionProfile } from '@btz/bid-engine/repository';
 import type { AppContext } from '../../context.js';
@@ -12,10 +12,10 @@ import type { DB } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
 import { queueRowJob } from '../../jobs/index.js';
 import { newId } from '../../lib/ids.js';
-import type { Upload } from '../bid/upload.js';
-import type { BidRow } from '../bid/repo.js';
-import { ownerOf, type PictureOwner as Owner } from '../pictures/repo.js';
-import { findFile, passagesById, picksOf, presentFile, searchByHeading, searchPassages } from './repo.js';
+import type { Upload } from '../../http/upload.js';
+import { ownerOf, type Owner } from '../enterprise/owner.js';
+import { findFile, passagesById, picksOf, searchByHeading, searchPassages } from './repo.js';
+import { presentFile } from './present.js';
 
 export const READ_KIND = 'read-repository';
 export const SUGGEST_COUNT = 5;
@@ -69,8 +69,16 @@ export async function searchRepository(app: AppContext, o: Owner, keyword: strin
   return { terms, records: await searchPassages(app.db, o, tsqueryLiteral(terms, '&'), size) };
 }
 
+/** What the repository needs of a bid: whose it is and its card (the section's query). */
+export interface SectionBid {
+  id: string;
+  tenant_id: string;
+  user_id: string;
+  card: TenderCard | null;
+}
+
 /** The section's pinned passages first, then the best matches of its query (title, scoring rows, requirements), 5 in all. */
-export async function suggestForSection(app: AppContext, o: Owner, bid: BidRow, node: BidOutlineNode, parentTitles: string[]): Promise<RepositorySuggestion> {
+export async function suggestForSection(app: AppContext, o: Owner, bid: SectionBid, node: BidOutlineNode, parentTitles: string[]): Promise<RepositorySuggestion> {
   const picks = await picksOf(app.db, bid.id, node.id);
   const pinnedIds = picks.filter((p) => p.pick === 'pin').map((p) => p.passage_id);
   const excluded = picks.filter((p) => p.pick === 'exclude').map((p) => p.passage_id);
@@ -101,7 +109,7 @@ export async function suggestPassages(db: Kysely<DB>, o: Owner, terms: string[],
  * The passages a section's model prompt gets as reference material: what its 参考段落 panel shows (pinned first, excluded
  * left out), for the bid's owner. Empty when the repository has none.
  */
-export async function referencesForSection(app: AppContext, bid: BidRow, node: BidOutlineNode, parentTitles: string[]) {
+export async function referencesForSection(app: AppContext, bid: SectionBid, node: BidOutlineNode, parentTitles: string[]) {
   const o = await ownerOf(app.db, { tenantId: bid.tenant_id, userId: bid.user_id });
   const s = await suggestForSection(app, o, bid, node, parentTitles);
   return s.records.map((p) => ({ heading: p.heading, fileName: p.fileName, page: p.page, text: p.text }));
@@ -111,7 +119,7 @@ export async function referencesForSection(app: AppContext, bid: BidRow, node: B
  * The passages the offline writer reuses for a section (no model to write from references): the pinned ones, or the
  * best suggestion whose heading is on the section's subject (engine passagesToReuse). Empty when there is none.
  */
-export async function reuseForSection(app: AppContext, bid: BidRow, node: BidOutlineNode, parentTitles: string[]) {
+export async function reuseForSection(app: AppContext, bid: SectionBid, node: BidOutlineNode, parentTitles: string[]) {
   const o = await ownerOf(app.db, { tenantId: bid.tenant_id, userId: bid.user_id });
   const s = await suggestForSection(app, o, bid, node, parentTitles);
   return passagesToReuse(sectionProfile(bid.card, node, parentTitles), s.records, s.pinned).map((p) => ({ heading: p.heading, fileName: p.fileName, page: p.page, text: p.text }));

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.js';
 import { defineRoute } from '../../http/route.js';
 import { hostVary } from '../../http/tenant.js';
 import { makeBoot } from './boot.js';
+import { brandingOf, routeRulesOf } from './repo.js';
 import { BRAND_ASSET_NAMES, renderBrandAsset } from './brand-assets.js';
 
 export function registerTenantRoutes(fastify: FastifyInstance, app: AppContext, buildId: () => string): void {
@@ -22,12 +23,7 @@ export function registerTenantRoutes(fastify: FastifyInstance, app: AppContext, 
   defineRoute(fastify, app, {
     call: userCalls.routeRules,
     handler: async ({ app, tenant, query }): Promise<RouteRule | null> => {
-      const rows = await app.db
-        .selectFrom('route_rules')
-        .selectAll()
-        .where('path', '=', normalizePath(query.path))
-        .where('tenant_id', 'in', ['', tenant.id])
-        .execute();
+      const rows = await routeRulesOf(app.db, tenant.id, normalizePath(query.path));
       const r = rows.find((x) => x.tenant_id === tenant.id) ?? rows[0];
       if (!r) return null;
       return {
@@ -41,7 +37,7 @@ export function registerTenantRoutes(fastify: FastifyInstance, app: AppContext, 
   fastify.get('/brand/:code/:file', async (req, reply) => {
     const { code, file } = req.params as { code: string; file: string };
     const name = file.replace(/\.svg$/, '');
-    const t = await app.db.selectFrom('tenants').select('branding').where('code', '=', code).executeTakeFirst();
+    const t = await brandingOf(app.db, code);
     if (!t || !names.has(name) || !file.endsWith('.svg')) return reply.code(404).type('text/plain; charset=utf-8').send('资源不存在');
     const b = t.branding as Record<string, string>;
     const svg = await renderBrandAsset(

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.js';
 import { badRequest, unauthorized } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
 import { formatTime } from '../../lib/time.js';
-import { consumeSmsCode, sendSmsCode } from '../auth/sms-codes.js';
+import { consumeSmsCode, sendSmsCode } from '../verify/sms-codes.js';
 import { ensureEnterprise } from './enterprise.js';
 import { presentUser } from './present.js';
 import { findEnterpriseOf, findUser, findUserByPhone, listInvitedUsers, setLoginRole, setPhone, updateUserFields } from './repo.js';

@@ -9,7 +9,6 @@
  * The basis is taken from the very rows the check reads, so a save racing a check leaves a basis that no longer matches:
  * the next read recomputes. Nothing is locked while the check runs.
  */
-import { sql } from 'kysely';
 import { WRITE_TEXTS, type BidHealth } from '@btz/shared';
 import { computeHealth } from '@btz/bid-engine/health';
 import type { AppContext } from '../../../context.js';
@@ -17,6 +16,7 @@ import { badRequest } from '../../../http/errors.js';
 import { formatTime } from '../../../lib/time.js';
 import { loadEnterpriseFacts } from '../../enterprise/index.js';
 import type { BidRow } from '../repo.js';
+import { healthSections, liveBid, sectionRevisions, storedHealth, storeHealth } from './repo.js';
 import { bankHealthInput, bankHealthStamp, factsWithBank } from '../../databank/qualify.js';
 
 type HealthBid = Pick<BidRow, 'id' | 'tenant_id' | 'user_id' | 'card' | 'outline' | 'updated_at'>;
@@ -28,13 +28,8 @@ function basisOf(bid: HealthBid, rows: readonly { revision: number }[], enterpri
 
 async function currentBasis(app: AppContext, bid: HealthBid, enterpriseName: string): Promise<string> {
   const bank = await bankHealthStamp(app, bid);
-  const agg = await app.db
-    .selectFrom('bid_sections')
-    .select([sql<string>`count(*)`.as('n'), sql<string | null>`sum(revision)`.as('revs')])
-    .where('bid_id', '=', bid.id)
-    .executeTakeFirstOrThrow();
-  const n = Number(agg.n);
-  return `${n}:${Number(agg.revs ?? 0)}:${new Date(bid.updated_at).getTime()}:${enterpriseName}:${bank}`;
+  const { n, revs } = await sectionRevisions(app.db, bid.id);
+  return `${n}:${revs}:${new Date(bid.updated_at).getTime()}:${enterpriseName}:${bank}`;
 }
 
 /** Computes the health of the bid as it is now and stores it. */
@@ -42,7 +37,7 @@ export async function checkHealth(app: AppContext, bid: HealthBid): Promise<BidH
   if (!bid.card || !bid.outline) throw badRequest(WRITE_TEXTS.noOutline);
   const ent = await factsWithBank(app, bid, await loadEnterpriseFacts(app.db, { tenantId: bid.tenant_id, userId: bid.user_id }));
   const bank = await bankHealthStamp(app, bid);
-  const rows = await app.db.selectFrom('bid_sections').select(['node_id', 'text', 'revision', 'doc']).where('bid_id', '=', bid.id).execute();
+  const rows = await healthSections(app.db, bid.id);
   const sections: Record<string, string> = {};
   for (const r of rows) sections[r.node_id] = r.text;
   // the data bank: certificates the sections show that expire before the deadline, required documents it lacks
@@ -52,11 +47,7 @@ export async function checkHealth(app: AppContext, bid: HealthBid): Promise<BidH
   const health: BidHealth = { ...report, time: formatTime(now) };
   const json = JSON.stringify(health);
   const basis = basisOf(bid, rows, ent.name ?? '', bank);
-  await app.db
-    .insertInto('bid_health')
-    .values({ bid_id: bid.id, tenant_id: bid.tenant_id, result: json, basis, checked_at: now })
-    .onConflict((oc) => oc.column('bid_id').doUpdateSet({ result: json, basis, checked_at: now }))
-    .execute();
+  await storeHealth(app.db, { bid_id: bid.id, tenant_id: bid.tenant_id, result: json, basis, checked_at: now });
   return health;
 }
 
@@ -64,7 +55,7 @@ export async function checkHealth(app: AppContext, bid: HealthBid): Promise<BidH
 export async function bidHealth(app: AppContext, bid: HealthBid, opts: { force?: boolean } = {}): Promise<BidHealth> {
   if (!bid.card || !bid.outline) throw badRequest(WRITE_TEXTS.noOutline);
   if (!opts.force) {
-    const stored = await app.db.selectFrom('bid_health').select(['result', 'basis']).where('bid_id', '=', bid.id).executeTakeFirst();
+    const stored = await storedHealth(app.db, bid.id);
     if (stored) {
       const ent = await factsWithBank(app, bid, await loadEnterpriseFacts(app.db, { tenantId: bid.tenant_id, userId: bid.user_id }));
       if (stored.basis === (await currentBasis(app, bid, ent.name ?? ''))) return stored.result;
@@ -76,7 +67,7 @@ export async function bidHealth(app: AppContext, bid: HealthBid, opts: { force?:
 /** After a writing run ended: check the bid at once (failures are logged, never thrown into the job). */
 export async function checkHealthAfterWriting(app: AppContext, bidId: string): Promise<void> {
   try {
-    const bid = await app.db.selectFrom('bids').selectAll().where('id', '=', bidId).where('deleted_at', 'is', null).executeTakeFirst();
+    const bid = await liveBid(app.db, bidId);
     if (bid?.card && bid.outline) await checkHealth(app, bid);
   } catch (err) {
     app.log.warn({ err, bidId }, 'health check after writing failed');

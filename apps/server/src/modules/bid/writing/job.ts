@@ -7,14 +7,17 @@
  * job is re-queued; one killed after the commit but before the job was marked done is re-run, finds its own `job_id` on
  * the section and stops. No transaction is open while the model writes.
  */
-import { sql } from 'kysely';
 import type { AppContext } from '../../../context.js';
 import type { Job, JobDefinition, JobRunContext } from '../../../jobs/index.js';
 import { loadEnterpriseFacts } from '../../enterprise/index.js';
-import { factsWithBank } from '../../databank/qualify.js';
-import { authorSection } from './author.js';
+import { bankBlocksForLeaf, factsWithBank } from '../../databank/qualify.js';
+import { referencesForSection, reuseForSection } from '../../repository/service.js';
+import type { BidRow } from '../repo.js';
+import type { LeafInfo } from './sections.js';
+import { authorSection, writesWithModel, type SectionMaterial } from './author.js';
 import { checkHealthAfterWriting } from './health.js';
-import { findSection, leavesOf } from './sections.js';
+import { leavesOf } from './sections.js';
+import { bidUser, cancelSection, findSection, liveBid, markSectionOfRun, saveWrittenSection } from './repo.js';
 import { publishProgress, settleRunIfDone, WRITE_KIND, type WriteJobPayload } from './service.js';
 
 /** Deltas are batched for this long before they are pushed (fewer, larger realtime messages). */
@@ -48,33 +51,19 @@ async function publish(app: AppContext, userId: string, kind: string, data: unkn
 async function settle(app: AppContext, p: WriteJobPayload): Promise<void> {
   // the run ended: check the bid now, so its health result is waiting when the user opens the panel
   if (await settleRunIfDone(app, p.bidId, p.runId)) await checkHealthAfterWriting(app, p.bidId);
-  const bid = await app.db.selectFrom('bids').select(['id', 'user_id']).where('id', '=', p.bidId).executeTakeFirst();
+  const bid = await bidUser(app.db, p.bidId);
   if (bid) await publishProgress(app, bid);
 }
 
 async function markSection(app: AppContext, job: Job<WriteJobPayload>, state: 'queued' | 'failed', error: string): Promise<void> {
   const { bidId, nodeId, runId } = job.payload;
-  const row = await app.db
-    .updateTable('bid_sections')
-    .set({ state, error, updated_at: sql`now()` })
-    .where('bid_id', '=', bidId)
-    .where('node_id', '=', nodeId)
-    .where('run_id', '=', runId)
-    .where('state', 'in', ['queued', 'writing'])
-    .returning('bid_id')
-    .executeTakeFirst();
+  const row = await markSectionOfRun(app.db, { bidId, nodeId, runId }, { state, error });
   if (row && job.userId) await publish(app, job.userId, 'bid.section', { bidId, nodeId, state, error });
 }
 
 export async function runWriteSection(app: AppContext, job: Job<WriteJobPayload>, ctx: JobRunContext): Promise<unknown> {
   const { bidId, nodeId, runId } = job.payload;
-  const bid = await app.db
-    .selectFrom('bids')
-    .selectAll()
-    .where('id', '=', bidId)
-    .where('tenant_id', '=', job.tenantId ?? '')
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
+  const bid = await liveBid(app.db, bidId, job.tenantId ?? '');
   if (!bid || bid.status !== 'writing' || bid.write_run_id !== runId) return { skipped: 'stale run' };
   const row = await findSection(app.db, bidId, nodeId);
   if (row && row.job_id === job.id && (row.state === 'written' || row.state === 'edited')) {
@@ -88,24 +77,11 @@ export async function runWriteSection(app: AppContext, job: Job<WriteJobPayload>
   }
   const leaf = leavesOf(bid.outline, bid.bid_type === 2 ? 2 : 1).find((l) => l.node.id === nodeId);
   if (!leaf) {
-    await app.db
-      .updateTable('bid_sections')
-      .set({ state: 'cancelled', updated_at: sql`now()` })
-      .where('bid_id', '=', bidId)
-      .where('node_id', '=', nodeId)
-      .execute();
+    await cancelSection(app.db, bidId, nodeId);
     await settle(app, job.payload);
     return { skipped: 'node left the outline' };
   }
-  const marked = await app.db
-    .updateTable('bid_sections')
-    .set({ state: 'writing', updated_at: sql`now()` })
-    .where('bid_id', '=', bidId)
-    .where('node_id', '=', nodeId)
-    .where('run_id', '=', runId)
-    .where('state', 'in', ['queued', 'writing'])
-    .returning('bid_id')
-    .executeTakeFirst();
+  const marked = await markSectionOfRun(app.db, { bidId, nodeId, runId }, { state: 'writing' });
   if (!marked) return { skipped: 'changed meanwhile' };
   await publish(app, bid.user_id, 'bid.section', { bidId, nodeId, state: 'writing' });
   await publishProgress(app, bid);
@@ -128,9 +104,10 @@ export async function runWriteSection(app: AppContext, job: Job<WriteJobPayload>
   };
   // the enterprise facts, completed from the data bank (its licence code, valid certificates, 业绩合同)
   const enterprise = await factsWithBank(app, bid, await loadEnterpriseFacts(app.db, { tenantId: bid.tenant_id, userId: bid.user_id }));
+  const material = await gatherMaterial(app, bid, leaf);
   let authored;
   try {
-    authored = await authorSection(app, bid, leaf, {
+    authored = await authorSection(app, bid, leaf, material, {
       signal: ctx.signal,
       enterprise,
       onDelta: (t) => {
@@ -152,28 +129,22 @@ export async function runWriteSection(app: AppContext, job: Job<WriteJobPayload>
   }
   flush();
 
-  const saved = await ctx.fence((trx) =>
-    trx
-      .updateTable('bid_sections')
-      .set({
-        doc: JSON.stringify(authored.doc),
-        text: authored.text,
-        chars: authored.chars,
-        state: 'written',
-        revision: sql`revision + 1`,
-        job_id: job.id,
-        error: null,
-        written_at: sql`now()`,
-        updated_at: sql`now()`,
-      })
-      .where('bid_id', '=', bidId)
-      .where('node_id', '=', nodeId)
-      .where('run_id', '=', runId)
-      .where('state', '=', 'writing')
-      .returning('revision')
-      .executeTakeFirst(),
-  );
+  const saved = await ctx.fence((trx) => saveWrittenSection(trx, { bidId, nodeId, runId }, job.id, authored));
   if (saved) await publish(app, bid.user_id, 'bid.section', { bidId, nodeId, state: 'written', chars: authored.chars });
   await settle(app, job.payload);
   return { chars: authored.chars, saved: !!saved };
+}
+
+/**
+ * The section's material from the libraries, for the author: the owner's 知识库 passages on its subject (a section the
+ * AI writes: as the model's references, or adapted by the offline writer) and its 资料库 blocks (qualification chapters).
+ */
+async function gatherMaterial(app: AppContext, bid: BidRow, leaf: LeafInfo): Promise<SectionMaterial> {
+  const fromRepository = leaf.node.mode === 'ai';
+  const model = writesWithModel(app, bid);
+  return {
+    references: fromRepository && model ? await referencesForSection(app, bid, leaf.node, leaf.parentTitles) : [],
+    reuse: fromRepository && !model ? await reuseForSection(app, bid, leaf.node, leaf.parentTitles) : [],
+    bank: await bankBlocksForLeaf(app, bid, leaf.node.id),
+  };
 }

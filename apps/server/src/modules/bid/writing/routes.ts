@@ -16,7 +16,8 @@ import { DocumentError } from '@btz/bid-engine/reading';
 import { sendFile } from '../../../http/send-file.js';
 import { presentBid } from '../present.js';
 import { listFiles } from '../repo.js';
-import { leavesOf, outlineWithStatus, sectionDocTexts, sectionRows } from './sections.js';
+import { leavesOf, outlineWithStatus } from './sections.js';
+import { savePageSettings, sectionDocTexts, sectionRows } from './repo.js';
 import { exportIsolated, WorkerLimitError } from '../../../workers/index.js';
 import { libraryImagesOfBid } from '../../pictures/index.js';
 import { clientOf, recordIp } from '../../iprecord/index.js';
@@ -133,12 +134,7 @@ export function registerWritingRoutes(fastify: FastifyInstance, app: AppContext)
       const next = settingsOf(body, body.inventFacts);
       checkVolumes(next, bid.outline);
       const { inventFacts, ...stored } = next;
-      await app.db
-        .updateTable('bids')
-        .set({ page_settings: JSON.stringify(stored), invent_facts: inventFacts })
-        .where('id', '=', bid.id)
-        .where('status', '<>', 'finished')
-        .execute();
+      await savePageSettings(app.db, bid.id, stored, inventFacts);
       return next;
     },
   });

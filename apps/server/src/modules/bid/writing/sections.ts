@@ -3,14 +3,9 @@
  * ever queued or saved; a leaf without a row is `empty`. Progress is always computed from the current outline's leaves,
  * so a node deleted from the outline stops counting and a node added counts as empty.
  */
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { isPrintedPart, type BidOutlineNode, type SectionState, type WriteProgress } from '@btz/shared';
-import type { DB } from '../../../db/schema.js';
-import type { BidSectionsTable } from '../../../db/schema-writing.js';
-import '../../../db/schema-writing.js';
 import type { BidRow } from '../repo.js';
-
-export type SectionRow = Selectable<BidSectionsTable>;
+import type { SectionRow } from './repo.js';
 
 /** Default target of a leaf without one, by version (flagship longer than basic). */
 export const DEFAULT_LEAF_CHARS: Record<1 | 2, number> = { 1: 1500, 2: 2500 };
@@ -64,47 +59,6 @@ export function findNode(outline: readonly BidOutlineNode[] | null, id: string):
     if (hit) return hit;
   }
   return undefined;
-}
-
-export async function sectionRows(db: Kysely<DB>, bidId: string): Promise<SectionRow[]> {
-  return db.selectFrom('bid_sections').selectAll().where('bid_id', '=', bidId).execute();
-}
-
-/**
- * The written sections of a bid for export, 10 at a time, each doc as its JSON text (`doc::text`: the server neither
- * parses nor holds the whole bid; the export worker parses it). The ids come first, so each query casts only its own
- * 50 docs (an ORDER BY … LIMIT over the docs would cast every remaining one before sorting).
- */
-export async function* sectionDocTexts(db: Kysely<DB>, bidId: string, batch = 10): AsyncGenerator<Array<[string, string]>> {
-  const ids = await db.selectFrom('bid_sections').select('node_id').where('bid_id', '=', bidId).where('doc', 'is not', null).orderBy('node_id').execute();
-  for (let i = 0; i < ids.length; i += batch) {
-    const rows = await db
-      .selectFrom('bid_sections')
-      .select(['node_id', sql<string>`doc::text`.as('doc')])
-      .where('bid_id', '=', bidId)
-      .where('node_id', 'in', ids.slice(i, i + batch).map((r) => r.node_id))
-      .where('doc', 'is not', null)
-      .execute();
-    yield rows.map((r) => [r.node_id, r.doc]);
-    // PGlite runs on this thread: a batch of docs costs it tens of ms; let other requests have the database in between
-    await new Promise((r) => setImmediate(r));
-  }
-}
-
-export async function findSection(db: Kysely<DB>, bidId: string, nodeId: string): Promise<SectionRow | undefined> {
-  return db.selectFrom('bid_sections').selectAll().where('bid_id', '=', bidId).where('node_id', '=', nodeId).executeTakeFirst();
-}
-
-/** Inserts empty rows for leaves that have none (inside the caller's transaction). */
-export async function ensureSectionRows(trx: Transaction<DB>, bid: Pick<BidRow, 'id' | 'tenant_id'>, leaves: LeafInfo[]): Promise<void> {
-  for (let i = 0; i < leaves.length; i += 200) {
-    const chunk = leaves.slice(i, i + 200);
-    await trx
-      .insertInto('bid_sections')
-      .values(chunk.map((l) => ({ bid_id: bid.id, node_id: l.node.id, tenant_id: bid.tenant_id, target_chars: l.targetChars })))
-      .onConflict((oc) => oc.columns(['bid_id', 'node_id']).doUpdateSet({ target_chars: sql`excluded.target_chars` }))
-      .execute();
-  }
 }
 
 export const DONE_STATES: readonly SectionState[] = ['written', 'edited'];

@@ -6,7 +6,7 @@
  * 一键生成全文 queues and spends once: the second call waits for the first, then finds the bid writing. No transaction is
  * ever open while a model writes (the jobs run outside, job.ts).
  */
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { BID_TEXTS, PRINTED_PART_NOTE, WRITE_TEXTS, type EditorJson, type SectionContent, type SectionSaveBody, type SectionSaved, type WriteProgress } from '@btz/shared';
 import type { AppContext } from '../../../context.js';
 import type { DB } from '../../../db/schema.js';
@@ -17,22 +17,25 @@ import { formatTime } from '../../../lib/time.js';
 import { refundSpend, spendCopy } from '../../entitlements/index.js';
 import type { BidRow } from '../repo.js';
 import { moveDataImages } from '../../pictures/inline.js';
-import { ownerOf } from '../../pictures/repo.js';
+import { ownerOf } from '../../enterprise/owner.js';
 import { countChars, docToText, htmlToDoc, validateDoc } from '@btz/bid-engine/content';
+import { ACTIVE_STATES, DONE_STATES, findNode, FORM_GUIDE_CHARS, leavesOf, inPrintedPart, progressFrom, type LeafInfo } from './sections.js';
 import {
-  ACTIVE_STATES,
-  DONE_STATES,
+  bidById,
+  cancelActiveSections,
   ensureSectionRows,
-  findNode,
-  FORM_GUIDE_CHARS,
   findSection,
-  leavesOf,
-  inPrintedPart,
-  progressFrom,
+  lockBidRow,
+  lockSection,
+  markBidFinished,
+  queueSections,
+  saveEditedSection,
   sectionRows,
-  type LeafInfo,
+  sectionStates,
+  setBidStatus,
+  setSpendLedger,
   type SectionRow,
-} from './sections.js';
+} from './repo.js';
 
 export const WRITE_KIND = 'write-section';
 /** Longest section text a save may carry (characters). */
@@ -46,13 +49,13 @@ export interface WriteJobPayload {
 
 /** Locks and re-reads the bid inside `trx` (the row the writing decisions hang on). */
 async function lockBid(trx: Transaction<DB>, id: string): Promise<BidRow> {
-  const row = await trx.selectFrom('bids').selectAll().where('id', '=', id).where('deleted_at', 'is', null).forUpdate().executeTakeFirst();
+  const row = await lockBidRow(trx, id, { live: true });
   if (!row) throw badRequest(BID_TEXTS.notFound);
   return row;
 }
 
 export async function progressOf(app: AppContext, bidId: string): Promise<WriteProgress> {
-  const bid = await app.db.selectFrom('bids').selectAll().where('id', '=', bidId).executeTakeFirstOrThrow();
+  const bid = await bidById(app.db, bidId);
   return progressFrom(bid, await sectionRows(app.db, bidId));
 }
 
@@ -80,10 +83,10 @@ export async function startWriting(app: AppContext, bidIn: BidRow): Promise<Writ
     const leaves = leavesOf(bid.outline, bid.bid_type === 2 ? 2 : 1);
     if (!leaves.length) throw badRequest(WRITE_TEXTS.noLeaves);
     await ensureSectionRows(trx, bid, leaves);
-    const rows = new Map((await trx.selectFrom('bid_sections').selectAll().where('bid_id', '=', bid.id).execute()).map((r) => [r.node_id, r]));
+    const rows = new Map((await sectionRows(trx, bid.id)).map((r) => [r.node_id, r]));
     const todo = leaves.filter((l) => !DONE_STATES.includes(rows.get(l.node.id)?.state ?? 'empty'));
     if (!todo.length) {
-      if (bid.status !== 'written') await trx.updateTable('bids').set({ status: 'written', updated_at: sql`now()` }).where('id', '=', bid.id).execute();
+      if (bid.status !== 'written') await setBidStatus(trx, bid.id, { status: 'written' });
       return 0;
     }
     if (!bid.spend_ledger_id) {
@@ -94,7 +97,7 @@ export async function startWriting(app: AppContext, bidIn: BidRow): Promise<Writ
         monthlyCap: app.config.vipMonthlyBidCap,
         ref: bid.id,
       });
-      await trx.updateTable('bids').set({ spend_ledger_id: spent.ledgerId }).where('id', '=', bid.id).execute();
+      await setSpendLedger(trx, bid.id, spent.ledgerId);
     }
     const runId = newId();
     // Longest first (the shortest makespan at a bounded concurrency), document order among equals: claim order follows
@@ -113,13 +116,8 @@ export async function startWriting(app: AppContext, bidIn: BidRow): Promise<Writ
         runAfter: new Date(base + k),
       });
     }
-    await trx
-      .updateTable('bid_sections')
-      .set({ state: 'queued', run_id: runId, error: null, updated_at: sql`now()` })
-      .where('bid_id', '=', bid.id)
-      .where('node_id', 'in', todo.map((l) => l.node.id))
-      .execute();
-    await trx.updateTable('bids').set({ status: 'writing', write_run_id: runId, updated_at: sql`now()` }).where('id', '=', bid.id).execute();
+    await queueSections(trx, bid.id, todo.map((l) => l.node.id), runId);
+    await setBidStatus(trx, bid.id, { status: 'writing', write_run_id: runId });
     return todo.length;
   });
   if (queued) app.jobs.poke();
@@ -136,24 +134,15 @@ export async function cancelWriting(app: AppContext, bidIn: BidRow): Promise<Wri
     if (bid.status === 'finished') throw readOnlyBid();
     if (bid.status !== 'writing') return;
     await app.jobs.cancel(trx, { kind: WRITE_KIND, refId: bid.id });
-    await trx
-      .updateTable('bid_sections')
-      .set({ state: 'cancelled', updated_at: sql`now()` })
-      .where('bid_id', '=', bid.id)
-      .where('state', 'in', [...ACTIVE_STATES])
-      .execute();
-    const rows = await trx.selectFrom('bid_sections').selectAll().where('bid_id', '=', bid.id).execute();
+    await cancelActiveSections(trx, bid.id, ACTIVE_STATES);
+    const rows = await sectionRows(trx, bid.id);
     const anyText = rows.some((r) => DONE_STATES.includes(r.state));
     let spend = bid.spend_ledger_id;
     if (!anyText && spend) {
       await refundSpend(trx, { tenantId: bid.tenant_id, ledgerId: spend, actorUserId: bid.user_id });
       spend = null;
     }
-    await trx
-      .updateTable('bids')
-      .set({ status: settledStatus(bid, rows), write_run_id: null, spend_ledger_id: spend, updated_at: sql`now()` })
-      .where('id', '=', bid.id)
-      .execute();
+    await setBidStatus(trx, bid.id, { status: settledStatus(bid, rows), write_run_id: null, spend_ledger_id: spend });
   });
   return publishProgress(app, bidIn);
 }
@@ -171,16 +160,12 @@ export function settledStatus(bid: Pick<BidRow, 'outline' | 'bid_type'>, rows: r
  */
 export async function settleRunIfDone(app: AppContext, bidId: string, runId: string): Promise<boolean> {
   return app.db.transaction().execute(async (trx) => {
-    const bid = await trx.selectFrom('bids').selectAll().where('id', '=', bidId).forUpdate().executeTakeFirst();
+    const bid = await lockBidRow(trx, bidId, { live: false });
     if (!bid || bid.status !== 'writing' || bid.write_run_id !== runId) return false;
-    const rows = await trx.selectFrom('bid_sections').select(['node_id', 'state']).where('bid_id', '=', bidId).execute();
+    const rows = await sectionStates(trx, bidId);
     const leafIds = new Set(leavesOf(bid.outline, bid.bid_type === 2 ? 2 : 1).map((l) => l.node.id));
     if (rows.some((r) => leafIds.has(r.node_id) && ACTIVE_STATES.includes(r.state))) return false;
-    await trx
-      .updateTable('bids')
-      .set({ status: settledStatus(bid, rows), write_run_id: null, updated_at: sql`now()` })
-      .where('id', '=', bidId)
-      .execute();
+    await setBidStatus(trx, bidId, { status: settledStatus(bid, rows), write_run_id: null });
     return true;
   });
 }
@@ -240,26 +225,14 @@ export async function saveSection(app: AppContext, bidIn: BidRow, nodeId: string
     const bid = await lockBid(trx, bidIn.id);
     if (bid.status === 'finished') throw readOnlyBid();
     await ensureSectionRows(trx, bid, [leaf]);
-    const row = await trx
-      .selectFrom('bid_sections')
-      .selectAll()
-      .where('bid_id', '=', bid.id)
-      .where('node_id', '=', nodeId)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
+    const row = await lockSection(trx, bid.id, nodeId);
     if (row.state === 'writing') throw badRequest(WRITE_TEXTS.sectionBusy);
     if (row.revision !== body.revision) throw badRequest(WRITE_TEXTS.staleRevision, { revision: row.revision });
-    const next = await trx
-      .updateTable('bid_sections')
-      .set({ doc: JSON.stringify(doc), text, chars, state: 'edited', error: null, revision: row.revision + 1, updated_at: sql`now()` })
-      .where('bid_id', '=', bid.id)
-      .where('node_id', '=', nodeId)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const next = await saveEditedSection(trx, bid.id, nodeId, { doc, text, chars, revision: row.revision + 1 });
     if (bid.status === 'outlined' || bid.status === 'written') {
-      const rows = await trx.selectFrom('bid_sections').select(['node_id', 'state']).where('bid_id', '=', bid.id).execute();
+      const rows = await sectionStates(trx, bid.id);
       const status = settledStatus(bid, rows);
-      if (status !== bid.status) await trx.updateTable('bids').set({ status, updated_at: sql`now()` }).where('id', '=', bid.id).execute();
+      if (status !== bid.status) await setBidStatus(trx, bid.id, { status });
     }
     return next;
   });
@@ -272,8 +245,8 @@ export async function finishBid(app: AppContext, bidIn: BidRow): Promise<void> {
     const bid = await lockBid(trx, bidIn.id);
     if (bid.status === 'finished') return;
     if (bid.status === 'writing') throw badRequest(BID_TEXTS.writing);
-    const rows = await trx.selectFrom('bid_sections').select(['node_id', 'state']).where('bid_id', '=', bid.id).execute();
+    const rows = await sectionStates(trx, bid.id);
     if (settledStatus(bid, rows) !== 'written') throw badRequest(WRITE_TEXTS.notWritten);
-    await trx.updateTable('bids').set({ status: 'finished', finished_at: sql`now()`, updated_at: sql`now()` }).where('id', '=', bid.id).execute();
+    await markBidFinished(trx, bid.id);
   });
 }

@@ -1,12 +1,13 @@
 /**
  * Reading one uploaded file from a multipart request, with the size limit enforced while the bytes stream in (the
- * multipart parser stops at UPLOAD_MAX_BYTES; a Content-Length already above it is refused before reading anything).
+ * multipart parser stops at UPLOAD_MAX_BYTES; a Content-Length already above it is refused before reading anything),
+ * and the rules of an uploaded file's name. The edge serves every module that takes an upload; the name of a file read
+ * is marked on the request (`uploadedName`) for the IP record (modules/iprecord), which writes it once the call succeeded.
  */
 import type { FastifyRequest } from 'fastify';
 import { BID_TEXTS } from '@btz/shared';
-import { AppError, badRequest } from '../../http/errors.js';
-import { assertNoNul } from '../../http/nul-guard.js';
-import { markUpload } from '../iprecord/index.js';
+import { AppError, badRequest } from './errors.js';
+import { assertNoNul } from './nul-guard.js';
 
 export interface Upload {
   filename: string;
@@ -21,6 +22,13 @@ export function formatLimit(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${trim(bytes / 1024 / 1024)} MB`;
   if (bytes >= 1024) return `${trim(bytes / 1024)} KB`;
   return `${bytes} B`;
+}
+
+const UPLOADED = Symbol('btz.uploaded');
+
+/** The name of the file `readUpload` read in this request, if it read one. */
+export function uploadedName(req: FastifyRequest): string | undefined {
+  return (req as unknown as Record<symbol, string | undefined>)[UPLOADED];
 }
 
 /** Multipart envelope overhead we tolerate on top of the file itself when pre-checking Content-Length. */
@@ -60,7 +68,7 @@ export async function readUpload(req: FastifyRequest, maxBytes: number): Promise
   }
   if (!file) throw badRequest(BID_TEXTS.noFile);
   const filename = cleanFileName(file.filename);
-  markUpload(req, filename); // IP 记录: recorded once the call succeeds
+  (req as unknown as Record<symbol, string>)[UPLOADED] = filename; // IP 记录: recorded once the call succeeds
   return { filename, data: file.data, fields };
 }
 
