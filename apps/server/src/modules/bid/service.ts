@@ -26,6 +26,7 @@ import { cleanOutline, regenerateBranch } from './outline-edit.js';
 import { PARSE_KIND, publishParse } from './parse.js';
 import { findFile, listFiles, nextFileOrd, updateBid, type BidRow } from './repo.js';
 import type { Upload } from './upload.js';
+import type { bidCalls, CallFields } from '@btz/shared/calls';
 
 export const MAX_FILES_PER_BID = 20;
 export const MAX_OUTLINE_NODES = 2000;
@@ -89,10 +90,14 @@ async function afterParseQueued(app: AppContext, bid: Pick<BidRow, 'id' | 'user_
   await publishParse(app, bid.user_id, { bidId: bid.id, state: 'queued', progress: 0, stage: BID_PARSE_STAGES.queued });
 }
 
-export async function uploadTender(app: AppContext, auth: AuthInfo, upload: Upload): Promise<{ bidId: string }> {
-  const bidType = Number(upload.fields.bidType);
-  if (bidType !== 1 && bidType !== 2) throw badRequest(BID_TEXTS.badBidType);
-  const name = (upload.fields.name ?? '').trim() || upload.filename.replace(/\.[A-Za-z0-9]{1,5}$/, '');
+export async function uploadTender(
+  app: AppContext,
+  auth: AuthInfo,
+  upload: Upload,
+  fields: CallFields<typeof bidCalls.uploadTender>,
+): Promise<{ bidId: string }> {
+  const { bidType } = fields;
+  const name = (fields.name ?? '').trim() || upload.filename.replace(/\.[A-Za-z0-9]{1,5}$/, '');
   if (!name || name.length > 100) throw badRequest(BID_TEXTS.badName);
   const type = sniff(upload.data);
   const bid = { id: newId(), tenant_id: auth.tenantId, user_id: auth.userId };

@@ -9,6 +9,7 @@ import { bidCheckXlsx } from '@btz/bid-engine/bidcheck';
 import type { AppContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
+import { uploadFields } from '../../http/validation.js';
 import { sendFile } from '../../http/send-file.js';
 import { formatTime } from '../../lib/time.js';
 import { readUpload } from '../bid/upload.js';
@@ -25,7 +26,7 @@ export function registerBidCheckRoutes(fastify: FastifyInstance, app: AppContext
     rateLimit: 'upload',
     handler: async ({ req, auth }) => {
       const upload = await readUpload(req, app.config.uploadMaxBytes);
-      return startUpload(app, await ownerOf(app.db, auth), auth, upload);
+      return startUpload(app, await ownerOf(app.db, auth), auth, upload, uploadFields(bidCheckCalls.upload, upload.fields));
     },
   });
 

@@ -9,6 +9,7 @@ import { dupReportXlsx } from '@btz/bid-engine/dupcheck';
 import type { AppContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
+import { uploadFields } from '../../http/validation.js';
 import { sendFile } from '../../http/send-file.js';
 import { readUpload } from '../bid/upload.js';
 import { presentDetail } from './present.js';
@@ -33,6 +34,7 @@ export function registerDupcheckRoutes(fastify: FastifyInstance, app: AppContext
       if (!row) throw badRequest(T.notFound);
       if (row.state !== 'draft') throw badRequest(T.notDraft);
       const upload = await readUpload(req, app.config.uploadMaxBytes);
+      uploadFields(dupcheckCalls.upload, upload.fields);
       return uploadFile(app, o, query.id, query.role, upload);
     },
   });

@@ -4,7 +4,6 @@
  */
 import type { Kysely } from 'kysely';
 import { FILETOOL_LIMITS, FILETOOL_TEXTS, type FileToolName, type FileToolRun } from '@btz/shared';
-import { fileToolName } from '@btz/shared/calls';
 import { DocumentError, assertSafeZip, listZipEntries, sniffType } from '@btz/bid-engine/reading';
 import { IMAGE_MIME, sniffImage } from '@btz/bid-engine/pictures';
 import { findSoffice } from '@btz/bid-engine/export';
@@ -38,12 +37,6 @@ const ACCEPTS: Record<FileToolName, readonly string[]> = {
   'pdf-images': ['pdf'],
 };
 
-export function parseTool(raw: string | undefined): FileToolName {
-  const r = fileToolName.safeParse(raw);
-  if (!r.success) throw badRequest('请选择处理方式');
-  return r.data;
-}
-
 /** The file's type by content for this tool, or a Chinese refusal naming what the tool takes. */
 function sniffFor(tool: FileToolName, data: Buffer): string {
   if (tool === 'images-pdf') {
@@ -66,8 +59,7 @@ function sniffFor(tool: FileToolName, data: Buffer): string {
   return type;
 }
 
-export async function startRun(app: AppContext, o: ToolOwner, userId: string, upload: ToolUpload): Promise<FileToolRun> {
-  const tool = parseTool(upload.fields.tool);
+export async function startRun(app: AppContext, o: ToolOwner, userId: string, upload: ToolUpload, tool: FileToolName): Promise<FileToolRun> {
   if (tool !== 'images-pdf' && upload.files.length > 1) throw badRequest('请一次上传一个文件');
   if (upload.files.length > FILETOOL_LIMITS.images) throw badRequest(FILETOOL_TEXTS.tooManyImages(FILETOOL_LIMITS.images));
   // a tool this server cannot run is refused before anything is stored

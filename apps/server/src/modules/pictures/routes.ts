@@ -8,6 +8,7 @@ import { pictureCalls } from '@btz/shared/calls';
 import type { AppContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
+import { uploadFields } from '../../http/validation.js';
 import { sendFile } from '../../http/send-file.js';
 import { StorageNotFoundError } from '../../providers/storage/index.js';
 import { readUpload } from '../bid/upload.js';
@@ -40,7 +41,7 @@ export function registerPictureRoutes(fastify: FastifyInstance, app: AppContext)
     rateLimit: 'picture',
     handler: async ({ req, auth }) => {
       const upload = await readUpload(req, Math.min(PICTURE_MAX_BYTES, app.config.uploadMaxBytes));
-      return uploadPicture(app, await ownerOf(app.db, auth), auth.userId, upload);
+      return uploadPicture(app, await ownerOf(app.db, auth), auth.userId, upload, uploadFields(pictureCalls.upload, upload.fields));
     },
   });
 
@@ -90,6 +91,7 @@ export function registerPictureRoutes(fastify: FastifyInstance, app: AppContext)
     rateLimit: 'upload',
     handler: async ({ req, auth }) => {
       const upload = await readUpload(req, app.config.uploadMaxBytes);
+      uploadFields(pictureCalls.extractUpload, upload.fields);
       return startExtraction(app, await ownerOf(app.db, auth), auth.userId, upload);
     },
   });

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { PICTURE_TEXTS, type PictureSaveResult } from '@btz/shared';
-import { pictureTags } from '@btz/shared/calls';
+import type { CallFields, pictureCalls } from '@btz/shared/calls';
 import { DocumentError, assertSafeZip, listZipEntries, sniffType } from '@btz/bid-engine/reading';
 import { DHASH_DUPLICATE_BITS, PictureError, hammingDistance } from '@btz/bid-engine/pictures';
 import type { AppContext } from '../../context.js';
@@ -109,13 +109,6 @@ export async function savePicture(
   return { status: 'created', picture: presentPicture(row!), message: okMessage };
 }
 
-function parseTags(raw: string | undefined): string[] {
-  if (!raw?.trim()) return [];
-  const r = pictureTags.safeParse(raw.split(/[,，;；\s]+/).filter(Boolean));
-  if (!r.success) throw badRequest(`标签：${r.error.issues[0]?.message ?? '格式不正确'}`);
-  return r.data;
-}
-
 export function nameFrom(fileName: string, given?: string): string {
   const name = (given ?? '').trim() || fileName.replace(/\.[A-Za-z0-9]{1,5}$/, '').trim() || '图片';
   return name.slice(0, 100);
@@ -125,7 +118,13 @@ export function nameFrom(fileName: string, given?: string): string {
  * An uploaded picture: the bytes the owner has already answer at once (the SHA-256 lookup comes before any decoding, so a
  * re-upload is not decoded again); any other is measured and analysed in the picture workers (app.pictures).
  */
-export async function uploadPicture(app: AppContext, o: PictureOwner, userId: string, upload: Upload): Promise<PictureSaveResult> {
+export async function uploadPicture(
+  app: AppContext,
+  o: PictureOwner,
+  userId: string,
+  upload: Upload,
+  fields: CallFields<typeof pictureCalls.upload>,
+): Promise<PictureSaveResult> {
   const exact = await findBySha(app.db, o, createHash('sha256').update(upload.data).digest('hex'));
   if (exact) return duplicateOf(exact, 'exact');
   let a;
@@ -141,8 +140,8 @@ export async function uploadPicture(app: AppContext, o: PictureOwner, userId: st
     userId,
     {
       ...a,
-      name: nameFrom(upload.filename, upload.fields.name),
-      tags: parseTags(upload.fields.tags),
+      name: nameFrom(upload.filename, fields.name),
+      tags: fields.tags,
       source: 'upload',
       sourceFile: null,
       sourcePage: null,

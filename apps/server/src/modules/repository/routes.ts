@@ -9,6 +9,7 @@ import { repositoryCalls } from '@btz/shared/calls';
 import type { AppContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
+import { uploadFields } from '../../http/validation.js';
 import { readUpload } from '../bid/upload.js';
 import { bidToChange, bidToRead } from '../bid/access.js';
 import { leavesOf } from '../bid/writing/sections.js';
@@ -22,6 +23,7 @@ export function registerRepositoryRoutes(fastify: FastifyInstance, app: AppConte
     rateLimit: 'upload',
     handler: async ({ req, auth }) => {
       const upload = await readUpload(req, app.config.uploadMaxBytes);
+      uploadFields(repositoryCalls.upload, upload.fields);
       return uploadPastBid(app, await ownerOf(app.db, auth), auth.userId, upload);
     },
   });
