@@ -137,7 +137,8 @@ export const bidCalls = {
     path: '/btz/bid/upload-tender',
     auth: true,
     fields: z.strictObject({
-      bidType: z.enum(['1', '2'], { error: BID_TEXTS.badBidType }).transform((v) => Number(v) as 1 | 2),
+      // as a number (「1」, 「 2」), as it always was read
+      bidType: z.coerce.number({ error: BID_TEXTS.badBidType }).pipe(z.literal([1, 2], { error: BID_TEXTS.badBidType })),
       name: z.string().optional(),
     }),
     labels,

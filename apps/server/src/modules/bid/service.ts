@@ -23,7 +23,7 @@ import type { AuthInfo } from '../../auth/tokens.js';
 import { ownerOf } from './access.js';
 import { computeCoverage, generateOutline, resolveLot } from '@btz/bid-engine/tender';
 import { cleanOutline, regenerateBranch } from './outline-edit.js';
-import { PARSE_KIND, publishParse } from './parse.js';
+import { PARSE_KIND, PARSE_PAYLOAD, publishParse } from './parse.js';
 import { findFile, listFiles, nextFileOrd, updateBid, type BidRow } from './repo.js';
 import type { Upload } from './upload.js';
 import type { bidCalls, CallFields } from '@btz/shared/calls';
@@ -67,7 +67,7 @@ async function startParse(app: AppContext, db: Kysely<DB>, bid: Pick<BidRow, 'id
     tenantId: bid.tenant_id,
     userId: bid.user_id,
     refId: bid.id,
-    payload: { bidId: bid.id },
+    payload: PARSE_PAYLOAD.make({ bidId: bid.id }),
     maxAttempts: app.config.jobMaxAttempts,
   });
   await db

@@ -2,6 +2,7 @@
  * Commands of the bid checks (issue 15): start a check of an uploaded file or of a bid written here (stored, then run as
  * the job `bid-check`), and the bidder's identity the 暗标 check searches for (the owner's enterprise facts).
  */
+import * as z from 'zod';
 import type { Kysely } from 'kysely';
 import type { bidCheckCalls, CallFields } from '@btz/shared/calls';
 import { BID_CHECK_TEXTS, type BidCheckKind, type EnterpriseInfo } from '@btz/shared';
@@ -10,7 +11,7 @@ import type { BidderIdentity } from '@btz/bid-engine/bidcheck';
 import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
-import { queueRowJob } from '../../jobs/index.js';
+import { queueRowJob, jobPayload } from '../../jobs/index.js';
 import { newId } from '../../lib/ids.js';
 import type { AuthInfo } from '../../auth/tokens.js';
 import type { Upload } from '../bid/upload.js';
@@ -20,6 +21,8 @@ import { readInfo } from '../enterprise/index.js';
 import type { Holder } from '../entitlements/index.js';
 
 export const CHECK_KIND = 'bid-check';
+/** the job's payload, version 1 (jobs/payload.ts) */
+export const CHECK_PAYLOAD = jobPayload(1, z.strictObject({ checkId: z.string().min(1) }));
 
 /** DOCX, PDF or DOC by content (a zip bomb refused from its directory); anything else is refused in Chinese. */
 function sniffBid(data: Buffer): 'docx' | 'pdf' | 'doc' {
@@ -88,7 +91,7 @@ async function insertCheck(
 }
 
 export async function queueCheck(app: AppContext, db: Kysely<DB>, row: { id: string; tenant_id: string; user_id: string }): Promise<void> {
-  await queueRowJob(app, db, { table: 'bid_checks', kind: CHECK_KIND, row, payload: { checkId: row.id } });
+  await queueRowJob(app, db, { table: 'bid_checks', kind: CHECK_KIND, row, payload: CHECK_PAYLOAD.make({ checkId: row.id }) });
 }
 
 type DataDoc = Awaited<ReturnType<typeof ownerDataDocs>>[number];

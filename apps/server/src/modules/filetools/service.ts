@@ -2,6 +2,7 @@
  * Commands of the bid-file tools: a run is its input files stored (sniffed by content, size-capped, a DOCX's zip
  * directory checked against its inflation budget before it is stored), a row, and a queued job (kind `file-tool`).
  */
+import * as z from 'zod';
 import type { Kysely } from 'kysely';
 import { FILETOOL_LIMITS, FILETOOL_TEXTS, type FileToolName, type FileToolRun } from '@btz/shared';
 import { DocumentError, assertSafeZip, listZipEntries, sniffType } from '@btz/bid-engine/reading';
@@ -12,13 +13,15 @@ import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
 import type { FileToolFile } from '../../db/schema-filetools.js';
 import { badRequest } from '../../http/errors.js';
-import { queueRowJob } from '../../jobs/index.js';
+import { queueRowJob, jobPayload } from '../../jobs/index.js';
 import { newId } from '../../lib/ids.js';
 import { presentRun } from './present.js';
 import { deleteRun, findRun, type RunRow, type ToolOwner } from './repo.js';
 import type { ToolUpload } from './upload.js';
 
 export const FILE_TOOL_KIND = 'file-tool';
+/** the job's payload, version 1 (jobs/payload.ts) */
+export const FILE_TOOL_PAYLOAD = jobPayload(1, z.strictObject({ runId: z.string().min(1) }));
 
 const MIME: Record<string, string> = {
   pdf: 'application/pdf',
@@ -97,7 +100,7 @@ export async function startRun(app: AppContext, o: ToolOwner, userId: string, up
 }
 
 export async function queueRun(app: AppContext, db: Kysely<DB>, row: { id: string; tenant_id: string; user_id: string }): Promise<void> {
-  await queueRowJob(app, db, { table: 'file_tool_runs', kind: FILE_TOOL_KIND, row, payload: { runId: row.id } });
+  await queueRowJob(app, db, { table: 'file_tool_runs', kind: FILE_TOOL_KIND, row, payload: FILE_TOOL_PAYLOAD.make({ runId: row.id }) });
 }
 
 /**

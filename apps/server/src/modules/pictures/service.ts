@@ -3,6 +3,7 @@
  * bytes equal one the owner has (SHA-256), or whose dHash is within DHASH_DUPLICATE_BITS of one (a recompressed or
  * resized copy), is not stored again — the answer names the picture it matches.
  */
+import * as z from 'zod';
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { PICTURE_TEXTS, type PictureSaveResult } from '@btz/shared';
@@ -12,13 +13,15 @@ import { DHASH_DUPLICATE_BITS, PictureError, hammingDistance } from '@btz/bid-en
 import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
-import { queueRowJob } from '../../jobs/index.js';
+import { queueRowJob, jobPayload } from '../../jobs/index.js';
 import { newId } from '../../lib/ids.js';
 import type { Upload } from '../bid/upload.js';
 import { presentPicture } from './present.js';
 import { findBySha, findPicture, ownerHashes, type PictureOwner, type PictureRow } from './repo.js';
 
 export const EXTRACT_KIND = 'extract-pictures';
+/** the job's payload, version 1 (jobs/payload.ts) */
+export const EXTRACT_PAYLOAD = jobPayload(1, z.strictObject({ extractionId: z.string().min(1) }));
 /** An uploaded picture: at most this, or UPLOAD_MAX_BYTES when that is lower. */
 export const PICTURE_MAX_BYTES = 20 * 1024 * 1024;
 
@@ -202,5 +205,5 @@ export async function queueExtraction(
   db: Kysely<DB>,
   row: { id: string; tenant_id: string; user_id: string },
 ): Promise<void> {
-  await queueRowJob(app, db, { table: 'picture_extractions', kind: EXTRACT_KIND, row, payload: { extractionId: row.id } });
+  await queueRowJob(app, db, { table: 'picture_extractions', kind: EXTRACT_KIND, row, payload: EXTRACT_PAYLOAD.make({ extractionId: row.id }) });
 }

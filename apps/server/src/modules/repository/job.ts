@@ -9,14 +9,12 @@ import { REPOSITORY_TEXTS } from '@btz/shared';
 import { DocumentError, type DocModel } from '@btz/bid-engine/reading';
 import { splitPassages, tsvectorLiteral } from '@btz/bid-engine/repository';
 import type { AppContext } from '../../context.js';
-import { PermanentJobError, type JobDefinition } from '../../jobs/index.js';
+import { PermanentJobError, type JobDefinition, type PayloadOf } from '../../jobs/index.js';
 import { newId } from '../../lib/ids.js';
 import { readDocumentIsolated } from '../../workers/index.js';
-import { READ_KIND } from './service.js';
+import { READ_KIND, READ_PAYLOAD } from './service.js';
 
-interface Payload {
-  fileId: string;
-}
+type Payload = PayloadOf<typeof READ_PAYLOAD>;
 
 /** A model from the pages' text when the reader gave none: one paragraph per line. */
 function pagesModel(pages: { page: number; text: string }[]): DocModel {
@@ -33,6 +31,7 @@ const INDEX_CHARS = 20_000;
 export function readRepositoryJob(app: AppContext): JobDefinition<Payload> {
   return {
     kind: READ_KIND,
+    payload: READ_PAYLOAD,
     run: async (job, ctx) => {
       const id = job.payload.fileId;
       const row = await app.db.selectFrom('repository_files').selectAll().where('id', '=', id).executeTakeFirst();

@@ -15,7 +15,7 @@ import { factsWithBank } from '../../databank/qualify.js';
 import { authorSection } from './author.js';
 import { checkHealthAfterWriting } from './health.js';
 import { findSection, leavesOf } from './sections.js';
-import { publishProgress, settleRunIfDone, WRITE_KIND, type WriteJobPayload } from './service.js';
+import { publishProgress, settleRunIfDone, WRITE_KIND, WRITE_PAYLOAD, type WriteJobPayload } from './service.js';
 
 /** Deltas are batched for this long before they are pushed (fewer, larger realtime messages). */
 const DELTA_FLUSH_MS = 120;
@@ -23,6 +23,7 @@ const DELTA_FLUSH_MS = 120;
 export function writeSectionJob(app: AppContext): JobDefinition<WriteJobPayload> {
   return {
     kind: WRITE_KIND,
+    payload: WRITE_PAYLOAD,
     concurrency: app.config.llmConcurrency,
     run: (job, ctx) => runWriteSection(app, job, ctx),
     onRetry: (job, error) => markSection(app, job, 'queued', error),
