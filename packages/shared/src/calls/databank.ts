@@ -1,12 +1,12 @@
 import * as z from 'zod';
 import { defineCall } from '../api/contract.js';
 import { DATA_DOC_TYPES, DATA_LIMITS as L, DATA_TEXTS as T, type DataDocDraft, type DataDocItem, type DataDocType, type DataSectionMaterial } from '../api/databank.js';
+import { download, editorDoc, nothing, pageOf, time } from './answers.js';
 
 /**
  * The data bank calls (docs/api.md "Data bank"): ids in the query string, fields as a JSON body, the file as
  * multipart/form-data. Documents belong to the caller's owner — the user, or its enterprise in the enterprise role.
  */
-import { download, editorDoc, nothing, pageOf, time } from './answers.js';
 
 /* ---- answers ---- */
 

@@ -1,13 +1,13 @@
 import * as z from 'zod';
 import { defineCall } from '../api/contract.js';
 import { PICTURE_LIMITS as L, PICTURE_TEXTS as T, type PictureExtraction, type PictureExtractionSummary, type PictureItem, type PictureSaveResult } from '../api/pictures.js';
+import { download, idOnly, nothing, pageOf, percent, time } from './answers.js';
 
 /**
  * The picture library calls (docs/api.md "Pictures"): ids in the query string, content as a JSON body, files as
  * multipart/form-data (read by the route itself). Pictures and extractions belong to the caller's owner — the user, or
  * its enterprise in the enterprise role.
  */
-import { download, idOnly, nothing, pageOf, percent, time } from './answers.js';
 
 /* ---- answers ---- */
 
