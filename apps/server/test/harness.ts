@@ -10,6 +10,7 @@ import type { Config } from '../src/config.js';
 import { openPGlite, openPostgres, type DbHandle } from '../src/db/connection.js';
 import { startServer, type RunningServer } from '../src/server.js';
 import { testConfig } from './test-config.js';
+import { checkAnswer } from './contracts.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -73,7 +74,7 @@ export interface TestServer {
   server: RunningServer;
   /** every log line the server wrote (pino JSON) */
   logs: string[];
-  /** POST /api{path} the way the web client does */
+  /** POST /api{path} the way the web client does; a JSON answer of a call of `@btz/shared/calls` is checked against its contract */
   api<T = any>(apiPath: string, opts?: CallOptions): Promise<HttpResult<T>>;
   /** any request (pages, assets, forms) */
   request<T = any>(urlPath: string, opts?: CallOptions & { form?: Record<string, string> }): Promise<HttpResult<T>>;
@@ -154,6 +155,19 @@ export function httpRequest<T>(base: string, urlPath: string, opts: CallOptions 
   });
 }
 
+/**
+ * POST /api{path} to a server the way the web client does. Every JSON answer of a call of `@btz/shared/calls` is held to
+ * the call's contract (contracts.ts): an answer that breaks it rejects with a ContractError, failing the test there.
+ */
+export async function apiRequest<T>(base: string, apiPath: string, opts: CallOptions = {}): Promise<HttpResult<T>> {
+  const headers: Record<string, string> = { 'Blade-Requested-With': 'BladeHttpRequest', ...(opts.headers ?? {}) };
+  if (!opts.noClient) headers.Authorization = CLIENT_BASIC;
+  if (opts.token) headers['Blade-Auth'] = `bearer ${opts.token}`;
+  const res = await httpRequest<T>(base, `/api${apiPath}`, { ...opts, method: opts.method ?? 'POST', headers });
+  checkAnswer(apiPath, res.json);
+  return res;
+}
+
 export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
   const logs: string[] = [];
   const logStream = new Writable({
@@ -170,12 +184,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
   const url = server.url;
 
   const request = <T>(p: string, opts: CallOptions & { form?: Record<string, string> } = {}) => httpRequest<T>(url, p, opts);
-  const api = <T>(apiPath: string, opts: CallOptions = {}) => {
-    const headers: Record<string, string> = { 'Blade-Requested-With': 'BladeHttpRequest', ...(opts.headers ?? {}) };
-    if (!opts.noClient) headers.Authorization = CLIENT_BASIC;
-    if (opts.token) headers['Blade-Auth'] = `bearer ${opts.token}`;
-    return httpRequest<T>(url, `/api${apiPath}`, { ...opts, method: opts.method ?? 'POST', headers });
-  };
+  const api = <T>(apiPath: string, opts: CallOptions = {}) => apiRequest<T>(url, apiPath, opts);
   const upload = <T>(apiPath: string, opts: UploadOptions) => {
     const { body, contentType } = multipartBody(opts);
     return api<T>(apiPath, { ...opts, body, headers: { ...(opts.headers ?? {}), 'content-type': contentType } });

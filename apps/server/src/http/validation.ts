@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AnyCall, CallFields } from '@btz/shared/calls';
 import { badRequest } from './errors.js';
 
 const CJK = /[\u3400-\u9fff]/;
@@ -45,6 +46,22 @@ export function parseWith<S extends z.ZodType>(schema: S, input: unknown, labels
   const r = schema.safeParse(input);
   if (!r.success) throw badRequest(issueMessage(r.error.issues[0]!, labels, input));
   return r.data;
+}
+
+/**
+ * The form fields of a multipart call, checked against the call's `fields` schema once the upload is read: a bad or
+ * unknown field is refused with a Chinese 400 naming it. Empty fields count as not sent (as in query strings). A
+ * field's own message that already names the field (「请选择标书版本（1 普通版，2 旗舰版）」) is given as it is.
+ */
+export function uploadFields<C extends AnyCall>(call: C, fields: Record<string, string>): CallFields<C> {
+  if (!call.fields) throw new Error(`${call.path} declares no multipart fields`);
+  const input = dropEmpty(fields);
+  const r = (call.fields as z.ZodType).safeParse(input);
+  if (r.success) return r.data as CallFields<C>;
+  const issue = r.error.issues[0]!;
+  const labels = call.labels ?? {};
+  const label = labels[String(issue.path[0] ?? '')];
+  throw badRequest(label && issue.message.includes(label) ? issue.message : issueMessage(issue, labels, input));
 }
 
 /** Query strings arrive as strings; an empty value means "not given" (the spec's client sends `invitation_code=`). */

@@ -10,6 +10,7 @@ import { JobRunner } from './runner.js';
 
 export { enqueue, cancelJobs, type EnqueueSpec, type JobRow } from './queue.js';
 export { queueRowJob, RowProgress, type JobRowTable, type ProgressTable, type ProgressState, type RowProgressOptions } from './progress.js';
+export { jobPayload, PAYLOAD_TEXTS, PAYLOAD_VERSION_KEY, type JobPayload, type PayloadOf } from './payload.js';
 export { JobRunner, JobLostError, PermanentJobError, type Job, type JobDefinition, type JobRunContext, type RunnerOptions } from './runner.js';
 
 export function createJobRunner(config: Config, db: Database, engine: 'pglite' | 'postgres', log: FastifyBaseLogger): JobRunner {

@@ -14,6 +14,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../db/schema.js';
 import { claimJob, finishJob, heartbeat, recoverStale, type JobRow, cancelJobs } from './queue.js';
+import type { JobPayload } from './payload.js';
 
 export interface Job<P = Record<string, unknown>> {
   id: string;
@@ -42,6 +43,11 @@ export interface JobDefinition<P = Record<string, unknown>> {
   concurrency?: number;
   /** at most one running job of this kind per user: a user's jobs queue behind each other, not in front of others' */
   onePerUser?: boolean;
+  /**
+   * The payload's versioned schema (payload.ts), checked when a job is claimed: one that fails it ends failed before
+   * `run`. Every kind the app registers has one (test/jobs/payloads.test.ts); the runner's own tests may leave it out.
+   */
+  payload?: JobPayload<P>;
   run(job: Job<P>, ctx: JobRunContext): Promise<unknown>;
   /** the job failed for good: the last attempt failed, a PermanentJobError, or its workers died too often */
   onFailed?(job: Job<P>, error: string): Promise<void>;
@@ -114,6 +120,11 @@ export class JobRunner {
 
   kinds(): string[] {
     return [...this.defs.keys()];
+  }
+
+  /** The registered kinds whose payload has no versioned schema. */
+  unversionedKinds(): string[] {
+    return [...this.defs.values()].filter((d) => !d.payload).map((d) => d.kind);
   }
 
   async start(): Promise<void> {
@@ -243,6 +254,17 @@ export class JobRunner {
 
   private async execute(def: JobDefinition<any>, job: Job, ctx: JobRunContext, controller: AbortController): Promise<void> {
     const started = Date.now();
+    if (def.payload) {
+      const read = def.payload.read(job.payload);
+      if (!read.ok) {
+        // nothing to retry: the same payload fails the same way
+        const owned = await finishJob(this.db, this.workerId, job.id, { state: 'failed', error: read.error }).catch(() => false);
+        ctx.log.warn({ owned, error: read.error }, 'job refused: its payload breaks its contract');
+        if (owned) await this.failed(def, job, read.error);
+        return;
+      }
+      job.payload = read.payload as Record<string, unknown>;
+    }
     try {
       const result = await def.run(job, ctx);
       if (controller.signal.aborted) throw controller.signal.reason;

@@ -7,8 +7,8 @@ import type { z } from 'zod';
  * takes the query and body the schemas accept and resolves the answer's type. A renamed field fails the type check on
  * both sides.
  *
- * Every call is a POST (spec §7). The request schemas are real (the server validates with them); an answer may be a
- * `z.custom<T>()` of a shared type, since answers are typed, not validated.
+ * Every call is a POST (spec §7). The request schemas are real (the server validates with them); so are the answer
+ * schemas (calls/answers.ts): typed as the shared answer type, and checked against every answer in the server's tests.
  */
 export interface CallDef<
   P extends string = string,
@@ -16,6 +16,7 @@ export interface CallDef<
   Q extends z.ZodType | undefined = z.ZodType | undefined,
   B extends z.ZodType | undefined = z.ZodType | undefined,
   R = unknown,
+  F extends z.ZodType | undefined = z.ZodType | undefined,
 > {
   /** path under /api */
   path: P;
@@ -23,8 +24,21 @@ export interface CallDef<
   auth: A;
   query?: Q;
   body?: B;
-  /** the answer's `data` (for a download or a stream: what the web client reads) */
+  /**
+   * The answer's `data` (the whole body when `envelope` is false; for a download or a stream: what the web client
+   * reads). A real schema: the server's API tests check every JSON answer against it.
+   */
   response: z.ZodType<R>;
+  /**
+   * false: the answer is the whole body, not the envelope's `data` (the BladeX token endpoint); a call refused before its
+   * handler runs (client check, rate limit) still answers the failure envelope
+   */
+  envelope?: false;
+  /**
+   * A multipart upload's form fields (strings as the browser sends them; the file parts are not fields): the server
+   * checks them when it has read the upload (`uploadFields`), and refuses a bad one with a Chinese 400 naming it.
+   */
+  fields?: F;
   /** Chinese names of the fields, for the server's validation messages */
   labels?: Record<string, string>;
 }
@@ -36,15 +50,17 @@ export function defineCall<
   R,
   Q extends z.ZodType | undefined = undefined,
   B extends z.ZodType | undefined = undefined,
->(def: CallDef<P, A, Q, B, R>): CallDef<P, A, Q, B, R> {
+  F extends z.ZodType | undefined = undefined,
+>(def: CallDef<P, A, Q, B, R, F>): CallDef<P, A, Q, B, R, F> {
   return def;
 }
 
 /** Any call (the `any`s let a call of any schemas stand where a call is expected). */
-export type AnyCall = CallDef<string, boolean, any, any, any>;
+export type AnyCall = CallDef<string, boolean, any, any, any, any>;
 
-type QueryOf<C> = C extends CallDef<any, any, infer Q, any, any> ? Q : never;
-type BodyOf<C> = C extends CallDef<any, any, any, infer B, any> ? B : never;
+type QueryOf<C> = C extends CallDef<any, any, infer Q, any, any, any> ? Q : never;
+type BodyOf<C> = C extends CallDef<any, any, any, infer B, any, any> ? B : never;
+type FieldsOf<C> = C extends CallDef<any, any, any, any, any, infer F> ? F : never;
 
 /** What the client sends in the query string (before defaults and coercion); undefined when the call takes none. */
 export type CallQueryIn<C extends AnyCall> = QueryOf<C> extends z.ZodType ? z.input<QueryOf<C>> : undefined;
@@ -55,4 +71,6 @@ export type CallBodyIn<C extends AnyCall> = BodyOf<C> extends z.ZodType ? z.inpu
 /** The body the handler receives (after validation; unknown when the call has no body schema, e.g. multipart). */
 export type CallBody<C extends AnyCall> = BodyOf<C> extends z.ZodType ? z.output<BodyOf<C>> : unknown;
 /** The answer's `data`. */
-export type CallResponse<C extends AnyCall> = C extends CallDef<any, any, any, any, infer R> ? R : never;
+export type CallResponse<C extends AnyCall> = C extends CallDef<any, any, any, any, infer R, any> ? R : never;
+/** A multipart call's form fields after validation. */
+export type CallFields<C extends AnyCall> = FieldsOf<C> extends z.ZodType ? z.output<FieldsOf<C>> : Record<string, never>;

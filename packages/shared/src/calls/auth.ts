@@ -41,6 +41,38 @@ export const tokenParamsSchema = z.discriminatedUnion('grant_type', [
 
 export const TOKEN_LABELS = { username: '手机号', code: '微信授权码', grant_type: '登录方式', refresh_token: '刷新令牌' };
 
+/* ---- answers ---- */
+
+const tokenFields = {
+  access_token: z.string().min(1),
+  token_type: z.literal('bearer'),
+  refresh_token: z.string().min(1),
+  expires_in: z.number().int(),
+  scope: z.literal('all'),
+  tenant_id: z.string(),
+  user_id: z.string(),
+  account: z.string(),
+  user_name: z.string(),
+  nick_name: z.string(),
+  avatar: z.string(),
+  role_name: z.string(),
+  login_role: z.number().int(),
+  jti: z.string(),
+};
+const tokenResponse: z.ZodType<TokenResponse> = z.strictObject({ ...tokenFields, success: z.literal(true).optional() });
+const tokenFailure: z.ZodType<TokenFailure> = z.strictObject({
+  success: z.literal(false),
+  error_code: z.number().int(),
+  error_description: z.string().min(1),
+});
+export const sendCodeResult: z.ZodType<SendCodeResult> = z.strictObject({ key: z.string().min(1), interval: z.number().int().min(0) });
+const qrCodeResult: z.ZodType<QrCodeResult> = z.strictObject({ tager: z.string().min(1), qrUrl: z.string().min(1), expiresIn: z.number() });
+const qrStateResult: z.ZodType<QrStateResult> = z
+  .strictObject({ state: z.enum(['waiting', 'scanned', 'confirmed', 'expired']), ...tokenFields, success: z.literal(true) })
+  .partial()
+  .required({ state: true });
+const imageCaptcha: z.ZodType<ImageCaptcha> = z.strictObject({ captchaId: z.string().min(1), image: z.string().startsWith('data:image/png;base64,') });
+
 export const authCalls = {
   /** headers of the SMS login: `Captcha-Key` (send-code's key) and `Captcha-Code` (the code typed) */
   token: defineCall({
@@ -48,40 +80,40 @@ export const authCalls = {
     auth: false,
     query: tokenParamsSchema,
     labels: TOKEN_LABELS,
-    /** the whole body (no envelope) */
-    response: z.custom<TokenResponse | TokenFailure>(),
+    envelope: false,
+    response: z.union([tokenResponse, tokenFailure]),
   }),
   /** revokes the `Blade-Auth` token sent (if any); an already invalid one is still a success */
-  logout: defineCall({ path: '/blade-auth/oauth/logout', auth: false, response: z.custom<null>() }),
+  logout: defineCall({ path: '/blade-auth/oauth/logout', auth: false, response: z.null() }),
   sendCode: defineCall({
     path: '/btz-skip/send-code',
     auth: false,
     query: z.object({ phone: phoneField(), captchaId: z.string().max(64).optional(), captchaCode: z.string().max(16).optional() }),
     labels: { phone: '手机号', captchaCode: '图形验证码' },
-    response: z.custom<SendCodeResult>(),
+    response: sendCodeResult,
   }),
-  captcha: defineCall({ path: '/btz-skip/captcha', auth: false, response: z.custom<ImageCaptcha>() }),
+  captcha: defineCall({ path: '/btz-skip/captcha', auth: false, response: imageCaptcha }),
   qrCode: defineCall({
     path: '/btz-skip/qr-code',
     auth: false,
     // the desktop's invitation code rides on the QR: the account a phone creates by confirming it is credited with it
     query: z.object({ invitation_code: invitationCode.catch(undefined) }),
-    response: z.custom<QrCodeResult>(),
+    response: qrCodeResult,
   }),
   qrCodeState: defineCall({
     path: '/btz-skip/qr-code-state',
     auth: false,
     query: z.object({ tager }),
     labels: { tager: '二维码标识' },
-    response: z.custom<QrStateResult>(),
+    response: qrStateResult,
   }),
   /** binding WeChat to the logged-in account: our own call creates the QR, the spec's call polls it */
-  bindQrCode: defineCall({ path: '/btz/user/qr-code', auth: true, response: z.custom<QrCodeResult>() }),
+  bindQrCode: defineCall({ path: '/btz/user/qr-code', auth: true, response: qrCodeResult }),
   bindQrCodeState: defineCall({
     path: '/btz/user/qr-code-state',
     auth: true,
     query: z.object({ tager }),
     labels: { tager: '二维码标识' },
-    response: z.custom<QrStateResult>(),
+    response: qrStateResult,
   }),
 };

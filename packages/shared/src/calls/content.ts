@@ -15,8 +15,8 @@ import {
   type QuestionItem,
   type SitePage,
 } from '../api/content.js';
-import type { Page } from '../api/envelope.js';
 import { PHONE_PATTERN } from '../rules/phone.js';
+import { idOnly, pageOf, time } from './answers.js';
 
 /**
  * The public site's content calls (`/btz-skip/content/*`, anonymous), the cooperation form and the feedback calls.
@@ -74,91 +74,150 @@ const unwrap = (key: string) => (b: unknown) =>
     ? (b as Record<string, unknown>)[key]
     : b;
 
+/* ---- answers ---- */
+
+const str = z.string();
+const int = z.number().int();
+const newsFields = {
+  id: str,
+  title: str,
+  summary: str,
+  cover: str,
+  category: str,
+  tags: z.array(str),
+  publishTime: time,
+  views: int,
+};
+const newsItem: z.ZodType<NewsItem> = z.strictObject(newsFields);
+const link = z.strictObject({ id: str, title: str }).nullable();
+const newsDetail: z.ZodType<NewsDetail> = z.strictObject({ ...newsFields, body: str, prev: link, next: link });
+const questionFields = { id: str, question: str, category: str, views: int };
+const questionItem: z.ZodType<QuestionItem> = z.strictObject(questionFields);
+const questionDetail: z.ZodType<QuestionDetail> = z.strictObject({ ...questionFields, answer: str });
+const activityFields = {
+  id: str,
+  title: str,
+  summary: str,
+  cover: str,
+  startTime: time,
+  endTime: time,
+  status: z.literal([1, 2, 3]),
+  statusLabel: str,
+};
+const activityItem: z.ZodType<ActivityItem> = z.strictObject(activityFields);
+const activityDetail: z.ZodType<ActivityDetail> = z.strictObject({ ...activityFields, body: str });
+const merchantFields = {
+  id: str,
+  name: str,
+  region: str,
+  industry: str,
+  services: z.array(str),
+  intro: str,
+  logo: str,
+  rating: z.number(),
+};
+const merchantItem: z.ZodType<MerchantItem> = z.strictObject(merchantFields);
+const merchantDetail: z.ZodType<MerchantDetail> = z.strictObject({ ...merchantFields, contactName: str, contactPhone: str, contactEmail: str });
+const merchantFilters: z.ZodType<MerchantFilters> = z.strictObject({ regions: z.array(str), industries: z.array(str) });
+const sitePage: z.ZodType<SitePage> = z.strictObject({ code: str, title: str, summary: str, body: str, updateTime: time });
+const feedbackRecord: z.ZodType<FeedbackRecord> = z.strictObject({
+  id: str,
+  type: int,
+  typeLabel: str,
+  content: str,
+  contact: str,
+  images: z.array(str),
+  status: int,
+  reply: str,
+  createTime: time,
+  replyTime: time,
+});
+
 export const contentCalls = {
   newsList: defineCall({
     path: '/btz-skip/content/news-list',
     auth: false,
     query: z.object({ ...paging, category: text(50) }),
     labels: { ...PAGING_LABELS, category: '分类' },
-    response: z.custom<Page<NewsItem>>(),
+    response: pageOf(newsItem),
   }),
-  newsCategories: defineCall({ path: '/btz-skip/content/news-categories', auth: false, response: z.custom<string[]>() }),
+  newsCategories: defineCall({ path: '/btz-skip/content/news-categories', auth: false, response: z.array(str) }),
   newsDetail: defineCall({
     path: '/btz-skip/content/news-detail',
     auth: false,
     query: z.object({ id }),
     labels: { id: '资讯编号' },
-    response: z.custom<NewsDetail>(),
+    response: newsDetail,
   }),
   questionList: defineCall({
     path: '/btz-skip/content/question-list',
     auth: false,
     query: z.object({ ...paging, category: text(50), keyword: text(50) }),
     labels: { ...PAGING_LABELS, category: '分类', keyword: '关键词' },
-    response: z.custom<Page<QuestionItem>>(),
+    response: pageOf(questionItem),
   }),
   questionDetail: defineCall({
     path: '/btz-skip/content/question-detail',
     auth: false,
     query: z.object({ id }),
     labels: { id: '问题编号' },
-    response: z.custom<QuestionDetail>(),
+    response: questionDetail,
   }),
   activityList: defineCall({
     path: '/btz-skip/content/activity-list',
     auth: false,
     query: z.object({ ...paging, status: z.coerce.number().int().min(1).max(3).optional() }),
     labels: { ...PAGING_LABELS, status: '活动状态' },
-    response: z.custom<Page<ActivityItem>>(),
+    response: pageOf(activityItem),
   }),
   activityDetail: defineCall({
     path: '/btz-skip/content/activity-detail',
     auth: false,
     query: z.object({ id }),
     labels: { id: '活动编号' },
-    response: z.custom<ActivityDetail>(),
+    response: activityDetail,
   }),
   merchantList: defineCall({
     path: '/btz-skip/content/merchant-list',
     auth: false,
     query: z.object({ ...paging, region: text(50), industry: text(50), keyword: text(50) }),
     labels: { ...PAGING_LABELS, region: '地区', industry: '行业', keyword: '关键词' },
-    response: z.custom<Page<MerchantItem>>(),
+    response: pageOf(merchantItem),
   }),
-  merchantFilters: defineCall({ path: '/btz-skip/content/merchant-filters', auth: false, response: z.custom<MerchantFilters>() }),
+  merchantFilters: defineCall({ path: '/btz-skip/content/merchant-filters', auth: false, response: merchantFilters }),
   merchantDetail: defineCall({
     path: '/btz-skip/content/merchant-detail',
     auth: false,
     query: z.object({ id }),
     labels: { id: '商家编号' },
-    response: z.custom<MerchantDetail>(),
+    response: merchantDetail,
   }),
   page: defineCall({
     path: '/btz-skip/content/page',
     auth: false,
     query: z.object({ code: id }),
     labels: { code: '页面编码' },
-    response: z.custom<SitePage>(),
+    response: sitePage,
   }),
   saveCollab: defineCall({
     path: '/btz-skip/saveCollabAppoint',
     auth: false,
     body: z.preprocess(unwrap('appointment'), appointmentSchema),
     labels: { company: '公司名称', name: '联系人', phone: '手机号', city: '所在城市', need: '合作需求', remark: '备注' },
-    response: z.custom<{ id: string }>(),
+    response: idOnly,
   }),
   addFeedback: defineCall({
     path: '/btz/common/addFeedback',
     auth: true,
     body: z.preprocess(unwrap('feedback'), feedbackSchema),
     labels: { type: '反馈类型', content: '反馈内容', contact: '联系方式', images: '图片' },
-    response: z.custom<{ id: string }>(),
+    response: idOnly,
   }),
   feedbackList: defineCall({
     path: '/btz/common/queryFeedbackList',
     auth: true,
     query: z.object(paging),
     labels: PAGING_LABELS,
-    response: z.custom<Page<FeedbackRecord>>(),
+    response: pageOf(feedbackRecord),
   }),
 };

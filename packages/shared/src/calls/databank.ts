@@ -1,12 +1,63 @@
 import * as z from 'zod';
 import { defineCall } from '../api/contract.js';
-import type { Page } from '../api/envelope.js';
 import { DATA_DOC_TYPES, DATA_LIMITS as L, DATA_TEXTS as T, type DataDocDraft, type DataDocItem, type DataDocType, type DataSectionMaterial } from '../api/databank.js';
+import { download, editorDoc, nothing, pageOf, time } from './answers.js';
 
 /**
  * The data bank calls (docs/api.md "Data bank"): ids in the query string, fields as a JSON body, the file as
  * multipart/form-data. Documents belong to the caller's owner — the user, or its enterprise in the enterprise role.
  */
+
+/* ---- answers ---- */
+
+const str = z.string();
+const docType = z.enum(DATA_DOC_TYPES);
+const fileKind = z.enum(['pdf', 'docx', 'png', 'jpeg']);
+const proposalFields = {
+  type: docType,
+  name: str,
+  number: str.nullable(),
+  creditCode: str.nullable(),
+  issuer: str.nullable(),
+  validFrom: str.nullable(),
+  expiry: str.nullable(),
+  person: str.nullable(),
+  client: str.nullable(),
+};
+const dataDocItem: z.ZodType<DataDocItem> = z.strictObject({
+  ...proposalFields,
+  year: z.number().int().nullable(),
+  amount: z.number().nullable(),
+  tags: z.array(str),
+  id: str,
+  fileName: str,
+  fileKind,
+  mime: str,
+  size: z.number().int().min(0),
+  daysLeft: z.number().int().nullable(),
+  createTime: time,
+  updateTime: time,
+});
+const dataDocDraft: z.ZodType<DataDocDraft> = z.strictObject({
+  id: str,
+  fileName: str,
+  fileKind,
+  size: z.number().int().min(0),
+  proposal: z.strictObject(proposalFields),
+  readError: str.nullable(),
+  chars: z.number().int().min(0),
+  readState: z.enum(['queued', 'running', 'done', 'failed']),
+  readNotice: str.nullable(),
+});
+const sectionMaterial: z.ZodType<DataSectionMaterial> = z.strictObject({
+  matched: z.array(docType),
+  types: z.array(docType),
+  docs: z.array(
+    z.strictObject({ id: str, type: docType, name: str, fileKind, expiry: str.nullable(), daysLeft: z.number().int().nullable() }),
+  ),
+  doc: editorDoc,
+});
+
 const id = z.string().trim().min(1).max(40);
 const text = z.string().trim().max(L.field);
 const optText = text.nullable().optional().transform((v) => (v ? v : null));
@@ -79,10 +130,11 @@ export const databankCalls = {
    * multipart: file (PDF, DOCX, PNG, JPEG) → a draft, its text queued for reading (`readState`); `draft` answers it
    * again, with the fields proposed from the text once read (`databank.read` on `/user/{id}/notice` tells when)
    */
-  upload: defineCall({ path: '/btz/databank/upload', auth: true, response: z.custom<DataDocDraft>() }),
-  draft: defineCall({ path: '/btz/databank/draft', auth: true, query: z.object({ id }), labels, response: z.custom<DataDocDraft>() }),
+  /** multipart: file (no other field) */
+  upload: defineCall({ path: '/btz/databank/upload', auth: true, fields: z.strictObject({}), response: dataDocDraft }),
+  draft: defineCall({ path: '/btz/databank/draft', auth: true, query: z.object({ id }), labels, response: dataDocDraft }),
   /** saves a draft (the user's confirmed fields) or edits a saved document */
-  save: defineCall({ path: '/btz/databank/save', auth: true, query: z.object({ id }), body: dataDocFields, labels, response: z.custom<DataDocItem>() }),
+  save: defineCall({ path: '/btz/databank/save', auth: true, query: z.object({ id }), body: dataDocFields, labels, response: dataDocItem }),
   list: defineCall({
     path: '/btz/databank/list',
     auth: true,
@@ -96,11 +148,11 @@ export const databankCalls = {
       expiring: z.coerce.number().int().min(1).max(3650).optional(),
     }),
     labels,
-    response: z.custom<Page<DataDocItem>>(),
+    response: pageOf(dataDocItem),
   }),
-  detail: defineCall({ path: '/btz/databank/detail', auth: true, query: z.object({ id }), labels, response: z.custom<DataDocItem>() }),
-  tags: defineCall({ path: '/btz/databank/tags', auth: true, response: z.custom<string[]>() }),
-  delete: defineCall({ path: '/btz/databank/delete', auth: true, query: z.object({ id }), labels, response: z.custom<void>() }),
+  detail: defineCall({ path: '/btz/databank/detail', auth: true, query: z.object({ id }), labels, response: dataDocItem }),
+  tags: defineCall({ path: '/btz/databank/tags', auth: true, response: z.array(str) }),
+  delete: defineCall({ path: '/btz/databank/delete', auth: true, query: z.object({ id }), labels, response: nothing }),
   /**
    * 「从资料库插入」: the data-bank content for a section of a bid of the caller — of the types the section asks for, or of
    * `types` (comma-separated) when given; figures numbered from `figureStart`.
@@ -128,8 +180,8 @@ export const databankCalls = {
       figureStart: z.coerce.number().int().min(1).max(999).default(1),
     }),
     labels,
-    response: z.custom<DataSectionMaterial>(),
+    response: sectionMaterial,
   }),
   /** the document's file (a draft's too): images and PDF inline, DOCX as an attachment */
-  file: defineCall({ path: '/btz/databank/file', auth: true, query: z.object({ id }), labels, response: z.custom<Blob>() }),
+  file: defineCall({ path: '/btz/databank/file', auth: true, query: z.object({ id }), labels, response: download() }),
 };

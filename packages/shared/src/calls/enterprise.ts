@@ -3,6 +3,7 @@ import { defineCall } from '../api/contract.js';
 import { ENTERPRISE_LIMITS as L, ENTERPRISE_TEXTS as T, LANDLINE_PATTERN, creditCodeProblem, isValidExpiry } from '../api/enterprise.js';
 import type { EnterpriseInfo } from '../api/writing.js';
 import { PHONE_PATTERN } from '../rules/phone.js';
+import { time } from './answers.js';
 
 /**
  * The edge schema of `/btz/enterprise/info/save`: every string trimmed, lengths and row counts limited, the credit code
@@ -63,9 +64,24 @@ export const enterpriseInfoBody = z.object({
 export type EnterpriseInfoBody = z.infer<typeof enterpriseInfoBody>;
 
 /** `/btz/enterprise/info/get` and `/btz/enterprise/info/save` (docs/api.md, Enterprise). */
+/* ---- answers ---- */
+
+const str = z.string();
+const enterpriseInfo: z.ZodType<EnterpriseInfo> = z.strictObject({
+  name: str,
+  creditCode: str,
+  legalRep: str,
+  address: str,
+  contacts: z.array(z.strictObject({ name: str, phone: str, role: str.optional() })),
+  qualifications: z.array(z.strictObject({ name: str, number: str, expiry: str })),
+  staff: z.array(z.strictObject({ name: str, role: str, title: str, certificate: str.optional() })),
+  projects: z.array(z.strictObject({ name: str, client: str, year: str, amount: str })),
+  updateTime: time.nullable(),
+});
+
 export const enterpriseCalls = {
-  get: defineCall({ path: '/btz/enterprise/info/get', auth: true, response: z.custom<EnterpriseInfo>() }),
+  get: defineCall({ path: '/btz/enterprise/info/get', auth: true, response: enterpriseInfo }),
   /** the row labels (「第 3 条资质证书的有效期至」) are the server's own (ENTERPRISE_FIELD_LABELS), built once there */
-  save: defineCall({ path: '/btz/enterprise/info/save', auth: true, body: enterpriseInfoBody, response: z.custom<EnterpriseInfo>() }),
+  save: defineCall({ path: '/btz/enterprise/info/save', auth: true, body: enterpriseInfoBody, response: enterpriseInfo }),
 };
 

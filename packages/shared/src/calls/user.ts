@@ -1,10 +1,9 @@
 import * as z from 'zod';
 import { defineCall } from '../api/contract.js';
-import type { SendCodeResult } from '../api/auth.js';
-import type { Page } from '../api/envelope.js';
 import type { InvitedUser, RouteRule, UserInfo } from '../api/user.js';
 import { EMAIL_PATTERN } from '../rules/phone.js';
-import { phoneField } from './auth.js';
+import { phoneField, sendCodeResult } from './auth.js';
+import { pageOf, time } from './answers.js';
 import { ownImagePath } from './content.js';
 
 /**
@@ -64,14 +63,62 @@ const UPDATE_LABELS: Record<string, string> = {
 const smsKey = z.string().min(1).max(64);
 const smsCode = z.string().min(1).max(8);
 
+/* ---- answers ---- */
+
+const int = z.number().int();
+export const userInfo: z.ZodType<UserInfo> = z.strictObject({
+  id: z.string(),
+  account: z.string(),
+  source: int,
+  bidNumber: int,
+  name: z.string(),
+  bidFileShowFlag: int,
+  projectListShowFlag: int,
+  rights: z.array(z.string()),
+  tenantId: z.string(),
+  birthday: z.string(),
+  province: z.string(),
+  city: z.string(),
+  district: z.string(),
+  regionCode: z.string(),
+  realName: z.string(),
+  sex: int,
+  address: z.string(),
+  isBindWeChat: int,
+  isTeamAdmin: int,
+  privilegeList: z.array(z.string()),
+  vipExpiryTime: z.string(),
+  inviteUrl: z.string(),
+  createTime: time,
+  isNewUser: int,
+  email: z.string(),
+  inviteCode: z.string(),
+  nickName: z.string(),
+  avatar: z.string(),
+  guide: int,
+  commonBidNumber: int,
+  flagshipBidNumber: int,
+  isVip: int,
+  loginRole: int,
+  team: z.strictObject({ id: z.string(), name: z.string() }).nullable(),
+  isEmployee: int,
+  maskPhone: z.string(),
+});
+const invitedUser: z.ZodType<InvitedUser> = z.strictObject({ id: z.string(), maskPhone: z.string(), nickName: z.string(), createTime: time });
+const routeRule: z.ZodType<RouteRule> = z.strictObject({
+  redirect: z.string().optional(),
+  absolute: z.boolean().optional(),
+  appMiddleware: z.array(z.string()).optional(),
+});
+
 export const userCalls = {
-  getInfo: defineCall({ path: '/btz/user/get-info', auth: true, response: z.custom<UserInfo>() }),
+  getInfo: defineCall({ path: '/btz/user/get-info', auth: true, response: userInfo }),
   routeRules: defineCall({
     path: '/btz-skip/route-rules',
     auth: false,
     query: z.object({ path: z.string().min(1).max(500) }),
     labels: { path: '路径' },
-    response: z.custom<RouteRule | null>(),
+    response: routeRule.nullable(),
   }),
   /** answers the user as get-info does, after the change */
   updateInfo: defineCall({
@@ -79,7 +126,7 @@ export const userCalls = {
     auth: true,
     query: updateInfo,
     labels: UPDATE_LABELS,
-    response: z.custom<UserInfo>(),
+    response: userInfo,
   }),
   /** 0 personal, 1 enterprise (the enterprise is created on the first switch to it) */
   switchRole: defineCall({
@@ -87,7 +134,7 @@ export const userCalls = {
     auth: true,
     query: z.object({ loginRole: z.coerce.number().int().min(0).max(1) }),
     labels: { loginRole: '登录身份' },
-    response: z.custom<UserInfo>(),
+    response: userInfo,
   }),
   inviteUserList: defineCall({
     path: '/btz/user/invite-user-list',
@@ -97,13 +144,13 @@ export const userCalls = {
       size: z.coerce.number().int().min(1).max(100).default(10),
     }),
     labels: { current: '页码', size: '每页条数' },
-    response: z.custom<Page<InvitedUser>>(),
+    response: pageOf(invitedUser),
   }),
   /** a code to the present phone (the first step of a phone change) */
   sendCodePresent: defineCall({
     path: '/btz/user/send-code-present',
     auth: true,
-    response: z.custom<SendCodeResult>(),
+    response: sendCodeResult,
   }),
   /** the present phone's code → a ticket update-phone asks for */
   validateCode: defineCall({
@@ -111,7 +158,7 @@ export const userCalls = {
     auth: true,
     query: z.object({ key: smsKey, code: smsCode }),
     labels: { key: '验证码标识', code: '短信验证码' },
-    response: z.custom<{ ticket: string }>(),
+    response: z.strictObject({ ticket: z.string().min(1) }),
   }),
   /** a code to the new phone */
   sendCode: defineCall({
@@ -119,13 +166,13 @@ export const userCalls = {
     auth: true,
     query: z.object({ phone: phoneField() }),
     labels: { phone: '新手机号' },
-    response: z.custom<SendCodeResult>(),
+    response: sendCodeResult,
   }),
   updatePhone: defineCall({
     path: '/btz/user/update-phone',
     auth: true,
     query: z.object({ phone: phoneField(), key: smsKey, code: smsCode, ticket: z.string().max(512).optional() }),
     labels: { phone: '新手机号', key: '验证码标识', code: '短信验证码', ticket: '原手机号验证凭证' },
-    response: z.custom<UserInfo>(),
+    response: userInfo,
   }),
 };

@@ -1,6 +1,5 @@
 import * as z from 'zod';
 import { defineCall } from '../api/contract.js';
-import type { BidDetail } from '../api/bid.js';
 import { REPORT_FORMATS, REPORT_TEXTS, type ReportFormat } from '../api/report.js';
 import {
   AI_ACTION_LABELS,
@@ -13,7 +12,8 @@ import {
   type SectionSaved,
   type WriteProgress,
 } from '../api/writing.js';
-import { bidId } from './bid.js';
+import { bidDetail, bidId } from './bid.js';
+import { download, editorDoc, model, time } from './answers.js';
 
 /**
  * The writing calls (docs/api.md "Writing"): write/start|progress|cancel, section/get|save|ai, health, page-settings,
@@ -63,11 +63,56 @@ export const PAGE_SETTINGS_LABELS = {
   inventFacts: '允许 AI 拟定未提供的企业信息',
 };
 
+/* ---- answers ---- */
+
+const sectionState = z.enum(['empty', 'queued', 'writing', 'written', 'edited', 'failed', 'cancelled']);
+const writeProgress: z.ZodType<WriteProgress> = z.strictObject({
+  total: z.number().int().min(0),
+  done: z.number().int().min(0),
+  running: z.number().int().min(0),
+  failed: z.number().int().min(0),
+  cancelled: z.number().int().min(0),
+  queued: z.number().int().min(0),
+  status: z.enum(['draft', 'parsed', 'outlined', 'writing', 'written', 'finished']),
+  sections: z.array(z.strictObject({ nodeId: z.string(), state: sectionState, chars: z.number().int().min(0) })),
+});
+const sectionContent: z.ZodType<SectionContent> = z.strictObject({
+  nodeId: z.string(),
+  title: z.string(),
+  state: sectionState,
+  doc: editorDoc.nullable(),
+  text: z.string(),
+  chars: z.number().int().min(0),
+  targetChars: z.number().int().min(0),
+  revision: z.number().int().min(0),
+  error: z.string().nullable(),
+  updateTime: time.nullable(),
+});
+const sectionSaved: z.ZodType<SectionSaved> = z.strictObject({
+  revision: z.number().int().min(0),
+  chars: z.number().int().min(0),
+  doc: editorDoc,
+  updateTime: time,
+});
+const bidHealth = model<BidHealth>(['score', 'findings', 'facts', 'time'], '健康度报告');
+const pageSettings: z.ZodType<PageSettings> = z.strictObject({
+  font: z.string(),
+  fontSize: z.number(),
+  headingStyle: z.enum(['chapter', 'numeric']),
+  pageNumber: z.strictObject({
+    start: z.number().int(),
+    format: z.enum(['plain', 'dash', 'page', 'pageOfTotal']),
+    position: z.enum(['center', 'right', 'left']),
+  }),
+  volumes: z.array(z.strictObject({ title: z.string(), nodeIds: z.array(z.string()) })),
+  inventFacts: z.boolean(),
+});
+
 export const writingCalls = {
-  start: defineCall({ path: '/btz/bid/write/start', auth: true, query: byId, labels, response: z.custom<WriteProgress>() }),
-  progress: defineCall({ path: '/btz/bid/write/progress', auth: true, query: byId, labels, response: z.custom<WriteProgress>() }),
-  cancel: defineCall({ path: '/btz/bid/write/cancel', auth: true, query: byId, labels, response: z.custom<WriteProgress>() }),
-  sectionGet: defineCall({ path: '/btz/bid/section/get', auth: true, query: byNode, labels, response: z.custom<SectionContent>() }),
+  start: defineCall({ path: '/btz/bid/write/start', auth: true, query: byId, labels, response: writeProgress }),
+  progress: defineCall({ path: '/btz/bid/write/progress', auth: true, query: byId, labels, response: writeProgress }),
+  cancel: defineCall({ path: '/btz/bid/write/cancel', auth: true, query: byId, labels, response: writeProgress }),
+  sectionGet: defineCall({ path: '/btz/bid/section/get', auth: true, query: byNode, labels, response: sectionContent }),
   sectionSave: defineCall({
     path: '/btz/bid/section/save',
     auth: true,
@@ -81,7 +126,7 @@ export const writingCalls = {
       })
       .refine((b) => b.doc !== undefined || b.html !== undefined, { message: '请提交正文（doc 或 html）' }),
     labels,
-    response: z.custom<SectionSaved>(),
+    response: sectionSaved,
   }),
   /** streamed `text/plain` (errors before the first byte as the JSON envelope) */
   sectionAi: defineCall({
@@ -95,7 +140,7 @@ export const writingCalls = {
       text: z.string().trim().min(1, '请先选中要处理的文字').max(5000, '选中的文字不能超过 5000 字'),
     }),
     labels,
-    response: z.custom<ReadableStream<Uint8Array> | string | null>(),
+    response: download<ReadableStream<Uint8Array> | string | null>(),
   }),
   /** the stored health result (recomputed and stored when the bid changed since; `force=1` always recomputes) */
   health: defineCall({
@@ -103,14 +148,14 @@ export const writingCalls = {
     auth: true,
     query: z.object({ id: bidId, force: z.enum(['1'], { error: '重新检查参数只能是 1' }).optional() }),
     labels: { ...labels, force: '重新检查' },
-    response: z.custom<BidHealth>(),
+    response: bidHealth,
   }),
   pageSettingsGet: defineCall({
     path: '/btz/bid/page-settings/get',
     auth: true,
     query: byId,
     labels,
-    response: z.custom<PageSettings>(),
+    response: pageSettings,
   }),
   pageSettingsSave: defineCall({
     path: '/btz/bid/page-settings',
@@ -118,7 +163,7 @@ export const writingCalls = {
     query: byId,
     body: pageSettingsSchema,
     labels: { ...labels, ...PAGE_SETTINGS_LABELS },
-    response: z.custom<PageSettings>(),
+    response: pageSettings,
   }),
   /** the bid as a Word or PDF file (a download) */
   export: defineCall({
@@ -126,9 +171,9 @@ export const writingCalls = {
     auth: true,
     query: z.object({ id: bidId, format: z.enum(['docx', 'pdf'], { error: WRITE_TEXTS.badFormat }).default('docx') }),
     labels,
-    response: z.custom<Blob>(),
+    response: download(),
   }),
-  finish: defineCall({ path: '/btz/bid/finish', auth: true, query: byId, labels, response: z.custom<BidDetail>() }),
+  finish: defineCall({ path: '/btz/bid/finish', auth: true, query: byId, labels, response: bidDetail }),
   /** the tender analysis report (招标分析报告) as Word or Excel (a download) */
   analysisReport: defineCall({
     path: '/btz/bid/analysis-report',
@@ -138,6 +183,6 @@ export const writingCalls = {
       format: z.enum(REPORT_FORMATS as [ReportFormat, ...ReportFormat[]], { error: REPORT_TEXTS.badFormat }).default('docx'),
     }),
     labels: { id: '标书 ID', format: '报告格式' },
-    response: z.custom<Blob>(),
+    response: download(),
   }),
 };

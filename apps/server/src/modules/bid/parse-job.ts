@@ -5,6 +5,7 @@
 import type { AppContext } from '../../context.js';
 import {
   PARSE_KIND,
+  PARSE_PAYLOAD,
   describeParseError,
   markParseFailed,
   markParseRetrying,
@@ -16,6 +17,7 @@ import type { JobDefinition } from '../../jobs/index.js';
 export function parseTenderJob(app: AppContext): JobDefinition<ParseJobPayload> {
   return {
     kind: PARSE_KIND,
+    payload: PARSE_PAYLOAD,
     run: (job, ctx) => runParse(app, job, ctx),
     onFailed: (job, error) => markParseFailed(app, job, error),
     onRetry: (job) => markParseRetrying(app, job),

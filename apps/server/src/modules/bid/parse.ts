@@ -12,7 +12,8 @@ import { BID_PARSE_STAGES, type BidParseMessage, type BidParseState, type BidSta
 import type { AppContext } from '../../context.js';
 import { DocumentError, FINAL_DOCUMENT_CODES, type DocModel, type ReadProgress } from '@btz/bid-engine/reading';
 import { extractCardIsolated, readDocumentIsolated } from '../../workers/index.js';
-import { PermanentJobError, type Job, type JobRunContext } from '../../jobs/index.js';
+import * as z from 'zod';
+import { jobPayload, PermanentJobError, type Job, type JobRunContext, type PayloadOf } from '../../jobs/index.js';
 import { LlmError } from '../../providers/llm/index.js';
 import { StorageNotFoundError } from '../../providers/storage/index.js';
 import { computeCoverage, generateOutline } from '@btz/bid-engine/tender';
@@ -28,9 +29,9 @@ const CARD_END = 90;
 
 const EARLY: readonly BidStatus[] = ['draft', 'parsed', 'outlined'];
 
-export interface ParseJobPayload {
-  bidId: string;
-}
+/** the parse job's payload, version 1 (jobs/payload.ts) */
+export const PARSE_PAYLOAD = jobPayload(1, z.strictObject({ bidId: z.string().min(1) }));
+export type ParseJobPayload = PayloadOf<typeof PARSE_PAYLOAD>;
 
 class Reporter {
   private last = { progress: -1, stage: '', at: 0 };

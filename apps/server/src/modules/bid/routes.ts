@@ -9,6 +9,7 @@ import { pageView } from '@btz/bid-engine/reading';
 import type { AppContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
+import { uploadFields } from '../../http/validation.js';
 import { sendFile } from '../../http/send-file.js';
 import { StorageNotFoundError } from '../../providers/storage/index.js';
 import { bidToChange, bidToRead, bidToReparse, ownerOf } from './access.js';
@@ -30,7 +31,10 @@ export function registerBidRoutes(fastify: FastifyInstance, app: AppContext): vo
   defineRoute(fastify, app, {
     call: bidCalls.uploadTender,
     rateLimit: 'upload',
-    handler: async ({ req, auth }) => service.uploadTender(app, auth, await readUpload(req, app.config.uploadMaxBytes)),
+    handler: async ({ req, auth }) => {
+      const upload = await readUpload(req, app.config.uploadMaxBytes);
+      return service.uploadTender(app, auth, upload, uploadFields(bidCalls.uploadTender, upload.fields));
+    },
   });
 
   defineRoute(fastify, app, {
@@ -39,9 +43,7 @@ export function registerBidRoutes(fastify: FastifyInstance, app: AppContext): vo
     handler: async ({ req, auth, query }) => {
       const bid = await bidToReparse(app, auth, query.id);
       const upload = await readUpload(req, app.config.uploadMaxBytes);
-      const role = upload.fields.role || 'amendment';
-      if (role !== 'main' && role !== 'amendment' && role !== 'boq') throw badRequest(BID_TEXTS.badRole);
-      return service.addFile(app, bid, upload, role);
+      return service.addFile(app, bid, upload, uploadFields(bidCalls.addFile, upload.fields).role);
     },
   });
 

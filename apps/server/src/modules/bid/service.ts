@@ -23,9 +23,10 @@ import type { AuthInfo } from '../../auth/tokens.js';
 import { ownerOf } from './access.js';
 import { computeCoverage, generateOutline, resolveLot } from '@btz/bid-engine/tender';
 import { cleanOutline, regenerateBranch } from './outline-edit.js';
-import { PARSE_KIND, publishParse } from './parse.js';
+import { PARSE_KIND, PARSE_PAYLOAD, publishParse } from './parse.js';
 import { findFile, listFiles, nextFileOrd, updateBid, type BidRow } from './repo.js';
 import type { Upload } from '../../http/upload.js';
+import type { bidCalls, CallFields } from '@btz/shared/calls';
 
 export const MAX_FILES_PER_BID = 20;
 export const MAX_OUTLINE_NODES = 2000;
@@ -66,7 +67,7 @@ async function startParse(app: AppContext, db: Kysely<DB>, bid: Pick<BidRow, 'id
     tenantId: bid.tenant_id,
     userId: bid.user_id,
     refId: bid.id,
-    payload: { bidId: bid.id },
+    payload: PARSE_PAYLOAD.make({ bidId: bid.id }),
     maxAttempts: app.config.jobMaxAttempts,
   });
   await db
@@ -89,10 +90,14 @@ async function afterParseQueued(app: AppContext, bid: Pick<BidRow, 'id' | 'user_
   await publishParse(app, bid.user_id, { bidId: bid.id, state: 'queued', progress: 0, stage: BID_PARSE_STAGES.queued });
 }
 
-export async function uploadTender(app: AppContext, auth: AuthInfo, upload: Upload): Promise<{ bidId: string }> {
-  const bidType = Number(upload.fields.bidType);
-  if (bidType !== 1 && bidType !== 2) throw badRequest(BID_TEXTS.badBidType);
-  const name = (upload.fields.name ?? '').trim() || upload.filename.replace(/\.[A-Za-z0-9]{1,5}$/, '');
+export async function uploadTender(
+  app: AppContext,
+  auth: AuthInfo,
+  upload: Upload,
+  fields: CallFields<typeof bidCalls.uploadTender>,
+): Promise<{ bidId: string }> {
+  const { bidType } = fields;
+  const name = (fields.name ?? '').trim() || upload.filename.replace(/\.[A-Za-z0-9]{1,5}$/, '');
   if (!name || name.length > 100) throw badRequest(BID_TEXTS.badName);
   const type = sniff(upload.data);
   const bid = { id: newId(), tenant_id: auth.tenantId, user_id: auth.userId };

@@ -9,15 +9,13 @@ import { BID_CHECK_TEXTS, type BidCheckFinding, type BidCheckMessage, type BidCh
 import { DocumentError } from '@btz/bid-engine/reading';
 import { anonymousScope, checkAnonymity, writtenUnits, type EditorNode } from '@btz/bid-engine/bidcheck';
 import type { AppContext } from '../../context.js';
-import { PermanentJobError, RowProgress, type Job, type JobDefinition } from '../../jobs/index.js';
+import { PermanentJobError, RowProgress, type Job, type JobDefinition, type PayloadOf } from '../../jobs/index.js';
 import { readBidCheckIsolated } from '../../workers/index.js';
 import { shanghaiToday } from '../enterprise/facts.js';
 import { settingsOf } from '../bid/writing/settings.js';
-import { CHECK_KIND, loadBidder } from './service.js';
+import { CHECK_KIND, CHECK_PAYLOAD, loadBidder } from './service.js';
 
-interface Payload {
-  checkId: string;
-}
+type Payload = PayloadOf<typeof CHECK_PAYLOAD>;
 
 function counts(findings: BidCheckFinding[]): Record<BidCheckSeverity, number> {
   const c = { high: 0, medium: 0, low: 0 };
@@ -36,6 +34,7 @@ const progressOf = (app: AppContext, job: Job<Payload>) =>
 export function bidCheckJob(app: AppContext): JobDefinition<Payload> {
   return {
     kind: CHECK_KIND,
+    payload: CHECK_PAYLOAD,
     run: async (job, ctx) => {
       const id = job.payload.checkId;
       const row = await app.db.selectFrom('bid_checks').selectAll().where('id', '=', id).executeTakeFirst();

@@ -10,6 +10,7 @@ import type { AppContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
 import { presentPage } from '../../db/paging.js';
 import { defineRoute } from '../../http/route.js';
+import { uploadFields } from '../../http/validation.js';
 import { sendFile } from '../../http/send-file.js';
 import { formatTime } from '../../lib/time.js';
 import { readUpload } from '../../http/upload.js';
@@ -27,7 +28,7 @@ export function registerBidCheckRoutes(fastify: FastifyInstance, app: AppContext
     rateLimit: 'upload',
     handler: async ({ req, auth }) => {
       const upload = await readUpload(req, app.config.uploadMaxBytes);
-      return startUpload(app, await ownerOf(app.db, auth), auth, upload);
+      return startUpload(app, await ownerOf(app.db, auth), auth, upload, uploadFields(bidCheckCalls.upload, upload.fields));
     },
   });
 

@@ -2,15 +2,16 @@
  * Commands of the bid checks (issue 15): start a check of an uploaded file or of a bid written here (stored, then run as
  * the job `bid-check`), and the bidder's identity the 暗标 check searches for (the owner's enterprise facts).
  */
-import type { Kysely } from 'kysely';
 import * as z from 'zod';
+import type { Kysely } from 'kysely';
+import type { bidCheckCalls, CallFields } from '@btz/shared/calls';
 import { BID_CHECK_TEXTS, type BidCheckKind, type EnterpriseInfo } from '@btz/shared';
 import { DocumentError, assertSafeZip, listZipEntries, sniffType } from '@btz/bid-engine/reading';
 import type { BidderIdentity } from '@btz/bid-engine/bidcheck';
 import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
-import { queueRowJob } from '../../jobs/index.js';
+import { queueRowJob, jobPayload } from '../../jobs/index.js';
 import { newId } from '../../lib/ids.js';
 import type { AuthInfo } from '../../auth/tokens.js';
 import type { Upload } from '../../http/upload.js';
@@ -21,11 +22,8 @@ import { readInfo } from '../enterprise/index.js';
 import type { Holder } from '../entitlements/index.js';
 
 export const CHECK_KIND = 'bid-check';
-
-const fields = z.object({
-  kind: z.enum(['anonymity', 'reject'], { error: '检查类型只能是暗标检查或废标检查' }),
-  bidId: z.string().trim().min(1).max(40).optional(),
-});
+/** the job's payload, version 1 (jobs/payload.ts) */
+export const CHECK_PAYLOAD = jobPayload(1, z.strictObject({ checkId: z.string().min(1) }));
 
 /** DOCX, PDF or DOC by content (a zip bomb refused from its directory); anything else is refused in Chinese. */
 function sniffBid(data: Buffer): 'docx' | 'pdf' | 'doc' {
@@ -52,10 +50,13 @@ async function tenderOf(app: AppContext, auth: AuthInfo, bidId: string) {
   return bid;
 }
 
-export async function startUpload(app: AppContext, o: Owner, auth: AuthInfo, upload: Upload): Promise<{ id: string }> {
-  const parsed = fields.safeParse({ kind: upload.fields.kind, bidId: upload.fields.bidId || undefined });
-  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? '参数不正确');
-  const { kind, bidId } = parsed.data;
+export async function startUpload(
+  app: AppContext,
+  o: Owner,
+  auth: AuthInfo,
+  upload: Upload,
+  { kind, bidId }: CallFields<typeof bidCheckCalls.upload>,
+): Promise<{ id: string }> {
   if (kind === 'reject' && !bidId) throw badRequest('请选择投标文件对应的招标项目');
   if (!upload.data.length) throw badRequest('文件为空，请重新选择');
   const bid = bidId ? await tenderOf(app, auth, bidId) : null;
@@ -91,7 +92,7 @@ async function insertCheck(
 }
 
 export async function queueCheck(app: AppContext, db: Kysely<DB>, row: { id: string; tenant_id: string; user_id: string }): Promise<void> {
-  await queueRowJob(app, db, { table: 'bid_checks', kind: CHECK_KIND, row, payload: { checkId: row.id } });
+  await queueRowJob(app, db, { table: 'bid_checks', kind: CHECK_KIND, row, payload: CHECK_PAYLOAD.make({ checkId: row.id }) });
 }
 
 type DataDoc = Awaited<ReturnType<typeof ownerDataDocs>>[number];

@@ -8,13 +8,11 @@
 import { DATA_TEXTS, type DataDocReadMessage } from '@btz/shared';
 import { DocumentError } from '@btz/bid-engine/reading';
 import type { AppContext } from '../../context.js';
-import type { JobDefinition } from '../../jobs/index.js';
+import type { JobDefinition, PayloadOf } from '../../jobs/index.js';
 import { proposeDataFieldsIsolated } from '../../workers/index.js';
-import { READ_KIND, stemOf } from './service.js';
+import { READ_KIND, READ_PAYLOAD, stemOf } from './service.js';
 
-interface Payload {
-  docId: string;
-}
+type Payload = PayloadOf<typeof READ_PAYLOAD>;
 
 export function readDataDocJob(app: AppContext): JobDefinition<Payload> {
   const mine = (id: string, jobId: string) => app.db.updateTable('data_documents').where('id', '=', id).where('read_job_id', '=', jobId);
@@ -23,6 +21,7 @@ export function readDataDocJob(app: AppContext): JobDefinition<Payload> {
   };
   return {
     kind: READ_KIND,
+    payload: READ_PAYLOAD,
     concurrency: app.config.databankReadConcurrency,
     run: async (job, ctx) => {
       const id = job.payload.docId;

@@ -10,6 +10,7 @@ import type { AppContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
 import { presentPage } from '../../db/paging.js';
 import { defineRoute } from '../../http/route.js';
+import { uploadFields } from '../../http/validation.js';
 import { contentDisposition } from '../../http/send-file.js';
 import { StorageNotFoundError } from '../../providers/storage/index.js';
 import { readUpload } from '../../http/upload.js';
@@ -24,6 +25,7 @@ export function registerDatabankRoutes(fastify: FastifyInstance, app: AppContext
     rateLimit: 'databank',
     handler: async ({ req, auth }) => {
       const upload = await readUpload(req, Math.min(DATA_MAX_BYTES, app.config.uploadMaxBytes));
+      uploadFields(databankCalls.upload, upload.fields);
       return uploadDataDoc(app, await ownerOf(app.db, auth), auth.userId, upload);
     },
   });

@@ -4,13 +4,14 @@
  * propose the fields; the draft keeps the file whatever the reading does — a failed reading shows its error and the user
  * types the fields. Deleting the document cancels its reading.
  */
+import * as z from 'zod';
 import { DATA_TEXTS, type DataDocDraft, type DataDocExpiringMessage, type DataDocType } from '@btz/shared';
 import { DocumentError } from '@btz/bid-engine/reading';
 import { sniffDataFile } from '@btz/bid-engine/databank';
 import type { AppContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
-import { enqueue } from '../../jobs/index.js';
+import { enqueue, jobPayload } from '../../jobs/index.js';
 import type { Upload } from '../../http/upload.js';
 import { deleteDataDoc, dueNotices, findDataDoc, markNotified, type DataDocRow } from './repo.js';
 import type { Owner } from '../enterprise/owner.js';
@@ -24,6 +25,8 @@ export function stemOf(fileName: string): string {
 }
 
 export const READ_KIND = 'databank-read';
+/** the job's payload, version 1 (jobs/payload.ts) */
+export const READ_PAYLOAD = jobPayload(1, z.strictObject({ docId: z.string().min(1) }));
 
 /** The fields proposed before the text is read: the name from the file's, the rest empty. */
 const blankProposal = (fileName: string): DataDocDraft['proposal'] => ({
@@ -86,7 +89,7 @@ export async function uploadDataDoc(app: AppContext, o: Owner, userId: string, u
         updated_at: new Date(),
       })
       .execute();
-    const jobId = await enqueue(trx, { kind: READ_KIND, tenantId: o.tenantId, userId, refId: id, payload: { docId: id }, maxAttempts: 1 });
+    const jobId = await enqueue(trx, { kind: READ_KIND, tenantId: o.tenantId, userId, refId: id, payload: READ_PAYLOAD.make({ docId: id }), maxAttempts: 1 });
     await trx.updateTable('data_documents').set({ read_job_id: jobId }).where('id', '=', id).execute();
   });
   app.jobs.poke();

@@ -10,15 +10,13 @@ import { DocumentError } from '@btz/bid-engine/reading';
 import type { FileFeatures } from '@btz/bid-engine/dupcheck';
 import { DUPCHECK_TEXTS as T, type DupCheckProgressMessage } from '@btz/shared';
 import type { AppContext } from '../../context.js';
-import { PermanentJobError, RowProgress, type Job, type JobDefinition } from '../../jobs/index.js';
+import { PermanentJobError, RowProgress, type Job, type JobDefinition, type PayloadOf } from '../../jobs/index.js';
 import { StorageNotFoundError } from '../../providers/storage/index.js';
 import { dupcheckCompareIsolated, dupcheckReadIsolated } from '../../workers/index.js';
 import { findCheckLight } from './repo.js';
-import { DUPCHECK_KIND } from './service.js';
+import { DUPCHECK_KIND, DUPCHECK_PAYLOAD } from './service.js';
 
-interface Payload {
-  checkId: string;
-}
+type Payload = PayloadOf<typeof DUPCHECK_PAYLOAD>;
 
 /** The check's progress on its row and, as `dupcheck.progress`, to its owner. */
 const progressOf = (app: AppContext, job: Job<Payload>) =>
@@ -32,6 +30,7 @@ const progressOf = (app: AppContext, job: Job<Payload>) =>
 export function dupcheckJob(app: AppContext): JobDefinition<Payload> {
   return {
     kind: DUPCHECK_KIND,
+    payload: DUPCHECK_PAYLOAD,
     run: async (job, ctx) => {
       const id = job.payload.checkId;
       const row = await findCheckLight(app.db, id);

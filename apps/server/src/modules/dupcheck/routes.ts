@@ -10,6 +10,7 @@ import type { AppContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
 import { presentPage } from '../../db/paging.js';
 import { defineRoute } from '../../http/route.js';
+import { uploadFields } from '../../http/validation.js';
 import { sendFile } from '../../http/send-file.js';
 import { readUpload } from '../../http/upload.js';
 import { presentDetail, presentSummary } from './present.js';
@@ -35,6 +36,7 @@ export function registerDupcheckRoutes(fastify: FastifyInstance, app: AppContext
       if (!row) throw badRequest(T.notFound);
       if (row.state !== 'draft') throw badRequest(T.notDraft);
       const upload = await readUpload(req, app.config.uploadMaxBytes);
+      uploadFields(dupcheckCalls.upload, upload.fields);
       return uploadFile(app, o, query.id, query.role, upload);
     },
   });

@@ -2,19 +2,22 @@
  * Commands of the duplicate check: a draft check gets its files one by one (sniffed by content — DOCX, PDF or DOC — a
  * zip bomb refused from its directory; a PDF's inflation is checked by the reader in its worker), then is started as the job `dupcheck`.
  */
+import * as z from 'zod';
 import type { Kysely } from 'kysely';
 import { DUPCHECK_LIMITS, DUPCHECK_TEXTS as T, type DupCheckFile } from '@btz/shared';
 import { DocumentError, assertSafeZip, listZipEntries, sniffType } from '@btz/bid-engine/reading';
 import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
-import { queueRowJob } from '../../jobs/index.js';
+import { queueRowJob, jobPayload } from '../../jobs/index.js';
 import { newId } from '../../lib/ids.js';
 import type { Upload } from '../../http/upload.js';
 import { addFile, findCheck, type DupCheckRow } from './repo.js';
 import type { Owner } from '../enterprise/owner.js';
 
 export const DUPCHECK_KIND = 'dupcheck';
+/** the job's payload, version 1 (jobs/payload.ts) */
+export const DUPCHECK_PAYLOAD = jobPayload(1, z.strictObject({ checkId: z.string().min(1) }));
 
 export async function createCheck(app: AppContext, o: Owner, userId: string, name: string): Promise<{ id: string }> {
   const id = newId();
@@ -75,5 +78,5 @@ export async function startCheck(app: AppContext, row: DupCheckRow): Promise<voi
 }
 
 export async function queueCheck(app: AppContext, db: Kysely<DB>, row: { id: string; tenant_id: string; user_id: string }): Promise<void> {
-  await queueRowJob(app, db, { table: 'dup_checks', kind: DUPCHECK_KIND, row, payload: { checkId: row.id } });
+  await queueRowJob(app, db, { table: 'dup_checks', kind: DUPCHECK_KIND, row, payload: DUPCHECK_PAYLOAD.make({ checkId: row.id }) });
 }

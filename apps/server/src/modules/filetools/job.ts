@@ -11,14 +11,12 @@ import { FILETOOL_TEXTS, type FileToolProgressMessage } from '@btz/shared';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/errors.js';
 import type { FileToolFile } from '../../db/schema-filetools.js';
-import { PermanentJobError, RowProgress, type Job, type JobDefinition } from '../../jobs/index.js';
+import { PermanentJobError, RowProgress, type Job, type JobDefinition, type PayloadOf } from '../../jobs/index.js';
 import { fileToolIsolated } from '../../workers/index.js';
 import type { RunRow } from './repo.js';
-import { FILE_TOOL_KIND } from './service.js';
+import { FILE_TOOL_KIND, FILE_TOOL_PAYLOAD } from './service.js';
 
-interface Payload {
-  runId: string;
-}
+type Payload = PayloadOf<typeof FILE_TOOL_PAYLOAD>;
 
 /** The run's progress on its row and, as `filetools.progress`, to the user who started it (its `/user/{id}/notice`). */
 const progressOf = (app: AppContext, job: Job<Payload>) =>
@@ -33,6 +31,7 @@ const bytes = (u: Uint8Array) => Buffer.from(u.buffer, u.byteOffset, u.byteLengt
 export function fileToolJob(app: AppContext): JobDefinition<Payload> {
   return {
     kind: FILE_TOOL_KIND,
+    payload: FILE_TOOL_PAYLOAD,
     // one user's many conversions wait for each other, not other users' (LibreOffice has one slot: workers/index.ts)
     onePerUser: true,
     run: async (job, ctx) => {

@@ -10,6 +10,7 @@ import type { AppContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
 import { presentPage } from '../../db/paging.js';
 import { defineRoute } from '../../http/route.js';
+import { uploadFields } from '../../http/validation.js';
 import { sendFile } from '../../http/send-file.js';
 import { StorageNotFoundError } from '../../providers/storage/index.js';
 import { clientOf, recordIp } from '../iprecord/index.js';
@@ -35,7 +36,7 @@ export function registerFileToolRoutes(fastify: FastifyInstance, app: AppContext
     handler: async ({ req, auth }) => {
       const fileMax = Math.min(FILETOOL_LIMITS.fileBytes, app.config.uploadMaxBytes);
       const upload = await readToolUpload(req, fileMax, app.config.uploadMaxBytes);
-      const run = await startRun(app, await ownerOf(app.db, auth), auth.userId, upload);
+      const run = await startRun(app, await ownerOf(app.db, auth), auth.userId, upload, uploadFields(filetoolCalls.upload, upload.fields).tool);
       await recordIp(app, clientOf(req), auth, { kind: 'upload', detail: `${run.toolName}：${run.inputs.map((f) => f.name).join('、')}`.slice(0, 300) });
       return run;
     },

@@ -2,9 +2,9 @@
  * Commands of the bid-file tools: a run is its input files stored (sniffed by content, size-capped, a DOCX's zip
  * directory checked against its inflation budget before it is stored), a row, and a queued job (kind `file-tool`).
  */
+import * as z from 'zod';
 import type { Kysely } from 'kysely';
 import { FILETOOL_LIMITS, FILETOOL_TEXTS, type FileToolName, type FileToolRun } from '@btz/shared';
-import { fileToolName } from '@btz/shared/calls';
 import { DocumentError, assertSafeZip, listZipEntries, sniffType } from '@btz/bid-engine/reading';
 import { IMAGE_MIME, sniffImage } from '@btz/bid-engine/pictures';
 import { findSoffice } from '@btz/bid-engine/export';
@@ -13,7 +13,7 @@ import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
 import type { FileToolFile } from '../../db/schema-filetools.js';
 import { badRequest } from '../../http/errors.js';
-import { queueRowJob } from '../../jobs/index.js';
+import { queueRowJob, jobPayload } from '../../jobs/index.js';
 import { newId } from '../../lib/ids.js';
 import { presentRun } from './present.js';
 import { deleteRun, findRun, type RunRow } from './repo.js';
@@ -21,6 +21,8 @@ import type { Owner } from '../enterprise/owner.js';
 import type { ToolUpload } from './upload.js';
 
 export const FILE_TOOL_KIND = 'file-tool';
+/** the job's payload, version 1 (jobs/payload.ts) */
+export const FILE_TOOL_PAYLOAD = jobPayload(1, z.strictObject({ runId: z.string().min(1) }));
 
 const MIME: Record<string, string> = {
   pdf: 'application/pdf',
@@ -38,12 +40,6 @@ const ACCEPTS: Record<FileToolName, readonly string[]> = {
   'images-pdf': ['png', 'jpeg', 'gif', 'webp', 'bmp'],
   'pdf-images': ['pdf'],
 };
-
-export function parseTool(raw: string | undefined): FileToolName {
-  const r = fileToolName.safeParse(raw);
-  if (!r.success) throw badRequest('请选择处理方式');
-  return r.data;
-}
 
 /** The file's type by content for this tool, or a Chinese refusal naming what the tool takes. */
 function sniffFor(tool: FileToolName, data: Buffer): string {
@@ -67,8 +63,7 @@ function sniffFor(tool: FileToolName, data: Buffer): string {
   return type;
 }
 
-export async function startRun(app: AppContext, o: Owner, userId: string, upload: ToolUpload): Promise<FileToolRun> {
-  const tool = parseTool(upload.fields.tool);
+export async function startRun(app: AppContext, o: Owner, userId: string, upload: ToolUpload, tool: FileToolName): Promise<FileToolRun> {
   if (tool !== 'images-pdf' && upload.files.length > 1) throw badRequest('请一次上传一个文件');
   if (upload.files.length > FILETOOL_LIMITS.images) throw badRequest(FILETOOL_TEXTS.tooManyImages(FILETOOL_LIMITS.images));
   // a tool this server cannot run is refused before anything is stored
@@ -106,7 +101,7 @@ export async function startRun(app: AppContext, o: Owner, userId: string, upload
 }
 
 export async function queueRun(app: AppContext, db: Kysely<DB>, row: { id: string; tenant_id: string; user_id: string }): Promise<void> {
-  await queueRowJob(app, db, { table: 'file_tool_runs', kind: FILE_TOOL_KIND, row, payload: { runId: row.id } });
+  await queueRowJob(app, db, { table: 'file_tool_runs', kind: FILE_TOOL_KIND, row, payload: FILE_TOOL_PAYLOAD.make({ runId: row.id }) });
 }
 
 /**

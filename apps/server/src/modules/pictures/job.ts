@@ -10,13 +10,11 @@ import { DocumentError } from '@btz/bid-engine/reading';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/errors.js';
 import type { ExtractionItem } from '../../db/schema-pictures.js';
-import { PermanentJobError, RowProgress, type Job, type JobDefinition } from '../../jobs/index.js';
+import { PermanentJobError, RowProgress, type Job, type JobDefinition, type PayloadOf } from '../../jobs/index.js';
 import { extractPicturesIsolated } from '../../workers/index.js';
-import { EXTRACT_KIND } from './service.js';
+import { EXTRACT_KIND, EXTRACT_PAYLOAD } from './service.js';
 
-interface Payload {
-  extractionId: string;
-}
+type Payload = PayloadOf<typeof EXTRACT_PAYLOAD>;
 
 const GENERIC = '图片提取失败，请重试';
 const bytes = (u: Uint8Array) => Buffer.from(u.buffer, u.byteOffset, u.byteLength);
@@ -27,6 +25,7 @@ const progressOf = (app: AppContext, job: Job<Payload>) => new RowProgress(app, 
 export function extractPicturesJob(app: AppContext): JobDefinition<Payload> {
   return {
     kind: EXTRACT_KIND,
+    payload: EXTRACT_PAYLOAD,
     run: async (job, ctx) => {
       const id = job.payload.extractionId;
       const row = await app.db.selectFrom('picture_extractions').selectAll().where('id', '=', id).executeTakeFirst();

@@ -9,6 +9,7 @@ import type { AppContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
 import { presentPage } from '../../db/paging.js';
 import { defineRoute } from '../../http/route.js';
+import { uploadFields } from '../../http/validation.js';
 import { sendFile } from '../../http/send-file.js';
 import { StorageNotFoundError } from '../../providers/storage/index.js';
 import { readUpload } from '../../http/upload.js';
@@ -42,7 +43,7 @@ export function registerPictureRoutes(fastify: FastifyInstance, app: AppContext)
     rateLimit: 'picture',
     handler: async ({ req, auth }) => {
       const upload = await readUpload(req, Math.min(PICTURE_MAX_BYTES, app.config.uploadMaxBytes));
-      return uploadPicture(app, await ownerOf(app.db, auth), auth.userId, upload);
+      return uploadPicture(app, await ownerOf(app.db, auth), auth.userId, upload, uploadFields(pictureCalls.upload, upload.fields));
     },
   });
 
@@ -92,6 +93,7 @@ export function registerPictureRoutes(fastify: FastifyInstance, app: AppContext)
     rateLimit: 'upload',
     handler: async ({ req, auth }) => {
       const upload = await readUpload(req, app.config.uploadMaxBytes);
+      uploadFields(pictureCalls.extractUpload, upload.fields);
       return startExtraction(app, await ownerOf(app.db, auth), auth.userId, upload);
     },
   });

@@ -3,16 +3,17 @@
  * bytes equal one the owner has (SHA-256), or whose dHash is within DHASH_DUPLICATE_BITS of one (a recompressed or
  * resized copy), is not stored again — the answer names the picture it matches.
  */
+import * as z from 'zod';
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { PICTURE_TEXTS, type PictureSaveResult } from '@btz/shared';
-import { pictureTags } from '@btz/shared/calls';
+import type { CallFields, pictureCalls } from '@btz/shared/calls';
 import { DocumentError, assertSafeZip, listZipEntries, sniffType } from '@btz/bid-engine/reading';
 import { DHASH_DUPLICATE_BITS, PictureError, hammingDistance } from '@btz/bid-engine/pictures';
 import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
-import { queueRowJob } from '../../jobs/index.js';
+import { queueRowJob, jobPayload } from '../../jobs/index.js';
 import { newId } from '../../lib/ids.js';
 import type { Upload } from '../../http/upload.js';
 import { presentPicture } from './present.js';
@@ -20,6 +21,8 @@ import { findBySha, findPicture, ownerHashes, type PictureRow } from './repo.js'
 import type { Owner } from '../enterprise/owner.js';
 
 export const EXTRACT_KIND = 'extract-pictures';
+/** the job's payload, version 1 (jobs/payload.ts) */
+export const EXTRACT_PAYLOAD = jobPayload(1, z.strictObject({ extractionId: z.string().min(1) }));
 /** An uploaded picture: at most this, or UPLOAD_MAX_BYTES when that is lower. */
 export const PICTURE_MAX_BYTES = 20 * 1024 * 1024;
 
@@ -110,13 +113,6 @@ export async function savePicture(
   return { status: 'created', picture: presentPicture(row!), message: okMessage };
 }
 
-function parseTags(raw: string | undefined): string[] {
-  if (!raw?.trim()) return [];
-  const r = pictureTags.safeParse(raw.split(/[,，;；\s]+/).filter(Boolean));
-  if (!r.success) throw badRequest(`标签：${r.error.issues[0]?.message ?? '格式不正确'}`);
-  return r.data;
-}
-
 export function nameFrom(fileName: string, given?: string): string {
   const name = (given ?? '').trim() || fileName.replace(/\.[A-Za-z0-9]{1,5}$/, '').trim() || '图片';
   return name.slice(0, 100);
@@ -126,7 +122,13 @@ export function nameFrom(fileName: string, given?: string): string {
  * An uploaded picture: the bytes the owner has already answer at once (the SHA-256 lookup comes before any decoding, so a
  * re-upload is not decoded again); any other is measured and analysed in the picture workers (app.pictures).
  */
-export async function uploadPicture(app: AppContext, o: Owner, userId: string, upload: Upload): Promise<PictureSaveResult> {
+export async function uploadPicture(
+  app: AppContext,
+  o: Owner,
+  userId: string,
+  upload: Upload,
+  fields: CallFields<typeof pictureCalls.upload>,
+): Promise<PictureSaveResult> {
   const exact = await findBySha(app.db, o, createHash('sha256').update(upload.data).digest('hex'));
   if (exact) return duplicateOf(exact, 'exact');
   let a;
@@ -142,8 +144,8 @@ export async function uploadPicture(app: AppContext, o: Owner, userId: string, u
     userId,
     {
       ...a,
-      name: nameFrom(upload.filename, upload.fields.name),
-      tags: parseTags(upload.fields.tags),
+      name: nameFrom(upload.filename, fields.name),
+      tags: fields.tags,
       source: 'upload',
       sourceFile: null,
       sourcePage: null,
@@ -204,5 +206,5 @@ export async function queueExtraction(
   db: Kysely<DB>,
   row: { id: string; tenant_id: string; user_id: string },
 ): Promise<void> {
-  await queueRowJob(app, db, { table: 'picture_extractions', kind: EXTRACT_KIND, row, payload: { extractionId: row.id } });
+  await queueRowJob(app, db, { table: 'picture_extractions', kind: EXTRACT_KIND, row, payload: EXTRACT_PAYLOAD.make({ extractionId: row.id }) });
 }

@@ -7,14 +7,12 @@ import { sql } from 'kysely';
 import { REPOSITORY_TEXTS } from '@btz/shared';
 import { DocumentError } from '@btz/bid-engine/reading';
 import type { AppContext } from '../../context.js';
-import { PermanentJobError, type JobDefinition } from '../../jobs/index.js';
+import { PermanentJobError, type JobDefinition, type PayloadOf } from '../../jobs/index.js';
 import { newId } from '../../lib/ids.js';
 import { repositoryReadIsolated } from '../../workers/index.js';
-import { READ_KIND } from './service.js';
+import { READ_KIND, READ_PAYLOAD } from './service.js';
 
-interface Payload {
-  fileId: string;
-}
+type Payload = PayloadOf<typeof READ_PAYLOAD>;
 
 /** How much of one passage is segmented for search. */
 const INDEX_CHARS = 20_000;
@@ -24,6 +22,7 @@ const INSERT_BATCH_CHARS = 8_000;
 export function readRepositoryJob(app: AppContext): JobDefinition<Payload> {
   return {
     kind: READ_KIND,
+    payload: READ_PAYLOAD,
     run: async (job, ctx) => {
       const id = job.payload.fileId;
       const row = await app.db.selectFrom('repository_files').selectAll().where('id', '=', id).executeTakeFirst();

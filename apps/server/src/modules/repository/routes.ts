@@ -10,6 +10,7 @@ import type { AppContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
 import { presentPage } from '../../db/paging.js';
 import { defineRoute } from '../../http/route.js';
+import { uploadFields } from '../../http/validation.js';
 import { readUpload } from '../../http/upload.js';
 import { ownerOf } from '../enterprise/owner.js';
 import { deleteFile, findFile, listFiles } from './repo.js';
@@ -22,6 +23,7 @@ export function registerRepositoryRoutes(fastify: FastifyInstance, app: AppConte
     rateLimit: 'upload',
     handler: async ({ req, auth }) => {
       const upload = await readUpload(req, app.config.uploadMaxBytes);
+      uploadFields(repositoryCalls.upload, upload.fields);
       return uploadPastBid(app, await ownerOf(app.db, auth), auth.userId, upload);
     },
   });

@@ -3,6 +3,7 @@
  * directory), stored, then read by the job `read-repository`; the file stays whatever the reading does (retry reads it
  * again). Search and suggestions segment the query with the engine's segmenter, like the passages were.
  */
+import * as z from 'zod';
 import type { Kysely } from 'kysely';
 import { REPOSITORY_TEXTS, type BidOutlineNode, type RepositoryFile, type RepositorySearchResult, type RepositorySuggestion, type TenderCard } from '@btz/shared';
 import { DocumentError, assertSafeZip, listZipEntries, sniffType } from '@btz/bid-engine/reading';
@@ -10,7 +11,7 @@ import { passagesToReuse, queryTerms, rerankPassages, sectionProfile, sectionQue
 import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
-import { queueRowJob } from '../../jobs/index.js';
+import { queueRowJob, jobPayload } from '../../jobs/index.js';
 import { newId } from '../../lib/ids.js';
 import type { Upload } from '../../http/upload.js';
 import { ownerOf, type Owner } from '../enterprise/owner.js';
@@ -18,6 +19,8 @@ import { findFile, passagesById, picksOf, searchByHeading, searchPassages } from
 import { presentFile } from './present.js';
 
 export const READ_KIND = 'read-repository';
+/** the job's payload, version 1 (jobs/payload.ts) */
+export const READ_PAYLOAD = jobPayload(1, z.strictObject({ fileId: z.string().min(1) }));
 export const SUGGEST_COUNT = 5;
 
 function sniffPastBid(data: Buffer): 'docx' | 'pdf' {
@@ -61,7 +64,7 @@ export async function uploadPastBid(app: AppContext, o: Owner, userId: string, u
 }
 
 export async function queueReading(app: AppContext, db: Kysely<DB>, row: { id: string; tenant_id: string; user_id: string }): Promise<void> {
-  await queueRowJob(app, db, { table: 'repository_files', kind: READ_KIND, row, payload: { fileId: row.id }, progress: false });
+  await queueRowJob(app, db, { table: 'repository_files', kind: READ_KIND, row, payload: READ_PAYLOAD.make({ fileId: row.id }), progress: false });
 }
 
 export async function searchRepository(app: AppContext, o: Owner, keyword: string, size: number): Promise<RepositorySearchResult> {

@@ -18,7 +18,7 @@ import { authorSection, writesWithModel, type SectionMaterial } from './author.j
 import { checkHealthAfterWriting } from './health.js';
 import { leavesOf } from './sections.js';
 import { bidUser, cancelSection, findSection, liveBid, markSectionOfRun, saveWrittenSection } from './repo.js';
-import { publishProgress, settleRunIfDone, WRITE_KIND, type WriteJobPayload } from './service.js';
+import { publishProgress, settleRunIfDone, WRITE_KIND, WRITE_PAYLOAD, type WriteJobPayload } from './service.js';
 
 /** Deltas are batched for this long before they are pushed (fewer, larger realtime messages). */
 const DELTA_FLUSH_MS = 120;
@@ -26,6 +26,7 @@ const DELTA_FLUSH_MS = 120;
 export function writeSectionJob(app: AppContext): JobDefinition<WriteJobPayload> {
   return {
     kind: WRITE_KIND,
+    payload: WRITE_PAYLOAD,
     concurrency: app.config.llmConcurrency,
     run: (job, ctx) => runWriteSection(app, job, ctx),
     onRetry: (job, error) => markSection(app, job, 'queued', error),

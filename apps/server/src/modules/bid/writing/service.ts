@@ -11,7 +11,8 @@ import { BID_TEXTS, PRINTED_PART_NOTE, WRITE_TEXTS, type EditorJson, type Sectio
 import type { AppContext } from '../../../context.js';
 import type { DB } from '../../../db/schema.js';
 import { badRequest, readOnlyBid } from '../../../http/errors.js';
-import { enqueue } from '../../../jobs/index.js';
+import * as z from 'zod';
+import { enqueue, jobPayload, type PayloadOf } from '../../../jobs/index.js';
 import { newId } from '../../../lib/ids.js';
 import { formatTime } from '../../../lib/time.js';
 import { refundSpend, spendCopy } from '../../entitlements/index.js';
@@ -41,11 +42,9 @@ export const WRITE_KIND = 'write-section';
 /** Longest section text a save may carry (characters). */
 export const SECTION_MAX_CHARS = 200_000;
 
-export interface WriteJobPayload {
-  bidId: string;
-  nodeId: string;
-  runId: string;
-}
+/** the writing job's payload, version 1 (jobs/payload.ts) */
+export const WRITE_PAYLOAD = jobPayload(1, z.strictObject({ bidId: z.string().min(1), nodeId: z.string().min(1), runId: z.string().min(1) }));
+export type WriteJobPayload = PayloadOf<typeof WRITE_PAYLOAD>;
 
 /** Locks and re-reads the bid inside `trx` (the row the writing decisions hang on). */
 async function lockBid(trx: Transaction<DB>, id: string): Promise<BidRow> {
@@ -111,7 +110,7 @@ export async function startWriting(app: AppContext, bidIn: BidRow): Promise<Writ
         tenantId: bid.tenant_id,
         userId: bid.user_id,
         refId: bid.id,
-        payload: { bidId: bid.id, nodeId: l.node.id, runId } satisfies WriteJobPayload,
+        payload: WRITE_PAYLOAD.make({ bidId: bid.id, nodeId: l.node.id, runId }),
         maxAttempts: app.config.writeMaxAttempts,
         runAfter: new Date(base + k),
       });
