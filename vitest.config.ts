@@ -38,6 +38,13 @@ const ownEngine = [
   'apps/server/test/security/hostile-files.test.ts',
   'apps/server/test/bidcheck/kill.test.ts',
 ];
+/**
+ * API and browser tests wait for background work (parse, writing, checks…) by following the job's own state and progress
+ * (apps/server/test/wait.ts, docs/testing.md): a moving job is waited for, one that shows no change for 2 minutes or runs
+ * past 4 fails, naming its last state. Their test and hook timeouts are longer than that, so a wait's own message is
+ * what a failure shows; they are not the place to say how long a job may take.
+ */
+const waitsForJobs = { testTimeout: 300_000, hookTimeout: 300_000 };
 
 export default defineConfig({
   test: {
@@ -64,6 +71,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: api,
+          ...waitsForJobs,
           globalSetup: ['apps/server/test/global-setup.ts'],
           env: { TEST_DB_ENGINE: 'pglite' },
           pool: 'forks',
@@ -79,6 +87,7 @@ export default defineConfig({
               test: {
                 name: 'api-postgres',
                 include: api,
+                ...waitsForJobs,
                 exclude: ownEngine,
                 globalSetup: ['apps/server/test/global-setup.ts'],
                 env: { TEST_DB_ENGINE: 'postgres' },
@@ -99,7 +108,7 @@ export default defineConfig({
           fileParallelism: false,
           // after the unit and API projects, not beside them: a browser on a CPU saturated by PGlite workers times out
           sequence: { groupOrder: 1 },
-          testTimeout: 90_000,
+          ...waitsForJobs,
         },
       },
     ],

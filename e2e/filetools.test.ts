@@ -87,7 +87,7 @@ describe('元数据清除', () => {
     await expect.poll(() => rows.count(), { timeout: WAIT }).toBe(2);
     await expect.poll(() => rows.first().textContent()).toContain('报价文件.pdf');
     expect(errors).toEqual([]);
-  }, 120_000);
+  });
 
   it('shows a run in progress with its bar, moving as the run advances', async () => {
     // a run the job runner is working on (written as the job writes it; no job behind it, so it stays where we put it)
@@ -122,7 +122,7 @@ describe('元数据清除', () => {
     await db.updateTable('file_tool_runs').set({ progress: 80 }).where('id', '=', id).execute();
     await visible(bar.getByText('80%'));
     await db.deleteFrom('file_tool_runs').where('id', '=', id).execute();
-  }, 60_000);
+  });
 });
 
 describe('文件转换', () => {
@@ -149,7 +149,7 @@ describe('文件转换', () => {
     // the history of conversions (not the clearing runs)
     await expect.poll(() => page.getByTestId('ft-history').locator('tbody tr').count(), { timeout: WAIT }).toBe(2);
     expect(errors).toEqual([]);
-  }, 120_000);
+  });
 });
 
 describe('IP 与设备记录', () => {
@@ -177,5 +177,5 @@ describe('IP 与设备记录', () => {
     await page.locator('.ft-filter').getByText('导出标书').click();
     await expect.poll(() => table.locator('tbody tr').count(), { timeout: WAIT }).toBe(1);
     expect(errors).toEqual([]);
-  }, 120_000);
+  });
 });

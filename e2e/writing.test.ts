@@ -38,7 +38,7 @@ beforeAll(async () => {
   ({ context, page, errors, token } = await loggedInPage(browser, t));
   bidId = await outlinedBid(t, token, 1);
   await buyCopies(t, token, 1, 1);
-}, 120_000);
+});
 
 afterAll(async () => {
   await context?.close().catch(() => undefined);
@@ -174,7 +174,7 @@ describe('one-click writing → live sections → reload → health → export �
     const steps = page.locator('.bid-steps .ant-steps-item');
     expect(await steps.nth(4).getAttribute('class')).not.toContain('disabled');
     expect(await steps.nth(5).getAttribute('class')).not.toContain('disabled');
-  }, 240_000);
+  });
 
   it('检查内容 shows the stored result with its time (checked when writing ended), again after a reload; findings open their section', async () => {
     // the server checked the bid as the writing run ended: the panel shows that result without a click
@@ -266,7 +266,7 @@ describe('one-click writing → live sections → reload → health → export �
     else expect(outcome.d.suggestedFilename()).toMatch(/\.pdf$/);
     pdf.catch(() => undefined);
     refused.catch(() => undefined);
-  }, 180_000);
+  });
 
   it('完成编写 makes the workspace read-only; export stays available', async () => {
     await page.getByTestId('write-finish').click();

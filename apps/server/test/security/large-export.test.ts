@@ -14,7 +14,7 @@ const ANSWER_MS = 1000;
 let t: TestServer;
 beforeAll(async () => {
   t = await startTestServer({ jobPollMs: 50 });
-}, 60_000);
+});
 afterAll(async () => {
   await t?.close();
 });
@@ -49,7 +49,7 @@ describe('export memory limit (issue 10)', () => {
   let small: TestServer;
   beforeAll(async () => {
     small = await startTestServer({ jobPollMs: 50, exportMemoryMb: 64 });
-  }, 60_000);
+  });
   afterAll(async () => {
     await small?.close();
   });
