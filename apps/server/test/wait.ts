@@ -10,6 +10,8 @@
  * longer, so the message is this one and not a bare "Test timed out".
  */
 
+import type { TestServer } from './harness.js';
+
 /** How long a job may show no change at all before the wait fails. */
 export const JOB_QUIET_MS = 120_000;
 /** How long a wait may last in all, however the job moves. */
@@ -94,4 +96,25 @@ export async function waitUntil<T>(
     limitMs: opts.limitMs ?? JOB_LIMIT_MS,
   });
   return value as T;
+}
+
+/**
+ * Waits until this server's jobs (of `kind`, for `refId` when given) are all finished — for work a browser started whose
+ * id the test does not hold (an upload on a page). Follows the rows of `jobs`: a change of state, attempt or heartbeat
+ * (a running worker beats) keeps the wait alive. Returns the jobs as they ended.
+ */
+export async function waitForJobs(t: TestServer, opts: { kind?: string; refId?: string; what?: string } = {}) {
+  const db = t.server.app.ctx.db;
+  const rows = () => {
+    let q = db.selectFrom('jobs').select(['id', 'kind', 'ref_id', 'state', 'attempts', 'heartbeat_at', 'updated_at', 'error']);
+    if (opts.kind) q = q.where('kind', '=', opts.kind);
+    if (opts.refId) q = q.where('ref_id', '=', opts.refId);
+    return q.orderBy('created_at').execute();
+  };
+  return waitForJob({
+    what: opts.what ?? `jobs${opts.kind ? ` ${opts.kind}` : ''}${opts.refId ? ` of ${opts.refId}` : ''}`,
+    read: rows,
+    until: (jobs) => jobs.every((j) => j.state !== 'queued' && j.state !== 'running'),
+    view: (jobs) => jobs.filter((j) => j.state === 'queued' || j.state === 'running'),
+  });
 }
