@@ -105,6 +105,9 @@ export default defineConfig({
           globalSetup: ['apps/server/test/global-setup.ts', 'e2e/global-setup.ts'],
           env: { TEST_DB_ENGINE: 'pglite' },
           pool: 'forks',
+          // one file after another in one worker process: as in `api`, the server's modules, PGlite and playwright-core
+          // load once for all the files instead of once per file (on the run's critical path, as this project runs last)
+          isolate: false,
           fileParallelism: false,
           // after the unit and API projects, not beside them: a browser on a CPU saturated by PGlite workers times out
           sequence: { groupOrder: 1 },

@@ -28,7 +28,7 @@ export interface JobWait<T> {
   view?: (job: T) => unknown;
   quietMs?: number;
   limitMs?: number;
-  /** a fixed interval between reads (to catch a short state, e.g. `running` before a kill); default 50 ms slowing to 500 ms */
+  /** a fixed interval between reads (to catch a short state, e.g. `running` before a kill); default 50 ms slowing to 200 ms */
   pollMs?: number;
 }
 
@@ -73,7 +73,7 @@ export async function waitForJob<T>(w: JobWait<T>): Promise<T> {
           ` (limits: ${seconds(quietMs)} without change, ${seconds(limitMs)} in all)`,
       );
     await sleep(interval);
-    if (w.pollMs === undefined) interval = Math.min(500, Math.round(interval * 1.3));
+    if (w.pollMs === undefined) interval = Math.min(200, Math.round(interval * 1.25));
   }
 }
 
@@ -84,7 +84,7 @@ export async function waitForJob<T>(w: JobWait<T>): Promise<T> {
 export async function waitUntil<T>(
   what: string,
   check: () => Promise<T | null | undefined | false> | T | null | undefined | false,
-  opts: { limitMs?: number; quietMs?: number; view?: (v: T | null | undefined | false) => unknown } = {},
+  opts: { limitMs?: number; quietMs?: number; pollMs?: number; view?: (v: T | null | undefined | false) => unknown } = {},
 ): Promise<T> {
   let value: T | null | undefined | false;
   await waitForJob({
@@ -94,6 +94,7 @@ export async function waitUntil<T>(
     view: opts.view ?? ((v) => v),
     quietMs: opts.quietMs ?? opts.limitMs ?? JOB_LIMIT_MS,
     limitMs: opts.limitMs ?? JOB_LIMIT_MS,
+    pollMs: opts.pollMs,
   });
   return value as T;
 }
