@@ -41,10 +41,11 @@ const ownEngine = [
 /**
  * API and browser tests wait for background work (parse, writing, checks…) by following the job's own state and progress
  * (apps/server/test/wait.ts, docs/testing.md): a moving job is waited for, one that shows no change for 2 minutes or runs
- * past 4 fails, naming its last state. Their test and hook timeouts are longer than that, so a wait's own message is
- * what a failure shows; they are not the place to say how long a job may take.
+ * past 4 fails, naming its last state. Their test and hook timeouts (10 minutes) are longer than that, also for a test
+ * that waits for a few jobs in turn, so a wait's own message is what a failure shows; they are not the place to say how
+ * long a job may take.
  */
-const waitsForJobs = { testTimeout: 300_000, hookTimeout: 300_000 };
+const waitsForJobs = { testTimeout: 600_000, hookTimeout: 600_000 };
 
 export default defineConfig({
   test: {

@@ -28,7 +28,7 @@ export interface JobWait<T> {
   view?: (job: T) => unknown;
   quietMs?: number;
   limitMs?: number;
-  /** a fixed interval between reads (to catch a short state, e.g. `running` before a kill); default 50 ms slowing to 200 ms */
+  /** a fixed interval between reads (to catch a short state, e.g. `running` before a kill); default 50 ms slowing to 100 ms */
   pollMs?: number;
 }
 
@@ -73,7 +73,7 @@ export async function waitForJob<T>(w: JobWait<T>): Promise<T> {
           ` (limits: ${seconds(quietMs)} without change, ${seconds(limitMs)} in all)`,
       );
     await sleep(interval);
-    if (w.pollMs === undefined) interval = Math.min(200, Math.round(interval * 1.25));
+    if (w.pollMs === undefined) interval = Math.min(100, Math.round(interval * 1.25));
   }
 }
 
@@ -100,7 +100,7 @@ export async function waitUntil<T>(
 }
 
 /**
- * Waits until this server's jobs (of `kind`, for `refId` when given) are all finished — for work a browser started whose
+ * Waits until this server has jobs (of `kind`, for `refId` when given) and all of them finished — for work a browser started whose
  * id the test does not hold (an upload on a page). Follows the rows of `jobs`: a change of state, attempt or heartbeat
  * (a running worker beats) keeps the wait alive. Returns the jobs as they ended.
  */
@@ -115,7 +115,7 @@ export async function waitForJobs(t: TestServer, opts: { kind?: string; refId?: 
   return waitForJob({
     what: opts.what ?? `jobs${opts.kind ? ` ${opts.kind}` : ''}${opts.refId ? ` of ${opts.refId}` : ''}`,
     read: rows,
-    until: (jobs) => jobs.every((j) => j.state !== 'queued' && j.state !== 'running'),
-    view: (jobs) => jobs.filter((j) => j.state === 'queued' || j.state === 'running'),
+    until: (jobs) => jobs.length > 0 && jobs.every((j) => j.state !== 'queued' && j.state !== 'running'),
+    view: (jobs) => (jobs.length ? jobs.filter((j) => j.state === 'queued' || j.state === 'running') : 'no such job yet'),
   });
 }
