@@ -153,7 +153,7 @@ describe('标书查重', () => {
     await shot(page, 'dupcheck-ring-sentences');
     await page.keyboard.press('Escape');
     expect(errors).toEqual([]);
-  }, 420_000);
+  });
 
   it('the bar of a running check follows the realtime push; the list poll is only the fallback', async () => {
     const set = await buildDupSet(drawPicture);

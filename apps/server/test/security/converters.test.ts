@@ -179,5 +179,5 @@ describe('LibreOffice is shared fairly', () => {
     const b = await finished(B.token, bRun);
     expect(b.state, b.error ?? '').toBe('done');
     expect(await aDone()).toBeLessThanOrEqual(1);
-  }, 300_000);
+  });
 });

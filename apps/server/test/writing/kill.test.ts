@@ -91,5 +91,5 @@ describe('writing recovery (kill -9 of a real server process)', () => {
     expect(second.lines.some((l) => l.includes('re-queued jobs whose worker stopped'))).toBe(true);
     second.proc.kill('SIGTERM');
     expect(await second.exited).toBe(0);
-  }, 300_000);
+  });
 });

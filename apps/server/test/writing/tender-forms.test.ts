@@ -97,7 +97,7 @@ beforeAll(async () => {
   const start = await t.api('/btz/bid/write/start', { token, query: { id: bidId } });
   expect(start.json?.success, start.text).toBe(true);
   expect((await waitWritten(t, token, bidId)).status).toBe('written');
-}, 300_000);
+});
 afterAll(async () => {
   await t?.close();
 });
