@@ -47,7 +47,7 @@ export function jobView(job: unknown): unknown {
 export const settled = (job: { state: string }): boolean => job.state === 'done' || job.state === 'failed';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} 秒`;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /** Reads the job until `until` holds and returns that answer; an error thrown by `read` or `until` ends the wait. */
 export async function waitForJob<T>(w: JobWait<T>): Promise<T> {
