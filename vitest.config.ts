@@ -38,6 +38,14 @@ const ownEngine = [
   'apps/server/test/security/hostile-files.test.ts',
   'apps/server/test/bidcheck/kill.test.ts',
 ];
+/**
+ * API and browser tests wait for background work (parse, writing, checks…) by following the job's own state and progress
+ * (apps/server/test/wait.ts, docs/testing.md): a moving job is waited for, one that shows no change for 2 minutes or runs
+ * past 4 fails, naming its last state. Their test and hook timeouts (10 minutes) are longer than that, also for a test
+ * that waits for a few jobs in turn, so a wait's own message is what a failure shows; they are not the place to say how
+ * long a job may take.
+ */
+const waitsForJobs = { testTimeout: 600_000, hookTimeout: 600_000 };
 
 export default defineConfig({
   test: {
@@ -66,6 +74,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: api,
+          ...waitsForJobs,
           globalSetup: ['apps/server/test/global-setup.ts'],
           env: { TEST_DB_ENGINE: 'pglite' },
           pool: 'forks',
@@ -81,6 +90,7 @@ export default defineConfig({
               test: {
                 name: 'api-postgres',
                 include: api,
+                ...waitsForJobs,
                 exclude: ownEngine,
                 globalSetup: ['apps/server/test/global-setup.ts'],
                 env: { TEST_DB_ENGINE: 'postgres' },
@@ -98,10 +108,13 @@ export default defineConfig({
           globalSetup: ['apps/server/test/global-setup.ts', 'e2e/global-setup.ts'],
           env: { TEST_DB_ENGINE: 'pglite' },
           pool: 'forks',
+          // one file after another in one worker process: as in `api`, the server's modules, PGlite and playwright-core
+          // load once for all the files instead of once per file (on the run's critical path, as this project runs last)
+          isolate: false,
           fileParallelism: false,
           // after the unit and API projects, not beside them: a browser on a CPU saturated by PGlite workers times out
           sequence: { groupOrder: 1 },
-          testTimeout: 90_000,
+          ...waitsForJobs,
         },
       },
     ],

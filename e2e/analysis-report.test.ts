@@ -37,8 +37,8 @@ beforeAll(async () => {
   const up = await t.upload('/btz/bid/upload-tender', { token, file: { name: '招标文件.docx', data: docx }, fields: { bidType: 1 } });
   expect(up.json?.success, up.text).toBe(true);
   bidId = up.json.data.bidId;
-  expect((await waitParse(t, token, bidId, WAIT * 2)).parse.state).toBe('done');
-}, 120_000);
+  expect((await waitParse(t, token, bidId)).parse.state).toBe('done');
+});
 
 afterAll(async () => {
   await context?.close().catch(() => undefined);
@@ -89,5 +89,5 @@ describe('招标分析报告', () => {
     expect(scoring.getRow(2).getCell(3).value).toBe('技术方案');
     expect(scoring.getRow(2).getCell(4).value).toBe(30);
     expect(errors).toEqual([]);
-  }, 180_000);
+  });
 });

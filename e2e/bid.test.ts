@@ -7,6 +7,7 @@ import type { BidDetail, BidOutlineNode } from '@btz/shared';
 import { buildTenderDocx } from '../packages/bid-engine/test/fixtures/build.js';
 import { FACTS, SCORING_ROWS } from '../packages/bid-engine/test/fixtures/tender.js';
 import type { TestServer } from '../apps/server/test/harness.js';
+import { waitParse } from '../apps/server/test/bid/helpers.js';
 import { launch, shot } from './browser.js';
 import { WAIT, loggedInPage, onPath, startE2eServer, visible } from './flows.js';
 
@@ -169,6 +170,7 @@ describe('tender file → card → outline edits → coverage → 我的标书',
     await visible(progress.or(card), WAIT * 3);
     if (await progress.isVisible()) await shot(page, 'bid-parsing'); // best effort: the parse may end any moment
 
+    await waitParse(t, token, bidId);
     await workspaceReady(page);
     const bid = await detail();
     expect(bid.parse.state).toBe('done');

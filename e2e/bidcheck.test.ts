@@ -11,7 +11,7 @@ import { buildWordml, p, pageBreak, r } from '../packages/bid-engine/test/fixtur
 import { uploadTender, waitParse } from '../apps/server/test/bid/helpers.js';
 import { buyCopies, waitWritten } from '../apps/server/test/writing/helpers.js';
 import { launch, shot } from './browser.js';
-import { WAIT, loggedInPage, visible } from './flows.js';
+import { WAIT, jobStartedBy, loggedInPage, visible } from './flows.js';
 import { startE2eServer } from './flows.js';
 
 /**
@@ -85,7 +85,7 @@ describe('标书工具', () => {
     await shot(page, 'bidcheck-anonymity-start');
     const file = path.join(dir, '技术标.docx');
     writeFileSync(file, anonBid());
-    await page.locator('input[type=file]').setInputFiles(file);
+    await jobStartedBy(page, t, '/btz/bidcheck/upload', () => page.locator('input[type=file]').setInputFiles(file));
     await visible(page.getByRole('heading', { name: '暗标检查报告', level: 1 }));
     const table = page.getByTestId('check-findings');
     await visible(table, WAIT * 2);
@@ -130,7 +130,7 @@ describe('标书工具', () => {
         body: [p('投标函', { outline: 0 }), p('我方承诺按招标文件要求提供服务，投标报价为人民币XXX元。'), pageBreak(), p('资格证明文件', { outline: 0 }), p('信息系统集成资质证书有效期至2021年6月30日。')].join(''),
       }),
     );
-    await page.locator('input[type=file]').setInputFiles(file);
+    await jobStartedBy(page, t, '/btz/bidcheck/upload', () => page.locator('input[type=file]').setInputFiles(file));
     await visible(page.getByRole('heading', { name: '废标检查报告', level: 1 }));
     await visible(page.getByTestId('check-score'), WAIT * 2);
     const table = page.getByTestId('check-findings');

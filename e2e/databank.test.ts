@@ -8,7 +8,7 @@ import type { TestServer } from '../apps/server/test/harness.js';
 import { withCreditCheck } from '../packages/bid-engine/src/databank/index.js';
 import { renderTextPng } from '../packages/bid-engine/test/fixtures/build.js';
 import { launch, shot } from './browser.js';
-import { WAIT, loggedInPage, onPath, startE2eServer, visible } from './flows.js';
+import { WAIT, jobStartedBy, loggedInPage, onPath, startE2eServer, visible } from './flows.js';
 
 /**
  * 资料库 through Chromium (issue 14): a scanned licence picture dropped on the upload screen, its 统一社会信用代码 and
@@ -70,8 +70,8 @@ describe('资料库', () => {
       height: 800,
       fontSize: 44,
     });
-    await page.locator('.db-dragger input[type=file]').setInputFiles(file('营业执照扫描件.png', png));
-    await visible(page.getByText('以下信息由系统从文件中识别，请核对后保存'), 90_000);
+    await jobStartedBy(page, t, '/btz/databank/upload', () => page.locator('.db-dragger input[type=file]').setInputFiles(file('营业执照扫描件.png', png)));
+    await visible(page.getByText('以下信息由系统从文件中识别，请核对后保存'), WAIT * 2);
     await expect.poll(() => page.getByTestId('db-credit-code').inputValue(), { timeout: WAIT }).toBe(CODE);
     expect(await page.locator('input[data-testid="db-expiry"], [data-testid="db-expiry"] input').first().inputValue()).toBe(iso(expiry));
     await visible(page.getByTestId('db-preview-img'));

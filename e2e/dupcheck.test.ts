@@ -8,7 +8,7 @@ import type { Realtime } from '../apps/server/src/realtime/server.js';
 import { drawPicture } from '../packages/bid-engine/test/fixtures/pictures.js';
 import { buildDupSet, buildRingSet } from '../packages/bid-engine/test/fixtures/dup-bids.js';
 import { launch, shot } from './browser.js';
-import { WAIT, loggedInPage, onPath, startE2eServer, visible } from './flows.js';
+import { WAIT, jobStartedBy, loggedInPage, onPath, startE2eServer, visible } from './flows.js';
 
 /**
  * 标书查重 through Chromium (issue 15): three bids and the tender dropped on BiddingCheck, the check started and its
@@ -53,11 +53,11 @@ describe('标书查重', () => {
     await page.getByTestId('tender-drop').locator('input[type=file]').setInputFiles([file('招标文件.docx', set.tender)]);
     await visible(page.getByText('已选 3 份投标文件，1 份招标文件'));
     await shot(page, 'dupcheck-upload');
-    await page.getByRole('button', { name: '开始查重' }).click();
+    await jobStartedBy(page, t, '/btz/dupcheck/start', () => page.getByRole('button', { name: '开始查重' }).click());
     const row = page.getByTestId('check-list').locator('tr').filter({ hasText: '道路工程投标查重' });
     await visible(row);
     await visible(row.getByText('3 份投标 + 招标'));
-    await visible(row.getByRole('link', { name: '查看报告' }), 90_000);
+    await visible(row.getByRole('link', { name: '查看报告' }), WAIT * 2);
     await visible(row.getByText('高风险'));
     await shot(page, 'dupcheck-list');
 
@@ -131,9 +131,9 @@ describe('标书查重', () => {
     await page.getByTestId('bid-drop').locator('input[type=file]').setInputFiles(set.bids.map(([name, data]) => file(name, data)));
     await page.getByTestId('tender-drop').locator('input[type=file]').setInputFiles([file('招标文件.docx', set.tender)]);
     await visible(page.getByText('已选 6 份投标文件，1 份招标文件'));
-    await page.getByRole('button', { name: '开始查重' }).click();
+    await jobStartedBy(page, t, '/btz/dupcheck/start', () => page.getByRole('button', { name: '开始查重' }).click());
     const row = page.getByTestId('check-list').locator('tr').filter({ hasText: '六家投标查围标' });
-    await visible(row.getByRole('link', { name: '查看报告' }), 300_000);
+    await visible(row.getByRole('link', { name: '查看报告' }), WAIT * 2);
     await row.getByRole('link', { name: '查看报告' }).click();
     await onPath(page, '/workbench/tools/ReportView');
     const ring = page.getByTestId('ring-table').locator('tr.ant-table-row').filter({ has: page.locator('[data-risk=high]') });
@@ -153,7 +153,7 @@ describe('标书查重', () => {
     await shot(page, 'dupcheck-ring-sentences');
     await page.keyboard.press('Escape');
     expect(errors).toEqual([]);
-  }, 420_000);
+  });
 
   it('the bar of a running check follows the realtime push; the list poll is only the fallback', async () => {
     const set = await buildDupSet(drawPicture);

@@ -11,7 +11,10 @@ import { linkedDocx, pdfWithMetadata } from '../packages/bid-engine/test/filetoo
 import { outlinedBid } from '../apps/server/test/writing/helpers.js';
 import { newUser } from '../apps/server/test/harness.js';
 import { launch, shot } from './browser.js';
-import { WAIT, loggedInPage, startE2eServer, visible } from './flows.js';
+import { WAIT, jobStartedBy, loggedInPage, startE2eServer, visible } from './flows.js';
+
+/** the call that starts a run (its answer names the run, whose job the tests follow) */
+const UPLOAD = '/btz/filetools/upload';
 
 /**
  * The bid-file tools through Chromium (issue 15): 元数据清除 — a DOCX dropped, the job's result with what was removed,
@@ -67,7 +70,8 @@ describe('元数据清除', () => {
     await page.locator('.ft-dragger input[type=file]').setInputFiles(file('说明.txt', Buffer.from('不是 Word')));
     await visible(page.getByTestId('ft-error').getByText('元数据清除仅支持 DOCX 或 PDF 文件'));
 
-    await page.locator('.ft-dragger input[type=file]').setInputFiles(file('甲公司投标文件.docx', await linkedDocx({ bidder: '甲公司', body: '我方承诺按期完成。' })));
+    const docx = file('甲公司投标文件.docx', await linkedDocx({ bidder: '甲公司', body: '我方承诺按期完成。' }));
+    await jobStartedBy(page, t, UPLOAD, () => page.locator('.ft-dragger input[type=file]').setInputFiles(docx));
     const done = await visible(page.getByTestId('ft-done'), WAIT * 3);
     await visible(done.getByText('自定义属性 1 项'));
     await visible(done.getByText('批注及其作者 1 处'));
@@ -79,7 +83,8 @@ describe('元数据清除', () => {
     expect(m).toMatchObject({ core: {}, app: {}, custom: {}, rsids: [], commentAuthors: [], template: null, hasThumbnail: false });
 
     // a PDF, then the history lists both, newest first
-    await page.locator('.ft-dragger input[type=file]').setInputFiles(file('报价文件.pdf', await pdfWithMetadata()));
+    const quote = file('报价文件.pdf', await pdfWithMetadata());
+    await jobStartedBy(page, t, UPLOAD, () => page.locator('.ft-dragger input[type=file]').setInputFiles(quote));
     await visible(page.getByTestId('ft-done').getByText('XMP 元数据 1 段'), WAIT * 3);
     const pdf = await download(() => page.getByTestId('ft-done').getByRole('button', { name: '下载' }).click());
     expect((await readPdfMetadata(pdf.data)).info).toEqual({});
@@ -87,7 +92,7 @@ describe('元数据清除', () => {
     await expect.poll(() => rows.count(), { timeout: WAIT }).toBe(2);
     await expect.poll(() => rows.first().textContent()).toContain('报价文件.pdf');
     expect(errors).toEqual([]);
-  }, 120_000);
+  });
 
   it('shows a run in progress with its bar, moving as the run advances', async () => {
     // a run the job runner is working on (written as the job writes it; no job behind it, so it stays where we put it)
@@ -122,7 +127,7 @@ describe('元数据清除', () => {
     await db.updateTable('file_tool_runs').set({ progress: 80 }).where('id', '=', id).execute();
     await visible(bar.getByText('80%'));
     await db.deleteFrom('file_tool_runs').where('id', '=', id).execute();
-  }, 60_000);
+  });
 });
 
 describe('文件转换', () => {
@@ -131,7 +136,8 @@ describe('文件转换', () => {
     await visible(page.getByRole('heading', { name: '文件转换', level: 1 }));
     await page.getByTestId('ft-picker').getByText('图片转 PDF').click();
     await visible(page.getByText('点击或将图片拖到这里（可多选，最多 30 张）'));
-    await page.locator('.ft-dragger input[type=file]').setInputFiles([file('营业执照.png', drawPicture(31)), file('资质证书.png', drawPicture(32, 300, 500))]);
+    const pictures = [file('营业执照.png', drawPicture(31)), file('资质证书.png', drawPicture(32, 300, 500))];
+    await jobStartedBy(page, t, UPLOAD, () => page.locator('.ft-dragger input[type=file]').setInputFiles(pictures));
     const done = await visible(page.getByTestId('ft-done'), WAIT * 3);
     await visible(done.getByText('营业执照等2张图片.pdf'));
     await shot(page, 'filetools-conversion-images-pdf');
@@ -140,7 +146,7 @@ describe('文件转换', () => {
     expect(sniffType(pdf.data)).toBe('pdf');
 
     await page.getByTestId('ft-picker').getByText('PDF 转图片').click();
-    await page.locator('.ft-dragger input[type=file]').setInputFiles(file('证照.pdf', pdf.data));
+    await jobStartedBy(page, t, UPLOAD, () => page.locator('.ft-dragger input[type=file]').setInputFiles(file('证照.pdf', pdf.data)));
     await visible(page.getByTestId('ft-done').getByText('证照-第2页.png'), WAIT * 3);
     await visible(page.getByRole('button', { name: '全部下载（ZIP）' }));
     await shot(page, 'filetools-conversion-pdf-images');
@@ -149,7 +155,7 @@ describe('文件转换', () => {
     // the history of conversions (not the clearing runs)
     await expect.poll(() => page.getByTestId('ft-history').locator('tbody tr').count(), { timeout: WAIT }).toBe(2);
     expect(errors).toEqual([]);
-  }, 120_000);
+  });
 });
 
 describe('IP 与设备记录', () => {
@@ -177,5 +183,5 @@ describe('IP 与设备记录', () => {
     await page.locator('.ft-filter').getByText('导出标书').click();
     await expect.poll(() => table.locator('tbody tr').count(), { timeout: WAIT }).toBe(1);
     expect(errors).toEqual([]);
-  }, 120_000);
+  });
 });

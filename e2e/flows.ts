@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import type { Config } from '../apps/server/src/config.js';
 import { startTestServer, uniquePhone, type TestServer } from '../apps/server/test/harness.js';
 import { newContext, trackErrors } from './browser.js';
+import { waitForJobs } from '../apps/server/test/wait.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -11,7 +12,11 @@ declare module 'vitest' {
   }
 }
 
-/** Generous waits: the suite must pass on a loaded 2-core machine. */
+/**
+ * Generous waits for what the screen does: the suite must pass on a loaded 2-core machine. Background work a screen
+ * shows (a parse, a writing, a file tool's run) is not waited for with these but followed with `jobStartedBy` /
+ * apps/server/test/wait.ts; the screen then only has to render what the job left.
+ */
 export const WAIT = 20_000;
 
 export const ADMIN_TOKEN = 'Admin-Token';
@@ -98,4 +103,21 @@ export async function loggedInPage(browser: Browser, t: TestServer) {
   const errors = trackErrors(page);
   const { token, userId } = await loginByCookie(context, t, uniquePhone());
   return { context, page, errors, token, userId };
+}
+
+/**
+ * Runs `act` (a click, files set on a dragger) and follows the job the answer of `/api{apiPath}` started — by the id in
+ * that answer (`data.id` or `data.bidId`) or in the call's query (`?id=`) — until it ended, following its state (apps/server/test/wait.ts).
+ * Returns the call's `data`.
+ */
+export async function jobStartedBy<T = any>(page: Page, t: TestServer, apiPath: string, act: () => Promise<void>): Promise<T> {
+  const answered = page.waitForResponse((r) => new URL(r.url()).pathname === `/api${apiPath}`, { timeout: WAIT * 2 });
+  await act();
+  const response = await answered;
+  const answer = await response.json();
+  expect(answer.success, JSON.stringify(answer)).toBe(true);
+  const id = String(answer.data?.id ?? answer.data?.bidId ?? new URL(response.url()).searchParams.get('id') ?? '');
+  expect(id, JSON.stringify(answer)).not.toBe('');
+  await waitForJobs(t, { refId: id, what: `the job started by ${apiPath} (${id})` });
+  return answer.data as T;
 }

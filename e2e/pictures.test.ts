@@ -9,7 +9,7 @@ import { listZipEntries, readZipEntry } from '@btz/bid-engine/reading';
 import { buildPictureDocx, drawPicture, reencode } from '../packages/bid-engine/test/fixtures/pictures.js';
 import { buyCopies, outlinedBid, waitWritten } from '../apps/server/test/writing/helpers.js';
 import { launch, shot } from './browser.js';
-import { WAIT, loggedInPage, onPath, startE2eServer, visible } from './flows.js';
+import { WAIT, jobStartedBy, loggedInPage, onPath, startE2eServer, visible } from './flows.js';
 
 /**
  * 图片库 through Chromium (issue 14): several pictures dropped at once with a result per file (a recompressed copy answers
@@ -152,7 +152,7 @@ describe('图片库', () => {
       ],
       5,
     );
-    await page.locator('.pic-dragger input[type=file]').setInputFiles(file('往期投标文件.docx', docx));
+    await jobStartedBy(page, t, '/btz/picture/extract/upload', () => page.locator('.pic-dragger input[type=file]').setInputFiles(file('往期投标文件.docx', docx)));
     await onPath(page, '/workbench/picture/ExtractImg');
     const tiles = page.getByTestId('extract-tile');
     await expect.poll(() => tiles.count(), { timeout: WAIT }).toBe(3);

@@ -29,13 +29,13 @@ beforeAll(async () => {
   const up = await t.upload('/btz/bid/upload-tender', { token, file: { name: '招标文件.docx', data: docx }, fields: { bidType: 1 } });
   expect(up.json?.success, up.text).toBe(true);
   bidId = up.json.data.bidId;
-  const d = await waitParse(t, token, bidId, WAIT * 2);
+  const d = await waitParse(t, token, bidId);
   expect(d.parse.state).toBe('done');
   if (!d.outline?.length) {
     const g = await t.api('/btz/bid/outline/generate', { token, query: { id: bidId } });
     expect(g.json?.success, g.text).toBe(true);
   }
-}, 120_000);
+});
 
 afterAll(async () => {
   await context?.close().catch(() => undefined);

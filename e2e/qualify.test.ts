@@ -31,7 +31,7 @@ beforeAll(async () => {
   t = server;
   browser = b;
   ({ context, page, errors, token } = await loggedInPage(browser, t));
-}, 60_000);
+});
 
 afterAll(async () => {
   await context?.close().catch(() => undefined);

@@ -8,7 +8,7 @@ import { buildTenderDocx } from '../packages/bid-engine/test/fixtures/build.js';
 import type { Block } from '../packages/bid-engine/test/fixtures/tender.js';
 import { buyCopies, outlinedBid, waitWritten } from '../apps/server/test/writing/helpers.js';
 import { launch, shot } from './browser.js';
-import { WAIT, loggedInPage, onPath, startE2eServer, visible } from './flows.js';
+import { WAIT, jobStartedBy, loggedInPage, onPath, startE2eServer, visible } from './flows.js';
 
 /**
  * 知识库 through Chromium (issue 14): a past bid DOCX uploaded on repositorys/upload, read into passages (the list shows
@@ -61,7 +61,7 @@ describe('知识库', () => {
     await shot(page, 'repository-upload');
     const p = path.join(dir, '政务云运维投标文件.docx');
     writeFileSync(p, await buildTenderDocx(PAST_BID));
-    await page.locator('input[type=file]').setInputFiles(p);
+    await jobStartedBy(page, t, '/btz/repository/upload', () => page.locator('input[type=file]').setInputFiles(p));
     await onPath(page, '/workbench/repositorys/BidDocuments');
     const row = page.getByTestId('repo-files').locator('li').filter({ hasText: '政务云运维投标文件.docx' });
     await visible(row.getByText(/\d+ 个段落/), WAIT * 3);

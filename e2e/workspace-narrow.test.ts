@@ -26,7 +26,7 @@ beforeAll(async () => {
   let token: string;
   ({ context, page, errors, token } = await loggedInPage(browser, t));
   bidId = await outlinedBid(t, token, 1);
-}, 120_000);
+});
 
 afterAll(async () => {
   await context?.close().catch(() => undefined);

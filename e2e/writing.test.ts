@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { ENTERPRISE_TEXTS, TEXT, WRITE_TEXTS, type BidDetail, type BidHealth, type BidOutlineNode, type WriteProgress } from '@btz/shared';
 import type { TestServer } from '../apps/server/test/harness.js';
-import { buyCopies, outlinedBid, progress } from '../apps/server/test/writing/helpers.js';
+import { buyCopies, outlinedBid, progress, waitWritten } from '../apps/server/test/writing/helpers.js';
+import { waitForJob } from '../apps/server/test/wait.js';
 import { uploadTender, waitParse } from '../apps/server/test/bid/helpers.js';
 import { buildTenderDocx } from '../packages/bid-engine/test/fixtures/build.js';
 import { SCORING_ROWS, TENDER_PAGES } from '../packages/bid-engine/test/fixtures/tender.js';
@@ -38,7 +39,7 @@ beforeAll(async () => {
   ({ context, page, errors, token } = await loggedInPage(browser, t));
   bidId = await outlinedBid(t, token, 1);
   await buyCopies(t, token, 1, 1);
-}, 120_000);
+});
 
 afterAll(async () => {
   await context?.close().catch(() => undefined);
@@ -131,6 +132,7 @@ describe('one-click writing → live sections → reload → health → export �
     await shot(page, 'writing-in-progress');
 
     // a first section written: the green check in the tree, its text in the editor
+    await waitForJob({ what: `first section of bid ${bidId}`, read: () => progress(t, token, bidId), until: (p) => p.done >= 1, view: (p) => p });
     await visible(leafIn(page, 'written'), WAIT * 2);
     const first = leafIn(page, 'written').first();
     const firstId = await first.getAttribute('data-node-id');
@@ -162,7 +164,8 @@ describe('one-click writing → live sections → reload → health → export �
       await shot(page, 'writing-after-reload');
     }
     // the whole bid written: the bar says so and every leaf has its check
-    await visible(page.getByTestId('write-finish'), 180_000);
+    await waitWritten(t, token, bidId);
+    await visible(page.getByTestId('write-finish'), WAIT * 2);
     expect(await text(page.getByTestId('write-panel'))).toContain(`全文已写好（${total}/${total} 节）`);
     await expect.poll(() => doneLeaves(page).count(), { timeout: WAIT }).toBe(total);
     const p = await progress(t, token, bidId);
@@ -174,7 +177,7 @@ describe('one-click writing → live sections → reload → health → export �
     const steps = page.locator('.bid-steps .ant-steps-item');
     expect(await steps.nth(4).getAttribute('class')).not.toContain('disabled');
     expect(await steps.nth(5).getAttribute('class')).not.toContain('disabled');
-  }, 240_000);
+  });
 
   it('检查内容 shows the stored result with its time (checked when writing ended), again after a reload; findings open their section', async () => {
     // the server checked the bid as the writing run ended: the panel shows that result without a click
@@ -266,7 +269,7 @@ describe('one-click writing → live sections → reload → health → export �
     else expect(outcome.d.suggestedFilename()).toMatch(/\.pdf$/);
     pdf.catch(() => undefined);
     refused.catch(() => undefined);
-  }, 180_000);
+  });
 
   it('完成编写 makes the workspace read-only; export stays available', async () => {
     await page.getByTestId('write-finish').click();

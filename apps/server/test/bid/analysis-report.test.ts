@@ -65,7 +65,7 @@ beforeAll(async () => {
   expect(d.parse.state).toBe('done');
   const saved = await t.api('/btz/enterprise/info/save', { token, body: ENTERPRISE });
   expect(saved.json?.success, saved.text).toBe(true);
-}, 60_000);
+});
 afterAll(async () => {
   await t?.close();
 });
@@ -228,5 +228,5 @@ describe('analysis report', () => {
       expect(r.status).toBe(200);
       expect(r.bytes.subarray(0, 2).toString()).toBe('PK');
     }
-  }, 120_000);
+  });
 });

@@ -5,6 +5,7 @@ import { expect } from 'vitest';
 import type { BidDetail } from '@btz/shared';
 import { buildScannedPdf, buildTenderDocx, buildTenderPdf } from '../../../../packages/bid-engine/test/fixtures/build.js';
 import type { TestServer } from '../harness.js';
+import { settled, waitForJob } from '../wait.js';
 
 const cache = new Map<string, Promise<Buffer>>();
 const once = (key: string, make: () => Promise<Buffer>) => {
@@ -37,13 +38,16 @@ export async function detail(t: TestServer, token: string, id: string): Promise<
   return res.json.data as BidDetail;
 }
 
-/** Polls detail until the parse is done or failed (never a fixed sleep). */
-export async function waitParse(t: TestServer, token: string, id: string, timeoutMs = 20_000): Promise<BidDetail> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const d = await detail(t, token, id);
-    if (d.parse.state === 'done' || d.parse.state === 'failed') return d;
-    if (Date.now() > end) throw new Error(`parse not finished: ${JSON.stringify(d.parse)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+/**
+ * Reads detail until the parse is done or failed, following its state, stage and progress (./wait.ts: a parse that
+ * moves is waited for; one that shows no change for minutes fails, naming its last state).
+ */
+export async function waitParse(t: TestServer, token: string, id: string, opts: { quietMs?: number; limitMs?: number } = {}): Promise<BidDetail> {
+  return waitForJob({
+    what: `parse of bid ${id}`,
+    read: () => detail(t, token, id),
+    until: (d) => settled(d.parse),
+    view: (d) => d.parse,
+    ...opts,
+  });
 }

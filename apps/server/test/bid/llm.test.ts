@@ -11,6 +11,7 @@ import type { TenderFileInput } from '@btz/bid-engine/tender';
 import { FACTS } from '../../../../packages/bid-engine/test/fixtures/tender.js';
 import { startFakeOpenAi, type FakeOpenAi } from '../../../../packages/bid-engine/test/fakes/openai-server.js';
 import { newUser, startTestServer, type TestServer } from '../harness.js';
+import { waitForJob } from '../wait.js';
 import { tenderDocx, uploadTender, waitParse } from './helpers.js';
 
 let t: TestServer;
@@ -39,7 +40,7 @@ describe('parse with a model', () => {
   it('builds the card on the LLM path, labels the bid llm and counts its tokens', async () => {
     const { token } = await newUser(t);
     const bidId = await uploadTender(t, token, { name: '招标文件.docx', data: await tenderDocx() });
-    const d = await waitParse(t, token, bidId, 60_000);
+    const d = await waitParse(t, token, bidId);
     expect(d.parse, JSON.stringify(d.parse)).toMatchObject({ state: 'done' });
     expect(d.writer).toBe('llm');
     expect(['llm', 'merged']).toContain(d.card!.writer);
@@ -48,12 +49,15 @@ describe('parse with a model', () => {
     expect(llm.requests.length).toBeGreaterThan(5);
     // usage listeners run as calls finish: wait for the last update to land
     const served = llm.requests.reduce((n, r) => n + (r.usage?.prompt ?? 0), 0);
-    const end = Date.now() + 5000;
     let usage = d.usage;
-    while (usage.prompt !== served && Date.now() < end) {
-      await new Promise((r) => setTimeout(r, 50));
-      usage = (await t.api('/btz/bid/detail', { token, query: { id: bidId } })).json.data.usage;
-    }
+    if (usage.prompt !== served)
+      usage = await waitForJob({
+        what: `usage of bid ${bidId} reaching ${served} prompt tokens`,
+        read: async () => (await t.api('/btz/bid/detail', { token, query: { id: bidId } })).json.data.usage as typeof usage,
+        until: (u) => u.prompt === served,
+        view: (u) => u,
+        quietMs: 30_000,
+      });
     expect(usage.prompt).toBeGreaterThan(0);
     expect(usage.completion).toBeGreaterThan(0);
     expect(usage.prompt).toBe(served);

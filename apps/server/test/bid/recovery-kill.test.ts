@@ -12,6 +12,7 @@ import { FACTS } from '../../../../packages/bid-engine/test/fixtures/tender.js';
 import { multipartBody } from '../harness.js';
 import { childApi as api, childLogin, startChild, type Child } from '../child-server.js';
 import { scannedPdf } from './helpers.js';
+import { settled, waitForJob } from '../wait.js';
 
 describe('parse recovery (kill -9 of a real server process)', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'btz-kill-'));
@@ -34,32 +35,31 @@ describe('parse recovery (kill -9 of a real server process)', () => {
     expect(up.json?.success, up.text).toBe(true);
     const bidId = up.json.data.bidId as string;
     // wait until the worker is inside the parse (reading or OCR), then kill it without warning
-    const end = Date.now() + 30_000;
-    for (;;) {
-      const d = await api(first, '/btz/bid/detail', { token, query: { id: bidId } });
-      if (d.json.data.parse.state === 'running') break;
-      if (d.json.data.parse.state === 'done') throw new Error('parse finished before the kill; make the fixture slower');
-      if (Date.now() > end) throw new Error('parse never started');
-      await new Promise((r) => setTimeout(r, 10));
-    }
+    await waitForJob({
+      what: `parse of bid ${bidId} started`,
+      read: async () => (await api(first, '/btz/bid/detail', { token, query: { id: bidId } })).json.data.parse,
+      until: (parse) => {
+        if (parse.state === 'done') throw new Error('parse finished before the kill; make the fixture slower');
+        return parse.state === 'running';
+      },
+      pollMs: 10,
+    });
     first.proc.kill('SIGKILL');
     await first.exited;
 
     const second = await startChild(dataDir);
     children.push(second);
-    const doneBy = Date.now() + 60_000;
-    let d: any;
-    for (;;) {
-      d = (await api(second, '/btz/bid/detail', { token, query: { id: bidId } })).json.data;
-      if (d.parse.state === 'done' || d.parse.state === 'failed') break;
-      if (Date.now() > doneBy) throw new Error(`parse did not finish after restart: ${JSON.stringify(d.parse)}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    const d = await waitForJob({
+      what: `parse of bid ${bidId} after the restart`,
+      read: async () => (await api(second, '/btz/bid/detail', { token, query: { id: bidId } })).json.data,
+      until: (b) => settled(b.parse),
+      view: (b) => b.parse,
+    });
     expect(d.parse, JSON.stringify(d.parse)).toMatchObject({ state: 'done', progress: 100 });
     expect(d.card.projectNumber.value).toBe(FACTS.projectNumber);
     expect(d.files).toHaveLength(1);
     expect(second.lines.some((l) => l.includes('re-queued jobs whose worker stopped'))).toBe(true);
     second.proc.kill('SIGTERM');
     expect(await second.exited).toBe(0);
-  }, 120_000);
+  });
 });

@@ -4,16 +4,16 @@
  * with pages), the 暗标 check of a bid written here and its 一键修复 through the section save path, reports scoped to
  * their owner, exported to Excel, bad files refused with clear errors, a failed check retried.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import type { BidCheckDetail, BidCheckSummary, BidCheckTender, BidHealth, Page } from '@btz/shared';
 import { buildTenderDocx, buildZipBomb } from '../../../../packages/bid-engine/test/fixtures/build.js';
 import { buildWordml, p, pageBreak, r } from '../../../../packages/bid-engine/test/fixtures/wordml.js';
 import { newUser, startTestServer, type TestServer } from '../harness.js';
+import { settled, waitForJob } from '../wait.js';
 import { buyCopies, outlinedBid, section, waitWritten } from '../writing/helpers.js';
 
 // each check is a job reading a file in a worker process: on a loaded machine a test may take longer than the default
-vi.setConfig({ testTimeout: 90_000 });
 
 let t: TestServer;
 const LIMIT = 3 * 1024 * 1024;
@@ -60,15 +60,15 @@ async function upload(token: string, name: string, data: Buffer, fields: Record<
   return t.upload('/btz/bidcheck/upload', { token, file: { name, data }, fields });
 }
 async function waitCheck(token: string, id: string): Promise<BidCheckDetail> {
-  const end = Date.now() + 30_000;
-  for (;;) {
-    const res = await t.api('/btz/bidcheck/detail', { token, query: { id } });
-    expect(res.json, res.text).toMatchObject({ success: true });
-    const d = res.json.data as BidCheckDetail;
-    if (d.state === 'done' || d.state === 'failed') return d;
-    if (Date.now() > end) throw new Error(`check not finished: ${JSON.stringify(d)}`);
-    await new Promise((res) => setTimeout(res, 50));
-  }
+  return waitForJob({
+    what: `bid check ${id}`,
+    read: async () => {
+      const res = await t.api('/btz/bidcheck/detail', { token, query: { id } });
+      expect(res.json, res.text).toMatchObject({ success: true });
+      return res.json.data as BidCheckDetail;
+    },
+    until: settled,
+  });
 }
 async function run(token: string, name: string, data: Buffer, fields: Record<string, string>): Promise<BidCheckDetail> {
   const res = await upload(token, name, data, fields);
@@ -195,7 +195,7 @@ describe('one scoring function: the workspace and 废标检查 agree on the same
     await buyCopies(t, token, 1);
     const start = await t.api('/btz/bid/write/start', { token, query: { id: bidId } });
     expect(start.json?.success, start.text).toBe(true);
-    expect((await waitWritten(t, token, bidId, 90_000)).status).toBe('written');
+    expect((await waitWritten(t, token, bidId)).status).toBe('written');
     const health = await t.api('/btz/bid/health', { token, query: { id: bidId, force: '1' } });
     expect(health.json?.success, health.text).toBe(true);
     const ws = health.json.data as BidHealth;

@@ -12,6 +12,7 @@ import { buildTenderPdf } from '../../../../packages/bid-engine/test/fixtures/bu
 import type { Block } from '../../../../packages/bid-engine/test/fixtures/tender.js';
 import { multipartBody } from '../harness.js';
 import { childApi as api, childLogin, startChild, type Child } from '../child-server.js';
+import { settled, waitForJob } from '../wait.js';
 
 const fill = (s: string, n: number) => Array.from({ length: n }, (_, i) => `${s}（第${i + 1}条）`).join('');
 /** 80 pages of a technical bid that names its bidder on every page. */
@@ -45,27 +46,25 @@ describe('bid check recovery (kill -9 of a real server process)', () => {
     const up = await api(first, '/btz/bidcheck/upload', { token, body, headers: { 'content-type': contentType } });
     expect(up.json?.success, up.text).toBe(true);
     const id = up.json.data.id as string;
-    const end = Date.now() + 30_000;
-    for (;;) {
-      const d = await api(first, '/btz/bidcheck/detail', { token, query: { id } });
-      if (d.json.data.state === 'running') break;
-      if (d.json.data.state === 'done') throw new Error('check finished before the kill; make the fixture longer');
-      if (Date.now() > end) throw new Error('check never started');
-      await new Promise((r) => setTimeout(r, 10));
-    }
+    await waitForJob({
+      what: `bid check ${id} started`,
+      read: async () => (await api(first, '/btz/bidcheck/detail', { token, query: { id } })).json.data,
+      until: (c) => {
+        if (c.state === 'done') throw new Error('check finished before the kill; make the fixture longer');
+        return c.state === 'running';
+      },
+      pollMs: 10,
+    });
     first.proc.kill('SIGKILL');
     await first.exited;
 
     const second = await startChild(dataDir);
     children.push(second);
-    const doneBy = Date.now() + 90_000;
-    let d: any;
-    for (;;) {
-      d = (await api(second, '/btz/bidcheck/detail', { token, query: { id } })).json.data;
-      if (d.state === 'done' || d.state === 'failed') break;
-      if (Date.now() > doneBy) throw new Error(`check did not finish after restart: ${JSON.stringify({ ...d, report: undefined })}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    const d = await waitForJob<any>({
+      what: `bid check ${id} after the restart`,
+      read: async () => (await api(second, '/btz/bidcheck/detail', { token, query: { id } })).json.data,
+      until: settled,
+    });
     expect(d, JSON.stringify({ ...d, report: undefined })).toMatchObject({ state: 'done', progress: 100 });
     expect(d.report.pageCount).toBe(80);
     expect(d.report.findings.filter((f: { rule: string }) => f.rule === 'bidder-name').length).toBeGreaterThan(0);
@@ -80,5 +79,5 @@ describe('bid check recovery (kill -9 of a real server process)', () => {
     const jobs = await db.query<{ state: string }>(`SELECT state FROM jobs WHERE ref_id = $1`, [id]);
     await db.close();
     expect(jobs.rows.map((r) => r.state)).toEqual(['done']);
-  }, 180_000);
+  });
 });

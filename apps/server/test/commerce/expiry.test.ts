@@ -1,16 +1,17 @@
 /** Unpaid orders close after ORDER_TTL_S (here 1 s): on the status poll, and by the server's order job alone. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newUser, startTestServer, type TestServer } from '../harness.js';
+import { waitForJob } from '../wait.js';
 import { confirmSandbox, getInfo, opt, orderRow, pathOf, payOrder, payStatus } from './helpers.js';
 
 describe('order expiry', () => {
   let t: TestServer;
   beforeAll(async () => {
     t = await startTestServer({ orderTtlS: 1, orderSweepMs: 100 });
-  }, 60_000);
+  });
   afterAll(async () => {
     await t?.close();
-  }, 30_000);
+  });
 
   it('an unpaid order reads 1, then 3 once its TTL passed; the sandbox page refuses it', async () => {
     const { token } = await newUser(t);
@@ -31,11 +32,7 @@ describe('order expiry', () => {
     const order = (await payOrder(t, token, { optionId: opt('copy-basic'), number: 2 })).data;
     let row = await orderRow(t, order.orderId);
     expect(row.status).toBe(1);
-    const deadline = Date.now() + 4000;
-    while (row.status === 1 && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 100));
-      row = await orderRow(t, order.orderId);
-    }
+    row = await waitForJob({ what: `order ${order.orderId} closed by the order job`, read: () => orderRow(t, order.orderId), until: (r) => r.status !== 1 });
     expect(row).toMatchObject({ status: 3, close_reason: 'expired' });
   });
 });
@@ -44,10 +41,10 @@ describe('PAY_SANDBOX_CONFIRM=false', () => {
   let t: TestServer;
   beforeAll(async () => {
     t = await startTestServer({ paySandboxConfirm: false });
-  }, 60_000);
+  });
   afterAll(async () => {
     await t?.close();
-  }, 30_000);
+  });
 
   it('the page shows the order without a pay button and POST pays nothing', async () => {
     const { token } = await newUser(t);

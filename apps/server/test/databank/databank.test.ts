@@ -121,7 +121,7 @@ describe('data bank', () => {
     const file = await t.api('/btz/databank/file', { token, query: { id: d.id } });
     expect(file.headers['content-type']).toBe('image/png');
     expect(String(file.headers['content-disposition'])).toMatch(/^inline/);
-  }, 90_000);
+  });
 
   it('refuses what it cannot read with Chinese errors, stores nothing, and keeps what was there', async () => {
     const { token } = await newUser(t);

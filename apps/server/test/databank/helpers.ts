@@ -5,18 +5,19 @@
 import type { DataDocDraft } from '@btz/shared';
 import { FACTS, TENDER_PAGES, type Block } from '../../../../packages/bid-engine/test/fixtures/tender.js';
 import type { TestServer } from '../harness.js';
+import { waitForJob } from '../wait.js';
 
-/** The draft once its reading (job `databank-read`) ended, asked for until then. */
-export async function readDraft(t: TestServer, token: string, id: string, timeoutMs = 120_000): Promise<DataDocDraft> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const res = await t.api('/btz/databank/draft', { token, query: { id } });
-    if (!res.json.success) throw new Error(res.text);
-    const d = res.json.data as DataDocDraft;
-    if (d.readState === 'done' || d.readState === 'failed') return d;
-    if (Date.now() > end) throw new Error(`draft ${id} still ${d.readState}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+/** The draft once its reading (job `databank-read`) ended, following its state (../wait.ts). */
+export async function readDraft(t: TestServer, token: string, id: string): Promise<DataDocDraft> {
+  return waitForJob({
+    what: `reading of draft ${id}`,
+    read: async () => {
+      const res = await t.api('/btz/databank/draft', { token, query: { id } });
+      if (!res.json.success) throw new Error(res.text);
+      return res.json.data as DataDocDraft;
+    },
+    until: (d) => d.readState === 'done' || d.readState === 'failed',
+  });
 }
 
 /** A date `n` days from today (Asia/Shanghai), `YYYY-MM-DD`. */

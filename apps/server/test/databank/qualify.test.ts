@@ -21,7 +21,7 @@ import { buyCopies, section, waitWritten } from '../writing/helpers.js';
 let t: TestServer;
 beforeAll(async () => {
   t = await startTestServer({ jobPollMs: 50 });
-}, 60_000);
+});
 afterAll(async () => {
   await t?.close();
 });
@@ -67,7 +67,7 @@ describe('qualification chapters filled from the data bank', () => {
     await waitWritten(t, token, bidId);
     const detail = await t.api('/btz/bid/detail', { token, query: { id: bidId } });
     outline = detail.json.data.outline as BidOutlineNode[];
-  }, 180_000);
+  });
 
   const leaf = (re: RegExp) => {
     const l = leaves(outline).find((n) => re.test(n.title));

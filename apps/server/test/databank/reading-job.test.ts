@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataDocDraft } from '@btz/shared';
 import { buildTenderDocx, renderTextPng } from '../../../../packages/bid-engine/test/fixtures/build.js';
 import { newUser, startTestServer, type TestServer } from '../harness.js';
+import { waitForJob, waitUntil } from '../wait.js';
 import { readDraft } from './helpers.js';
 
 let t: TestServer;
@@ -55,7 +56,7 @@ describe('资料库 reading as a capped, cancellable job', () => {
     drafts.forEach((d, i) => expect(d.proposal.number).toBe(`AQ-2026-${i}`));
     expect(most).toBeGreaterThan(0);
     expect(most).toBeLessThanOrEqual(1);
-  }, 180_000);
+  });
 
   it('saving the fields of a draft still being read stops its reading: the saved fields stay as typed', async () => {
     const { token } = await newUser(t);
@@ -67,7 +68,7 @@ describe('资料库 reading as a capped, cancellable job', () => {
     expect((await readDraft(t, token, up.id)).readState).toBe('done');
     await t.server.app.ctx.jobs.idle(60_000);
     expect((await t.api('/btz/databank/detail', { token, query: { id: up.id } })).json.data).toMatchObject({ name: '手填的证书', expiry: '2030-01-01' });
-  }, 120_000);
+  });
 
   it('deleting a draft while it is read cancels the reading and kills its process; the next one is read', async () => {
     const { token } = await newUser(t);
@@ -76,11 +77,11 @@ describe('资料库 reading as a capped, cancellable job', () => {
     const a = first.json.data as DataDocDraft;
     const b = second.json.data as DataDocDraft;
     // wait until the first is being read by its process
-    const end = Date.now() + 60_000;
-    while ((await t.api('/btz/databank/draft', { token, query: { id: a.id } })).json.data.readState !== 'running' || readingProcesses() === 0) {
-      if (Date.now() > end) throw new Error('the reading never started');
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await waitForJob({
+      what: `reading of draft ${a.id} by its process`,
+      read: async () => ({ ...((await t.api('/btz/databank/draft', { token, query: { id: a.id } })).json.data as DataDocDraft), processes: readingProcesses() }),
+      until: (d) => d.readState === 'running' && d.processes > 0,
+    });
     const del = await t.api('/btz/databank/delete', { token, query: { id: a.id } });
     expect(del.json).toMatchObject({ success: true });
     expect((await t.api('/btz/databank/draft', { token, query: { id: a.id } })).json).toMatchObject({ code: 400, msg: '资料不存在' });
@@ -91,8 +92,7 @@ describe('资料库 reading as a capped, cancellable job', () => {
     expect(read.readState).toBe('done');
     // a picture over OCR_MAX_PIXELS (1200×700 > 300,000) was scaled down first, and the draft says so
     expect(read.readNotice).toMatch(/已缩小后识别/);
-    const until = Date.now() + 10_000;
-    while (readingProcesses() > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    await waitUntil('the reading processes ended', () => readingProcesses() === 0);
     expect(readingProcesses()).toBe(0);
-  }, 180_000);
+  });
 });

@@ -13,6 +13,7 @@ import { drawPicture } from '../../../../packages/bid-engine/test/fixtures/pictu
 import { buildDupSet } from '../../../../packages/bid-engine/test/fixtures/dup-bids.js';
 import { buildZipBomb } from '../../../../packages/bid-engine/test/fixtures/build.js';
 import { newUser, startTestServer, type TestServer } from '../harness.js';
+import { waitForJob } from '../wait.js';
 
 let t: TestServer;
 let set: Awaited<ReturnType<typeof buildDupSet>>;
@@ -37,15 +38,7 @@ async function uploadOk(token: string, id: string, name: string, data: Buffer, r
   return res.json.data;
 }
 async function until(token: string, id: string, states: DupCheckDetail['state'][] = ['done', 'failed']): Promise<DupCheckDetail> {
-  const end = Date.now() + 60_000;
-  const seen: number[] = [];
-  for (;;) {
-    const d = await ok<DupCheckDetail>('/btz/dupcheck/detail', token, { id });
-    seen.push(d.progress);
-    if (states.includes(d.state)) return d;
-    if (Date.now() > end) throw new Error(`check not finished: ${JSON.stringify({ ...d, report: null })}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  return waitForJob({ what: `duplicate check ${id}`, read: () => ok<DupCheckDetail>('/btz/dupcheck/detail', token, { id }), until: (d) => states.includes(d.state) });
 }
 
 describe('duplicate check', () => {
@@ -108,7 +101,7 @@ describe('duplicate check', () => {
 
     await ok('/btz/dupcheck/delete', token, { id });
     expect((await t.api('/btz/dupcheck/detail', { token, query: { id } })).json).toMatchObject({ success: false, msg: '查重任务不存在或已删除' });
-  }, 120_000);
+  });
 
   it('a bid the reader refuses fails the check with its name; an 11th bid is refused', async () => {
     const { token } = await newUser(t);
@@ -131,7 +124,7 @@ describe('duplicate check', () => {
     const { id: many } = await ok<{ id: string }>('/btz/dupcheck/create', token, {}, { name: '超过十份' });
     for (let i = 0; i < 10; i++) await uploadOk(token, many, `第${i + 1}份.docx`, set.c);
     expect((await upload(token, many, '第11份.docx', set.c)).json).toMatchObject({ success: false, msg: '投标文件最多 10 份' });
-  }, 120_000);
+  });
 
   it('a check whose worker died mid-run is taken up again and finishes once', async () => {
     const { token, userId } = await newUser(t);
@@ -166,5 +159,5 @@ describe('duplicate check', () => {
     const job = await db.selectFrom('jobs').selectAll().where('id', '=', jobId).executeTakeFirstOrThrow();
     expect(job).toMatchObject({ state: 'done', attempts: 2 });
     expect(await db.selectFrom('jobs').select('id').where('ref_id', '=', id).execute()).toHaveLength(1);
-  }, 120_000);
+  });
 });

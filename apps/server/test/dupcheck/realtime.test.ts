@@ -8,6 +8,7 @@ import type { DupCheckDetail, DupCheckProgressMessage } from '@btz/shared';
 import { drawPicture } from '../../../../packages/bid-engine/test/fixtures/pictures.js';
 import { buildDupSet } from '../../../../packages/bid-engine/test/fixtures/dup-bids.js';
 import { CLIENT_BASIC, newUser, startTestServer, type TestServer } from '../harness.js';
+import { settled, waitForJob } from '../wait.js';
 import { makeClient, subscribeConfirmed, waitUntil, type TestClient } from '../realtime/helpers.js';
 
 let t: TestServer;
@@ -32,13 +33,7 @@ async function uploadOk(token: string, id: string, name: string, data: Buffer) {
   expect(res.json, res.text).toMatchObject({ success: true });
 }
 async function until(token: string, id: string): Promise<DupCheckDetail> {
-  const end = Date.now() + 60_000;
-  for (;;) {
-    const d = await ok<DupCheckDetail>('/btz/dupcheck/detail', token, { id });
-    if (d.state === 'done' || d.state === 'failed') return d;
-    if (Date.now() > end) throw new Error(`check not finished: ${d.state} ${d.progress}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  return waitForJob({ what: `duplicate check ${id}`, read: () => ok<DupCheckDetail>('/btz/dupcheck/detail', token, { id }), until: settled });
 }
 
 /** A logged-in STOMP client subscribed (and confirmed) to its own notice queue. */
@@ -85,7 +80,7 @@ describe('dupcheck.progress over STOMP', () => {
     // the other user, subscribed to its own queue all along, got nothing of it
     await new Promise((r) => setTimeout(r, 200));
     expect(theirs.messages).toHaveLength(0);
-  }, 120_000);
+  });
 
   it('a check that fails ends in failed with the reason', async () => {
     const me = await newUser(t);
@@ -107,5 +102,5 @@ describe('dupcheck.progress over STOMP', () => {
     expect(last.data.error).toMatch(/^文件「损坏\.docx」无法读取：/);
     // the first file was read before the second failed: the bar had moved
     expect(messages(mine).some((m) => m.data.state === 'running' && m.data.progress >= 35)).toBe(true);
-  }, 120_000);
+  });
 });

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DupCheckDetail, DupReport } from '@btz/shared';
 import { bidParagraph, buildBidDocx, buildRingSet, dupMeta, ownBidBlocks, reword, RING_HEADINGS, RING_TEXT, rng, type DupBlock } from '../../../../packages/bid-engine/test/fixtures/dup-bids.js';
 import { newUser, startTestServer, type TestServer } from '../harness.js';
+import { settled, waitForJob } from '../wait.js';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -33,14 +34,9 @@ async function check(name: string, bids: Array<[string, Buffer]>, tender?: Buffe
   for (const [file, data] of bids) expect((await t.upload('/btz/dupcheck/upload', { token, query: { id, role: 'bid' }, file: { name: file, data } })).json).toMatchObject({ success: true });
   if (tender) expect((await t.upload('/btz/dupcheck/upload', { token, query: { id, role: 'tender' }, file: { name: '招标文件.docx', data: tender } })).json).toMatchObject({ success: true });
   await ok('/btz/dupcheck/start', token, { id });
-  const end = Date.now() + 240_000;
-  for (;;) {
-    const d = await ok<DupCheckDetail>('/btz/dupcheck/detail', token, { id });
-    if (d.state === 'done') return d.report!;
-    if (d.state === 'failed') throw new Error(d.error ?? 'failed');
-    if (Date.now() > end) throw new Error('check not finished');
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const d = await waitForJob({ what: `duplicate check ${id} (${name})`, read: () => ok<DupCheckDetail>('/btz/dupcheck/detail', token, { id }), until: settled });
+  if (d.state === 'failed') throw new Error(d.error ?? 'failed');
+  return d.report!;
 }
 
 const HEADINGS = RING_HEADINGS;
@@ -66,7 +62,7 @@ describe('查重 reports rings and names, not removes', () => {
       else expect(['none', 'low'], `${p.a}-${p.b}`).toContain(p.risks.text);
     }
     expect(r.rings.filter((x) => x.risk !== 'low').every((x) => x.files.every((f) => f >= 1 && f <= 3))).toBe(true);
-  }, 300_000);
+  });
 
   it('a near-duplicate pair: every shared sentence counted and listed side by side, the same bidder and legal representative 高风险', async () => {
     const r1 = rng(77);
@@ -96,7 +92,7 @@ describe('查重 reports rings and names, not removes', () => {
     const rep = p.findings.find((f) => f.title === '相同的法定代表人：周志强')!;
     expect(rep.a).toContain('法定代表人：周志强');
     expect(rep.b).toContain('法定代表人：周志强');
-  }, 300_000);
+  });
 
   it('identity leaks: A’s legal representative authorised in B, A’s bank account and name inside B — 高风险 with the excerpts', async () => {
     const a = ownBid(0, HEADINGS[1]!, [{ kind: 'p', text: '法定代表人：周志强。开户银行：中国建设银行南京分行，账号：32050162553600001234。' }]);
@@ -119,7 +115,7 @@ describe('查重 reports rings and names, not removes', () => {
     const leak = ab.findings.find((f) => f.title.startsWith('B.docx 中出现'))!;
     expect(leak.b).toContain('华东建设工程有限公司代为缴纳');
     for (const p of r.pairs.filter((x) => x.b === 2)) expect(p.risks.identity, `${p.a}-${p.b}`).toBe('none');
-  }, 300_000);
+  });
 
   it('accepted variant spellings (其它, 帐号, 帐户) are no shared typos; real misspellings still are', async () => {
     const variants: DupBlock = { kind: 'p', text: '其它费用由投标人自行承担。请将款项汇入上述帐号，帐户名称与营业执照一致。' };
@@ -135,5 +131,5 @@ describe('查重 reports rings and names, not removes', () => {
     expect(ab.risks.telltale).toBe('none');
     const cd = r.pairs.find((p) => p.a === 2 && p.b === 3)!;
     expect(cd.findings.find((f) => f.title.startsWith('相同的错别字'))).toMatchObject({ level: 'high', a: '按排、布署' });
-  }, 300_000);
+  });
 });

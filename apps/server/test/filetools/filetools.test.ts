@@ -16,6 +16,7 @@ import { sniffType } from '@btz/bid-engine/reading';
 import { drawPicture } from '../../../../packages/bid-engine/test/fixtures/pictures.js';
 import { linkedDocx, pdfWithMetadata } from '../../../../packages/bid-engine/test/filetools/fixtures.js';
 import { CLIENT_BASIC, newUser, startTestServer, type TestServer } from '../harness.js';
+import { settled, waitForJob } from '../wait.js';
 import { makeClient, subscribeConfirmed, waitUntil, type TestClient } from '../realtime/helpers.js';
 import { outlinedBid } from '../writing/helpers.js';
 
@@ -47,13 +48,11 @@ async function start(token: string, tool: string, files: { name: string; data: B
 }
 
 async function run(token: string, id: string): Promise<FileToolRun> {
-  const end = Date.now() + 120_000;
-  for (;;) {
-    const d = (await t.api('/btz/filetools/detail', { token, query: { id } })).json.data as FileToolRun;
-    if (d.state === 'done' || d.state === 'failed') return d;
-    if (Date.now() > end) throw new Error(`run not finished: ${JSON.stringify(d)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  return waitForJob({
+    what: `file tool run ${id}`,
+    read: async () => (await t.api('/btz/filetools/detail', { token, query: { id } })).json.data as FileToolRun,
+    until: settled,
+  });
 }
 
 async function done(token: string, tool: string, files: { name: string; data: Buffer }[]): Promise<FileToolRun> {
@@ -102,7 +101,7 @@ describe('元数据清除', () => {
     // the owner deletes a run from its history
     expect((await t.api('/btz/filetools/delete', { token, query: { id: rp.id } })).json).toMatchObject({ success: true });
     expect((await t.api('/btz/filetools/list', { token, query: { tools: 'clean' } })).json.data.total).toBe(2);
-  }, 120_000);
+  });
 
   it('refuses bad files in Chinese: wrong type, a zip bomb, no file, an unknown tool', async () => {
     const { token } = await newUser(t);
@@ -139,7 +138,7 @@ describe('元数据清除', () => {
       }
     }
     expect((await t.api('/btz/filetools/list', { token })).json.data.total).toBe(0);
-  }, 60_000);
+  });
 });
 
 describe('文件转换', () => {
@@ -159,7 +158,7 @@ describe('文件转换', () => {
     const zip = await t.api('/btz/filetools/zip', { token, query: { id: images.id } });
     expect(zip.headers['content-type']).toBe('application/zip');
     expect(Object.keys((await JSZip.loadAsync(zip.bytes)).files).sort()).toEqual(['证照-第1页.png', '证照-第2页.png', '证照-第3页.png']);
-  }, 120_000);
+  });
 
   it.runIf(findSoffice())('DOCX → PDF → DOCX and DOC → DOCX; a PDF without text fails with a Chinese message and can be retried', async () => {
     const { token } = await newUser(t);
@@ -182,7 +181,7 @@ describe('文件转换', () => {
     expect(again.json).toMatchObject({ success: true, data: { state: 'queued' } });
     expect((await run(token, failed.id)).state).toBe('failed');
     expect((await t.api('/btz/filetools/retry', { token, query: { id: r.id } })).json).toMatchObject({ code: 400, msg: '只有失败的任务可以重试' });
-  }, 180_000);
+  });
 
   it('a run whose worker died (stale heartbeat) is re-queued and finishes exactly once', async () => {
     const { token } = await newUser(t);
@@ -214,7 +213,7 @@ describe('文件转换', () => {
     expect(d.outputs).toHaveLength(1);
     const job = await db.selectFrom('jobs').selectAll().where('id', '=', jobId).executeTakeFirstOrThrow();
     expect(job).toMatchObject({ state: 'done', attempts: 2, locked_by: null });
-  }, 60_000);
+  });
 });
 
 describe('IP 记录', () => {
@@ -270,7 +269,7 @@ describe('IP 记录', () => {
     const wb = (await t.api('/btz/iprecord/warnings', { token: b.token })).json.data as IpWarning[];
     expect(wb.map((w) => w.ip)).toEqual(['203.0.113.7']);
     expect(wb[0]!.bidders).toEqual(['乙工程有限公司', '其他账号的企业（1 家）']);
-  }, 120_000);
+  });
 
   it('pushes the progress of a run to its user over STOMP as filetools.progress, ending in done; nobody else gets it', async () => {
     const me = await newUser(t);
@@ -297,5 +296,5 @@ describe('IP 记录', () => {
     expect(msgs().at(-1)!.data).toEqual({ id: d.id, state: 'done', progress: 100, error: null });
     await new Promise((r) => setTimeout(r, 200));
     expect(theirs.messages).toHaveLength(0);
-  }, 60_000);
+  });
 });

@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { enqueue, JobRunner, PermanentJobError, type JobDefinition } from '../../src/jobs/index.js';
 import { startTestServer, type TestServer } from '../harness.js';
+import { waitUntil } from '../wait.js';
 
 let t: TestServer;
 const runners: JobRunner[] = [];
@@ -41,13 +42,8 @@ function runner(defs: JobDefinition<any>[], opts: Partial<ConstructorParameters<
 }
 
 const job = (id: string) => db().selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-async function until(cond: () => Promise<boolean> | boolean, ms = 10_000, what = 'condition') {
-  const end = Date.now() + ms;
-  while (!(await cond())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
+/** Waits for what the jobs under test do (../wait.ts), read every 10 ms. */
+const until = (cond: () => Promise<boolean> | boolean, what: string) => waitUntil(what, cond, { pollMs: 10 });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('job runner', () => {
@@ -72,7 +68,7 @@ describe('job runner', () => {
     const ids = [];
     for (let n = 0; n < 7; n++) ids.push(await enqueue(db(), { kind, payload: { n } }));
     await r.start();
-    await until(async () => (await db().selectFrom('jobs').select('id').where('kind', '=', kind).where('state', '=', 'done').execute()).length === 7, 10_000, 'all done');
+    await until(async () => (await db().selectFrom('jobs').select('id').where('kind', '=', kind).where('state', '=', 'done').execute()).length === 7, 'all done');
     expect(peak).toBe(2);
     expect(seen.sort()).toEqual([...ids].sort());
     const done = await job(ids[3]!);
@@ -109,7 +105,7 @@ describe('job runner', () => {
     const b = await enqueue(db(), { kind: broken, payload: { permanent: true }, maxAttempts: 5 });
     const c = await enqueue(db(), { kind: broken, payload: { permanent: false }, maxAttempts: 2 });
     await r.start();
-    await until(async () => (await job(a)).state === 'done' && (await job(b)).state === 'failed' && (await job(c)).state === 'failed', 10_000, 'outcomes');
+    await until(async () => (await job(a)).state === 'done' && (await job(b)).state === 'failed' && (await job(c)).state === 'failed', 'outcomes');
     expect(await job(a)).toMatchObject({ attempts: 3, error: null, result: 'ok' });
     expect(retried).toEqual([10, 20]);
     expect(times[2]! - times[1]!).toBeGreaterThanOrEqual(15);
@@ -140,9 +136,9 @@ describe('job runner', () => {
     ]);
     const id = await enqueue(db(), { kind, refId: 'bid-1' });
     await r.start();
-    await until(() => started, 5_000, 'started');
+    await until(() => started, 'started');
     expect(await r.cancel(db(), { kind, refId: 'bid-1' })).toEqual([id]);
-    await until(() => fenceError !== null, 5_000, 'fence refused');
+    await until(() => fenceError !== null, 'fence refused');
     expect(aborted).toBe(true);
     expect((fenceError as Error).name).toBe('JobLostError');
     expect((await job(id)).state).toBe('cancelled');
@@ -162,9 +158,9 @@ describe('job runner', () => {
     ]);
     const id = await enqueue(db(), { kind, refId: 'bid-2' });
     await r.start();
-    await until(async () => (await job(id)).state === 'running', 5_000, 'running');
+    await until(async () => (await job(id)).state === 'running', 'running');
     await db().updateTable('jobs').set({ state: 'cancelled' }).where('id', '=', id).execute();
-    await until(() => aborted, 5_000, 'aborted by heartbeat');
+    await until(() => aborted, 'aborted by heartbeat');
   });
 
   it('recovery: a running job whose worker died (stale heartbeat) is re-queued and completes exactly once', async () => {
@@ -192,7 +188,7 @@ describe('job runner', () => {
     const alive = await enqueue(db(), { kind });
     await db().updateTable('jobs').set({ state: 'running', attempts: 1, locked_by: 'alive-host:2:def', heartbeat_at: sql<Date>`now()` }).where('id', '=', alive).execute();
     await r.start();
-    await until(async () => (await job(id)).state === 'done', 10_000, 'recovered job done');
+    await until(async () => (await job(id)).state === 'done', 'recovered job done');
     expect(runs).toEqual([2]);
     expect(await job(id)).toMatchObject({ attempts: 2, locked_by: null, error: null });
     expect(await job(alive)).toMatchObject({ state: 'running', locked_by: 'alive-host:2:def' });
@@ -206,7 +202,7 @@ describe('job runner', () => {
     const id = await enqueue(db(), { kind, maxAttempts: 2 });
     await db().updateTable('jobs').set({ state: 'running', attempts: 2, locked_by: 'dead', heartbeat_at: sql<Date>`now() - interval '1 hour'` }).where('id', '=', id).execute();
     await r.start();
-    await until(async () => (await job(id)).state === 'failed', 5_000, 'failed');
+    await until(async () => (await job(id)).state === 'failed', 'failed');
     expect(failed).toEqual(['任务多次中断，已停止重试']);
   });
 
@@ -225,12 +221,12 @@ describe('job runner', () => {
     ]);
     const id = await enqueue(db(), { kind });
     await first.start();
-    await until(() => started === 1, 5_000, 'started');
+    await until(() => started === 1, 'started');
     await first.stop();
     expect(await job(id)).toMatchObject({ state: 'queued', attempts: 0, locked_by: null });
     const second = runner([{ kind, run: async () => 'finished' }]);
     await second.start();
-    await until(async () => (await job(id)).state === 'done', 5_000, 'done after restart');
+    await until(async () => (await job(id)).state === 'done', 'done after restart');
     expect(await job(id)).toMatchObject({ attempts: 1, result: 'finished' });
   });
 
@@ -249,7 +245,7 @@ describe('job runner', () => {
     const a = runner([def()], { concurrency: 3 });
     const b = runner([def()], { concurrency: 3 });
     await Promise.all([a.start(), b.start()]);
-    await until(async () => (await db().selectFrom('jobs').select('id').where('kind', '=', kind).where('state', '=', 'done').execute()).length === 20, 15_000, 'all done');
+    await until(async () => (await db().selectFrom('jobs').select('id').where('kind', '=', kind).where('state', '=', 'done').execute()).length === 20, 'all done');
     expect([...ran.values()].every((n) => n === 1)).toBe(true);
     expect(ran.size).toBe(20);
   });

@@ -63,7 +63,7 @@ describe('data-URL images become files', () => {
     const file = await t.api('/btz/picture/file', { token, query: { id: LIBRARY_SRC.exec(srcs[0]!)![1]! } });
     expect(file.bytes.equals(png)).toBe(true);
     expect((await exportedMedia(token, bidId)).some((m) => m.equals(png))).toBe(true);
-  }, 120_000);
+  });
 
   it('moves the data-URL images of sections stored before, once (run again: nothing changes), per owner', async () => {
     const a = await newUser(t);
@@ -112,5 +112,5 @@ describe('data-URL images become files', () => {
     expect(media.some((m) => m.equals(png))).toBe(true);
     expect(media.some((m) => m.equals(other))).toBe(true);
     expect((await exportedMedia(b.token, bids[1]!.bidId)).some((m) => m.equals(png))).toBe(true);
-  }, 120_000);
+  });
 });

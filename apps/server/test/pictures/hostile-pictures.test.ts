@@ -11,6 +11,7 @@ import type { BidOutlineNode } from '@btz/shared';
 import { bmpNoPixels, flatPng, gifFrameBomb } from '../../../../packages/bid-engine/test/fixtures/hostile-images.js';
 import { buildPictureDocx, drawPicture } from '../../../../packages/bid-engine/test/fixtures/pictures.js';
 import { newUser, startTestServer, type TestServer } from '../harness.js';
+import { settled, waitForJob } from '../wait.js';
 import { rateLimits } from '../test-config.js';
 import { detail, outlinedBid, section } from '../writing/helpers.js';
 
@@ -87,7 +88,7 @@ describe('pictures that lie about their size (issue 22)', () => {
     expect(after.revision).toBe(before.revision);
     expect(JSON.stringify(after.doc ?? null)).toBe(JSON.stringify(before.doc ?? null));
     expect(await pictureTotal(token)).toBe(0);
-  }, 120_000);
+  });
 
   it('a picture that exhausts its worker answers in Chinese; a replaced worker serves the next', async () => {
     const { token } = await newUser(t);
@@ -106,7 +107,7 @@ describe('pictures that lie about their size (issue 22)', () => {
     await healthy();
     const ok = await upload(token, '营业执照.png', drawPicture(61));
     expect(ok.json, ok.text).toMatchObject({ success: true, data: { status: 'created' } });
-  }, 120_000);
+  });
 
   it('a re-upload is found by its bytes before anything decodes it', async () => {
     const { token } = await newUser(t);
@@ -116,7 +117,7 @@ describe('pictures that lie about their size (issue 22)', () => {
     const again = await upload(token, '资质-副本.png', png);
     expect(again.json.data).toMatchObject({ status: 'duplicate', match: 'exact' });
     expect(t.server.app.ctx.pictures.decoded).toBe(decoded);
-  }, 60_000);
+  });
 
   it('section saves are rate-limited per user, in Chinese', async () => {
     const { token } = await newUser(t);
@@ -133,21 +134,19 @@ describe('pictures that lie about their size (issue 22)', () => {
     expect(refused?.json).toMatchObject({ code: 400, success: false });
     expect(refused?.json.msg).toMatch(/^操作过于频繁，请 \d+ 秒后再试$/);
     expect(refused?.headers['retry-after']).toMatch(/^\d+$/);
-  }, 60_000);
+  });
 
   it("extraction takes pictures until the document's pixel budget is spent and says what it left out", async () => {
     const { token } = await newUser(t);
     const pics = [1, 2, 3, 4, 5].map((n) => ({ page: n, data: drawPicture(90 + n), type: 'png' as const }));
     const up = await t.upload('/btz/picture/extract/upload', { token, file: { name: '证书合集.docx', data: await buildPictureDocx(pics, 5) } });
     expect(up.json, up.text).toMatchObject({ success: true });
-    const end = Date.now() + 60_000;
-    let d;
-    for (;;) {
-      d = (await t.api('/btz/picture/extract/detail', { token, query: { id: up.json.data.id } })).json.data;
-      if (d.state === 'done' || d.state === 'failed' || Date.now() > end) break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    const d = await waitForJob<any>({
+      what: 'picture extraction',
+      read: async () => (await t.api('/btz/picture/extract/detail', { token, query: { id: up.json.data.id } })).json.data,
+      until: settled,
+    });
     expect(d).toMatchObject({ state: 'done', error: null, notice: '文件中图片的像素总量超过提取上限（35 万像素），其余 3 张图片未提取；请拆分文件后分别提取' });
     expect(d.items.map((i: { page: number }) => i.page)).toEqual([1, 2]);
-  }, 90_000);
+  });
 });

@@ -10,6 +10,7 @@ import { imageSize, sniffImage } from '../../../../packages/bid-engine/src/pictu
 import { buildPictureDocx, buildPicturePdf, drawPicture, reencode } from '../../../../packages/bid-engine/test/fixtures/pictures.js';
 import { buildZipBomb } from '../../../../packages/bid-engine/test/fixtures/build.js';
 import { newUser, startTestServer, type TestServer } from '../harness.js';
+import { waitForJob } from '../wait.js';
 
 let t: TestServer;
 const LIMIT = 3 * 1024 * 1024;
@@ -38,15 +39,15 @@ async function list(token: string, query: Record<string, string | number> = {}):
   return res.json.data as Page<PictureItem>;
 }
 async function extraction(token: string, id: string, until: PictureExtraction['state'][] = ['done', 'failed']): Promise<PictureExtraction> {
-  const end = Date.now() + 20_000;
-  for (;;) {
-    const res = await t.api('/btz/picture/extract/detail', { token, query: { id } });
-    expect(res.json, res.text).toMatchObject({ success: true });
-    const d = res.json.data as PictureExtraction;
-    if (until.includes(d.state)) return d;
-    if (Date.now() > end) throw new Error(`extraction not finished: ${JSON.stringify(d)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  return waitForJob({
+    what: `picture extraction ${id}`,
+    read: async () => {
+      const res = await t.api('/btz/picture/extract/detail', { token, query: { id } });
+      expect(res.json, res.text).toMatchObject({ success: true });
+      return res.json.data as PictureExtraction;
+    },
+    until: (d) => until.includes(d.state),
+  });
 }
 
 describe('picture library', () => {

@@ -9,6 +9,7 @@ import type { BidOutlineNode, Page, RepositoryFile, RepositorySearchResult, Repo
 import { buildTenderDocx, buildTenderPdf, buildZipBomb } from '../../../../packages/bid-engine/test/fixtures/build.js';
 import type { Block } from '../../../../packages/bid-engine/test/fixtures/tender.js';
 import { newUser, startTestServer, type TestServer } from '../harness.js';
+import { waitForJob } from '../wait.js';
 import { detail } from '../bid/helpers.js';
 import { buyCopies, outlinedBid, section, waitWritten } from '../writing/helpers.js';
 
@@ -45,15 +46,15 @@ async function uploadFile(token: string, name: string, data: Buffer) {
   return t.upload('/btz/repository/upload', { token, file: { name, data } });
 }
 async function fileOf(token: string, id: string, until: RepositoryFile['state'][] = ['done', 'failed']): Promise<RepositoryFile> {
-  const end = Date.now() + 30_000;
-  for (;;) {
-    const res = await t.api('/btz/repository/detail', { token, query: { id } });
-    expect(res.json, res.text).toMatchObject({ success: true });
-    const d = res.json.data as RepositoryFile;
-    if (until.includes(d.state)) return d;
-    if (Date.now() > end) throw new Error(`reading not finished: ${JSON.stringify(d)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  return waitForJob({
+    what: `reading of repository file ${id}`,
+    read: async () => {
+      const res = await t.api('/btz/repository/detail', { token, query: { id } });
+      expect(res.json, res.text).toMatchObject({ success: true });
+      return res.json.data as RepositoryFile;
+    },
+    until: (d) => until.includes(d.state),
+  });
 }
 async function uploadRead(token: string, name: string, data: Buffer): Promise<RepositoryFile> {
   const res = await uploadFile(token, name, data);
@@ -224,5 +225,5 @@ describe('the offline writer reuses a past passage', () => {
     // a section on another subject reuses nothing
     const other = leaves(bid.outline!).find((n) => n.mode === 'ai' && n.id !== node.id && !/响应|处理|流程|售后/.test(n.title))!;
     expect((await section(t, token, bidId, other.id)).text).not.toContain('以往标书');
-  }, 120_000);
+  });
 });

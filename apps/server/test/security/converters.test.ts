@@ -16,6 +16,7 @@ import { DOCUMENT_MESSAGES } from '@btz/bid-engine/reading';
 import { MAX_RENDER_SIDE_PX } from '@btz/bid-engine/filetools';
 import { drawPicture } from '../../../../packages/bid-engine/test/fixtures/pictures.js';
 import { newUser, startTestServer, type TestServer } from '../harness.js';
+import { settled, waitForJob, waitUntil } from '../wait.js';
 import { detail, outlinedBid, section } from '../writing/helpers.js';
 import { countingListener, hugePagePdf, linkingDocx, longDocx, processesWith, runningUnder } from './converters.js';
 
@@ -44,22 +45,10 @@ async function start(token: string, tool: string, files: { name: string; data: B
 
 const detailOf = async (token: string, id: string) => (await t.api('/btz/filetools/detail', { token, query: { id } })).json.data as FileToolRun;
 
-/** Waits for `check` to hold (a condition, not a duration: the deadline only ends a hung test). */
-async function until<T>(what: string, check: () => Promise<T | null | undefined | false> | T | null | undefined | false, deadlineMs = 120_000): Promise<T> {
-  const end = Date.now() + deadlineMs;
-  for (;;) {
-    const v = await check();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`not reached: ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+/** Waits for `check` to hold (a condition, not a duration: ../wait.ts). */
+const until = waitUntil;
 
-const finished = (token: string, id: string) =>
-  until(`run ${id} finished`, async () => {
-    const d = await detailOf(token, id);
-    return d.state === 'done' || d.state === 'failed' ? d : null;
-  });
+const finished = (token: string, id: string) => waitForJob({ what: `file tool run ${id}`, read: () => detailOf(token, id), until: settled });
 
 /** A running `program` started by a worker of this test's server (which runs in this process). */
 const ourRun = (program: string) => runningUnder(program, process.pid);
@@ -96,7 +85,7 @@ describe('LibreOffice reaches neither the network nor the disk', () => {
     expect(text).toContain('外部链接测试正文');
     expect(text).toContain('缓存图片说明');
     expect(text).toContain('缓存引用文字');
-  }, 180_000);
+  });
 
   it('bid PDF export: pictures and links to the listener and to a local file are neither fetched nor embedded', async () => {
     const secret = path.join(scratch, 'secret-export.png');
@@ -120,7 +109,7 @@ describe('LibreOffice reaches neither the network nor the disk', () => {
     expect(res.bytes.subarray(0, 5).toString(), `${saved.text} ${res.text.slice(0, 300)}`).toBe('%PDF-');
     expect(listener.hits() - before, listener.paths.join(' ')).toBe(0);
     expect(imagesIn(res.bytes)).toBe(0);
-  }, 180_000);
+  });
 });
 
 describe('pdftoppm is bounded', () => {
@@ -134,7 +123,7 @@ describe('pdftoppm is bounded', () => {
     const height = png.readUInt32BE(20);
     expect(Math.max(width, height)).toBeLessThanOrEqual(MAX_RENDER_SIDE_PX + 8);
     expect(Math.max(width, height)).toBeGreaterThan(1000);
-  }, 120_000);
+  });
 });
 
 describe('external processes do not outlive their job', () => {
@@ -148,10 +137,10 @@ describe('external processes do not outlive their job', () => {
     expect(existsSync(input)).toBe(true);
     const del = await t.api('/btz/filetools/delete', { token, query: { id } });
     expect(del.json, del.text).toMatchObject({ success: true });
-    await until('pdftoppm gone', () => !processesWith(input).length, 30_000);
-    await until('job folder gone', () => !existsSync(path.dirname(input)), 30_000);
+    await until('pdftoppm gone', () => !processesWith(input).length);
+    await until('job folder gone', () => !existsSync(path.dirname(input)));
     expect((await t.api('/btz/filetools/detail', { token, query: { id } })).json).toMatchObject({ success: false });
-  }, 180_000);
+  });
 
   it('kill -9 of the worker: the run fails once, with WORKER_CRASHED’s message (no retry), and nothing is left behind', async () => {
     const { token } = await newUser(t);
@@ -164,9 +153,9 @@ describe('external processes do not outlive their job', () => {
     expect(run.error).not.toMatch(/请重试/);
     const job = await t.server.app.ctx.db.selectFrom('jobs').select(['state', 'attempts']).where('ref_id', '=', id).executeTakeFirstOrThrow();
     expect(job).toEqual({ state: 'failed', attempts: 1 });
-    await until('pdftoppm gone', () => !processesWith(input).length, 30_000);
-    await until('job folder gone', () => !existsSync(path.dirname(input)), 30_000);
-  }, 180_000);
+    await until('pdftoppm gone', () => !processesWith(input).length);
+    await until('job folder gone', () => !existsSync(path.dirname(input)));
+  });
 });
 
 describe('LibreOffice is shared fairly', () => {
@@ -190,5 +179,5 @@ describe('LibreOffice is shared fairly', () => {
     const b = await finished(B.token, bRun);
     expect(b.state, b.error ?? '').toBe('done');
     expect(await aDone()).toBeLessThanOrEqual(1);
-  }, 300_000);
+  });
 });

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTenderDocx } from '../../../../packages/bid-engine/test/fixtures/build.js';
 import { drawPicture } from '../../../../packages/bid-engine/test/fixtures/pictures.js';
 import { newUser, startTestServer, type TestServer } from '../harness.js';
+import { waitForJob } from '../wait.js';
 import { txtTender } from '../bid/helpers.js';
 import { up as backfill } from '../../src/db/migrations/0023_storage_backfill.js';
 
@@ -138,7 +139,7 @@ describe('one storage ledger: every upload path counts against the quota', () =>
         expect((await p.remove(token, stored.id!)).json).toMatchObject({ success: true });
         expect((await uploadTender(token)).json).toMatchObject({ success: true });
       }
-    }, 120_000);
+    });
   }
 
   it('查重: a refused second copy of the same bytes, or removing one of two copies, keeps the object the check still holds', async () => {
@@ -163,8 +164,11 @@ describe('one storage ledger: every upload path counts against the quota', () =>
     // a run that has finished, so its outputs are in its row
     const { token } = await newUser(t);
     const run = (await t.upload('/btz/filetools/upload', { token, file: { name: '清除.docx', data: await docx(++serial) }, fields: { tool: 'clean' } })).json.data;
-    const until = Date.now() + 60_000;
-    while ((await t.api('/btz/filetools/detail', { token, query: { id: run.id } })).json.data.state !== 'done' && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+    await waitForJob({
+      what: `file tool run ${run.id}`,
+      read: async () => (await t.api('/btz/filetools/detail', { token, query: { id: run.id } })).json.data,
+      until: (d) => d.state === 'done',
+    });
     await t.server.app.ctx.jobs.idle(60_000);
     const db = t.server.app.ctx.db;
     const rows = async () =>
@@ -183,7 +187,7 @@ describe('one storage ledger: every upload path counts against the quota', () =>
     expect(rebuilt.map(strip)).toEqual(written.map(strip));
     const bytes = (list: string[]) => list.filter((r) => !r.endsWith(' ')).sort();
     expect(bytes(rebuilt).every((r) => written.includes(r))).toBe(true);
-  }, 120_000);
+  });
 
   it('deleting a row deletes its object unless another row holds the same bytes; the sweep collects unreferenced objects', async () => {
     const a = await newUser(t);

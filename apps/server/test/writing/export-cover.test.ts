@@ -27,7 +27,7 @@ beforeAll(async () => {
     const g = await t.api('/btz/bid/outline/generate', { token, query: { id: bidId } });
     expect(g.json?.success, g.text).toBe(true);
   }
-}, 60_000);
+});
 afterAll(async () => {
   await t?.close();
 });

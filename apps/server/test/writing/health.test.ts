@@ -16,7 +16,7 @@ import { buyCopies, detail, outlinedBid, section, waitWritten } from './helpers.
 let t: TestServer;
 beforeAll(async () => {
   t = await startTestServer({ jobPollMs: 50 });
-}, 60_000);
+});
 afterAll(async () => {
   await t?.close();
 });
@@ -39,7 +39,7 @@ describe('the health result is stored with the bid and re-run after edits', () =
     const res = await t.api('/btz/bid/write/start', { token, query: { id: bidId } });
     expect(res.json?.success, res.text).toBe(true);
     await waitWritten(t, token, bidId);
-  }, 120_000);
+  });
 
   it('is checked when writing ends and stored with its time', async () => {
     const db = t.server.app.ctx.db;

@@ -7,6 +7,7 @@ import type { SectionContent, WriteProgress } from '@btz/shared';
 import { listZipEntries, readZipEntry } from '@btz/bid-engine/reading';
 import { confirmSandbox, getInfo, opt, payOrder } from '../commerce/helpers.js';
 import type { TestServer } from '../harness.js';
+import { waitForJob } from '../wait.js';
 import { detail, tenderDocx, uploadTender, waitParse } from '../bid/helpers.js';
 import { buildTenderDocx } from '../../../../packages/bid-engine/test/fixtures/build.js';
 import { TENDER_PAGES, type Block } from '../../../../packages/bid-engine/test/fixtures/tender.js';
@@ -39,15 +40,18 @@ export async function progress(t: TestServer, token: string, id: string): Promis
   return res.json.data as WriteProgress;
 }
 
-/** Polls progress until nothing is queued or writing and the bid left `writing` (never a fixed sleep). */
-export async function waitWritten(t: TestServer, token: string, id: string, timeoutMs = 60_000): Promise<WriteProgress> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const p = await progress(t, token, id);
-    if (p.status !== 'writing' && p.running === 0 && p.queued === 0) return p;
-    if (Date.now() > end) throw new Error(`writing not finished: ${JSON.stringify({ ...p, sections: undefined })}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+/**
+ * Reads progress until nothing is queued or writing and the bid left `writing`. Every change (a section's state or
+ * characters) keeps the wait alive (../wait.ts).
+ */
+export async function waitWritten(t: TestServer, token: string, id: string, opts: { quietMs?: number; limitMs?: number } = {}): Promise<WriteProgress> {
+  return waitForJob({
+    what: `writing of bid ${id}`,
+    read: () => progress(t, token, id),
+    until: (p) => p.status !== 'writing' && p.running === 0 && p.queued === 0,
+    view: (p) => p,
+    ...opts,
+  });
 }
 
 export async function section(t: TestServer, token: string, id: string, nodeId: string): Promise<SectionContent> {

@@ -11,21 +11,13 @@ import { PGlite } from '@electric-sql/pglite';
 import { childApi as api, childLogin, startChild, type Child } from '../child-server.js';
 import { httpRequest, multipartBody } from '../harness.js';
 import { tenderDocx } from '../bid/helpers.js';
+import { settled, waitForJob } from '../wait.js';
 
 // the first server writes slowly, so the kill lands mid-writing; the restarted one writes at full speed (what it must
 // prove is exactly-once, not speed — at 120 ms a piece the rest of the bid took ~60 s, past the wait on a loaded machine)
 const ENV = { WRITE_STREAM_DELAY_MS: '120', LLM_CONCURRENCY: '2' };
 const RESTART_ENV = { WRITE_STREAM_DELAY_MS: '0', LLM_CONCURRENCY: '2' };
 
-async function until<T>(what: string, fn: () => Promise<T | undefined | false>, ms = 60_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out: ${what}`);
-    await new Promise((r) => setTimeout(r, 30));
-  }
-}
 
 describe('writing recovery (kill -9 of a real server process)', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'btz-write-kill-'));
@@ -53,31 +45,39 @@ describe('writing recovery (kill -9 of a real server process)', () => {
     const up = await api(first, '/btz/bid/upload-tender', { token, body, headers: { 'content-type': contentType } });
     expect(up.json?.success, up.text).toBe(true);
     const bidId = up.json.data.bidId as string;
-    await until('parsed', async () => (await api(first, '/btz/bid/detail', { token, query: { id: bidId } })).json.data.parse.state === 'done');
+    const parsed = await waitForJob({
+      what: `parse of bid ${bidId}`,
+      read: async () => (await api(first, '/btz/bid/detail', { token, query: { id: bidId } })).json.data.parse,
+      until: settled,
+    });
+    expect(parsed.state).toBe('done');
 
     const start = await api(first, '/btz/bid/write/start', { token, query: { id: bidId } });
     expect(start.json?.success, start.text).toBe(true);
     const total = start.json.data.total as number;
     expect(total).toBeGreaterThan(3);
     // some sections written, some in the middle of streaming: kill without warning
-    await until('mid-writing', async () => {
-      const p = (await api(first, '/btz/bid/write/progress', { token, query: { id: bidId } })).json.data;
-      if (p.done >= total) throw new Error('writing finished before the kill; slow it down');
-      return p.done >= 1 && p.running >= 1;
+    await waitForJob({
+      what: `writing of bid ${bidId} under way`,
+      read: async () => (await api(first, '/btz/bid/write/progress', { token, query: { id: bidId } })).json.data,
+      until: (p) => {
+        if (p.done >= total) throw new Error('writing finished before the kill; slow it down');
+        return p.done >= 1 && p.running >= 1;
+      },
+      view: (p) => p,
+      pollMs: 30,
     });
     first.proc.kill('SIGKILL');
     await first.exited;
 
     const second = await startChild(dataDir, RESTART_ENV);
     children.push(second);
-    const p = await until(
-      'written after restart',
-      async () => {
-        const r = (await api(second, '/btz/bid/write/progress', { token, query: { id: bidId } })).json.data;
-        return r.status !== 'writing' ? r : undefined;
-      },
-      120_000,
-    );
+    const p = await waitForJob({
+      what: `writing of bid ${bidId} after the restart`,
+      read: async () => (await api(second, '/btz/bid/write/progress', { token, query: { id: bidId } })).json.data,
+      until: (r) => r.status !== 'writing',
+      view: (r) => r,
+    });
     expect(p).toMatchObject({ status: 'written', total, done: total, failed: 0 });
     for (const s of p.sections as { nodeId: string }[]) {
       const sec = (await api(second, '/btz/bid/section/get', { token, query: { id: bidId, nodeId: s.nodeId } })).json.data;
@@ -91,5 +91,5 @@ describe('writing recovery (kill -9 of a real server process)', () => {
     expect(second.lines.some((l) => l.includes('re-queued jobs whose worker stopped'))).toBe(true);
     second.proc.kill('SIGTERM');
     expect(await second.exited).toBe(0);
-  }, 300_000);
+  });
 });

@@ -55,7 +55,7 @@ beforeAll(async () => {
     llmFirstTokenTimeoutMs: 2000,
     llmBackoffBaseMs: 20,
   });
-}, 60_000);
+});
 afterAll(async () => {
   await t?.close();
   await llm?.close();
@@ -84,7 +84,7 @@ describe('writing with a model', () => {
     llm.inject({ kind: 'drop', afterTokens: 10 }, 1);
     const start = await t.api('/btz/bid/write/start', { token, query: { id } });
     expect(start.json?.success, start.text).toBe(true);
-    const p = await waitWritten(t, token, id, 120_000);
+    const p = await waitWritten(t, token, id);
     expect(p).toMatchObject({ status: 'written', failed: 0 });
     expect(p.done).toBe(p.total);
     expect(llm.pendingFaults()).toBe(0);

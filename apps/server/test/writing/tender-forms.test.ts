@@ -87,7 +87,7 @@ beforeAll(async () => {
   });
   expect(saved.json?.success, saved.text).toBe(true);
   bidId = await uploadTender(t, token, { name: '招标文件.docx', data: await tenderWithForms() });
-  const d = await waitParse(t, token, bidId, 90_000);
+  const d = await waitParse(t, token, bidId);
   expect(d.parse.state).toBe('done');
   if (!d.outline?.length) {
     const g = await t.api('/btz/bid/outline/generate', { token, query: { id: bidId } });
@@ -96,8 +96,8 @@ beforeAll(async () => {
   await buyCopies(t, token, 1);
   const start = await t.api('/btz/bid/write/start', { token, query: { id: bidId } });
   expect(start.json?.success, start.text).toBe(true);
-  expect((await waitWritten(t, token, bidId, 120_000)).status).toBe('written');
-}, 300_000);
+  expect((await waitWritten(t, token, bidId)).status).toBe('written');
+});
 afterAll(async () => {
   await t?.close();
 });
@@ -164,5 +164,5 @@ describe('the tender’s forms, filled in (issue 24)', () => {
       expect(i).toBeGreaterThan(last);
       last = i;
     }
-  }, 120_000);
+  });
 });

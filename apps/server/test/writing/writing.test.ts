@@ -9,13 +9,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BID_TEXTS, CODE, DOC_DEFAULT_FONT, TEXT, WRITE_TEXTS, type BidHealth, type BidOutlineNode, type PageSettings } from '@btz/shared';
 import { newUser, startTestServer, type TestServer } from '../harness.js';
+import { waitForJob } from '../wait.js';
 import { buyCopies, detail, getInfo, outlinedBid, progress, section, unzip, waitWritten } from './helpers.js';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../../../.test-artifacts/screenshots');
 let t: TestServer;
 beforeAll(async () => {
   t = await startTestServer({ jobPollMs: 50 });
-}, 60_000);
+});
 afterAll(async () => {
   await t?.close();
 });
@@ -28,7 +29,7 @@ describe('full-text writing on the offline writer', () => {
   beforeAll(async () => {
     token = (await newUser(t)).token;
     bidId = await outlinedBid(t, token, 1);
-  }, 60_000);
+  });
 
   it('without a copy: 5003 carrying the bid version, nothing queued', async () => {
     const res = await t.api('/btz/bid/write/start', { token, query: { id: bidId } });
@@ -287,7 +288,7 @@ describe('cancel', () => {
   beforeAll(async () => {
     // slow pieces, one worker: the cancel lands while nothing is written yet
     c = await startTestServer({ jobPollMs: 50, writeStreamDelayMs: 100, llmConcurrency: 1 });
-  }, 60_000);
+  });
   afterAll(async () => {
     await c?.close();
   });
@@ -319,11 +320,7 @@ describe('cancel', () => {
     const id = await outlinedBid(c, token, 1);
     await buyCopies(c, token, 1, 1);
     await c.api('/btz/bid/write/start', { token, query: { id } });
-    const end = Date.now() + 60_000;
-    while ((await progress(c, token, id)).done < 1) {
-      if (Date.now() > end) throw new Error('no section written');
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await waitForJob({ what: `first section of bid ${id}`, read: () => progress(c, token, id), until: (p) => p.done >= 1, view: (p) => p });
     const res = await c.api('/btz/bid/write/cancel', { token, query: { id } });
     expect(res.json.data.done).toBeGreaterThanOrEqual(1);
     expect((await getInfo(c, token)).commonBidNumber).toBe(0);
