@@ -9,6 +9,7 @@ import * as z from 'zod';
 import { enqueue, jobPayload, JobRunner, PAYLOAD_TEXTS, PAYLOAD_VERSION_KEY, type JobDefinition } from '../../src/jobs/index.js';
 import { newUser, startTestServer, type TestServer } from '../harness.js';
 import { detail, txtTender, uploadTender, waitParse } from '../bid/helpers.js';
+import { waitForJob } from '../wait.js';
 
 let t: TestServer;
 const runners: JobRunner[] = [];
@@ -26,15 +27,8 @@ const db = () => t.server.db.db;
 const quiet = { child: () => quiet, info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {}, level: 'silent', silent() {} } as never;
 const job = (id: string) => db().selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 /** waits for the job's own state to leave queued/running (generous: the machine may be busy) */
-async function settled(id: string, ms = 60_000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const row = await job(id);
-    if (row.state !== 'queued' && row.state !== 'running') return row;
-    if (Date.now() > end) throw new Error(`job ${id} still ${row.state}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+/** The job once it has ended (done or failed), followed through its own state (test/wait.ts). */
+const settled = (id: string) => waitForJob({ what: `job ${id}`, read: () => job(id), until: (row) => row.state !== 'queued' && row.state !== 'running' });
 
 describe('job payload contracts', () => {
   it('every kind the app registers has a versioned payload schema', () => {
@@ -89,7 +83,7 @@ describe('job payload contracts', () => {
     const { token } = await newUser(t);
     const text = txtTender(['某园区平台建设项目招标文件\n项目编号：ZB-2026-001\n投标截止时间：2026年3月18日09:30']);
     const bidId = await uploadTender(t, token, { name: '招标文件.txt', data: text });
-    await waitParse(t, token, bidId, 120_000);
+    await waitParse(t, token, bidId);
     // a parse queued by a server whose payload was version 9, pointed at by the bid as its current run
     const jobId = await enqueue(db(), { kind: 'parse-tender', refId: bidId, userId: null, payload: { bidId, [PAYLOAD_VERSION_KEY]: 9 } });
     await db().updateTable('bids').set({ parse_job_id: jobId, parse_state: 'queued' }).where('id', '=', bidId).execute();
@@ -99,6 +93,6 @@ describe('job payload contracts', () => {
     expect(d.parse).toMatchObject({ state: 'failed', error: PAYLOAD_TEXTS.badVersion('9', 1) });
     // the server goes on: retry-parse queues a good payload, which parses
     expect((await t.api<any>('/btz/bid/retry-parse', { token, query: { id: bidId } })).json.success).toBe(true);
-    expect((await waitParse(t, token, bidId, 120_000)).parse.state).toBe('done');
+    expect((await waitParse(t, token, bidId)).parse.state).toBe('done');
   });
 });
