@@ -37,6 +37,7 @@ const ownEngine = [
   'apps/server/test/writing/kill.test.ts',
   'apps/server/test/security/hostile-files.test.ts',
   'apps/server/test/bidcheck/kill.test.ts',
+  'apps/server/test/writing/export-kill.test.ts',
 ];
 /**
  * API and browser tests wait for background work (parse, writing, checks…) by following the job's own state and progress

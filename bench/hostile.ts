@@ -123,7 +123,8 @@ try {
   child = await startChild(dataDir, env);
   const watch = watchServer(child.url, list);
   const t0 = performance.now();
-  const res = await childApi(child, '/btz/bid/export', { token, query: { id: bidId, format: 'docx' } });
+  const { exportBid } = await import('../apps/server/test/export.js');
+  const res = await exportBid((p, o) => childApi(child, p, o), { token, id: bidId, format: 'docx' });
   const took = performance.now() - t0;
   await new Promise((r) => setTimeout(r, 500));
   const ok = res.status === 200 && res.bytes.subarray(0, 2).toString() === 'PK';

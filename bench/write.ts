@@ -410,7 +410,14 @@ if (args.includes('--child')) {
 
     // ---------------------------------------------------------------------------------------------- (c) export
     const te = performance.now();
-    const exp = await call('/btz/bid/export', { query: { id: bidId, format: 'docx' } });
+    // export is a job (issue 26): started, followed until done, then its file downloaded
+    let job = (await api('/btz/bid/export/start', { query: { id: bidId, format: 'docx' } })).data as { id: string; state: string; error: string | null };
+    while (job.state !== 'done' && job.state !== 'failed') {
+      await new Promise((r) => setTimeout(r, 50));
+      job = (await api('/btz/bid/export/get', { query: { id: job.id } })).data;
+    }
+    if (job.state === 'failed') throw new Error(`export: ${job.error}`);
+    const exp = await call('/btz/bid/export/file', { query: { id: job.id } });
     const docx = Buffer.from(await exp.arrayBuffer());
     const exportMs = performance.now() - te;
     if (exp.status !== 200 || docx.subarray(0, 2).toString() !== 'PK') throw new Error(`export: HTTP ${exp.status} ${docx.subarray(0, 200).toString()}`);
@@ -432,7 +439,7 @@ if (args.includes('--child')) {
     row('    prompt tokens (section requests)', promptTokens.toLocaleString('en'));
     row('    前缀缓存命中 prefix-cache share', `${((cachedTokens / promptTokens) * 100).toFixed(1)} %`);
     row('    model requests / extra rounds / cut / err', `${calls.length} / ${extensions} / ${cut} / ${errors}`);
-    row('(c) 导出 export .docx (POST /btz/bid/export)', `${exportMs.toFixed(0)} ms`);
+    row('(c) 导出 export .docx (start → file)', `${exportMs.toFixed(0)} ms`);
     row(`    pages ≈ chars ÷ ${CHARS_PER_PAGE} / file size`, `${Math.round(chars / CHARS_PER_PAGE)} p / ${(docx.length / 1024).toFixed(0)} KiB`);
     console.log('    (`npm run bench -- export` measures the 300-page case: 150 sections × 2,500 chars)');
     console.log('');

@@ -12,6 +12,7 @@ import { outlinedBid } from '../apps/server/test/writing/helpers.js';
 import { newUser } from '../apps/server/test/harness.js';
 import { launch, shot } from './browser.js';
 import { WAIT, jobStartedBy, loggedInPage, startE2eServer, visible } from './flows.js';
+import { exportBid } from '../apps/server/test/export.js';
 
 /** the call that starts a run (its answer names the run, whose job the tests follow) */
 const UPLOAD = '/btz/filetools/upload';
@@ -165,8 +166,8 @@ describe('IP 与设备记录', () => {
     const other = await newUser(t);
     await t.api('/btz/enterprise/info/save', { token: other.token, body: { name: '乙工程有限公司' } });
     const otherBid = await outlinedBid(t, other.token, 1);
-    expect((await t.api('/btz/bid/export', { token, query: { id: bid, format: 'docx' } })).headers['content-type']).toContain('officedocument');
-    expect((await t.api('/btz/bid/export', { token: other.token, query: { id: otherBid, format: 'docx' } })).headers['content-type']).toContain('officedocument');
+    expect((await exportBid(t.api, { token, id: bid, format: 'docx' })).headers['content-type']).toContain('officedocument');
+    expect((await exportBid(t.api, { token: other.token, id: otherBid, format: 'docx' })).headers['content-type']).toContain('officedocument');
 
     await page.goto(`${t.url}/workbench/tools/IpRecord`);
     await visible(page.getByRole('heading', { name: 'IP 与设备记录', level: 1 }));

@@ -10,6 +10,7 @@ import { buildPictureDocx, drawPicture, reencode } from '../packages/bid-engine/
 import { buyCopies, outlinedBid, waitWritten } from '../apps/server/test/writing/helpers.js';
 import { launch, shot } from './browser.js';
 import { WAIT, jobStartedBy, loggedInPage, onPath, startE2eServer, visible } from './flows.js';
+import { exportBid } from '../apps/server/test/export.js';
 
 /**
  * 图片库 through Chromium (issue 14): several pictures dropped at once with a result per file (a recompressed copy answers
@@ -216,7 +217,7 @@ describe('图片库', () => {
     await shot(page, 'pictures-editor-inserted');
 
     const license = (await serverList({ keyword: '营业执照' })).records.find((r) => r.name === '营业执照')!;
-    const res = await t.api('/btz/bid/export', { token, query: { id: bidId, format: 'docx' } });
+    const res = await exportBid(t.api, { token, id: bidId, format: 'docx' });
     const media = listZipEntries(res.bytes).filter((e) => e.name.startsWith('word/media/'));
     const stored = await t.api('/btz/picture/file', { token, query: { id: license.id } });
     expect(media.some((e) => readZipEntry(res.bytes, e).equals(stored.bytes))).toBe(true);

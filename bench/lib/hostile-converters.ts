@@ -16,6 +16,7 @@ import { randomBytes } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 
 const { startChild, childApi, childLogin } = await import('../../apps/server/test/child-server.js');
+const { exportBid } = await import('../../apps/server/test/export.js');
 const { percentiles, watchServer } = await import('../../apps/server/test/security/watch.js');
 const { countingListener, hugePagePdf, linkingDocx, processesWith, runningUnder, silentListener } = await import('../../apps/server/test/security/converters.js');
 const { tenderDocx } = await import('../../apps/server/test/bid/helpers.js');
@@ -102,7 +103,7 @@ export async function runConverterAttacks(): Promise<number> {
       for (let i = 0; i < 3; i++) aRuns.push(await start(a, 'docx-pdf', `死链${i + 1}.docx`, dead));
       const tb = performance.now();
       const bConv = start(b, 'docx-pdf', '正常.docx', linking).then((id) => finished(b, id)).then((r) => ({ r, wait: performance.now() - tb }));
-      const bExport = childApi(child, '/btz/bid/export', { token: b, query: { id: bidId, format: 'pdf' } }).then((r) => ({ ok: r.bytes.subarray(0, 5).toString() === '%PDF-', text: r.text.slice(0, 120), wait: performance.now() - tb }));
+      const bExport = exportBid((p, o) => childApi(child, p, o), { token: b, id: bidId, format: 'pdf' }).then((r) => ({ ok: r.bytes.subarray(0, 5).toString() === '%PDF-', text: r.text.slice(0, 120), wait: performance.now() - tb }));
       const [conv, exp] = await Promise.all([bConv, bExport]);
       const aDone = await Promise.all(aRuns.map((id) => finished(a, id)));
       const took = performance.now() - t0;

@@ -31,8 +31,28 @@ export interface BidHealthTable {
   checked_at: Generated<Date>;
 }
 
+/** One export of a bid, a job (migrations/0024_bid_exports.ts). */
+export interface BidExportsTable {
+  id: string;
+  tenant_id: string;
+  user_id: string;
+  bid_id: string;
+  format: 'docx' | 'pdf';
+  file_name: string;
+  state: Generated<'queued' | 'running' | 'done' | 'failed'>;
+  progress: Generated<number>;
+  error: string | null;
+  job_id: string | null;
+  file_key: string | null;
+  file_size: ColumnType<number | null, number | null | undefined, number | null>;
+  created_at: Generated<Date>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  finished_at: NullableTimestamp;
+}
+
 declare module './schema.js' {
   interface DB {
+    bid_exports: BidExportsTable;
     bid_sections: BidSectionsTable;
     bid_health: BidHealthTable;
   }

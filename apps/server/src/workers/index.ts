@@ -169,7 +169,14 @@ const pdfExports = new Semaphore(1);
  * exportBidDocx (and, for PDF, the LibreOffice conversion) in a worker. `sections` arrives in pieces of [node id, editor
  * JSON text], so the server never parses nor copies the whole bid in one go. Rejects with WorkerLimitError at a limit.
  */
-export function exportIsolated(limits: Limits, input: Omit<ExportTaskInput, 'pdfTimeoutMs'>, sections: AsyncIterable<ExportFeedChunk>): Promise<Buffer> {
+export type ExportStep = 'pictures' | 'docx' | 'pdf';
+
+export function exportIsolated(
+  limits: Limits,
+  input: Omit<ExportTaskInput, 'pdfTimeoutMs'>,
+  sections: AsyncIterable<ExportFeedChunk>,
+  opts: { signal?: AbortSignal; onStep?: (step: ExportStep) => void } = {},
+): Promise<Buffer> {
   const run = () =>
     exports.run(async () => {
       const out = await runInWorker<Uint8Array>(
@@ -179,6 +186,12 @@ export function exportIsolated(limits: Limits, input: Omit<ExportTaskInput, 'pdf
           memoryMb: limits.exportMemoryMb,
           timeoutMs: limits.exportTimeoutS * 1000,
           feed: sections,
+          signal: opts.signal,
+          // the worker reports each step it finished: `{ step }`
+          onProgress: (p) => {
+            const step = (p as { step?: unknown } | null)?.step;
+            if (step === 'pictures' || step === 'docx' || step === 'pdf') opts.onStep?.(step);
+          },
           messages: { memory: WORKER_TEXTS.exportMemory(limits.exportMemoryMb), time: WORKER_TEXTS.exportTime(limits.exportTimeoutS) },
         },
       );

@@ -259,7 +259,8 @@ export const TASKS: Record<WorkerTaskName, Task> = {
     return { value: compareBids(input.files, { onProgress: (done, total) => progress({ done, total }) }) };
   },
 
-  async export(input: ExportTaskInput, fed) {
+  /** The bid's Word file (and its PDF); progress is each step finished: `{ step: 'pictures' | 'docx' | 'pdf' }`. */
+  async export(input: ExportTaskInput, fed, progress) {
     const { docxToPdf, exportBidDocx } = await import('@btz/bid-engine/export');
     const sections: Record<string, EditorDoc> = {};
     for (const chunk of fed as ExportFeedChunk[]) for (const [id, json] of chunk) sections[id] = JSON.parse(json) as EditorDoc;
@@ -272,8 +273,13 @@ export const TASKS: Record<WorkerTaskName, Task> = {
         if (img) images[src] = `data:${img.mime};base64,${img.data.toString('base64')}`;
       }
     }
+    progress({ step: 'pictures' });
     let out: Uint8Array = await exportBidDocx({ ...input.bid, sections, images });
-    if (input.format === 'pdf') out = await docxToPdf(Buffer.from(out.buffer, out.byteOffset, out.byteLength), { timeoutMs: input.pdfTimeoutMs });
+    progress({ step: 'docx' });
+    if (input.format === 'pdf') {
+      out = await docxToPdf(Buffer.from(out.buffer, out.byteOffset, out.byteLength), { timeoutMs: input.pdfTimeoutMs });
+      progress({ step: 'pdf' });
+    }
     return { value: out };
   },
 };

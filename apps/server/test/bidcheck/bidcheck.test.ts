@@ -12,6 +12,7 @@ import { buildWordml, p, pageBreak, r } from '../../../../packages/bid-engine/te
 import { newUser, startTestServer, type TestServer } from '../harness.js';
 import { settled, waitForJob } from '../wait.js';
 import { buyCopies, outlinedBid, section, waitWritten } from '../writing/helpers.js';
+import { exportBid } from '../export.js';
 
 // each check is a job reading a file in a worker process: on a loaded machine a test may take longer than the default
 
@@ -199,7 +200,7 @@ describe('one scoring function: the workspace and 废标检查 agree on the same
     const health = await t.api('/btz/bid/health', { token, query: { id: bidId, force: '1' } });
     expect(health.json?.success, health.text).toBe(true);
     const ws = health.json.data as BidHealth;
-    const exported = await t.api('/btz/bid/export', { token, query: { id: bidId, format: 'docx' } });
+    const exported = await exportBid(t.api, { token, id: bidId, format: 'docx' });
     expect(exported.status).toBe(200);
     const d = await run(token, '导出的投标文件.docx', exported.bytes, { kind: 'reject', bidId });
     expect(d, JSON.stringify(d)).toMatchObject({ state: 'done', kind: 'reject' });

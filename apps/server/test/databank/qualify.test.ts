@@ -17,6 +17,7 @@ import { DEADLINE, dayFromNow, qualificationTender } from './helpers.js';
 import { newUser, startTestServer, type TestServer } from '../harness.js';
 import { uploadTender, waitParse } from '../bid/helpers.js';
 import { buyCopies, section, waitWritten } from '../writing/helpers.js';
+import { exportBid } from '../export.js';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -136,7 +137,7 @@ describe('qualification chapters filled from the data bank', () => {
   });
 
   it('the exported .docx carries the pictures at page width with their captions', async () => {
-    const res = await t.api('/btz/bid/export', { token, query: { id: bidId, format: 'docx' } });
+    const res = await exportBid(t.api, { token, id: bidId, format: 'docx' });
     expect(res.headers['content-type'], `${res.text.slice(0, 300)}\n${t.logs.filter((l) => l.includes('"level":50')).join('\n').slice(-3000)}`).toContain('officedocument');
     const entries = listZipEntries(res.bytes);
     const media = entries.filter((e) => e.name.startsWith('word/media/')).map((e) => readZipEntry(res.bytes, e));
@@ -202,7 +203,7 @@ describe('qualification chapters filled from the data bank', () => {
       body: { revision: s.revision, doc: { type: 'doc', content: [{ type: 'image', attrs: { src: `/api/btz/databank/file?id=${ids.licence}`, alt: '别人的执照' } }] } },
     });
     expect(saved.json?.success, saved.text).toBe(true);
-    const exp = await t.api('/btz/bid/export', { token: other, query: { id: own, format: 'docx' } });
+    const exp = await exportBid(t.api, { token: other, id: own, format: 'docx' });
     const entries = listZipEntries(exp.bytes);
     expect(entries.filter((e) => e.name.startsWith('word/media/')).map((e) => readZipEntry(exp.bytes, e)).some((b) => b.equals(pics.licence!))).toBe(false);
     expect(readZipEntry(exp.bytes, entries.find((e) => e.name === 'word/document.xml')!).toString('utf8')).toContain('【图片无法导出】');

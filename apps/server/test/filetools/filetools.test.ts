@@ -19,6 +19,7 @@ import { CLIENT_BASIC, newUser, startTestServer, type TestServer } from '../harn
 import { settled, waitForJob } from '../wait.js';
 import { makeClient, subscribeConfirmed, waitUntil, type TestClient } from '../realtime/helpers.js';
 import { outlinedBid } from '../writing/helpers.js';
+import { exportBid } from '../export.js';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -233,7 +234,7 @@ describe('IP 记录', () => {
     const bidA = await outlinedBid(t, a.token, 1);
     const bidB = await outlinedBid(t, b.token, 1);
     const exp = async (token: string, id: string, ip: string) => {
-      const res = await t.api('/btz/bid/export', { token, query: { id, format: 'docx' }, headers: at(ip) });
+      const res = await exportBid(t.api, { token, id, format: 'docx', headers: at(ip) });
       expect(res.headers['content-type'], res.text.slice(0, 200)).toContain('officedocument');
     };
     await exp(a.token, bidA, '203.0.113.7');

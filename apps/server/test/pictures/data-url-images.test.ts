@@ -11,6 +11,7 @@ import { drawPicture } from '../../../../packages/bid-engine/test/fixtures/pictu
 import { moveStoredDataImages } from '../../src/modules/pictures/inline.js';
 import { newUser, startTestServer, type TestServer } from '../harness.js';
 import { detail, outlinedBid, section } from '../writing/helpers.js';
+import { exportBid } from '../export.js';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -35,7 +36,7 @@ async function pictureCount(ownerId: string): Promise<number> {
 }
 
 async function exportedMedia(token: string, bidId: string): Promise<Buffer[]> {
-  const res = await t.api('/btz/bid/export', { token, query: { id: bidId, format: 'docx' } });
+  const res = await exportBid(t.api, { token, id: bidId, format: 'docx' });
   expect(res.headers['content-type'], res.text.slice(0, 300)).toContain('officedocument');
   return listZipEntries(res.bytes)
     .filter((e) => e.name.startsWith('word/media/'))

@@ -9,6 +9,7 @@ import { imageSize, sniffImage } from '../../../../packages/bid-engine/src/pictu
 import { drawPicture } from '../../../../packages/bid-engine/test/fixtures/pictures.js';
 import { newUser, startTestServer, type TestServer } from '../harness.js';
 import { detail, outlinedBid, section } from '../writing/helpers.js';
+import { exportBid } from '../export.js';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -57,7 +58,7 @@ describe('library pictures in the Word export', () => {
     const saved = await t.api('/btz/bid/section/save', { token, query: { id: bidId, nodeId: leaf.id }, body: { revision: s.revision, doc } });
     expect(saved.json, saved.text).toMatchObject({ success: true });
 
-    const res = await t.api('/btz/bid/export', { token, query: { id: bidId, format: 'docx' } });
+    const res = await exportBid(t.api, { token, id: bidId, format: 'docx' });
     expect(res.headers['content-type'], res.text.slice(0, 300)).toContain('officedocument');
     const media = listZipEntries(res.bytes)
       .filter((e) => e.name.startsWith('word/media/'))

@@ -38,7 +38,7 @@ describe('bid actions and forms', () => {
   });
 
   const bidCalls: [string, string, Record<string, string>, unknown?][] = [
-    ['export', '/btz/bid/export', { id: '424242', format: 'docx' }],
+    ['export', '/btz/bid/export/start', { id: '424242', format: 'docx' }],
     ['retry-parse', '/btz/bid/retry-parse', { id: '424242' }],
     ['select-lot (re-parses)', '/btz/bid/select-lot', { id: '424242', lot: '1' }],
     ['outline/generate (model)', '/btz/bid/outline/generate', { id: '424242' }],
@@ -60,7 +60,7 @@ describe('bid actions and forms', () => {
   it('counts one user across addresses, and one address across users', async () => {
     const u = await newUser(t);
     const exportFrom = (token: string, ip: string) =>
-      t.api('/btz/bid/export', { token, query: { id: '424242' }, headers: { 'X-Forwarded-For': ip } });
+      t.api('/btz/bid/export/start', { token, query: { id: '424242' }, headers: { 'X-Forwarded-For': ip } });
     for (let i = 0; i < MAX; i++) expectNotFlood(await exportFrom(u.token, freshIp()));
     expectFlood(await exportFrom(u.token, freshIp()));
 

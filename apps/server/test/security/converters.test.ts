@@ -19,6 +19,7 @@ import { newUser, startTestServer, type TestServer } from '../harness.js';
 import { settled, waitForJob, waitUntil } from '../wait.js';
 import { detail, outlinedBid, section } from '../writing/helpers.js';
 import { countingListener, hugePagePdf, linkingDocx, longDocx, processesWith, runningUnder } from './converters.js';
+import { exportBid } from '../export.js';
 
 let t: TestServer;
 let listener: Awaited<ReturnType<typeof countingListener>>;
@@ -105,7 +106,7 @@ describe('LibreOffice reaches neither the network nor the disk', () => {
     };
     const saved = await t.api('/btz/bid/section/save', { token, query: { id: bidId, nodeId: leaf.id }, body: { revision: s.revision, doc } });
     const before = listener.hits();
-    const res = await t.api('/btz/bid/export', { token, query: { id: bidId, format: 'pdf' } });
+    const res = await exportBid(t.api, { token, id: bidId, format: 'pdf' });
     expect(res.bytes.subarray(0, 5).toString(), `${saved.text} ${res.text.slice(0, 300)}`).toBe('%PDF-');
     expect(listener.hits() - before, listener.paths.join(' ')).toBe(0);
     expect(imagesIn(res.bytes)).toBe(0);
@@ -171,7 +172,7 @@ describe('LibreOffice is shared fairly', () => {
     const aDone = async () => (await Promise.all(aRuns.map((id) => detailOf(A.token, id)))).filter((r) => r.state === 'done' || r.state === 'failed').length;
 
     // the export has a LibreOffice slot of its own: it does not wait for A's conversion to end
-    const exp = await t.api('/btz/bid/export', { token: B.token, query: { id: bidId, format: 'pdf' } });
+    const exp = await exportBid(t.api, { token: B.token, id: bidId, format: 'pdf' });
     expect(exp.bytes.subarray(0, 5).toString(), exp.text.slice(0, 200)).toBe('%PDF-');
     expect(await aDone()).toBe(0);
 

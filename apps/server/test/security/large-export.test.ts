@@ -8,6 +8,7 @@ import { newUser, startTestServer, type TestServer } from '../harness.js';
 import { outlinedBid, unzip } from '../writing/helpers.js';
 import { seedLargeBid } from './large-bid.js';
 import { watchServer } from './watch.js';
+import { exportBid } from '../export.js';
 
 const ANSWER_MS = 1000;
 
@@ -27,7 +28,7 @@ describe('large export (issue 10)', () => {
 
     const watch = watchServer(t.url, { token, apiPath: '/btz/bid/list', query: { current: '1', size: '10' } });
     const started = Date.now();
-    const res = await t.api('/btz/bid/export', { token, query: { id: bidId, format: 'docx' } });
+    const res = await exportBid(t.api, { token, id: bidId, format: 'docx' });
     const seen = await watch.stop();
     const ms = Date.now() - started;
 
@@ -58,7 +59,7 @@ describe('export memory limit (issue 10)', () => {
     const { token } = await newUser(small);
     const bidId = await outlinedBid(small, token);
     await seedLargeBid(small.server.db.db, bidId, 300, 20_000);
-    const res = await small.api('/btz/bid/export', { token, query: { id: bidId, format: 'docx' } });
+    const res = await exportBid(small.api, { token, id: bidId, format: 'docx' });
     expect(res.json).toMatchObject({ code: 400, success: false, msg: '标书内容过多，导出超出内存上限（64 MB），请精简内容或分卷导出' });
     const h = await small.request('/healthz');
     expect(h.json).toMatchObject({ status: 'ok' });

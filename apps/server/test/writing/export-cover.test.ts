@@ -10,6 +10,7 @@ import { newUser, startTestServer, type TestServer } from '../harness.js';
 import { detail, uploadTender, waitParse } from '../bid/helpers.js';
 import { COVER_PARTS as PARTS, buyCopies, section, tenderWithCoverForm, waitWritten } from './helpers.js';
 import { PRINTED_PART_NOTE } from '@btz/shared';
+import { exportBid } from '../export.js';
 
 const ENTERPRISE = '滨江示例智能科技有限公司';
 let t: TestServer;
@@ -36,7 +37,7 @@ describe('the exported Word file: cover and composition', () => {
   it('prints the tender’s cover form filled from the card and the enterprise, then the composition in the tender’s order', async () => {
     const d = await detail(t, token, bidId);
     expect(d.card!.composition.map((c) => c.title)).toEqual(PARTS);
-    const res = await t.api('/btz/bid/export', { token, query: { id: bidId, format: 'docx' } });
+    const res = await exportBid(t.api, { token, id: bidId, format: 'docx' });
     expect(res.status).toBe(200);
     const raw = (await mammoth.extractRawText({ buffer: res.bytes })).value;
     const lines = raw.split('\n').map((l) => l.trim()).filter(Boolean);

@@ -11,6 +11,7 @@ import { buildTenderDocx } from '../../../../packages/bid-engine/test/fixtures/b
 import { newUser, startTestServer, type TestServer } from '../harness.js';
 import { detail, uploadTender, waitParse } from '../bid/helpers.js';
 import { buyCopies, section, unzip, waitWritten } from './helpers.js';
+import { exportBid } from '../export.js';
 
 const ENTERPRISE = { name: '滨江示例智能科技有限公司', legalRep: '周明远', address: '滨江市高新区创业路 8 号' };
 const PARTS = ['响应函', '分项报价表', '服务承诺函', '技术方案'];
@@ -148,7 +149,7 @@ describe('the tender’s forms, filled in (issue 24)', () => {
   });
 
   it('the Word export lays the forms out as the tender’s: the price form is a table of its columns and rows, the clauses follow', async () => {
-    const res = await t.api('/btz/bid/export', { token, query: { id: bidId, format: 'docx' } });
+    const res = await exportBid(t.api, { token, id: bidId, format: 'docx' });
     expect(res.status).toBe(200);
     const xml = unzip(res.bytes).get('word/document.xml')!;
     const tables = [...xml.matchAll(/<w:tbl>[\s\S]*?<\/w:tbl>/g)].map((m) =>

@@ -11,6 +11,7 @@ import { BID_TEXTS, CODE, DOC_DEFAULT_FONT, TEXT, WRITE_TEXTS, type BidHealth, t
 import { newUser, startTestServer, type TestServer } from '../harness.js';
 import { waitForJob } from '../wait.js';
 import { buyCopies, detail, getInfo, outlinedBid, progress, section, unzip, waitWritten } from './helpers.js';
+import { exportBid } from '../export.js';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../../../.test-artifacts/screenshots');
 let t: TestServer;
@@ -200,7 +201,7 @@ describe('full-text writing on the offline writer', () => {
   });
 
   it('exports a .docx that reopens with the cover, a TOC field, numbered headings, the font and page numbers', async () => {
-    const res = await t.api('/btz/bid/export', { token, query: { id: bidId, format: 'docx' } });
+    const res = await exportBid(t.api, { token, id: bidId, format: 'docx' });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/wordprocessingml/);
     expect(res.headers['content-disposition']).toMatch(/filename\*=UTF-8''.+\.docx/);
@@ -224,7 +225,7 @@ describe('full-text writing on the offline writer', () => {
 
   it('PDF export: refused with a clear message when LibreOffice is missing, a PDF when installed', async () => {
     const { findSoffice } = await import('@btz/bid-engine/export');
-    const res = await t.api('/btz/bid/export', { token, query: { id: bidId, format: 'pdf' } });
+    const res = await exportBid(t.api, { token, id: bidId, format: 'pdf' });
     if (findSoffice()) {
       expect(res.status).toBe(200);
       expect(res.bytes.subarray(0, 5).toString()).toBe('%PDF-');
@@ -269,14 +270,14 @@ describe('full-text writing on the offline writer', () => {
     }
     const again = await section(t, token, bidId, leaf.id);
     expect(again.revision).toBe(s.revision);
-    const exp = await t.api('/btz/bid/export', { token, query: { id: bidId } });
+    const exp = await exportBid(t.api, { token, id: bidId });
     expect(exp.status).toBe(200);
     expect(exp.bytes.subarray(0, 2).toString()).toBe('PK');
   });
 
   it("another user cannot read, write or export this bid (it looks like it does not exist)", async () => {
     const other = (await newUser(t)).token;
-    for (const p of ['/btz/bid/write/progress', '/btz/bid/health', '/btz/bid/export', '/btz/bid/write/start']) {
+    for (const p of ['/btz/bid/write/progress', '/btz/bid/health', '/btz/bid/export/start', '/btz/bid/export/list', '/btz/bid/write/start']) {
       const r = await t.api(p, { token: other, query: { id: bidId } });
       expect(r.json, p).toMatchObject({ success: false, msg: '标书不存在' });
     }

@@ -162,4 +162,43 @@ export const WRITE_TEXTS = {
   badFormat: '导出格式只能是 docx 或 pdf',
   notWritten: '全文尚未编写完成，请先编写全文',
   finished: '完成编写后内容将只读，仍可导出',
+  exportNotFound: '导出记录不存在',
+  exportNotReady: '文件尚未导出完成，请稍候',
+  exportFailed: '导出失败，请稍后重试',
+  pdfFailed: 'PDF 导出失败，请导出 Word 文件或稍后重试',
+  /** the export's file is gone (a newer export of the same bid and format replaced it) */
+  exportGone: '该导出文件已被更新的导出替换，请下载最新的导出文件',
 } as const;
+
+export type ExportFormat = 'docx' | 'pdf';
+export type BidExportState = 'queued' | 'running' | 'done' | 'failed';
+
+/**
+ * One export of a bid (issue 26: a job — the call that starts it answers at once; progress comes over realtime as
+ * `bid.export` and by polling `/btz/bid/export/get`; the file is downloaded from `/btz/bid/export/file` once done).
+ */
+export interface BidExport {
+  id: string;
+  bidId: string;
+  format: ExportFormat;
+  state: BidExportState;
+  /** 0–100 */
+  progress: number;
+  /** the Chinese reason when failed, else null */
+  error: string | null;
+  /** the file's name as it will be saved (the bid's name and the format's extension) */
+  name: string;
+  /** bytes of the file once done, else null */
+  size: number | null;
+  createTime: string;
+  finishTime: string | null;
+}
+
+/** realtime `bid.export` on the starting user's `/user/{id}/notice` as an export advances, then `done` or `failed`. */
+export interface BidExportMessage {
+  id: string;
+  bidId: string;
+  state: Exclude<BidExportState, 'queued'>;
+  progress: number;
+  error: string | null;
+}

@@ -5,6 +5,7 @@ import {
   AI_ACTION_LABELS,
   WRITE_TEXTS,
   type AiAction,
+  type BidExport,
   type BidHealth,
   type EditorJson,
   type PageSettings,
@@ -64,6 +65,21 @@ export const PAGE_SETTINGS_LABELS = {
 };
 
 /* ---- answers ---- */
+
+const exportFormat = z.enum(['docx', 'pdf'], { error: WRITE_TEXTS.badFormat });
+const bidExport: z.ZodType<BidExport> = z.strictObject({
+  id: z.string(),
+  bidId: z.string(),
+  format: exportFormat,
+  state: z.enum(['queued', 'running', 'done', 'failed']),
+  progress: z.number().int().min(0).max(100),
+  error: z.string().nullable(),
+  name: z.string(),
+  size: z.number().int().min(0).nullable(),
+  createTime: time,
+  finishTime: time.nullable(),
+});
+const exportId = z.string().trim().min(1, '请选择导出记录').max(40);
 
 const sectionState = z.enum(['empty', 'queued', 'writing', 'written', 'edited', 'failed', 'cancelled']);
 const writeProgress: z.ZodType<WriteProgress> = z.strictObject({
@@ -165,14 +181,23 @@ export const writingCalls = {
     labels: { ...labels, ...PAGE_SETTINGS_LABELS },
     response: pageSettings,
   }),
-  /** the bid as a Word or PDF file (a download) */
-  export: defineCall({
-    path: '/btz/bid/export',
+  /**
+   * Starts an export of the bid as a Word or PDF file: a job (issue 26) — answers at once with the export queued; its
+   * progress comes as realtime `bid.export` and from `exportGet`; the file from `exportFile` once done.
+   */
+  exportStart: defineCall({
+    path: '/btz/bid/export/start',
     auth: true,
-    query: z.object({ id: bidId, format: z.enum(['docx', 'pdf'], { error: WRITE_TEXTS.badFormat }).default('docx') }),
+    query: z.object({ id: bidId, format: exportFormat.default('docx') }),
     labels,
-    response: download(),
+    response: bidExport,
   }),
+  /** one export of the caller's (its state, progress, error) */
+  exportGet: defineCall({ path: '/btz/bid/export/get', auth: true, query: z.object({ id: exportId }), labels: { id: '导出记录 ID' }, response: bidExport }),
+  /** the bid's latest exports of the caller, newest first (a page reloaded mid-export finds its export here) */
+  exportList: defineCall({ path: '/btz/bid/export/list', auth: true, query: byId, labels, response: z.array(bidExport) }),
+  /** the exported file (a download), once its export is done */
+  exportFile: defineCall({ path: '/btz/bid/export/file', auth: true, query: z.object({ id: exportId }), labels: { id: '导出记录 ID' }, response: download() }),
   finish: defineCall({ path: '/btz/bid/finish', auth: true, query: byId, labels, response: bidDetail }),
   /** the tender analysis report (招标分析报告) as Word or Excel (a download) */
   analysisReport: defineCall({

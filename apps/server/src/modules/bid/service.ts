@@ -25,6 +25,7 @@ import { computeCoverage, generateOutline, resolveLot } from '@btz/bid-engine/te
 import { cleanOutline, regenerateBranch } from './outline-edit.js';
 import { PARSE_KIND, PARSE_PAYLOAD, publishParse } from './parse.js';
 import { findFile, listFiles, nextFileOrd, updateBid, type BidRow } from './repo.js';
+import { dropExportsOfBid } from './export/service.js';
 import type { Upload } from '../../http/upload.js';
 import type { bidCalls, CallFields } from '@btz/shared/calls';
 
@@ -213,6 +214,7 @@ export async function deleteBid(app: AppContext, auth: AuthInfo, bid: BidRow): P
   // its files' bytes go back to the user's quota, and their objects go unless another row holds them
   const files = await app.db.selectFrom('bid_files').select('id').where('bid_id', '=', bid.id).execute();
   await app.storage.release(files.map((f) => f.id));
+  await dropExportsOfBid(app, bid.id);
 }
 
 // ---------------------------------------------------------------------------------------------------------------------

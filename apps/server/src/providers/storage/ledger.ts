@@ -17,7 +17,14 @@ import { badRequest } from '../../http/errors.js';
 import type { FileStorage, StoredFile } from './index.js';
 
 /** What kind of row holds an object (the ledger's `kind`). */
-export type StoredKind = 'tender' | 'picture' | 'extraction' | 'databank' | 'repository' | 'dupcheck' | 'bidcheck' | 'filetool';
+export type StoredKind = 'tender' | 'picture' | 'extraction' | 'databank' | 'repository' | 'dupcheck' | 'bidcheck' | 'filetool' | 'export';
+
+/**
+ * Kinds recorded (released like any other) but not counted against the quota: a bid's export is the product of the
+ * user's own bid — a full quota of uploads must never stop the user from downloading the bid it paid to write — and it
+ * is bounded (the latest export of each bid and format is kept, an older one is released when a newer one is done).
+ */
+const UNCOUNTED: readonly StoredKind[] = ['export'];
 
 /** Whom an object counts against, and the row that holds it (its id: what `release` is called with when it goes). */
 export interface StoreFor {
@@ -61,6 +68,7 @@ export class LedgeredStorage {
       .selectFrom('stored_objects')
       .select(sql<number>`coalesce(sum(bytes), 0)::float8`.as('used'))
       .where('user_id', '=', userId)
+      .where('kind', 'not in', UNCOUNTED)
       .executeTakeFirstOrThrow();
     return Number(row.used);
   }
@@ -155,11 +163,13 @@ export class LedgeredStorage {
   }
 
   private async charge(trx: Kysely<DB>, o: StoreFor, objects: { key: string; bytes: number }[]): Promise<void> {
-    await sql`SELECT 1 FROM users WHERE id = ${o.userId} FOR UPDATE`.execute(trx);
-    const used = await this.usedBytes(o.userId, trx);
-    const adding = objects.reduce((n, x) => n + x.bytes, 0);
-    if (used + adding > this.quotaBytes) {
-      throw badRequest(TEXT.uploadQuotaExceeded(formatBytes(used), formatBytes(this.quotaBytes)), { used, quota: this.quotaBytes });
+    if (!UNCOUNTED.includes(o.kind)) {
+      await sql`SELECT 1 FROM users WHERE id = ${o.userId} FOR UPDATE`.execute(trx);
+      const used = await this.usedBytes(o.userId, trx);
+      const adding = objects.reduce((n, x) => n + x.bytes, 0);
+      if (used + adding > this.quotaBytes) {
+        throw badRequest(TEXT.uploadQuotaExceeded(formatBytes(used), formatBytes(this.quotaBytes)), { used, quota: this.quotaBytes });
+      }
     }
     if (!objects.length) return;
     await trx

@@ -1,6 +1,6 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Form, InputNumber, Radio, Select, Skeleton, Switch } from 'antd';
-import { FilePdfOutlined, FileWordOutlined, SaveOutlined } from '@ant-design/icons';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Button, Form, InputNumber, Progress, Radio, Select, Skeleton, Switch } from 'antd';
+import { DownloadOutlined, FilePdfOutlined, FileWordOutlined, SaveOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   DEFAULT_PAGE_SETTINGS,
@@ -14,7 +14,8 @@ import {
   type PageSettings,
 } from '@btz/shared';
 import { toast } from '../../lib/feedback';
-import { bidKeys, exportBid, fetchPageSettings, savePageSettings, type ExportFormat } from './api';
+import { onRealtime } from '../../realtime';
+import { bidKeys, downloadExport, fetchPageSettings, listExports, savePageSettings, startExport, type BidExport, type BidExportMessage, type ExportFormat } from './api';
 import { errorText } from './hooks';
 import { FONT_OPTIONS, FONT_SIZES, VOLUME_TITLES, volumeOf, volumesFrom } from './writing';
 
@@ -28,19 +29,21 @@ interface FormValues {
   split: boolean;
 }
 
+const FORMAT_NAMES: Record<ExportFormat, string> = { docx: 'Word', pdf: 'PDF' };
+const unfinished = (e: BidExport) => e.state === 'queued' || e.state === 'running';
+const sizeText = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`);
+
 /** A level-1 chapter's volume when the user first turns 分卷 on: technical chapters go to 技术标, the rest to 商务标. */
 const guessVolume = (n: BidOutlineNode) => (n.kind === '技术' ? '技术标' : '商务标');
 
 /** 导出: page settings (font, size, heading numbering, page numbers, volumes) and the Word / PDF downloads. */
 export function ExportPanel({
   bidId,
-  bidName,
   nodes,
   readOnly,
   canExport,
 }: {
   bidId: string;
-  bidName: string;
   nodes: BidOutlineNode[];
   /** finished: the settings cannot change any more (export still works) */
   readOnly: boolean;
@@ -54,9 +57,41 @@ export function ExportPanel({
   const [choice, setChoice] = useState<Map<string, string>>(new Map());
   const [dirty, setDirty] = useState(false);
   const [saving, setSaving] = useState(false);
-  const [exporting, setExporting] = useState<ExportFormat | null>(null);
+  const [starting, setStarting] = useState<ExportFormat | null>(null);
   const [exportError, setExportError] = useState<{ format: ExportFormat; text: string } | null>(null);
   const split = Form.useWatch('split', form);
+
+  // exports are jobs (issue 26): the bid's exports, followed by realtime `bid.export` and, while one runs, polled
+  const exportsKey = bidKeys.exports(bidId);
+  const exportsQ = useQuery({
+    queryKey: exportsKey,
+    queryFn: () => listExports(bidId),
+    retry: false,
+    refetchInterval: (q) => (q.state.data?.some(unfinished) ? 1500 : false),
+  });
+  const exportList = useMemo(() => exportsQ.data ?? [], [exportsQ.data]);
+  useEffect(
+    () =>
+      onRealtime('bid.export', (msg) => {
+        const m = msg.data as BidExportMessage | null;
+        if (!m?.id || m.bidId !== bidId) return;
+        if (m.state === 'done' || m.state === 'failed') void qc.invalidateQueries({ queryKey: bidKeys.exports(bidId) });
+        else qc.setQueryData<BidExport[]>(bidKeys.exports(bidId), (old) => old?.map((e) => (e.id === m.id ? { ...e, state: m.state, progress: m.progress } : e)));
+      }),
+    [bidId, qc],
+  );
+  // the exports started on this page download by themselves once done (one reloaded mid-way shows its 下载 button)
+  const wanted = useRef(new Set<string>());
+  useEffect(() => {
+    for (const e of exportList) {
+      if (!wanted.current.has(e.id) || unfinished(e)) continue;
+      wanted.current.delete(e.id);
+      if (e.state === 'failed') setExportError({ format: e.format, text: e.error ?? (e.format === 'pdf' ? '导出 PDF 失败，请导出 Word 文件' : '导出失败，请稍后重试') });
+      else void downloadExport(e).then(() => toast.success(`已导出：${e.name}`), () => undefined);
+    }
+  }, [exportList]);
+  const running = (format: ExportFormat) => exportList.find((e) => e.format === format && unfinished(e));
+  const latestDone = (['docx', 'pdf'] as const).map((f) => exportList.find((e) => e.format === f && e.state === 'done')).filter((e): e is BidExport => !!e);
 
   // the loaded settings fill the form (again after a save)
   useEffect(() => {
@@ -115,14 +150,15 @@ export function ExportPanel({
     setExportError(null);
     // the export uses the saved settings: save unsaved changes first
     if (dirty && !readOnly && !(await save(true))) return;
-    setExporting(format);
+    setStarting(format);
     try {
-      const name = await exportBid(bidId, format, bidName || '标书');
-      toast.success(`已导出：${name}`);
+      const e = await startExport(bidId, format);
+      wanted.current.add(e.id);
+      qc.setQueryData<BidExport[]>(exportsKey, (old) => [e, ...(old ?? []).filter((x) => x.id !== e.id)]);
     } catch (e) {
       setExportError({ format, text: errorText(e, format === 'pdf' ? '导出 PDF 失败，请导出 Word 文件' : '导出失败，请稍后重试') });
     } finally {
-      setExporting(null);
+      setStarting(null);
     }
   };
 
@@ -221,26 +257,51 @@ export function ExportPanel({
       )}
 
       <div className="bid-export__actions">
-        <Button
-          type="primary"
-          icon={<FileWordOutlined />}
-          disabled={!canExport || !!exporting}
-          loading={exporting === 'docx'}
-          onClick={() => void download('docx')}
-          data-testid="export-docx"
-        >
-          导出 Word
-        </Button>
-        <Button
-          icon={<FilePdfOutlined />}
-          disabled={!canExport || !!exporting}
-          loading={exporting === 'pdf'}
-          onClick={() => void download('pdf')}
-          data-testid="export-pdf"
-        >
-          导出 PDF
-        </Button>
+        {(['docx', 'pdf'] as const).map((f) => {
+          const r = running(f);
+          return (
+            <Button
+              key={f}
+              type={f === 'docx' ? 'primary' : 'default'}
+              icon={f === 'docx' ? <FileWordOutlined /> : <FilePdfOutlined />}
+              disabled={!canExport || !!starting || !!r}
+              loading={starting === f || !!r}
+              onClick={() => void download(f)}
+              data-testid={`export-${f}`}
+            >
+              {r ? `正在导出 ${FORMAT_NAMES[f]}…` : `导出 ${FORMAT_NAMES[f]}`}
+            </Button>
+          );
+        })}
       </div>
+      {exportList.filter(unfinished).map((e) => (
+        <div key={e.id} className="bid-export__job" data-testid="export-progress">
+          <span className="bid-small">
+            {e.state === 'queued' ? '排队中' : '正在导出'} {e.name}
+          </span>
+          <Progress percent={e.progress} size="small" status="active" />
+          <span className="bid-muted bid-small">导出在后台进行，可离开此页，完成后在这里下载。</span>
+        </div>
+      ))}
+      {latestDone.length ? (
+        <div className="bid-export__done" data-testid="export-files">
+          <h4 className="bid-export__h">最近导出</h4>
+          {latestDone.map((e) => (
+            <div key={e.id} className="bid-export__file">
+              {e.format === 'pdf' ? <FilePdfOutlined /> : <FileWordOutlined />}
+              <span className="bid-export__file-name" title={e.name}>
+                {e.name}
+              </span>
+              <span className="bid-muted bid-small">
+                {e.size !== null ? sizeText(e.size) : ''} · {e.finishTime ?? e.createTime}
+              </span>
+              <Button size="small" type="link" icon={<DownloadOutlined />} onClick={() => void downloadExport(e).catch(() => undefined)}>
+                下载
+              </Button>
+            </div>
+          ))}
+        </div>
+      ) : null}
       {exportError ? (
         <Alert type="error" showIcon title={exportError.text} className="bid-export__error" data-testid="export-error" closable onClose={() => setExportError(null)} />
       ) : null}

@@ -1,9 +1,8 @@
-import type { BidOutlineNode, PageSettings, TenderFileRole, ReportFormat } from '@btz/shared';
+import type { BidExport, BidOutlineNode, ExportFormat, PageSettings, TenderFileRole, ReportFormat } from '@btz/shared';
 import { REPORT_TEXTS } from '@btz/shared';
 import { bidCalls, writingCalls, type CallQueryIn } from '@btz/shared/calls';
 import { callApi } from '../../api/call';
-import { http } from '../../api/request';
-import { downloadFile, fileNameFrom, saveBlob } from '../../api/download';
+import { downloadFile } from '../../api/download';
 
 export type {
   BidStatus,
@@ -25,6 +24,7 @@ export const bidKeys = {
   progress: (id: string) => ['bid', 'write-progress', id] as const,
   health: (id: string) => ['bid', 'health', id] as const,
   pageSettings: (id: string) => ['bid', 'page-settings', id] as const,
+  exports: (id: string) => ['bid', 'exports', id] as const,
   /** the section editor's own key (apps/web/src/features/bid/editor) */
   section: (id: string, nodeId: string) => ['bid-section', id, nodeId] as const,
 };
@@ -101,23 +101,17 @@ export const savePageSettings = (id: string, settings: PageSettings) =>
 
 export const finishBid = (id: string) => callApi(writingCalls.finish, { query: { id } }, { silent: true });
 
-export type ExportFormat = 'docx' | 'pdf';
+export type { BidExport, BidExportMessage, ExportFormat } from '@btz/shared';
 
 /**
- * Downloads the exported bid through the request client (its headers: Blade-Auth, tenant, client credentials) as a blob
- * and saves it under the server's file name. Errors are the caller's to show (the server's Chinese message, e.g. no PDF).
+ * The bid's export is a job (issue 26): `startExport` answers at once with the export queued; `fetchExport` and the
+ * realtime `bid.export` follow it; `downloadExport` saves its file once done (a blob from the URL, the server's name).
  */
-export async function exportBid(id: string, format: ExportFormat, fallbackName: string): Promise<string> {
-  const res = await http.post<Blob>(writingCalls.export.path, undefined, {
-    ...quiet,
-    params: { id, format } satisfies CallQueryIn<typeof writingCalls.export>,
-    responseType: 'blob',
-    timeout: 10 * 60_000,
-  });
-  const name = fileNameFrom(res.headers['content-disposition'] as string | undefined, `${fallbackName}.${format}`);
-  saveBlob(res.data, name);
-  return name;
-}
+export const startExport = (id: string, format: ExportFormat) => callApi(writingCalls.exportStart, { query: { id, format } }, quiet);
+export const fetchExport = (id: string) => callApi(writingCalls.exportGet, { query: { id } }, quiet);
+export const listExports = (bidId: string) => callApi(writingCalls.exportList, { query: { id: bidId } }, quiet);
+export const downloadExport = (e: Pick<BidExport, 'id' | 'name'>) =>
+  downloadFile(`/api${writingCalls.exportFile.path}`, e.name, { params: { id: e.id } satisfies CallQueryIn<typeof writingCalls.exportFile>, config: { timeout: 5 * 60_000 } });
 
 /**
  * Downloads the tender analysis report (招标分析报告) as Word or Excel through the download helper (a blob from the URL,

@@ -1,6 +1,6 @@
 /**
  * The writing calls (docs/api.md "Writing"): write/start|progress|cancel, section/get|save|ai, health, page-settings,
- * export, finish (defined in @btz/shared/calls). Thin like ../routes.ts: validate, ask access.ts (a finished bid refuses every change), call the service.
+ * finish (defined in @btz/shared/calls; the export is a job of its own: ../export). Thin like ../routes.ts: validate, ask access.ts (a finished bid refuses every change), call the service.
  */
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
@@ -9,25 +9,14 @@ import { writingCalls } from '@btz/shared/calls';
 import type { AppContext } from '../../../context.js';
 import { AppError, badRequest } from '../../../http/errors.js';
 import { defineRoute } from '../../../http/route.js';
-import { loadEnterpriseFacts } from '../../enterprise/index.js';
 import { bidToChange, bidToRead } from '../access.js';
-import { findSoffice } from '@btz/bid-engine/export';
-import { DocumentError } from '@btz/bid-engine/reading';
-import { sendFile } from '../../../http/send-file.js';
 import { presentBid } from '../present.js';
 import { listFiles } from '../repo.js';
 import { leavesOf, outlineWithStatus } from './sections.js';
-import { savePageSettings, sectionDocTexts, sectionRows } from './repo.js';
-import { exportIsolated, WorkerLimitError } from '../../../workers/index.js';
-import { libraryImagesOfBid } from '../../pictures/index.js';
-import { clientOf, recordIp } from '../../iprecord/index.js';
-import { bankImagesOfBid, factsWithBank } from '../../databank/qualify.js';
+import { savePageSettings, sectionRows } from './repo.js';
 import { cancelWriting, finishBid, getSection, progressOf, saveSection, startWriting } from './service.js';
 import { checkVolumes, settingsOf } from './settings.js';
-import { tenderCoverForm } from './cover.js';
 import { bidHealth } from './health.js';
-
-const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 export function registerWritingRoutes(fastify: FastifyInstance, app: AppContext): void {
   defineRoute(fastify, app, {
@@ -136,53 +125,6 @@ export function registerWritingRoutes(fastify: FastifyInstance, app: AppContext)
       const { inventFacts, ...stored } = next;
       await savePageSettings(app.db, bid.id, stored, inventFacts);
       return next;
-    },
-  });
-
-  defineRoute(fastify, app, {
-    call: writingCalls.export,
-    rateLimit: 'export',
-    raw: true,
-    handler: async ({ req, auth, query, reply }) => {
-      const bid = await bidToRead(app, auth, query.id);
-      if (!bid.outline || !bid.outline.length) throw badRequest(WRITE_TEXTS.noOutline);
-      if (query.format === 'pdf' && !findSoffice()) throw badRequest(WRITE_TEXTS.noPdf);
-      // the bidder as the enterprise facts give it, completed from the data bank (the name and code of its licence)
-      const ent = await factsWithBank(app, bid, await loadEnterpriseFacts(app.db, { tenantId: bid.tenant_id, userId: bid.user_id }));
-      const settings = settingsOf(bid.page_settings, bid.invent_facts);
-      const input = {
-        title: bid.name,
-        bidderName: ent.name,
-        bidder: { name: ent.name, legalRep: ent.legalRep, address: ent.address, contacts: ent.contacts },
-        card: bid.card,
-        // the cover follows the tender's cover form when it prescribes one (dated on the bid deadline, else today)
-        coverForm: await tenderCoverForm(app.db, bid.id, bid.card),
-        outline: bid.outline,
-        settings: {
-          font: settings.font,
-          fontSize: settings.fontSize,
-          headingStyle: settings.headingStyle,
-          pageNumber: settings.pageNumber,
-          volumes: settings.volumes.length ? settings.volumes : undefined,
-        },
-      };
-      // in a worker process (issue 10): a bid of 1,000 long sections takes a minute and gigabytes, never this event loop
-      let data: Buffer;
-      try {
-        // pictures the sections show by URL: the picture library's and the data bank's (qualification chapters)
-        const library = { ...(await libraryImagesOfBid(app, bid)), ...(await bankImagesOfBid(app, bid)) };
-        data = await exportIsolated(app.config, { bid: input, format: query.format, library }, sectionDocTexts(app.db, bid.id));
-      } catch (err) {
-        // a limit, or the export worker died (WORKER_CRASHED): its Chinese message, not a retry invitation
-        if (err instanceof WorkerLimitError || err instanceof DocumentError) throw badRequest(err.message);
-        if (query.format !== 'pdf') throw err;
-        app.log.error({ err }, 'pdf export failed');
-        throw badRequest('PDF 导出失败，请导出 Word 文件或稍后重试');
-      }
-      const mime = query.format === 'pdf' ? 'application/pdf' : DOCX_MIME;
-      // IP 记录: who exported which bidder's bid from where (the same IP for two bidders is a warning)
-      await recordIp(app, clientOf(req), auth, { kind: 'export', detail: `${bid.name}（${query.format.toUpperCase()}）`, bidId: bid.id, bidder: ent.name });
-      return sendFile(reply, { data, mime, name: `${bid.name.replace(/[\\/:*?"<>|]/g, '_')}.${query.format}` });
     },
   });
 

@@ -211,7 +211,7 @@ export function Panes({
             {
               key: 'export',
               label: '导出',
-              children: <ExportPanel bidId={bid.id} bidName={bid.name} nodes={editor.nodes} readOnly={readOnly} canExport={written} />,
+              children: <ExportPanel bidId={bid.id} nodes={editor.nodes} readOnly={readOnly} canExport={written} />,
             },
           ]}
         />
