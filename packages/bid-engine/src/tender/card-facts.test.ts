@@ -127,6 +127,21 @@ describe('an OCR page', () => {
   });
 });
 
+describe('organisation names run together with what follows them', () => {
+  it('the next label without a space, a seal beside the name, and the buyer as a 征询 names it (征询方)', () => {
+    const f = file([
+      '征询公告\n征询方：江州市农业发展银行股份有限公司\n联系人：王某\n代理机构：江州招标咨询有限公司江州招标咨询有限公司（章）\n联系人：李某',
+      '招标人：江州铁路建设有限公司招标组织单位：江州铁路建设有限公司',
+    ]);
+    const card = extractCard([f]);
+    expect(card.purchaser!.value).toBe('江州市农业发展银行股份有限公司');
+    expect(card.agency!.value).toBe('江州招标咨询有限公司');
+    expectVerified(f, card.agency);
+    const g = file(['招标人：江州铁路建设有限公司招标组织单位：江州铁路建设有限公司']);
+    expect(extractCard([g]).purchaser!.value).toBe('江州铁路建设有限公司');
+  });
+});
+
 describe('scoring on the text path (a file without a model)', () => {
   it('TOC lines that look like rows are never rows', () => {
     const f = file([
