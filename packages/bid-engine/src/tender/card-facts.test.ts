@@ -142,6 +142,15 @@ describe('organisation names run together with what follows them', () => {
   });
 });
 
+describe('ceilings printed as lists or with 总', () => {
+  it('a list of lots\' caps under one label is no project ceiling; 最高投标总限价 is one', () => {
+    const lots = file(['项目名称：某检测服务采购项目\n预算金额（元）：2610000\n最高限价（元）：620000；540000；180000']);
+    expect(extractCard([lots]).ceilingPrice).toBeNull();
+    const total = file(['项目名称：某研发项目\n采购总预算：600.00万元（不含税）\n最高投标总限价：570万元（不含税）']);
+    expect(extractCard([total]).ceilingPrice!.value).toBe(5700000);
+  });
+});
+
 describe('scoring on the text path (a file without a model)', () => {
   it('TOC lines that look like rows are never rows', () => {
     const f = file([

@@ -78,7 +78,7 @@ export const SPECS: Spec[] = [
   {
     key: 'ceilingPrice',
     kind: 'money',
-    labels: [/最高(?:投标|响应|报价|磋商|谈判)?限价|招标控制价|最高限额|拦标价|(?:投标|响应)限价|上限价|控制价/],
+    labels: [/最高(?:投标|响应|报价|磋商|谈判)?总?限价|招标控制价|最高限额|拦标价|(?:投标|响应)限价|上限价|控制价/],
     exclude: /超过|超出|高于|低于|不超|以内|突破/,
   },
   {
@@ -382,6 +382,9 @@ export function findFact(fl: FileLines, spec: Spec, lot: string | null): Occ[] {
             // a unit cap is not the project's ceiling: 「单价限高价1400元/组」「230元/人/月」「每人每月3000元」 (a yearly
             // total, 「2,435,216.00元/年」, and 「每家投标人投标总价…不超过630000元」 are the project's)
             if (perUnit(region, mm)) break;
+            // a list of amounts under one label (「最高限价（元）：620000；540000；180000」) is the lots' caps, none of them
+            // the whole project's
+            if (spec.key === 'ceilingPrice' && /^\s*[；;、]\s*\d/.test(region.slice(mm.index + mm.text.length))) break;
             value = mm.value;
             text = mm.text;
             endInRegion = mm.index + mm.text.length;
