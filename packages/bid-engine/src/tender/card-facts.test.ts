@@ -127,6 +127,30 @@ describe('an OCR page', () => {
   });
 });
 
+describe('organisation names run together with what follows them', () => {
+  it('the next label without a space, a seal beside the name, and the buyer as a 征询 names it (征询方)', () => {
+    const f = file([
+      '征询公告\n征询方：江州市农业发展银行股份有限公司\n联系人：王某\n代理机构：江州招标咨询有限公司江州招标咨询有限公司（章）\n联系人：李某',
+      '招标人：江州铁路建设有限公司招标组织单位：江州铁路建设有限公司',
+    ]);
+    const card = extractCard([f]);
+    expect(card.purchaser!.value).toBe('江州市农业发展银行股份有限公司');
+    expect(card.agency!.value).toBe('江州招标咨询有限公司');
+    expectVerified(f, card.agency);
+    const g = file(['招标人：江州铁路建设有限公司招标组织单位：江州铁路建设有限公司']);
+    expect(extractCard([g]).purchaser!.value).toBe('江州铁路建设有限公司');
+  });
+});
+
+describe('ceilings printed as lists or with 总', () => {
+  it('a list of lots\' caps under one label is no project ceiling; 最高投标总限价 is one', () => {
+    const lots = file(['项目名称：某检测服务采购项目\n预算金额（元）：2610000\n最高限价（元）：620000；540000；180000']);
+    expect(extractCard([lots]).ceilingPrice).toBeNull();
+    const total = file(['项目名称：某研发项目\n采购总预算：600.00万元（不含税）\n最高投标总限价：570万元（不含税）']);
+    expect(extractCard([total]).ceilingPrice!.value).toBe(5700000);
+  });
+});
+
 describe('scoring on the text path (a file without a model)', () => {
   it('TOC lines that look like rows are never rows', () => {
     const f = file([

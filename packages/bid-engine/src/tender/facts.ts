@@ -57,7 +57,7 @@ export const SPECS: Spec[] = [
     lineStart: true,
     // 「2.3 “采购人”系指上海市公安局宝山分局。」 (the 须知's definitions) when the cover is garbled
     // the procedures outside 招标 name the buyer their own way (征询人, 比选人, 询价人)
-    labels: [/(?:采购人|招标人|采购单位|建设单位|招标方|采购方|征询人|比选人|询价人)(?:名称|信息)?|[“"]\s*(?:采购人|招标人)\s*[”"]\s*系指/],
+    labels: [/(?:采购人|招标人|采购单位|建设单位|招标方|采购方|征询人|征询方|比选人|比选方|询价人|询价方)(?:名称|信息)?|[“"]\s*(?:采购人|招标人)\s*[”"]\s*系指/],
   },
   {
     key: 'agency',
@@ -78,7 +78,7 @@ export const SPECS: Spec[] = [
   {
     key: 'ceilingPrice',
     kind: 'money',
-    labels: [/最高(?:投标|响应|报价|磋商|谈判)?限价|招标控制价|最高限额|拦标价|(?:投标|响应)限价|上限价|控制价/],
+    labels: [/最高(?:投标|响应|报价|磋商|谈判)?总?限价|招标控制价|最高限额|拦标价|(?:投标|响应)限价|上限价|控制价/],
     exclude: /超过|超出|高于|低于|不超|以内|突破/,
   },
   {
@@ -206,6 +206,16 @@ function cutText(s: string, kind: Kind): string {
   if (stop >= 0) v = v.slice(0, stop);
   const next = v.search(NEXT_LABEL);
   if (next > 0) v = v.slice(0, next);
+  if (kind === 'org') {
+    // the next label run on without a space (「…有限公司招标组织单位：…」): the name ends where an organisation's does
+    const label = v.search(/(?<=公司|局|院|中心|学校|大学|医院|委员会|集团|银行|[)）])[\u4e00-\u9fa5]{2,8}[：:]/);
+    if (label > 0) v = v.slice(0, label);
+    // a seal beside the name (「中化商务有限公司（章）」) is no part of it; the name printed twice over (its field and the
+    // signature beside it, read as one line) is one name
+    v = v.replace(/\s*[（(](?:盖|公)?章[)）]$/, '');
+    const twice = /^(.{4,})\s*\1$/.exec(v);
+    if (twice) v = twice[1]!;
+  }
   return v.replace(/[，,、\s]+$/, '').trim();
 }
 
@@ -372,6 +382,9 @@ export function findFact(fl: FileLines, spec: Spec, lot: string | null): Occ[] {
             // a unit cap is not the project's ceiling: 「单价限高价1400元/组」「230元/人/月」「每人每月3000元」 (a yearly
             // total, 「2,435,216.00元/年」, and 「每家投标人投标总价…不超过630000元」 are the project's)
             if (perUnit(region, mm)) break;
+            // a list of amounts under one label (「最高限价（元）：620000；540000；180000」) is the lots' caps, none of them
+            // the whole project's
+            if (spec.key === 'ceilingPrice' && /^\s*[；;、]\s*\d/.test(region.slice(mm.index + mm.text.length))) break;
             value = mm.value;
             text = mm.text;
             endInRegion = mm.index + mm.text.length;

@@ -141,3 +141,42 @@ export function schemePriceRow(model: DocModel, rows: readonly ModelScoringRow[]
   }
   return null;
 }
+
+/** a sentence stating how the points are made up (「分值构成及权重：(1)价格部分（占总分权重40%）：40分 (2)技术部分…：60分」) */
+const PARTS_LEAD = /分值构成|分值组成|分数构成|评分构成|分值分配|权重|百分制|总分|满分/;
+const PART = new RegExp(
+  String.raw`((?:价格|报价|商务|技术|服务|资信|信誉|综合)[\u4e00-\u9fa5]{0,6}?(?:部分|分|项|标))(?:[(（][^()（）]{0,16}[)）])?[:：为占]?(\d+(?:\.\d+)?)分`,
+  'g',
+);
+
+/**
+ * The parts of a scheme whose detailed table is not in the document (an attachment, 「详见附件1」): the sentence or cell
+ * stating how the points are made up, each part a row, taken only when they make the stated total (or 100). Empty when
+ * no such statement is found. The caller says that the detailed table is missing.
+ */
+export function schemePartRows(model: DocModel): { rows: ModelScoringRow[]; total: number | null } {
+  const texts = model.blocks.flatMap((b) =>
+    b.type === 'table' ? b.rows.map((r) => ({ text: r.cells.map((c) => c.text).join(' '), page: r.page })) : [{ text: b.text, page: b.page }],
+  );
+  for (const { text, page } of texts) {
+    const t = fold(text);
+    if (!PARTS_LEAD.test(t)) continue;
+    const parts = new Map<string, number>();
+    for (const m of t.matchAll(PART)) if (!parts.has(m[1]!)) parts.set(m[1]!, Number(m[2]));
+    if (parts.size < 2) continue;
+    const sum = [...parts.values()].reduce((a, b) => a + b, 0);
+    const total = statedTotal(t.replace(PART, '')) ?? 100;
+    if (Math.abs(sum - total) > 0.001) continue;
+    const rows = [...parts].map(([name, points]): ModelScoringRow => ({
+      item: name,
+      points,
+      criteria: '',
+      category: groupCategory(name) ?? classifyItem(name),
+      page,
+      excerpts: [`${name}`, text.slice(0, 60)],
+      lot: null,
+    }));
+    return { rows, total };
+  }
+  return { rows: [], total: null };
+}

@@ -10,7 +10,7 @@ import type { ScoringCategory } from '@btz/shared';
 import type { Block, DocModel, TableBlock } from '../reading/model/types.js';
 import { tableGrid, type GridSlot } from '../reading/model/table.js';
 import { classifyItem } from './scoring.js';
-import { listScoringFromModel, schemePriceRow } from './scoring-list.js';
+import { listScoringFromModel, schemePartRows, schemePriceRow } from './scoring-list.js';
 import {
   cellPoints,
   describe,
@@ -61,6 +61,8 @@ const SCORING_CONTEXT = /评分|评审因素|评标|评审标准|评分标准|�
 const BONUS_LEAD = /^(?:[一二三四五六七八九十\d]+[、.．)）]?)?(?:加分项|附加分|额外加分|奖励分)/;
 /** words that place a table in the evaluation of bids (an appraisal of the contractor's service names none of them) */
 const BID_EVAL_CONTEXT = /评标|评审|投标|响应|磋商|谈判|比选|供应商|评分标准|评分细则|评分办法/;
+/** an appraisal's own scoring rules named as such (考核评分细则, 考评标准, 绩效考核表) */
+const APPRAISAL_TITLE = /(?:考核|考评|绩效)(?:评分|评价|评审|计分)?(?:细则|标准|办法|表)/g;
 const EVAL_CHAPTER = /评标|评审|评分|评定|磋商|谈判|比选|评选|评价办法|办法/;
 
 function roleOf(text: string): Role {
@@ -104,6 +106,9 @@ function layoutOf(grid: GridSlot[][]): Layout | null {
     const texts = grid[r]!.map((s) => s.text);
     if (texts.some((t) => INDEX_HEAD.test(fold(t)))) return null;
     const roles = texts.map(roleOf);
+    // a header naming its points column but its factor column in words of its own (「总项 | 分项 | 评审要点 | 满分」,
+    // 「序号 | 评标标准 | 权重 | 属性 | 资料目录」): the factor columns found by what they hold
+    if (!roles.includes('factor') && roles.includes('points')) factorsByShape(grid, r, roles);
     const hasFactor = roles.includes('factor');
     const hasPoints = roles.includes('points');
     const hasCriteria = roles.includes('criteria');
@@ -191,6 +196,40 @@ function layoutOf(grid: GridSlot[][]): Layout | null {
 }
 
 /**
+ * The factor columns of a table whose header names its points column and no factor column, from what the columns hold:
+ * the points column holds points in most rows; a column of short names (not numbers, not two or three type words such
+ * as 主观分/客观分 repeated down the rows) beside a column of long criteria is a factor column — two of them a group and
+ * its factors. Changes `roles` in place; leaves them as they are when the shape is not that of a scoring table.
+ */
+function factorsByShape(grid: GridSlot[][], r: number, roles: Role[]): void {
+  const data = grid.slice(r + 1, r + 16);
+  const pc = roles.indexOf('points');
+  const pts = data.map((row) => fold(row[pc]?.text ?? '')).filter((t) => t && !/^[/／\-—–－]$/.test(t));
+  if (pts.length < 3 || pts.filter((t) => cellPoints(t) !== null).length < pts.length * 0.6) return;
+  const profile = roles.flatMap((role, c) => {
+    if (role !== 'other' && role !== 'criteria') return [];
+    // each merged cell once; placeholders (「/」) are no values
+    const vals = data.map((row) => row[c]).filter((x) => x?.origin).map((x) => fold(x!.text)).filter((t) => t && !/^[/／\-—–－无]$/.test(t));
+    if (vals.length < 2) return [];
+    const lens = vals.map((v) => v.length).sort((a, b) => a - b);
+    const median = lens[Math.floor(lens.length / 2)]!;
+    const counts = new Map<string, number>();
+    for (const v of vals) counts.set(v, (counts.get(v) ?? 0) + 1);
+    const top3 = [...counts.values()].sort((a, b) => b - a).slice(0, 3).reduce((a, b) => a + b, 0);
+    const typeLike = vals.length >= 3 && counts.size < vals.length && top3 >= vals.length * 0.6 && median <= 6;
+    const numeric = vals.filter((v) => /^(?:\d{1,3}|[一二三四五六七八九十]{1,3})[、.．]?$/.test(v)).length >= vals.length * 0.6;
+    const names = vals.filter((v) => /[\u4e00-\u9fa5]{2}/.test(v) && !/[。；;]/.test(v)).length >= vals.length * 0.6;
+    return [{ c, median, typeLike, numeric, names }];
+  });
+  const long = profile.filter((x) => x.median > 24);
+  const short = profile.filter((x) => !x.typeLike && !x.numeric && x.names && x.median <= 16);
+  if (!long.length || !short.length) return;
+  for (const x of profile) if (x.numeric && roles[x.c] === 'other') roles[x.c] = 'seq';
+  for (const x of long) roles[x.c] = 'criteria';
+  for (const x of short) roles[x.c] = 'factor';
+}
+
+/**
  * A table without a 分值 header whose rows print their points with the item (「投标人类似业绩（25分）」 beside the
  * criteria): the column holding those items is the factor, the text columns right of it the criteria.
  */
@@ -245,6 +284,8 @@ interface Pending {
   /** the numbered header row this factor's row is a sub-row of (「7 | 整体配送服务方案： | / | /」 over 7.1, 7.2) */
   group: string | null;
   factorCell: object | null;
+  /** the 序号 cell of the factor's row: merged down, the rows under it with an empty factor cell are its sub-rows */
+  seqCell: object | null;
   factorPoints: number | null;
   subs: Array<{ name: string; points: number | null; pointsCell: object | null; criteria: string; page: number; excerpts: string[] }>;
   category: ScoringCategory | null;
@@ -292,6 +333,8 @@ function readTable(vrows: VRow[], layout: Layout, ctx: Ctx, lot: string | null, 
   const categoryCol = roles.indexOf('category');
   const seqCol = roles.indexOf('seq');
   let seqGroup: { seq: string; name: string } | null = null;
+  /** the name of a part of the scheme printed as a numbered row of its own (「二 | 报价评审」), for an unnamed row under it */
+  let partName: string | null = null;
   const header = new Set<string>();
   let pending: Pending | null = null;
 
@@ -387,6 +430,17 @@ function readTable(vrows: VRow[], layout: Layout, ctx: Ctx, lot: string | null, 
         }
         continue;
       }
+      // a numbered row naming only a part of the scheme (「一 | 商务技术评审」「二 | 报价评审」): the part's category, and
+      // the name of a row under it that has none of its own
+      const named = texts.filter((t, c) => t && roles[c] !== 'seq' && !/^(?:\d{1,2}|[一二三四五六七八九十]{1,3})[、.．]?$/.test(fold(t)));
+      const partHeader = named.length === 1 && !texts.some((t) => cellPoints(t) !== null) ? sectionHeader(named[0]!) : null;
+      if (partHeader) {
+        flush();
+        if (partHeader.category) category = partHeader.category;
+        if (partHeader.points) sections.push(partHeader.points);
+        partName = stripPoints(named[0]!).replace(/^(?:[一二三四五六七八九十]+[、.．]|\d{1,2}[.、．])/, '');
+        continue;
+      }
       if (texts.slice(0, 3).some((t) => TOTAL_ROW.test(fold(t)))) {
         flush();
         const v = pointsCol >= 0 ? cellPoints(texts[pointsCol]!) : null;
@@ -407,9 +461,13 @@ function readTable(vrows: VRow[], layout: Layout, ctx: Ctx, lot: string | null, 
           fcols = fcols.slice(1);
         }
       }
-      const outer = slots[fcols[0] ?? -1];
-      const factorText = outer?.text.trim() ?? '';
-      const inner = fcols.slice(1).map((c) => slots[c]!).filter((s) => s.text.trim() && s.text !== outer?.text);
+      let outer = slots[fcols[0] ?? -1];
+      let inner = fcols.slice(1).map((c) => slots[c]!).filter((s) => s.text.trim() && s.text !== outer?.text);
+      // a factor header over several columns whose row leaves the first of them empty (「1 |  | 价格 |  | 9」): the name
+      // is in the next one
+      if (!outer?.text.trim() && inner.length) [outer, ...inner] = inner;
+      // a placeholder (「/」) names nothing
+      const factorText = /^[/／\-—–－无]?$/.test(fold(outer?.text ?? '')) ? '' : outer!.text.trim();
       const innerText = inner.map((s) => s.text.trim()).join('-');
       const crit = critCols
         .filter((c) => !slots[c]!.cell || !fcols.some((f) => slots[f]!.cell === slots[c]!.cell))
@@ -460,13 +518,18 @@ function readTable(vrows: VRow[], layout: Layout, ctx: Ctx, lot: string | null, 
         if (last && crit) last.criteria += `\n${crit}`;
         continue;
       }
-      const sameFactor = pending && outer?.cell && pending.factorCell === outer.cell;
+      const seqCell = seqCol >= 0 ? slots[seqCol]!.cell : null;
+      const sameFactor =
+        (pending && outer?.cell && pending.factorCell === outer.cell) ||
+        // an empty factor cell beside the 序号 cell merged down from the factor's row
+        (pending && !factorText && !innerText && seqCell && (seqCell.rowSpan ?? 1) > 1 && pending.seqCell === seqCell);
       if (!sameFactor) {
         flush();
         pending = {
-          factor: (fw ? stripPoints(fw.name) : factorName(factorText)) || describe(crit),
+          factor: (fw ? stripPoints(fw.name) : factorName(factorText)) || (innerText ? '' : partName) || describe(crit),
           group: seqGroup?.name ?? null,
           factorCell: outer?.cell ?? null,
+          seqCell,
           factorPoints: fw?.points ?? null,
           subs: [],
           category: (categoryCol >= 0 ? groupCategory(texts[categoryCol] ?? '') : null) ?? category,
@@ -585,7 +648,8 @@ export function scoringFromModel(model: DocModel): ModelScoring {
     if (/合同/.test(ctx.chapter) && !SCORING_CONTEXT.test(ctx.text)) continue;
     // what the lines just above the table call it: an appraisal of the contractor (考核, 维保评分) is not the bid's scoring
     const lead = ctx.text.split('\n').slice(-2).join('\n');
-    if (DECOY_CONTEXT.test(lead) && !BID_EVAL_CONTEXT.test(lead)) continue;
+    // (「考核评分细则」 names the appraisal's own scoring: its 评分细则 places nothing in the evaluation of bids)
+    if (DECOY_CONTEXT.test(lead) && !BID_EVAL_CONTEXT.test(lead.replace(APPRAISAL_TITLE, ''))) continue;
     if (DECOY_CONTEXT.test(ctx.text) && !SCORING_CONTEXT.test(ctx.text)) continue;
     // bonus points awarded on top of the scheme (加分项 F4×A4) are not rows of the 100 points
     if (BONUS_LEAD.test(fold(ctx.text.split('\n').at(-1) ?? ''))) continue;
@@ -649,6 +713,14 @@ export function scoringFromModel(model: DocModel): ModelScoring {
     const list = listScoringFromModel(model);
     rows.push(...list.rows);
     total = list.total;
+    // nor that: the parts of the scheme as stated, the detailed table being elsewhere (an attachment)
+    if (!rows.length) {
+      const parts = schemePartRows(model);
+      if (parts.rows.length) {
+        rows.push(...parts.rows);
+        return { rows, ...scoringCheck(parts.total, rows), problem: '招标文件中未找到评分细则表（可能在附件中），只读到各部分的分值，请人工核对评分细则' };
+      }
+    }
   } else {
     if (tableTotals.every((t) => t !== null)) total = tableTotals.reduce<number>((a, b) => a + b!, 0);
     const price = schemePriceRow(model, rows);

@@ -94,6 +94,8 @@ export function describe(criteria: string): string {
 export function groupCategory(text: string): ScoringCategory | null {
   const t = fold(text);
   if (/价格|报价/.test(t)) return 'price';
+  // a part named by both (「商务技术评审」) leaves each row to its own nature
+  if (/商务/.test(t) && /技术/.test(t)) return null;
   if (/技术|服务(?:部分|评分|方案部分|细则)|方案部分/.test(t)) return 'technical';
   if (/商务|资信|信誉/.test(t)) return 'commercial';
   return null;

@@ -166,4 +166,122 @@ describe('scoring tables of unseen shapes', () => {
     expect(itemWithPoints('分值构成（总分100分）')).toBeNull();
     expect(summedParts('商务部分10.0分 技术部分60.0分 报价得分30.0分')).toBe(100);
   });
+  it('a header naming its factor columns in words of its own (总项 | 分项 | 评审要点 | 满分): the factors found by what the columns hold', () => {
+    const m = scoringFromModel(
+      modelOf([
+        heading(61, '5.1评分标准'),
+        para(61, '本项目采用综合评审法（满分100分）。'),
+        table(61, [
+          ['总项', '分项', '评审要点', '满分'],
+          ['项目报价', '报价得分', '评审价按以下标准进行计算：评审基准价为有效响应报价的平均值，偏离基准价每1%扣0.5分', '40.0'],
+          [{ t: '商务部分', rs: 2 }, '企业实力', '根据响应方的企业规模、财务状况、行业地位等情况评分，优秀5分，较好3分，较差0分', '10.0'],
+          ['案例', '响应方每具有一个同类项目的有效案例得2分，最多得10分，须提供合同关键页复印件', '10.0'],
+          [{ t: '服务/技术部分', rs: 2 }, '团队及服务能力', '项目经理具备相关资质证书且有5年及以上行业服务经验的得5分，团队成员每人得1分', '15.0'],
+          ['实施方案', '根据响应方编制的整体实施方案进行评分，方案完整、合理、可行的得25分，一般的得10分', '25.0'],
+        ]),
+      ]),
+    );
+    expect(rows(m)).toEqual([
+      ['报价得分', 40],
+      ['企业实力', 10],
+      ['案例', 10],
+      ['团队及服务能力', 15],
+      ['实施方案', 25],
+    ]);
+    expect(m.rows.map((r) => r.category)).toEqual(['price', 'commercial', 'commercial', 'technical', 'technical']);
+    expect(m.problem).toBeNull();
+  });
+
+  it('factor names in a trailing column, numbered part rows, sub-rows under a merged 序号 and a 「/」 factor under its part', () => {
+    const crit = (s: string) => `${s}，根据方案的合理性、科学性及针对性进行评价。评分范围（3，2，1，0）`;
+    const m = scoringFromModel(
+      modelOf([
+        heading(16, '第四部分 评标办法'),
+        heading(16, '评标办法前附表'),
+        table(16, [
+          ['序号', '评标标准', '权重', '主观分/客观分属性', '投标文件中评标标准相应的商务技术资料目录'],
+          ['一', '商务技术评审', '', '', ''],
+          ['1', '投标人自2023年1月1日以来具有相关工作经历的，得10分。证明材料：提供委托合同复印件。', '10分', '客观分', '类似业绩'],
+          [{ t: '2', rs: 3 }, crit('（1）根据投标人针对本项目的质量管理体系完善性'), '30分', '主观分', '管理制度情况'],
+          [crit('（2）根据投标人针对本项目的后勤保障制度健全性'), '20分', '主观分', ''],
+          [crit('（3）根据投标人针对本项目的档案管理制度完整性'), '20分', '主观分', ''],
+          ['二', '报价评审', '', '', ''],
+          ['1', '有效投标报价的最低价作为评标基准价，其最低报价为满分；按投标报价得分=（评标基准价/投标报价）*20计算。', '20分', '/', '/'],
+        ]),
+      ]),
+    );
+    expect(rows(m)).toEqual([
+      ['类似业绩', 10],
+      ['管理制度情况-质量管理体系完善性', 30],
+      ['管理制度情况-后勤保障制度健全性', 20],
+      ['管理制度情况-档案管理制度完整性', 20],
+      ['报价评审', 20],
+    ]);
+    // 「商务技术评审」 names both: each row keeps its own nature
+    expect(m.rows[0]!.category).toBe('commercial');
+    expect(m.rows.at(-1)!.category).toBe('price');
+    expect(m.rows[1]!.group).toBe('管理制度情况');
+  });
+
+  it('a factor header over several columns whose row leaves the first empty (1 |  | 价格 |  | 9): the name is the next one', () => {
+    const m = scoringFromModel(
+      modelOf([
+        heading(5, '评标信息'),
+        table(5, [
+          ['序号', { t: '评分项', cs: 3 }, '权重（%）'],
+          ['1', '', '价格', '', '10'],
+          [{ t: '2', rs: 3 }, '', '技术部分', '', '90'],
+          ['序号', '评分因素', '权重（%）', '评分准则'],
+          ['1', '实施方案', '90', '对投标人提供的实施方案进行评价，优的得100分，良的得60分'],
+        ]),
+      ]),
+    );
+    expect(rows(m)).toEqual([
+      ['价格', 10],
+      ['实施方案', 90],
+    ]);
+  });
+
+  it('an appraisal form of the contractor titled 考核评分细则 is not the scoring of bids', () => {
+    const m = scoringFromModel(
+      modelOf([
+        heading(5, '第三章 评标办法'),
+        table(5, [
+          ['评分因素', '分值', '评分标准'],
+          ['服务方案', '60', '方案完整可行的得60分'],
+          ['价格', '40', '基准价法'],
+        ]),
+        heading(31, '附件一：法律顾问考核评分细则（仅供参考）'),
+        para(31, '考核单位：            考核日期：____年____月____日'),
+        table(31, [
+          ['项目', '考评内容', '分值', '得分'],
+          ['服务评价', '履行法律顾问工作职责情况及取得的工作成效', '5', ''],
+          ['遵守纪律', '服从驻点单位的值班考勤和管理', '5', ''],
+          ['档案整理', '建立法律顾问工作档案，保存完整工作记录', '5', ''],
+        ]),
+      ]),
+    );
+    expect(rows(m)).toEqual([
+      ['服务方案', 60],
+      ['价格', 40],
+    ]);
+  });
+  it('a scheme whose detailed table is an attachment: the parts it states are the rows, and the card says the table is missing', () => {
+    const m = scoringFromModel(
+      modelOf([
+        heading(5, '第三章 评标办法（综合评估法）'),
+        table(5, [
+          [{ t: '条款内容', cs: 2 }, '编列内容'],
+          [{ t: '分值构成及权重', cs: 2 }, '(1) 价格部分（占总分权重40%）：40分 (2) 技术部分（占总分权重60%）：60分 注：以上打分最终均保留2位小数'],
+          ['2.2.2', '技术部分评审标准', '详见附件1：详细评审表'],
+        ]),
+      ]),
+    );
+    expect(rows(m)).toEqual([
+      ['价格部分', 40],
+      ['技术部分', 60],
+    ]);
+    expect(m.rows.map((r) => r.category)).toEqual(['price', 'technical']);
+    expect(m.problem).toContain('未找到评分细则表');
+  });
 });

@@ -183,6 +183,23 @@ describe('★ clauses from the document model', () => {
     ]);
   });
 
+  it('a clause stated in full in the list of substantive clauses and again as a table\'s label cell is one clause, the full one', () => {
+    const f = modelFile([
+      heading(14, '五、实质性条款'),
+      table(14, [
+        ['序号', '实质性条款具体内容'],
+        ['1', '★服务期限：自合同签订之日起两年。'],
+      ]),
+      heading(16, '六、商务要求'),
+      table(16, [
+        ['序号', '具体内容', '商务要求'],
+        ['1', '★付款方式', '合同签订后支付合同总价的30%。'],
+        ['2', '★服务期限', '自合同签订之日起两年。'],
+      ]),
+    ]);
+    expect(stars(f)).toEqual(['服务期限：自合同签订之日起两年。', '付款方式']);
+  });
+
   it('every clause cites a verbatim excerpt of its page; ▲ clauses are read the same way', () => {
     const f = modelFile([
       heading(3, '第三章 用户需求书'),

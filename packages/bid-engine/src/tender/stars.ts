@@ -379,6 +379,14 @@ function sameOpening(a: string, b: string): boolean {
   return (n === short && short >= 8) || (n >= 20 && n >= 0.9 * short);
 }
 
+/**
+ * A label printed on its own (a table's key cell 「★报价要求」 beside its value) and the clause that states it in full
+ * elsewhere (「★报价要求：1.本次招标…」): one clause.
+ */
+function labelOfClause(label: string, clause: string): boolean {
+  return label.length >= 2 && label.length <= 12 && !/[:：]/.test(label) && clause.length > label.length + 1 && clause.startsWith(label) && /^[:：]/.test(clause.slice(label.length));
+}
+
 /** Similarity of two texts' openings (Dice over character pairs): a reprint that changed a figure or a word. */
 function similar(a: string, b: string): boolean {
   const pairs = (s: string) => {
@@ -418,6 +426,8 @@ export function distinctMarked<T extends MarkedItem>(items: T[]): T[] {
       (k) =>
         k.key === key ||
         sameOpening(k.key, key) ||
+        labelOfClause(k.key, key) ||
+        labelOfClause(key, k.key) ||
         (num !== undefined && k.num === num) ||
         ((it.reprint || k.it.reprint) && similar(k.key, key)),
     );
@@ -425,7 +435,9 @@ export function distinctMarked<T extends MarkedItem>(items: T[]): T[] {
       kept.push({ it, key, num });
       continue;
     }
-    if (worse(it, same.it) < 0) {
+    // the clause in full (「报价要求：1.本次…」) rather than its label cell (「报价要求」)
+    if (labelOfClause(key, same.key)) continue;
+    if (worse(it, same.it) < 0 || labelOfClause(same.key, key)) {
       same.it = it;
       same.key = key;
       same.num = num ?? same.num;
