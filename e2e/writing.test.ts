@@ -256,6 +256,10 @@ describe('one-click writing → live sections → reload → health → export �
     await file.saveAs(target);
     expect(statSync(target).size).toBeGreaterThan(10 * 1024);
     expect(readFileSync(target).subarray(0, 2).toString('latin1')).toBe('PK');
+    // the export ran as a job: the panel lists the file it made, to download again later
+    const files = await visible(panel.getByTestId('export-files'));
+    expect(await text(files)).toContain(file.suggestedFilename());
+    await shot(page, 'writing-export-done');
 
     // PDF: a file where LibreOffice is installed, else the server's message as it is
     const pdf = page.waitForEvent('download', { timeout: WAIT * 6 }).then((d) => ({ kind: 'file' as const, d }));

@@ -30,7 +30,7 @@ describe('export recovery (kill -9 of a real server process)', () => {
   it('SIGKILL mid-export, restart on the same DATA_DIR: the export completes, once', async () => {
     const pgl = await PGlite.create(path.join(dataDir, 'pgdata'), { loadDataDir: new Blob([readFileSync(inject('pgliteDump'))]) });
     await pgl.close();
-    let child = await startChild(dataDir);
+    let child = await startChild(dataDir, {}, { startMs: 180_000 });
     children.push(child);
     const token = await childLogin(child);
     const { body, contentType } = multipartBody({ file: { name: '招标文件.docx', data: await tenderDocx() }, fields: { bidType: 1 } });
@@ -45,7 +45,7 @@ describe('export recovery (kill -9 of a real server process)', () => {
     const sections = await seedLargeBid(handle.db, bidId, 600, 10_000);
     await handle.close();
 
-    child = await startChild(dataDir);
+    child = await startChild(dataDir, {}, { startMs: 180_000 });
     children.push(child);
     const first = child;
     const start = await api(first, '/btz/bid/export/start', { token, query: { id: bidId, format: 'docx' } });
@@ -63,7 +63,7 @@ describe('export recovery (kill -9 of a real server process)', () => {
     first.proc.kill('SIGKILL');
     await first.exited;
 
-    const second = await startChild(dataDir);
+    const second = await startChild(dataDir, {}, { startMs: 180_000 });
     children.push(second);
     const call = (p: string, o: Parameters<typeof api>[2]) => api(second, p, o);
     const done = await followExport(call, token, id);
