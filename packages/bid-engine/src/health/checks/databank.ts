@@ -5,7 +5,7 @@
  * today's date come from the caller.
  */
 import type { BidOutlineNode, HealthFinding, TenderCard } from '@btz/shared';
-import { requiredDocTypes, type BankDoc } from '../databank/qualify.js';
+import { requiredDocTypes, type BankDoc } from '../../databank/qualify.js';
 
 export interface DatabankHealthInput {
   /** The owner's saved documents. */

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { CARD_FACT_KEYS, CARD_LIST_KEYS, type CardEntry, type TenderCard } from '@btz/shared';
-import { LOTS_FILE, MAIN_FILE, MAIN_PAGES, pagesOf } from '../../test/fixtures/tender-pages.js';
-import { OfflineLlm } from '../llm/offline.js';
-import { LlmError, type ChatRequest, type ChatResult, type LlmProvider, type UsageListener } from '../llm/types.js';
-import { extractCard } from './card.js';
+import { LOTS_FILE, MAIN_FILE, MAIN_PAGES, pagesOf } from '../../../test/fixtures/tender-pages.js';
+import { OfflineLlm } from '../../llm/offline.js';
+import { LlmError, type ChatRequest, type ChatResult, type LlmProvider, type UsageListener } from '../../llm/types.js';
+import { extractCard } from '../card.js';
 import { extractCardWithLlm, extractCardWithLlmDetailed } from './llm-card.js';
 import { planContexts, promptFiles } from './llm-context.js';
-import { oracleAnswer } from '../../test/fakes/llm-oracle.js';
+import { oracleAnswer } from '../../../test/fakes/llm-oracle.js';
 import { CARD_TASKS, taskIdOf } from './llm-tasks.js';
 import { cleanExcerpt, findOnPage, locate, supports } from './llm-verify.js';
-import type { TenderFileInput } from './types.js';
-import { verifyExcerpt } from './verify.js';
+import type { TenderFileInput } from '../types.js';
+import { verifyExcerpt } from '../verify.js';
 
 type Answer = string | Error | ((req: ChatRequest, n: number) => string | Error);
 

@@ -20,15 +20,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { TenderCard } from '@btz/shared';
-import { extractJson } from '../llm/json.js';
-import { abortError } from '../llm/semaphore.js';
-import { addUsage, LlmError, ZERO_USAGE, type ChatMessage, type LlmProvider, type Usage } from '../llm/types.js';
-import { extractCard } from './card.js';
+import { extractJson } from '../../llm/json.js';
+import { abortError } from '../../llm/semaphore.js';
+import { addUsage, LlmError, ZERO_USAGE, type ChatMessage, type LlmProvider, type Usage } from '../../llm/types.js';
+import { extractCard } from '../card.js';
 import { DEFAULT_CONTEXT_CHARS, planContexts, promptFiles, systemPrompt } from './llm-context.js';
 import { mergeCard, type MergeStats, type VerifiedFinding } from './llm-merge.js';
 import { CARD_TASKS, taskHeader, type CardTask, type Finding } from './llm-tasks.js';
 import { locate, supports } from './llm-verify.js';
-import type { TenderFileInput } from './types.js';
+import type { TenderFileInput } from '../types.js';
 
 export type EngineFile = TenderFileInput;
 

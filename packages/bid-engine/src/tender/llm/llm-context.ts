@@ -13,10 +13,10 @@
  * invalid-bid clauses) may use several chunks; each chunk is a call of its own.
  */
 import type { TenderFileRole } from '@btz/shared';
-import { modelPageTexts } from '../reading/model/prompt.js';
+import { modelPageTexts } from '../../reading/model/prompt.js';
 import type { GroupId } from './llm-tasks.js';
-import { isTocLine } from './text.js';
-import type { TenderFileInput } from './types.js';
+import { isTocLine } from '../text.js';
+import type { TenderFileInput } from '../types.js';
 
 /** Tender text per prompt: with the system rules, the task instruction and its JSON schema a prompt stays ≤ ~12k characters. */
 export const DEFAULT_CONTEXT_CHARS = 10_000;

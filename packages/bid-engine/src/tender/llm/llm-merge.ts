@@ -44,7 +44,7 @@ import {
 import type { PromptFile } from './llm-context.js';
 import type { ClauseKey, Finding } from './llm-tasks.js';
 import { amountsIn, datesIn, factValue, fold, folded, norm, overlap, similarity, type Located, DATE_KEYS, MONEY_KEYS } from './llm-verify.js';
-import { scoringCheck } from './scoring-model.js';
+import { scoringCheck } from '../rules/scoring-model.js';
 
 /** A finding after the source check. */
 export type VerifiedFinding = Finding & { loc: Located; verified: boolean };

@@ -10,10 +10,10 @@
 import type { CardFactKey } from '@btz/shared';
 import type { PromptFile } from './llm-context.js';
 import type { Finding, FindingSource } from './llm-tasks.js';
-import { parseDateTime, parseMoney } from './text.js';
-import { verifyExcerpt } from './verify.js';
-import { bigramSet } from '../text/ngrams.js';
-import { containment, dice } from '../text/similarity.js';
+import { parseDateTime, parseMoney } from '../text.js';
+import { verifyExcerpt } from '../verify.js';
+import { bigramSet } from '../../text/ngrams.js';
+import { containment, dice } from '../../text/similarity.js';
 
 const QUOTES: Record<string, string> = { '“': '"', '”': '"', '„': '"', '‘': "'", '’': "'", '「': '"', '」': '"', '『': '"', '』': '"', '〔': '[', '〕': ']' };
 const WS = /[\s\u3000\u00a0\u200b\ufeff]/;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { MAIN_FILE, MAIN_PAGES, pagesOf } from '../../test/fixtures/tender-pages.js';
-import { extractCard } from './card.js';
+import { MAIN_FILE, MAIN_PAGES, pagesOf } from '../../../test/fixtures/tender-pages.js';
+import { extractCard } from '../card.js';
 import { isAnonymityClause, parseFormat } from './anonymity.js';
-import { verifyExcerpt } from './verify.js';
-import type { TenderFileInput } from './types.js';
+import { verifyExcerpt } from '../verify.js';
+import type { TenderFileInput } from '../types.js';
 
 /** The generated tender with a 暗标 chapter on a page of its own (page 5 of the instructions). */
 function anonTender(extra: string): TenderFileInput {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Block } from '../reading/model/types.js';
-import { heading, modelFile, para, table } from '../../test/fixtures/model.js';
-import { extractCard } from './card.js';
+import type { Block } from '../../reading/model/types.js';
+import { heading, modelFile, para, table } from '../../../test/fixtures/model.js';
+import { extractCard } from '../card.js';
 import { compositionFromModel, partName, tableParts } from './composition-model.js';
-import { verifyExcerpt } from './verify.js';
+import { verifyExcerpt } from '../verify.js';
 
 const item = (page: number, numbering: string, text: string, level = 2): Block => ({ type: 'list-item', page, pageEnd: page, level, numbering, text });
 

@@ -17,9 +17,9 @@
  * heading of the format chapter that holds it — when there is one. Never throws on a table's shape.
  */
 import type { CompositionBasis } from '@btz/shared';
-import type { Block, DocModel, HeadingBlock, TableBlock } from '../reading/model/types.js';
-import { tableGrid } from '../reading/model/table.js';
-import { parseCnSmall } from '../text/numerals.js';
+import type { Block, DocModel, HeadingBlock, TableBlock } from '../../reading/model/types.js';
+import { tableGrid } from '../../reading/model/table.js';
+import { parseCnSmall } from '../../text/numerals.js';
 
 export interface ModelPart {
   title: string;

@@ -6,7 +6,7 @@
  * kept). Every value cites its page with a verbatim excerpt.
  */
 import type { CardEntry, CardFact, CardFactKey, CardFlag, FactVersion } from '@btz/shared';
-import { tableTexts } from '../reading/model/table.js';
+import { tableTexts } from '../../reading/model/table.js';
 import { lotMentions, lotSegment } from './lots.js';
 import {
   afterChange,
@@ -20,8 +20,8 @@ import {
   sliceLines,
   type FileLines,
   type Line,
-} from './text.js';
-import { verifyExcerpt } from './verify.js';
+} from '../text.js';
+import { verifyExcerpt } from '../verify.js';
 // ---------------------------------------------------------------------------------------------------------------------
 // Scalar facts
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Block } from '../reading/model/types.js';
-import { heading, modelFile, para, table } from '../../test/fixtures/model.js';
-import { extractCard, flattenOutline, generateOutline } from './index.js';
+import type { Block } from '../../reading/model/types.js';
+import { heading, modelFile, para, table } from '../../../test/fixtures/model.js';
+import { extractCard, flattenOutline, generateOutline } from '../index.js';
 import { formsFromModel } from './forms.js';
-import { buildFactSheet, writeSectionOffline } from '../writer/index.js';
+import { buildFactSheet, writeSectionOffline } from '../../writer/index.js';
 
 const item = (page: number, numbering: string, text: string): Block => ({ type: 'list-item', page, pageEnd: page, level: 1, numbering, text });
 

@@ -8,8 +8,8 @@
  * and sent whole).
  */
 import { isPrintedPart, type BidOutlineNode, type TenderCard, type TenderForm, type TenderFormBlock } from '@btz/shared';
-import type { Block, DocModel, HeadingBlock } from '../reading/model/types.js';
-import { tableGrid } from '../reading/model/table.js';
+import type { Block, DocModel, HeadingBlock } from '../../reading/model/types.js';
+import { tableGrid } from '../../reading/model/table.js';
 import { formatHeadings, NOT_BID_FORM } from './composition-model.js';
 
 export const FORM_LIMITS = { forms: 80, blocksPerForm: 300, rowsPerTable: 400, columns: 20, charsPerForm: 30_000, chars: 400_000 } as const;

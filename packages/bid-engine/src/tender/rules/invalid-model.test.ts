@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Block } from '../reading/model/types.js';
-import { heading, modelFile, para, table } from '../../test/fixtures/model.js';
-import { extractCard } from './card.js';
+import type { Block } from '../../reading/model/types.js';
+import { heading, modelFile, para, table } from '../../../test/fixtures/model.js';
+import { extractCard } from '../card.js';
 import { invalidFromModel } from './invalid-model.js';
 
 const li = (page: number, numbering: string, text: string, level = 2): Block => ({ type: 'list-item', page, pageEnd: page, level, numbering, text });

@@ -4,7 +4,7 @@
  * items, numbered paragraphs, or the numbered lines of a table cell. The same list printed twice counts once. Scattered
  * sentences ending in 「否则投标无效」 are not grounds of a list; the text path keeps finding those when no list exists.
  */
-import type { Block, DocModel } from '../reading/model/types.js';
+import type { Block, DocModel } from '../../reading/model/types.js';
 
 export interface ModelGround {
   text: string;

@@ -9,9 +9,9 @@
  * not a lot, and a statement of one lot (「本项目共1个采购包」「不划分标段」) overrules scattered mentions.
  */
 import type { TenderLot } from '@btz/shared';
-import { tableTexts } from '../reading/model/table.js';
-import type { DocModel } from '../reading/model/types.js';
-import { markerOf, parseCnInt, type FileLines, type Line } from './text.js';
+import { tableTexts } from '../../reading/model/table.js';
+import type { DocModel } from '../../reading/model/types.js';
+import { markerOf, parseCnInt, type FileLines, type Line } from '../text.js';
 
 const N = '一二三四五六七八九十\\d';
 /** 包 as a unit or in a word (承包, 分包, 打包, 红包, 药包…), not a lot */

@@ -5,10 +5,10 @@
  * price form and the writer quote it as the tender does; the card's `ceilingPrice` stays the whole project's figure.
  */
 import type { CardFlag, PriceCap } from '@btz/shared';
-import { tableTexts } from '../reading/model/table.js';
+import { tableTexts } from '../../reading/model/table.js';
 import { perUnit } from './facts.js';
-import { isTocLine, labelUnit, parseMoney, sliceLines, type FileLines, type Line } from './text.js';
-import { verifyExcerpt } from './verify.js';
+import { isTocLine, labelUnit, parseMoney, sliceLines, type FileLines, type Line } from '../text.js';
+import { verifyExcerpt } from '../verify.js';
 
 /** Words that make an amount a cap: the amount may not be exceeded. */
 const CAP_WORDS = /限价|控制价|控制金额|最高|上限|不超过|不得超过|不应超过|不高于|不得高于|封顶|限高/;

@@ -8,9 +8,9 @@
  * own numbered sub-items: 「3.本项目的特定资格要求：」 then （1）（2）…), or one paragraph or table cell numbering its
  * items inline (「申请人的资格要求： 1.具有独立承担民事责任的能力…；2.本项目不接受联合体投标…」).
  */
-import { tableTexts } from '../reading/model/table.js';
+import { tableTexts } from '../../reading/model/table.js';
 import { lotMentions } from './lots.js';
-import { cap, isHeadingLike, isTocLine, markerOf, sliceLines, stripMarker, type FileLines, type Line } from './text.js';
+import { cap, isHeadingLike, isTocLine, markerOf, sliceLines, stripMarker, type FileLines, type Line } from '../text.js';
 
 export interface QualItem {
   text: string;

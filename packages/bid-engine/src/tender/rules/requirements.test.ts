@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Block, DocModel } from '../reading/model/types.js';
+import type { Block, DocModel } from '../../reading/model/types.js';
 import { figuresOf, requirementsFromModel } from './requirements.js';
 
 const h = (level: number, text: string, page = 1): Block => ({ type: 'heading', level, numbering: '', title: text.replace(/^第.章\s*|^[一二三四五六七八九十]、/, ''), text, page, pageEnd: page });
@@ -49,15 +49,15 @@ describe('requirementsFromModel', () => {
 
 describe('card.requirements', () => {
   it('the card lists the requirement chapter\'s items with page, verified excerpt and figures; a card without one has none', async () => {
-    const { MODEL_FILE } = await import('../../test/fixtures/tender-model.js');
-    const { extractCard } = await import('./card.js');
+    const { MODEL_FILE } = await import('../../../test/fixtures/tender-model.js');
+    const { extractCard } = await import('../card.js');
     const card = extractCard([MODEL_FILE]);
     const reqs = card.requirements ?? [];
     expect(reqs.map((r) => r.text)).toEqual(['★服务人员须在合同签订后15日内全部到岗', '★投标人须承诺7×24小时响应，2小时内到达现场', '服务期限：一年。']);
     expect(reqs.every((r) => r.source.page === 6 && r.verified)).toBe(true);
     expect(reqs[0]).toMatchObject({ id: 'r1', section: '一、服务要求', figures: ['15日'] });
     expect(reqs[1]!.figures).toEqual(['7×24', '2小时']);
-    const { MAIN_FILE } = await import('../../test/fixtures/tender-pages.js');
+    const { MAIN_FILE } = await import('../../../test/fixtures/tender-pages.js');
     expect(extractCard([MAIN_FILE]).requirements).toBeUndefined();
   });
 });

@@ -4,7 +4,7 @@
  * item, requirement sentence (须/应/不少于…) and row of a requirement table, each with its page, the heading it sits
  * under and the figures it states. The writer restates and answers them one by one.
  */
-import type { Block, DocModel, TableBlock } from '../reading/model/types.js';
+import type { Block, DocModel, TableBlock } from '../../reading/model/types.js';
 
 export interface ModelRequirement {
   text: string;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { heading, modelFile, para, table } from '../../test/fixtures/model.js';
-import { extractCard } from './card.js';
-import { generateOutline, flattenOutline } from './outline.js';
+import { heading, modelFile, para, table } from '../../../test/fixtures/model.js';
+import { extractCard } from '../card.js';
+import { generateOutline, flattenOutline } from '../outline.js';
 import { scoringFromModel } from './scoring-model.js';
-import { verifyExcerpt } from './verify.js';
+import { verifyExcerpt } from '../verify.js';
 
 const rowsOf = (card: ReturnType<typeof extractCard>) => card.scoring.map((s) => [s.item, s.points, s.category]);
 
@@ -242,7 +242,7 @@ describe('lots with their own scoring tables', () => {
 
 describe('scoring printed as text, and a price scored outside the table', () => {
   it('groups as headings with points and numbered items under them: sub-items that add up are the rows', () => {
-    const b = (page: number, text: string, numbering: string): import('../reading/model/types.js').Block => ({
+    const b = (page: number, text: string, numbering: string): import('../../reading/model/types.js').Block => ({
       type: 'list-item',
       page,
       pageEnd: page,

@@ -7,8 +7,8 @@
  * printed total; a table that does not add up is reported, not silently shown.
  */
 import type { ScoringCategory } from '@btz/shared';
-import type { Block, DocModel, TableBlock } from '../reading/model/types.js';
-import { tableGrid, type GridSlot } from '../reading/model/table.js';
+import type { Block, DocModel, TableBlock } from '../../reading/model/types.js';
+import { tableGrid, type GridSlot } from '../../reading/model/table.js';
 import { classifyItem } from './scoring.js';
 import { listScoringFromModel, schemePriceRow } from './scoring-list.js';
 import {
@@ -24,7 +24,7 @@ import {
   statedTotal,
   TOTAL_ROW,
 } from './scoring-points.js';
-import { parseCnSmall } from '../text/numerals.js';
+import { parseCnSmall } from '../../text/numerals.js';
 
 export interface ModelScoringRow {
   item: string;

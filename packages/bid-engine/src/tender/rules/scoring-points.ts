@@ -4,7 +4,7 @@
  * descriptive names for the unnamed sub-rows of a merged factor cell, and the total a table states.
  */
 import type { ScoringCategory } from '@btz/shared';
-import { nfkcCompact } from '../text/normalise.js';
+import { nfkcCompact } from '../../text/normalise.js';
 
 const NUM = String.raw`\d+(?:\.\d+)?`;
 /** points are printed as 分, or as the weight of a factor in a weighted scheme (「服务方案（42%）」): both are points */

@@ -2,8 +2,8 @@
  * Scoring-table shapes met in real tenders outside the first corpus (issue 23): generated models, one shape each.
  */
 import { describe, expect, it } from 'vitest';
-import { heading, modelFile, para, table } from '../../test/fixtures/model.js';
-import { extractCard } from './card.js';
+import { heading, modelFile, para, table } from '../../../test/fixtures/model.js';
+import { extractCard } from '../card.js';
 import { scoringFromModel } from './scoring-model.js';
 import { cellPoints, itemWithPoints, openingItemPoints, summedParts } from './scoring-points.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractCard } from './card.js';
+import { extractCard } from '../card.js';
 
 describe('scoring table with a trailing category column', () => {
   it('takes the category from the table, not from keywords, and keeps it out of the criteria', () => {

@@ -5,7 +5,7 @@
  * technical / commercial / price by the section they are in (「技术部分（50分）」) or by keywords.
  */
 import type { ScoringCategory } from '@btz/shared';
-import { cap, isHeadingLike, isTocLine, markerOf, sliceLines, stripMarker, type FileLines, type Line } from './text.js';
+import { cap, isHeadingLike, isTocLine, markerOf, sliceLines, stripMarker, type FileLines, type Line } from '../text.js';
 
 export interface RawScoringRow {
   item: string;

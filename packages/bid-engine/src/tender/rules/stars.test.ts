@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { Block } from '../reading/model/types.js';
-import { heading, modelFile, para, table } from '../../test/fixtures/model.js';
-import { pagesOf } from '../../test/fixtures/tender-pages.js';
-import { extractCard } from './card.js';
+import type { Block } from '../../reading/model/types.js';
+import { heading, modelFile, para, table } from '../../../test/fixtures/model.js';
+import { pagesOf } from '../../../test/fixtures/tender-pages.js';
+import { extractCard } from '../card.js';
 import { markedFromModel } from './stars.js';
-import type { TenderFileInput } from './types.js';
-import { verifyExcerpt } from './verify.js';
+import type { TenderFileInput } from '../types.js';
+import { verifyExcerpt } from '../verify.js';
 
 const item = (page: number, numbering: string, text: string, level = 1): Block => ({ type: 'list-item', page, pageEnd: page, level, numbering, text });
 const stars = (f: TenderFileInput) => extractCard([f]).starClauses.map((c) => c.text);

@@ -21,10 +21,10 @@
  *   requirements (投标人/招标人) is one clause, kept in the requirements' wording; a clause cut short or differing
  *   only in its last characters is the same clause; a form heading repeating a listed form (「★附件5-1：」 after 「★5－1 法定代表人授权委托书」) too.
  */
-import type { Block, DocModel, TableBlock } from '../reading/model/types.js';
-import { tableGrid, type GridSlot } from '../reading/model/table.js';
-import { cap, isHeadingLike, isTocLine, markerOf, sliceLines, type FileLines, type Line } from './text.js';
-import { verifyExcerpt } from './verify.js';
+import type { Block, DocModel, TableBlock } from '../../reading/model/types.js';
+import { tableGrid, type GridSlot } from '../../reading/model/table.js';
+import { cap, isHeadingLike, isTocLine, markerOf, sliceLines, type FileLines, type Line } from '../text.js';
+import { verifyExcerpt } from '../verify.js';
 
 export type Mark = '★' | '▲';
 
