@@ -1,4 +1,5 @@
 import type { TenderCard } from '@btz/shared';
+import { placeholderText } from '@btz/shared/editor';
 import { bidWords } from '../tender/rules/forms.js';
 
 /**
@@ -56,7 +57,7 @@ export function coverDate(card: CoverCard | null | undefined, given?: string, no
   return d ? { text: d, source: 'deadline' } : { text: todayCn(now), source: 'today' };
 }
 
-const ph = (what: string) => `【待填写：${what}】`;
+const ph = placeholderText;
 const squash = (s: string) => s.replace(/[\s\u3000]+/g, '');
 
 /** Notes kept after the value: seals and signatures. */

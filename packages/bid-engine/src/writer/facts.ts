@@ -1,6 +1,5 @@
 import type { TenderCard } from '@btz/shared';
-
-import { ph } from './offline/context.js';
+import { placeholderText as ph } from '@btz/shared/editor';
 import { parseCnSmall } from '../text/numerals.js';
 
 /**

@@ -6,9 +6,8 @@
  */
 import type { Block, DocModel } from '../../reading/model/types.js';
 import { classifyItem } from './scoring.js';
-import type { ModelScoringRow } from './scoring-model.js';
 import { markerOf, stripMarker } from '../text.js';
-import { fold, groupCategory, itemWithPoints, leadingNamedPoints, openingItemPoints, statedTotal } from './scoring-points.js';
+import { fold, groupCategory, itemWithPoints, leadingNamedPoints, openingItemPoints, statedTotal, type ModelScoringRow } from './scoring-points.js';
 
 const EVAL_HEADING = /评标办法|评分办法|评审办法|评分标准|评标标准|评分细则|评审标准|综合评分|综合评估|评审因素|评分因素|详细评审|评标细则|评审细则/;
 

@@ -23,21 +23,9 @@ import {
   summedParts,
   statedTotal,
   TOTAL_ROW,
+  type ModelScoringRow,
 } from './scoring-points.js';
 import { parseCnSmall } from '../../text/numerals.js';
-
-export interface ModelScoringRow {
-  item: string;
-  points: number;
-  criteria: string;
-  category: ScoringCategory;
-  page: number;
-  /** texts of the row as printed, best first, for the cited excerpt */
-  excerpts: string[];
-  lot: string | null;
-  /** the factor a sub-row belongs to (merged factor cell), when it is one */
-  group?: string;
-}
 
 export interface ModelScoring {
   rows: ModelScoringRow[];

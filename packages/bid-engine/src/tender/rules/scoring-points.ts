@@ -6,6 +6,20 @@
 import type { ScoringCategory } from '@btz/shared';
 import { nfkcCompact } from '../../text/normalise.js';
 
+/** A scoring row as read from the document model (a table's row or a listed item; scoring-model.ts, scoring-list.ts). */
+export interface ModelScoringRow {
+  item: string;
+  points: number;
+  criteria: string;
+  category: ScoringCategory;
+  page: number;
+  /** texts of the row as printed, best first, for the cited excerpt */
+  excerpts: string[];
+  lot: string | null;
+  /** the factor a sub-row belongs to (merged factor cell), when it is one */
+  group?: string;
+}
+
 const NUM = String.raw`\d+(?:\.\d+)?`;
 /** points are printed as 分, or as the weight of a factor in a weighted scheme (「服务方案（42%）」): both are points */
 const UNIT = '(?:分|%|％)';
