@@ -1,5 +1,4 @@
 import type { TenderCard } from '@btz/shared';
-import { placeholderText } from '@btz/shared/editor';
 import { bidWords } from '../tender/rules/forms.js';
 
 /**
@@ -57,7 +56,7 @@ export function coverDate(card: CoverCard | null | undefined, given?: string, no
   return d ? { text: d, source: 'deadline' } : { text: todayCn(now), source: 'today' };
 }
 
-const ph = placeholderText;
+const ph = (what: string) => `【待填写：${what}】`;
 const squash = (s: string) => s.replace(/[\s\u3000]+/g, '');
 
 /** Notes kept after the value: seals and signatures. */

@@ -6,7 +6,6 @@
  * list markers and table rows are kept as they were. Nothing is added: every figure left is the passage's own.
  */
 import type { TenderCard } from '@btz/shared';
-import { placeholderText } from '@btz/shared/editor';
 
 export interface AdaptedPassage {
   /** the passage's lines, adapted (empty lines dropped) */
@@ -17,7 +16,7 @@ export interface AdaptedPassage {
   dropped: number;
 }
 
-const ph = placeholderText;
+const ph = (what: string) => `【待填写：${what}】`;
 const STOP = `\\s，,。；;：:、（）()“”"「」《》\\n|`;
 
 const NAME_LABEL = new RegExp(`(?:项目名称|采购项目名称|招标项目名称|工程名称)\\s*[：:为是]?\\s*([^${STOP}]{4,60})`, 'g');

@@ -1,5 +1,6 @@
 import type { TenderCard } from '@btz/shared';
-import { placeholderText as ph } from '@btz/shared/editor';
+
+import { ph } from './offline/context.js';
 import { parseCnSmall } from '../text/numerals.js';
 
 /**

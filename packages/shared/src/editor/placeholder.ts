@@ -7,9 +7,6 @@
 /** A blank to fill in: 【待填写：说明】 (also the bare 【待填写】). Global: use with matchAll / replace. */
 export const PLACEHOLDER_RE = /【待填写(?:[：:][^】\n]*)?】/g;
 
-/** The blank for `what` (「项目经理姓名」 → 【待填写：项目经理姓名】): the one way the product writes one. */
-export const placeholderText = (what: string): string => `【待填写：${what}】`;
-
 /** A value a model proposed (marked for the user to confirm). Global. */
 export const PROPOSED_RE = /【拟定[：:][^】\n]*】/g;
 

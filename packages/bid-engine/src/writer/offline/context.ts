@@ -61,7 +61,7 @@ export function hash(s: string): number {
   return h >>> 0;
 }
 
-export { placeholderText as ph } from '@btz/shared/editor';
+export const ph = (what: string) => `【待填写：${what}】`;
 /** Bold, except a placeholder (it carries its own highlight). */
 export const bold = (v: string) => (v.startsWith('【') ? v : `**${v}**`);
 /** The ideographic space between fields of a form line. */
