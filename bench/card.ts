@@ -195,7 +195,7 @@ if (args.includes('--child')) {
   const { startFakeOpenAi } = await import('../packages/bid-engine/test/fakes/openai-server.js');
   const { extractCard } = await import('../packages/bid-engine/src/tender/card.js');
   const { oracleAnswer } = await import('../packages/bid-engine/test/fakes/llm-oracle.js');
-  const { taskIdOf } = await import('../packages/bid-engine/src/tender/llm-tasks.js');
+  const { taskIdOf } = await import('../packages/bid-engine/src/tender/llm/llm-tasks.js');
   const list = await tenders(Number(process.env.BENCH_PAGES), process.env.BENCH_QUICK === '1');
   let current = list[0]!;
   let rule = extractCard(current.files);
@@ -223,7 +223,7 @@ if (args.includes('--child')) {
 } else {
   const { extractCard } = await import('../packages/bid-engine/src/tender/card.js');
   const { generateOutline } = await import('../packages/bid-engine/src/tender/outline.js');
-  const { extractCardWithLlmDetailed } = await import('../packages/bid-engine/src/tender/llm-card.js');
+  const { extractCardWithLlmDetailed } = await import('../packages/bid-engine/src/tender/llm/llm-card.js');
   const { OpenAiCompatibleLlm } = await import('../apps/server/src/providers/llm/index.js');
   const rate = Number(arg('rate', '50'));
   const concurrencies = arg('concurrency', '4,10').split(',').map(Number);

@@ -52,7 +52,7 @@ if (args.includes('--child')) {
   const { readDocument } = await import('../packages/bid-engine/src/reading/index.js');
   const { extractCard } = await import('../packages/bid-engine/src/tender/card.js');
   const { oracleAnswer } = await import('../packages/bid-engine/test/fakes/llm-oracle.js');
-  const { taskIdOf } = await import('../packages/bid-engine/src/tender/llm-tasks.js');
+  const { taskIdOf } = await import('../packages/bid-engine/src/tender/llm/llm-tasks.js');
   const { markdownChars } = await import('../packages/bid-engine/src/writer/llm-section.js');
 
   const read = await readDocument(await buildTenderDocx());

@@ -6,9 +6,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CARD_FACT_KEYS, CARD_LIST_KEYS, type CardEntry, type TenderCard } from '@btz/shared';
 import { extractCard } from '../src/tender/card.js';
-import { extractCardWithLlm, extractCardWithLlmDetailed } from '../src/tender/llm-card.js';
+import { extractCardWithLlm, extractCardWithLlmDetailed } from '../src/tender/llm/llm-card.js';
 import { oracleAnswer } from './fakes/llm-oracle.js';
-import { CARD_TASKS, taskIdOf } from '../src/tender/llm-tasks.js';
+import { CARD_TASKS, taskIdOf } from '../src/tender/llm/llm-tasks.js';
 import { verifyExcerpt } from '../src/tender/verify.js';
 import type { TenderFileInput } from '../src/tender/types.js';
 import { startFakeOpenAi, type FakeOpenAi, type FakeRequest } from './fakes/openai-server.js';

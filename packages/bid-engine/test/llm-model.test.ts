@@ -4,10 +4,10 @@
  * not from the rule card, so these tests hold the merged card against the truth.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { extractCardWithLlmDetailed } from '../src/tender/llm-card.js';
-import { planContexts, promptFiles } from '../src/tender/llm-context.js';
-import { locate } from '../src/tender/llm-verify.js';
-import { taskIdOf } from '../src/tender/llm-tasks.js';
+import { extractCardWithLlmDetailed } from '../src/tender/llm/llm-card.js';
+import { planContexts, promptFiles } from '../src/tender/llm/llm-context.js';
+import { locate } from '../src/tender/llm/llm-verify.js';
+import { taskIdOf } from '../src/tender/llm/llm-tasks.js';
 import { verifyExcerpt } from '../src/tender/verify.js';
 import { labelledAnswer } from './fakes/llm-oracle.js';
 import { startFakeOpenAi, type FakeOpenAi, type FakeRequest } from './fakes/openai-server.js';

@@ -1,5 +1,5 @@
 import { SEO, TENANTS, domainForVariant, variantForHost, type TenantBranding } from '@btz/shared';
-import type { Boot } from './boot';
+import type { Boot } from '@btz/shared';
 
 /** Used only when neither `window.__BOOT__` nor the boot call is available (e.g. `vite preview` without the server). */
 export function fallbackBoot(host: string): Boot {

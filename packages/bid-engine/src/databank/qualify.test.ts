@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BidOutlineNode, CardClause, CardFact, ScoringItem, TenderCard } from '@btz/shared';
 import { editorDocProblem } from '@btz/shared/editor';
 import { assignDocTypes, bankContent, bankIdsInDoc, docTypesOfText, requiredDocTypes, sectionDocTypes, withBankFacts, type BankDoc } from './qualify.js';
-import { databankFindings, usedDocs } from '../health/databank.js';
+import { databankFindings, usedDocs } from '../health/checks/databank.js';
 import { computeHealth } from '../health/index.js';
 
 const src = { page: 1, file: '招标文件.docx', excerpt: '' };

@@ -1,5 +1,5 @@
 import type { TenderCard } from '@btz/shared';
-import { bidWords } from '../tender/forms.js';
+import { bidWords } from '../tender/rules/forms.js';
 
 /**
  * The bid's cover, from the tender card and the bidder's facts — never from the upload's file name. Where the tender

@@ -1,22 +1,21 @@
+export { computeHealth } from './health.js';
+export type { HealthInput, DocumentHealthInput } from './health.js';
 export {
-  computeHealth,
   verifyFindingExcerpt,
   scoreFindings,
   scoreHealth,
   placeholderDensity,
   placeholderDeduction,
-  clauseTerms,
-  answersClause,
   SEVERITY_WEIGHTS,
   KIND_CAPS,
   KIND_SEVERITY,
   BLOCKERS,
-  SCORING_MIN_CHARS,
-} from './health.js';
-export type { HealthInput, DocumentHealthInput, ScoreResult } from './health.js';
+  type ScoreResult,
+} from './score.js';
+export { clauseTerms, answersClause } from './clause-terms.js';
 export { documentBid, type ReadBid, type DocumentBid } from './document.js';
-export { scoringCoverage, scoringTerms, rowResponse, unknownScoring, termIn, SCORING_TERM_SHARE } from './coverage.js';
+export { scoringCoverage, scoringTerms, rowResponse, unknownScoring, termIn, SCORING_TERM_SHARE, SCORING_MIN_CHARS } from './coverage.js';
 export { extractFacts, buildFactSheet } from './facts.js';
 export { TYPO_RULES, findTypos } from './typos.js';
 export { findCardConflicts, cardValues, statedFacts } from './card-conflicts.js';
-export { databankFindings, usedDocs, type DatabankHealthInput } from './databank.js';
+export { databankFindings, usedDocs, type DatabankHealthInput } from './checks/databank.js';

@@ -1,5 +1,4 @@
 import type { ChatRequest, FinishReason, Usage } from './types.js';
-import type { OpenAiCompatibleOptions } from './openai-compatible.js';
 
 /**
  * Request building and response fields of the OpenAI-compatible client: the endpoint URL, the JSON body (with the optional
@@ -34,7 +33,7 @@ export function requestBody(req: ChatRequest, model: string, features: RequestFe
   return body;
 }
 
-export function requestHeaders(opts: Pick<OpenAiCompatibleOptions, 'headers' | 'apiKey'>): Record<string, string> {
+export function requestHeaders(opts: { headers?: Record<string, string>; apiKey?: string }): Record<string, string> {
   const h: Record<string, string> = {
     'content-type': 'application/json',
     accept: 'text/event-stream, application/json',

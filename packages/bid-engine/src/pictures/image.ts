@@ -6,9 +6,9 @@
  * the duplicate check a gradient hash that ignores flat areas (where JPEG noise flips a dHash's bits), of crops too.
  */
 import { createHash } from 'node:crypto';
-import { measureImage, type ImageMeasure } from './measure.js';
+import { measureImage, type ImageMeasure, type ImageType } from './measure.js';
 
-export type ImageType = 'png' | 'jpeg' | 'gif' | 'webp' | 'bmp';
+export type { ImageType } from './measure.js';
 
 export const IMAGE_MIME: Record<ImageType, string> = {
   png: 'image/png',

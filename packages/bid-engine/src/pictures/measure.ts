@@ -9,7 +9,8 @@
  *
  * TIFF is not read: no path of the product accepts it (sniffImage does not know it, so it is refused before this).
  */
-import type { ImageType } from './image.js';
+/** The image formats the product accepts (sniffImage in image.ts tells them by content). */
+export type ImageType = 'png' | 'jpeg' | 'gif' | 'webp' | 'bmp';
 
 export interface ImageMeasure {
   /** the picture's size as shown (the canvas / logical screen / first frame) */

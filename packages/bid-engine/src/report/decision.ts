@@ -14,13 +14,12 @@
  */
 import { formatYuan, type TenderCard } from '@btz/shared';
 import { checkRequirement, namesCertificate, type CheckDates, type ReportEnterprise } from './qualify.js';
-import type { AnalysisReport } from './types.js';
+import type { AnalysisReport, BidDecision, DecisionConstraint, DecisionPointRow, PointState, Verdict } from './types.js';
 
-export type Verdict = 'go' | 'caution' | 'no-go';
+export type { BidDecision, DecisionConstraint, DecisionPointRow, PointState, Verdict } from './types.js';
+
 export const VERDICT_LABELS: Record<Verdict, string> = { go: '建议投标', caution: '谨慎投标', 'no-go': '不建议投标' };
 
-/** How a scoring row's points stand for this bidder. */
-export type PointState = 'earnable' | 'lost' | 'unknown' | 'writing' | 'price';
 export const POINT_STATE_LABELS: Record<PointState, string> = {
   earnable: '可得（证据已具备）',
   lost: '难得（缺少证据）',
@@ -28,33 +27,6 @@ export const POINT_STATE_LABELS: Record<PointState, string> = {
   writing: '取决于方案编写',
   price: '取决于报价',
 };
-
-export interface DecisionPointRow {
-  item: string;
-  points: number | null;
-  state: PointState;
-  basis: string;
-  page: number | null;
-}
-
-export interface DecisionConstraint {
-  label: string;
-  text: string;
-  page: number | null;
-  /** a constraint the bidder must plan for (a cap, a short deadline, on-site work, penalties) */
-  attention: boolean;
-}
-
-export interface BidDecision {
-  verdict: Verdict;
-  verdictLabel: string;
-  /** why, most serious first, in Chinese */
-  reasons: string[];
-  qualification: { held: number; missing: number; expiring: number; manual: number; lacking: string[]; lapsing: string[] };
-  points: { rows: DecisionPointRow[]; earnable: number; lost: number; unknown: number; writing: number; price: number };
-  constraints: DecisionConstraint[];
-  risks: string[];
-}
 
 const round = (n: number) => Math.round(n * 100) / 100;
 const DAY = 86_400_000;

@@ -1,5 +1,4 @@
 import type { ReportCheckState, ScoringCategory } from '@btz/shared';
-import type { BidDecision } from './decision.js';
 import type { RequirementKind } from './qualify.js';
 
 /**
@@ -101,4 +100,39 @@ export interface AnalysisReport {
   review: string[];
   /** the go/no-go page the report opens with (decision.ts) */
   decision: BidDecision;
+}
+
+// The go/no-go page the report opens with (built by decision.ts, its labels there).
+
+/** Should this bidder bid. */
+export type Verdict = 'go' | 'caution' | 'no-go';
+
+/** How a scoring row's points stand for this bidder. */
+export type PointState = 'earnable' | 'lost' | 'unknown' | 'writing' | 'price';
+
+export interface DecisionPointRow {
+  item: string;
+  points: number | null;
+  state: PointState;
+  basis: string;
+  page: number | null;
+}
+
+export interface DecisionConstraint {
+  label: string;
+  text: string;
+  page: number | null;
+  /** a constraint the bidder must plan for (a cap, a short deadline, on-site work, penalties) */
+  attention: boolean;
+}
+
+export interface BidDecision {
+  verdict: Verdict;
+  verdictLabel: string;
+  /** why, most serious first, in Chinese */
+  reasons: string[];
+  qualification: { held: number; missing: number; expiring: number; manual: number; lacking: string[]; lapsing: string[] };
+  points: { rows: DecisionPointRow[]; earnable: number; lost: number; unknown: number; writing: number; price: number };
+  constraints: DecisionConstraint[];
+  risks: string[];
 }

@@ -3,8 +3,8 @@ import { modelFile, para } from '../../test/fixtures/model.js';
 import { extractCard } from './card.js';
 
 // a reader of one card part that throws on an unusual file (as the composition reader once did on a real tender)
-vi.mock('./composition-model.js', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('./composition-model.js')>()),
+vi.mock('./rules/composition-model.js', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('./rules/composition-model.js')>()),
   compositionFromModel: () => {
     throw new Error('unexpected table shape');
   },

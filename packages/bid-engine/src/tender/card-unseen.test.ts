@@ -6,9 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { heading, modelFile, para, table } from '../../test/fixtures/model.js';
 import { extractCard } from './card.js';
 import { ceilingSentence } from './ceiling.js';
-import { bondTerms, tickedText } from './facts.js';
-import { lotMentions } from './lots.js';
-import { splitInline } from './qualifications.js';
+import { bondTerms, tickedText } from './rules/facts.js';
+import { lotMentions } from './rules/lots.js';
+import { splitInline } from './rules/qualifications.js';
 import type { TenderFileInput } from './types.js';
 import { verifyExcerpt } from './verify.js';
 

@@ -17,17 +17,17 @@ import type {
   TenderForm,
   TenderLot,
 } from '@btz/shared';
-import { lotList, lotTables, resolveLot, scopeLots } from './lots.js';
-import { priceCaps } from './price-caps.js';
-import { qualifications } from './qualifications.js';
-import { extractScoring } from './scoring.js';
-import { scoringFromModel, type ModelScoring } from './scoring-model.js';
-import { compositionFromModel, plausible } from './composition-model.js';
-import { formsFromModel } from './forms.js';
-import { invalidFromModel } from './invalid-model.js';
-import { requirementsFromModel } from './requirements.js';
-import { anonymityRules, isAnonymityClause, isFormatSpecClause } from './anonymity.js';
-import { addFlag, definedName, findFact, mergeFact, source, SPECS, tableMoney, titleName } from './facts.js';
+import { lotList, lotTables, resolveLot, scopeLots } from './rules/lots.js';
+import { priceCaps } from './rules/price-caps.js';
+import { qualifications } from './rules/qualifications.js';
+import { extractScoring } from './rules/scoring.js';
+import { scoringFromModel, type ModelScoring } from './rules/scoring-model.js';
+import { compositionFromModel, plausible } from './rules/composition-model.js';
+import { formsFromModel } from './rules/forms.js';
+import { invalidFromModel } from './rules/invalid-model.js';
+import { requirementsFromModel } from './rules/requirements.js';
+import { anonymityRules, isAnonymityClause, isFormatSpecClause } from './rules/anonymity.js';
+import { addFlag, definedName, findFact, mergeFact, source, SPECS, tableMoney, titleName } from './rules/facts.js';
 import {
   cap,
   compact,
@@ -42,7 +42,7 @@ import {
 } from './text.js';
 import type { ExtractOptions, TenderFileInput } from './types.js';
 import { verifyExcerpt } from './verify.js';
-import { distinctMarked, markedClauses } from './stars.js';
+import { distinctMarked, markedClauses } from './rules/stars.js';
 
 export type { ExtractOptions, TenderFileInput } from './types.js';
 
@@ -164,7 +164,7 @@ function formatRules(fl: FileLines): RawItem[] {
   return sentenceItems(fl, (s) => FORMAT_RE.test(s) && REQUIRE_RE.test(s) && s.length <= 200 && !/[★▲]/.test(s), new Set());
 }
 
-/** 暗标 sentences, and sentences prescribing a checkable format (font, size, spacing, pages…) — tender/anonymity.ts. */
+/** 暗标 sentences, and sentences prescribing a checkable format (font, size, spacing, pages…) — tender/rules/anonymity.ts. */
 function anonymityItems(fl: FileLines): RawItem[] {
   return sentenceItems(fl, (s) => s.length <= 240 && isAnonymityClause(s), new Set());
 }

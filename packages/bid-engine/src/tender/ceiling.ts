@@ -5,7 +5,7 @@ import type { PriceCap, TenderCard } from '@btz/shared';
  * unit price, never a cap on the bid's total — a bid saying 「投标总价…不超过最高限价（12.55元）」 contradicts itself in an
  * evaluator's eyes. The unit comes from the tender's own words (the fact's text and excerpt); a ceiling below a
  * hundredth of the budget is taken as a unit price too (the tender printed the unit elsewhere). Unit and rate caps
- * the tender states besides (or instead of) a total are the card's `priceCaps` (tender/price-caps.ts).
+ * the tender states besides (or instead of) a total are the card's `priceCaps` (tender/rules/price-caps.ts).
  */
 
 const PER = /(?:元|万元)\s*[/／每]\s*([^\s，,。；;）)\d]{1,4})|每\s*(人|月|年|条|次|单|件|工单|小时|平方米|人月|人天)|单价|综合单价|费率/;

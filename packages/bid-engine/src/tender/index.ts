@@ -22,9 +22,9 @@ export {
 } from './outline.js';
 export { verifyExcerpt, verifyEntry, verifyCard } from './verify.js';
 export { parseMoney, parseCnMoney, parseDateTime, parseCnInt } from './text.js';
-export { lotMentions, resolveLot } from './lots.js';
-export { classifyItem } from './scoring.js';
+export { lotMentions, resolveLot } from './rules/lots.js';
+export { classifyItem } from './rules/scoring.js';
 export type { TenderFileInput, TenderPage, TenderChapter, ExtractOptions } from './types.js';
-export { extractCardWithLlm, extractCardWithLlmDetailed, type LlmCardOptions, type LlmCardResult, type LlmTaskReport } from './llm-card.js';
-export { CARD_TASKS, taskIdOf, taskHeader, TASK_MARKER } from './llm-tasks.js';
-export { anonymityRules, parseFormat, isAnonymityClause, isFormatSpecClause, CN_SIZES } from './anonymity.js';
+export { extractCardWithLlm, extractCardWithLlmDetailed, type LlmCardOptions, type LlmCardResult, type LlmTaskReport } from './llm/llm-card.js';
+export { CARD_TASKS, taskIdOf, taskHeader, TASK_MARKER } from './llm/llm-tasks.js';
+export { anonymityRules, parseFormat, isAnonymityClause, isFormatSpecClause, CN_SIZES } from './rules/anonymity.js';

@@ -23,7 +23,7 @@ import {
   type TenderCard,
 } from '@btz/shared';
 import { detectDomain, isServiceDomain, type TenderDomain } from './domain.js';
-import { formHasBody, isFillable, tenderFormFor } from './forms.js';
+import { formHasBody, isFillable, tenderFormFor } from './rules/forms.js';
 import { bigramSet } from '../text/ngrams.js';
 import { sharedCount } from '../text/similarity.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { afterChange, markerOf, parseCnInt, parseCnMoney, parseDateTime, parseMoney } from './text.js';
-import { lotMentions, resolveLot } from './lots.js';
-import { classifyItem } from './scoring.js';
+import { lotMentions, resolveLot } from './rules/lots.js';
+import { classifyItem } from './rules/scoring.js';
 
 describe('money', () => {
   it.each([

@@ -19,7 +19,7 @@ import {
 } from './offline/domain-sections.js';
 import { pointParts } from './offline/respond.js';
 import { missingFormSection, tenderFormSection } from './offline/tender-form.js';
-import { tenderFormsFor } from '../tender/forms.js';
+import { tenderFormsFor } from '../tender/rules/forms.js';
 import { adaptPassage } from '../repository/adapt.js';
 import { SCORING_MIN_CHARS } from '../health/coverage.js';
 import type { Block } from './doc.js';

@@ -5,7 +5,7 @@
  * these answers verifies. Tests alter single answers to play a model that hallucinates or misreads.
  */
 import type { CardEntry, CardFact, TenderCard } from '@btz/shared';
-import { promptFiles } from '../../src/tender/llm-context.js';
+import { promptFiles } from '../../src/tender/llm/llm-context.js';
 import { isTocLine } from '../../src/tender/text.js';
 import type { TenderFileInput } from '../../src/tender/types.js';
 import type { LabelSource, ScoringLabel, TenderLabels } from '../fixtures/tender-model.js';

@@ -9,7 +9,7 @@ import { onRealtime } from '../../realtime';
 import { errorText } from '../bid/hooks';
 import { workspaceHref } from '../bid/labels';
 import { bidCheckKeys, checkWrittenBid, downloadCheckXlsx, fetchCheck, fixCheck, retryCheck, type BidCheckDetail, type BidCheckFinding, type BidCheckReport } from './api';
-import { StateTag } from './ToolsHubPage';
+import { StateTag } from './RecentChecks';
 
 const SEVERITY_COLOR: Record<BidCheckSeverity, string> = { high: 'red', medium: 'orange', low: 'default' };
 

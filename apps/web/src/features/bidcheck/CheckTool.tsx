@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { BID_CHECK_KIND_LABELS, type BidCheckKind } from '@btz/shared';
 import { errorText } from '../bid/hooks';
 import { ACCEPT_BID, bidCheckKeys, checkWrittenBid, listTenders, uploadCheck } from './api';
-import { RecentChecks } from './ToolsHubPage';
+import { RecentChecks } from './RecentChecks';
 
 const INTRO: Record<BidCheckKind, string> = {
   anonymity:

@@ -1,6 +1,6 @@
 import type { Block } from '../doc.js';
 import { ANONYMOUS_MARK } from '../anonymity.js';
-import { figuresOf } from '../../tender/requirements.js';
+import { figuresOf } from '../../tender/rules/requirements.js';
 import type { Ctx, Part } from './context.js';
 import { clauseList, F, ph } from './context.js';
 import { factTable, todo } from './work-sections.js';

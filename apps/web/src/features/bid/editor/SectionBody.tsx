@@ -14,7 +14,7 @@ import { aiTextToContent, clock, EMPTY_DOC, tail } from './content';
 import { sectionExtensions } from './extensions';
 import { Head } from './Head';
 import { SaveScheduler, type SaveSnapshot } from './saveScheduler';
-import type { SectionEditorProps } from './SectionEditor';
+import type { SectionEditorProps } from './types';
 import { AI_ACTIONS, insertImageFile, Toolbar } from './Toolbar';
 
 /*

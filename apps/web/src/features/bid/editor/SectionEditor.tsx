@@ -2,24 +2,15 @@ import { lazy, Suspense, useEffect, useRef, type JSX } from 'react';
 import { Alert, Button, Skeleton } from 'antd';
 import { LoadingOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { countChars, type SectionSaved } from '@btz/shared';
+import { countChars } from '@btz/shared';
 import { errorText } from '../hooks';
 import { fetchSection, sectionKey } from './api';
 import { Head } from './Head';
+import type { SectionEditorProps } from './types';
 import './editor.css';
 
 /** TipTap and the toolbar: their own chunk, fetched when the first section opens. */
 const SectionBody = lazy(() => import('./SectionBody'));
-export interface SectionEditorProps {
-  bidId: string;
-  nodeId: string;
-  title: string;
-  readOnly: boolean;
-  /** the AI is writing this section right now: its text so far (shown instead of the editor) */
-  live?: { text: string } | null;
-  onSaved?(s: SectionSaved): void;
-}
-
 /**
  * The centre pane's editor of one leaf section: loads the section, autosaves 1.5 s after the last change and on Ctrl+S
  * (each save carries the revision it was based on), offers AI actions on the selection, and shows the AI's text streaming

@@ -1,0 +1,48 @@
+import { pairsFoundIn } from '../text/ngrams.js';
+
+/**
+ * The key terms of a tender clause (a ★ clause, a qualification requirement): its numbers with their unit and its noun
+ * phrases, and whether a text states them (checks/star-unanswered.ts, checks/qualification-missing.ts).
+ */
+
+const STOP =
+  /投标人|供应商|投标单位|中标人|成交供应商|本项目|采购人|招标人|必须|应当|需要|要求|提供|承诺|具备|具有|满足|符合|不少于|不低于|不超过|不高于|不得|以上|以内|以下|至少|并且|按照|根据|否则|视为|无效|投标|响应|[须应需并及和与或的在对为且等其]/g;
+const NUM_TERM = /(\d+(?:\.\d+)?)\s*(个工作日|工作日|个月|小时|分钟|天|日|年|月|人|名|%|％|万元|元|台|套|次)?/g;
+
+export interface ClauseTerms {
+  numbers: { n: string; unit: string }[];
+  words: string[];
+}
+
+/** Key numbers (with their unit) and noun phrases of a clause. */
+export function clauseTerms(text: string): ClauseTerms {
+  // the clause's own numbering (「3.」「（2）」「1.4 」「第8条」) is no figure to restate
+  const body = text.replace(/^[\s★▲*]*(?:\d+(?:\.\d+)+[\s、．.]|[（(]?\d+[)）.、]|第[一二三四五六七八九十\d]+条)?\s*/, '').replace(/[★▲]/g, '');
+  const numbers: ClauseTerms['numbers'] = [];
+  for (const m of body.matchAll(NUM_TERM)) numbers.push({ n: m[1]!, unit: (m[2] ?? '').replace('％', '%') });
+  const words = body
+    .replace(NUM_TERM, ' ')
+    .replace(STOP, ' ')
+    .split(/[\s，,。；;：:、（）()“”"'「」《》【】\-—/]+/)
+    .map((w) => w.trim())
+    .filter((w) => w.length >= 2);
+  return { numbers, words: [...new Set(words)] };
+}
+
+export function wordIn(word: string, text: string): boolean {
+  if (text.includes(word)) return true;
+  if (word.length < 4) return false;
+  return pairsFoundIn(word, text) >= 0.7;
+}
+
+function numberIn(num: { n: string; unit: string }, text: string): boolean {
+  const re = new RegExp(`(?<![\\d.])${num.n.replace('.', '\\.')}\\s*${num.unit.replace('%', '[%％]')}`);
+  return re.test(text);
+}
+
+/** A section answers a clause when it states all the clause's numbers and ≥ 60 % of its key phrases. */
+export function answersClause(terms: ClauseTerms, text: string): boolean {
+  if (!terms.numbers.every((n) => numberIn(n, text))) return false;
+  if (terms.words.length === 0) return terms.numbers.length > 0;
+  return terms.words.filter((w) => wordIn(w, text)).length / terms.words.length >= 0.6;
+}

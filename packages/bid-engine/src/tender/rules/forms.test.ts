@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import type { Block } from '../../reading/model/types.js';
+import { heading, modelFile, para, table } from '../../../test/fixtures/model.js';
+import { extractCard, flattenOutline, generateOutline } from '../index.js';
+import { formsFromModel } from './forms.js';
+import { buildFactSheet, writeSectionOffline } from '../../writer/index.js';
+
+const item = (page: number, numbering: string, text: string): Block => ({ type: 'list-item', page, pageEnd: page, level: 1, numbering, text });
+
+/** A small tender: a 须知 listing the parts, a format chapter with a letter, a price table and a 承诺函 of six clauses. */
+const BLOCKS: Block[] = [
+  heading(1, '第一章 投标邀请'),
+  para(1, '项目名称：东湖示例公园保洁服务项目'),
+  para(1, '项目编号：DH-2026-017'),
+  para(1, '采购人：东湖示例管理处'),
+  heading(2, '第二章 投标人须知'),
+  heading(2, '1. 投标文件的组成', 2),
+  item(2, '（1）', '响应函；'),
+  item(2, '（2）', '分项报价表；'),
+  item(2, '（3）', '服务承诺函；'),
+  item(2, '（4）', '服务方案。'),
+  heading(5, '第六章 响应文件格式'),
+  heading(5, '一、响应函', 2),
+  para(5, '致：（采购人名称）'),
+  para(5, '我方（供应商名称）参加贵方项目编号为______的采购活动，响应有效期为自截止之日起____日。'),
+  para(5, '供应商名称（公章）：'),
+  para(5, '日期：    年  月  日'),
+  heading(6, '二、分项报价表', 2),
+  table(6, [
+    ['序号', '服务内容', '单位', '数量', '最高限价（元）', '单价（元）', '合价（元）'],
+    ['1', '日常保洁', '平方米', '12000', '3.50', '', ''],
+    ['2', '垃圾清运', '车次', '365', '120.00', '', ''],
+  ]),
+  para(6, '注：单价不得高于最高限价。'),
+  heading(7, '三、服务承诺函', 2),
+  para(7, '我方郑重承诺：'),
+  ...['一、', '二、', '三、', '四、', '五、', '六、'].map((n, i) => item(7, n, `承诺条款第${i + 1}项：按采购人要求履行的内容。`)),
+  heading(8, '第七章 附件'),
+  para(8, '其他说明。'),
+];
+
+describe('the format chapter’s forms (issue 24)', () => {
+  it('each form heading with its body up to the next form: lines, tables as grids, list items with their numbering', () => {
+    const forms = formsFromModel({ blocks: BLOCKS, furniture: [], pageCount: 8 });
+    expect(forms.map((f) => f.title)).toEqual(['一、响应函', '二、分项报价表', '三、服务承诺函']);
+    expect(forms[1]!.blocks[0]).toEqual({ t: 'table', rows: expect.arrayContaining([['1', '日常保洁', '平方米', '12000', '3.50', '', '']]) });
+    expect(forms[1]!.blocks.at(-1)).toEqual({ t: 'p', text: '注：单价不得高于最高限价。' });
+    // the last form stops at the next chapter
+    expect(forms[2]!.blocks.map((b) => (b.t === 'p' ? b.text : ''))).toEqual(['我方郑重承诺：', ...[1, 2, 3, 4, 5, 6].map((i) => `${'一二三四五六'[i - 1]}、承诺条款第${i}项：按采购人要求履行的内容。`)]);
+  });
+
+  it('a merged cell is printed once: the slots it covers are marked, not repeated', () => {
+    const forms = formsFromModel({
+      blocks: [heading(1, '第五章 投标文件格式'), heading(1, '一、投标函', 2), para(1, '致：'), heading(2, '二、报价表', 2), table(2, [[{ t: '报价', cs: 2 }, '备注'], ['1', '2', '']])],
+      furniture: [],
+      pageCount: 2,
+    });
+    expect(forms[1]!.blocks[0]).toEqual({ t: 'table', rows: [['报价', null, '备注'], ['1', '2', '']] });
+  });
+
+  it('no format chapter, no forms', () => {
+    expect(formsFromModel({ blocks: BLOCKS.slice(0, 10), furniture: [], pageCount: 2 })).toEqual([]);
+  });
+
+  it('the writer reproduces each form as its part: fixed text kept, blanks filled, the rows and the six clauses kept, no filler', () => {
+    const card = extractCard([modelFile(BLOCKS)]);
+    expect(card.forms?.map((f) => f.title)).toEqual(['一、响应函', '二、分项报价表', '三、服务承诺函']);
+    const { nodes } = generateOutline(card, { bidType: 1 });
+    const facts = buildFactSheet(card, { bidType: 1 });
+    const write = (title: string) => {
+      const node = flattenOutline(nodes).find((n) => n.title === title)!;
+      expect(node, title).toBeDefined();
+      return writeSectionOffline({ card, node, parentTitles: [], siblingTitles: [], facts, enterprise: { name: '示例保洁有限公司', contacts: '021-5555' }, targetChars: 2000, bidType: 1, outline: nodes }).text;
+    };
+    const letter = write('响应函');
+    expect(letter).toContain('致：东湖示例管理处');
+    expect(letter).toContain('我方示例保洁有限公司参加贵方项目编号为DH-2026-017的采购活动');
+    expect(letter).toMatch(/自截止之日起【待填写：[^】]+】日/);
+    expect(letter).toContain('供应商名称（公章）：示例保洁有限公司');
+    const price = write('分项报价表');
+    expect(price).toContain('1\t日常保洁\t平方米\t12000\t3.50\t【待填写：单价（元）】\t【待填写：合价（元）】');
+    expect(price).toContain('2\t垃圾清运\t车次\t365\t120.00');
+    const promise = write('服务承诺函');
+    for (let i = 1; i <= 6; i++) expect(promise).toContain(`承诺条款第${i}项：按采购人要求履行的内容。`);
+    // the form and nothing else: no padding to the target length, no price form's tail
+    expect(promise.length).toBeLessThan(300);
+    expect(promise).not.toMatch(/金额大小写|币种/);
+  });
+
+  it('a part’s form whose title is printed as a plain line is still its form; a letter-like form of a written part is written as the form', () => {
+    const blocks: Block[] = [
+      ...BLOCKS.slice(0, 6),
+      item(2, '（1）', '响应函；'),
+      item(2, '（2）', '法定代表人身份证明书；'),
+      item(2, '（3）', '投标文件签署授权委托书；'),
+      item(2, '（4）', '服务方案。'),
+      heading(5, '第六章 响应文件格式'),
+      heading(5, '一、响应函', 2),
+      para(5, '致：（采购人名称）'),
+      heading(6, '二、法定代表人身份证明书', 2),
+      para(6, '（姓名）系我单位的法定代表人，特此证明。'),
+      para(6, '日期：    年  月  日'),
+      para(6, '三、投标文件签署授权委托书'),
+      para(6, '本人（姓名）系（供应商名称）的法定代表人，现委托（姓名）为我方代理人。'),
+      heading(7, '四、服务方案', 2),
+      para(7, '（格式自定）'),
+      heading(8, '第七章 附件'),
+    ];
+    const card = extractCard([modelFile(blocks)]);
+    expect(card.forms?.map((f) => f.title)).toContain('三、投标文件签署授权委托书');
+    const { nodes } = generateOutline(card, { bidType: 1 });
+    const facts = buildFactSheet(card, { bidType: 1 });
+    const write = (title: string) => {
+      const node = flattenOutline(nodes).find((n) => n.title === title && n.isLeaf)!;
+      expect(node, title).toBeDefined();
+      return { node, text: writeSectionOffline({ card, node, parentTitles: [], siblingTitles: [], facts, enterprise: { name: '示例保洁有限公司' }, targetChars: 1500, bidType: 1, outline: nodes }).text };
+    };
+    const proxy = write('投标文件签署授权委托书');
+    expect(proxy.text).toContain('本人【待填写：姓名】系示例保洁有限公司的法定代表人');
+    const rep = write('法定代表人身份证明书');
+    expect(rep.node.mode).toBe('form');
+    expect(rep.text).toContain('系我单位的法定代表人，特此证明。');
+    // guidance for a plan stays a plan to write
+    expect(flattenOutline(nodes).find((n) => n.title === '服务方案')?.mode).toBe('ai');
+  });
+
+  it('a form part the format chapter gives no form for is a titled placeholder saying so', () => {
+    const blocks = BLOCKS.map((b) => (b.type === 'list-item' && b.text === '服务方案。' ? { ...b, text: '廉洁承诺书。' } : b));
+    const card = extractCard([modelFile(blocks)]);
+    const { nodes } = generateOutline(card, { bidType: 1 });
+    const node = flattenOutline(nodes).find((n) => n.title === '廉洁承诺书')!;
+    expect(node?.mode).toBe('form');
+    const out = writeSectionOffline({ card, node, parentTitles: [], siblingTitles: [], facts: buildFactSheet(card, { bidType: 1 }), targetChars: 1500, bidType: 1, outline: nodes });
+    expect(out.text).toBe('未在招标文件的“投标文件格式”一章中找到「廉洁承诺书」的格式，请按招标文件的要求编写或附上本部分：【待填写：廉洁承诺书】');
+  });
+});

@@ -1,0 +1,216 @@
+/**
+ * The forms of the tender's format chapter with their bodies (issue 24 item 1): each form heading the composition reader
+ * finds (composition-model formatHeadings — one finder of the chapter and its forms) and everything printed under it up
+ * to the next form: its fixed text line by line (sub-headings, paragraphs, list items with their numbering), its tables as
+ * grids (merged slots marked), its blanks as printed. The writer fills the blanks; nothing here is rewritten.
+ *
+ * Bounded: a chapter of hundreds of forms or a price table of thousands of rows keeps the first ones (a card is stored
+ * and sent whole).
+ */
+import { isPrintedPart, type BidOutlineNode, type TenderCard, type TenderForm, type TenderFormBlock } from '@btz/shared';
+import type { Block, DocModel, HeadingBlock } from '../../reading/model/types.js';
+import { tableGrid } from '../../reading/model/table.js';
+import { formatHeadings, NOT_BID_FORM } from './composition-model.js';
+
+export const FORM_LIMITS = { forms: 80, blocksPerForm: 300, rowsPerTable: 400, columns: 20, charsPerForm: 30_000, chars: 400_000 } as const;
+
+const clean = (s: string) => s.replace(/\r/g, '').replace(/[ \t]*\n[ \t]*/g, '\n').trim();
+
+function blockOf(b: Block): TenderFormBlock | null {
+  switch (b.type) {
+    case 'heading':
+      return b.text.trim() ? { t: 'p', text: clean(b.text) } : null;
+    case 'paragraph':
+      return b.text.trim() ? { t: 'p', text: clean(b.text) } : null;
+    case 'list-item': {
+      const text = `${b.numbering}${b.numbering && !/[\s.、．)）:：]$/.test(b.numbering) ? ' ' : ''}${b.text}`;
+      return text.trim() ? { t: 'p', text: clean(text) } : null;
+    }
+    case 'table': {
+      const grid = tableGrid(b)
+        .slice(0, FORM_LIMITS.rowsPerTable)
+        .map((row) => row.slice(0, FORM_LIMITS.columns).map((s) => (s.cell && !s.origin ? null : clean(s.text))));
+      // rows the reader gave no cell at all (a ruling line) say nothing
+      const rows = grid.filter((r) => r.some((c) => c !== null));
+      return rows.length ? { t: 'table', rows } : null;
+    }
+  }
+}
+
+const size = (b: TenderFormBlock) => (b.t === 'p' ? b.text.length : b.rows.reduce((n, r) => n + r.reduce((m, c) => m + (c?.length ?? 0), 0), 0));
+
+/** Where a form heading stands in the blocks (a heading printed as a paragraph at a page's top is a copy, not the block). */
+function indexOf(blocks: Block[], h: HeadingBlock, from: number, to: number): number {
+  for (let i = from; i < to; i++) {
+    const b = blocks[i]!;
+    if (b === h || (b.type !== 'table' && b.page === h.page && b.text === h.text)) return i;
+  }
+  return -1;
+}
+
+/**
+ * The format chapter's forms with their bodies, in the document's order; empty when the tender has no such chapter.
+ * `linked`: the forms the composition's parts link (their heading and page) — a heading the chapter's own level did not
+ * take for a form (「9.1 开标一览表」 among the 须知-style numbered headings) is one when a part names it.
+ */
+export function formsFromModel(model: DocModel, linked: Array<{ title: string; page: number }> = [], parts: string[] = []): TenderForm[] {
+  const blocks = model.blocks;
+  const chapter = formatHeadings(blocks);
+  if (chapter.from < 0 || (!chapter.heads.length && !linked.length)) return [];
+  const extra = chapter.links.filter((h) => !chapter.heads.includes(h) && linked.some((l) => l.title === h.text && l.page === h.page));
+  // a part's form whose title was printed as a line of its own that no reader took for a heading (「二、投标文件签署授权
+  // 委托书」 as a paragraph between two form headings): the line is its heading
+  const wanted = new Set(parts.map(key).filter((k) => k.length >= 4));
+  const lines: HeadingBlock[] = [];
+  for (let i = chapter.from + 1; i < chapter.to && wanted.size; i++) {
+    const b = blocks[i]!;
+    if (b.type === 'table' || b.text.length > 40 || !wanted.has(key(b.text))) continue;
+    if ([...chapter.heads, ...extra].some((h) => h.page === b.page && key(h.text) === key(b.text))) continue;
+    lines.push(b.type === 'heading' ? b : { type: 'heading', page: b.page, pageEnd: b.pageEnd, level: 99, numbering: '', title: b.text, text: b.text });
+    wanted.delete(key(b.text));
+  }
+  const at = [...chapter.heads, ...extra, ...lines]
+    .map((h) => ({ h, i: indexOf(blocks, h, chapter.from + 1, chapter.to) }))
+    .filter((x, k, all) => x.i >= 0 && all.findIndex((y) => y.i === x.i) === k)
+    .sort((a, b) => a.i - b.i);
+  const out: TenderForm[] = [];
+  let total = 0;
+  for (let k = 0; k < at.length && out.length < FORM_LIMITS.forms && total < FORM_LIMITS.chars; k++) {
+    const { h, i } = at[k]!;
+    const end = k + 1 < at.length ? at[k + 1]!.i : chapter.to;
+    const body: TenderFormBlock[] = [];
+    let chars = 0;
+    for (let j = i + 1; j < end && body.length < FORM_LIMITS.blocksPerForm; j++) {
+      const b = blocks[j]!;
+      // a heading above the form's level inside the chapter stays in the form: a form the reader did not take for one
+      // (「s、报价分类明细表格式」 misread at another level) is printed rather than lost
+      const fb = blockOf(b);
+      if (!fb) continue;
+      chars += size(fb);
+      if (chars > FORM_LIMITS.charsPerForm) break;
+      body.push(fb);
+    }
+    total += chars;
+    out.push({ title: clean(h.text).replace(/\n/g, '').slice(0, 200), page: h.page, blocks: body });
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// The form of a part
+
+const key = (s: string) =>
+  s
+    .replace(/^\s*(?:附件|格式|附表)?\s*[一二三四五六七八九十\d]+(?:[-－.．]\d+)*\s*[、.．:：)）]?\s*/, '')
+    .replace(/[\s（()）《》“”"、，,：:【】]/g, '')
+    .replace(/(?:格式|样式|模板|范本|参考格式)$/, '');
+
+/** The share of the shorter key's two-character pieces found in the longer one. */
+function likeness(x: string, y: string): number {
+  const [a, b] = x.length <= y.length ? [x, y] : [y, x];
+  if (a.length < 2) return 0;
+  if (b.includes(a)) return 1;
+  const pieces = Array.from({ length: a.length - 1 }, (_, i) => a.slice(i, i + 2));
+  return pieces.filter((p) => b.includes(p)).length / pieces.length;
+}
+
+const sizeOf = (f: TenderForm) => f.blocks.reduce((n, b) => n + (b.t === 'p' ? b.text.length : b.rows.length * 20), 0);
+
+/**
+ * Of the forms bearing one title (a chapter that lists its forms as headings before printing them), the one printed in
+ * full.
+ */
+function fullest(forms: TenderForm[], title: string): TenderForm | undefined {
+  return forms.filter((f) => f.title === title).sort((a, b) => sizeOf(b) - sizeOf(a))[0];
+}
+
+/** The form a title names: the composition's link when it names the same thing, else a form titled alike. */
+function formNamed(card: TenderCard, title: string): TenderForm | undefined {
+  const forms = card.forms ?? [];
+  const k = key(title);
+  if (!forms.length || k.length < 2) return undefined;
+  const part = card.composition.find((p) => p.title.trim() === title || p.title.trim().startsWith(title));
+  // a link to a heading that is not this part's form (「投标人：（填写“全称”）」 on a volume's cover) is passed over
+  if (part?.form && likeness(key(part.form.title), k) >= 0.5) {
+    const f = fullest(forms, part.form.title);
+    if (f) return f;
+  }
+  let best: { f: TenderForm; share: number } | null = null;
+  for (const f of forms) {
+    const fk = key(f.title);
+    if (Math.min(fk.length, k.length) < 2) continue;
+    const share = fk === k ? 2 : likeness(fk, k);
+    // below four characters only the same words count (「投标函」 is not 「投标函附录」's part)
+    if (share < (Math.min(fk.length, k.length) < 4 ? 1 : 0.75)) continue;
+    if (!best || share > best.share || (share === best.share && sizeOf(f) > sizeOf(best.f))) best = { f, share };
+  }
+  return best ? fullest(forms, best.f.title) : undefined;
+}
+
+/**
+ * The tender forms of a section: the form its part links, followed by the forms after it in the chapter that no part of
+ * the composition names (「中小企业声明函」「残疾人福利性单位声明函」 after the 声明 a part names) — every form of the
+ * chapter is printed somewhere, under the part before it. Empty when the node names no form.
+ */
+export function tenderFormsFor(card: TenderCard, node: Pick<BidOutlineNode, 'title'>): TenderForm[] {
+  const forms = card.forms ?? [];
+  const own = formNamed(card, node.title.trim());
+  if (!own) return [];
+  const named = new Set(card.composition.map((p) => formNamed(card, p.title.trim())).filter(Boolean) as TenderForm[]);
+  const titles = new Set([...named].map((f) => f.title));
+  const out = [own];
+  for (let i = forms.indexOf(own) + 1; i < forms.length; i++) {
+    const f = forms[i]!;
+    if (named.has(f) || titles.has(f.title)) break;
+    if (!f.blocks.length || NOT_BID_FORM.test(f.title) || isPrintedPart(key(f.title))) continue;
+    out.push(f);
+  }
+  return out;
+}
+
+/** The tender form of a section (the first of tenderFormsFor). */
+export function tenderFormFor(card: TenderCard, node: Pick<BidOutlineNode, 'title'>): TenderForm | undefined {
+  return formNamed(card, node.title.trim());
+}
+
+/**
+ * A form with something to reproduce: a table, or fixed text beyond a line saying the format is the bidder's own
+ * (「（格式自定）」).
+ */
+export function formHasBody(f: TenderForm | undefined): boolean {
+  if (!f) return false;
+  if (/格式自[定拟]|自行编制|自拟/.test(f.title) && !f.blocks.some((b) => b.t === 'table')) return false;
+  return f.blocks.some((b) => b.t === 'table') || f.blocks.reduce((n, b) => n + (b.t === 'p' ? b.text.length : 0), 0) >= 40;
+}
+
+/**
+ * The tender's own words for the bid and the bidder (issue 24: the cover says 响应文件 where the tender's forms do): the
+ * words its forms (else its composition) use most; 投标文件 / 投标人 when it uses none.
+ */
+export function bidWords(card: Partial<Pick<TenderCard, 'forms' | 'composition'>>): { doc: string; bidder: string } {
+  const text = [
+    ...(card.forms ?? []).flatMap((f) => [f.title, ...f.blocks.map((b) => (b.t === 'p' ? b.text : b.rows.map((r) => r.join(' ')).join(' ')))]),
+    ...(card.forms?.length ? [] : (card.composition ?? []).map((p) => p.title)),
+  ].join('\n');
+  const most = (words: string[], fallback: string) => {
+    const counts = words.map((w) => text.split(w).length - 1);
+    const top = Math.max(...counts);
+    return top > 0 ? words[counts.indexOf(top)]! : fallback;
+  };
+  return { doc: most(['投标文件', '响应文件', '应答文件', '磋商文件', '谈判文件'], '投标文件'), bidder: most(['投标人', '供应商', '响应人', '应答人'], '投标人') };
+}
+
+/** Guidance on what to write (「投标人应根据采购需求自行编写…」), not a form to fill. */
+const GUIDANCE = /应(?:根据|按照|结合|包括|围绕)|须(?:包括|提供|根据)|自行|自定|自拟|格式不限|包括但不限于|可参考/;
+
+/**
+ * A form to fill rather than guidance for a plan: a table, or a letter (addressed 「致：」, or signed and dated) that
+ * does not tell the bidder what to write.
+ */
+export function isFillable(f: TenderForm): boolean {
+  if (f.blocks.some((b) => b.t === 'table')) return true;
+  const lines = f.blocks.flatMap((b) => (b.t === 'p' ? [b.text] : []));
+  const head = lines.slice(0, 3).join('');
+  if (GUIDANCE.test(head)) return false;
+  return lines.some((l) => /^致[:：]/.test(l)) || lines.some((l) => /日期[:：]|年\s*月\s*日/.test(l));
+}
