@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { totalTarget, type BidOutlineNode } from '@btz/shared';
 import type { TestServer } from '../apps/server/test/harness.js';
 import { waitParse } from '../apps/server/test/bid/helpers.js';
 import { GOODS_PAGES } from '../packages/bid-engine/test/fixtures/goods-tender.js';
@@ -10,6 +11,7 @@ import { WAIT, loggedInPage, startE2eServer, visible } from './flows.js';
 /**
  * Outline import in the workspace (issue 24 item 4): on a parsed goods tender the user pastes a numbered outline; the
  * tree shows it, the scoring rows no section answers are listed, and 「添加章节」 adds a section answering one of them.
+ * Then the whole bid's length is set in pages at a stated characters-per-page and the sections share it.
  */
 
 let t: TestServer;
@@ -61,6 +63,23 @@ describe('outline import', () => {
     const d = (await t.api('/btz/bid/detail', { token, query: { id: bidId } })).json.data as { card: { scoring: { id: string; item: string }[] }; coverage: { scoringId: string; nodeIds: string[] }[] };
     const row = d.card.scoring.find((s) => s.item === '售后服务')!;
     expect(d.coverage.find((c) => c.scoringId === row.id)!.nodeIds.length).toBe(1);
+    expect(errors).toEqual([]);
+  });
+
+  it('the whole bid’s length is set in pages; the written sections share it and the saved outline keeps it', async () => {
+    const bar = await visible(page.getByTestId('outline-length'));
+    await bar.getByRole('button', { name: /设置篇幅/ }).click();
+    const dialog = await visible(page.getByRole('dialog', { name: '设置全文篇幅' }));
+    await dialog.getByText('页', { exact: true }).click();
+    await dialog.getByLabel('每页字数').fill('750');
+    await dialog.getByLabel('全文目标').fill('20');
+    expect(await dialog.getByTestId('length-preview').textContent()).toContain('合计约 15,000 字（约 20 页）');
+    await shot(page, 'outline-length');
+    await dialog.getByRole('button', { name: /应\s*用/ }).click();
+    await visible(bar.getByText('正文目标：约 15,000 字（约 20 页）', { exact: false }));
+    await visible(page.getByTestId('save-state').getByText('已保存'), WAIT * 2);
+    const d = (await t.api('/btz/bid/detail', { token, query: { id: bidId } })).json.data as { outline: BidOutlineNode[] };
+    expect(Math.abs(totalTarget(d.outline) - 15000)).toBeLessThan(20);
     expect(errors).toEqual([]);
   });
 });

@@ -24,6 +24,7 @@ import { confirmDialog } from '../../lib/dialogs';
 import { toast } from '../../lib/feedback';
 import type { OutlineEditor } from './hooks';
 import { nodeStatus } from './labels';
+import { OutlineLength } from './OutlineLength';
 import { SECTION_STATE_LABEL, chapterCount } from './writing';
 import {
   MAX_LEVEL,
@@ -338,6 +339,7 @@ export function OutlineTree({ editor, readOnly, selectedId, onSelect, states, on
         ) : null}
       </div>
       {editor.error ? <Alert type="error" showIcon title={editor.error} className="bid-tree__error" data-testid="outline-error" /> : null}
+      <OutlineLength editor={editor} readOnly={readOnly} />
       {notice}
       <div className="bid-tree__scroll">
         <Tree
