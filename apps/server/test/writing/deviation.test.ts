@@ -61,7 +61,7 @@ describe('技术参数响应偏离表 of a goods tender (issue 24 item 4)', () =
       expect(row, `${name}\n${s.text}`).toBeDefined();
       const cells = row!.split('\t');
       expect(cells[1]).toBe(`${mark}${bare}：${value}（招标文件第 ${PARAMETER_PAGE} 页）`);
-      expect(cells[2]).toBe(`【待填写：所投产品的${bare}】`);
+      expect(cells[2]).toBe(`我方响应：【待填写：所投产品的${bare}】`);
       expect(cells[3]).toBe('【待填写：无偏离／正偏离／负偏离】');
     }
     for (const l of PARAMETER_LINES) expect(s.text).toContain(l.replace(/^\d\. /, '').replace(/。$/, ''));

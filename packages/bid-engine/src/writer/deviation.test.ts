@@ -47,7 +47,7 @@ describe('技术参数响应偏离表 (goods tender)', () => {
       expect(row, `${name} ${value}\n${out.text}`).toBeTruthy();
       expect(row![1]!.startsWith(name.match(/^[★▲]/)?.[0] ?? bare)).toBe(true);
       expect(row![1]).toContain(`第 ${PARAMETER_PAGE} 页`);
-      expect(row![2]).toMatch(/^【待填写：所投产品的.+】$/);
+      expect(row![2]).toBe(`我方响应：【待填写：所投产品的${bare}】`);
       expect(row![3]).toMatch(/^【待填写：/);
     }
     for (const line of PARAMETER_LINES) expect(out.text).toContain(line.replace(/^\d\. /, '').replace(/。$/, ''));

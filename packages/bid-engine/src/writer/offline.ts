@@ -3,7 +3,7 @@ import { PLACEHOLDER_RE, toDoc, toText } from './doc.js';
 import { ANONYMOUS_SELF, anonymousFacts, isAnonymousSection } from './anonymity.js';
 import { detectDomain, isServiceDomain, type TenderDomain } from './domain.js';
 import { detectKind, type SectionKind } from './kinds.js';
-import { clausesFor, kindShare, requirementsFor, rowsFor } from './points.js';
+import { clausesFor, isParameterTable, kindShare, parameterItems, requirementsFor, rowsFor } from './points.js';
 import { fit, focus } from './offline/compose.js';
 import { criteriaWords, hash, ph, type Ctx, type Part, type WriteSectionInput, type WriteSectionResult } from './offline/context.js';
 import {
@@ -130,6 +130,14 @@ export function writeSectionOffline(input: WriteSectionInput): WriteSectionResul
     const owned = node.mode === 'table' ? deviationRows(c).map((r) => r.clause) : (c.clauses ?? []);
     // (a response table whose rows went into the tender's form answers them all there)
     const placed = answers.length > 0 && written.includes(answers[0]!.requirement.replace(/\s+/g, '').slice(0, 16));
+    // a parameter table the tender's form could not take (its table prints rows of its own): the parameters follow it
+    if (!placed && isParameterTable(card, node) && parameterItems(card).length) {
+      blocks.push(
+        { t: 'p', text: '技术参数逐条响应（“投标响应”填写所投产品的实际参数，“偏离”填写无偏离、正偏离或负偏离）：' },
+        { t: 'table', head: ['序号', '招标要求', '投标响应', '偏离', '说明'], rows: answers.map((r, i) => [String(i + 1), r.requirement, r.response, r.deviation, r.note]) },
+      );
+      return result(blocks, kind);
+    }
     const open = placed ? [] : owned.filter((cl) => !written.includes(cl.text.replace(/\s+/g, '').slice(0, 16)));
     if (open.length) blocks.push({ t: 'p', text: '对招标文件实质性条款的响应：' }, { t: 'ul', items: open.map((cl) => `${cl.text.replace(/[。；;]+$/, '')}——${responseFor(c, cl.text)}`) });
     return result(blocks, kind);

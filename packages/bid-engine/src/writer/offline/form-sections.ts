@@ -186,9 +186,9 @@ export function responseRows(c: Ctx): ResponseRow[] {
     const { text, name } = parameterOf(r);
     return {
       requirement: `${mark}${text}（招标文件第 ${r.source.page} 页）`,
-      response: ph(name ? `所投产品的${name}` : '所投产品对应本条的实际参数'),
+      response: `我方响应：${ph(name ? `所投产品的${name}` : `所投产品对应“${text.split(/[，,。；;：:]/)[0]!.slice(0, 16)}”的实际参数`)}`,
       deviation: ph('无偏离／正偏离／负偏离'),
-      note: mark === '★' ? '实质性要求，不允许负偏离' : mark === '▲' ? '重要参数' : '',
+      note: '',
     };
   });
   for (const r of clauses) {
