@@ -51,4 +51,6 @@ export const STORAGE_KEYS = {
   reloadGuard: 'btz_reload_at',
   /** sessionStorage: where to go after the login dialog succeeds */
   afterLogin: 'btz_after_login',
+  /** localStorage: the characters of a printed page the user states for length targets in pages */
+  charsPerPage: 'btz_chars_per_page',
 } as const;

@@ -398,6 +398,16 @@ export function generateOutline(card: TenderCard, opts: OutlineOptions): Outline
       addUnique(ch.children, draft(answer, ch.kind, 'ai', { scoringIds: [s.id], items: [s.item], weight, criteria: s.criteria, fixed: true }));
     }
   }
+  // A goods or works tender's technical parameters: a 技术参数响应偏离表 in the technical chapter (the tender's own
+  // 技术偏离表 when it prescribes one) — each parameter a row with the offered value and the deviation (writer/points.ts)
+  if ((domain === 'goods' || domain === 'construction') && card.requirements?.length) {
+    const all = chapters.flatMap((c) => [c, ...c.children]);
+    if (!all.some((d) => d.mode === 'table' && /技术|参数/.test(d.title))) {
+      const host = chapters.find((c) => c.kind === '技术' && c.mode === 'ai') ?? chapters.find((c) => c.mode === 'ai');
+      if (host) host.children.push(draft('技术参数响应偏离表', host.kind === '商务' ? '技术' : host.kind, 'table', { fixed: true }));
+    }
+  }
+
   // a part that answers a row itself but also holds other sections is a chapter, not a section the writer writes: the
   // row gets a leaf of its own at the top of the chapter (「技术方案」 → 「总体技术方案」), so its points have text
   for (const ch of chapters) {
@@ -416,7 +426,7 @@ export function generateOutline(card: TenderCard, opts: OutlineOptions): Outline
   if (clauseIds.length) {
     const all = chapters.flatMap((c) => [c, ...c.children]);
     const hasTech = chapters.some((c) => c.kind === '技术');
-    const table = all.find((d) => d.mode === 'table' && /技术/.test(d.title)) ?? (hasTech ? undefined : all.find((d) => d.mode === 'table'));
+    const table = all.find((d) => d.mode === 'table' && /技术|参数/.test(d.title)) ?? (hasTech ? undefined : all.find((d) => d.mode === 'table'));
     if (table) table.clauseIds.push(...clauseIds);
     else {
       const host =

@@ -21,7 +21,7 @@ import { addUsage, ZERO_USAGE, type ChatRequest, type FinishReason, type LlmProv
 import { countChars } from '@btz/shared';
 import { toDoc, toText, type Block } from './doc.js';
 import { detectKind } from './kinds.js';
-import { requirementChars, requirementsFor, rowsFor } from './points.js';
+import { isParameterTable, parameterItems, requirementChars, requirementsFor, rowsFor } from './points.js';
 import { markdownToBlocks, placeholdersOf } from './markdown.js';
 import { writeSectionOffline, type WriteSectionResult } from './offline.js';
 import { buildSectionMessages, extendPrompt, type SectionPromptInput } from './prompts.js';
@@ -187,7 +187,9 @@ export async function writeSectionLlm(llm: LlmProvider, input: SectionPromptInpu
   if (need > input.targetChars) input = { ...input, targetChars: need };
   const target = Math.max(100, input.targetChars);
 
-  if (llm.offline) {
+  // the parameter table of a goods or works tender is the tender's parameters with blanks for the offered values: what the
+  // model cannot know, so it is composed by rule on both paths (every parameter a row, nothing invented)
+  if (llm.offline || (isParameterTable(input.card, input.node) && parameterItems(input.card).length)) {
     const out = writeSectionOffline(input);
     if (!(await streamText(out.text, opts.onDelta, opts.signal))) throw cancelled(opts.signal);
     return { ...out, usage: { ...ZERO_USAGE }, markdown: out.text, finishReason: 'stop', rounds: 0 };

@@ -3,12 +3,12 @@ import { PLACEHOLDER_RE, toDoc, toText } from './doc.js';
 import { ANONYMOUS_SELF, anonymousFacts, isAnonymousSection } from './anonymity.js';
 import { detectDomain, isServiceDomain, type TenderDomain } from './domain.js';
 import { detectKind, type SectionKind } from './kinds.js';
-import { clausesFor, kindShare, requirementsFor, rowsFor } from './points.js';
+import { clausesFor, isParameterTable, kindShare, parameterItems, requirementsFor, rowsFor } from './points.js';
 import { fit, focus } from './offline/compose.js';
 import { criteriaWords, hash, ph, type Ctx, type Part, type WriteSectionInput, type WriteSectionResult } from './offline/context.js';
 import {
   authorization, bidLetter, deviation, deviationRows, generic, honor, performance, priceDetail, priceSummary, qualification, qualificationForm,
-  responseFor,
+  responseFor, responseRows,
 } from './offline/form-sections.js';
 import {
   aftersales, commitment, emergency, implementation, quality, safety, schedule, staffing, technical, training,
@@ -123,12 +123,22 @@ export function writeSectionOffline(input: WriteSectionInput): WriteSectionResul
   let forms = node.mode === 'ai' && !isPart ? [] : tenderFormsFor(card, node);
   if (node.mode === 'ai' && !forms[0]?.blocks.some((b) => b.t === 'table')) forms = [];
   if (forms.length || (node.mode === 'form' && isPart && card.forms?.length)) {
-    const answers = node.mode === 'table' ? deviationRows(c).map((r) => ({ requirement: `${r.mark}${r.clause.text.replace(/[。；;]+$/, '')}`, response: responseFor(c, r.clause.text), deviation: '无偏离', note: `见招标文件第 ${r.clause.source.page} 页` })) : [];
+    const answers = node.mode === 'table' ? responseRows(c) : [];
     const blocks = forms.length ? tenderFormSection(c, forms, answers) : missingFormSection(c);
     // the ★/▲ clauses this part answers stay answered when the part is the tender's form (the form holds no answer to them)
     const written = toText(blocks).replace(/\s+/g, '');
     const owned = node.mode === 'table' ? deviationRows(c).map((r) => r.clause) : (c.clauses ?? []);
-    const open = owned.filter((cl) => !written.includes(cl.text.replace(/\s+/g, '').slice(0, 16)));
+    // (a response table whose rows went into the tender's form answers them all there)
+    const placed = answers.length > 0 && written.includes(answers[0]!.requirement.replace(/\s+/g, '').slice(0, 16));
+    // a parameter table the tender's form could not take (its table prints rows of its own): the parameters follow it
+    if (!placed && isParameterTable(card, node) && parameterItems(card).length) {
+      blocks.push(
+        { t: 'p', text: '技术参数逐条响应（“投标响应”填写所投产品的实际参数，“偏离”填写无偏离、正偏离或负偏离）：' },
+        { t: 'table', head: ['序号', '招标要求', '投标响应', '偏离', '说明'], rows: answers.map((r, i) => [String(i + 1), r.requirement, r.response, r.deviation, r.note]) },
+      );
+      return result(blocks, kind);
+    }
+    const open = placed ? [] : owned.filter((cl) => !written.includes(cl.text.replace(/\s+/g, '').slice(0, 16)));
     if (open.length) blocks.push({ t: 'p', text: '对招标文件实质性条款的响应：' }, { t: 'ul', items: open.map((cl) => `${cl.text.replace(/[。；;]+$/, '')}——${responseFor(c, cl.text)}`) });
     return result(blocks, kind);
   }

@@ -3,6 +3,7 @@ import { detectKind, scoringFor, type SectionKind } from './kinds.js';
 import { keyPoints } from '../tender/key-points.js';
 import { bigramSet } from '../text/ngrams.js';
 import { sharedCount } from '../text/similarity.js';
+import { detectDomain } from '../tender/domain.js';
 
 /**
  * Point-to-point material of a section (issue 13 item 2): the key points of the scoring rows it answers (what an evaluator
@@ -98,17 +99,43 @@ const writes = (n: BidOutlineNode) => n.mode === 'ai' && n.kind !== '价格';
 const cache = new WeakMap<object, WeakMap<object, Map<string, RequirementItem[]>>>();
 
 /**
+ * The technical parameter table of a goods or works tender (issue 24 item 4): a response-table leaf that is not the
+ * commercial one. It holds every technical parameter of the tender (parameterItems) as a row to fill — the offered value
+ * and the deviation are the bidder's — so the written sections do not restate them as prose.
+ */
+export function isParameterTable(card: TenderCard, node: BidOutlineNode): boolean {
+  if (node.mode !== 'table' || node.kind === '商务' || /商务/.test(node.title)) return false;
+  const d = detectDomain(card);
+  return d === 'goods' || d === 'construction';
+}
+
+/** A requirement on the deal (交货、付款、质保、验收、报价…), not on what is delivered: no row of the parameter table. */
+const COMMERCIAL_ITEM = /商务|付款|支付|结算|报价|合同|发票|保证金|违约|交货|交付|到货|供货期|工期|质保|保修|售后|验收|培训|投标|资格|业绩|服务期/;
+
+/** The tender's technical parameters: its requirement items less the commercial ones, in the tender's order. */
+export function parameterItems(card: TenderCard): RequirementItem[] {
+  return (card.requirements ?? []).filter((r) => !COMMERCIAL_ITEM.test(`${r.section} ${r.text}`));
+}
+
+/**
  * Requirement item → the leaf that answers it. With the outline: the written leaf sharing the most words (its title
  * counts double, then its scoring rows and parents); items sharing none go round the 技术 leaves in turn. Without the
  * outline (an older caller), a node gets the items whose closest non-price scoring row is one of its own.
  */
 export function assignRequirements(card: TenderCard, outline: BidOutlineNode[] | undefined): Map<string, RequirementItem[]> {
-  const items = card.requirements ?? [];
+  let items = card.requirements ?? [];
   const out = new Map<string, RequirementItem[]>();
   if (!items.length) return out;
   const key = outline ?? card.scoring;
   const hit = cache.get(card)?.get(key);
   if (hit) return hit;
+  // the parameters of a goods or works tender are rows of its parameter table, not prose of a written leaf
+  const table = outline?.length ? leavesOf(outline).find((l) => isParameterTable(card, l.node)) : undefined;
+  if (table) {
+    const params = new Set(parameterItems(card));
+    if (params.size) out.set(table.node.id, [...params]);
+    items = items.filter((r) => !params.has(r));
+  }
   const add = (id: string, r: RequirementItem) => out.set(id, [...(out.get(id) ?? []), r]);
   const textOf = (r: RequirementItem) => `${r.section} ${r.text}`;
   if (outline?.length) {

@@ -1,4 +1,4 @@
-import type { BidOutlineNode, CoverageEntry, TenderCard, TenderFileRole, TenderLot } from '../bid.js';
+import type { BidOutlineNode, CoverageEntry, ScoringItem, TenderCard, TenderFileRole, TenderLot } from '../bid.js';
 
 /**
  * Payloads and answers of the bid calls (`/btz/bid/*`, docs/api.md "Bids"), shared by the server and the web client.
@@ -127,6 +127,11 @@ export interface BidOutlineResult {
   coverage: CoverageEntry[];
 }
 
+/** `/btz/bid/outline/import`, `/outline/import-file`: the imported outline and the scoring rows no section of it answers. */
+export interface OutlineImportResult extends BidOutlineResult {
+  unmapped: Pick<ScoringItem, 'id' | 'item' | 'points' | 'category'>[];
+}
+
 /** `bid.parse` realtime message data */
 export interface BidParseMessage {
   bidId: string;
@@ -160,6 +165,9 @@ export const BID_TEXTS = {
   branchLevel: '只能重新生成一级或二级目录',
   nodeNotFound: '目录节点不存在',
   noOutline: '请先生成目录',
+  noImportText: '请粘贴目录文字，或上传含标题的 Word 文件',
+  noHeadings: '没有读到目录：每行一个标题，可带编号（如「1 项目理解」「1.1 需求分析」），Word 文件请使用标题样式',
+  importFileType: '目录文件只支持 Word（.docx）或文本（.txt）',
   pageOutOfRange: (n: number) => `页码超出范围（共 ${n} 页）`,
   fileNotParsed: '该文件尚未解析完成',
   lastFile: '不能删除标书的最后一个招标文件',

@@ -8,6 +8,7 @@ import {
   type BidListItem,
   type BidOutlineResult,
   type BidPageText,
+  type OutlineImportResult,
   type PageViewBlock,
 } from '../api/bid.js';
 import type { BidOutlineNode, CoverageEntry, TenderCard, TenderLot } from '../bid.js';
@@ -130,6 +131,15 @@ const pageText: z.ZodType<BidPageText> = z.strictObject({
   blocks: z.array(pageBlock).optional(),
 });
 export const outlineResult: z.ZodType<BidOutlineResult> = z.strictObject({ outline: z.array(outlineNode), coverage: z.array(coverageEntry) });
+const importResult: z.ZodType<OutlineImportResult> = z.strictObject({
+  outline: z.array(outlineNode),
+  coverage: z.array(coverageEntry),
+  unmapped: z.array(
+    z.strictObject({ id: z.string(), item: z.string(), points: z.number().nullable(), category: z.enum(['technical', 'commercial', 'price']) }),
+  ),
+});
+/** The whole bid's length target of an imported outline: characters of its written sections. */
+const totalChars = z.coerce.number().int().min(1000).max(2_000_000).optional();
 
 export const bidCalls = {
   /** multipart: file, bidType, name (the file's name without its extension when absent; checked with it) */
@@ -223,6 +233,24 @@ export const bidCalls = {
     body: z.object({ nodes: z.unknown() }, { error: '请提交目录节点 nodes' }),
     labels: { ...labels, nodes: '目录节点' },
     response: outlineResult,
+  }),
+  /** a pasted numbered list (「1 项目理解\n1.1 …」) becomes the outline; the scoring rows no section names come back */
+  importOutline: defineCall({
+    path: '/btz/bid/outline/import',
+    auth: true,
+    query: byId,
+    body: z.object({ text: z.string().max(50_000), totalChars }),
+    labels: { ...labels, text: '目录文字', totalChars: '全文目标字数' },
+    response: importResult,
+  }),
+  /** multipart: file (a DOCX whose headings are the outline, or a TXT list), totalChars */
+  importOutlineFile: defineCall({
+    path: '/btz/bid/outline/import-file',
+    auth: true,
+    query: byId,
+    fields: z.strictObject({ totalChars }),
+    labels: { ...labels, totalChars: '全文目标字数' },
+    response: importResult,
   }),
   regenerateBranch: defineCall({
     path: '/btz/bid/outline/regenerate',

@@ -140,3 +140,45 @@ export function checkOutline(input: unknown, defaults: OutlineDefaults): Outline
   if (unique.length) return { ok: false, errors: unique, fixed, nodes: [] };
   return { ok: true, errors: [], fixed, nodes: renumberOutline(input as BidOutlineNode[], defaults) };
 }
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Length targets (issue 24 item 4): each written section has its own target (`targetChars`); the whole bid's is their sum
+
+/** Characters of a printed page when the user states a length in pages and gives no figure (小四, 1.5 倍行距, A4). */
+export const DEFAULT_CHARS_PER_PAGE = 800;
+/** A written section is never asked for fewer characters than this. */
+export const MIN_SECTION_CHARS = 200;
+/** Most characters of one written section (the saved outline keeps no more). */
+export const MAX_SECTION_CHARS = 200_000;
+
+/** The sections a length target applies to: the leaves the writer writes (mode 'ai'); forms and tables are the tender's. */
+export function writtenLeaves(nodes: readonly BidOutlineNode[]): BidOutlineNode[] {
+  return flattenOutline(nodes).filter((n) => !n.children?.length && n.mode === 'ai');
+}
+
+/** The whole bid's target: the written sections' targets added up (0 when none has one). */
+export function totalTarget(nodes: readonly BidOutlineNode[]): number {
+  return writtenLeaves(nodes).reduce((a, n) => a + (n.targetChars ?? 0), 0);
+}
+
+/**
+ * A copy of the outline whose written sections' targets add up to `total` (within rounding): each keeps its share of the
+ * present targets (a section without one counts as the average), none under MIN_SECTION_CHARS.
+ */
+export function withTotalTarget(nodes: readonly BidOutlineNode[], total: number): BidOutlineNode[] {
+  const leaves = writtenLeaves(nodes);
+  if (!leaves.length) return nodes.map((n) => ({ ...n }));
+  const known = leaves.map((n) => n.targetChars ?? 0).filter((t) => t > 0);
+  const avg = known.length ? known.reduce((a, b) => a + b, 0) / known.length : 1;
+  const weight = new Map(leaves.map((n) => [n.id, n.targetChars && n.targetChars > 0 ? n.targetChars : avg]));
+  const sum = [...weight.values()].reduce((a, b) => a + b, 0);
+  const copy = (list: readonly BidOutlineNode[]): BidOutlineNode[] =>
+    list.map((n) => {
+      const w = weight.get(n.id);
+      const out: BidOutlineNode = { ...n, children: copy(n.children ?? []) };
+      if (w !== undefined && !n.children?.length)
+        out.targetChars = Math.min(MAX_SECTION_CHARS, Math.max(MIN_SECTION_CHARS, Math.round((total * w) / sum)));
+      return out;
+    });
+  return copy(nodes);
+}

@@ -149,6 +149,23 @@ export function registerBidRoutes(fastify: FastifyInstance, app: AppContext): vo
   });
 
   defineRoute(fastify, app, {
+    call: bidCalls.importOutline,
+    handler: async ({ auth, query, body }) =>
+      service.importBidOutline(app, auth, await bidToChange(app, auth, query.id), { text: body.text }, body.totalChars),
+  });
+
+  defineRoute(fastify, app, {
+    call: bidCalls.importOutlineFile,
+    rateLimit: 'upload',
+    handler: async ({ req, auth, query }) => {
+      const bid = await bidToChange(app, auth, query.id);
+      const upload = await readUpload(req, Math.min(service.MAX_OUTLINE_FILE_BYTES, app.config.uploadMaxBytes));
+      const fields = uploadFields(bidCalls.importOutlineFile, upload.fields);
+      return service.importBidOutline(app, auth, bid, { file: upload.data }, fields.totalChars);
+    },
+  });
+
+  defineRoute(fastify, app, {
     call: bidCalls.regenerateBranch,
     rateLimit: 'ai',
     handler: async ({ auth, query }) => service.regenerateOutlineBranch(app, auth, await bidToChange(app, auth, query.id), query.nodeId),

@@ -9,12 +9,14 @@ import {
   type BidOutlineNode,
   type BidOutlineResult,
   type BidStatus,
+  type OutlineImportResult,
   type TenderFileRole,
 } from '@btz/shared';
 import { WRITE_KIND } from './writing/service.js';
 import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
-import { DocumentError, FINAL_DOCUMENT_CODES, sniffType } from '@btz/bid-engine/reading';
+import { DocumentError, FINAL_DOCUMENT_CODES, readDocument, sniffType } from '@btz/bid-engine/reading';
+import { headingsOfModel, importOutline, parseOutlineText, type ImportedHeading } from '@btz/bid-engine/outline';
 import { assertSafeZip, listZipEntries } from '@btz/bid-engine/reading';
 import { badRequest } from '../../http/errors.js';
 import { enqueue } from '../../jobs/index.js';
@@ -252,6 +254,42 @@ export async function saveOutline(app: AppContext, auth: AuthInfo, bid: BidRow, 
   if (bid.status === 'writing') throw badRequest(BID_TEXTS.writing);
   const nodes = cleanOutline(input, MAX_OUTLINE_NODES);
   return storeOutline(app, auth, bid, nodes, true);
+}
+
+/** Largest outline file read (a DOCX of headings is small; its pictures make the rest). */
+export const MAX_OUTLINE_FILE_BYTES = 20 * 1024 * 1024;
+
+/** The headings of an outline file: a DOCX's heading styles (or its numbered lines), a TXT's lines. */
+async function headingsOfFile(data: Buffer): Promise<ImportedHeading[]> {
+  const type = sniff(data);
+  if (type !== 'docx' && type !== 'txt') throw badRequest(BID_TEXTS.importFileType);
+  try {
+    const read = await readDocument(data, { ocr: false, threads: 0 });
+    return read.model ? headingsOfModel(read.model) : parseOutlineText(read.pages.map((p) => p.text).join('\n'));
+  } catch (e) {
+    if (e instanceof DocumentError) throw badRequest(e.message);
+    throw e;
+  }
+}
+
+/**
+ * The user's own outline (pasted text or a file) becomes the bid's: the scoring rows mapped onto its sections, the
+ * written sections' targets sharing `totalChars`; the rows no section answers come back for the user to place.
+ */
+export async function importBidOutline(
+  app: AppContext,
+  auth: AuthInfo,
+  bid: BidRow,
+  from: { text: string } | { file: Buffer },
+  totalChars: number | undefined,
+): Promise<OutlineImportResult> {
+  const card = cardForOutline(bid);
+  if ('text' in from && !from.text.trim()) throw badRequest(BID_TEXTS.noImportText);
+  const headings = 'text' in from ? parseOutlineText(from.text) : await headingsOfFile(from.file);
+  if (!headings.length) throw badRequest(BID_TEXTS.noHeadings);
+  const imported = importOutline(card, headings, { bidType: bid.bid_type === 2 ? 2 : 1, ...(totalChars ? { totalChars } : {}) });
+  const stored = await storeOutline(app, auth, bid, cleanOutline(imported.nodes, MAX_OUTLINE_NODES), true);
+  return { ...stored, unmapped: imported.unmapped.map((s) => ({ id: s.id, item: s.item, points: s.points, category: s.category })) };
 }
 
 export async function regenerateOutlineBranch(app: AppContext, auth: AuthInfo, bid: BidRow, nodeId: string): Promise<BidOutlineResult> {

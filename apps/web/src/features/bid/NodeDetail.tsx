@@ -1,6 +1,8 @@
 import { Breadcrumb, Empty, InputNumber, Select, Tag, Typography } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import {
+  MAX_SECTION_CHARS,
+  MIN_SECTION_CHARS,
   OUTLINE_KINDS,
   OUTLINE_MODES,
   UNNAMED_CHAPTER,
@@ -14,6 +16,7 @@ import { scoringOf } from './coverage';
 import type { OutlineEditor } from './hooks';
 import { CATEGORY_COLOR, CATEGORY_LABEL, MODE_HINT, MODE_LABEL, nodeStatus } from './labels';
 import { findNode, flatten, patchNode, pathTo, renameNode } from './outline';
+import { charsPerPage } from './OutlineLength';
 
 /** The centre pane: the selected section's facts (title, kind, mode, scoring items, target length) and the editor's place. */
 export function NodeDetail({
@@ -128,19 +131,22 @@ export function NodeDetail({
               {leaves.some((l) => l.targetChars) ? `，合计约 ${leaves.reduce((a, l) => a + (l.targetChars ?? 0), 0).toLocaleString()} 字` : ''}
             </span>
           ) : node.mode === 'ai' ? (
-            <InputNumber<number>
-              size="small"
-              min={200}
-              max={50000}
-              step={500}
-              value={node.targetChars ?? null}
-              placeholder="3000"
-              disabled={readOnly}
-              suffix="字"
-              style={{ width: 130 }}
-              onChange={(v) => patch({ targetChars: typeof v === 'number' ? v : undefined })}
-              aria-label="目标字数"
-            />
+            <span>
+              <InputNumber<number>
+                size="small"
+                min={MIN_SECTION_CHARS}
+                max={MAX_SECTION_CHARS}
+                step={500}
+                value={node.targetChars ?? null}
+                placeholder="3000"
+                disabled={readOnly}
+                suffix="字"
+                style={{ width: 130 }}
+                onChange={(v) => patch({ targetChars: typeof v === 'number' ? v : undefined })}
+                aria-label="目标字数"
+              />
+              {node.targetChars ? <span className="bid-muted bid-small"> 约 {Math.max(1, Math.round(node.targetChars / charsPerPage()))} 页</span> : null}
+            </span>
           ) : (
             <span className="bid-muted">{node.mode === 'form' ? '按招标格式填写，不计字数' : '按条目逐条应答，不计字数'}</span>
           )}

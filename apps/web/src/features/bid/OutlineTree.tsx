@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type Key } from 'react';
+import { useEffect, useMemo, useRef, useState, type Key, type ReactNode } from 'react';
 import { Alert, Button, Dropdown, Input, Modal, Tooltip, Tree, type InputRef, type MenuProps } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import {
@@ -24,6 +24,7 @@ import { confirmDialog } from '../../lib/dialogs';
 import { toast } from '../../lib/feedback';
 import type { OutlineEditor } from './hooks';
 import { nodeStatus } from './labels';
+import { OutlineLength } from './OutlineLength';
 import { SECTION_STATE_LABEL, chapterCount } from './writing';
 import {
   MAX_LEVEL,
@@ -58,6 +59,10 @@ export interface OutlineTreeProps {
   states?: Map<string, SectionState> | null;
   /** writes the failed sections again (one-click writing restarted) */
   onRetry?: () => void;
+  /** more buttons in the bar (导入目录) */
+  tools?: ReactNode;
+  /** shown under the bar (the scoring rows an imported outline does not answer) */
+  notice?: ReactNode;
   retrying?: boolean;
   /** shown in the bar when the outline is read-only (why) */
   lockNote?: string;
@@ -92,7 +97,7 @@ export function SectionStateIcon({ state }: { state: SectionState }) {
 }
 
 /** The outline on the left: numbers, status dots, drag to reorder / promote / demote, and the per-node actions. */
-export function OutlineTree({ editor, readOnly, selectedId, onSelect, states, onRetry, retrying, lockNote }: OutlineTreeProps) {
+export function OutlineTree({ editor, readOnly, selectedId, onSelect, states, onRetry, retrying, lockNote, tools, notice }: OutlineTreeProps) {
   const { nodes } = editor;
   const treeData = useMemo(() => toTreeData(nodes), [nodes]);
   const allParents = useMemo(() => flatten(nodes).filter((n) => n.children.length).map((n) => n.id), [nodes]);
@@ -315,6 +320,7 @@ export function OutlineTree({ editor, readOnly, selectedId, onSelect, states, on
         ) : null}
         {!readOnly ? (
           <>
+            {tools}
             <span className={`bid-save bid-save--${editor.saveState}`} data-testid="save-state">
               {SAVE_LABEL[editor.saveState]}
             </span>
@@ -333,6 +339,8 @@ export function OutlineTree({ editor, readOnly, selectedId, onSelect, states, on
         ) : null}
       </div>
       {editor.error ? <Alert type="error" showIcon title={editor.error} className="bid-tree__error" data-testid="outline-error" /> : null}
+      <OutlineLength editor={editor} readOnly={readOnly} />
+      {notice}
       <div className="bid-tree__scroll">
         <Tree
           blockNode

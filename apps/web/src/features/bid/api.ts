@@ -12,6 +12,7 @@ export type {
   BidListItem as BidRecord,
   BidPageText as TenderPageText,
   BidOutlineResult as OutlineAnswer,
+  OutlineImportResult,
   BidParseMessage,
 } from '@btz/shared';
 export type BidType = 1 | 2;
@@ -80,6 +81,17 @@ export const generateOutline = (id: string) => callApi(bidCalls.generateOutline,
 
 export const saveOutline = (id: string, nodes: BidOutlineNode[]) =>
   callApi(bidCalls.saveOutline, { query: { id }, body: { nodes } }, quiet);
+
+/** The user's own outline: a pasted numbered list, or a DOCX / TXT of headings (issue 24 item 4). */
+export const importOutlineText = (id: string, text: string, totalChars?: number) =>
+  callApi(bidCalls.importOutline, { query: { id }, body: { text, ...(totalChars ? { totalChars } : {}) } }, quiet);
+
+export function importOutlineFile(id: string, file: File, totalChars?: number) {
+  const form = new FormData();
+  form.append('file', file);
+  if (totalChars) form.append('totalChars', String(totalChars));
+  return callApi(bidCalls.importOutlineFile, { query: { id }, body: form }, { ...quiet, headers: { 'Content-Type': 'multipart/form-data' } });
+}
 
 export const regenerateBranch = (id: string, nodeId: string) =>
   callApi(bidCalls.regenerateBranch, { query: { id, nodeId } }, quiet);

@@ -1,5 +1,7 @@
-import type { CardClause } from '@btz/shared';
+import type { CardClause, RequirementItem } from '@btz/shared';
 import type { Part, Ctx } from './context.js';
+import type { ResponseRow } from './tender-form.js';
+import { isParameterTable, parameterItems } from '../points.js';
 import { todo } from './work-sections.js';
 import { bold, clauseList, F, ph, SP } from './context.js';
 import { ceilingSentence } from '../../tender/ceiling.js';
@@ -171,13 +173,80 @@ export function responseFor(c: Ctx, text: string): string {
   return `完全满足：${text.replace(/^[^，,：:]*?须/, '').replace(/[。；;]+$/, '')}`;
 }
 
+/** The rows of a response table: the ★/▲ clauses it answers, each with our response (the table of a goods or works
+ * tender: every technical parameter first, its offered value and deviation left to the bidder). */
+export function responseRows(c: Ctx): ResponseRow[] {
+  const clauses = deviationRows(c);
+  const params = isParameterTable(c.card, c.node) ? parameterItems(c.card) : [];
+  const stated = new Set<string>();
+  const rows: ResponseRow[] = params.map((r) => {
+    const clause = clauses.find((x) => sameRequirement(x.clause.text, r.text));
+    if (clause) stated.add(clause.clause.id);
+    const mark = /★/.test(r.text) ? '★' : /▲/.test(r.text) ? '▲' : (clause?.mark ?? '');
+    const { text, name } = parameterOf(r);
+    return {
+      requirement: `${mark}${text}（招标文件第 ${r.source.page} 页）`,
+      response: `我方响应：${ph(name ? `所投产品的${name}` : `所投产品对应“${text.split(/[，,。；;：:]/)[0]!.slice(0, 16)}”的实际参数`)}`,
+      deviation: ph('无偏离／正偏离／负偏离'),
+      note: '',
+    };
+  });
+  for (const r of clauses) {
+    if (stated.has(r.clause.id)) continue;
+    const text = r.clause.text.replace(/[。；;]+$/, '');
+    rows.push(
+      params.length
+        ? { requirement: `${r.mark}${text.replace(/[★▲]/g, '')}（招标文件第 ${r.clause.source.page} 页）`, response: responseFor(c, r.clause.text), deviation: '无偏离', note: '' }
+        : { requirement: `${r.mark}${text}`, response: responseFor(c, r.clause.text), deviation: '无偏离', note: `见招标文件第 ${r.clause.source.page} 页` },
+    );
+  }
+  return rows;
+}
+
+const core = (s: string) => s.replace(/[★▲\s]|^\s*(?:[（(]?\d{1,3}[)）.．、]?)/g, '').replace(/[^\p{Script=Han}A-Za-z0-9.]/gu, '');
+
+/** A ★/▲ clause that states this requirement item (the same words, one holding the other). */
+function sameRequirement(clause: string, item: string): boolean {
+  const a = core(clause);
+  const b = core(item);
+  if (a.length < 4 || b.length < 4) return false;
+  return b.includes(a) || a.includes(b) || (a.length >= 8 && b.includes(a.slice(0, 8)));
+}
+
+/** Column heads of a parameter table that only label the cell (「参数名称：额定电流；技术要求：2000A」 → 「额定电流：2000A」). */
+const LABEL = /^(?:序号|参数|参数名称|名称|项目|指标|指标名称|技术参数|技术要求|技术指标|参数要求|要求|规格|规格要求|配置|配置要求|性能|性能要求|内容|数值|参数值|单位|备注|货物名称|设备名称)$/;
+
+/** A parameter as the table prints it, and its name (the offered value is asked for by it). */
+function parameterOf(r: RequirementItem): { text: string; name: string } {
+  const raw = r.text.replace(/\s+/g, ' ').trim();
+  const fields = raw.split(/[；;]/).map((f) => /^([^：:]{1,12})[：:](.+)$/.exec(f.trim()));
+  if (fields.length >= 2 && fields.every((m) => m && LABEL.test(m[1]!.replace(/[★▲\s]/g, '')))) {
+    const values = fields.map((m) => m![2]!.trim());
+    const name = values[0]!.replace(/[★▲]/g, '').trim();
+    return { text: `${name}：${values.slice(1).join('；')}`.replace(/[。；;]+$/, ''), name: name.length <= 20 ? name : '' };
+  }
+  const text = raw.replace(/[★▲]/g, '').replace(/[。；;]+$/, '');
+  const m = /^(?:[（(]?\d{1,3}(?:\.\d{1,2})*[)）.．、]?\s*)?([^：:，,。]{2,16})[：:]/.exec(text);
+  return { text, name: m ? m[1]!.trim() : '' };
+}
+
 export function deviation(c: Ctx): Part[] {
-  const rows = deviationRows(c);
+  const rows = responseRows(c);
+  const params = rows.length && isParameterTable(c.card, c.node) && parameterItems(c.card).length > 0;
   return [
     [c.T, [
       { t: 'p', text: `${c.T}（项目名称：${c.P}，项目编号：${c.N}，采购人：${c.B}）。` },
-      { t: 'p', text: `${c.E}对招标文件中的★实质性条款和▲重要条款逐条响应如下：` },
-      { t: 'table', head: ['序号', '招标要求', '投标响应', '偏离情况', '说明'], rows: rows.map((r, i) => [String(i + 1), `${r.mark}${r.clause.text.replace(/[。；;]+$/, '')}`, responseFor(c, r.clause.text), '无偏离', `见招标文件第 ${r.clause.source.page} 页`]) },
+      {
+        t: 'p',
+        text: params
+          ? `${c.E}对招标文件技术要求中的各项参数逐条响应如下（“投标响应”填写所投产品的实际参数，“偏离”填写无偏离、正偏离或负偏离）：`
+          : `${c.E}对招标文件中的★实质性条款和▲重要条款逐条响应如下：`,
+      },
+      {
+        t: 'table',
+        head: params ? ['序号', '招标要求', '投标响应', '偏离', '说明'] : ['序号', '招标要求', '投标响应', '偏离情况', '说明'],
+        rows: rows.map((r, i) => [String(i + 1), r.requirement, r.response, r.deviation, r.note]),
+      },
       { t: 'p', text: `投标人：${c.E}（盖单位公章）${SP}日期：${ph('日期')}` },
     ]],
   ];

@@ -10,6 +10,7 @@ import { CoveragePanel } from '../CoveragePanel';
 import { FilesPanel } from '../FilesPanel';
 import { errorText, useOutlineEditor, type WritingState } from '../hooks';
 import { NodeDetail } from '../NodeDetail';
+import { OutlineImportButton, UnmappedRows, type UnmappedRow } from '../OutlineImport';
 import { OutlineTree } from '../OutlineTree';
 import { PageDrawer, type PageRef } from '../PageDrawer';
 import { TenderCardPanel } from '../TenderCardPanel';
@@ -46,6 +47,8 @@ export function Panes({
   const [chosenId, setChosenId] = useState<string | null>(null);
   const [pageRef, setPageRef] = useState<PageRef | null>(null);
   const [generating, setGenerating] = useState(false);
+  // the scoring rows the outline the user imported does not answer (until each got a section or the note is closed)
+  const [unmapped, setUnmapped] = useState<UnmappedRow[]>([]);
   // while writing, the centre pane follows the pen until the user picks a section
   const [follow, setFollow] = useState(bid.status === 'writing');
   // writing (re)started or ended: follow the pen again, or stop (adjusting state while rendering, on a status change)
@@ -132,14 +135,19 @@ export function Panes({
             onRetry={readOnly || bid.status === 'writing' ? undefined : onRetry}
             retrying={retrying}
             lockNote={readOnly ? '已完成编写，只读' : bid.status === 'writing' ? '编写中，目录暂不可修改' : undefined}
+            tools={<OutlineImportButton bidId={bid.id} editor={editor} hasOutline onImported={setUnmapped} />}
+            notice={<UnmappedRows rows={unmapped} editor={editor} readOnly={outlineReadOnly} onDone={setUnmapped} />}
           />
         ) : (
           <div className="bid-pane__empty">
             <Empty description="还没有目录">
               {!readOnly ? (
-                <Button type="primary" loading={generating} onClick={() => void generate()}>
-                  生成目录
-                </Button>
+                <div className="bid-pane__actions">
+                  <Button type="primary" loading={generating} onClick={() => void generate()}>
+                    生成目录
+                  </Button>
+                  <OutlineImportButton bidId={bid.id} editor={editor} hasOutline={false} onImported={setUnmapped} />
+                </div>
               ) : null}
             </Empty>
           </div>

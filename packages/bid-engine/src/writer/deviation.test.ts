@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BidOutlineNode } from '@btz/shared';
+import { modelFile } from '../../test/fixtures/model.js';
+import { GOODS, PARAMETER_LINES, PARAMETER_PAGE, PARAMETER_ROWS, goodsModelBlocks } from '../../test/fixtures/goods-tender.js';
+import { extractCard, flattenOutline, generateOutline } from '../tender/index.js';
+import { buildFactSheet, writeSectionOffline } from './index.js';
+import { writeSectionLlm } from './llm-section.js';
+import { startFakeOpenAi, type FakeOpenAi } from '../../test/fakes/openai-server.js';
+import { testClient } from '../../test/llm/helpers.js';
+
+/**
+ * The 技术参数响应偏离表 of a goods tender (issue 24 item 4): every parameter of the technical requirements is a row —
+ * 招标要求 with its ★/▲ mark and page, 投标响应 and 偏离 as blanks for the bidder — and no written section restates a
+ * parameter as prose.
+ */
+const card = extractCard([modelFile(goodsModelBlocks())]);
+const { nodes } = generateOutline(card, { bidType: 1 });
+const all = flattenOutline(nodes);
+const byId = new Map(all.map((n) => [n.id, n]));
+const facts = buildFactSheet(card, { bidType: 1 });
+
+function write(node: BidOutlineNode) {
+  const parents: string[] = [];
+  for (let p = byId.get(node.parentId); p; p = byId.get(p.parentId)) parents.unshift(p.title);
+  const siblings = (node.parentId ? byId.get(node.parentId)!.children : nodes).map((x) => x.title);
+  return writeSectionOffline({ card, node, parentTitles: parents, siblingTitles: siblings, facts, targetChars: node.targetChars ?? 1500, bidType: 1, outline: nodes });
+}
+
+describe('技术参数响应偏离表 (goods tender)', () => {
+  const table = all.find((n) => n.mode === 'table' && /参数/.test(n.title));
+
+  it('the outline has the table in the technical chapter', () => {
+    expect(card.projectName?.value).toBe(GOODS.projectName);
+    expect(table?.title).toBe('技术参数响应偏离表');
+    expect(byId.get(table!.parentId)?.kind).toBe('技术');
+  });
+
+  it('holds every parameter as a row: mark and page, placeholders for the offered value and the deviation', () => {
+    const out = write(table!);
+    const t = out.doc.content.find((b) => b.type === 'table');
+    expect(t, out.text).toBeTruthy();
+    const rows = (t!.content ?? []).map((r) => (r.content ?? []).map((cell) => JSON.stringify(cell).match(/"text":"([^"]*)"/g)?.map((x) => x.slice(8, -1)).join('') ?? ''));
+    expect(rows[0]).toEqual(['序号', '招标要求', '投标响应', '偏离', '说明']);
+    for (const [name, value] of PARAMETER_ROWS) {
+      const bare = name.replace(/[★▲]/g, '');
+      const row = rows.find((r) => r[1]!.includes(`${bare}：${value}`));
+      expect(row, `${name} ${value}\n${out.text}`).toBeTruthy();
+      expect(row![1]!.startsWith(name.match(/^[★▲]/)?.[0] ?? bare)).toBe(true);
+      expect(row![1]).toContain(`第 ${PARAMETER_PAGE} 页`);
+      expect(row![2]).toBe(`我方响应：【待填写：所投产品的${bare}】`);
+      expect(row![3]).toMatch(/^【待填写：/);
+    }
+    for (const line of PARAMETER_LINES) expect(out.text).toContain(line.replace(/^\d\. /, '').replace(/。$/, ''));
+    // the commercial terms are not parameters
+    expect(out.text).not.toContain('付款方式');
+  });
+
+  it('no written section restates a parameter as prose', () => {
+    for (const n of all.filter((x) => x.isLeaf && x.mode === 'ai')) {
+      const text = write(n).text;
+      for (const [name, value] of PARAMETER_ROWS) expect(text, n.title).not.toContain(`${name.replace(/[★▲]/g, '')}：${value}`);
+      expect(text, n.title).not.toMatch(/已掌握|2000A|IP4X|T2 电解铜/);
+    }
+  });
+
+  describe('on the model path', () => {
+    let fake: FakeOpenAi;
+    beforeAll(async () => {
+      fake = await startFakeOpenAi();
+    });
+    afterAll(() => fake.close());
+
+    it('is composed by rule: the same rows, no model call (the offered values are the bidder’s)', async () => {
+      const node = table!;
+      const parents = [byId.get(node.parentId)!.title];
+      const siblings = byId.get(node.parentId)!.children.map((x) => x.title);
+      const r = await writeSectionLlm(testClient(fake), { card, node, parentTitles: parents, siblingTitles: siblings, facts, targetChars: 0, bidType: 1, outline: nodes });
+      expect(fake.requests).toHaveLength(0);
+      expect(r.text).toBe(write(node).text);
+    });
+  });
+});
