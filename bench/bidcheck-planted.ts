@@ -5,7 +5,10 @@
  * names, dates, figures the tender does not prescribe), laid out as a read bid file (a heading per outline node, a
  * paragraph per line, ten lines to a page) and checked with checkRejection — the 废标检查 of an uploaded bid. Then, one at a
  * time, a defect is planted and the file checked again:
- *   star       the lines answering one ★ clause removed            → expected: star-unanswered for that clause
+ *   star       the lines restating one ★ clause (a sentence, not a part's title or a column's name) removed — each line
+ *              holding half of its own four-character pieces or more, or made of them (a clause over several lines)
+ *                                                                    → expected: star-unanswered for that clause (and for
+ *              any other clause restated on a removed line: its answer went with it)
  *   form       a form's text emptied (a section whose title names a document to fill: 函/书/表/证明/声明/承诺/封面)
  *                                                                    → expected: empty-heading (high) for that section
  *   figure     a 工期 / 质保期 breaking the tender's appended        → expected: card-conflict or invalid-risk at that line
@@ -92,15 +95,20 @@ function asDocument(bid: Bid) {
   return { model: { blocks, pageCount: page, furniture: [] } as never, pages };
 }
 
-// a finding is the same one when it is of the same rule about the same text (a repeat's partner, a blank's page may change with the plant)
-const keyOf = (f: BidCheckFinding) => `${f.rule}|${f.rule === 'placeholder' ? /「([^」]*)」/.exec(f.message)?.[1] : (f.excerpt ?? f.message.replace(/第 \d+ 页/g, ''))}`;
+// a finding is the same one when it is of the same rule about the same text (a repeat's partner, a blank's page may change
+// with the plant); a repeat is also the same one between the same two sections (lines taken out of one of them change
+// its excerpt and length, not what it says)
+const keysOf = (f: BidCheckFinding) => [
+  `${f.rule}|${f.rule === 'placeholder' ? /「([^」]*)」/.exec(f.message)?.[1] : (f.excerpt ?? f.message.replace(/第 \d+ 页/g, ''))}`,
+  ...(f.rule === 'repeated' ? [`${f.rule}|${f.message.replace(/\d+ 字/g, '')}`] : []),
+];
 
 function check(card: TenderCard, bid: Bid): BidCheckFinding[] {
   return checkRejection({ card, document: asDocument(bid), bidder: { name: '江州智联科技有限公司', qualifications: [] }, today: '2026-01-10' }).findings;
 }
 
 /** One defect planted in a copy of the bid; null when this tender gives no place for it. */
-function plant(kind: Kind, card: TenderCard, bid: Bid): { bid: Bid; what: string; marker: string; match: (f: BidCheckFinding) => boolean } | null {
+function plant(kind: Kind, card: TenderCard, bid: Bid): { bid: Bid; what: string; marker: string; match: (f: BidCheckFinding) => boolean; about?: (f: BidCheckFinding) => boolean } | null {
   const sections = { ...bid.sections };
   const nodes = flattenOutline(bid.outline).filter((n) => n.isLeaf);
   const plan = nodes.find((n) => n.mode !== 'form' && (sections[n.id] ?? '').length > 300);
@@ -108,21 +116,44 @@ function plant(kind: Kind, card: TenderCard, bid: Bid): { bid: Bid; what: string
   const form = nodes.find((n) => n.mode === 'form' && /函|书|表|证明|声明|承诺|封面/.test(n.title) && (sections[n.id] ?? '').length > 0);
   switch (kind) {
     case 'star': {
-      const c = card.starClauses.find((s) => s.text.replace(/[★\s]/g, '').length >= 8);
+      // a clause to answer: a sentence of its own (a ★ over a part's title 「三、商务和服务条款部分」 or a table's column
+      // 「数量」 has nothing to respond to)
+      const bodyOf = (t: string) => t.replace(/^[\s★▲]*(?:\d+(?:\.\d+)*[\s、．.]*|[（(]\d+[)）])?/, '').replace(/[★\s\d、.．。，,；;：:（）()《》]/g, '');
+      const c = card.starClauses.find((s) => bodyOf(s.text).length >= 16);
       if (!c) return null;
-      // the clause's own words: four-character pieces no other ★ clause holds (removing shared ones would remove their answers too)
+      // the clause's own words: four-character pieces no other ★ clause holds (removing shared ones would remove their
+      // answers too); a line restating it holds half of them or more (a few are words the whole bid uses: its subject)
       const others = card.starClauses.filter((s) => s !== c).map((s) => s.text).join('\n');
-      const body = c.text.replace(/[★\s\d、.．。，,；;：:（）()]/g, '');
-      const words = [...new Set(Array.from({ length: Math.max(0, body.length - 3) }, (_, i) => body.slice(i, i + 4)))].filter((w) => !others.includes(w)).slice(0, 6);
+      const body = bodyOf(c.text);
+      const words = [...new Set(Array.from({ length: Math.max(0, body.length - 3) }, (_, i) => body.slice(i, i + 4)))].filter((w) => !others.includes(w));
       if (!words.length) return null;
-      let removed = 0;
+      const need = Math.ceil(words.length / 2);
+      const removedLines: string[] = [];
       for (const n of nodes) {
-        const kept = (sections[n.id] ?? '').split('\n').filter((l) => !words.some((w) => l.includes(w)) && !l.includes(c.text.slice(1, 12)));
-        removed += (sections[n.id] ?? '').split('\n').length - kept.length;
-        sections[n.id] = kept.join('\n');
+        const lines = (sections[n.id] ?? '').split('\n');
+        // (spacing aside: a table cell prints 「辅警服装  夏作训服」 with two spaces)
+        const gone = (l0: string) => {
+          const l = l0.replace(/\s+/g, '');
+          if (words.filter((w) => l.includes(w)).length >= need || l.includes(c.text.replace(/\s+/g, '').slice(1, 12))) return true;
+          // a line of the clause's own text when it runs over several lines (「1.…；」「2.…；」 of one ★ clause)
+          const bare = l.replace(/[★\d、.．。，,；;：:（）()《》]/g, '');
+          const grams = Array.from({ length: Math.max(0, bare.length - 3) }, (_, i) => bare.slice(i, i + 4));
+          return grams.length >= 8 && grams.filter((g) => body.includes(g)).length >= 0.8 * grams.length;
+        };
+        removedLines.push(...lines.filter(gone));
+        sections[n.id] = lines.filter((l) => !gone(l)).join('\n');
       }
-      if (!removed) return null;
-      return { bid: { ...bid, sections }, what: c.text.slice(0, 30), marker: c.text.slice(0, 20), match: (f) => f.rule === 'star-unanswered' && f.message.includes(c.text.slice(0, 20)) };
+      if (!removedLines.length) return null;
+      // another clause restated on a removed line (one row answering two clauses) lost its answer with it: planted too
+      const removed = removedLines.join('\n');
+      const alsoGone = card.starClauses.filter((s) => s !== c && s.text.length >= 12 && removed.replace(/\s+/g, '').includes(s.text.replace(/\s+/g, '').slice(1, 12))).map((s) => s.text.slice(0, 20));
+      return {
+        bid: { ...bid, sections },
+        what: c.text.slice(0, 30),
+        marker: c.text.slice(0, 20),
+        match: (f) => f.rule === 'star-unanswered' && f.message.includes(c.text.slice(0, 20)),
+        about: (f) => f.rule === 'star-unanswered' && alsoGone.some((t) => f.message.includes(t)),
+      };
     }
     case 'form': {
       if (!form) return null;
@@ -190,7 +221,7 @@ for (const t of truth) {
   const signed = `${signedAt.getUTCFullYear()}年${signedAt.getUTCMonth() + 1}月${signedAt.getUTCDate()}日`;
   const bid: Bid = { outline, sections: Object.fromEntries(Object.entries(written).map(([k, v]) => [k, complete(v, signed)])) };
   const base = check(card, bid);
-  const baseKeys = new Set(base.map(keyOf));
+  const baseKeys = new Set(base.flatMap(keysOf));
   const highs = base.filter((f) => f.severity === 'high');
   clean[t.half].bids++;
   clean[t.half].highs += highs.length;
@@ -202,11 +233,11 @@ for (const t of truth) {
       marks.push(`${kind} —`);
       continue;
     }
-    const after = check(card, p.bid).filter((f) => !baseKeys.has(keyOf(f)) && f.severity !== 'low');
+    const after = check(card, p.bid).filter((f) => !keysOf(f).some((k) => baseKeys.has(k)) && f.severity !== 'low');
     const hit = after.filter(p.match);
     // a further finding quoting the planted text (the planted 工期 against each other 工期 of the bid) is about the defect;
     // one elsewhere is a false alarm the plant set off
-    const about = after.filter((f) => p.match(f) || `${f.excerpt ?? ''} ${f.message}`.includes(p.marker));
+    const about = after.filter((f) => p.match(f) || p.about?.(f) || `${f.excerpt ?? ''} ${f.message}`.includes(p.marker));
     const tally = tallies[t.half][kind];
     tally.planted++;
     if (hit.length) tally.found++;

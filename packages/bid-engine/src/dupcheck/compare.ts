@@ -15,7 +15,8 @@
  *   Whole sentences the same in two bids are matched too: a shared sentence whose own part is too short to count is
  *   listed with its reason (statutory, stock, formula) — the pair's 雷同句 count is exactly the sentences it lists.
  * - rings: sentences matched across three bids or more (connected groups of matches) — kept in each pair, reported as
- *   which bids share which sentences; a group most bids hold is labelled common text and weighs nothing.
+ *   which bids share which sentences; a group most bids hold is labelled common text and weighs nothing — unless those
+ *   bids are copies of one bid (half their sentences or more the same own words: ownTextMostShare), a ring of them all.
  * - outline: headings not taken from the tender nor held by most bids, compared in order (longest common subsequence
  *   of equal or near-equal headings).
  * - metadata: author, last modified by, company, template, times, RSIDs, custom document ids, embedded files.
@@ -349,7 +350,7 @@ function sameSentences(bids: FileFeatures[], fromTender: boolean[][]): BestMatch
  * group in `commonLimit` bids or more is common text — its matches leave `best` for `common` (listed, labelled, weighing
  * nothing) and its ring is labelled so; every other ring counts and each of its pairs keeps its matches.
  */
-function findRings(bids: number, best: BestMatches, common: BestMatches): RingDraft[] {
+function findRings(bids: number, best: BestMatches, common: BestMatches, mostOwn: ReadonlySet<string> = new Set()): RingDraft[] {
   const SHIFT = 2 ** 22;
   const parent = new Map<number, number>();
   const find = (x: number): number => {
@@ -393,7 +394,9 @@ function findRings(bids: number, best: BestMatches, common: BestMatches): RingDr
     if (byFile.size < 3) continue;
     const files = [...byFile.keys()].sort((p, q) => p - q);
     // decided on all the matches first (a group taken out must not break its neighbour's run), applied after
-    const basis: DupRing['basis'] = files.length >= limit ? 'common' : inRun(members, byFile, best) ? 'own' : 'formula';
+    // what most bids share is common text, unless it is their own words (ownTextMostShare): one hand's text in them all
+    const own = files.length >= limit && members.some((x) => mostOwn.has(`${Math.floor(x / SHIFT)},${x % SHIFT}`));
+    const basis: DupRing['basis'] = files.length >= limit && !own ? 'common' : inRun(members, byFile, best) ? 'own' : 'formula';
     if (basis !== 'own') out.push({ members, files, basis });
     const key = `${basis}:${files.join(',')}`;
     let ring = rings.get(key);
@@ -417,6 +420,59 @@ function findRings(bids: number, best: BestMatches, common: BestMatches): RingDr
     }
   }
   return [...rings.values()];
+}
+
+/**
+ * Whole sentences most bids share word for word (cut from their own part as common text) whose own part is long without
+ * that cut — neither the tender's words, the writer's stock phrasing nor the section titles: one hand's text in every
+ * bid (ten copies of one bid are a ring of ten, not ten bids that share nothing). Matched into `best` as verbatim, each
+ * sentence weighing its own part; answers the sentences so matched ("file,sentence").
+ */
+/** Share of a bid's sentences that must be own words most bids share for it to be a copy of one bid among them. */
+const MOST_OWN_SHARE = 0.5;
+function ownTextMostShare(bids: FileFeatures[], grams: number[][][], sets: Uint32Array[][], weight: number[][], whole: BestMatches, ctx: ContentContext, best: BestMatches): Set<string> {
+  const own = new Map<string, boolean>();
+  const ownPart = (i: number, k: number) => {
+    const key = `${i},${k}`;
+    let v = own.get(key);
+    if (v === undefined) {
+      const norm = bids[i]!.sentences[k]!.norm;
+      // none of the writer's stock phrasing in it (bids written with this product for one tender share its formulas)
+      const st = new Uint8Array(norm.length);
+      cutRuns(norm, st, stock(), STOCK_RUN);
+      own.set(key, (v = !st.some((x) => x) && sentenceContent(norm, grams[i]![k]!, ctx).length >= MIN_SENTENCE));
+    }
+    return v;
+  };
+  // the bids whose sentences are, half of them or more, own words most bids share: copies of one bid (a few forms'
+  // sentences every bid carries alike are not)
+  const limit = commonLimit(bids.length);
+  const partners = new Map<string, number>();
+  for (const [key, m] of whole) {
+    const i = Number(key.slice(0, key.indexOf(',')));
+    for (const k of m.keys()) partners.set(`${i},${k}`, (partners.get(`${i},${k}`) ?? 0) + 1);
+  }
+  const shared = bids.map(() => 0);
+  for (const [key, n] of partners) {
+    const [i, k] = key.split(',').map(Number) as [number, number];
+    if (n + 1 >= limit && !sets[i]![k]!.length && ownPart(i, k)) shared[i]!++;
+  }
+  const copies = bids.map((f, i) => shared[i]! >= MOST_OWN_SHARE * f.sentences.length);
+  const out = new Set<string>();
+  for (const [key, m] of whole) {
+    const [i, j] = key.split(',').map(Number) as [number, number];
+    if (!copies[i] || !copies[j]) continue;
+    for (const [k, v] of m) {
+      if (sets[i]![k]!.length || !ownPart(i, k)) continue;
+      let b = best.get(key);
+      if (!b) best.set(key, (b = new Map()));
+      if (!b.has(k)) b.set(k, { other: v.other, dice: 1 });
+      out.add(`${i},${k}`);
+      out.add(`${j},${v.other}`);
+      if (!weight[i]![k]) weight[i]![k] = sentenceContent(bids[i]!.sentences[k]!.norm, grams[i]![k]!, ctx).length;
+    }
+  }
+  return out;
 }
 
 /**
@@ -479,8 +535,9 @@ function buildTextIndex(bids: FileFeatures[], tender: FileFeatures | undefined):
   );
   const best = matchSentences(sets, NEAR_DICE);
   const whole = sameSentences(bids, fromTender);
+  const mostOwn = counts ? ownTextMostShare(bids, grams, sets, weight, whole, { ...ctx, counts: null }, best) : new Set<string>();
   const common: BestMatches = new Map();
-  const rings = findRings(bids.length, best, common);
+  const rings = findRings(bids.length, best, common, mostOwn);
   return { fromTender, weight, best, whole, common, rings };
 }
 

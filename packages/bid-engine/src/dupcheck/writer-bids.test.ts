@@ -66,3 +66,16 @@ describe('duplicate check on bids written with this product', () => {
     for (const p of report.pairs.filter((x) => x.b === 4 && x.a > 0)) expect(['none', 'low']).toContain(p.risks.text);
   });
 });
+
+describe('ten copies of one bid (issue 25)', () => {
+  it('are one ring of all ten at 高风险, and every pair is high on text', () => {
+    const r = rng(11);
+    const blocks: Block[] = [{ type: 'heading', level: 1, numbering: '', title: '技术方案', text: '技术方案', page: 1, pageEnd: 1 }];
+    for (let k = 0; k < 30; k++) blocks.push({ type: 'paragraph', text: bidParagraph(r, 5), page: 1 + Math.floor(k / 5), pageEnd: 1 + Math.floor(k / 5) });
+    const report = compareBids(Array.from({ length: 10 }, (_, i) => features(`投标人${i + 1}.docx`, blocks)));
+    const rings = report.rings.filter((x) => x.risk === 'high');
+    expect(rings.map((x) => x.files)).toEqual([[0, 1, 2, 3, 4, 5, 6, 7, 8, 9]]);
+    expect(rings[0]!.basis).toBe('own');
+    for (const p of report.pairs) expect(p.risks.text, `${p.a}-${p.b}`).toBe('high');
+  });
+});

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CardClause, CardFact, RequirementItem, TenderCard } from '@btz/shared';
 import { findCardConflicts } from './index.js';
+import { absurdFigures } from './card-conflicts.js';
 
 const src = (page: number, excerpt = '') => ({ page, file: '招标文件.docx', excerpt });
 const fact = <T,>(value: T, text: string, page = 3): CardFact<T> => ({ value, text, source: src(page, text), verified: true });
@@ -89,5 +90,12 @@ describe('findCardConflicts', () => {
     // the same bid answering the fault call slower than the tender allows is still a contradiction
     const slow = findCardConflicts(card(), { a: '接到报修后，我方1小时内响应。' });
     expect(slow.filter((c) => c.label === '响应时间')).toMatchObject([{ value: '60分钟', cardValue: '30分钟' }]);
+  });
+  it('a calendar year after 服务期限 or 合同期限 is when, not how long: no absurd figure, no contradiction', () => {
+    const text = '服务期限：2025 年。合同期限2026年（以合同签订日为准）。';
+    expect(absurdFigures(text, null)).toEqual([]);
+    expect(findCardConflicts(card(), { a: text })).toEqual([]);
+    // a length in years is still read
+    expect(absurdFigures('我方承诺服务期限：80年。', null).map((a) => a.excerpt)).toEqual(['服务期限：80年']);
   });
 });

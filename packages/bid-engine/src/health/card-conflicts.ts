@@ -88,7 +88,8 @@ export function statedFacts(text: string): (Stated & { atLeast: boolean })[] {
   }
   for (const m of clean.matchAll(SERVICE_PERIOD)) {
     const n = parseCnNumber(m[1]!);
-    if (!Number.isFinite(n)) continue;
+    // a calendar year (「服务期限：2025 年」「合同期限2026年」) is when, not how long
+    if (!Number.isFinite(n) || (m[2] === '年' && n >= 1900)) continue;
     const v = normDays(n, m[2]!);
     out.push({ kind: 'service-period', label: '服务期', qualifier: '', topic: topicAt(clean, m.index!, m[0].length), ...v, value: `${v.num}${v.unit}`, excerpt: m[0], index: m.index!, atLeast: false });
   }

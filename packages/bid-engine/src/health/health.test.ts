@@ -638,6 +638,24 @@ describe('what an evaluator would reject, and what is the bidder’s own evidenc
     expect(stars.map((f) => f.refId)).toEqual(['c3']);
   });
 
+  it('a ★ over a table’s column (「★数量」「★人员类别」) asks nothing; a short clause with a figure still does', () => {
+    const input = cleanInput();
+    input.card = card({ starClauses: [...card().starClauses, clause('c2', '★数量'), clause('c3', '★人员类别'), clause('c4', '★质保五年')] });
+    const stars = computeHealth(input).findings.filter((f) => f.kind === 'star-unanswered');
+    expect(stars.map((f) => f.refId)).toEqual(['c4']);
+  });
+
+  it('a sibling clause’s row answers only its own clause: 「交货期不超过…」 is not answered by 「免费保修期不低于…」', () => {
+    const input = cleanInput();
+    const siblings = [clause('c2', '★投标文件载明的交货期不超过招标文件规定的期限'), clause('c3', '★投标文件载明的免费保修期不低于招标文件规定的期限')];
+    input.card = card({ starClauses: [...card().starClauses, ...siblings] });
+    input.sections.n3 += '\n序号\t招标要求\t投标响应\t偏离情况\n1\t★投标文件载明的免费保修期不低于招标文件规定的期限\t满足\t无偏离';
+    expect(computeHealth(input).findings.filter((f) => f.kind === 'star-unanswered').map((f) => f.refId)).toEqual(['c2']);
+    // its own row, or a sentence in other words holding what sets it apart, answers it
+    input.sections.n3 += '\n2\t★投标文件载明的交货期不超过招标文件规定的期限\t满足\t无偏离';
+    expect(computeHealth(input).findings.filter((f) => f.kind === 'star-unanswered')).toEqual([]);
+  });
+
   it('a year is never a period: 「质保期」 over a line break from a date, or 「质保期自2023年起」, states no warranty', () => {
     expect(extractFacts('质保期\n2024年3月1日').filter((f) => f.kind === 'warranty')).toEqual([]);
     expect(extractFacts('质保期2023年起计算').filter((f) => f.kind === 'warranty')).toEqual([]);
