@@ -149,8 +149,6 @@ const isSqlHome = (rel: string) => /(^|\/)repo\.ts$/.test(rel) || /(^|\/)command
  * statement into the module's repo.ts and lower the count.
  */
 const QUERIES_ELSEWHERE: Record<string, { count: number; why: string }> = {
-  'auth/qr-login.ts': { count: 5, why: 'the QR sign-in session rows, written by the login flow itself; to move into a repo of auth' },
-  'auth/wx-pages.ts': { count: 2, why: 'the WeChat page binding reads; to move into a repo of auth' },
   'bid/index.ts': { count: 4, why: 'token usage accounting of a model call (an UPDATE with sql increments) beside its listener' },
   'bid/parse.ts': { count: 11, why: 'the tender parse job commits its result inside the job fence, statement by statement; to move into bid/repo.ts' },
   'bid/service.ts': { count: 9, why: 'the bid files and lot statements of the upload/reparse service; to move into bid/repo.ts' },
@@ -170,7 +168,6 @@ const QUERIES_ELSEWHERE: Record<string, { count: number; why: string }> = {
   'pictures/service.ts': { count: 2, why: 'the picture and extraction row inserts; to move into pictures/repo.ts' },
   'repository/job.ts': { count: 8, why: 'the reading job writes passages in batches inside the job fence; to move into repository/repo.ts' },
   'repository/service.ts': { count: 1, why: 'the file row insert beside queueRowJob; to move into repository/repo.ts' },
-  'tenant/mobile-page.ts': { count: 1, why: "the tenant's branding read of a mobile page; to use tenant/repo.ts" },
   'user/enterprise.ts': { count: 2, why: 'ensureEnterprise (insert-or-read of an enterprise row); to move into user/repo.ts' },
   'verify/captcha.ts': { count: 2, why: 'the captcha rows; to move into a repo of verify' },
   'verify/sms-codes.ts': { count: 11, why: 'the SMS code rows and the limits counted from them; to move into a repo of verify' },
