@@ -159,7 +159,6 @@ const QUERIES_ELSEWHERE: Record<string, { count: number; why: string }> = {
   'databank/service.ts': { count: 3, why: 'the document row insert and the reading restart beside queueRowJob; to move into databank/repo.ts' },
   'dupcheck/job.ts': { count: 1, why: 'the 查重 job commits its report inside the job fence; to move into dupcheck/repo.ts' },
   'dupcheck/service.ts': { count: 2, why: 'the check row insert and its queueing; to move into dupcheck/repo.ts' },
-  'entitlements/index.ts': { count: 15, why: 'the entitlement ledger (holders, grants, spends, refunds) is one file with its SQL; to split into repo.ts' },
   'filetools/job.ts': { count: 2, why: 'the tool job commits its outputs inside the job fence; to move into filetools/repo.ts' },
   'filetools/service.ts': { count: 1, why: 'the run row insert beside queueRowJob; to move into filetools/repo.ts' },
   'iprecord/index.ts': { count: 1, why: 'the IP record insert of recordIp; to move into iprecord/repo.ts' },
@@ -168,10 +167,8 @@ const QUERIES_ELSEWHERE: Record<string, { count: number; why: string }> = {
   'pictures/service.ts': { count: 2, why: 'the picture and extraction row inserts; to move into pictures/repo.ts' },
   'repository/job.ts': { count: 8, why: 'the reading job writes passages in batches inside the job fence; to move into repository/repo.ts' },
   'repository/service.ts': { count: 1, why: 'the file row insert beside queueRowJob; to move into repository/repo.ts' },
-  'user/enterprise.ts': { count: 2, why: 'ensureEnterprise (insert-or-read of an enterprise row); to move into user/repo.ts' },
   'verify/captcha.ts': { count: 2, why: 'the captcha rows; to move into a repo of verify' },
   'verify/sms-codes.ts': { count: 11, why: 'the SMS code rows and the limits counted from them; to move into a repo of verify' },
-  'web/spa.ts': { count: 1, why: "the crawler view's tenant read; to use tenant/repo.ts" },
 };
 
 describe('the server is a graph without cycles', () => {
