@@ -161,7 +161,6 @@ const QUERIES_ELSEWHERE: Record<string, { count: number; why: string }> = {
   'dupcheck/service.ts': { count: 2, why: 'the check row insert and its queueing; to move into dupcheck/repo.ts' },
   'filetools/job.ts': { count: 2, why: 'the tool job commits its outputs inside the job fence; to move into filetools/repo.ts' },
   'filetools/service.ts': { count: 1, why: 'the run row insert beside queueRowJob; to move into filetools/repo.ts' },
-  'iprecord/index.ts': { count: 1, why: 'the IP record insert of recordIp; to move into iprecord/repo.ts' },
   'pictures/inline.ts': { count: 5, why: "a section's pasted pictures stored and moved between owners; to move into pictures/repo.ts" },
   'pictures/job.ts': { count: 2, why: 'the extraction job commits its pictures inside the job fence; to move into pictures/repo.ts' },
   'pictures/service.ts': { count: 2, why: 'the picture and extraction row inserts; to move into pictures/repo.ts' },
