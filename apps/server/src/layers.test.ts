@@ -166,8 +166,6 @@ const QUERIES_ELSEWHERE: Record<string, { count: number; why: string }> = {
   'pictures/service.ts': { count: 2, why: 'the picture and extraction row inserts; to move into pictures/repo.ts' },
   'repository/job.ts': { count: 8, why: 'the reading job writes passages in batches inside the job fence; to move into repository/repo.ts' },
   'repository/service.ts': { count: 1, why: 'the file row insert beside queueRowJob; to move into repository/repo.ts' },
-  'verify/captcha.ts': { count: 2, why: 'the captcha rows; to move into a repo of verify' },
-  'verify/sms-codes.ts': { count: 11, why: 'the SMS code rows and the limits counted from them; to move into a repo of verify' },
 };
 
 describe('the server is a graph without cycles', () => {
