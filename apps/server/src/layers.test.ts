@@ -149,9 +149,6 @@ const isSqlHome = (rel: string) => /(^|\/)repo\.ts$/.test(rel) || /(^|\/)command
  * statement into the module's repo.ts and lower the count.
  */
 const QUERIES_ELSEWHERE: Record<string, { count: number; why: string }> = {
-  'bid/index.ts': { count: 4, why: 'token usage accounting of a model call (an UPDATE with sql increments) beside its listener' },
-  'bid/parse.ts': { count: 11, why: 'the tender parse job commits its result inside the job fence, statement by statement; to move into bid/repo.ts' },
-  'bid/service.ts': { count: 9, why: 'the bid files and lot statements of the upload/reparse service; to move into bid/repo.ts' },
   'bidcheck/fix.ts': { count: 2, why: 'the 暗标 fix writes sections through a transaction of its own; to move into bidcheck/repo.ts' },
   'bidcheck/job.ts': { count: 4, why: 'the check job commits its result inside the job fence; to move into bidcheck/repo.ts' },
   'bidcheck/service.ts': { count: 1, why: 'the check row insert beside queueRowJob; to move into bidcheck/repo.ts' },
