@@ -149,9 +149,6 @@ const isSqlHome = (rel: string) => /(^|\/)repo\.ts$/.test(rel) || /(^|\/)command
  * statement into the module's repo.ts and lower the count.
  */
 const QUERIES_ELSEWHERE: Record<string, { count: number; why: string }> = {
-  'bidcheck/fix.ts': { count: 2, why: 'the 暗标 fix writes sections through a transaction of its own; to move into bidcheck/repo.ts' },
-  'bidcheck/job.ts': { count: 4, why: 'the check job commits its result inside the job fence; to move into bidcheck/repo.ts' },
-  'bidcheck/service.ts': { count: 1, why: 'the check row insert beside queueRowJob; to move into bidcheck/repo.ts' },
   'databank/job.ts': { count: 3, why: 'the reading job commits its fields inside the job fence; to move into databank/repo.ts' },
   'databank/service.ts': { count: 3, why: 'the document row insert and the reading restart beside queueRowJob; to move into databank/repo.ts' },
   'dupcheck/job.ts': { count: 1, why: 'the 查重 job commits its report inside the job fence; to move into dupcheck/repo.ts' },

@@ -2,8 +2,8 @@
  * SQL of the bid checks. Every statement is scoped by tenant and owner (the user, or its enterprise in the enterprise
  * role — `ownerOf`); ids from the client only ever narrow such a scoped query.
  */
-import { sql, type Kysely } from 'kysely';
-import type { BidCheckKind, BidCheckSeverity, Page } from '@btz/shared';
+import { sql, type Insertable, type Kysely } from 'kysely';
+import type { BidCheckKind, BidCheckReport, BidCheckSeverity, Page } from '@btz/shared';
 import type { DB } from '../../db/schema.js';
 import '../../db/schema-bidcheck.js';
 import '../../db/schema-databank.js';
@@ -74,6 +74,20 @@ export async function listChecks(db: Db, o: Owner, q: Paging & { kind?: BidCheck
         .orderBy('bid_checks.id', 'desc'),
     (row) => row as unknown as CheckSummaryRow,
   );
+}
+
+/** A check by id alone (its job's: the payload names it). */
+export async function checkById(db: Db, id: string) {
+  return db.selectFrom('bid_checks').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertCheckRow(db: Db, row: Insertable<BidChecksTable>): Promise<void> {
+  await db.insertInto('bid_checks').values(row).execute();
+}
+
+/** The check's report, done (its job commits it inside the job's fence). */
+export async function storeCheckResult(db: Db, id: string, report: BidCheckReport): Promise<void> {
+  await db.updateTable('bid_checks').set({ state: 'done', progress: 100, error: null, result: JSON.stringify(report), updated_at: new Date() }).where('id', '=', id).execute();
 }
 
 export async function deleteCheck(db: Db, o: Owner, id: string): Promise<{ storage_key: string | null } | undefined> {
