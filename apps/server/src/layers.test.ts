@@ -149,8 +149,6 @@ const isSqlHome = (rel: string) => /(^|\/)repo\.ts$/.test(rel) || /(^|\/)command
  * statement into the module's repo.ts and lower the count.
  */
 const QUERIES_ELSEWHERE: Record<string, { count: number; why: string }> = {
-  'databank/job.ts': { count: 3, why: 'the reading job commits its fields inside the job fence; to move into databank/repo.ts' },
-  'databank/service.ts': { count: 3, why: 'the document row insert and the reading restart beside queueRowJob; to move into databank/repo.ts' },
   'dupcheck/job.ts': { count: 1, why: 'the 查重 job commits its report inside the job fence; to move into dupcheck/repo.ts' },
   'dupcheck/service.ts': { count: 2, why: 'the check row insert and its queueing; to move into dupcheck/repo.ts' },
   'filetools/job.ts': { count: 2, why: 'the tool job commits its outputs inside the job fence; to move into filetools/repo.ts' },
