@@ -149,8 +149,6 @@ const isSqlHome = (rel: string) => /(^|\/)repo\.ts$/.test(rel) || /(^|\/)command
  * statement into the module's repo.ts and lower the count.
  */
 const QUERIES_ELSEWHERE: Record<string, { count: number; why: string }> = {
-  'filetools/job.ts': { count: 2, why: 'the tool job commits its outputs inside the job fence; to move into filetools/repo.ts' },
-  'filetools/service.ts': { count: 1, why: 'the run row insert beside queueRowJob; to move into filetools/repo.ts' },
   'pictures/inline.ts': { count: 5, why: "a section's pasted pictures stored and moved between owners; to move into pictures/repo.ts" },
   'pictures/job.ts': { count: 2, why: 'the extraction job commits its pictures inside the job fence; to move into pictures/repo.ts' },
   'pictures/service.ts': { count: 2, why: 'the picture and extraction row inserts; to move into pictures/repo.ts' },

@@ -2,7 +2,7 @@
  * SQL of the bid-file tools' runs. Every statement is scoped by tenant and owner (the user, or its enterprise in the
  * enterprise role — `ownerOf` of enterprise/owner.ts); ids from the client only ever narrow such a scoped query.
  */
-import type { Kysely, SelectQueryBuilder } from 'kysely';
+import type { Insertable, Kysely, SelectQueryBuilder } from 'kysely';
 import type { Page } from '@btz/shared';
 import type { DB } from '../../db/schema.js';
 import '../../db/schema-filetools.js';
@@ -19,6 +19,25 @@ export type RunRow = Omit<FileToolRunsTable, 'created_at' | 'state' | 'progress'
   outputs: FileToolFile[];
   report: Record<string, number | boolean> | null;
 };
+
+export async function insertRunRow(db: Db, row: Insertable<FileToolRunsTable>): Promise<void> {
+  await db.insertInto('file_tool_runs').values(row).execute();
+}
+
+/** A run by id alone (its job's: the payload names it). */
+export async function runById(db: Db, id: string): Promise<RunRow | undefined> {
+  return (await db.selectFrom('file_tool_runs').selectAll().where('id', '=', id).executeTakeFirst()) as RunRow | undefined;
+}
+
+/** The run's outputs, done (its job commits them inside the job's fence); false when the run was deleted meanwhile. */
+export async function storeOutputs(db: Db, id: string, outputs: FileToolFile[], report: object | null | undefined): Promise<boolean> {
+  const r = await db
+    .updateTable('file_tool_runs')
+    .set({ state: 'done', progress: 100, error: null, outputs: JSON.stringify(outputs), report: report ? JSON.stringify(report) : null, updated_at: new Date() })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
 
 /** Whose runs the caller sees: the same holder as its pictures and enterprise facts. */
 export async function findRun(db: Db, o: Owner, id: string): Promise<RunRow | undefined> {
