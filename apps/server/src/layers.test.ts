@@ -149,9 +149,6 @@ const isSqlHome = (rel: string) => /(^|\/)repo\.ts$/.test(rel) || /(^|\/)command
  * statement into the module's repo.ts and lower the count.
  */
 const QUERIES_ELSEWHERE: Record<string, { count: number; why: string }> = {
-  'pictures/inline.ts': { count: 5, why: "a section's pasted pictures stored and moved between owners; to move into pictures/repo.ts" },
-  'pictures/job.ts': { count: 2, why: 'the extraction job commits its pictures inside the job fence; to move into pictures/repo.ts' },
-  'pictures/service.ts': { count: 2, why: 'the picture and extraction row inserts; to move into pictures/repo.ts' },
   'repository/job.ts': { count: 8, why: 'the reading job writes passages in batches inside the job fence; to move into repository/repo.ts' },
   'repository/service.ts': { count: 1, why: 'the file row insert beside queueRowJob; to move into repository/repo.ts' },
 };
