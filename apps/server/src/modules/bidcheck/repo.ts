@@ -2,7 +2,7 @@
  * SQL of the bid checks. Every statement is scoped by tenant and owner (the user, or its enterprise in the enterprise
  * role — `ownerOf`); ids from the client only ever narrow such a scoped query.
  */
-import { sql, type Insertable, type Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { BidCheckKind, BidCheckReport, BidCheckSeverity, Page } from '@btz/shared';
 import type { DB } from '../../db/schema.js';
 import '../../db/schema-bidcheck.js';
@@ -13,13 +13,7 @@ import { scopedToOwner, type Owner } from '../enterprise/owner.js';
 import type { Holder } from '../entitlements/index.js';
 
 type Db = Kysely<DB>;
-export type CheckRow = Omit<BidChecksTable, 'created_at' | 'state' | 'progress' | 'size' | 'result'> & {
-  created_at: Date;
-  state: 'queued' | 'running' | 'done' | 'failed';
-  progress: number;
-  size: number;
-  result: import('@btz/shared').BidCheckReport | null;
-};
+export type CheckRow = Selectable<BidChecksTable>;
 
 /** Whose checks the caller sees: the same holder as its enterprise facts and pictures. */
 const scoped = <T extends { where: (...a: any[]) => T }>(q: T, o: Owner): T => scopedToOwner(q, o, 'bid_checks');
@@ -72,7 +66,6 @@ export async function listChecks(db: Db, o: Owner, q: Paging & { kind?: BidCheck
         ])
         .orderBy('bid_checks.created_at', 'desc')
         .orderBy('bid_checks.id', 'desc'),
-    (row) => row as unknown as CheckSummaryRow,
   );
 }
 

@@ -50,7 +50,6 @@ export async function listDataDocs(
     base,
     q,
     (b) => (q.expiring ? b.selectAll().orderBy('expiry', 'asc').orderBy('id', 'asc') : b.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc')),
-    (row) => row as unknown as DataDocRow,
   );
 }
 

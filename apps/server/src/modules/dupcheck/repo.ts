@@ -104,6 +104,5 @@ export async function listChecks(db: Db, o: Owner, p: Paging): Promise<Page<DupC
     base,
     p,
     (b) => b.select(['id', 'name', 'state', 'progress', 'error', 'files', 'risk', 'score', 'created_at']).orderBy('created_at', 'desc').orderBy('id', 'desc'),
-    (row) => row as unknown as DupCheckListRow,
   );
 }

@@ -2,7 +2,7 @@
  * SQL of the picture library. Every statement is scoped by tenant and owner (the user, or its enterprise in the
  * enterprise role — `ownerOf`); ids from the client only ever narrow such a scoped query.
  */
-import { sql, type Insertable, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type Insertable, type Kysely, type SelectQueryBuilder, type Selectable } from 'kysely';
 import type { EditorJson, Page } from '@btz/shared';
 import type { DB } from '../../db/schema.js';
 import '../../db/schema-pictures.js';
@@ -11,15 +11,8 @@ import { paginate, type Paging } from '../../db/paging.js';
 import { scopedToOwner, type Owner } from '../enterprise/owner.js';
 
 type Db = Kysely<DB>;
-export type PictureRow = Omit<PicturesTable, 'created_at'> & { created_at: Date };
-export type ExtractionRow = Omit<PictureExtractionsTable, 'created_at' | 'state' | 'progress' | 'page_count' | 'skipped' | 'items'> & {
-  created_at: Date;
-  state: 'queued' | 'running' | 'done' | 'failed';
-  progress: number;
-  page_count: number;
-  skipped: number;
-  items: import('../../db/schema-pictures.js').ExtractionItem[];
-};
+export type PictureRow = Selectable<PicturesTable>;
+export type ExtractionRow = Selectable<PictureExtractionsTable>;
 
 /** Whose pictures the caller sees: the same holder as its enterprise facts and entitlements. */
 /** Adds a picture unless the owner holds its bytes already (two saves of the same bytes at once: one row); whether it did. */
@@ -113,7 +106,6 @@ export async function listPictures(db: Db, o: Owner, q: Paging & { keyword?: str
     base,
     q,
     (b) => b.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'),
-    (row) => row as unknown as PictureRow,
   );
 }
 
@@ -169,6 +161,5 @@ export async function listExtractions(db: Db, o: Owner, p: Paging): Promise<Page
         .select(['id', 'file_name', 'file_type', 'state', 'progress', 'error', 'page_count', 'skipped', 'created_at', sql<number>`jsonb_array_length(items)`.as('count')])
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc'),
-    (row) => row as unknown as ExtractionListRow,
   );
 }

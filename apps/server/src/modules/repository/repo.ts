@@ -3,7 +3,7 @@
  * or its enterprise in the enterprise role); ids from the client only ever narrow such a scoped query. Full-text search:
  * the passage words in `tsv` (GIN index), the query's as a tsquery, ranked with ts_rank.
  */
-import { sql, type Insertable, type Kysely, type SelectQueryBuilder, type Updateable } from 'kysely';
+import { sql, type Insertable, type Kysely, type SelectQueryBuilder, type Selectable, type Updateable } from 'kysely';
 import type { Page, RepositoryPassage } from '@btz/shared';
 import type { DB } from '../../db/schema.js';
 import '../../db/schema-repository.js';
@@ -14,12 +14,7 @@ import type { RepositoryPassage as ReadPassage } from '../../workers/tasks.js';
 import { scopedToOwner, type Owner } from '../enterprise/owner.js';
 
 type Db = Kysely<DB>;
-export type RepositoryFileRow = Omit<RepositoryFilesTable, 'created_at' | 'state' | 'page_count' | 'passage_count'> & {
-  created_at: Date;
-  state: 'queued' | 'running' | 'done' | 'failed';
-  page_count: number;
-  passage_count: number;
-};
+export type RepositoryFileRow = Selectable<RepositoryFilesTable>;
 
 export async function insertFile(db: Db, row: Insertable<RepositoryFilesTable>): Promise<void> {
   await db.insertInto('repository_files').values(row).execute();
@@ -86,7 +81,6 @@ export async function listFiles(db: Db, o: Owner, p: Paging): Promise<Page<Repos
     base,
     p,
     (b) => b.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'),
-    (row) => row as unknown as RepositoryFileRow,
   );
 }
 
