@@ -2,7 +2,7 @@ import type { ColumnType, Generated } from 'kysely';
 import type { BidCheckKind, BidCheckReport, BidCheckSource, BidCheckState } from '@btz/shared';
 
 /** Row type of the bid checks (migrations/0021_bid_checks.ts is the source of truth), merged into `DB`. */
-type Json<T> = ColumnType<T, string | undefined, string>;
+type NullableJson<T> = ColumnType<T | null, string | null | undefined, string | null>;
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Big = ColumnType<number, number | undefined, number>;
 
@@ -22,7 +22,7 @@ export interface BidChecksTable {
   state: Generated<BidCheckState>;
   progress: Generated<number>;
   error: string | null;
-  result: Json<BidCheckReport | null>;
+  result: NullableJson<BidCheckReport>;
   job_id: string | null;
   created_at: Generated<Date>;
   updated_at: Timestamp;

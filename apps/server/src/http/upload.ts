@@ -24,25 +24,44 @@ export function formatLimit(bytes: number): string {
   return `${bytes} B`;
 }
 
-const UPLOADED = Symbol('btz.uploaded');
+/** The name of the file `readUpload` read, per request. */
+const uploaded = new WeakMap<FastifyRequest, string>();
 
 /** The name of the file `readUpload` read in this request, if it read one. */
 export function uploadedName(req: FastifyRequest): string | undefined {
-  return (req as unknown as Record<symbol, string | undefined>)[UPLOADED];
+  return uploaded.get(req);
 }
 
-/** Multipart envelope overhead we tolerate on top of the file itself when pre-checking Content-Length. */
-const ENVELOPE_SLACK = 64 * 1024;
+/** How much a multipart request may carry, and what to say when it carries too many files. */
+export interface PartLimits {
+  /** bytes of one file */
+  fileMax: number;
+  /** bytes of all files together */
+  totalMax: number;
+  /** `file` parts */
+  files: number;
+  /** other fields */
+  fields: number;
+  /** multipart envelope overhead tolerated on top of the files when pre-checking Content-Length */
+  slack: number;
+  /** the refusal of one file too many */
+  tooManyFiles: string;
+}
 
-export async function readUpload(req: FastifyRequest, maxBytes: number): Promise<Upload> {
+/**
+ * The loop every upload reads through: the `file` parts (names as sent, not cleaned yet) and the fields. Each file is
+ * capped while it streams in (the parser stops at `fileMax`), so is the sum of them; a Content-Length above the whole
+ * limit is refused before anything is read; NUL is refused in names and fields; parser errors become Chinese refusals.
+ */
+export async function readParts(req: FastifyRequest, l: PartLimits): Promise<{ files: { filename: string; data: Buffer }[]; fields: Record<string, string> }> {
   if (!req.isMultipart()) throw badRequest(BID_TEXTS.notMultipart);
-  const tooLarge = () => badRequest(BID_TEXTS.tooLarge(formatLimit(maxBytes)));
   const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > maxBytes + ENVELOPE_SLACK) throw tooLarge();
+  if (Number.isFinite(declared) && declared > l.totalMax + l.slack) throw badRequest(BID_TEXTS.tooLarge(formatLimit(l.totalMax)));
   const fields: Record<string, string> = {};
-  let file: { filename: string; data: Buffer } | null = null;
+  const files: { filename: string; data: Buffer }[] = [];
+  let total = 0;
   try {
-    for await (const part of req.parts({ limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 4096 } })) {
+    for await (const part of req.parts({ limits: { fileSize: l.fileMax, files: l.files, fields: l.fields, fieldSize: 4096 } })) {
       if (part.type === 'file') {
         if (part.fieldname !== 'file') {
           part.file.resume();
@@ -50,9 +69,11 @@ export async function readUpload(req: FastifyRequest, maxBytes: number): Promise
         }
         const data = await part.toBuffer();
         // the parser stops at the limit; when its error arrives after the last chunk, `truncated` still tells
-        if (part.file.truncated || data.length > maxBytes) throw Object.assign(new Error('too large'), { code: 'FST_REQ_FILE_TOO_LARGE' });
+        if (part.file.truncated || data.length > l.fileMax) throw Object.assign(new Error('too large'), { code: 'FST_REQ_FILE_TOO_LARGE' });
+        total += data.length;
+        if (total > l.totalMax) throw badRequest(BID_TEXTS.tooLarge(formatLimit(l.totalMax)));
         assertNoNul(part.filename ?? '', '文件名');
-        file = { filename: part.filename ?? '', data };
+        files.push({ filename: part.filename ?? '', data });
       } else {
         assertNoNul({ [part.fieldname]: String(part.value ?? '') });
         fields[part.fieldname] = String(part.value ?? '');
@@ -61,14 +82,21 @@ export async function readUpload(req: FastifyRequest, maxBytes: number): Promise
   } catch (e) {
     if (e instanceof AppError) throw e;
     const code = (e as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    if (code === 'FST_FILES_LIMIT') throw badRequest(BID_TEXTS.oneFile);
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(BID_TEXTS.tooLarge(formatLimit(l.fileMax)));
+    if (code === 'FST_FILES_LIMIT') throw badRequest(l.tooManyFiles);
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest('上传的表单字段过多');
     throw badRequest('上传内容不完整或格式不正确，请重新上传');
   }
+  return { files, fields };
+}
+
+/** One file (the `file` part) and up to 20 fields. */
+export async function readUpload(req: FastifyRequest, maxBytes: number): Promise<Upload> {
+  const { files, fields } = await readParts(req, { fileMax: maxBytes, totalMax: maxBytes, files: 1, fields: 20, slack: 64 * 1024, tooManyFiles: BID_TEXTS.oneFile });
+  const file = files[files.length - 1];
   if (!file) throw badRequest(BID_TEXTS.noFile);
   const filename = cleanFileName(file.filename);
-  (req as unknown as Record<symbol, string>)[UPLOADED] = filename; // IP 记录: recorded once the call succeeds
+  uploaded.set(req, filename); // IP 记录: recorded once the call succeeds
   return { filename, data: file.data, fields };
 }
 

@@ -4,6 +4,7 @@ import { randomToken } from '../../lib/ids.js';
 import { secondsFromNow } from '../../lib/time.js';
 import { findUser, type UserRow } from '../user/repo.js';
 import { loginResponse } from './login.js';
+import { consumeQr, findQr, insertQr } from './repo.js';
 
 /**
  * WeChat QR login (CONVENTIONS.md): the desktop asks for a QR (`tager`), polls its state, and receives its token once
@@ -17,22 +18,15 @@ export async function createQr(
   invitationCode?: string,
 ): Promise<QrCodeResult> {
   const tager = randomToken(18);
-  await app.db
-    .insertInto('qr_logins')
-    .values({
-      tager,
-      tenant_id: tenantId,
-      purpose,
-      bind_user_id: bindUserId ?? null,
-      invitation_code: invitationCode || null,
-      expires_at: secondsFromNow(app.config.qrLoginTtlS),
-    })
-    .execute();
+  await insertQr(app.db, {
+    tager,
+    tenant_id: tenantId,
+    purpose,
+    bind_user_id: bindUserId ?? null,
+    invitation_code: invitationCode || null,
+    expires_at: secondsFromNow(app.config.qrLoginTtlS),
+  });
   return { tager, qrUrl: app.wechat.qrUrl(tager), expiresIn: app.config.qrLoginTtlS };
-}
-
-export function findQr(app: AppContext, tager: string) {
-  return app.db.selectFrom('qr_logins').selectAll().where('tager', '=', tager).executeTakeFirst();
 }
 
 const isExpired = (q: { expires_at: Date }) => new Date(q.expires_at).getTime() <= Date.now();
@@ -44,7 +38,7 @@ export async function loginQrState(
   tager: string,
   meta: { ip: string; userAgent: string },
 ): Promise<QrStateResult> {
-  const q = await findQr(app, tager);
+  const q = await findQr(app.db, tager);
   if (!q || q.tenant_id !== tenantId || q.purpose !== 'login') return { state: 'expired' };
   if (q.state === 'confirmed') {
     const user = await consumeConfirmedQr(app, tenantId, tager);
@@ -57,47 +51,16 @@ export async function loginQrState(
 
 /** Consumes a confirmed, unconsumed login QR and returns its user (null when there is none). */
 export async function consumeConfirmedQr(app: AppContext, tenantId: string, tager: string): Promise<UserRow | null> {
-  const row = await app.db
-    .updateTable('qr_logins')
-    .set({ consumed_at: new Date() })
-    .where('tager', '=', tager)
-    .where('tenant_id', '=', tenantId)
-    .where('purpose', '=', 'login')
-    .where('state', '=', 'confirmed')
-    .where('consumed_at', 'is', null)
-    .returning('user_id')
-    .executeTakeFirst();
-  if (!row?.user_id) return null;
-  return (await findUser(app.db, tenantId, row.user_id)) ?? null;
+  const userId = await consumeQr(app.db, tenantId, tager);
+  if (!userId) return null;
+  return (await findUser(app.db, tenantId, userId)) ?? null;
 }
 
 /** Logged-in poll of a bind QR: only its owner may read it. */
 export async function bindQrState(app: AppContext, tenantId: string, userId: string, tager: string): Promise<QrStateResult> {
-  const q = await findQr(app, tager);
+  const q = await findQr(app.db, tager);
   if (!q || q.tenant_id !== tenantId || q.purpose !== 'bind' || q.bind_user_id !== userId) return { state: 'expired' };
   if (q.state === 'confirmed') return { state: 'confirmed' };
   if (isExpired(q)) return { state: 'expired' };
   return { state: q.state };
-}
-
-export async function markScanned(app: AppContext, tager: string): Promise<void> {
-  await app.db
-    .updateTable('qr_logins')
-    .set({ state: 'scanned' })
-    .where('tager', '=', tager)
-    .where('state', '=', 'waiting')
-    .where('expires_at', '>', new Date())
-    .execute();
-}
-
-/** The phone confirmed: a login QR now names its user. Returns false when the QR expired or was already used. */
-export async function confirmQr(app: AppContext, tager: string, userId: string): Promise<boolean> {
-  const r = await app.db
-    .updateTable('qr_logins')
-    .set({ state: 'confirmed', user_id: userId })
-    .where('tager', '=', tager)
-    .where('state', 'in', ['waiting', 'scanned'])
-    .where('expires_at', '>', new Date())
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
 }

@@ -2,13 +2,14 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { LOGIN_SOURCE, TEXT, isValidPhone, maskPhone } from '@btz/shared';
 import type { AppContext } from '../../context.js';
 import { sendMobilePage } from '../tenant/mobile-page.js';
+import { brandingOfTenant } from '../tenant/repo.js';
 import { AppError } from '../../http/errors.js';
 import { esc } from '../../lib/html.js';
 import { randomToken } from '../../lib/ids.js';
 import { provisionUser } from '../user/commands/provision-user.js';
 import { bindWechat, findUserByOpenid } from '../user/repo.js';
 import { exchangeWechatCode } from './login.js';
-import { confirmQr, findQr, markScanned } from './qr-login.js';
+import { confirmQr, findQr, markScanned } from './repo.js';
 import { consumeSmsCode, sendSmsCode } from '../verify/sms-codes.js';
 
 /**
@@ -46,7 +47,7 @@ export function registerWxPages(fastify: FastifyInstance, app: AppContext): void
     <button type="submit">确认绑定</button></form>`;
 
   const liveQr = async (tager: unknown) => {
-    const q = typeof tager === 'string' ? await findQr(app, tager) : undefined;
+    const q = typeof tager === 'string' ? await findQr(app.db, tager) : undefined;
     if (!q || q.state === 'confirmed' || new Date(q.expires_at).getTime() <= Date.now()) return { q, live: false as const };
     return { q, live: true as const };
   };
@@ -55,7 +56,7 @@ export function registerWxPages(fastify: FastifyInstance, app: AppContext): void
     const { tager } = req.query as { tager?: string };
     const { q, live } = await liveQr(tager);
     if (!q || !live) return expired(reply, q?.tenant_id ?? req.tenant.id);
-    await markScanned(app, q.tager);
+    await markScanned(app.db, q.tager);
     return page(reply, q.tenant_id, '扫码确认', q.purpose === 'bind' ? bindForm(q.tager) : loginForm(q.tager, {}));
   });
 
@@ -85,7 +86,7 @@ export function registerWxPages(fastify: FastifyInstance, app: AppContext): void
       // The sandbox has no real WeChat identity: it binds a generated one, which is what the real flow stores too.
       const openid = `sandbox_${randomToken(12)}`;
       await bindWechat(app.db, q.bind_user_id!, { openid });
-      await confirmQr(app, q.tager, q.bind_user_id!);
+      await confirmQr(app.db, q.tager, q.bind_user_id!);
       return done(reply, q.tenant_id, '绑定成功');
     }
     const phone = String(f.phone ?? '');
@@ -95,7 +96,7 @@ export function registerWxPages(fastify: FastifyInstance, app: AppContext): void
       if (!(e instanceof AppError)) throw e;
       return page(reply, q.tenant_id, '扫码确认', loginForm(q.tager, { phone, key: f.key, error: e.message }));
     }
-    const t = await app.db.selectFrom('tenants').select('branding').where('id', '=', q.tenant_id).executeTakeFirst();
+    const t = await brandingOfTenant(app.db, q.tenant_id);
     const user = await provisionUser(app, {
       tenantId: q.tenant_id,
       identity: { kind: 'phone', phone },
@@ -103,7 +104,7 @@ export function registerWxPages(fastify: FastifyInstance, app: AppContext): void
       avatar: (t?.branding as Record<string, string> | undefined)?.avatar ?? '',
       invitationCode: q.invitation_code,
     });
-    if (!(await confirmQr(app, q.tager, user.id))) return expired(reply, q.tenant_id);
+    if (!(await confirmQr(app.db, q.tager, user.id))) return expired(reply, q.tenant_id);
     return done(reply, q.tenant_id, '登录成功');
   });
 
@@ -120,10 +121,10 @@ export function registerWxPages(fastify: FastifyInstance, app: AppContext): void
         return page(reply, q.tenant_id, '绑定失败', '<h1>该微信已绑定其他账号</h1><p>请先在原账号解绑，或换一个微信。</p>', 409);
       }
       await bindWechat(app.db, q.bind_user_id!, { openid: identity.openid, unionid: identity.unionid ?? null });
-      await confirmQr(app, q.tager, q.bind_user_id!);
+      await confirmQr(app.db, q.tager, q.bind_user_id!);
       return done(reply, q.tenant_id, '绑定成功');
     }
-    const t = await app.db.selectFrom('tenants').select('branding').where('id', '=', q.tenant_id).executeTakeFirst();
+    const t = await brandingOfTenant(app.db, q.tenant_id);
     const user = await provisionUser(app, {
       tenantId: q.tenant_id,
       identity: { kind: 'wechat', openid: identity.openid, unionid: identity.unionid, nickname: identity.nickname },
@@ -131,7 +132,7 @@ export function registerWxPages(fastify: FastifyInstance, app: AppContext): void
       avatar: (t?.branding as Record<string, string> | undefined)?.avatar ?? '',
       invitationCode: q.invitation_code,
     });
-    if (!(await confirmQr(app, q.tager, user.id))) return expired(reply, q.tenant_id);
+    if (!(await confirmQr(app.db, q.tager, user.id))) return expired(reply, q.tenant_id);
     return done(reply, q.tenant_id, '登录成功');
   });
 }

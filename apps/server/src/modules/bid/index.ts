@@ -1,10 +1,10 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { exportJob } from './export/job.js';
 import { registerExportRoutes } from './export/routes.js';
 import { parseTenderJob } from './parse-job.js';
+import { addTokenUsage } from './repo.js';
 import { registerBidRoutes } from './routes.js';
 import { writeSectionJob } from './writing/job.js';
 import { registerWritingRoutes } from './writing/routes.js';
@@ -30,16 +30,7 @@ export function registerBids(fastify: FastifyInstance, app: AppContext): void {
   const off = app.llm.onUsage((e) => {
     const m = /^bid:(\d+)$/.exec(e.tag ?? '');
     if (!m) return;
-    void app.db
-      .updateTable('bids')
-      .set({
-        tokens_prompt: sql<number>`tokens_prompt + ${e.usage.prompt}`,
-        tokens_completion: sql<number>`tokens_completion + ${e.usage.completion}`,
-        tokens_cached: sql<number>`tokens_cached + ${e.usage.cached}`,
-      })
-      .where('id', '=', m[1]!)
-      .execute()
-      .catch((err: unknown) => app.log.warn({ err }, 'bid usage not recorded'));
+    void addTokenUsage(app.db, m[1]!, e.usage).catch((err: unknown) => app.log.warn({ err }, 'bid usage not recorded'));
   });
   fastify.addHook('onClose', async () => off());
 }

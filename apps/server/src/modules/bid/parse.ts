@@ -7,7 +7,6 @@
  * Nothing here holds a transaction across I/O. Every write to the bid is guarded by `parse_job_id = this job`, so a
  * superseded run (the user added a file, retried) can no longer touch it; the result lands through the job's fence.
  */
-import { sql } from 'kysely';
 import { BID_PARSE_STAGES, type BidParseMessage, type BidParseState, type BidStatus, type TenderCard } from '@btz/shared';
 import type { AppContext } from '../../context.js';
 import { DocumentError, FINAL_DOCUMENT_CODES, type DocModel, type ReadProgress } from '@btz/bid-engine/reading';
@@ -19,7 +18,21 @@ import { StorageNotFoundError } from '../../providers/storage/index.js';
 import { computeCoverage, generateOutline } from '@btz/bid-engine/tender';
 import type { TenderFileInput } from '@btz/bid-engine/tender';
 import { extractCardWithLlm } from '@btz/bid-engine/tender';
-import { fileModel, filePages, findBid, listFiles, replaceModel, replacePages, type BidFileRow, type BidRow } from './repo.js';
+import {
+  commitParseRun,
+  failParseRun,
+  fileModel,
+  filePages,
+  findBid,
+  listFiles,
+  replaceModel,
+  replacePages,
+  requeueParseRun,
+  setParseProgress,
+  updateFile,
+  type BidFileRow,
+  type BidRow,
+} from './repo.js';
 
 export const PARSE_KIND = 'parse-tender';
 
@@ -60,13 +73,7 @@ class Reporter {
   }
 
   private async write(state: BidParseState, p: number, stage: string): Promise<void> {
-    await this.app.db
-      .updateTable('bids')
-      .set({ parse_state: state, parse_progress: p, parse_stage: stage, updated_at: sql<Date>`now()` })
-      .where('id', '=', this.bid.id)
-      .where('parse_job_id', '=', this.jobId)
-      .where('parse_state', 'in', ['queued', 'running'])
-      .execute();
+    await setParseProgress(this.app.db, this.bid.id, this.jobId, { state, progress: p, stage });
     await publishParse(this.app, this.bid.user_id, { bidId: this.bid.id, state, progress: p, stage });
   }
 }
@@ -112,7 +119,7 @@ export async function runParse(app: AppContext, job: Job<ParseJobPayload>, ctx: 
       failures.push(files.length > 1 ? `「${f.name}」${f.error}` : f.error);
       continue;
     }
-    await app.db.updateTable('bid_files').set({ state: 'parsing', error: null, error_code: null }).where('id', '=', f.id).execute();
+    await updateFile(app.db, f.id, { state: 'parsing', error: null, error_code: null });
     let result;
     try {
       const buf = await app.storage.get(f.storage_key);
@@ -133,24 +140,20 @@ export async function runParse(app: AppContext, job: Job<ParseJobPayload>, ctx: 
         e instanceof DocumentError ? e.message : e instanceof StorageNotFoundError ? '原始文件已丢失，请重新上传' : null;
       if (!message) throw e;
       const code = e instanceof DocumentError ? e.code : null;
-      await app.db.updateTable('bid_files').set({ state: 'failed', error: message, error_code: code }).where('id', '=', f.id).execute();
+      await updateFile(app.db, f.id, { state: 'failed', error: message, error_code: code });
       failures.push(files.length > 1 ? `「${f.name}」${message}` : message);
       continue;
     }
     await replacePages(app.db, f.id, result.pages);
     await replaceModel(app.db, f.id, result.model);
-    await app.db
-      .updateTable('bid_files')
-      .set({
-        state: 'parsed',
-        error: null,
-        error_code: null,
-        page_count: result.meta.pageCount,
-        ocr_pages: result.meta.ocrPages,
-        chapters: JSON.stringify(result.chapters),
-      })
-      .where('id', '=', f.id)
-      .execute();
+    await updateFile(app.db, f.id, {
+      state: 'parsed',
+      error: null,
+      error_code: null,
+      page_count: result.meta.pageCount,
+      ocr_pages: result.meta.ocrPages,
+      chapters: JSON.stringify(result.chapters),
+    });
     inputs.push(fileInput(f, result.pages.map((p) => ({ page: p.page, text: p.text, ocr: !!p.ocr })), result.model));
   }
   if (failures.length) throw new PermanentJobError(failures.join('；'));
@@ -206,29 +209,21 @@ export async function runParse(app: AppContext, job: Job<ParseJobPayload>, ctx: 
 
   // 4. Commit: only while this worker still owns the job and the bid still waits for this run.
   await reporter.flush();
-  const committed = await ctx.fence(async (trx) => {
-    const r = await trx
-      .updateTable('bids')
-      .set({
-        card: JSON.stringify(card),
-        outline: outline ? JSON.stringify(outline) : null,
-        coverage: coverage ? JSON.stringify(coverage) : null,
-        outline_edited: outlineEdited,
-        writer,
-        status,
-        lot: card.lot ?? bid.lot,
-        parse_state: 'done',
-        parse_progress: 100,
-        parse_stage: stage,
-        parse_error: null,
-        updated_at: sql<Date>`now()`,
-      })
-      .where('id', '=', bid.id)
-      .where('parse_job_id', '=', job.id)
-      .where('status', '<>', 'finished')
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows) === 1;
-  });
+  const committed = await ctx.fence((trx) =>
+    commitParseRun(trx, bid.id, job.id, {
+      card: JSON.stringify(card),
+      outline: outline ? JSON.stringify(outline) : null,
+      coverage: coverage ? JSON.stringify(coverage) : null,
+      outline_edited: outlineEdited,
+      writer,
+      status,
+      lot: card.lot ?? bid.lot,
+      parse_state: 'done',
+      parse_progress: 100,
+      parse_stage: stage,
+      parse_error: null,
+    }),
+  );
   if (committed) await publishParse(app, bid.user_id, { bidId: bid.id, state: 'done', progress: 100, stage });
   return { committed, files: inputs.length, lots: card.lots.length, needsLot };
 }
@@ -236,26 +231,14 @@ export async function runParse(app: AppContext, job: Job<ParseJobPayload>, ctx: 
 /** The job failed for good: the bid shows the error; its files stay (retry-parse starts again). */
 export async function markParseFailed(app: AppContext, job: Job<ParseJobPayload>, error: string): Promise<void> {
   const bidId = job.refId ?? job.payload.bidId;
-  const rows = await app.db
-    .updateTable('bids')
-    .set({ parse_state: 'failed', parse_stage: BID_PARSE_STAGES.failed, parse_error: error, updated_at: sql<Date>`now()` })
-    .where('id', '=', bidId)
-    .where('parse_job_id', '=', job.id)
-    .returning(['user_id', 'parse_progress'])
-    .execute();
-  const row = rows[0];
+  const row = await failParseRun(app.db, bidId, job.id, error, BID_PARSE_STAGES.failed);
   if (row) await publishParse(app, row.user_id, { bidId, state: 'failed', progress: row.parse_progress, stage: BID_PARSE_STAGES.failed, error });
 }
 
 /** An attempt failed and will be retried: show it as waiting, not as stuck. */
 export async function markParseRetrying(app: AppContext, job: Job<ParseJobPayload>): Promise<void> {
   const bidId = job.refId ?? job.payload.bidId;
-  await app.db
-    .updateTable('bids')
-    .set({ parse_state: 'queued', parse_stage: '解析遇到问题，稍后自动重试', updated_at: sql<Date>`now()` })
-    .where('id', '=', bidId)
-    .where('parse_job_id', '=', job.id)
-    .execute();
+  await requeueParseRun(app.db, bidId, job.id, '解析遇到问题，稍后自动重试');
 }
 
 export function describeParseError(e: unknown): string {

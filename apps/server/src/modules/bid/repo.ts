@@ -2,8 +2,8 @@
  * SQL of bids. Every query that starts from a user's request is scoped by tenant AND owner here, so a forgotten check in
  * a caller still leaks nothing (ARCHITECTURE.md example 4). Writes that change a bid also refuse a finished one.
  */
-import { sql, type Kysely, type Selectable, type Updateable } from 'kysely';
-import type { BidStatus, Page } from '@btz/shared';
+import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
+import type { BidParseState, BidStatus, Page } from '@btz/shared';
 import type { Block, DocModel } from '@btz/bid-engine/reading';
 import { paginate, type Paging } from '../../db/paging.js';
 import type { DB } from '../../db/schema.js';
@@ -135,4 +135,99 @@ export async function replacePages(db: Kysely<DB>, fileId: string, pages: Array<
         .execute();
     }
   });
+}
+
+/** Adds a model call's token usage to the bid's counts. */
+export async function addTokenUsage(db: Kysely<DB>, bidId: string, usage: { prompt: number; completion: number; cached: number }): Promise<void> {
+  await db
+    .updateTable('bids')
+    .set({
+      tokens_prompt: sql<number>`tokens_prompt + ${usage.prompt}`,
+      tokens_completion: sql<number>`tokens_completion + ${usage.completion}`,
+      tokens_cached: sql<number>`tokens_cached + ${usage.cached}`,
+    })
+    .where('id', '=', bidId)
+    .execute();
+}
+
+export async function insertBid(db: Kysely<DB>, row: Insertable<BidsTable>): Promise<void> {
+  await db.insertInto('bids').values(row).execute();
+}
+
+/** Marks the bid of the owner deleted (unless it is finished) and lets go of its parse run. */
+export async function softDeleteBid(db: Kysely<DB>, owner: Owner, id: string): Promise<BidRow | undefined> {
+  return updateBid(db, owner, id, { deleted_at: sql<Date>`now()` as never, parse_job_id: null });
+}
+
+export async function insertFile(db: Kysely<DB>, row: Insertable<BidFilesTable>): Promise<void> {
+  await db.insertInto('bid_files').values(row).execute();
+}
+
+export async function updateFile(db: Kysely<DB>, fileId: string, patch: Updateable<BidFilesTable>): Promise<void> {
+  await db.updateTable('bid_files').set(patch).where('id', '=', fileId).execute();
+}
+
+export async function softDeleteFile(db: Kysely<DB>, fileId: string): Promise<void> {
+  await db.updateTable('bid_files').set({ deleted_at: sql<Date>`now()` }).where('id', '=', fileId).execute();
+}
+
+/** The ids of every file the bid ever had, deleted ones too (what the storage ledger holds for it). */
+export async function allFileIds(db: Kysely<DB>, bidId: string): Promise<{ id: string }[]> {
+  return db.selectFrom('bid_files').select('id').where('bid_id', '=', bidId).execute();
+}
+
+// Parse runs: every write below names the run (`parse_job_id`), so a superseded run can no longer touch the bid.
+
+/** Points the bid at a new parse run, queued. */
+export async function startParseRun(db: Kysely<DB>, bidId: string, jobId: string, stage: string): Promise<void> {
+  await db
+    .updateTable('bids')
+    .set({ parse_job_id: jobId, parse_state: 'queued', parse_progress: 0, parse_stage: stage, parse_error: null, updated_at: sql<Date>`now()` })
+    .where('id', '=', bidId)
+    .execute();
+}
+
+/** The run's progress, while it is queued or running. */
+export async function setParseProgress(db: Kysely<DB>, bidId: string, jobId: string, p: { state: BidParseState; progress: number; stage: string }): Promise<void> {
+  await db
+    .updateTable('bids')
+    .set({ parse_state: p.state, parse_progress: p.progress, parse_stage: p.stage, updated_at: sql<Date>`now()` })
+    .where('id', '=', bidId)
+    .where('parse_job_id', '=', jobId)
+    .where('parse_state', 'in', ['queued', 'running'])
+    .execute();
+}
+
+/** The run's result, unless the bid is finished; whether it landed. */
+export async function commitParseRun(db: Kysely<DB>, bidId: string, jobId: string, result: Updateable<BidsTable>): Promise<boolean> {
+  const r = await db
+    .updateTable('bids')
+    .set({ ...result, updated_at: sql<Date>`now()` })
+    .where('id', '=', bidId)
+    .where('parse_job_id', '=', jobId)
+    .where('status', '<>', 'finished')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** The run failed for good; the bid's owner and last progress, when the bid still pointed at the run. */
+export async function failParseRun(db: Kysely<DB>, bidId: string, jobId: string, error: string, stage: string) {
+  const rows = await db
+    .updateTable('bids')
+    .set({ parse_state: 'failed', parse_stage: stage, parse_error: error, updated_at: sql<Date>`now()` })
+    .where('id', '=', bidId)
+    .where('parse_job_id', '=', jobId)
+    .returning(['user_id', 'parse_progress'])
+    .execute();
+  return rows[0];
+}
+
+/** An attempt of the run failed and will be retried: the bid shows it waiting. */
+export async function requeueParseRun(db: Kysely<DB>, bidId: string, jobId: string, stage: string): Promise<void> {
+  await db
+    .updateTable('bids')
+    .set({ parse_state: 'queued', parse_stage: stage, updated_at: sql<Date>`now()` })
+    .where('id', '=', bidId)
+    .where('parse_job_id', '=', jobId)
+    .execute();
 }

@@ -2,7 +2,7 @@
  * Commands on bids. Authorisation comes from access.ts (the caller passes the bid it got there); every write goes through
  * the owner-scoped repo. Parsing is a background job: commands that change the files or the lot start a new run.
  */
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import {
   BID_PARSE_STAGES,
   BID_TEXTS,
@@ -26,7 +26,19 @@ import { ownerOf } from './access.js';
 import { computeCoverage, generateOutline, resolveLot } from '@btz/bid-engine/tender';
 import { cleanOutline, regenerateBranch } from './outline-edit.js';
 import { PARSE_KIND, PARSE_PAYLOAD, publishParse } from './parse.js';
-import { findFile, listFiles, nextFileOrd, updateBid, type BidRow } from './repo.js';
+import {
+  allFileIds,
+  findFile,
+  insertBid,
+  insertFile,
+  listFiles,
+  nextFileOrd,
+  softDeleteBid,
+  softDeleteFile,
+  startParseRun,
+  updateBid,
+  type BidRow,
+} from './repo.js';
 import { dropExportsOfBid } from './export/service.js';
 import type { Upload } from '../../http/upload.js';
 import type { bidCalls, CallFields } from '@btz/shared/calls';
@@ -73,18 +85,7 @@ async function startParse(app: AppContext, db: Kysely<DB>, bid: Pick<BidRow, 'id
     payload: PARSE_PAYLOAD.make({ bidId: bid.id }),
     maxAttempts: app.config.jobMaxAttempts,
   });
-  await db
-    .updateTable('bids')
-    .set({
-      parse_job_id: jobId,
-      parse_state: 'queued',
-      parse_progress: 0,
-      parse_stage: BID_PARSE_STAGES.queued,
-      parse_error: null,
-      updated_at: sql<Date>`now()`,
-    })
-    .where('id', '=', bid.id)
-    .execute();
+  await startParseRun(db, bid.id, jobId, BID_PARSE_STAGES.queued);
   return jobId;
 }
 
@@ -108,27 +109,21 @@ export async function uploadTender(
   await app.db.transaction().execute(async (trx) => {
     // counted against the quota and stored before the bid exists: a parse failure never loses the upload
     const stored = await app.storage.put(upload.data, { tenantId: auth.tenantId, userId: auth.userId, kind: 'tender', refId: fileId }, trx);
-    await trx
-      .insertInto('bids')
-      .values({ ...bid, enterprise_id: null, name, bid_type: bidType, lot: null, parse_error: null, parse_job_id: null, writer: app.llm.offline ? 'offline' : 'llm' })
-      .execute();
-    await trx
-      .insertInto('bid_files')
-      .values({
-        id: fileId,
-        bid_id: bid.id,
-        tenant_id: auth.tenantId,
-        name: upload.filename,
-        role: 'main',
-        ord: 1,
-        type,
-        size: stored.size,
-        sha256: stored.sha256,
-        storage_key: stored.key,
-        chapters: '[]',
-        error: null,
-      })
-      .execute();
+    await insertBid(trx, { ...bid, enterprise_id: null, name, bid_type: bidType, lot: null, parse_error: null, parse_job_id: null, writer: app.llm.offline ? 'offline' : 'llm' });
+    await insertFile(trx, {
+      id: fileId,
+      bid_id: bid.id,
+      tenant_id: auth.tenantId,
+      name: upload.filename,
+      role: 'main',
+      ord: 1,
+      type,
+      size: stored.size,
+      sha256: stored.sha256,
+      storage_key: stored.key,
+      chapters: '[]',
+      error: null,
+    });
     await startParse(app, trx, bid);
   });
   await afterParseQueued(app, bid);
@@ -142,23 +137,20 @@ export async function addFile(app: AppContext, bid: BidRow, upload: Upload, role
   const fileId = newId();
   await app.db.transaction().execute(async (trx) => {
     const stored = await app.storage.put(upload.data, { tenantId: bid.tenant_id, userId: bid.user_id, kind: 'tender', refId: fileId }, trx);
-    await trx
-      .insertInto('bid_files')
-      .values({
-        id: fileId,
-        bid_id: bid.id,
-        tenant_id: bid.tenant_id,
-        name: uniqueName(upload.filename, new Set(files.map((f) => f.name))),
-        role,
-        ord: await nextFileOrd(trx, bid.id),
-        type,
-        size: stored.size,
-        sha256: stored.sha256,
-        storage_key: stored.key,
-        chapters: '[]',
-        error: null,
-      })
-      .execute();
+    await insertFile(trx, {
+      id: fileId,
+      bid_id: bid.id,
+      tenant_id: bid.tenant_id,
+      name: uniqueName(upload.filename, new Set(files.map((f) => f.name))),
+      role,
+      ord: await nextFileOrd(trx, bid.id),
+      type,
+      size: stored.size,
+      sha256: stored.sha256,
+      storage_key: stored.key,
+      chapters: '[]',
+      error: null,
+    });
     await startParse(app, trx, bid);
   });
   await afterParseQueued(app, bid);
@@ -171,7 +163,7 @@ export async function deleteFile(app: AppContext, bid: BidRow, fileId: string): 
   const files = await listFiles(app.db, bid.id);
   if (files.length <= 1) throw badRequest(BID_TEXTS.lastFile);
   await app.db.transaction().execute(async (trx) => {
-    await trx.updateTable('bid_files').set({ deleted_at: sql<Date>`now()` }).where('id', '=', file.id).execute();
+    await softDeleteFile(trx, file.id);
     await startParse(app, trx, bid);
   });
   await app.storage.release([file.id]);
@@ -211,10 +203,10 @@ export async function deleteBid(app: AppContext, auth: AuthInfo, bid: BidRow): P
   await app.db.transaction().execute(async (trx) => {
     await app.jobs.cancel(trx, { kind: PARSE_KIND, refId: bid.id });
     await app.jobs.cancel(trx, { kind: WRITE_KIND, refId: bid.id });
-    await updateBid(trx, ownerOf(auth), bid.id, { deleted_at: sql<Date>`now()` as never, parse_job_id: null });
+    await softDeleteBid(trx, ownerOf(auth), bid.id);
   });
   // its files' bytes go back to the user's quota, and their objects go unless another row holds them
-  const files = await app.db.selectFrom('bid_files').select('id').where('bid_id', '=', bid.id).execute();
+  const files = await allFileIds(app.db, bid.id);
   await app.storage.release(files.map((f) => f.id));
   await dropExportsOfBid(app, bid.id);
 }

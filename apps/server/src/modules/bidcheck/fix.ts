@@ -10,6 +10,7 @@ import type { AppContext } from '../../context.js';
 import type { AuthInfo } from '../../auth/tokens.js';
 import { badRequest } from '../../http/errors.js';
 import { bidToChange } from '../bid/access.js';
+import { savePageSettings, sectionDocs } from '../bid/writing/repo.js';
 import { saveSection } from '../bid/writing/service.js';
 import { FONTS, settingsOf } from '../bid/writing/settings.js';
 import type { CheckRow } from './repo.js';
@@ -20,14 +21,14 @@ export async function applyAnonymityFixes(app: AppContext, auth: AuthInfo, row: 
   if (row.state !== 'done') throw badRequest(BID_CHECK_TEXTS.notDone);
   const bid = await bidToChange(app, auth, row.bid_id);
   const { bidder } = await loadBidder(app, row.tenant_id, { type: row.owner_type, id: row.owner_id });
-  const rows = await app.db.selectFrom('bid_sections').select(['node_id', 'doc', 'revision']).where('bid_id', '=', bid.id).execute();
+  const rows = await sectionDocs(app.db, bid.id);
   let sections = 0;
   let replacements = 0;
   let colours = 0;
   const scope = anonymousScope(bid.outline ?? []).ids;
   for (const r of rows) {
     if (!r.doc || (scope && !scope.has(r.node_id))) continue;
-    const fixed = fixWrittenSection(r.doc as unknown as EditorNode, bidder);
+    const fixed = fixWrittenSection(r.doc satisfies EditorNode, bidder);
     if (!fixed) continue;
     await saveSection(app, bid, r.node_id, { revision: r.revision, doc: fixed.doc as never });
     sections++;
@@ -44,7 +45,7 @@ export async function applyAnonymityFixes(app: AppContext, auth: AuthInfo, row: 
     const fontSize = fmt.sizePt ?? current.fontSize;
     if (font !== current.font || fontSize !== current.fontSize) {
       const { inventFacts: _i, ...stored } = { ...current, font, fontSize };
-      await app.db.updateTable('bids').set({ page_settings: JSON.stringify(stored) }).where('id', '=', bid.id).where('status', '<>', 'finished').execute();
+      await savePageSettings(app.db, bid.id, stored);
       settings = true;
     }
   }

@@ -12,7 +12,9 @@ import type { AppContext } from '../../context.js';
 import { PermanentJobError, RowProgress, type Job, type JobDefinition, type PayloadOf } from '../../jobs/index.js';
 import { readBidCheckIsolated } from '../../workers/index.js';
 import { shanghaiToday } from '../enterprise/facts.js';
+import { liveBid, sectionDocs } from '../bid/writing/repo.js';
 import { settingsOf } from '../bid/writing/settings.js';
+import { checkById, storeCheckResult } from './repo.js';
 import { CHECK_KIND, CHECK_PAYLOAD, loadBidder } from './service.js';
 
 type Payload = PayloadOf<typeof CHECK_PAYLOAD>;
@@ -37,12 +39,12 @@ export function bidCheckJob(app: AppContext): JobDefinition<Payload> {
     payload: CHECK_PAYLOAD,
     run: async (job, ctx) => {
       const id = job.payload.checkId;
-      const row = await app.db.selectFrom('bid_checks').selectAll().where('id', '=', id).executeTakeFirst();
+      const row = await checkById(app.db, id);
       if (!row) return;
       const progress = progressOf(app, job);
       await progress.to(5);
       const bid = row.bid_id
-        ? await app.db.selectFrom('bids').selectAll().where('id', '=', row.bid_id).where('tenant_id', '=', row.tenant_id).where('deleted_at', 'is', null).executeTakeFirst()
+        ? await liveBid(app.db, row.bid_id, row.tenant_id)
         : undefined;
       if (row.bid_id && !bid) throw new PermanentJobError(BID_CHECK_TEXTS.bidNotFound);
       const card = bid?.card ?? null;
@@ -56,9 +58,11 @@ export function bidCheckJob(app: AppContext): JobDefinition<Payload> {
         const titles = new Map<string, string>();
         const walk = (ns: typeof bid.outline) => ns.forEach((n) => (titles.set(n.id, n.title), walk(n.children ?? [])));
         walk(bid.outline);
-        const rows = await app.db.selectFrom('bid_sections').select(['node_id', 'doc']).where('bid_id', '=', bid.id).execute();
+        const rows = await sectionDocs(app.db, bid.id);
         const scope = anonymousScope(bid.outline).ids;
-        const sections = rows.filter((r) => r.doc && (!scope || scope.has(r.node_id))).map((r) => ({ nodeId: r.node_id, title: titles.get(r.node_id) ?? r.node_id, doc: r.doc as unknown as EditorNode }));
+        const sections = rows.flatMap((r) =>
+          r.doc && (!scope || scope.has(r.node_id)) ? [{ nodeId: r.node_id, title: titles.get(r.node_id) ?? r.node_id, doc: r.doc satisfies EditorNode }] : [],
+        );
         const { units, marks } = writtenUnits(sections);
         // the export's font and size against the rules: fixed by 一键修复 in the page settings
         const rules = card?.anonymity ?? null;
@@ -138,13 +142,7 @@ export function bidCheckJob(app: AppContext): JobDefinition<Payload> {
         }
       }
 
-      await ctx.fence((trx) =>
-        trx
-          .updateTable('bid_checks')
-          .set({ state: 'done', progress: 100, error: null, result: JSON.stringify(report), updated_at: new Date() })
-          .where('id', '=', id)
-          .execute(),
-      );
+      await ctx.fence((trx) => storeCheckResult(trx, id, report));
       await progress.done();
     },
     onFailed: (job, error) => progressOf(app, job).failed(error),

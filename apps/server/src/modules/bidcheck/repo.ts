@@ -2,8 +2,8 @@
  * SQL of the bid checks. Every statement is scoped by tenant and owner (the user, or its enterprise in the enterprise
  * role — `ownerOf`); ids from the client only ever narrow such a scoped query.
  */
-import { sql, type Kysely } from 'kysely';
-import type { BidCheckKind, BidCheckSeverity, Page } from '@btz/shared';
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import type { BidCheckKind, BidCheckReport, BidCheckSeverity, Page } from '@btz/shared';
 import type { DB } from '../../db/schema.js';
 import '../../db/schema-bidcheck.js';
 import '../../db/schema-databank.js';
@@ -13,13 +13,7 @@ import { scopedToOwner, type Owner } from '../enterprise/owner.js';
 import type { Holder } from '../entitlements/index.js';
 
 type Db = Kysely<DB>;
-export type CheckRow = Omit<BidChecksTable, 'created_at' | 'state' | 'progress' | 'size' | 'result'> & {
-  created_at: Date;
-  state: 'queued' | 'running' | 'done' | 'failed';
-  progress: number;
-  size: number;
-  result: import('@btz/shared').BidCheckReport | null;
-};
+export type CheckRow = Selectable<BidChecksTable>;
 
 /** Whose checks the caller sees: the same holder as its enterprise facts and pictures. */
 const scoped = <T extends { where: (...a: any[]) => T }>(q: T, o: Owner): T => scopedToOwner(q, o, 'bid_checks');
@@ -72,8 +66,21 @@ export async function listChecks(db: Db, o: Owner, q: Paging & { kind?: BidCheck
         ])
         .orderBy('bid_checks.created_at', 'desc')
         .orderBy('bid_checks.id', 'desc'),
-    (row) => row as unknown as CheckSummaryRow,
   );
+}
+
+/** A check by id alone (its job's: the payload names it). */
+export async function checkById(db: Db, id: string) {
+  return db.selectFrom('bid_checks').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertCheckRow(db: Db, row: Insertable<BidChecksTable>): Promise<void> {
+  await db.insertInto('bid_checks').values(row).execute();
+}
+
+/** The check's report, done (its job commits it inside the job's fence). */
+export async function storeCheckResult(db: Db, id: string, report: BidCheckReport): Promise<void> {
+  await db.updateTable('bid_checks').set({ state: 'done', progress: 100, error: null, result: JSON.stringify(report), updated_at: new Date() }).where('id', '=', id).execute();
 }
 
 export async function deleteCheck(db: Db, o: Owner, id: string): Promise<{ storage_key: string | null } | undefined> {

@@ -96,7 +96,7 @@ export function registerBidCheckRoutes(fastify: FastifyInstance, app: AppContext
       const row = await findCheck(app.db, await ownerOf(app.db, auth), query.id);
       if (!row) throw badRequest(BID_CHECK_TEXTS.notFound);
       if (row.state !== 'done' || !row.result) throw badRequest(BID_CHECK_TEXTS.notDone);
-      const data = await bidCheckXlsx(row.result, formatTime(row.updated_at as unknown as Date));
+      const data = await bidCheckXlsx(row.result, formatTime(row.updated_at));
       return sendFile(reply, { data, mime: XLSX, name: BID_CHECK_TEXTS.fileName(row.file_name, row.kind) });
     },
   });

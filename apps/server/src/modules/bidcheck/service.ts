@@ -16,7 +16,7 @@ import { newId } from '../../lib/ids.js';
 import type { AuthInfo } from '../../auth/tokens.js';
 import type { Upload } from '../../http/upload.js';
 import { bidToRead } from '../bid/access.js';
-import { ownerDataDocs } from './repo.js';
+import { insertCheckRow, ownerDataDocs } from './repo.js';
 import type { Owner } from '../enterprise/owner.js';
 import { readInfo } from '../enterprise/index.js';
 import type { Holder } from '../entitlements/index.js';
@@ -81,10 +81,7 @@ async function insertCheck(
   v: { kind: BidCheckKind; source: 'upload' | 'bid'; bid_id: string | null; file_name: string; file_type: 'docx' | 'pdf' | 'doc' | null; size: number; storage_key: string | null },
 ): Promise<{ id: string }> {
   await app.db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('bid_checks')
-      .values({ id, tenant_id: o.tenantId, owner_type: o.holder.type, owner_id: o.holder.id, user_id: userId, ...v, error: null, result: null as unknown as string, job_id: null, updated_at: new Date() })
-      .execute();
+    await insertCheckRow(trx, { id, tenant_id: o.tenantId, owner_type: o.holder.type, owner_id: o.holder.id, user_id: userId, ...v, error: null, result: null, job_id: null, updated_at: new Date() });
     await queueCheck(app, trx, { id, tenant_id: o.tenantId, user_id: userId });
   });
   app.jobs.poke();

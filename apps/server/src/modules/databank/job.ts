@@ -10,12 +10,12 @@ import { DocumentError } from '@btz/bid-engine/reading';
 import type { AppContext } from '../../context.js';
 import type { JobDefinition, PayloadOf } from '../../jobs/index.js';
 import { proposeDataFieldsIsolated } from '../../workers/index.js';
+import { readingDoc, updateReading } from './repo.js';
 import { READ_KIND, READ_PAYLOAD, stemOf } from './service.js';
 
 type Payload = PayloadOf<typeof READ_PAYLOAD>;
 
 export function readDataDocJob(app: AppContext): JobDefinition<Payload> {
-  const mine = (id: string, jobId: string) => app.db.updateTable('data_documents').where('id', '=', id).where('read_job_id', '=', jobId);
   const tell = async (userId: string | null, data: DataDocReadMessage) => {
     if (userId) await app.realtime.publish(userId, 'databank.read', data).catch((err: unknown) => app.log.warn({ err }, 'databank: realtime publish failed'));
   };
@@ -25,9 +25,9 @@ export function readDataDocJob(app: AppContext): JobDefinition<Payload> {
     concurrency: app.config.databankReadConcurrency,
     run: async (job, ctx) => {
       const id = job.payload.docId;
-      const row = await app.db.selectFrom('data_documents').selectAll().where('id', '=', id).where('read_job_id', '=', job.id).executeTakeFirst();
+      const row = await readingDoc(app.db, id, job.id);
       if (!row) return;
-      await mine(id, job.id).set({ read_state: 'running' }).execute();
+      await updateReading(app.db, id, job.id, { read_state: 'running' });
       const data = await app.storage.get(row.storage_key);
       let set;
       try {
@@ -39,24 +39,19 @@ export function readDataDocJob(app: AppContext): JobDefinition<Payload> {
         if (!(e instanceof DocumentError)) ctx.log.warn({ err: e }, 'databank: reading failed');
         set = { proposal: null, chars: 0, readError: e instanceof DocumentError ? e.message : DATA_TEXTS.readFailed, notice: null };
       }
-      await ctx.fence(async (trx) => {
-        await trx
-          .updateTable('data_documents')
-          .set({
-            read_state: 'done',
-            chars: set.chars,
-            read_error: set.readError,
-            read_notice: set.notice,
-            ...(set.proposal ? { proposal: JSON.stringify(set.proposal) } : {}),
-          })
-          .where('id', '=', id)
-          .where('read_job_id', '=', job.id)
-          .execute();
-      });
+      await ctx.fence((trx) =>
+        updateReading(trx, id, job.id, {
+          read_state: 'done',
+          chars: set.chars,
+          read_error: set.readError,
+          read_notice: set.notice,
+          ...(set.proposal ? { proposal: JSON.stringify(set.proposal) } : {}),
+        }),
+      );
       await tell(job.userId, { docId: id, state: 'done' });
     },
     onFailed: async (job) => {
-      await mine(job.payload.docId, job.id).set({ read_state: 'failed', read_error: DATA_TEXTS.readFailed }).execute();
+      await updateReading(app.db, job.payload.docId, job.id, { read_state: 'failed', read_error: DATA_TEXTS.readFailed });
       await tell(job.userId, { docId: job.payload.docId, state: 'failed' });
     },
     describeError: (e) => (e instanceof DocumentError ? e.message : DATA_TEXTS.readFailed),

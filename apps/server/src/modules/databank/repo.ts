@@ -2,7 +2,7 @@
  * SQL of the data bank. Every statement is scoped by tenant and owner (the user, or its enterprise in the enterprise
  * role — `ownerOf` of enterprise/owner.ts); ids from the client only ever narrow such a scoped query.
  */
-import { sql, type Kysely, type SelectQueryBuilder, type Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely, type SelectQueryBuilder, type Selectable, type Updateable } from 'kysely';
 import type { DataDocFields, Page } from '@btz/shared';
 import type { DB } from '../../db/schema.js';
 import '../../db/schema-databank.js';
@@ -50,7 +50,6 @@ export async function listDataDocs(
     base,
     q,
     (b) => (q.expiring ? b.selectAll().orderBy('expiry', 'asc').orderBy('id', 'asc') : b.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc')),
-    (row) => row as unknown as DataDocRow,
   );
 }
 
@@ -138,4 +137,23 @@ export async function dataDocIdsInBid(db: Db, bidId: string, max = 500): Promise
     WHERE bid_sections.bid_id = ${bidId} AND bid_sections.doc IS NOT NULL
     LIMIT ${max}`.execute(db);
   return rows.map((r) => r.id);
+}
+
+export async function insertDataDoc(db: Db, row: Insertable<DataDocumentsTable>): Promise<void> {
+  await db.insertInto('data_documents').values(row).execute();
+}
+
+/** The reading job of a document (set once it is queued). */
+export async function setReadJob(db: Db, id: string, jobId: string): Promise<void> {
+  await db.updateTable('data_documents').set({ read_job_id: jobId }).where('id', '=', id).execute();
+}
+
+/** The document while its reading is `jobId` (a reading superseded or stopped finds nothing). */
+export async function readingDoc(db: Db, id: string, jobId: string): Promise<DataDocRow | undefined> {
+  return db.selectFrom('data_documents').selectAll().where('id', '=', id).where('read_job_id', '=', jobId).executeTakeFirst();
+}
+
+/** Changes the document while its reading is `jobId`. */
+export async function updateReading(db: Db, id: string, jobId: string | null, set: Updateable<DataDocumentsTable>): Promise<void> {
+  await db.updateTable('data_documents').set(set).where('id', '=', id).where('read_job_id', '=', jobId).execute();
 }

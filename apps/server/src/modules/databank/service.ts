@@ -13,7 +13,7 @@ import { badRequest } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 import { enqueue, jobPayload } from '../../jobs/index.js';
 import type { Upload } from '../../http/upload.js';
-import { deleteDataDoc, dueNotices, findDataDoc, markNotified, type DataDocRow } from './repo.js';
+import { deleteDataDoc, dueNotices, findDataDoc, insertDataDoc, markNotified, setReadJob, updateReading, type DataDocRow } from './repo.js';
 import type { Owner } from '../enterprise/owner.js';
 import { daysBetween, shanghaiToday } from '../../lib/dates.js';
 
@@ -56,41 +56,38 @@ export async function uploadDataDoc(app: AppContext, o: Owner, userId: string, u
   const id = newId();
   const stored = await app.storage.put(upload.data, { tenantId: o.tenantId, userId, kind: 'databank', refId: id });
   await app.db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('data_documents')
-      .values({
-        id,
-        tenant_id: o.tenantId,
-        owner_type: o.holder.type,
-        owner_id: o.holder.id,
-        created_by: userId,
-        name: stemOf(upload.filename),
-        number: null,
-        credit_code: null,
-        issuer: null,
-        valid_from: null,
-        expiry: null,
-        person: null,
-        client: null,
-        year: null,
-        amount_fen: null,
-        tags: '[]',
-        file_name: upload.filename.slice(0, 200) || `${stemOf(upload.filename)}.${kind}`,
-        file_kind: kind,
-        size: stored.size,
-        storage_key: stored.key,
-        proposal: JSON.stringify(blankProposal(upload.filename)),
-        read_error: null,
-        read_state: 'queued',
-        read_job_id: null,
-        read_notice: null,
-        chars: 0,
-        notified_expiry: null,
-        updated_at: new Date(),
-      })
-      .execute();
+    await insertDataDoc(trx, {
+      id,
+      tenant_id: o.tenantId,
+      owner_type: o.holder.type,
+      owner_id: o.holder.id,
+      created_by: userId,
+      name: stemOf(upload.filename),
+      number: null,
+      credit_code: null,
+      issuer: null,
+      valid_from: null,
+      expiry: null,
+      person: null,
+      client: null,
+      year: null,
+      amount_fen: null,
+      tags: '[]',
+      file_name: upload.filename.slice(0, 200) || `${stemOf(upload.filename)}.${kind}`,
+      file_kind: kind,
+      size: stored.size,
+      storage_key: stored.key,
+      proposal: JSON.stringify(blankProposal(upload.filename)),
+      read_error: null,
+      read_state: 'queued',
+      read_job_id: null,
+      read_notice: null,
+      chars: 0,
+      notified_expiry: null,
+      updated_at: new Date(),
+    });
     const jobId = await enqueue(trx, { kind: READ_KIND, tenantId: o.tenantId, userId, refId: id, payload: READ_PAYLOAD.make({ docId: id }), maxAttempts: 1 });
-    await trx.updateTable('data_documents').set({ read_job_id: jobId }).where('id', '=', id).execute();
+    await setReadJob(trx, id, jobId);
   });
   app.jobs.poke();
   return presentDraft((await findDataDoc(app.db, o, id))!);
@@ -115,7 +112,7 @@ export function presentDraft(row: DataDocRow): DataDocDraft {
 export async function stopReading(app: AppContext, row: DataDocRow): Promise<void> {
   if (row.read_state !== 'queued' && row.read_state !== 'running') return;
   await app.jobs.cancel(app.db, { kind: READ_KIND, refId: row.id });
-  await app.db.updateTable('data_documents').set({ read_state: 'done' }).where('id', '=', row.id).where('read_job_id', '=', row.read_job_id).execute();
+  await updateReading(app.db, row.id, row.read_job_id, { read_state: 'done' });
 }
 
 /** The document goes: its reading is cancelled (the reading process killed), its row deleted, its bytes released. */

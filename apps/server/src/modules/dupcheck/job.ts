@@ -13,7 +13,7 @@ import type { AppContext } from '../../context.js';
 import { PermanentJobError, RowProgress, type Job, type JobDefinition, type PayloadOf } from '../../jobs/index.js';
 import { StorageNotFoundError } from '../../providers/storage/index.js';
 import { dupcheckCompareIsolated, dupcheckReadIsolated } from '../../workers/index.js';
-import { findCheckLight } from './repo.js';
+import { findCheckLight, storeReport } from './repo.js';
 import { DUPCHECK_KIND, DUPCHECK_PAYLOAD } from './service.js';
 
 type Payload = PayloadOf<typeof DUPCHECK_PAYLOAD>;
@@ -62,13 +62,7 @@ export function dupcheckJob(app: AppContext): JobDefinition<Payload> {
         onProgress: (done, total) => progress.report(70 + Math.floor((done / Math.max(1, total)) * 28)),
       });
       await progress.settled();
-      await ctx.fence((trx) =>
-        trx
-          .updateTable('dup_checks')
-          .set({ state: 'done', progress: 100, error: null, report: JSON.stringify(report), risk: report.risk, score: report.score, updated_at: new Date() })
-          .where('id', '=', id)
-          .execute(),
-      );
+      await ctx.fence((trx) => storeReport(trx, id, report));
       await progress.done();
     },
     onFailed: (job, error) => progressOf(app, job).failed(error),

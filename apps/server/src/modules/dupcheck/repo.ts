@@ -2,11 +2,11 @@
  * SQL of the duplicate checks. Every statement is scoped by tenant and owner (the user, or its enterprise in the
  * enterprise role — `ownerOf`, the same holder as the picture library); ids from the client only narrow such a query.
  */
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type Insertable, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { upgradeDupReport, type DupReport, type DupRisk, type Page } from '@btz/shared';
 import type { DB } from '../../db/schema.js';
 import '../../db/schema-dupcheck.js';
-import type { DupStoredFile } from '../../db/schema-dupcheck.js';
+import type { DupChecksTable, DupStoredFile } from '../../db/schema-dupcheck.js';
 import { paginate, type Paging } from '../../db/paging.js';
 import { scopedToOwner, type Owner } from '../enterprise/owner.js';
 
@@ -31,6 +31,25 @@ export interface DupCheckRow {
 }
 
 /** The check with its report read as today's (a report stored by an older version upgraded: upgradeDupReport). */
+export async function insertCheckRow(db: Db, row: Insertable<DupChecksTable>): Promise<void> {
+  await db.insertInto('dup_checks').values(row).execute();
+}
+
+/** A draft check queued (only a draft starts: two clicks at once queue it once); whether it was a draft. */
+export async function queueDraft(db: Db, id: string): Promise<boolean> {
+  const r = await db.updateTable('dup_checks').set({ state: 'queued', updated_at: new Date() }).where('id', '=', id).where('state', '=', 'draft').executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+/** The check's report, done (its job commits it inside the job's fence). */
+export async function storeReport(db: Db, id: string, report: DupReport): Promise<void> {
+  await db
+    .updateTable('dup_checks')
+    .set({ state: 'done', progress: 100, error: null, report: JSON.stringify(report), risk: report.risk, score: report.score, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
+}
+
 export async function findCheck(db: Db, o: Owner, id: string): Promise<DupCheckRow | undefined> {
   const row = (await scopedToOwner(db.selectFrom('dup_checks').selectAll(), o).where('id', '=', id).executeTakeFirst()) as DupCheckRow | undefined;
   if (row?.report) row.report = upgradeDupReport(row.report);
@@ -85,6 +104,5 @@ export async function listChecks(db: Db, o: Owner, p: Paging): Promise<Page<DupC
     base,
     p,
     (b) => b.select(['id', 'name', 'state', 'progress', 'error', 'files', 'risk', 'score', 'created_at']).orderBy('created_at', 'desc').orderBy('id', 'desc'),
-    (row) => row as unknown as DupCheckListRow,
   );
 }

@@ -12,7 +12,7 @@ import { badRequest } from '../../http/errors.js';
 import { queueRowJob, jobPayload } from '../../jobs/index.js';
 import { newId } from '../../lib/ids.js';
 import type { Upload } from '../../http/upload.js';
-import { addFile, findCheck, type DupCheckRow } from './repo.js';
+import { addFile, findCheck, insertCheckRow, queueDraft, type DupCheckRow } from './repo.js';
 import type { Owner } from '../enterprise/owner.js';
 
 export const DUPCHECK_KIND = 'dupcheck';
@@ -21,10 +21,7 @@ export const DUPCHECK_PAYLOAD = jobPayload(1, z.strictObject({ checkId: z.string
 
 export async function createCheck(app: AppContext, o: Owner, userId: string, name: string): Promise<{ id: string }> {
   const id = newId();
-  await app.db
-    .insertInto('dup_checks')
-    .values({ id, tenant_id: o.tenantId, owner_type: o.holder.type, owner_id: o.holder.id, user_id: userId, name, error: null, files: '[]', report: null, risk: null, score: null, job_id: null, updated_at: new Date() })
-    .execute();
+  await insertCheckRow(app.db, { id, tenant_id: o.tenantId, owner_type: o.holder.type, owner_id: o.holder.id, user_id: userId, name, error: null, files: '[]', report: null, risk: null, score: null, job_id: null, updated_at: new Date() });
   return { id };
 }
 
@@ -70,8 +67,7 @@ export async function startCheck(app: AppContext, row: DupCheckRow): Promise<voi
   if (bids > DUPCHECK_LIMITS.maxBids) throw badRequest(T.tooManyBids);
   await app.db.transaction().execute(async (trx) => {
     // only a draft starts: two clicks at once enqueue one job
-    const r = await trx.updateTable('dup_checks').set({ state: 'queued', updated_at: new Date() }).where('id', '=', row.id).where('state', '=', 'draft').executeTakeFirst();
-    if (Number(r.numUpdatedRows) === 0) throw badRequest(T.notDraft);
+    if (!(await queueDraft(trx, row.id))) throw badRequest(T.notDraft);
     await queueCheck(app, trx, row);
   });
   app.jobs.poke();

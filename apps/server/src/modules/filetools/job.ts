@@ -13,7 +13,7 @@ import { AppError } from '../../http/errors.js';
 import type { FileToolFile } from '../../db/schema-filetools.js';
 import { PermanentJobError, RowProgress, type Job, type JobDefinition, type PayloadOf } from '../../jobs/index.js';
 import { fileToolIsolated } from '../../workers/index.js';
-import type { RunRow } from './repo.js';
+import { runById, storeOutputs } from './repo.js';
 import { FILE_TOOL_KIND, FILE_TOOL_PAYLOAD } from './service.js';
 
 type Payload = PayloadOf<typeof FILE_TOOL_PAYLOAD>;
@@ -36,7 +36,7 @@ export function fileToolJob(app: AppContext): JobDefinition<Payload> {
     onePerUser: true,
     run: async (job, ctx) => {
       const id = job.payload.runId;
-      const row = (await app.db.selectFrom('file_tool_runs').selectAll().where('id', '=', id).executeTakeFirst()) as RunRow | undefined;
+      const row = await runById(app.db, id);
       if (!row) return;
       const progress = progressOf(app, job);
       await progress.to(0);
@@ -71,15 +71,9 @@ export function fileToolJob(app: AppContext): JobDefinition<Payload> {
         const type = f.mime === 'application/pdf' ? 'pdf' : f.mime === 'image/png' ? 'png' : 'docx';
         outputs.push({ index: outputs.length + 1, name: f.name, type, mime: f.mime, size: stored.size, key: stored.key });
       }
-      const kept = await ctx.fence((trx) =>
-        trx
-          .updateTable('file_tool_runs')
-          .set({ state: 'done', progress: 100, error: null, outputs: JSON.stringify(outputs), report: out.report ? JSON.stringify(out.report) : null, updated_at: new Date() })
-          .where('id', '=', id)
-          .executeTakeFirst(),
-      );
+      const kept = await ctx.fence((trx) => storeOutputs(trx, id, outputs, out.report));
       // the run was deleted while it ran: its outputs have no holder
-      if (!Number(kept.numUpdatedRows)) return void (await app.storage.release([outRef]));
+      if (!kept) return void (await app.storage.release([outRef]));
       await progress.done();
     },
     onFailed: (job, error) => progressOf(app, job).failed(error),

@@ -2,7 +2,7 @@
  * SQL of the bid-file tools' runs. Every statement is scoped by tenant and owner (the user, or its enterprise in the
  * enterprise role — `ownerOf` of enterprise/owner.ts); ids from the client only ever narrow such a scoped query.
  */
-import type { Kysely, SelectQueryBuilder } from 'kysely';
+import type { Insertable, Kysely, SelectQueryBuilder, Selectable } from 'kysely';
 import type { Page } from '@btz/shared';
 import type { DB } from '../../db/schema.js';
 import '../../db/schema-filetools.js';
@@ -11,18 +11,30 @@ import { paginate, type Paging } from '../../db/paging.js';
 import { scopedToOwner, type Owner } from '../enterprise/owner.js';
 
 type Db = Kysely<DB>;
-export type RunRow = Omit<FileToolRunsTable, 'created_at' | 'state' | 'progress' | 'inputs' | 'outputs' | 'report'> & {
-  created_at: Date;
-  state: 'queued' | 'running' | 'done' | 'failed';
-  progress: number;
-  inputs: FileToolFile[];
-  outputs: FileToolFile[];
-  report: Record<string, number | boolean> | null;
-};
+export type RunRow = Selectable<FileToolRunsTable>;
+
+export async function insertRunRow(db: Db, row: Insertable<FileToolRunsTable>): Promise<void> {
+  await db.insertInto('file_tool_runs').values(row).execute();
+}
+
+/** A run by id alone (its job's: the payload names it). */
+export async function runById(db: Db, id: string): Promise<RunRow | undefined> {
+  return db.selectFrom('file_tool_runs').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The run's outputs, done (its job commits them inside the job's fence); false when the run was deleted meanwhile. */
+export async function storeOutputs(db: Db, id: string, outputs: FileToolFile[], report: object | null | undefined): Promise<boolean> {
+  const r = await db
+    .updateTable('file_tool_runs')
+    .set({ state: 'done', progress: 100, error: null, outputs: JSON.stringify(outputs), report: report ? JSON.stringify(report) : null, updated_at: new Date() })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
 
 /** Whose runs the caller sees: the same holder as its pictures and enterprise facts. */
 export async function findRun(db: Db, o: Owner, id: string): Promise<RunRow | undefined> {
-  return (await scopedToOwner(db.selectFrom('file_tool_runs').selectAll(), o).where('id', '=', id).executeTakeFirst()) as RunRow | undefined;
+  return scopedToOwner(db.selectFrom('file_tool_runs').selectAll(), o).where('id', '=', id).executeTakeFirst();
 }
 
 export async function listRuns(db: Db, o: Owner, p: Paging, tools: string[] | null): Promise<Page<RunRow>> {
@@ -32,7 +44,6 @@ export async function listRuns(db: Db, o: Owner, p: Paging, tools: string[] | nu
     base,
     p,
     (b) => b.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'),
-    (row) => row as unknown as RunRow,
   );
 }
 

@@ -16,7 +16,7 @@ import { badRequest } from '../../http/errors.js';
 import { queueRowJob, jobPayload } from '../../jobs/index.js';
 import { newId } from '../../lib/ids.js';
 import { presentRun } from './present.js';
-import { deleteRun, findRun, type RunRow } from './repo.js';
+import { deleteRun, findRun, insertRunRow, type RunRow } from './repo.js';
 import type { Owner } from '../enterprise/owner.js';
 import type { ToolUpload } from './upload.js';
 
@@ -77,23 +77,20 @@ export async function startRun(app: AppContext, o: Owner, userId: string, upload
     inputs.push({ index: inputs.length + 1, name: f.filename, type: f.type, mime: MIME[f.type] ?? 'application/octet-stream', size: stored[i]!.size, key: stored[i]!.key });
   }
   await app.db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('file_tool_runs')
-      .values({
-        id,
-        tenant_id: o.tenantId,
-        owner_type: o.holder.type,
-        owner_id: o.holder.id,
-        user_id: userId,
-        tool,
-        inputs: JSON.stringify(inputs),
-        outputs: '[]',
-        report: null,
-        error: null,
-        job_id: null,
-        updated_at: new Date(),
-      })
-      .execute();
+    await insertRunRow(trx, {
+      id,
+      tenant_id: o.tenantId,
+      owner_type: o.holder.type,
+      owner_id: o.holder.id,
+      user_id: userId,
+      tool,
+      inputs: JSON.stringify(inputs),
+      outputs: '[]',
+      report: null,
+      error: null,
+      job_id: null,
+      updated_at: new Date(),
+    });
     await queueRun(app, trx, { id, tenant_id: o.tenantId, user_id: userId });
   });
   app.jobs.poke();

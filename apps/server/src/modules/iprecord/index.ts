@@ -14,7 +14,7 @@ import { defineRoute } from '../../http/route.js';
 import { uploadedName } from '../../http/upload.js';
 import { newId } from '../../lib/ids.js';
 import { deviceLabel } from './device.js';
-import { ipWarnings, listIpRecords } from './repo.js';
+import { insertIpRecord, ipWarnings, listIpRecords } from './repo.js';
 
 export { deviceLabel } from './device.js';
 
@@ -35,21 +35,18 @@ export async function recordIp(
 ): Promise<void> {
   const ua = client.userAgent.slice(0, 500);
   try {
-    await app.db
-      .insertInto('ip_records')
-      .values({
-        id: newId(),
-        tenant_id: who.tenantId,
-        user_id: who.userId,
-        kind: e.kind,
-        ip: client.ip || '',
-        user_agent: ua,
-        device: deviceLabel(ua),
-        detail: (e.detail ?? '').slice(0, 300),
-        bid_id: e.bidId ?? null,
-        bidder: e.bidder?.trim() ? e.bidder.trim().slice(0, 200) : null,
-      })
-      .execute();
+    await insertIpRecord(app.db, {
+      id: newId(),
+      tenant_id: who.tenantId,
+      user_id: who.userId,
+      kind: e.kind,
+      ip: client.ip || '',
+      user_agent: ua,
+      device: deviceLabel(ua),
+      detail: (e.detail ?? '').slice(0, 300),
+      bid_id: e.bidId ?? null,
+      bidder: e.bidder?.trim() ? e.bidder.trim().slice(0, 200) : null,
+    });
   } catch (err) {
     app.log.warn({ err }, 'ip record not written');
   }

@@ -2,10 +2,10 @@
  * SQL of the IP record (IP 记录). A user reads only its own rows; the warning reads other accounts' export rows of the
  * same tenant only to count the different bidders exported from an IP the user exported from (their names stay hidden).
  */
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type Insertable, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { FILETOOL_TEXTS, IP_KIND_NAMES, type IpRecordItem, type IpRecordKind, type IpWarning, type Page } from '@btz/shared';
 import type { DB } from '../../db/schema.js';
-import '../../db/schema-filetools.js';
+import type { IpRecordsTable } from '../../db/schema-filetools.js';
 import { paginate, type Paging } from '../../db/paging.js';
 import { formatTime } from '../../lib/time.js';
 
@@ -13,6 +13,10 @@ type Db = Kysely<DB>;
 export interface IpOwner {
   tenantId: string;
   userId: string;
+}
+
+export async function insertIpRecord(db: Db, row: Insertable<IpRecordsTable>): Promise<void> {
+  await db.insertInto('ip_records').values(row).execute();
 }
 
 export async function listIpRecords(db: Db, o: IpOwner, q: Paging & { kind?: IpRecordKind }): Promise<Page<IpRecordItem>> {

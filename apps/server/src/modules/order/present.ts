@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import { ORDER_STATUS, ORDER_STATUS_LABEL, PAY_TYPE_LABEL, fenToYuan, type OrderRecord, type PayOrderResult, type RechargeOption } from '@btz/shared';
-import type { PrivilegeItem, RechargeOptionsTable } from '../../db/schema-commerce.js';
+import type { RechargeOptionsTable } from '../../db/schema-commerce.js';
 import { formatTime } from '../../lib/time.js';
 import type { CreatedOrder } from './commands/create-order.js';
 import type { OrderRow } from './repo.js';
@@ -17,8 +17,8 @@ export function presentOption(o: Selectable<RechargeOptionsTable>): RechargeOpti
     describes: o.describes,
     cornerMark: o.corner_mark,
     bidType: o.bid_type,
-    privilegeValueList: (o.privilege_value_list as unknown as string[]) ?? [],
-    privileges: (o.privileges as unknown as PrivilegeItem[]) ?? [],
+    privilegeValueList: o.privilege_value_list ?? [],
+    privileges: o.privileges ?? [],
     sort: o.sort,
   };
 }

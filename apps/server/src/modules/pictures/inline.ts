@@ -13,13 +13,12 @@
  * save with the reason in Chinese (issue 22: it used to be dropped in silence); in sections stored before, it is dropped.
  */
 import { createHash } from 'node:crypto';
-import { sql } from 'kysely';
 import type { EditorJson } from '@btz/shared';
 import { PictureError } from '@btz/bid-engine/pictures';
 import type { AppContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
-import { findBySha } from './repo.js';
+import { findBySha, insertPicture, replaceSectionDoc, sectionsWithDataImages } from './repo.js';
 import { ownerOf, type Owner } from '../enterprise/owner.js';
 
 /** The name and tag of pictures that came out of a section (the library lists them under this tag). */
@@ -48,33 +47,29 @@ async function pictureOf(app: AppContext, o: Owner, userId: string, data: Buffer
   const id = newId();
   const [pic, thumb] = await app.storage.putMany([data, a.thumbnail], { tenantId: o.tenantId, userId, kind: 'picture', refId: id });
   const [key, thumbKey] = [pic!.key, thumb!.key];
-  const inserted = await app.db
-    .insertInto('pictures')
-    .values({
-      id,
-      tenant_id: o.tenantId,
-      owner_type: o.holder.type,
-      owner_id: o.holder.id,
-      created_by: userId,
-      name: name.slice(0, 100) || SECTION_PICTURE_TAG,
-      tags: JSON.stringify([SECTION_PICTURE_TAG]),
-      mime: a.mime,
-      size: a.size,
-      width: a.width,
-      height: a.height,
-      sha256: a.sha256,
-      dhash: a.dhash,
-      storage_key: key,
-      thumb_key: thumbKey,
-      source: 'upload',
-      source_file: null,
-      source_page: null,
-      updated_at: new Date(),
-    })
-    .onConflict((oc) => oc.columns(['tenant_id', 'owner_type', 'owner_id', 'sha256']).doNothing())
-    .executeTakeFirst();
+  const inserted = await insertPicture(app.db, {
+    id,
+    tenant_id: o.tenantId,
+    owner_type: o.holder.type,
+    owner_id: o.holder.id,
+    created_by: userId,
+    name: name.slice(0, 100) || SECTION_PICTURE_TAG,
+    tags: JSON.stringify([SECTION_PICTURE_TAG]),
+    mime: a.mime,
+    size: a.size,
+    width: a.width,
+    height: a.height,
+    sha256: a.sha256,
+    dhash: a.dhash,
+    storage_key: key,
+    thumb_key: thumbKey,
+    source: 'upload',
+    source_file: null,
+    source_page: null,
+    updated_at: new Date(),
+  });
   // the same bytes arrived twice at once: the other save holds them
-  if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) await app.storage.release([id]);
+  if (!inserted) await app.storage.release([id]);
   return (await findBySha(app.db, o, a.sha256))?.id ?? null;
 }
 
@@ -138,31 +133,14 @@ export async function moveStoredDataImages(app: AppContext): Promise<number> {
   let changed = 0;
   let after = { bid: '', node: '' };
   for (;;) {
-    const rows = await app.db
-      .selectFrom('bid_sections')
-      .innerJoin('bids', 'bids.id', 'bid_sections.bid_id')
-      .select(['bid_sections.bid_id', 'bid_sections.node_id', 'bid_sections.revision', 'bid_sections.doc', 'bids.tenant_id', 'bids.user_id'])
-      .where('bid_sections.doc', 'is not', null)
-      .where(sql<boolean>`bid_sections.doc::text LIKE '%data:image/%'`)
-      .where(sql<boolean>`(bid_sections.bid_id, bid_sections.node_id) > (${after.bid}, ${after.node})`)
-      .orderBy('bid_sections.bid_id')
-      .orderBy('bid_sections.node_id')
-      .limit(BATCH)
-      .execute();
+    const rows = await sectionsWithDataImages(app.db, after, BATCH);
     if (!rows.length) return changed;
     for (const r of rows) {
       const o = await ownerOf(app.db, { tenantId: r.tenant_id, userId: r.user_id });
       const { doc, moved } = await moveDataImages(app, o, r.user_id, r.doc as EditorJson, 'drop');
       if (!moved && JSON.stringify(doc) === JSON.stringify(r.doc)) continue;
       // the revision stays: an editor open on the section saves on top of it (and its save is moved like any)
-      const u = await app.db
-        .updateTable('bid_sections')
-        .set({ doc: JSON.stringify(doc) })
-        .where('bid_id', '=', r.bid_id)
-        .where('node_id', '=', r.node_id)
-        .where('revision', '=', r.revision)
-        .executeTakeFirst();
-      if (Number(u.numUpdatedRows) > 0) changed++;
+      if (await replaceSectionDoc(app.db, r, doc)) changed++;
     }
     const last = rows[rows.length - 1]!;
     after = { bid: last.bid_id, node: last.node_id };

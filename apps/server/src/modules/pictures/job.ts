@@ -12,6 +12,7 @@ import { AppError } from '../../http/errors.js';
 import type { ExtractionItem } from '../../db/schema-pictures.js';
 import { PermanentJobError, RowProgress, type Job, type JobDefinition, type PayloadOf } from '../../jobs/index.js';
 import { extractPicturesIsolated } from '../../workers/index.js';
+import { extractionById, storeExtracted } from './repo.js';
 import { EXTRACT_KIND, EXTRACT_PAYLOAD } from './service.js';
 
 type Payload = PayloadOf<typeof EXTRACT_PAYLOAD>;
@@ -28,7 +29,7 @@ export function extractPicturesJob(app: AppContext): JobDefinition<Payload> {
     payload: EXTRACT_PAYLOAD,
     run: async (job, ctx) => {
       const id = job.payload.extractionId;
-      const row = await app.db.selectFrom('picture_extractions').selectAll().where('id', '=', id).executeTakeFirst();
+      const row = await extractionById(app.db, id);
       if (!row) return;
       const progress = progressOf(app, job);
       await progress.to(0);
@@ -65,15 +66,9 @@ export function extractPicturesJob(app: AppContext): JobDefinition<Payload> {
       const skipped = found.skipped;
       // a done extraction's `error` is its notice: what the pixel budget left out (present.ts shows it as `notice`)
       const notice = found.overBudget ? PICTURE_TEXTS.overBudget(found.overBudget, app.config.extractMaxPixels) : null;
-      const kept = await ctx.fence((trx) =>
-        trx
-          .updateTable('picture_extractions')
-          .set({ state: 'done', progress: 100, error: notice, items: JSON.stringify(items), skipped, page_count: found.pages, updated_at: new Date() })
-          .where('id', '=', id)
-          .executeTakeFirst(),
-      );
+      const kept = await ctx.fence((trx) => storeExtracted(trx, id, { items, skipped, pages: found.pages, notice }));
       // the extraction went while it ran: its pictures have no holder
-      if (!Number(kept.numUpdatedRows)) await app.storage.release([outputs.refId]);
+      if (!kept) await app.storage.release([outputs.refId]);
     },
     onFailed: (job, error) => progressOf(app, job).failed(error),
     describeError: (e) => (e instanceof PermanentJobError || e instanceof DocumentError ? e.message : GENERIC),

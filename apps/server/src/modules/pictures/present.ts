@@ -6,7 +6,7 @@ export function presentPicture(row: PictureRow): PictureItem {
   return {
     id: row.id,
     name: row.name,
-    tags: (row.tags as unknown as string[]) ?? [],
+    tags: row.tags ?? [],
     mime: row.mime,
     size: Number(row.size),
     width: row.width,

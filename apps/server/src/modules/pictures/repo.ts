@@ -2,26 +2,81 @@
  * SQL of the picture library. Every statement is scoped by tenant and owner (the user, or its enterprise in the
  * enterprise role — `ownerOf`); ids from the client only ever narrow such a scoped query.
  */
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import type { Page } from '@btz/shared';
+import { sql, type Insertable, type Kysely, type SelectQueryBuilder, type Selectable } from 'kysely';
+import type { EditorJson, Page } from '@btz/shared';
 import type { DB } from '../../db/schema.js';
 import '../../db/schema-pictures.js';
-import type { PictureExtractionsTable, PicturesTable } from '../../db/schema-pictures.js';
+import type { ExtractionItem, PictureExtractionsTable, PicturesTable } from '../../db/schema-pictures.js';
 import { paginate, type Paging } from '../../db/paging.js';
 import { scopedToOwner, type Owner } from '../enterprise/owner.js';
 
 type Db = Kysely<DB>;
-export type PictureRow = Omit<PicturesTable, 'created_at'> & { created_at: Date };
-export type ExtractionRow = Omit<PictureExtractionsTable, 'created_at' | 'state' | 'progress' | 'page_count' | 'skipped' | 'items'> & {
-  created_at: Date;
-  state: 'queued' | 'running' | 'done' | 'failed';
-  progress: number;
-  page_count: number;
-  skipped: number;
-  items: import('../../db/schema-pictures.js').ExtractionItem[];
-};
+export type PictureRow = Selectable<PicturesTable>;
+export type ExtractionRow = Selectable<PictureExtractionsTable>;
 
 /** Whose pictures the caller sees: the same holder as its enterprise facts and entitlements. */
+/** Adds a picture unless the owner holds its bytes already (two saves of the same bytes at once: one row); whether it did. */
+export async function insertPicture(db: Db, row: Insertable<PicturesTable>): Promise<boolean> {
+  const inserted = await db
+    .insertInto('pictures')
+    .values(row)
+    .onConflict((oc) => oc.columns(['tenant_id', 'owner_type', 'owner_id', 'sha256']).doNothing())
+    .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0;
+}
+
+export async function insertExtraction(db: Db, row: Insertable<PictureExtractionsTable>): Promise<void> {
+  await db.insertInto('picture_extractions').values(row).execute();
+}
+
+/** An extraction by id alone (its job's: the payload names it). */
+export async function extractionById(db: Db, id: string) {
+  return db.selectFrom('picture_extractions').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * The extraction's pictures, done (its job commits them inside the job's fence; `error` is then its notice); false when
+ * the extraction went meanwhile.
+ */
+export async function storeExtracted(db: Db, id: string, r: { items: ExtractionItem[]; skipped: number; pages: number; notice: string | null }): Promise<boolean> {
+  const kept = await db
+    .updateTable('picture_extractions')
+    .set({ state: 'done', progress: 100, error: r.notice, items: JSON.stringify(r.items), skipped: r.skipped, page_count: r.pages, updated_at: new Date() })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(kept.numUpdatedRows) > 0;
+}
+
+/**
+ * Stored sections whose document still holds a data-URL image, `limit` at a time in key order after `after`, with the
+ * owner of their bid (the start-up move of pasted pictures into the library).
+ */
+export async function sectionsWithDataImages(db: Db, after: { bid: string; node: string }, limit: number) {
+  return db
+    .selectFrom('bid_sections')
+    .innerJoin('bids', 'bids.id', 'bid_sections.bid_id')
+    .select(['bid_sections.bid_id', 'bid_sections.node_id', 'bid_sections.revision', 'bid_sections.doc', 'bids.tenant_id', 'bids.user_id'])
+    .where('bid_sections.doc', 'is not', null)
+    .where(sql<boolean>`bid_sections.doc::text LIKE '%data:image/%'`)
+    .where(sql<boolean>`(bid_sections.bid_id, bid_sections.node_id) > (${after.bid}, ${after.node})`)
+    .orderBy('bid_sections.bid_id')
+    .orderBy('bid_sections.node_id')
+    .limit(limit)
+    .execute();
+}
+
+/** A section's document with its images moved, at the revision it was read at (the revision stays); whether it was. */
+export async function replaceSectionDoc(db: Db, s: { bid_id: string; node_id: string; revision: number }, doc: EditorJson): Promise<boolean> {
+  const u = await db
+    .updateTable('bid_sections')
+    .set({ doc: JSON.stringify(doc) })
+    .where('bid_id', '=', s.bid_id)
+    .where('node_id', '=', s.node_id)
+    .where('revision', '=', s.revision)
+    .executeTakeFirst();
+  return Number(u.numUpdatedRows) > 0;
+}
+
 export async function findPicture(db: Db, o: Owner, id: string): Promise<PictureRow | undefined> {
   return (await scopedToOwner(db.selectFrom('pictures').selectAll(), o).where('id', '=', id).executeTakeFirst()) as PictureRow | undefined;
 }
@@ -51,7 +106,6 @@ export async function listPictures(db: Db, o: Owner, q: Paging & { keyword?: str
     base,
     q,
     (b) => b.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'),
-    (row) => row as unknown as PictureRow,
   );
 }
 
@@ -107,6 +161,5 @@ export async function listExtractions(db: Db, o: Owner, p: Paging): Promise<Page
         .select(['id', 'file_name', 'file_type', 'state', 'progress', 'error', 'page_count', 'skipped', 'created_at', sql<number>`jsonb_array_length(items)`.as('count')])
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc'),
-    (row) => row as unknown as ExtractionListRow,
   );
 }

@@ -17,7 +17,7 @@ import { queueRowJob, jobPayload } from '../../jobs/index.js';
 import { newId } from '../../lib/ids.js';
 import type { Upload } from '../../http/upload.js';
 import { presentPicture } from './present.js';
-import { findBySha, findPicture, ownerHashes, type PictureRow } from './repo.js';
+import { findBySha, findPicture, insertExtraction, insertPicture, ownerHashes, type PictureRow } from './repo.js';
 import type { Owner } from '../enterprise/owner.js';
 
 export const EXTRACT_KIND = 'extract-pictures';
@@ -77,32 +77,28 @@ export async function savePicture(
   }
   const id = newId();
   const { key, thumbKey } = await c.put(id);
-  const inserted = await app.db
-    .insertInto('pictures')
-    .values({
-      id,
-      tenant_id: o.tenantId,
-      owner_type: o.holder.type,
-      owner_id: o.holder.id,
-      created_by: userId,
-      name: c.name,
-      tags: JSON.stringify(c.tags),
-      mime: c.mime,
-      size: c.size,
-      width: c.width,
-      height: c.height,
-      sha256: c.sha256,
-      dhash: c.dhash,
-      storage_key: key,
-      thumb_key: thumbKey,
-      source: c.source,
-      source_file: c.sourceFile,
-      source_page: c.sourcePage,
-      updated_at: new Date(),
-    })
-    .onConflict((oc) => oc.columns(['tenant_id', 'owner_type', 'owner_id', 'sha256']).doNothing())
-    .executeTakeFirst();
-  if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) {
+  const inserted = await insertPicture(app.db, {
+    id,
+    tenant_id: o.tenantId,
+    owner_type: o.holder.type,
+    owner_id: o.holder.id,
+    created_by: userId,
+    name: c.name,
+    tags: JSON.stringify(c.tags),
+    mime: c.mime,
+    size: c.size,
+    width: c.width,
+    height: c.height,
+    sha256: c.sha256,
+    dhash: c.dhash,
+    storage_key: key,
+    thumb_key: thumbKey,
+    source: c.source,
+    source_file: c.sourceFile,
+    source_page: c.sourcePage,
+    updated_at: new Date(),
+  });
+  if (!inserted) {
     // the same bytes arrived twice at once: the other upload won
     await app.storage.release([id]);
     const other = await findBySha(app.db, o, c.sha256);
@@ -177,24 +173,21 @@ export async function startExtraction(app: AppContext, o: Owner, userId: string,
   const id = newId();
   const stored = await app.storage.put(upload.data, { tenantId: o.tenantId, userId, kind: 'extraction', refId: id });
   await app.db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('picture_extractions')
-      .values({
-        id,
-        tenant_id: o.tenantId,
-        owner_type: o.holder.type,
-        owner_id: o.holder.id,
-        user_id: userId,
-        file_name: upload.filename,
-        file_type: type,
-        size: stored.size,
-        storage_key: stored.key,
-        error: null,
-        items: '[]',
-        job_id: null,
-        updated_at: new Date(),
-      })
-      .execute();
+    await insertExtraction(trx, {
+      id,
+      tenant_id: o.tenantId,
+      owner_type: o.holder.type,
+      owner_id: o.holder.id,
+      user_id: userId,
+      file_name: upload.filename,
+      file_type: type,
+      size: stored.size,
+      storage_key: stored.key,
+      error: null,
+      items: '[]',
+      job_id: null,
+      updated_at: new Date(),
+    });
     await queueExtraction(app, trx, { id, tenant_id: o.tenantId, user_id: userId });
   });
   app.jobs.poke();

@@ -3,13 +3,12 @@
  * (tsvectorLiteral), all in a worker process with the reading limits; the passages stored inside the job's fence,
  * replacing any from an earlier run. A file the reader refuses, or one without text, fails at once with its Chinese message; the file stays stored and `/btz/repository/retry` reads it again.
  */
-import { sql } from 'kysely';
 import { REPOSITORY_TEXTS } from '@btz/shared';
 import { DocumentError } from '@btz/bid-engine/reading';
 import type { AppContext } from '../../context.js';
 import { PermanentJobError, type JobDefinition, type PayloadOf } from '../../jobs/index.js';
-import { newId } from '../../lib/ids.js';
 import { repositoryReadIsolated } from '../../workers/index.js';
+import { clearPassages, fileById, finishReading, insertPassages, updateReading } from './repo.js';
 import { READ_KIND, READ_PAYLOAD } from './service.js';
 
 type Payload = PayloadOf<typeof READ_PAYLOAD>;
@@ -25,9 +24,9 @@ export function readRepositoryJob(app: AppContext): JobDefinition<Payload> {
     payload: READ_PAYLOAD,
     run: async (job, ctx) => {
       const id = job.payload.fileId;
-      const row = await app.db.selectFrom('repository_files').selectAll().where('id', '=', id).executeTakeFirst();
+      const row = await fileById(app.db, id);
       if (!row) return;
-      await app.db.updateTable('repository_files').set({ state: 'running', updated_at: new Date() }).where('id', '=', id).where('job_id', '=', job.id).execute();
+      await updateReading(app.db, id, job.id, { state: 'running', updated_at: new Date() });
       const data = await app.storage.get(row.storage_key);
       let read;
       try {
@@ -41,7 +40,7 @@ export function readRepositoryJob(app: AppContext): JobDefinition<Payload> {
       const passages = read.passages;
       if (!passages.length) throw new PermanentJobError(REPOSITORY_TEXTS.noText);
       await ctx.fence(async (trx) => {
-        await trx.deleteFrom('repository_passages').where('file_id', '=', id).execute();
+        await clearPassages(trx, id);
         // small batches with a turn of the event loop between them: on the embedded database a statement runs on the
         // server's thread (inserting ~128 KB of passages and their index entries at once held it up to a second)
         for (let i = 0, n = 0; i < passages.length; i += n) {
@@ -51,34 +50,13 @@ export function readRepositoryJob(app: AppContext): JobDefinition<Payload> {
             await new Promise((r) => setImmediate(r));
             if (ctx.signal.aborted) throw ctx.signal.reason;
           }
-          await trx
-            .insertInto('repository_passages')
-            .values(
-              passages.slice(i, i + n).map((p, j) => ({
-                id: newId(),
-                file_id: id,
-                tenant_id: row.tenant_id,
-                owner_type: row.owner_type,
-                owner_id: row.owner_id,
-                seq: i + j,
-                heading: JSON.stringify(p.path),
-                page: p.page,
-                text: p.text,
-                tsv: sql`${p.tsv}::tsvector` as unknown as string,
-                heading_tsv: sql`${p.head}::tsvector` as unknown as string,
-              })),
-            )
-            .execute();
+          await insertPassages(trx, row, i, passages.slice(i, i + n));
         }
-        await trx
-          .updateTable('repository_files')
-          .set({ state: 'done', error: null, page_count: read.pageCount, passage_count: passages.length, updated_at: new Date() })
-          .where('id', '=', id)
-          .execute();
+        await finishReading(trx, id, { pageCount: read.pageCount, passageCount: passages.length });
       });
     },
     onFailed: async (job, error) => {
-      await app.db.updateTable('repository_files').set({ state: 'failed', error, updated_at: new Date() }).where('id', '=', job.payload.fileId).where('job_id', '=', job.id).execute();
+      await updateReading(app.db, job.payload.fileId, job.id, { state: 'failed', error, updated_at: new Date() });
     },
     describeError: (e) => (e instanceof PermanentJobError || e instanceof DocumentError ? e.message : REPOSITORY_TEXTS.readFailed),
   };

@@ -3,21 +3,73 @@
  * or its enterprise in the enterprise role); ids from the client only ever narrow such a scoped query. Full-text search:
  * the passage words in `tsv` (GIN index), the query's as a tsquery, ranked with ts_rank.
  */
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type Insertable, type Kysely, type SelectQueryBuilder, type Selectable, type Updateable } from 'kysely';
 import type { Page, RepositoryPassage } from '@btz/shared';
 import type { DB } from '../../db/schema.js';
 import '../../db/schema-repository.js';
 import type { RepositoryFilesTable } from '../../db/schema-repository.js';
 import { paginate, type Paging } from '../../db/paging.js';
+import { newId } from '../../lib/ids.js';
+import type { RepositoryPassage as ReadPassage } from '../../workers/tasks.js';
 import { scopedToOwner, type Owner } from '../enterprise/owner.js';
 
 type Db = Kysely<DB>;
-export type RepositoryFileRow = Omit<RepositoryFilesTable, 'created_at' | 'state' | 'page_count' | 'passage_count'> & {
-  created_at: Date;
-  state: 'queued' | 'running' | 'done' | 'failed';
-  page_count: number;
-  passage_count: number;
-};
+export type RepositoryFileRow = Selectable<RepositoryFilesTable>;
+
+export async function insertFile(db: Db, row: Insertable<RepositoryFilesTable>): Promise<void> {
+  await db.insertInto('repository_files').values(row).execute();
+}
+
+/** A file by id alone (its reading job's: the payload names it). */
+export async function fileById(db: Db, id: string) {
+  return db.selectFrom('repository_files').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Changes the file while its reading is `jobId` (running, failed). */
+export async function updateReading(db: Db, id: string, jobId: string, set: Updateable<RepositoryFilesTable>): Promise<void> {
+  await db.updateTable('repository_files').set(set).where('id', '=', id).where('job_id', '=', jobId).execute();
+}
+
+/** The passages of a file go (a reading that runs again stores them anew). */
+export async function clearPassages(db: Db, fileId: string): Promise<void> {
+  await db.deleteFrom('repository_passages').where('file_id', '=', fileId).execute();
+}
+
+/** Stores passages of a file read, numbered from `firstSeq`, their words as tsvector. */
+export async function insertPassages(
+  db: Db,
+  file: { id: string; tenant_id: string; owner_type: 'user' | 'enterprise'; owner_id: string },
+  firstSeq: number,
+  passages: readonly ReadPassage[],
+): Promise<void> {
+  await db
+    .insertInto('repository_passages')
+    .values(
+      passages.map((p, j) => ({
+        id: newId(),
+        file_id: file.id,
+        tenant_id: file.tenant_id,
+        owner_type: file.owner_type,
+        owner_id: file.owner_id,
+        seq: firstSeq + j,
+        heading: JSON.stringify(p.path),
+        page: p.page,
+        text: p.text,
+        tsv: sql<string>`${p.tsv}::tsvector`,
+        heading_tsv: sql<string>`${p.head}::tsvector`,
+      })),
+    )
+    .execute();
+}
+
+/** The file read: its counts, done. */
+export async function finishReading(db: Db, id: string, counts: { pageCount: number; passageCount: number }): Promise<void> {
+  await db
+    .updateTable('repository_files')
+    .set({ state: 'done', error: null, page_count: counts.pageCount, passage_count: counts.passageCount, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
+}
 
 export async function findFile(db: Db, o: Owner, id: string): Promise<RepositoryFileRow | undefined> {
   return (await scopedToOwner(db.selectFrom('repository_files').selectAll(), o).where('id', '=', id).executeTakeFirst()) as RepositoryFileRow | undefined;
@@ -29,7 +81,6 @@ export async function listFiles(db: Db, o: Owner, p: Paging): Promise<Page<Repos
     base,
     p,
     (b) => b.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'),
-    (row) => row as unknown as RepositoryFileRow,
   );
 }
 

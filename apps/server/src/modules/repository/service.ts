@@ -15,7 +15,7 @@ import { queueRowJob, jobPayload } from '../../jobs/index.js';
 import { newId } from '../../lib/ids.js';
 import type { Upload } from '../../http/upload.js';
 import { ownerOf, type Owner } from '../enterprise/owner.js';
-import { findFile, passagesById, picksOf, searchByHeading, searchPassages } from './repo.js';
+import { findFile, insertFile, passagesById, picksOf, searchByHeading, searchPassages } from './repo.js';
 import { presentFile } from './present.js';
 
 export const READ_KIND = 'read-repository';
@@ -40,23 +40,20 @@ export async function uploadPastBid(app: AppContext, o: Owner, userId: string, u
   const id = newId();
   const stored = await app.storage.put(upload.data, { tenantId: o.tenantId, userId, kind: 'repository', refId: id });
   await app.db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('repository_files')
-      .values({
-        id,
-        tenant_id: o.tenantId,
-        owner_type: o.holder.type,
-        owner_id: o.holder.id,
-        user_id: userId,
-        file_name: upload.filename.slice(0, 200),
-        file_type: type,
-        size: stored.size,
-        storage_key: stored.key,
-        error: null,
-        job_id: null,
-        updated_at: new Date(),
-      })
-      .execute();
+    await insertFile(trx, {
+      id,
+      tenant_id: o.tenantId,
+      owner_type: o.holder.type,
+      owner_id: o.holder.id,
+      user_id: userId,
+      file_name: upload.filename.slice(0, 200),
+      file_type: type,
+      size: stored.size,
+      storage_key: stored.key,
+      error: null,
+      job_id: null,
+      updated_at: new Date(),
+    });
     await queueReading(app, trx, { id, tenant_id: o.tenantId, user_id: userId });
   });
   app.jobs.poke();

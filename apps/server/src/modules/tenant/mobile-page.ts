@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { mobilePage } from '../../lib/html.js';
+import { brandingOfTenant } from './repo.js';
 
 /**
  * The Content-Security-Policy of a phone page: nothing loads or runs but its own nonce'd style sheet, forms post only
@@ -29,7 +30,7 @@ export async function sendMobilePage(
   body: string,
   status = 200,
 ) {
-  const t = await app.db.selectFrom('tenants').select('branding').where('id', '=', tenantId).executeTakeFirst();
+  const t = await brandingOfTenant(app.db, tenantId);
   const b = (t?.branding ?? {}) as Record<string, string>;
   const nonce = randomBytes(16).toString('base64');
   return (

@@ -11,3 +11,8 @@ export async function routeRulesOf(db: Kysely<DB>, tenantId: string, path: strin
 export async function brandingOf(db: Kysely<DB>, code: string) {
   return db.selectFrom('tenants').select('branding').where('code', '=', code).executeTakeFirst();
 }
+
+/** The branding of the tenant with this id, if there is one. */
+export async function brandingOfTenant(db: Kysely<DB>, tenantId: string) {
+  return db.selectFrom('tenants').select('branding').where('id', '=', tenantId).executeTakeFirst();
+}

@@ -28,7 +28,7 @@ export function registerTenantRoutes(fastify: FastifyInstance, app: AppContext, 
       if (!r) return null;
       return {
         ...(r.redirect ? { redirect: r.redirect, absolute: r.absolute } : {}),
-        appMiddleware: r.app_middleware as unknown as string[],
+        appMiddleware: r.app_middleware,
       };
     },
   });

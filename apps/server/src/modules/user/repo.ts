@@ -1,8 +1,8 @@
-import type { Selectable } from 'kysely';
+import type { Selectable, Transaction } from 'kysely';
 import type { Page } from '@btz/shared';
 import type { Database } from '../../db/connection.js';
 import { paginate, type Paging } from '../../db/paging.js';
-import type { UsersTable } from '../../db/schema.js';
+import type { DB, UsersTable } from '../../db/schema.js';
 import { newId, newInviteCode } from '../../lib/ids.js';
 
 export type UserRow = Selectable<UsersTable>;
@@ -23,6 +23,11 @@ export function findUserByOpenid(db: Database, tenantId: string, openid: string)
     .where('tenant_id', '=', tenantId)
     .where('wechat_openid', '=', openid)
     .executeTakeFirst();
+}
+
+/** The user whose invitation code this is (any case), within the tenant. */
+export function findUserByInviteCode(db: Database, tenantId: string, code: string) {
+  return db.selectFrom('users').select('id').where('tenant_id', '=', tenantId).where('invite_code', '=', code.toUpperCase()).executeTakeFirst();
 }
 
 /** The users who signed up with this user's invitation code, newest first. */
@@ -85,14 +90,7 @@ export interface NewUser {
  * reads the winner's row.
  */
 export async function createUser(db: Database, u: NewUser): Promise<UserRow> {
-  const inviter = u.invitationCode
-    ? await db
-        .selectFrom('users')
-        .select('id')
-        .where('tenant_id', '=', u.tenantId)
-        .where('invite_code', '=', u.invitationCode.toUpperCase())
-        .executeTakeFirst()
-    : undefined;
+  const inviter = u.invitationCode ? await findUserByInviteCode(db, u.tenantId, u.invitationCode) : undefined;
   for (let attempt = 0; attempt < 5; attempt++) {
     try {
       return await db
@@ -125,4 +123,20 @@ export async function createUser(db: Database, u: NewUser): Promise<UserRow> {
     }
   }
   throw new Error('无法生成唯一的邀请码');
+}
+
+/**
+ * The user's enterprise, created (with the user as its admin) when it has none — the rule of CONVENTIONS.md: an
+ * enterprise is created for a user when it first switches to the enterprise role, or when it first buys an enterprise
+ * package. Runs inside the caller's transaction.
+ */
+export async function ensureEnterprise(trx: Transaction<DB>, u: Pick<UserRow, 'id' | 'tenant_id' | 'company_name' | 'enterprise_id'>): Promise<string> {
+  if (u.enterprise_id) return u.enterprise_id;
+  const enterpriseId = newId();
+  await trx
+    .insertInto('enterprises')
+    .values({ id: enterpriseId, tenant_id: u.tenant_id, name: u.company_name, admin_user_id: u.id, privilege_list: '[]' })
+    .execute();
+  await trx.updateTable('users').set({ enterprise_id: enterpriseId, is_team_admin: 1, updated_at: new Date() }).where('id', '=', u.id).execute();
+  return enterpriseId;
 }

@@ -6,9 +6,8 @@ import { badRequest, unauthorized } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
 import { formatTime } from '../../lib/time.js';
 import { consumeSmsCode, sendSmsCode } from '../verify/sms-codes.js';
-import { ensureEnterprise } from './enterprise.js';
 import { presentUser } from './present.js';
-import { findEnterpriseOf, findUser, findUserByPhone, listInvitedUsers, setLoginRole, setPhone, updateUserFields } from './repo.js';
+import { ensureEnterprise, findEnterpriseOf, findUser, findUserByPhone, listInvitedUsers, setLoginRole, setPhone, updateUserFields } from './repo.js';
 
 const PHONE_TAKEN = '该手机号已注册其他账号';
 

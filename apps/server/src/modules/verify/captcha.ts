@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import { randomToken } from '../../lib/ids.js';
 import { secondsFromNow } from '../../lib/time.js';
 import { renderCaptchaPng } from './captcha-image.js';
+import { insertCaptcha, spendCaptcha } from './repo.js';
 
 /**
  * Image captcha asked for once an IP sends too many SMS codes (PRODUCT.md §7). The answer stays on the server (a hash
@@ -14,10 +15,7 @@ const answerHash = (id: string, answer: string) => createHash('sha256').update(`
 export async function createCaptcha(app: AppContext, ip: string): Promise<ImageCaptcha> {
   const id = randomToken(12);
   const answer = Array.from({ length: 4 }, () => String(randomInt(0, 10))).join('');
-  await app.db
-    .insertInto('captchas')
-    .values({ id, answer_hash: answerHash(id, answer), ip, expires_at: secondsFromNow(300) })
-    .execute();
+  await insertCaptcha(app.db, { id, answer_hash: answerHash(id, answer), ip, expires_at: secondsFromNow(300) });
   // How tests solve captchas (harness.ts captchaAnswer); loadConfig refuses the hook in production.
   if (app.config.testCaptchaHook && !app.config.production) app.config.testCaptchaHook({ id, answer });
   const png = await renderCaptchaPng(answer);
@@ -26,13 +24,6 @@ export async function createCaptcha(app: AppContext, ip: string): Promise<ImageC
 
 /** One try per captcha: right or wrong, it is used up. */
 export async function verifyCaptcha(app: AppContext, id: string, answer: string): Promise<boolean> {
-  const row = await app.db
-    .updateTable('captchas')
-    .set({ used_at: new Date() })
-    .where('id', '=', id)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', new Date())
-    .returning('answer_hash')
-    .executeTakeFirst();
-  return !!row && row.answer_hash === answerHash(id, answer.trim());
+  const hash = await spendCaptcha(app.db, id);
+  return hash !== undefined && hash === answerHash(id, answer.trim());
 }

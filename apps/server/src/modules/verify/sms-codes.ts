@@ -1,13 +1,12 @@
 import { createHash, randomInt } from 'node:crypto';
-import { sql, type Transaction } from 'kysely';
 import { SMS_CODE_LENGTH, isValidPhone } from '@btz/shared';
 import type { AppContext } from '../../context.js';
-import type { DB } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
 import { randomToken } from '../../lib/ids.js';
 import { secondsFromNow, startOfShanghaiDay } from '../../lib/time.js';
 import type { SmsPurpose } from '../../providers/sms/index.js';
 import { verifyCaptcha } from './captcha.js';
+import { addSmsAttempt, countSends, findSmsCode, insertSmsCode, lockSends, useSmsCode } from './repo.js';
 
 /**
  * SMS codes (PRODUCT.md §7): 60 s between sends to a phone for one purpose, daily caps per phone and per IP, an image captcha once an
@@ -25,27 +24,13 @@ export interface SendCodeInput {
   captchaCode?: string;
 }
 
-type Db = AppContext['db'];
-
 /** The counts the limits read, from the `sms_codes` rows of this phone and this IP. */
-function countSends(db: Db | Transaction<DB>, config: AppContext['config'], input: SendCodeInput, now: Date) {
-  return db
-    .selectFrom('sms_codes')
-    .select([
-      sql<number>`count(*) filter (where phone = ${input.phone} and tenant_id = ${input.tenantId} and purpose = ${input.purpose} and created_at > ${new Date(now.getTime() - config.smsResendS * 1000)})::int`.as(
-        'recent',
-      ),
-      sql<number>`count(*) filter (where phone = ${input.phone} and tenant_id = ${input.tenantId} and created_at >= ${startOfShanghaiDay(now)})::int`.as(
-        'phoneToday',
-      ),
-      sql<number>`count(*) filter (where ip = ${input.ip} and created_at >= ${startOfShanghaiDay(now)})::int`.as('ipToday'),
-      sql<number>`count(*) filter (where ip = ${input.ip} and created_at > ${new Date(now.getTime() - config.smsCaptchaWindowS * 1000)})::int`.as(
-        'ipWindow',
-      ),
-    ])
-    .where((eb) => eb.or([eb('phone', '=', input.phone), eb('ip', '=', input.ip)]))
-    .where('created_at', '>=', new Date(Math.min(startOfShanghaiDay(now).getTime(), now.getTime() - config.smsCaptchaWindowS * 1000)))
-    .executeTakeFirstOrThrow();
+function countsFor(db: AppContext['db'], config: AppContext['config'], input: SendCodeInput, now: Date) {
+  return countSends(db, input, {
+    recentSince: new Date(now.getTime() - config.smsResendS * 1000),
+    dayStart: startOfShanghaiDay(now),
+    windowSince: new Date(now.getTime() - config.smsCaptchaWindowS * 1000),
+  });
 }
 
 const captchaRequired = () => badRequest('请先输入图形验证码', { captchaRequired: true });
@@ -57,7 +42,7 @@ export async function sendSmsCode(app: AppContext, input: SendCodeInput): Promis
 
   // The image captcha is checked (and spent) before the locks: it has its own queries.
   let captchaPassed = false;
-  if ((await countSends(db, config, input, now)).ipWindow >= config.smsCaptchaAfter) {
+  if ((await countsFor(db, config, input, now)).ipWindow >= config.smsCaptchaAfter) {
     if (!input.captchaId || !input.captchaCode) throw captchaRequired();
     if (!(await verifyCaptcha(app, input.captchaId, input.captchaCode))) {
       throw badRequest('图形验证码错误或已过期，请重新输入', { captchaRequired: true });
@@ -70,25 +55,21 @@ export async function sendSmsCode(app: AppContext, input: SendCodeInput): Promis
   const key = randomToken(18);
   const code = String(randomInt(0, 10 ** SMS_CODE_LENGTH)).padStart(SMS_CODE_LENGTH, '0');
   await db.transaction().execute(async (trx) => {
-    await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`sms:phone:${input.tenantId}:${input.phone}`}, 0))`.execute(trx);
-    await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`sms:ip:${input.ip}`}, 0))`.execute(trx);
-    const counts = await countSends(trx, config, input, now);
+    await lockSends(trx, input);
+    const counts = await countsFor(trx, config, input, now);
     if (config.smsResendS > 0 && counts.recent > 0) throw badRequest(`验证码发送过于频繁，请 ${config.smsResendS} 秒后再试`);
     if (counts.phoneToday >= config.smsDailyCapPhone) throw badRequest('该手机号今日获取验证码次数已达上限，请明天再试');
     if (counts.ipToday >= config.smsDailyCapIp) throw badRequest('当前网络今日获取验证码次数过多，请明天再试');
     if (counts.ipWindow >= config.smsCaptchaAfter && !captchaPassed) throw captchaRequired();
-    await trx
-      .insertInto('sms_codes')
-      .values({
-        key,
-        tenant_id: input.tenantId,
-        phone: input.phone,
-        purpose: input.purpose,
-        code_hash: hash(key, code),
-        ip: input.ip,
-        expires_at: secondsFromNow(config.smsCodeTtlS),
-      })
-      .execute();
+    await insertSmsCode(trx, {
+      key,
+      tenant_id: input.tenantId,
+      phone: input.phone,
+      purpose: input.purpose,
+      code_hash: hash(key, code),
+      ip: input.ip,
+      expires_at: secondsFromNow(config.smsCodeTtlS),
+    });
   });
   await app.sms.send(input.phone, code, input.purpose, config.smsCodeTtlS);
   return { key, interval: config.smsResendS };
@@ -102,33 +83,16 @@ export async function consumeSmsCode(
   const { db, config } = app;
   if (!input.key) throw badRequest('请先获取短信验证码');
   if (!input.code || !/^\d{4,8}$/.test(input.code)) throw badRequest('请输入正确的短信验证码');
-  const row = await db
-    .selectFrom('sms_codes')
-    .selectAll()
-    .where('key', '=', input.key)
-    .where('tenant_id', '=', input.tenantId)
-    .executeTakeFirst();
+  const row = await findSmsCode(db, input.tenantId, input.key);
   if (!row || row.phone !== input.phone || row.purpose !== input.purpose || row.used_at) {
     throw badRequest('验证码无效，请重新获取');
   }
   if (row.attempts >= config.smsMaxAttempts) throw badRequest('验证码错误次数过多，已失效，请重新获取');
   if (new Date(row.expires_at).getTime() <= Date.now()) throw badRequest('验证码已过期，请重新获取');
   if (row.code_hash !== hash(input.key, input.code)) {
-    const upd = await db
-      .updateTable('sms_codes')
-      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-      .where('key', '=', input.key)
-      .where('attempts', '<', config.smsMaxAttempts)
-      .returning('attempts')
-      .executeTakeFirst();
-    const left = config.smsMaxAttempts - (upd?.attempts ?? config.smsMaxAttempts);
+    const attempts = await addSmsAttempt(db, input.key, config.smsMaxAttempts);
+    const left = config.smsMaxAttempts - (attempts ?? config.smsMaxAttempts);
     throw badRequest(left > 0 ? `验证码错误，还可尝试 ${left} 次` : '验证码错误次数过多，已失效，请重新获取');
   }
-  const used = await db
-    .updateTable('sms_codes')
-    .set({ used_at: new Date() })
-    .where('key', '=', input.key)
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
-  if (Number(used.numUpdatedRows) !== 1) throw badRequest('验证码无效，请重新获取');
+  if (!(await useSmsCode(db, input.key))) throw badRequest('验证码无效，请重新获取');
 }

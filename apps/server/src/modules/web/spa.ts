@@ -10,6 +10,7 @@ import { hostVary } from '../../http/tenant.js';
 import { esc } from '../../lib/html.js';
 import { makeBoot } from '../tenant/boot.js';
 import { contentView, notFoundView } from '../content/index.js';
+import { findUserByInviteCode } from '../user/repo.js';
 
 const FALLBACK_HTML = `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><!--app-head--></head>
 <body><div id="root"><!--app-body--><p style="font-family:sans-serif;padding:24px">前端尚未构建：请先运行 <code>npm run build</code>（<code>npm start</code> 会自动构建）。</p></div></body></html>`;
@@ -52,14 +53,7 @@ export async function registerWebApp(fastify: FastifyInstance, app: AppContext):
     let status = 200;
     if (!isKnownRoute(p)) {
       const code = inviteCodeFromPath(p);
-      const inviter = code
-        ? await app.db
-            .selectFrom('users')
-            .select('id')
-            .where('tenant_id', '=', req.tenant.id)
-            .where('invite_code', '=', code.toUpperCase())
-            .executeTakeFirst()
-        : undefined;
+      const inviter = code ? await findUserByInviteCode(app.db, req.tenant.id, code) : undefined;
       if (!inviter) status = 404;
     }
     // crawler view (modules/content/seo.ts): the page's own title, description and text; 404 for unknown ids

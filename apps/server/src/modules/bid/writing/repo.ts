@@ -17,6 +17,11 @@ export async function sectionRows(db: Kysely<DB>, bidId: string): Promise<Sectio
   return db.selectFrom('bid_sections').selectAll().where('bid_id', '=', bidId).execute();
 }
 
+/** The documents of a bid's sections (null: not written), with the revision a save of each must carry. */
+export async function sectionDocs(db: Kysely<DB>, bidId: string): Promise<Pick<SectionRow, 'node_id' | 'doc' | 'revision'>[]> {
+  return db.selectFrom('bid_sections').select(['node_id', 'doc', 'revision']).where('bid_id', '=', bidId).execute();
+}
+
 /**
  * The written sections of a bid for export, 10 at a time, each doc as its JSON text (`doc::text`: the server neither
  * parses nor holds the whole bid; the export worker parses it). The ids come first, so each query casts only its own
@@ -147,11 +152,11 @@ export async function saveWrittenSection(
     .executeTakeFirst();
 }
 
-/** The bid's page settings and its invent-facts switch (a finished bid keeps its own). */
-export async function savePageSettings(db: Db, bidId: string, stored: object, inventFacts: boolean): Promise<void> {
+/** The bid's page settings and (when given) its invent-facts switch (a finished bid keeps its own). */
+export async function savePageSettings(db: Db, bidId: string, stored: object, inventFacts?: boolean): Promise<void> {
   await db
     .updateTable('bids')
-    .set({ page_settings: JSON.stringify(stored), invent_facts: inventFacts })
+    .set({ page_settings: JSON.stringify(stored), ...(inventFacts === undefined ? {} : { invent_facts: inventFacts }) })
     .where('id', '=', bidId)
     .where('status', '<>', 'finished')
     .execute();

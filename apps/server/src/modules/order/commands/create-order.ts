@@ -69,7 +69,7 @@ export async function createOrder(app: AppContext, p: CreateOrderProps): Promise
     bidType: option.bid_type,
     validDay: option.valid_day,
     moneyFen: option.money_fen,
-    privilegeValueList: (option.privilege_value_list as unknown as string[]) ?? [],
+    privilegeValueList: option.privilege_value_list ?? [],
   };
   // One open order per user: this one replaces the earlier unpaid ones (closed here and at their provider).
   // The coupon is checked and reserved in the same transaction, under the user's row lock and its own: a payment
