@@ -24,13 +24,20 @@
  *   bench/lib/prose-metrics.ts; their truth is the tender's own text, the enterprise facts entered for the run (none: the
  *   offline run enters none) and the bids of other-domain corpus tenders — only the echo reads the card's scoring criteria.
  *   Printed per bid, per half of the corpus (work / check) and overall.
+ * - repository share (issue 24 item 3): the bid written again with one past bid of the same domain in the repository
+ *   (bench/lib/past-bids.ts, hand-written: plan sections and the old 投标函/承诺函/授权书), each plan leaf given what the
+ *   writing job would give it (rerankPassages → passagesToReuse); the share of plan sections carrying its plan text (truth:
+ *   8-character pieces of the past bid's plan passages the section gains), the plan sections carrying its forms (goal 0),
+ *   invented figures (the past bid counted as knowledge entered) and contradictions of the card.
  */
 import type { BidOutlineNode, TenderCard } from '@btz/shared';
 import { generateOutline } from '@btz/bid-engine/tender';
 import { answersClause, cardValues, clauseTerms, computeHealth, findCardConflicts, scoringCoverage } from '@btz/bid-engine/health';
 import { buildFactSheet } from '@btz/bid-engine/writer';
-import { leaves, loadTruth, tenderRead, writeBidOffline, type CorpusTruth } from './lib/corpus-bids.js';
-import { prepare, proseFigures, type Prepared, type ProseFigures } from './lib/prose-metrics.js';
+import { passagesToReuse, rerankPassages, sectionProfile } from '@btz/bid-engine/repository';
+import { leaves, loadTruth, tenderRead, writeBidOffline, type CorpusTruth, type Leaf } from './lib/corpus-bids.js';
+import { allowedFigures, figuresIn, normalise, pieces, prepare, proseFigures, type Prepared, type ProseFigures } from './lib/prose-metrics.js';
+import { pastBidFor, type PastBid } from './lib/past-bids.js';
 import { detectDomain, DOMAIN_LABELS } from '../packages/bid-engine/src/writer/domain.js';
 
 const args = process.argv.slice(2);
@@ -170,6 +177,9 @@ console.log(
     '- template share：≥12 字的句子（项目名、采购人、代理机构、投标人名换成同一记号）中，其 8 字片段 ≥60% 也出现在另一领域（truth.json category）某份语料标书里、且 <60% 出现在本招标文件原文中的比例——目标 ≤5%',
     '- repetition：≥10 字、不含【…】空位、且非照抄招标文件（8 字片段 <60% 在原文中，也不是以“表头：内容”照录的原文表格单元）的句子：重复最多的一句出现次数（目标 ≤3）与不重复比例（目标 ≥97%）',
     '- scoring-standard echo：评分细则的句子（≥12 字）及其评分档连写（「优得4分，良得3分…」≥8 字）在标书正文（表格行除外，即 ★/需求响应表之外）出现的次数——目标 0',
+    '第三张表（issue 24 第 3 项）：知识库中有一份同领域的往年标书（bench/lib/past-bids.ts，手写，含方案章节与投标函/承诺函/授权书）时，照写作任务的做法取建议段落（rerankPassages → passagesToReuse）重写整份标书：',
+    '- repository share：方案章节中带有往年标书方案段落的比例（该章节比不用知识库时多出 ≥4 个往年方案段落的 8 字片段——真值是文字重合，不是产品的“参考”标记）',
+    '- forms reused：方案章节中出现往年标书表单/声明段落（≥4 个 8 字片段）的章节数——目标 0；invented figures：同上定义，企业知识为该往年标书；contradictions：方案章节与招标文件卡片不符的数字（findCardConflicts，往年合同的服务期、人数等未改成本项目的）——目标 0',
   ].join('\n'),
 );
 
@@ -199,6 +209,48 @@ function planted(card: TenderCard): { planted: number; caught: number } {
   return { planted: lines.length, caught: found.size };
 }
 
+/**
+ * The bid written again with a past bid of the same domain in the repository: each plan leaf gets the passages the
+ * writing job would hand it (the engine's re-ranking of the past bid's passages, then passagesToReuse).
+ */
+interface RepoFigures {
+  id: string;
+  half: string;
+  plan: number;
+  carrying: number;
+  formsReused: number;
+  invented: string[];
+  conflicts: string[];
+}
+function repositoryRun(t: CorpusTruth, card: TenderCard, outline: BidOutlineNode[], base: Record<string, string>): RepoFigures {
+  const past: PastBid = pastBidFor(t.category);
+  const pool = past.passages.map((p, i) => ({ id: `p${i}`, fileId: 'past', heading: p.heading, text: p.text, rank: 0, page: p.page, form: !!p.form }));
+  const reuse = (l: Leaf) => {
+    if (l.node.mode !== 'ai') return [];
+    const profile = sectionProfile(card, l.node, l.parents);
+    return passagesToReuse(profile, rerankPassages(profile, pool, 5), []).map((p) => ({ heading: p.heading, fileName: past.fileName, page: p.page, text: p.text }));
+  };
+  const sections = writeBidOffline(card, outline, reuse);
+  const piecesOf = (ps: typeof pool) => new Set(ps.flatMap((p) => p.text.split('\n').flatMap((l) => pieces(normalise(l)))));
+  const planPieces = piecesOf(pool.filter((p) => !p.form));
+  const formPieces = piecesOf(pool.filter((p) => p.form));
+  const added = (text: string, was: string, set: Set<string>) => {
+    const before = new Set(was.split('\n').flatMap((l) => pieces(normalise(l))));
+    return new Set(text.split('\n').flatMap((l) => pieces(normalise(l))).filter((x) => set.has(x) && !before.has(x))).size;
+  };
+  const plan = leaves(outline).filter((l) => l.node.mode === 'ai');
+  const carrying = plan.filter((l) => added(sections[l.node.id] ?? '', base[l.node.id] ?? '', planPieces) >= 4).length;
+  const formsReused = plan.filter((l) => added(sections[l.node.id] ?? '', base[l.node.id] ?? '', formPieces) >= 4).length;
+  // figures: the tender's text and the past bid (knowledge entered for the run) are their truth; contradictions of the card
+  const planText = Object.fromEntries(plan.map((l) => [l.node.id, sections[l.node.id] ?? '']));
+  const allowed = allowedFigures([tenderTexts.get(t.id) ?? '', pool.map((p) => p.text).join('\n')]);
+  const invented = plan.flatMap((l) => figuresIn(sections[l.node.id] ?? '')).filter((f) => !allowed.has(f.key)).map((f) => f.text);
+  const conflicts = findCardConflicts(card, planText).map((c) => `${c.label}「${c.excerpt}」`);
+  return { id: t.id, half: t.half, plan: plan.length, carrying, formsReused, invented, conflicts };
+}
+const repoRuns: RepoFigures[] = [];
+const tenderTexts = new Map<string, string>();
+
 const results: BidFigures[] = [];
 const plants: string[] = [];
 const cards = new Map<string, { card: TenderCard; outline: BidOutlineNode[] }>();
@@ -208,6 +260,7 @@ for (const t of truth) {
   if (!t.scoring.length) continue;
   if (only && !only.has(t.id)) continue;
   const { card, text } = await tenderRead(t.file);
+  tenderTexts.set(t.id, text);
   const { nodes: outline } = generateOutline(card, { bidType: 1 });
   cards.set(t.id, { card, outline });
   const t0 = performance.now();
@@ -220,6 +273,7 @@ for (const t of truth) {
     t,
     p: prepare({ id: t.id, category: t.category, bid: Object.values(sections).join('\n'), plan: leaves(outline).filter((l) => l.node.mode === 'ai').map((l) => sections[l.node.id] ?? '').join('\n'), tender: text, enterprise: '', names, criteria: card.scoring.map((s) => s.criteria ?? '') }),
   });
+  repoRuns.push(repositoryRun(t, card, outline, sections));
   const p = planted(card);
   plants.push(`${t.id} ${p.caught}/${p.planted}`);
   if (verbose) for (const n of f.notes) console.log(`  ${t.id}: ${n}`);
@@ -302,6 +356,21 @@ for (const { t, f } of prose) {
   if (f.echoExamples.length) console.log(`  ${t.id} echo: ${f.echoExamples.map((s) => `「${s}」`).join(' ')}`);
 }
 if (only) console.log('（--only：模板比例只与本次运行中其他领域的标书比较）');
+
+console.log('\n知识库优先（issue 24 第 3 项）：同领域往年标书在知识库中时（bench/lib/past-bids.ts）');
+const repoRow = (r: { id: string; half: string; plan: number; carrying: number; formsReused: number; invented: number; conflicts: number }) => [r.id, r.half, `${pct(r.carrying, r.plan)} (${r.carrying}/${r.plan})`, String(r.formsReused), String(r.invented), String(r.conflicts)];
+const repoSum = (h?: string) => {
+  const rs = repoRuns.filter((r) => !h || r.half === h);
+  const n = (f: (r: RepoFigures) => number) => rs.reduce((a, r) => a + f(r), 0);
+  return { id: h ? `${h} half` : '合计', half: h ?? '', plan: n((r) => r.plan), carrying: n((r) => r.carrying), formsReused: n((r) => r.formsReused), invented: n((r) => r.invented.length), conflicts: n((r) => r.conflicts.length) };
+};
+table(['bid', 'half', 'repository share (plan sections)', 'forms reused (0)', 'invented figures (0)', 'contradictions (0)'], [
+  ...repoRuns.map((r) => repoRow({ ...r, invented: r.invented.length, conflicts: r.conflicts.length })),
+  repoRow(repoSum('work')),
+  repoRow(repoSum('check')),
+  repoRow(repoSum()),
+]);
+if (verbose) for (const r of repoRuns) if (r.invented.length || r.conflicts.length) console.log(`  ${r.id} 知识库运行: invented ${[...new Set(r.invented)].join(' ')} · contradictions ${r.conflicts.join(' ')}`);
 
 // ------------------------------------------------------------------------------------------------ one bid on the model path
 if (!args.includes('--no-fake') && cards.has(fakeId)) {

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { BidOutlineNode, TenderCard } from '@btz/shared';
 import { readDocument } from '@btz/bid-engine/reading';
 import { extractCard, flattenOutline } from '@btz/bid-engine/tender';
-import { buildFactSheet, writeSectionOffline } from '@btz/bid-engine/writer';
+import { buildFactSheet, writeSectionOffline, type WriteSectionInput } from '@btz/bid-engine/writer';
 
 export const corpus = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/corpus');
 
@@ -67,13 +67,17 @@ export function leaves(outline: BidOutlineNode[]): Leaf[] {
     });
 }
 
-/** Every leaf of the outline written offline (basic version), nodeId → text. */
-export function writeBidOffline(card: TenderCard, outline: BidOutlineNode[]): Record<string, string> {
+/**
+ * Every leaf of the outline written offline (basic version), nodeId → text; `reuse` gives a leaf the past passages the
+ * writing job would hand it (the repository's suggestions, bench/bids.ts).
+ */
+export function writeBidOffline(card: TenderCard, outline: BidOutlineNode[], reuse?: (l: Leaf) => WriteSectionInput['reuse']): Record<string, string> {
   const facts = buildFactSheet(card, { bidType: 1 });
   const sections: Record<string, string> = {};
   for (const l of leaves(outline)) {
     const target = l.node.targetChars ?? (l.node.mode === 'ai' ? 1500 : 700);
-    sections[l.node.id] = writeSectionOffline({ card, node: l.node, parentTitles: l.parents, siblingTitles: l.siblings, facts, targetChars: target, bidType: 1, outline }).text;
+    const r = reuse?.(l);
+    sections[l.node.id] = writeSectionOffline({ card, node: l.node, parentTitles: l.parents, siblingTitles: l.siblings, facts, targetChars: target, bidType: 1, outline, ...(r?.length ? { reuse: r } : {}) }).text;
   }
   return sections;
 }

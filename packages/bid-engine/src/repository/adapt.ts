@@ -3,9 +3,13 @@
  * project's name, number and purchaser, where the passage states them recognisably (「项目名称：…」「采购人：…」「项目编号：…」, a
  * quoted 「…项目」), are replaced by this card's — or by a 【待填写：…】 placeholder when the card has none; a sentence that
  * names another project, or states an amount of money or a date (they belong to the old contract), is dropped; lines,
- * list markers and table rows are kept as they were. Nothing is added: every figure left is the passage's own.
+ * list markers and table rows are kept as they were. Nothing is added: every figure left is the passage's own, except a
+ * figure of the old contract that this tender prescribes otherwise (服务期、工期、质保期、响应时间、人数 — the same rule as
+ * the health check's contradictions, health findCardConflicts): it becomes the tender's own figure, as the tender writes
+ * it; a sentence whose figure cannot be put so is dropped.
  */
 import type { TenderCard } from '@btz/shared';
+import { findCardConflicts } from '../health/index.js';
 
 export interface AdaptedPassage {
   /** the passage's lines, adapted (empty lines dropped) */
@@ -30,7 +34,57 @@ function found(text: string, re: RegExp): string[] {
   return [...new Set([...text.matchAll(re)].map((m) => m[1]!.trim()).filter(Boolean))];
 }
 
-export function adaptPassage(text: string, card: Pick<TenderCard, 'projectName' | 'projectNumber' | 'purchaser'>): AdaptedPassage {
+const FIGURE = /(\d+(?:\.\d+)?|[一二两三四五六七八九十百]+)\s*(个日历天|日历天|个工作日|工作日|天|日|个月|月|年|小时|分钟|人|名)/g;
+const CN_DIGITS: Record<string, number> = { 一: 1, 二: 2, 两: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9 };
+function num(s: string): number {
+  if (/^\d/.test(s)) return Number(s);
+  const m = /^([一二两三四五六七八九])?(十)?([一二三四五六七八九])?$/.exec(s);
+  if (!m) return NaN;
+  if (!m[2]) return m[1] ? CN_DIGITS[m[1]]! : NaN;
+  return (m[1] ? CN_DIGITS[m[1]]! : 1) * 10 + (m[3] ? CN_DIGITS[m[3]]! : 0);
+}
+/** A figure's value in the units the contradiction check compares (天, 工作日, 个月, 分钟, 人). */
+function inUnits(n: number, unit: string): string[] {
+  if (/工作日/.test(unit)) return [`${n}工作日`];
+  if (unit === '年') return [`${n * 365}天`, `${n * 12}个月`];
+  if (/月/.test(unit)) return [`${n * 30}天`, `${n}个月`];
+  if (unit === '小时') return [`${n * 60}分钟`];
+  if (unit === '分钟') return [`${n}分钟`];
+  if (unit === '人' || unit === '名') return [`${n}人`];
+  return [`${n}天`];
+}
+/** The tender's own writing of a value (「1年」 for 365天) in its excerpt, or null. */
+function tenderFigure(excerpt: string, value: string): string | null {
+  for (const m of excerpt.matchAll(FIGURE)) if (inUnits(num(m[1]!), m[2]!).includes(value)) return m[0].replace(/\s+/g, '');
+  return null;
+}
+
+/**
+ * A line's figures that contradict the tender put as the tender's: [the line adapted, sentences dropped]. Without the
+ * tender's own values (no terms, no clauses) nothing is changed.
+ */
+function tenderFigures(line: string, card: Partial<TenderCard>): [string, number, [string, string][]] {
+  if (!card.starClauses) return [line, 0, []];
+  const swaps: [string, string][] = [];
+  let dropped = 0;
+  const sentences = line.match(/[^。！？；!?;]+[。！？；!?;]*/g) ?? [line];
+  const out = sentences.map((s) => {
+    let t = s;
+    for (const c of findCardConflicts(card as TenderCard, { s })) {
+      if (c.kind === 'ceiling' || !t.includes(c.excerpt)) continue;
+      const now = tenderFigure(c.cardExcerpt, c.cardValue);
+      const fig = [...c.excerpt.matchAll(FIGURE)].find((m) => inUnits(num(m[1]!), m[2]!).includes(c.value));
+      if (!now || !fig) return null;
+      t = t.replace(c.excerpt, c.excerpt.replace(fig[0], now));
+      swaps.push([fig[0], now]);
+    }
+    return t;
+  });
+  dropped = out.filter((x) => x === null).length;
+  return [out.filter((x): x is string => x !== null).join(''), dropped, swaps];
+}
+
+export function adaptPassage(text: string, card: Pick<TenderCard, 'projectName' | 'projectNumber' | 'purchaser'> & Partial<TenderCard>): AdaptedPassage {
   const name = card.projectName?.value?.trim() || '';
   const number = card.projectNumber?.value?.trim() || '';
   const purchaser = card.purchaser?.value?.trim() || '';
@@ -57,6 +111,10 @@ export function adaptPassage(text: string, card: Pick<TenderCard, 'projectName' 
         if (!replaced.some(([x]) => x === o)) replaced.push([o, n]);
       }
     }
+    const [figured, lost, figureSwaps] = tenderFigures(line, card);
+    line = figured;
+    dropped += lost;
+    for (const sw of figureSwaps) if (!replaced.some(([x, y]) => x === sw[0] && y === sw[1])) replaced.push(sw);
     const sentences = line.match(/[^。！？；!?;]+[。！？；!?;]*/g) ?? [];
     const kept = sentences.filter((s) => {
       const other = found(s, QUOTED_NAME).some((q) => q !== name && !swaps.some(([, n]) => n === q)) || found(s, NAME_LABEL).some((q) => q !== name && !q.startsWith('【'));

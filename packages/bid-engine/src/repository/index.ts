@@ -2,5 +2,5 @@
 export { splitPassages, pagesModel, PASSAGE_MIN, PASSAGE_MAX, type Passage } from './passages.js';
 export { segmentWords, queryTerms, tsvectorLiteral, tsqueryLiteral } from './segment.js';
 export { sectionQuery } from './query.js';
-export { passagesToReuse, rerankPassages, scorePassages, sectionProfile, bareTitle, bigrams, type SectionProfile, type RankCandidate } from './rank.js';
+export { passagesToReuse, rerankPassages, scorePassages, sectionProfile, subjectOf, isFormPassage, bareTitle, bigrams, type SectionProfile, type RankCandidate } from './rank.js';
 export { adaptPassage, projectNames, type AdaptedPassage } from './adapt.js';

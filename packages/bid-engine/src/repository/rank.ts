@@ -16,6 +16,7 @@ import type { BidOutlineNode, TenderCard } from '@btz/shared';
 import { normaliseRuns } from '../text/normalise.js';
 import { bigramSet } from '../text/ngrams.js';
 import { containment, dice, jaccard } from '../text/similarity.js';
+import { FORM_KINDS, titleKind, type SectionKind } from '../writer/kinds.js';
 
 export interface SectionProfile {
   title: string;
@@ -24,6 +25,13 @@ export interface SectionProfile {
   rows: string[];
   /** the tender's project name and purchaser */
   project: string[];
+  /**
+   * The subject the section is on (service plan, staffing, quality, emergency, training… — the writer's section kind named
+   * by its title, else its parents', else its rows'), null when none says; and whether it is a plan section (written
+   * prose, not one of the tender's forms): a plan is never offered an old bid's declaration or form.
+   */
+  subject?: SectionKind | null;
+  plan?: boolean;
 }
 
 export interface RankCandidate {
@@ -55,10 +63,34 @@ export function bigrams(s: string): Set<string> {
 }
 
 /** What a section is matched by, from the tender's card. */
-export function sectionProfile(card: TenderCard | null, node: Pick<BidOutlineNode, 'title' | 'scoringIds'>, parentTitles: string[] = []): SectionProfile {
+export function sectionProfile(card: TenderCard | null, node: Pick<BidOutlineNode, 'title' | 'scoringIds'> & { mode?: BidOutlineNode['mode'] }, parentTitles: string[] = []): SectionProfile {
   const rows = (card?.scoring ?? []).filter((r) => node.scoringIds.includes(r.id)).map((r) => r.item);
   const project = [card?.projectName?.value, card?.purchaser?.value].filter((x): x is string => !!x && x.trim().length >= 2);
-  return { title: node.title, parents: parentTitles, rows, project };
+  const subject = [node.title, ...[...parentTitles].reverse(), ...rows].map(subjectOf).find((k) => k) ?? null;
+  return { title: node.title, parents: parentTitles, rows, project, subject, plan: node.mode === undefined || node.mode === 'ai' };
+}
+
+/** The subject a heading is on (the writer's section kinds; a form's kind too), or null. */
+export function subjectOf(heading: string): SectionKind | null {
+  const k = titleKind(bareTitle(heading));
+  return k === 'generic' ? null : k;
+}
+
+/** A heading that names a form or a declaration of a bid (投标函、承诺函、声明、授权书、报价表、资格证明…). */
+const FORM_HEADING = /[函]$|函[（(]|声明|授权|委托书|证明书|身份证明|报价|一览表|偏离表|承诺书|保证金|营业执照|资格证明|资格审查|格式|封面|目录|签署|响应文件$|投标文件$/;
+/** The marks of a form's text: an addressee, a seal or a signature line, a date to fill in. */
+const FORM_TEXT = [/致\s*[：:]/, /[（(]\s*(?:盖章|公章|签字|签章)[^）)]{0,8}[）)]/, /(?:法定代表人|授权代表|投标人|供应商)[^。\n]{0,12}[（(]?\s*(?:签字|签章|盖章)/, /年\s{1,}月\s{1,}日|年\s*_+\s*月/];
+
+/**
+ * A past passage that is one of the old bid's forms or declarations (its heading names one, or its text carries two marks
+ * of a form): never content for a plan section — an old 承诺函 is not a 服务承诺 plan (issue 24 item 3).
+ */
+export function isFormPassage(p: { heading: string[]; text: string }): boolean {
+  const own = bareTitle(p.heading.at(-1) ?? '');
+  if (FORM_HEADING.test(own)) return true;
+  const k = titleKind(own);
+  if (k && FORM_KINDS.includes(k)) return true;
+  return FORM_TEXT.filter((re) => re.test(p.text)).length >= 2;
 }
 
 export const RANK_WEIGHTS = { title: 3, rowHeading: 1.5, rowText: 0.75, project: 1.5, db: 0.75, parent: 0.25 };
@@ -102,6 +134,8 @@ export const PER_SECTION = 2;
 
 /** The best `n` of the pool, near-duplicates and a third passage of one past section left out. */
 export function rerankPassages<T extends RankCandidate>(profile: SectionProfile, pool: T[], n: number): T[] {
+  // a plan section is not offered an old bid's forms and declarations
+  if (profile.plan) pool = pool.filter((c) => !isFormPassage(c));
   const scores = scorePassages(profile, pool);
   const order = pool.map((c, i) => ({ c, s: scores[i]!, i })).sort((a, b) => b.s - a.s || a.i - b.i);
   const out: T[] = [];
@@ -124,18 +158,32 @@ export function rerankPassages<T extends RankCandidate>(profile: SectionProfile,
 export const REUSE_TITLE = 0.6;
 
 /**
- * The passages the offline writer reuses for a section: the pinned ones, else the first suggestion whose own heading is
- * the section's title (or close to it) or names one of its scoring rows — at most `max`.
+ * The passages the offline writer reuses for a section (issue 24 item 3, the bidder's own knowledge first): the pinned
+ * ones, else the suggestions on the section's subject — their own heading is the section's title (or close to it), names
+ * one of its scoring rows, or is on the same subject (人员配置 for 人员安排, 质量保证 for 质量控制) — in the suggestions'
+ * order, one per past section, at most `max`. A plan section never reuses an old bid's form or declaration.
  */
-export function passagesToReuse<T extends { id: string; heading: string[] }>(profile: SectionProfile, suggested: T[], pinned: string[], max = 2): T[] {
+export function passagesToReuse<T extends { id: string; heading: string[]; text?: string }>(profile: SectionProfile, suggested: T[], pinned: string[], max = 2): T[] {
   const pins = suggested.filter((p) => pinned.includes(p.id));
   if (pins.length) return pins.slice(0, max);
   const title = bigrams(bareTitle(profile.title));
   const rows = profile.rows.map((r) => bigrams(bareTitle(r))).filter((r) => r.size);
-  const close = suggested.find((p) => {
+  const out: T[] = [];
+  const seen = new Set<string>();
+  for (const p of suggested) {
+    if (out.length >= max) break;
+    if (profile.plan && isFormPassage({ heading: p.heading, text: p.text ?? '' })) continue;
     const own = bareTitle(p.heading.at(-1) ?? '');
     const grams = bigrams(own);
-    return own === bareTitle(profile.title) || dice(title, grams) >= REUSE_TITLE || rows.some((r) => containment(r, grams) >= 0.8);
-  });
-  return close ? [close] : [];
+    const on =
+      own === bareTitle(profile.title) ||
+      dice(title, grams) >= REUSE_TITLE ||
+      rows.some((r) => containment(r, grams) >= 0.8) ||
+      (!!profile.subject && profile.subject !== 'technical' ? subjectOf(own) === profile.subject : false);
+    const key = p.heading.join('\u0000');
+    if (!on || seen.has(key)) continue;
+    seen.add(key);
+    out.push(p);
+  }
+  return out;
 }

@@ -164,3 +164,61 @@ describe('a past passage adapted by the offline writer', () => {
     expect(writeSectionOffline(input).reused).toBeUndefined();
   });
 });
+
+describe('the bidder’s own knowledge first (issue 24 item 3)', () => {
+  const passage = (id: string, heading: string, text: string) => ({ id, fileId: 'f1', heading: ['第三章 服务方案', heading], text, rank: 0.5 });
+  const pool = [
+    passage('letter', '三、承诺函', '致：滨江区机关事务管理局\n我单位参加本项目投标，现郑重承诺：所提供的材料真实有效。\n投标人（盖章）：\n日期：    年    月    日'),
+    passage('quality', '三、质量保证措施', '我公司实行三级质量检查：作业人员自查、组长每日巡查、项目经理每周全面检查，检查结果记入质量检查表。'),
+    passage('staff', '二、人员配置', '本项目驻场人员12人：项目经理1名，综合服务员5名，保洁员6名；人员离岗时由储备人员当日补位。'),
+    passage('promise', '六、服务承诺', '我公司承诺严格执行合同约定的服务标准，对采购人提出的服务投诉2小时内响应并回访。'),
+  ];
+
+  it('gives a plan section the past passages on its subject, never an old bid’s declaration or form', async () => {
+    const { isFormPassage, passagesToReuse, rerankPassages, sectionProfile } = await import('./index.js');
+    expect(isFormPassage(pool[0]!)).toBe(true);
+    expect(isFormPassage(pool[1]!)).toBe(false);
+    const reuse = (title: string, mode: 'ai' | 'form' = 'ai') => {
+      const profile = sectionProfile(null, { title, scoringIds: [], mode });
+      return passagesToReuse(profile, rerankPassages(profile, pool, 5), []).map((p) => p.id);
+    };
+    // the same subject under another title (质量控制 ← 质量保证措施, 人员安排 ← 人员配置)
+    expect(reuse('质量控制与考核')).toEqual(['quality']);
+    expect(reuse('人员安排')).toEqual(['staff']);
+    // a 服务承诺 plan gets the old plan's commitments, not the old 承诺函
+    expect(reuse('服务承诺')).toEqual(['promise']);
+    const profile = sectionProfile(null, { title: '服务承诺', scoringIds: [], mode: 'ai' });
+    expect(rerankPassages(profile, pool, 5).map((p) => p.id)).not.toContain('letter');
+    // a form section may still be offered the old form
+    expect(rerankPassages(sectionProfile(null, { title: '承诺函', scoringIds: [], mode: 'form' }), pool, 5).map((p) => p.id)).toContain('letter');
+  });
+
+  it('puts the tender’s own figure where the old contract’s contradicts it, and the past text opens the section', async () => {
+    const { adaptPassage } = await import('./index.js');
+    const { MAIN_FILE } = await import('../../test/fixtures/tender-pages.js');
+    const { extractCard, flattenOutline, generateOutline } = await import('../tender/index.js');
+    const { buildFactSheet, writeSectionOffline } = await import('../writer/index.js');
+    const { cardValues } = await import('../health/index.js');
+    const fixture = extractCard([MAIN_FILE]);
+    const star = { id: 'star-w', text: '★质保期不少于两年。', source: { page: 3, excerpt: '★质保期不少于两年。' } };
+    const card = { ...fixture, starClauses: [...fixture.starClauses, star] } as typeof fixture;
+    expect(cardValues(card).find((v) => v.kind === 'warranty'), 'the tender states a 质保期').toBeTruthy();
+    const a = adaptPassage('我方提供质保期1个月的免费保修服务，接到报修后由驻场工程师处理。', card);
+    const text = a.lines.join('');
+    // the old contract's 1 个月 becomes the tender's own writing of its figure
+    expect(text).toContain('我方提供质保期两年的免费保修服务');
+    expect(text).toContain('接到报修后由驻场工程师处理');
+    expect(a.replaced).toContainEqual(['1个月', '两年']);
+
+    const { nodes: outline } = generateOutline(card, { bidType: 1 });
+    const leaf = flattenOutline(outline).find((n) => n.isLeaf && n.mode === 'ai' && n.scoringIds.length)!;
+    const r = writeSectionOffline({
+      card, node: leaf, parentTitles: [], siblingTitles: [], facts: buildFactSheet(card, { bidType: 1 }), targetChars: 1200, bidType: 1, outline,
+      reuse: [{ heading: ['第三章', leaf.title], fileName: '往年标书.docx', page: 7, text: '我方建立三级质量检查制度：作业人员自查、组长每日巡查、项目经理每周全面检查，检查结果记入质量检查表。\n对检查发现的问题开具整改通知单，明确整改责任人与完成时限，整改完成后由检查人复查闭环。' }],
+    });
+    const at = r.text.indexOf('三级质量检查制度');
+    expect(at).toBeGreaterThan(0);
+    // before the point-to-point responses and anything composed
+    expect(at).toBeLessThan(r.text.indexOf('评审要点逐项响应'));
+  });
+});

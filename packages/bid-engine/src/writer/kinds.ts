@@ -45,10 +45,15 @@ const RULES: [SectionKind, RegExp][] = [
   ['technical', /技术|方案|设计|架构|功能|需求|标准与规范|可靠性|创新|系统/],
 ];
 
-function match(title: string): SectionKind | null {
+/** The kind a title names by itself (no parents, no scoring row), or null — what a past bid's heading is on (repository). */
+export function titleKind(title: string): SectionKind | null {
   for (const [kind, re] of RULES) if (re.test(title)) return kind;
   return null;
 }
+const match = titleKind;
+
+/** The kinds that are the tender's forms and declarations, not a plan: never content for a plan section. */
+export const FORM_KINDS: readonly SectionKind[] = ['bidLetter', 'authorization', 'priceSummary', 'priceDetail', 'deviation', 'qualificationForm'];
 
 export function detectKind(node: BidOutlineNode, parentTitles: string[], scoring: ScoringItem[]): SectionKind {
   // Form leaves under 资格证明文件 answer one qualification requirement each.

@@ -142,10 +142,16 @@ export function writeSectionOffline(input: WriteSectionInput): WriteSectionResul
     if (open.length) blocks.push({ t: 'p', text: '对招标文件实质性条款的响应：' }, { t: 'ul', items: open.map((cl) => `${cl.text.replace(/[。；;]+$/, '')}——${responseFor(c, cl.text)}`) });
     return result(blocks, kind);
   }
+  // the bidder's own knowledge first (issue 24 item 3): its past passages on the section's subject, adapted, open the
+  // section; then the point-to-point responses; then what the body composes, less the placeholders the past text answers
   const reuse = reusedBlocks(input);
+  const lead: Part[] = reuse.blocks.length ? [['本单位同类项目做法', reuse.blocks]] : [];
   const points = pointParts(c);
-  const own = fit([...points, ...focus(bodyOf(kind, domain)(c), c)], c, Math.max(200, targetChars - reuse.chars), points.length);
-  const blocks = [...own, ...rowBlanks(c, own, reuse.chars), ...reuse.blocks];
+  const body = focus(bodyOf(kind, domain)(c), c);
+  // a body part that is only a blank is left out when the bidder's past text is there to answer it
+  const composed = lead.length ? body.filter(([, bs]) => !bs.every(isBlank)) : body;
+  const own = fit([...lead, ...points, ...composed], c, Math.max(200, targetChars), lead.length + points.length);
+  const blocks = [...own, ...rowBlanks(c, own, 0)];
   const text = toText(blocks);
   const placeholders = [...new Set(text.match(PLACEHOLDER_RE) ?? [])];
   return { doc: toDoc(blocks), text, chars: countChars(text), placeholders, kind, ...(reuse.reused.length ? { reused: reuse.reused } : {}) };
@@ -170,6 +176,9 @@ function result(blocks: Block[], kind: SectionKind): WriteSectionResult {
   const placeholders = [...new Set(text.match(PLACEHOLDER_RE) ?? [])];
   return { doc: toDoc(blocks), text, chars: countChars(text), placeholders, kind };
 }
+
+/** A paragraph that is only a placeholder: what the bidder must write there. */
+const isBlank = (b: Block) => b.t === 'p' && /^【待填写：[^】]*】$/.test(b.text.trim());
 
 /** A reused passage shorter than this after adapting (most of it named the old contract) is not written. */
 const REUSE_MIN_CHARS = 60;

@@ -36,7 +36,7 @@ export interface WriteSectionInput {
   outline?: BidOutlineNode[];
   /**
    * Passages of the owner's past bids to reuse (知识库: pinned, or a suggestion on the section's subject — repository
-   * passagesToReuse): adapted to this tender (repository adaptPassage) and written after the section's own parts.
+   * passagesToReuse): adapted to this tender (repository adaptPassage) and written first, before the composed parts.
    */
   reuse?: { heading: string[]; fileName: string; page: number; text: string }[];
 }
