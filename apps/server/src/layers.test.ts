@@ -199,3 +199,23 @@ describe('SQL lives in repo.ts', () => {
     expect(queryCalls("import { sql } from 'kysely'; const s = 'selectFrom';")).toBe(0);
   });
 });
+
+/**
+ * Long work runs as a job (issue 26 item 3): the worker processes (`workers/`) are started from job code only — a call's
+ * route or service answers at once and queues the work; it never waits for a worker inside the request (the export did
+ * for up to 600 s).
+ */
+describe('long work runs as jobs, never inside a request', () => {
+  const WORKERS = path.join(SRC, 'workers', 'index.ts');
+  const requestSide = (rel: string) => /(^|\/|-)routes\.ts$/.test(rel) || /(^|\/)service\.ts$/.test(rel);
+  const importers = ALL.filter((f) => f.startsWith(MODULES) && importsOf(f).includes(WORKERS)).map((f) => path.relative(MODULES, f).split(path.sep).join('/'));
+
+  it('no route or service file of modules/ imports workers/', () => {
+    expect(importers.filter(requestSide)).toEqual([]);
+  });
+
+  it('the walk sees the jobs that import workers/ (the check can fail)', () => {
+    expect(importers).toContain('bid/export/job.ts');
+    expect(requestSide('bid/writing/routes.ts') && requestSide('bid/export/service.ts') && requestSide('bid/writing/material-routes.ts')).toBe(true);
+  });
+});
