@@ -415,12 +415,11 @@ describe('invalid-bid risks', () => {
 });
 
 describe('scale', () => {
-  it('checks a 300-section, ~300k-character bid quickly', () => {
+  // its speed is a bench's (`npm run bench -- bidcheck --pages 300`), not a timed assertion
+  it('checks a 300-section, ~300k-character bid: distinct sections are no repeats', () => {
     const leaves = Array.from({ length: 300 }, (_, i) => node(`L${i}`, `第${i}节`, { targetChars: 1000 }));
     const sections = Object.fromEntries(leaves.map((l, i) => [l.id, prose(`章节${i}内容`, 1000)]));
-    const t0 = performance.now();
     const r = computeHealth({ card: card({ scoring: [], starClauses: [] }), outline: [node('root', '技术标', {}, leaves)], sections });
-    expect(performance.now() - t0).toBeLessThan(5000);
     expect(r.findings.filter((f) => f.kind === 'repeated')).toEqual([]);
   });
 });
