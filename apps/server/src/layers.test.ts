@@ -9,43 +9,17 @@
  * module's `repo.ts` (or a named command under `commands/`): a query call anywhere else in modules/ fails, with the
  * file and its count named. A job that commits inside its fence passes the fence's transaction to a repo function.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { cyclesOf, importsOf, sourceFiles } from '../../../scripts/import-graph.js';
 
 const SRC = path.dirname(fileURLToPath(import.meta.url));
 const MODULES = path.join(SRC, 'modules') + path.sep;
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const p = path.join(dir, name);
-    if (statSync(p).isDirectory()) return sourceFiles(p);
-    return p.endsWith('.ts') && !p.endsWith('.test.ts') ? [p] : [];
-  });
-}
-
 /** Every server source file (tests aside). */
 const ALL = sourceFiles(SRC);
-
-/** Relative import specifiers of a file (static `import … from`, `export … from`, `import('…')`), resolved to .ts files. */
-function importsOf(file: string): string[] {
-  const text = readFileSync(file, 'utf8');
-  const specs = [
-    ...text.matchAll(/\b(?:import|export)\s[^'";]*?\bfrom\s*['"]([^'"]+)['"]/g),
-    ...text.matchAll(/\bimport\s*['"]([^'"]+)['"]/g),
-    ...text.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g),
-  ].map((m) => m[1]!);
-  return specs
-    .filter((s) => s.startsWith('.'))
-    .map((s) => {
-      const abs = path.resolve(path.dirname(file), s);
-      const ts = abs.replace(/\.js$/, '.ts');
-      if (existsSync(ts)) return ts;
-      if (existsSync(path.join(abs, 'index.ts'))) return path.join(abs, 'index.ts');
-      return abs;
-    });
-}
 
 /** Every file reachable from `start` over relative imports, with the chain that reached it. */
 function reachable(start: string[]): Map<string, string[]> {
@@ -79,40 +53,6 @@ describe('layers point one way', () => {
     expect([...reachable([app]).keys()].some((f) => f.startsWith(MODULES))).toBe(true);
   });
 });
-
-/** The strongly connected parts of more than one node (each an import circle), by Tarjan's algorithm. */
-function cyclesOf(graph: ReadonlyMap<string, ReadonlySet<string>>): string[][] {
-  let next = 0;
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const found: string[][] = [];
-  const visit = (v: string) => {
-    index.set(v, next);
-    low.set(v, next++);
-    stack.push(v);
-    onStack.add(v);
-    for (const w of graph.get(v) ?? []) {
-      if (!index.has(w)) {
-        visit(w);
-        low.set(v, Math.min(low.get(v)!, low.get(w)!));
-      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
-    }
-    if (low.get(v) === index.get(v)) {
-      const part: string[] = [];
-      let w: string;
-      do {
-        w = stack.pop()!;
-        onStack.delete(w);
-        part.push(w);
-      } while (w !== v);
-      if (part.length > 1) found.push(part.sort());
-    }
-  };
-  for (const v of graph.keys()) if (!index.has(v)) visit(v);
-  return found;
-}
 
 /** The import graph with each file named by `nameOf` (files it names null are left out; a node's own edges dropped). */
 function importGraph(nameOf: (file: string) => string | null): Map<string, Set<string>> {

@@ -2,12 +2,12 @@
  * The engine's files form a graph without cycles (issue 26): an import circle between two files of `src/` fails here with
  * the circle named — but for those of KNOWN_CIRCLES, each with why it is still there (the list may only get shorter;
  * remove a circle from it when it is gone). Type-only and lazy imports count: a circle through them is still two files
- * that cannot be read, moved or tested one without the other. The finder is the server's (apps/server/src/layers.test.ts).
+ * that cannot be read, moved or tested one without the other. The graph and the circle finder: scripts/import-graph.ts, shared with the server's layers test.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { cyclesOf, importsOf, sourceFiles } from '../../../scripts/import-graph.js';
 
 const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src');
 
@@ -22,67 +22,6 @@ const KNOWN_CIRCLES: string[][] = [
   // phrasing, scripts/stock-phrases.mjs: moving the literal out changes that list), and the writer's context holds a sheet
   ['writer/facts.ts', 'writer/offline/context.ts'],
 ];
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const p = path.join(dir, name);
-    if (statSync(p).isDirectory()) return sourceFiles(p);
-    return p.endsWith('.ts') && !p.endsWith('.test.ts') ? [p] : [];
-  });
-}
-
-/** Relative import specifiers of a file (static `import … from`, `export … from`, `import('…')`), resolved to .ts files. */
-function importsOf(file: string): string[] {
-  const text = readFileSync(file, 'utf8');
-  const specs = [
-    ...text.matchAll(/\b(?:import|export)\s[^'";]*?\bfrom\s*['"]([^'"]+)['"]/g),
-    ...text.matchAll(/\bimport\s*['"]([^'"]+)['"]/g),
-    ...text.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g),
-  ].map((m) => m[1]!);
-  return specs
-    .filter((s) => s.startsWith('.'))
-    .map((s) => {
-      const abs = path.resolve(path.dirname(file), s);
-      const ts = abs.replace(/\.js$/, '.ts');
-      if (existsSync(ts)) return ts;
-      if (existsSync(path.join(abs, 'index.ts'))) return path.join(abs, 'index.ts');
-      return abs;
-    });
-}
-
-/** The strongly connected parts of more than one node (each an import circle), by Tarjan's algorithm. */
-function cyclesOf(graph: ReadonlyMap<string, ReadonlySet<string>>): string[][] {
-  let next = 0;
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const found: string[][] = [];
-  const visit = (v: string) => {
-    index.set(v, next);
-    low.set(v, next++);
-    stack.push(v);
-    onStack.add(v);
-    for (const w of graph.get(v) ?? []) {
-      if (!index.has(w)) {
-        visit(w);
-        low.set(v, Math.min(low.get(v)!, low.get(w)!));
-      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
-    }
-    if (low.get(v) === index.get(v)) {
-      const part: string[] = [];
-      let w: string;
-      do {
-        w = stack.pop()!;
-        onStack.delete(w);
-        part.push(w);
-      } while (w !== v);
-      if (part.length > 1) found.push(part.sort());
-    }
-  };
-  for (const v of graph.keys()) if (!index.has(v)) visit(v);
-  return found;
-}
 
 /** The engine's import graph, each file named by its path under src/ (with `/` on every platform). */
 function engineGraph(): Map<string, Set<string>> {
