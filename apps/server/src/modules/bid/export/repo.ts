@@ -30,32 +30,18 @@ export async function exportById(db: Db, id: string): Promise<ExportRow | undefi
   return db.selectFrom('bid_exports').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The caller's exports of one bid (the scope every list starts from). */
+const exportsOfCaller = (db: Db, s: ExportScope, bidId: string) =>
+  db.selectFrom('bid_exports').selectAll().where('tenant_id', '=', s.tenantId).where('user_id', '=', s.userId).where('bid_id', '=', bidId);
+
 /** The caller's exports of a bid, newest first. */
 export async function listExports(db: Db, s: ExportScope, bidId: string, limit = 10): Promise<ExportRow[]> {
-  return db
-    .selectFrom('bid_exports')
-    .selectAll()
-    .where('tenant_id', '=', s.tenantId)
-    .where('user_id', '=', s.userId)
-    .where('bid_id', '=', bidId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
+  return exportsOfCaller(db, s, bidId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
 }
 
 /** An export of the bid in this format still queued or running (a second click follows it rather than starting another). */
 export async function unfinishedExport(db: Db, s: ExportScope, bidId: string, format: 'docx' | 'pdf'): Promise<ExportRow | undefined> {
-  return db
-    .selectFrom('bid_exports')
-    .selectAll()
-    .where('tenant_id', '=', s.tenantId)
-    .where('user_id', '=', s.userId)
-    .where('bid_id', '=', bidId)
-    .where('format', '=', format)
-    .where('state', 'in', ['queued', 'running'])
-    .orderBy('created_at', 'desc')
-    .executeTakeFirst();
+  return exportsOfCaller(db, s, bidId).where('format', '=', format).where('state', 'in', ['queued', 'running']).orderBy('created_at', 'desc').executeTakeFirst();
 }
 
 /** Every export of a bid (any user of it), for the bid's deletion. */
