@@ -12,6 +12,7 @@ import { buildTenderDocx } from '../../../../packages/bid-engine/test/fixtures/b
 import { newUser, startTestServer, type TestServer } from '../harness.js';
 import { detail, uploadTender, waitParse } from '../bid/helpers.js';
 import { buyCopies, section, unzip, waitWritten } from './helpers.js';
+import { exportBid } from '../export.js';
 
 let t: TestServer;
 let token: string;
@@ -77,7 +78,7 @@ describe('技术参数响应偏离表 of a goods tender (issue 24 item 4)', () =
   });
 
   it('the Word export holds the table as a Word table with the parameters in its rows', async () => {
-    const res = await t.api('/btz/bid/export', { token, query: { id: bidId, format: 'docx' } });
+    const res = await exportBid(t.api, { token, id: bidId, format: 'docx' });
     expect(res.status).toBe(200);
     const xml = unzip(res.bytes).get('word/document.xml')!;
     const tables = [...xml.matchAll(/<w:tbl>[\s\S]*?<\/w:tbl>/g)].map((m) =>

@@ -194,7 +194,7 @@ export interface BidExport {
   finishTime: string | null;
 }
 
-/** realtime `bid.export` on the starting user's `/user/{id}/notice` as an export advances, then `done` or `failed`. */
+/** realtime `bid.export` on the starting user's `/user/{id}/bid` queue as an export advances, then `done` or `failed`. */
 export interface BidExportMessage {
   id: string;
   bidId: string;
