@@ -15,11 +15,12 @@ import { findSoffice } from '@btz/bid-engine/export';
 import { sniffType } from '@btz/bid-engine/reading';
 import { drawPicture } from '../../../../packages/bid-engine/test/fixtures/pictures.js';
 import { linkedDocx, pdfWithMetadata } from '../../../../packages/bid-engine/test/filetools/fixtures.js';
-import { CLIENT_BASIC, newUser, startTestServer, type TestServer } from '../harness.js';
+import { newUser, startTestServer, type TestServer } from '../harness.js';
 import { settled, waitForJob } from '../wait.js';
-import { makeClient, subscribeConfirmed, waitUntil, type TestClient } from '../realtime/helpers.js';
+import { waitUntil, type TestClient } from '../realtime/helpers.js';
 import { outlinedBid } from '../writing/helpers.js';
 import { exportBid } from '../export.js';
+import { listenAs } from '../realtime/listen.js';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -275,13 +276,7 @@ describe('IP 记录', () => {
   it('pushes the progress of a run to its user over STOMP as filetools.progress, ending in done; nobody else gets it', async () => {
     const me = await newUser(t);
     const other = await newUser(t);
-    const listen = async (u: { token: string; userId: string }) => {
-      const c = makeClient(t.port, 'websocket', u.token, { connectHeaders: { 'Blade-Auth': `Bearer ${u.token}`, Authorization: CLIENT_BASIC, 'Blade-Requested-With': 'BladeHttpRequest' } });
-      clients.push(c);
-      await waitUntil(() => c.connects.length === 1, 5000, 'CONNECTED');
-      await subscribeConfirmed(c, `/user/${u.userId}/notice`);
-      return c;
-    };
+    const listen = (u: { token: string; userId: string }) => listenAs(t.port, u, 'notice', clients);
     const mine = await listen(me);
     const theirs = await listen(other);
     const d = await done(me.token, 'images-pdf', [

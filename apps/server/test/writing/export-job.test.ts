@@ -6,12 +6,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WRITE_TEXTS, type BidExport, type BidExportMessage } from '@btz/shared';
-import { CLIENT_BASIC, newUser, startTestServer, type TestServer } from '../harness.js';
-import { makeClient, subscribeConfirmed, waitUntil, type TestClient } from '../realtime/helpers.js';
+import { newUser, startTestServer, type TestServer } from '../harness.js';
+import { waitUntil, type TestClient } from '../realtime/helpers.js';
 import { exportBid, followExport } from '../export.js';
 import { outlinedBid, unzip } from './helpers.js';
 import { seedLargeBid } from '../security/large-bid.js';
 import { tenderDocx } from '../bid/helpers.js';
+import { listenAs } from '../realtime/listen.js';
 
 let t: TestServer;
 const clients: TestClient[] = [];
@@ -33,14 +34,8 @@ describe('export as a job', () => {
   it('the start answers at once with the export queued; progress comes over STOMP to its user alone; the file downloads once done', async () => {
     const me = await newUser(t);
     const other = await newUser(t);
-    const listen = async (u: { token: string; userId: string }) => {
-      const c = makeClient(t.port, 'websocket', u.token, { connectHeaders: { 'Blade-Auth': `Bearer ${u.token}`, Authorization: CLIENT_BASIC, 'Blade-Requested-With': 'BladeHttpRequest' } });
-      clients.push(c);
-      await waitUntil(() => c.connects.length === 1, 5000, 'CONNECTED');
-      // bid.* messages go to the user's `bid` queue (realtime/rules.ts)
-      await subscribeConfirmed(c, `/user/${u.userId}/bid`);
-      return c;
-    };
+    // bid.* messages go to the user's `bid` queue (realtime/rules.ts)
+    const listen = (u: { token: string; userId: string }) => listenAs(t.port, u, 'bid', clients);
     const mine = await listen(me);
     const theirs = await listen(other);
     const bidId = await outlinedBid(t, me.token);
