@@ -12,7 +12,7 @@ describe('parse recovery (stale heartbeat)', () => {
   let t: TestServer;
   let token: string;
   beforeAll(async () => {
-    t = await startTestServer({ jobPollMs: 50, jobHeartbeatMs: 100, jobStaleMs: 400 });
+    t = await startTestServer({ jobPollMs: 50, jobHeartbeatMs: 100, jobStaleMs: 3000 });
     token = (await newUser(t)).token;
   });
   afterAll(async () => {

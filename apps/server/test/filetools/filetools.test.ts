@@ -24,7 +24,7 @@ import { listenAs } from '../realtime/listen.js';
 
 let t: TestServer;
 beforeAll(async () => {
-  t = await startTestServer({ jobPollMs: 50, jobHeartbeatMs: 100, jobStaleMs: 400, trustProxy: ['loopback'] });
+  t = await startTestServer({ jobPollMs: 50, jobHeartbeatMs: 100, jobStaleMs: 3000, trustProxy: ['loopback'] });
 });
 const clients: TestClient[] = [];
 afterAll(async () => {
