@@ -76,7 +76,11 @@ export function ExportPanel({
         const m = msg.data as BidExportMessage | null;
         if (!m?.id || m.bidId !== bidId) return;
         if (m.state === 'done' || m.state === 'failed') void qc.invalidateQueries({ queryKey: bidKeys.exports(bidId) });
-        else qc.setQueryData<BidExport[]>(bidKeys.exports(bidId), (old) => old?.map((e) => (e.id === m.id ? { ...e, state: m.state, progress: m.progress } : e)));
+        // a late progress message never moves an export back (a finished one stays finished, progress only grows)
+        else
+          qc.setQueryData<BidExport[]>(bidKeys.exports(bidId), (old) =>
+            old?.map((e) => (e.id === m.id && unfinished(e) ? { ...e, state: m.state, progress: Math.max(e.progress, m.progress) } : e)),
+          );
       }),
     [bidId, qc],
   );
