@@ -233,6 +233,41 @@ describe('one-click writing → live sections → reload → health → export �
     }
   });
 
+  it('历史版本: an edit shows as the difference to the AI\'s text, and restoring brings the AI\'s text back as a new version', async () => {
+    const leaf = leavesOf((await detail()).outline!)[0]!;
+    const before = (await t.api('/btz/bid/section/get', { token, query: { id: bidId, nodeId: leaf.id } })).json.data;
+    await tree(page).locator(`.bid-node[data-node-id="${leaf.id}"]`).first().click();
+    const editor = page.getByTestId('section-pane').locator('.ProseMirror');
+    await visible(editor);
+    await expect.poll(() => editor.getAttribute('contenteditable'), { timeout: WAIT }).toBe('true');
+    await editor.click();
+    await page.keyboard.press('Control+End');
+    const saved = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/btz/bid/section/save', { timeout: WAIT });
+    await page.keyboard.type('本节补充：驻场人员八人。');
+    expect((await (await saved).json()).success).toBe(true);
+
+    await page.getByTestId('editor-history').click();
+    const drawer = await visible(page.getByTestId('section-history'));
+    await expect.poll(async () => (await text(drawer.locator('.sec-hist__list'))).match(/第 \d+ 版/g)?.length ?? 0, { timeout: WAIT }).toBe(2);
+    expect(await text(drawer.locator('.sec-hist__item').nth(0))).toContain('编辑');
+    expect(await text(drawer.locator('.sec-hist__item').nth(1))).toContain('AI 编写');
+    // the AI's entry is chosen: what was added since shows in green
+    await expect.poll(() => text(drawer.getByTestId('history-diff').locator('ins')), { timeout: WAIT }).toContain('本节补充：驻场人员八人。');
+    await shot(page, 'writing-history');
+
+    const restored = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/btz/bid/section/restore', { timeout: WAIT });
+    await drawer.getByTestId('history-restore').click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: '恢复' }).click();
+    expect((await (await restored).json()).success).toBe(true);
+    await expect.poll(() => text(drawer.locator('.sec-hist__item').nth(0)), { timeout: WAIT }).toContain('恢复');
+    expect(await drawer.locator('.sec-hist__item').count()).toBe(3);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => text(editor), { timeout: WAIT }).not.toContain('本节补充');
+    const after = (await t.api('/btz/bid/section/get', { token, query: { id: bidId, nodeId: leaf.id } })).json.data;
+    expect(after.text).toBe(before.text);
+    expect(after.revision).toBeGreaterThan(before.revision + 1);
+  });
+
   it('导出 saves the page settings and downloads a Word file', async () => {
     await page.locator('.bid-steps .ant-steps-item').nth(5).click();
     const panel = await visible(page.getByTestId('export-panel'));

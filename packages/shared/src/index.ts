@@ -12,6 +12,7 @@ export * from './rules/outline-tree.js';
 export * from './rules/shanghai.js';
 export * from './rules/color.js';
 export * from './rules/user.js';
+export * from './rules/text-diff.js';
 export * from './rules/scoring.js';
 export * from './rules/review.js';
 export * from './api/envelope.js';

@@ -50,8 +50,26 @@ export interface BidExportsTable {
   finished_at: NullableTimestamp;
 }
 
+/** One entry of a section's history (migrations/0029_section_history.ts). */
+export interface BidSectionHistoryTable {
+  id: string;
+  tenant_id: string;
+  bid_id: string;
+  node_id: string;
+  revision: number;
+  source: 'writer' | 'edit' | 'restore';
+  user_id: string | null;
+  restored_from: number | null;
+  doc: NullableJson<EditorJson>;
+  text: string;
+  chars: number;
+  created_at: Generated<Date>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 declare module './schema.js' {
   interface DB {
+    bid_section_history: BidSectionHistoryTable;
     bid_exports: BidExportsTable;
     bid_sections: BidSectionsTable;
     bid_health: BidHealthTable;

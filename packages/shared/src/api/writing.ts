@@ -73,6 +73,36 @@ export interface SectionSaved {
   updateTime: string;
 }
 
+/**
+ * One entry of a section's history (issue 27): what the AI writer wrote, what a person saved (saves by the same person
+ * that follow one another within {@link SECTION_HISTORY_MERGE_MINUTES} minutes are one entry, its latest text), or a
+ * restore of an older entry. Nothing is deleted: a restore adds an entry.
+ */
+export interface SectionHistoryEntry {
+  id: string;
+  /** the section's revision this entry holds */
+  revision: number;
+  source: 'writer' | 'edit' | 'restore';
+  /** who saved it (nickname or masked phone); null for the AI writer */
+  author: string | null;
+  chars: number;
+  /** for a restore: the revision it brought back */
+  restoredFrom: number | null;
+  createTime: string;
+  updateTime: string;
+}
+/** `/btz/bid/section/revision` answer: one entry with its text, and the diff from it to the section as it is now */
+export interface SectionRevisionContent {
+  entry: SectionHistoryEntry;
+  text: string;
+  /** from this entry's text to the current text */
+  diff: Array<{ kind: 'same' | 'add' | 'del'; text: string }>;
+  current: { revision: number; chars: number };
+}
+/** saves by one person within this many minutes of their previous save of the section make one history entry */
+export const SECTION_HISTORY_MERGE_MINUTES = 10;
+export const SECTION_SOURCE_LABELS: Record<SectionHistoryEntry['source'], string> = { writer: 'AI 编写', edit: '编辑', restore: '恢复' };
+
 export type AiAction = 'continue' | 'expand' | 'shorten' | 'polish' | 'formal';
 export const AI_ACTION_LABELS: Record<AiAction, string> = {
   continue: '续写',
@@ -168,6 +198,8 @@ export const WRITE_TEXTS = {
   pdfFailed: 'PDF 导出失败，请导出 Word 文件或稍后重试',
   /** the export's file is gone (a newer export of the same bid and format replaced it) */
   exportGone: '该导出文件已被更新的导出替换，请下载最新的导出文件',
+  revisionNotFound: '该历史版本不存在',
+  revisionIsCurrent: '该版本就是当前内容，无需恢复',
 } as const;
 
 export type ExportFormat = 'docx' | 'pdf';

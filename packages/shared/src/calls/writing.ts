@@ -10,6 +10,8 @@ import {
   type EditorJson,
   type PageSettings,
   type SectionContent,
+  type SectionHistoryEntry,
+  type SectionRevisionContent,
   type SectionSaved,
   type WriteProgress,
 } from '../api/writing.js';
@@ -110,6 +112,23 @@ const sectionSaved: z.ZodType<SectionSaved> = z.strictObject({
   doc: editorDoc,
   updateTime: time,
 });
+const historyEntry: z.ZodType<SectionHistoryEntry> = z.strictObject({
+  id: z.string(),
+  revision: z.number().int().min(0),
+  source: z.enum(['writer', 'edit', 'restore']),
+  author: z.string().nullable(),
+  chars: z.number().int().min(0),
+  restoredFrom: z.number().int().min(0).nullable(),
+  createTime: time,
+  updateTime: time,
+});
+const revisionContent: z.ZodType<SectionRevisionContent> = z.strictObject({
+  entry: historyEntry,
+  text: z.string(),
+  diff: z.array(z.strictObject({ kind: z.enum(['same', 'add', 'del']), text: z.string() })),
+  current: z.strictObject({ revision: z.number().int().min(0), chars: z.number().int().min(0) }),
+});
+const byRevision = byNode.extend({ revisionId: z.string().trim().min(1, '请选择历史版本').max(40) });
 const bidHealth = model<BidHealth>(['score', 'findings', 'facts', 'time'], '健康度报告');
 const pageSettings: z.ZodType<PageSettings> = z.strictObject({
   font: z.string(),
@@ -142,6 +161,28 @@ export const writingCalls = {
       })
       .refine((b) => b.doc !== undefined || b.html !== undefined, { message: '请提交正文（doc 或 html）' }),
     labels,
+    response: sectionSaved,
+  }),
+  /** the section's history, newest first (issue 27): the writer's text, each person's saves, restores */
+  sectionHistory: defineCall({ path: '/btz/bid/section/history', auth: true, query: byNode, labels, response: z.array(historyEntry) }),
+  /** one history entry's text and the diff from it to the section as it is now */
+  sectionRevision: defineCall({
+    path: '/btz/bid/section/revision',
+    auth: true,
+    query: byRevision,
+    labels: { ...labels, revisionId: '历史版本' },
+    response: revisionContent,
+  }),
+  /**
+   * Brings an older entry back as the section's text: a new revision (and a new history entry), nothing lost; refused
+   * when `revision` is not the section's current one (someone saved since) and on a finished bid.
+   */
+  sectionRestore: defineCall({
+    path: '/btz/bid/section/restore',
+    auth: true,
+    query: byRevision,
+    body: z.object({ revision: z.number().int().min(0) }),
+    labels: { ...labels, revisionId: '历史版本' },
     response: sectionSaved,
   }),
   /** streamed `text/plain` (errors before the first byte as the JSON envelope) */

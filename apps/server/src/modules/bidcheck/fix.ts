@@ -30,7 +30,7 @@ export async function applyAnonymityFixes(app: AppContext, auth: AuthInfo, row: 
     if (!r.doc || (scope && !scope.has(r.node_id))) continue;
     const fixed = fixWrittenSection(r.doc satisfies EditorNode, bidder);
     if (!fixed) continue;
-    await saveSection(app, bid, r.node_id, { revision: r.revision, doc: fixed.doc as never });
+    await saveSection(app, bid, r.node_id, { revision: r.revision, doc: fixed.doc as never }, { userId: auth.userId });
     sections++;
     replacements += fixed.replacements;
     colours += fixed.colours;

@@ -7,6 +7,7 @@
  * job is re-queued; one killed after the commit but before the job was marked done is re-run, finds its own `job_id` on
  * the section and stops. No transaction is open while the model writes.
  */
+import { SECTION_HISTORY_MERGE_MINUTES } from '@btz/shared';
 import type { AppContext } from '../../../context.js';
 import type { Job, JobDefinition, JobRunContext } from '../../../jobs/index.js';
 import { loadEnterpriseFacts } from '../../enterprise/index.js';
@@ -17,7 +18,7 @@ import type { LeafInfo } from './sections.js';
 import { authorSection, writesWithModel, type SectionMaterial } from './author.js';
 import { checkHealthAfterWriting } from './health.js';
 import { leavesOf } from './sections.js';
-import { bidUser, cancelSection, findSection, liveBid, markSectionOfRun, saveWrittenSection } from './repo.js';
+import { bidUser, cancelSection, findSection, liveBid, markSectionOfRun, recordHistory, saveWrittenSection } from './repo.js';
 import { publishProgress, settleRunIfDone, WRITE_KIND, WRITE_PAYLOAD, type WriteJobPayload } from './service.js';
 
 /** Deltas are batched for this long before they are pushed (fewer, larger realtime messages). */
@@ -130,7 +131,15 @@ export async function runWriteSection(app: AppContext, job: Job<WriteJobPayload>
   }
   flush();
 
-  const saved = await ctx.fence((trx) => saveWrittenSection(trx, { bidId, nodeId, runId }, job.id, authored));
+  const saved = await ctx.fence(async (trx) => {
+    const stored = await saveWrittenSection(trx, { bidId, nodeId, runId }, job.id, authored);
+    // the section's history (issue 27) holds what the writer wrote, beside each person's saves
+    if (stored) {
+      const h = { tenantId: bid.tenant_id, bidId, nodeId, revision: stored.revision, source: 'writer' as const, userId: null, doc: authored.doc, text: authored.text, chars: authored.chars };
+      await recordHistory(trx, h, SECTION_HISTORY_MERGE_MINUTES);
+    }
+    return stored;
+  });
   if (saved) await publish(app, bid.user_id, 'bid.section', { bidId, nodeId, state: 'written', chars: authored.chars });
   await settle(app, job.payload);
   return { chars: authored.chars, saved: !!saved };

@@ -6,7 +6,8 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { BidHealth } from '@btz/shared';
 import type { DB } from '../../../db/schema.js';
-import type { BidSectionsTable } from '../../../db/schema-writing.js';
+import type { BidSectionHistoryTable, BidSectionsTable } from '../../../db/schema-writing.js';
+import { newId } from '../../../lib/ids.js';
 import '../../../db/schema-writing.js';
 import type { BidRow } from '../repo.js';
 
@@ -240,4 +241,89 @@ export async function saveEditedSection(
     .where('node_id', '=', nodeId)
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/* ---- a section's history (issue 27; migrations/0029_section_history.ts) ---- */
+
+export type HistoryRow = Selectable<BidSectionHistoryTable>;
+export interface HistoryWrite {
+  tenantId: string;
+  bidId: string;
+  nodeId: string;
+  revision: number;
+  source: HistoryRow['source'];
+  userId: string | null;
+  restoredFrom?: number | null;
+  doc: unknown;
+  text: string;
+  chars: number;
+}
+
+/**
+ * Records what a section now holds, in the transaction that stored it. A person's save that follows their own save of
+ * the section (nobody else's entry between) within `mergeMinutes` updates that entry instead of adding one: autosave
+ * runs every 1.5 s, and the history shows each person's sittings, not every keystroke pause.
+ */
+export async function recordHistory(trx: Transaction<DB>, h: HistoryWrite, mergeMinutes: number): Promise<void> {
+  if (h.source === 'edit' && h.userId) {
+    const last = await trx
+      .selectFrom('bid_section_history')
+      .select(['id', 'source', 'user_id', 'updated_at'])
+      .where('bid_id', '=', h.bidId)
+      .where('node_id', '=', h.nodeId)
+      .orderBy('revision', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (last && last.source === 'edit' && last.user_id === h.userId) {
+      const merged = await trx
+        .updateTable('bid_section_history')
+        .set({ revision: h.revision, doc: JSON.stringify(h.doc), text: h.text, chars: h.chars, updated_at: sql`now()` })
+        .where('id', '=', last.id)
+        .where('updated_at', '>', sql<Date>`now() - ${`${mergeMinutes} minutes`}::interval`)
+        .returning('id')
+        .executeTakeFirst();
+      if (merged) return;
+    }
+  }
+  await trx
+    .insertInto('bid_section_history')
+    .values({
+      id: newId(),
+      tenant_id: h.tenantId,
+      bid_id: h.bidId,
+      node_id: h.nodeId,
+      revision: h.revision,
+      source: h.source,
+      user_id: h.userId,
+      restored_from: h.restoredFrom ?? null,
+      doc: JSON.stringify(h.doc),
+      text: h.text,
+      chars: h.chars,
+    })
+    .execute();
+}
+
+/** A section's history entries, newest first, with the name of who saved each (nickname, else phone). */
+export async function historyOfSection(db: Db, bidId: string, nodeId: string, limit = 200) {
+  return db
+    .selectFrom('bid_section_history as h')
+    .leftJoin('users as u', 'u.id', 'h.user_id')
+    .select(['h.id', 'h.revision', 'h.source', 'h.user_id', 'h.restored_from', 'h.chars', 'h.created_at', 'h.updated_at', 'u.nick_name', 'u.phone'])
+    .where('h.bid_id', '=', bidId)
+    .where('h.node_id', '=', nodeId)
+    .orderBy('h.revision', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** One entry of a section's history (of that bid and section only), with its text and name of who saved it. */
+export async function historyEntry(db: Db, bidId: string, nodeId: string, id: string) {
+  return db
+    .selectFrom('bid_section_history as h')
+    .leftJoin('users as u', 'u.id', 'h.user_id')
+    .select(['h.id', 'h.revision', 'h.source', 'h.user_id', 'h.restored_from', 'h.chars', 'h.created_at', 'h.updated_at', 'h.doc', 'h.text', 'u.nick_name', 'u.phone'])
+    .where('h.bid_id', '=', bidId)
+    .where('h.node_id', '=', nodeId)
+    .where('h.id', '=', id)
+    .executeTakeFirst();
 }

@@ -14,7 +14,7 @@ import { presentBid } from '../present.js';
 import { listFiles } from '../repo.js';
 import { leavesOf, outlineWithStatus } from './sections.js';
 import { savePageSettings, sectionRows } from './repo.js';
-import { cancelWriting, finishBid, getSection, progressOf, saveSection, startWriting } from './service.js';
+import { cancelWriting, finishBid, getSection, progressOf, restoreRevision, saveSection, sectionHistory, sectionRevision, startWriting } from './service.js';
 import { checkVolumes, settingsOf } from './settings.js';
 import { bidHealth } from './health.js';
 
@@ -45,7 +45,25 @@ export function registerWritingRoutes(fastify: FastifyInstance, app: AppContext)
     // a save may carry pasted pictures to decode (issue 22): counted per user and per IP like uploads
     rateLimit: 'save',
     handler: async ({ auth, query, body }) =>
-      saveSection(app, await bidToChange(app, auth, query.id), query.nodeId, body),
+      saveSection(app, await bidToChange(app, auth, query.id), query.nodeId, body, { userId: auth.userId }),
+  });
+
+  // a section's history (issue 27): read by whoever may read the bid, restored by whoever may change it
+  defineRoute(fastify, app, {
+    call: writingCalls.sectionHistory,
+    handler: async ({ auth, query }) => sectionHistory(app, await bidToRead(app, auth, query.id), query.nodeId),
+  });
+
+  defineRoute(fastify, app, {
+    call: writingCalls.sectionRevision,
+    handler: async ({ auth, query }) => sectionRevision(app, await bidToRead(app, auth, query.id), query.nodeId, query.revisionId),
+  });
+
+  defineRoute(fastify, app, {
+    call: writingCalls.sectionRestore,
+    rateLimit: 'save',
+    handler: async ({ auth, query, body }) =>
+      restoreRevision(app, await bidToChange(app, auth, query.id), query.nodeId, query.revisionId, body.revision, auth.userId),
   });
 
   defineRoute(fastify, app, {

@@ -7,7 +7,21 @@
  * ever open while a model writes (the jobs run outside, job.ts).
  */
 import type { Transaction } from 'kysely';
-import { BID_TEXTS, PRINTED_PART_NOTE, WRITE_TEXTS, type EditorJson, type SectionContent, type SectionSaveBody, type SectionSaved, type WriteProgress } from '@btz/shared';
+import {
+  BID_TEXTS,
+  PRINTED_PART_NOTE,
+  SECTION_HISTORY_MERGE_MINUTES,
+  WRITE_TEXTS,
+  maskPhone,
+  textDiff,
+  type EditorJson,
+  type SectionContent,
+  type SectionHistoryEntry,
+  type SectionRevisionContent,
+  type SectionSaveBody,
+  type SectionSaved,
+  type WriteProgress,
+} from '@btz/shared';
 import type { AppContext } from '../../../context.js';
 import type { DB } from '../../../db/schema.js';
 import { badRequest, readOnlyBid } from '../../../http/errors.js';
@@ -29,7 +43,10 @@ import {
   lockBidRow,
   lockSection,
   markBidFinished,
+  historyEntry,
+  historyOfSection,
   queueSections,
+  recordHistory,
   saveEditedSection,
   sectionRows,
   sectionStates,
@@ -208,11 +225,19 @@ export function docOfSave(body: SectionSaveBody): EditorJson {
   throw badRequest(WRITE_TEXTS.badDoc);
 }
 
+/** Who saves a section, and how: a person's edit (the default) or a restore of an older history entry. */
+export interface SaveBy {
+  userId: string;
+  source?: 'edit' | 'restore';
+  restoredFrom?: number;
+}
+
 /**
  * Saves a section edited by hand: refused while the AI writes it, refused when `revision` is not the stored one (someone
- * saved since — the client keeps its text). The section becomes `edited` (the writer never overwrites it).
+ * saved since — the client keeps its text). The section becomes `edited` (the writer never overwrites it), and its
+ * history records who saved what (issue 27).
  */
-export async function saveSection(app: AppContext, bidIn: BidRow, nodeId: string, body: SectionSaveBody): Promise<SectionSaved> {
+export async function saveSection(app: AppContext, bidIn: BidRow, nodeId: string, body: SectionSaveBody, by: SaveBy): Promise<SectionSaved> {
   const leaf = leafOf(bidIn, nodeId);
   // images are files: a pasted image still sent inline goes into the bid owner's picture library first
   const owner = await ownerOf(app.db, { tenantId: bidIn.tenant_id, userId: bidIn.user_id });
@@ -228,6 +253,11 @@ export async function saveSection(app: AppContext, bidIn: BidRow, nodeId: string
     if (row.state === 'writing') throw badRequest(WRITE_TEXTS.sectionBusy);
     if (row.revision !== body.revision) throw badRequest(WRITE_TEXTS.staleRevision, { revision: row.revision });
     const next = await saveEditedSection(trx, bid.id, nodeId, { doc, text, chars, revision: row.revision + 1 });
+    await recordHistory(
+      trx,
+      { tenantId: bid.tenant_id, bidId: bid.id, nodeId, revision: next.revision, source: by.source ?? 'edit', userId: by.userId, restoredFrom: by.restoredFrom, doc, text, chars },
+      SECTION_HISTORY_MERGE_MINUTES,
+    );
     if (bid.status === 'outlined' || bid.status === 'written') {
       const rows = await sectionStates(trx, bid.id);
       const status = settledStatus(bid, rows);
@@ -236,6 +266,53 @@ export async function saveSection(app: AppContext, bidIn: BidRow, nodeId: string
     return next;
   });
   return { revision: saved.revision, chars: saved.chars, doc: saved.doc ?? doc, updateTime: formatTime(saved.updated_at) };
+}
+
+type HistoryListRow = Awaited<ReturnType<typeof historyOfSection>>[number];
+function presentEntry(r: HistoryListRow): SectionHistoryEntry {
+  return {
+    id: r.id,
+    revision: r.revision,
+    source: r.source,
+    author: r.source === 'writer' ? null : r.nick_name?.trim() || maskPhone(r.phone) || '未命名用户',
+    chars: r.chars,
+    restoredFrom: r.restored_from,
+    createTime: formatTime(r.created_at),
+    updateTime: formatTime(r.updated_at),
+  };
+}
+
+/** A section's history, newest first (issue 27). */
+export async function sectionHistory(app: AppContext, bid: BidRow, nodeId: string): Promise<SectionHistoryEntry[]> {
+  leafOf(bid, nodeId);
+  return (await historyOfSection(app.db, bid.id, nodeId)).map(presentEntry);
+}
+
+async function entryOf(app: AppContext, bid: BidRow, nodeId: string, revisionId: string) {
+  leafOf(bid, nodeId);
+  const entry = await historyEntry(app.db, bid.id, nodeId, revisionId);
+  if (!entry) throw badRequest(WRITE_TEXTS.revisionNotFound);
+  return entry;
+}
+
+/** One history entry's text and the diff from it to the section's current text. */
+export async function sectionRevision(app: AppContext, bid: BidRow, nodeId: string, revisionId: string): Promise<SectionRevisionContent> {
+  const entry = await entryOf(app, bid, nodeId, revisionId);
+  const now = await findSection(app.db, bid.id, nodeId);
+  const current = now?.text ?? '';
+  return { entry: presentEntry(entry), text: entry.text, diff: textDiff(entry.text, current), current: { revision: now?.revision ?? 0, chars: now?.chars ?? 0 } };
+}
+
+/**
+ * Brings a history entry back as the section's text: saved like an edit (the same refusals: a stale `revision`, a
+ * section the AI is writing, a finished bid), recorded as a restore — a new revision, the older ones all kept.
+ */
+export async function restoreRevision(app: AppContext, bid: BidRow, nodeId: string, revisionId: string, revision: number, userId: string): Promise<SectionSaved> {
+  const entry = await entryOf(app, bid, nodeId, revisionId);
+  const now = await findSection(app.db, bid.id, nodeId);
+  if (now && now.revision === entry.revision) throw badRequest(WRITE_TEXTS.revisionIsCurrent);
+  if (!entry.doc) throw badRequest(WRITE_TEXTS.revisionNotFound);
+  return saveSection(app, bid, nodeId, { revision, doc: entry.doc }, { userId, source: 'restore', restoredFrom: entry.revision });
 }
 
 /** 完成编写: every leaf must hold text; the bid becomes read-only for good (export stays available). */

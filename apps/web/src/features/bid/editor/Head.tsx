@@ -1,13 +1,15 @@
 import type { JSX } from 'react';
 import { Tag } from 'antd';
 
-/** The editor's head line: title, 只读, 字数 and the save status. */
+/** The editor's head line: title, 只读, 字数, the save status and its buttons. */
 export function Head(props: {
   title: string;
   readOnly: boolean;
   chars?: number;
   target?: number;
   status?: JSX.Element | null;
+  /** buttons at the end of the line (历史版本) */
+  actions?: JSX.Element | null;
 }) {
   return (
     <div className="sec-ed__head">
@@ -22,6 +24,7 @@ export function Head(props: {
         </span>
       ) : null}
       {props.status}
+      {props.actions}
     </div>
   );
 }

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button } from 'antd';
-import { LoadingOutlined } from '@ant-design/icons';
+import { HistoryOutlined, LoadingOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import { BubbleMenu } from '@tiptap/react/menus';
 import type { Node as PmNode } from '@tiptap/pm/model';
-import { AI_ACTION_LABELS, countChars, WRITE_TEXTS, type AiAction, type EditorJson, type SectionContent } from '@btz/shared';
+import { AI_ACTION_LABELS, countChars, WRITE_TEXTS, type AiAction, type EditorJson, type SectionContent, type SectionSaved } from '@btz/shared';
 import { toast } from '../../../lib/feedback';
 import { errorText } from '../hooks';
 import { aiErrorText, isStaleRevision, saveSection, sectionKey, streamAiAction } from './api';
@@ -13,6 +13,7 @@ import { refreshHealthSoon } from '../health';
 import { aiTextToContent, clock, EMPTY_DOC, tail } from './content';
 import { sectionExtensions } from './extensions';
 import { Head } from './Head';
+import { HistoryDrawer } from './HistoryDrawer';
 import { SaveScheduler, type SaveSnapshot } from './saveScheduler';
 import type { SectionEditorProps } from './types';
 import { AI_ACTIONS, insertImageFile, Toolbar } from './Toolbar';
@@ -287,6 +288,24 @@ export default function SectionBody({
 
   const chars = useEditorState({ editor, selector: ({ editor: e }) => countChars(e.state.doc.textContent) });
 
+  // ---------------------------------------------------------------- 历史版本 (issue 27)
+  const [historyOpen, setHistoryOpen] = useState(false);
+  /** what the editor still holds is saved first: a restore is based on it, and it stays in the history */
+  const beforeRestore = async (): Promise<number | null> => {
+    await scheduler.flush();
+    if (scheduler.snapshot.state === 'stale' || scheduler.pending) {
+      toast.error('本节有未保存的修改，请先处理保存提示后再恢复');
+      return null;
+    }
+    return revision.current;
+  };
+  const onRestored = async (saved: SectionSaved) => {
+    onSavedRef.current?.(saved);
+    refreshHealthSoon(qc, bidId);
+    const r = await reload();
+    if (r.data) replaceContent(r.data);
+  };
+
   return (
     <>
       <div className="sec-ed__top">
@@ -296,6 +315,21 @@ export default function SectionBody({
           chars={chars}
           target={data.targetChars}
           status={editable ? <SaveStatus snap={snap} error={saveError} onRetry={() => void scheduler.flush()} /> : null}
+          actions={
+            <Button size="small" type="text" icon={<HistoryOutlined />} onClick={() => setHistoryOpen(true)} data-testid="editor-history">
+              历史版本
+            </Button>
+          }
+        />
+        <HistoryDrawer
+          bidId={bidId}
+          nodeId={nodeId}
+          title={title}
+          open={historyOpen}
+          onClose={() => setHistoryOpen(false)}
+          canRestore={editable}
+          beforeRestore={beforeRestore}
+          onRestored={(saved) => void onRestored(saved)}
         />
         {stale ? (
           <Alert

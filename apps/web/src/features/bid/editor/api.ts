@@ -81,3 +81,15 @@ export function aiErrorText(e: unknown): string {
 }
 
 export { ApiError };
+
+/** A section's history (issue 27): its entries, one entry's text with the diff to now, and a restore. */
+export const fetchSectionHistory = (bidId: string, nodeId: string) =>
+  callApi(writingCalls.sectionHistory, { query: { id: bidId, nodeId } }, quiet);
+
+export const fetchSectionRevision = (bidId: string, nodeId: string, revisionId: string) =>
+  callApi(writingCalls.sectionRevision, { query: { id: bidId, nodeId, revisionId } }, quiet);
+
+export const restoreSectionRevision = (bidId: string, nodeId: string, revisionId: string, revision: number) =>
+  callApi(writingCalls.sectionRestore, { query: { id: bidId, nodeId, revisionId }, body: { revision } }, quiet);
+
+export const sectionHistoryKey = (bidId: string, nodeId: string) => ['bid-section-history', bidId, nodeId] as const;
