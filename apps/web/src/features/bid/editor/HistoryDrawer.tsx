@@ -10,7 +10,7 @@ import { fetchSectionHistory, fetchSectionRevision, restoreSectionRevision, sect
 const minute = (t: string) => t.slice(0, 16);
 
 function entryLine(e: SectionHistoryEntry): string {
-  const who = e.source === 'writer' ? 'AI' : e.author ?? '';
+  const who = e.source === 'writer' ? '' : e.author ?? '';
   const from = e.source === 'restore' && e.restoredFrom !== null ? `（恢复第 ${e.restoredFrom} 版）` : '';
   return `${who}${from}`;
 }
