@@ -50,6 +50,11 @@ const waitsForJobs = { testTimeout: 600_000, hookTimeout: 600_000 };
 
 export default defineConfig({
   test: {
+    // Two test files at a time. Vitest's default is one fewer than the cores — one on the 2-core CI machine — and most of
+    // an API file's time is spent waiting on its server's jobs, workers and LibreOffice, not on this process; each file
+    // has its own server, database (a PGlite copy or a PostgreSQL database of its own) and Redis prefix, so two files
+    // never share state. The browser project still runs one file at a time, after the others (below).
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     teardownTimeout: 20_000,
