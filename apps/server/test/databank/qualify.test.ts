@@ -16,7 +16,7 @@ import { drawPicture, reencode } from '../../../../packages/bid-engine/test/fixt
 import { DEADLINE, dayFromNow, qualificationTender } from './helpers.js';
 import { newUser, startTestServer, type TestServer } from '../harness.js';
 import { uploadTender, waitParse } from '../bid/helpers.js';
-import { buyCopies, section, waitWritten } from '../writing/helpers.js';
+import { buyCopies, leaves, section, waitWritten } from '../writing/helpers.js';
 import { exportBid } from '../export.js';
 
 let t: TestServer;
@@ -37,7 +37,6 @@ async function bankDoc(token: string, file: string, data: Buffer, fields: Record
   return res.json.data as DataDocItem;
 }
 
-const leaves = (nodes: BidOutlineNode[]): BidOutlineNode[] => nodes.flatMap((n) => (n.children?.length ? leaves(n.children) : [n]));
 const json = (s: SectionContent) => JSON.stringify(s.doc);
 
 describe('qualification chapters filled from the data bank', () => {

@@ -5,12 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import type { BidOutlineNode } from '@btz/shared';
 import { listZipEntries, readZipEntry } from '@btz/bid-engine/reading';
 import { drawPicture } from '../../../../packages/bid-engine/test/fixtures/pictures.js';
 import { moveStoredDataImages } from '../../src/modules/pictures/inline.js';
 import { newUser, startTestServer, type TestServer } from '../harness.js';
-import { detail, outlinedBid, section } from '../writing/helpers.js';
+import { detail, leaves, outlinedBid, section } from '../writing/helpers.js';
 import { exportBid } from '../export.js';
 
 let t: TestServer;
@@ -21,7 +20,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-const leaves = (nodes: BidOutlineNode[]): BidOutlineNode[] => nodes.flatMap((n) => (n.children?.length ? leaves(n.children) : [n]));
 const dataUrl = (png: Buffer) => `data:image/png;base64,${png.toString('base64')}`;
 const LIBRARY_SRC = /^\/api\/btz\/picture\/file\?id=(\d+)$/;
 const docWith = (...srcs: string[]) => ({

@@ -3,12 +3,12 @@
  * .docx carries the picture's bytes (a WebP made PNG, as Word takes no WebP); a picture of another owner is not exported.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BidOutlineNode, PictureSaveResult } from '@btz/shared';
+import type { PictureSaveResult } from '@btz/shared';
 import { listZipEntries, readZipEntry } from '@btz/bid-engine/reading';
 import { imageSize, sniffImage } from '../../../../packages/bid-engine/src/pictures/index.js';
 import { drawPicture } from '../../../../packages/bid-engine/test/fixtures/pictures.js';
 import { newUser, startTestServer, type TestServer } from '../harness.js';
-import { detail, outlinedBid, section } from '../writing/helpers.js';
+import { detail, leaves, outlinedBid, section } from '../writing/helpers.js';
 import { exportBid } from '../export.js';
 
 let t: TestServer;
@@ -19,7 +19,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-const leaves = (nodes: BidOutlineNode[]): BidOutlineNode[] => nodes.flatMap((n) => (n.children?.length ? leaves(n.children) : [n]));
 
 async function upload(token: string, name: string, data: Buffer): Promise<string> {
   const res = await t.upload('/btz/picture/upload', { token, file: { name, data } });

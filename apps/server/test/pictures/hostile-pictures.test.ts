@@ -7,13 +7,12 @@
  * extraction from a document stops at its pixel budget and says so (finding 9).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BidOutlineNode } from '@btz/shared';
 import { bmpNoPixels, flatPng, gifFrameBomb } from '../../../../packages/bid-engine/test/fixtures/hostile-images.js';
 import { buildPictureDocx, drawPicture } from '../../../../packages/bid-engine/test/fixtures/pictures.js';
 import { newUser, startTestServer, type TestServer } from '../harness.js';
 import { settled, waitForJob } from '../wait.js';
 import { rateLimits } from '../test-config.js';
-import { detail, outlinedBid, section } from '../writing/helpers.js';
+import { detail, leaves, outlinedBid, section } from '../writing/helpers.js';
 
 let t: TestServer;
 const SAVES = 6;
@@ -33,7 +32,6 @@ afterAll(async () => {
 });
 
 const GIF_REFUSED = '图片尺寸过大（65535×65535），最多 5000 万像素';
-const leaves = (nodes: BidOutlineNode[]): BidOutlineNode[] => nodes.flatMap((n) => (n.children?.length ? leaves(n.children) : [n]));
 const upload = (token: string, name: string, data: Buffer) => t.upload('/btz/picture/upload', { token, file: { name, data } });
 const pictureTotal = async (token: string) => (await t.api('/btz/picture/list', { token })).json.data.total as number;
 

@@ -3,7 +3,7 @@
  * waiting for a writing to settle, and reading a .docx.
  */
 import { expect } from 'vitest';
-import type { SectionContent, WriteProgress } from '@btz/shared';
+import type { BidOutlineNode, SectionContent, WriteProgress } from '@btz/shared';
 import { listZipEntries, readZipEntry } from '@btz/bid-engine/reading';
 import { confirmSandbox, getInfo, opt, payOrder } from '../commerce/helpers.js';
 import type { TestServer } from '../harness.js';
@@ -13,6 +13,9 @@ import { buildTenderDocx } from '../../../../packages/bid-engine/test/fixtures/b
 import { TENDER_PAGES, type Block } from '../../../../packages/bid-engine/test/fixtures/tender.js';
 
 export { detail, getInfo };
+
+/** The leaf sections of an outline, in order. */
+export const leaves = (nodes: readonly BidOutlineNode[]): BidOutlineNode[] => nodes.flatMap((n) => (n.children?.length ? leaves(n.children) : [n]));
 
 /** A bid of `bidType` whose tender is parsed and whose outline is generated. */
 export async function outlinedBid(t: TestServer, token: string, bidType: 1 | 2 = 1): Promise<string> {

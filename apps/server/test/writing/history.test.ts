@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { TEXT, WRITE_TEXTS, type BidOutlineNode, type SectionHistoryEntry, type SectionRevisionContent } from '@btz/shared';
+import { TEXT, WRITE_TEXTS, type SectionHistoryEntry, type SectionRevisionContent } from '@btz/shared';
 import { newUser, startTestServer, type TestServer } from '../harness.js';
-import { buyCopies, detail, outlinedBid, section, waitWritten } from './helpers.js';
+import { buyCopies, detail, leaves, outlinedBid, section, waitWritten } from './helpers.js';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -17,7 +17,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-const leaves = (nodes: BidOutlineNode[]): BidOutlineNode[] => nodes.flatMap((n) => (n.children?.length ? leaves(n.children) : [n]));
 const para = (text: string) => ({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] });
 
 describe('section history', () => {

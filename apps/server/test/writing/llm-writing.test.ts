@@ -4,7 +4,6 @@
  * queue while it is written, and the section prompts share one stable prefix with the section's own task last.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BidOutlineNode } from '@btz/shared';
 import { readDocument } from '@btz/bid-engine/reading';
 import { extractCard } from '@btz/bid-engine/tender';
 import { oracleAnswer } from '../../../../packages/bid-engine/test/fakes/llm-oracle.js';
@@ -14,7 +13,7 @@ import { startFakeOpenAi, type FakeOpenAi, type FakeRequest } from '../../../../
 import { CLIENT_BASIC, newUser, startTestServer, type TestServer } from '../harness.js';
 import { tenderDocx } from '../bid/helpers.js';
 import { makeClient, subscribeConfirmed, waitUntil } from '../realtime/helpers.js';
-import { buyCopies, detail, outlinedBid, section, waitWritten } from './helpers.js';
+import { buyCopies, detail, leaves, outlinedBid, section, waitWritten } from './helpers.js';
 
 const CONCURRENCY = 3;
 let t: TestServer;
@@ -61,7 +60,6 @@ afterAll(async () => {
   await llm?.close();
 });
 
-const leaves = (nodes: BidOutlineNode[]): BidOutlineNode[] => nodes.flatMap((n) => (n.children?.length ? leaves(n.children) : [n]));
 
 describe('writing with a model', () => {
   it('429s and stalls are retried: every leaf written once, within its length, at most LLM_CONCURRENCY at a time', async () => {

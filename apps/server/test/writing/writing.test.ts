@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BID_TEXTS, CODE, DOC_DEFAULT_FONT, TEXT, WRITE_TEXTS, type BidHealth, type BidOutlineNode, type PageSettings } from '@btz/shared';
 import { newUser, startTestServer, type TestServer } from '../harness.js';
 import { waitForJob } from '../wait.js';
-import { buyCopies, detail, getInfo, outlinedBid, progress, section, unzip, waitWritten } from './helpers.js';
+import { buyCopies, detail, getInfo, leaves, outlinedBid, progress, section, unzip, waitWritten } from './helpers.js';
 import { exportBid } from '../export.js';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../../../.test-artifacts/screenshots');
@@ -22,7 +22,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-const leaves = (nodes: BidOutlineNode[]): BidOutlineNode[] => nodes.flatMap((n) => (n.children?.length ? leaves(n.children) : [n]));
 
 describe('full-text writing on the offline writer', () => {
   let token: string;
