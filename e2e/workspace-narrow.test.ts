@@ -2,7 +2,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { TestServer } from '../apps/server/test/harness.js';
-import { outlinedBid } from '../apps/server/test/writing/helpers.js';
+import { detail, leaves, outlinedBid } from '../apps/server/test/writing/helpers.js';
 import { SHOTS, launch, shot } from './browser.js';
 import { WAIT, loggedInPage, startE2eServer, visible } from './flows.js';
 
@@ -18,12 +18,12 @@ let context: BrowserContext;
 let page: Page;
 let errors: string[];
 let bidId = '';
+let token = '';
 
 beforeAll(async () => {
   const [server, b] = await Promise.all([startE2eServer(), launch()]);
   t = server;
   browser = b;
-  let token: string;
   ({ context, page, errors, token } = await loggedInPage(browser, t));
   bidId = await outlinedBid(t, token, 1);
 });
@@ -62,3 +62,31 @@ describe('the bid workspace at 375 px', () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe('the bid workspace at 1440 px (issue 27)', () => {
+  it('the section editor keeps a readable line, the breadcrumb shows whole, the sider marks 我的标书', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`${t.url}/workbench/document/BidingDocument?id=${encodeURIComponent(bidId)}`);
+    await visible(page.getByTestId('bid-workspace'), WAIT * 3);
+    const tree = await visible(page.getByTestId('outline-tree'), WAIT * 2);
+    const leaf = leaves((await detail(t, token, bidId)).outline!)[3]!;
+    await tree.locator(`.bid-node[data-node-id="${leaf.id}"]`).click();
+    const pane = await visible(page.getByTestId('section-pane'), WAIT);
+    await pane.locator('.ant-segmented').getByText('正文', { exact: true }).click();
+    const prose = await visible(pane.locator('.ProseMirror'), WAIT);
+    await shot(page, 'workspace-1440');
+    // characters per line: the text column's width over its font size (a CJK character is one em wide)
+    const perLine = await prose.evaluate((el) => el.clientWidth / parseFloat(getComputedStyle(el).fontSize));
+    expect(perLine).toBeGreaterThanOrEqual(28);
+    // the breadcrumb on one line, whole (its chapter and the section)
+    const crumbs = pane.locator('.bid-section__crumbs');
+    expect(await crumbs.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
+    expect(await crumbs.evaluate((el) => el.getBoundingClientRect().height)).toBeLessThan(30);
+    // an open bid is one of 我的标书, not 新建标书
+    const selected = page.locator('.ant-menu-item-selected');
+    expect(await selected.count()).toBe(1);
+    expect((await selected.textContent())?.trim()).toBe('我的标书');
+    expect(errors).toEqual([]);
+  });
+});
+

@@ -16,6 +16,8 @@ export default function WorkbenchLayout() {
   const info = useUser((s) => s.info);
   const screens = Grid.useBreakpoint();
   const narrow = screens.lg === false;
+  // the bid workspace needs the width for its three panes: below 1600 px the sider shows its icons only (names on hover)
+  const compact = screens.xxl === false && /^\/workbench\/document\/BidingDocument\/?$/.test(location.pathname);
   const [drawer, setDrawer] = useState(false);
 
   useEffect(() => setDrawer(false), [location.key]);
@@ -23,6 +25,7 @@ export default function WorkbenchLayout() {
   const menu = (
     <Menu
       mode="inline"
+      inlineCollapsed={compact && !narrow}
       selectedKeys={[selectedMenuKey(location.pathname)]}
       items={menuItems()}
       onClick={({ key }) => navigate(menuHref(key, info))}
@@ -48,7 +51,7 @@ export default function WorkbenchLayout() {
               {menu}
             </Drawer>
           ) : (
-            <Sider width={216} theme="light" className="wb__sider">
+            <Sider width={216} collapsedWidth={64} collapsed={compact} theme="light" className="wb__sider">
               {menu}
             </Sider>
           )}

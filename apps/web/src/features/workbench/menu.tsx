@@ -29,6 +29,8 @@ const SECTION_OF: [RegExp, string][] = [
   [/^\/workbench\/repositorys\//, '/workbench/repository'],
   [/^\/workbench\/tools\//, '/workbench/BiddingTool'],
   [/^\/workbench\/welfareCenter\//, '/workbench/welfareCenter'],
+  // an open bid (its workspace) is one of 我的标书; 新建标书 is the upload page itself
+  [/^\/workbench\/document\/BidingDocument$/, '/workbench/historyBook'],
   [/^\/workbench\/document\//, '/workbench/document'],
   [/^\/workbench\/user\//, '/workbench/profile'],
 ];
