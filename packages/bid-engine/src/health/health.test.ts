@@ -705,6 +705,14 @@ describe('what an evaluator would reject, and what is the bidder’s own evidenc
     expect(f[0]!.message).toContain('偏少');
   });
 
+  it('a schedule by quantity (交货期 7 / 15 / 80 日 by batch size) is no contradiction; two plain commitments still are', () => {
+    const input = cleanInput();
+    input.sections.n2 += '\n交货期7日历日。\n★1.2交货期限要求：小于等于20件/套的，交货期7日历日；大于20件/套，小于等于100件/套，交货期15日历日；2000件/套以上，交货期80日历日。';
+    expect(computeHealth(input).findings.filter((f) => f.kind === 'fact-conflict')).toEqual([]);
+    input.sections.n3 += '\n我方交货期15日历日。';
+    expect(computeHealth(input).findings.filter((f) => f.kind === 'fact-conflict').map((f) => f.excerpt)).toEqual(['交货期15日']);
+  });
+
   it('a year is never a period: 「质保期」 over a line break from a date, or 「质保期自2023年起」, states no warranty', () => {
     expect(extractFacts('质保期\n2024年3月1日').filter((f) => f.kind === 'warranty')).toEqual([]);
     expect(extractFacts('质保期2023年起计算').filter((f) => f.kind === 'warranty')).toEqual([]);
