@@ -672,7 +672,7 @@ describe('what an evaluator would reject, and what is the bidder’s own evidenc
       ['项目实施机构人员配备', '项目部设项目经理1名、技术负责人1名、驻场工程师6名，' + prose('人员配备', 400)],
       ['6.信息化软件服务能力', '我公司自有物业信息化管理平台，支持工单派发与巡检记录，' + prose('信息化服务', 400)],
     ]);
-    const r = computeHealth({ card: card({ scoring: rows, scoringCheck: null, starClauses: [] }), document, enterprise: { name: ENTERPRISE } });
+    const r = computeHealth({ card: card({ scoring: rows, starClauses: [] }), document, enterprise: { name: ENTERPRISE } });
     expect(r.findings.filter((f) => f.kind === 'unanswered-scoring')).toEqual([]);
     expect(r.coverage).toMatchObject({ total: 2, answered: 2 });
   });
@@ -684,7 +684,7 @@ describe('what an evaluator would reject, and what is the bidder’s own evidenc
       ['技术方案', prose('技术方案', 400)],
       ['企业资质证明', '企业资质：建筑装饰工程专业承包二级、安全生产许可证，证书复印件附后。' + prose('企业资质', 300)],
     ]);
-    const r = computeHealth({ card: card({ scoring: rows, scoringCheck: null, starClauses: [] }), document, enterprise: { name: ENTERPRISE } });
+    const r = computeHealth({ card: card({ scoring: rows, starClauses: [] }), document, enterprise: { name: ENTERPRISE } });
     expect(r.findings.filter((f) => f.kind === 'unanswered-scoring')).toEqual([]);
   });
 
