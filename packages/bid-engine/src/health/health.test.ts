@@ -713,6 +713,15 @@ describe('what an evaluator would reject, and what is the bidder’s own evidenc
     expect(computeHealth(input).findings.filter((f) => f.kind === 'fact-conflict').map((f) => f.excerpt)).toEqual(['交货期15日']);
   });
 
+  it('a ★ clause listing staff by letter (「A.1名及以上具有高级电工证…」) is answered by its own words restated', () => {
+    const input = cleanInput();
+    const text = '持证上岗。需配置以下持证人员： A.1名及以上具有高级电工证或技师证的岗位人员； B.1名及以上具备焊工证的岗位人员。';
+    input.card = card({ starClauses: [...card().starClauses, clause('c9', text)] });
+    expect(computeHealth(input).findings.filter((f) => f.refId === 'c9')).toHaveLength(1);
+    input.sections.n3 += `\n• ${text}——我方完全满足。`;
+    expect(computeHealth(input).findings.filter((f) => f.refId === 'c9')).toEqual([]);
+  });
+
   it('a year is never a period: 「质保期」 over a line break from a date, or 「质保期自2023年起」, states no warranty', () => {
     expect(extractFacts('质保期\n2024年3月1日').filter((f) => f.kind === 'warranty')).toEqual([]);
     expect(extractFacts('质保期2023年起计算').filter((f) => f.kind === 'warranty')).toEqual([]);
