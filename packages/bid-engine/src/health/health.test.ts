@@ -722,6 +722,15 @@ describe('what an evaluator would reject, and what is the bidder’s own evidenc
     expect(computeHealth(input).findings.filter((f) => f.refId === 'c9')).toEqual([]);
   });
 
+  it('a 项目名称 the tender itself names, quoted with a page note (「…项目（招标文件第 15 页）」), is not another project', () => {
+    const input = cleanInput();
+    input.card = card({ requirements: [{ id: 'r1', section: '技术要求', text: '项目名称：2025年社区网格设备带量集中采购项目，设备须与其兼容。', source: src, verified: true }] as TenderCard['requirements'] });
+    input.sections.n1 += '\n1\t项目名称：2025年社区网格设备带量集中采购项目（招标文件第 15 页）\t满足\t无偏离';
+    expect(computeHealth(input).findings.filter((f) => f.kind === 'foreign-name')).toEqual([]);
+    input.sections.n2 += '\n项目名称：某某市第二人民医院改扩建工程（详见合同）';
+    expect(computeHealth(input).findings.filter((f) => f.kind === 'foreign-name').map((f) => f.excerpt)).toEqual(['某某市第二人民医院改扩建工程（详见合同）']);
+  });
+
   it('a year is never a period: 「质保期」 over a line break from a date, or 「质保期自2023年起」, states no warranty', () => {
     expect(extractFacts('质保期\n2024年3月1日').filter((f) => f.kind === 'warranty')).toEqual([]);
     expect(extractFacts('质保期2023年起计算').filter((f) => f.kind === 'warranty')).toEqual([]);
