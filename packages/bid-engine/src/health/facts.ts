@@ -129,8 +129,12 @@ const PATTERNS: Pattern[] = [
   },
 ];
 
-/** The facts stated in one text, in order of position (overlapping matches of the same kind keep the first). */
-export function extractFacts(text: string): RawFact[] {
+/**
+ * The facts stated in one text, in order of position (overlapping matches of the same kind keep the first). `ownOnly`:
+ * the bid's own commitments — a tier of a schedule by quantity or amount left out (the tender's schedule restated is one
+ * value per condition, not a commitment to compare); the tender's values keep every tier.
+ */
+export function extractFacts(text: string, opts: { ownOnly?: boolean } = {}): RawFact[] {
   const out: RawFact[] = [];
   for (const p of PATTERNS) {
     p.re.lastIndex = 0;
@@ -141,7 +145,7 @@ export function extractFacts(text: string): RawFact[] {
       // a phase's or a single item's period (第一阶段工期30天, 子项工期…) is not the project's: left out, not compared
       if ((p.kind === 'duration' || p.kind === 'delivery') && PART_BEFORE.test(clauseBefore(text, m.index))) continue;
       // a tier of a schedule by quantity or amount is one of several by condition: not compared
-      if (TIER_BEFORE.test(sentenceBefore(text, m.index))) continue;
+      if (opts.ownOnly && TIER_BEFORE.test(sentenceBefore(text, m.index))) continue;
       if (out.some((f) => f.kind === p.kind && m!.index < f.index + f.excerpt.length && f.index < m!.index + m![0].length)) continue;
       out.push({ kind: p.kind, qualifier: r.qualifier ?? '', value: r.value, display: r.display, excerpt: m[0].trim(), index: m.index });
     }
