@@ -24,7 +24,7 @@ export interface DocumentBid {
   pageAt(nodeId: string | null, excerpt?: string): number | null;
 }
 
-const FORM_TITLE = /投标函|响应函|授权委托书|授权书|授权函|身份证明|证明书|报价表|一览表|报价单|明细表|承诺函|承诺书|声明函|声明书|保证金|偏离表|协议书|封面/;
+const FORM_TITLE = /投标函|响应函|投标书|响应书|授权委托书|授权书|授权函|身份证明|证明书|报价表|一览表|报价单|明细表|承诺函|承诺书|声明函|声明书|保证金|偏离表|自查表|审查表|响应表|协议书|封面/;
 
 function node(id: string, title: string, level: number, number = ''): BidOutlineNode {
   return {

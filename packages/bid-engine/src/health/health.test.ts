@@ -731,6 +731,21 @@ describe('what an evaluator would reject, and what is the bidder’s own evidenc
     expect(computeHealth(input).findings.filter((f) => f.kind === 'foreign-name').map((f) => f.excerpt)).toEqual(['某某市第二人民医院改扩建工程（详见合同）']);
   });
 
+  it('in a read file, an empty 投标书 or 资格、符合性审查自查表 is an empty form (high), an empty plan section stays medium', () => {
+    const document = readBid([
+      ['投标书', ''],
+      ['资格、符合性审查自查表', ''],
+      ['质量保证措施', ''],
+      ['技术方案', prose('技术方案', 400)],
+    ]);
+    const empty = computeHealth({ card: card(), document, enterprise: { name: ENTERPRISE } }).findings.filter((f) => f.kind === 'empty-heading');
+    expect(empty.map((f) => [f.message.includes('格式文件'), f.severity])).toEqual([
+      [true, 'high'],
+      [true, 'high'],
+      [false, 'medium'],
+    ]);
+  });
+
   it('a year is never a period: 「质保期」 over a line break from a date, or 「质保期自2023年起」, states no warranty', () => {
     expect(extractFacts('质保期\n2024年3月1日').filter((f) => f.kind === 'warranty')).toEqual([]);
     expect(extractFacts('质保期2023年起计算').filter((f) => f.kind === 'warranty')).toEqual([]);
