@@ -17,11 +17,13 @@
  *   foreign    「项目名称：某某市第二人民医院改扩建工程」 appended        → expected: foreign-name
  * Truth is what was planted (never the check's own rules): recall = planted defects found by a new finding of the expected
  * kind; precision = new findings about the planted text (the expected one, or one quoting what was planted) ÷ all new
- * high/medium findings the plant caused (a plant that sets off findings elsewhere has caused false alarms). The completed bid's own high findings are printed too (goal: none), with its health score.
+ * high/medium findings the plant caused (a plant that sets off findings elsewhere has caused false alarms). The completed bid's own high findings are printed too (goal: none), with the bids under the passing line.
+ * The completion also adds, where the written bid does not list the qualification requirements, the bidder's
+ * 资格审查响应表 (completeQualifications) — what a bidder attaches by hand.
  *
  *   npm run bench -- bidcheck-planted [--only c07,n04] [--verbose]
  */
-import type { BidCheckFinding, BidOutlineNode, TenderCard } from '@btz/shared';
+import { HEALTH_PASSING_SCORE, type BidCheckFinding, type BidOutlineNode, type TenderCard } from '@btz/shared';
 import { checkRejection } from '@btz/bid-engine/bidcheck';
 import { flattenOutline, generateOutline } from '@btz/bid-engine/tender';
 import { existsSync, readFileSync } from 'node:fs';
@@ -65,6 +67,22 @@ function complete(text: string, signed: string): string {
 interface Bid {
   outline: BidOutlineNode[];
   sections: Record<string, string>;
+}
+
+/**
+ * The qualification evidence a bidder attaches by hand (营业执照, 声明函, 业绩合同…): when the written bid does not list
+ * every qualification requirement (its outline may have no 资格 part: the tender's format did not name one), the bidder
+ * adds a 资格审查响应表 — each requirement, 满足, and the evidence attached. Whether a requirement is listed is read
+ * literally (its opening words in the bid), not by the check's rules.
+ */
+function completeQualifications(card: TenderCard, bid: Bid): Bid {
+  const whole = Object.values(bid.sections).join('\n').replace(/\s+/g, '');
+  const key = (t: string) => t.replace(/\s+/g, '').slice(0, 12);
+  if (card.qualifications.every((q) => whole.includes(key(q.text)))) return bid;
+  const id = 'hand-qualifications';
+  const node = { ...bid.outline[bid.outline.length - 1]!, id, parentId: '', title: '资格审查响应表（投标人补充）', level: 1, isLeaf: true, mode: 'ai', number: '', children: [], scoringIds: [], clauseIds: [] } as BidOutlineNode;
+  const rows = card.qualifications.map((q, i) => `${i + 1}. ${q.text.replace(/\s+/g, ' ').trim()} —— 响应：满足，证明材料（复印件加盖公章）附后。`);
+  return { outline: [...bid.outline, node], sections: { ...bid.sections, [id]: ['序号 资格要求 响应及证明材料', ...rows].join('\n') } };
 }
 
 /** The bid as a read file: a heading per node (levels as the outline's), a paragraph per line, ten lines a page. */
@@ -202,7 +220,7 @@ interface Tally {
 }
 const tallies: Record<'work' | 'check', Record<Kind, Tally>> = { work: {} as never, check: {} as never };
 for (const h of ['work', 'check'] as const) for (const k of KINDS) tallies[h][k] = { planted: 0, found: 0, newFindings: 0, matching: 0 };
-const clean: Record<'work' | 'check', { bids: number; withHigh: number; highs: number }> = { work: { bids: 0, withHigh: 0, highs: 0 }, check: { bids: 0, withHigh: 0, highs: 0 } };
+const clean: Record<'work' | 'check', { bids: number; withHigh: number; highs: number; scores: number[] }> = { work: { bids: 0, withHigh: 0, highs: 0, scores: [] }, check: { bids: 0, withHigh: 0, highs: 0, scores: [] } };
 
 console.log('废标检查 · 植入缺陷（真值 = 植入的缺陷）');
 console.log('id    half   completed bid: high findings (kinds)                 planted → found');
@@ -219,8 +237,10 @@ for (const t of truth) {
   const dl = /^(\d{4})-(\d{2})-(\d{2})/.exec(card.deadline?.value ?? '');
   const signedAt = dl ? new Date(Date.UTC(+dl[1]!, +dl[2]! - 1, +dl[3]! - 3)) : new Date(Date.UTC(2026, 0, 5));
   const signed = `${signedAt.getUTCFullYear()}年${signedAt.getUTCMonth() + 1}月${signedAt.getUTCDate()}日`;
-  const bid: Bid = { outline, sections: Object.fromEntries(Object.entries(written).map(([k, v]) => [k, complete(v, signed)])) };
-  const base = check(card, bid);
+  const bid: Bid = completeQualifications(card, { outline, sections: Object.fromEntries(Object.entries(written).map(([k, v]) => [k, complete(v, signed)])) });
+  const baseRun = checkRejection({ card, document: asDocument(bid), bidder: { name: '江州智联科技有限公司', qualifications: [] }, today: '2026-01-10' });
+  const base = baseRun.findings;
+  clean[t.half].scores.push(baseRun.health.score);
   const baseKeys = new Set(base.flatMap(keysOf));
   const highs = base.filter((f) => f.severity === 'high');
   clean[t.half].bids++;
@@ -254,7 +274,8 @@ for (const t of truth) {
 
 const pct = (a: number, b: number) => (b ? `${Math.round((100 * a) / b)} %` : '—');
 for (const h of ['work', 'check'] as const) {
-  console.log(`\n${h} half — completed bids with a high finding: ${clean[h].withHigh}/${clean[h].bids} (${clean[h].highs} high findings)`);
+  const below = clean[h].scores.filter((x) => x < HEALTH_PASSING_SCORE).length;
+  console.log(`\n${h} half — completed bids with a high finding: ${clean[h].withHigh}/${clean[h].bids} (${clean[h].highs} high findings); below the passing line (${HEALTH_PASSING_SCORE} 分): ${below}/${clean[h].bids}, lowest score ${Math.min(...clean[h].scores)}`);
   console.log('defect    planted  recall   precision (new findings about the planted text ÷ all new findings)');
   let P = 0;
   let F = 0;

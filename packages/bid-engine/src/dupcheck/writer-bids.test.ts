@@ -79,3 +79,31 @@ describe('ten copies of one bid (issue 25)', () => {
     for (const p of report.pairs) expect(p.risks.text, `${p.a}-${p.b}`).toBe('high');
   });
 });
+
+describe('the model forms’ fixed text (issue 25)', () => {
+  it('three bids among six that print the same 授权委托书 and 中小企业声明函 wording are no ring; a passage of one hand still is', () => {
+    const forms = [
+      '代理人根据授权，以我方名义签署、澄清确认、递交、撤回、修改招标项目投标文件、签订合同和处理有关事宜，其法律后果由我方承担。',
+      '本公司（联合体）郑重声明，根据《政府采购促进中小企业发展管理办法》（财库﹝2020﹞46 号）的规定，本公司（联合体）参加滨江区智慧社区平台建设项目的采购活动，服务全部由符合政策要求的中小企业承接。',
+      '较大数额罚款认定为200万元以上的罚款，法律、行政法规以及国务院有关部门明确规定相关领域“较大数额罚款”标准高于200万元的，从其规定。',
+    ];
+    const hand = [
+      '雨季施工期间，我方在北侧围挡外增设两处集水井，由值班泵工每两小时记录一次水位。',
+      '钢筋进场后按炉批号分区堆放，底部垫高三十公分并覆盖彩条布，防止锈蚀污染。',
+      '夜间浇筑混凝土时，罐车在东门外排队等候，不得鸣笛，照明灯具一律朝向场内。',
+      '项目部每周五下午召开质量例会，由技术负责人点评本周实测实量数据并布置整改。',
+    ];
+    const bid = (b: number): Block[] => {
+      const own = rng(b * 97 + 5);
+      const blocks: Block[] = [{ type: 'heading', level: 1, numbering: '', title: '技术方案', text: '技术方案', page: 1, pageEnd: 1 }];
+      for (let k = 0; k < 20; k++) blocks.push({ type: 'paragraph', text: bidParagraph(own, 4), page: 1 + Math.floor(k / 5), pageEnd: 1 + Math.floor(k / 5) });
+      // bids 0–2 carry the forms' fixed text; bids 3–5 one hand's passage
+      if (b < 3) for (const f of forms) blocks.push({ type: 'paragraph', text: f, page: 5, pageEnd: 5 });
+      else blocks.push({ type: 'paragraph', text: hand.join(''), page: 5, pageEnd: 5 });
+      return blocks;
+    };
+    const report = compareBids(Array.from({ length: 6 }, (_, i) => features(`投标人${i + 1}.docx`, bid(i))));
+    const shown = report.rings.filter((x) => x.risk !== 'low').map((x) => x.files);
+    expect(shown).toEqual([[3, 4, 5]]);
+  });
+});

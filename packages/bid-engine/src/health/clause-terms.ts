@@ -36,7 +36,8 @@ export function wordIn(word: string, text: string): boolean {
 }
 
 function numberIn(num: { n: string; unit: string }, text: string): boolean {
-  const re = new RegExp(`(?<![\\d.])${num.n.replace('.', '\\.')}\\s*${num.unit.replace('%', '[%％]')}`);
+  // not inside another number (「10名」「0.1名」); a list's letter before it (「A.1名及以上」) is no number
+  const re = new RegExp(`(?<!\\d|\\d\\.)${num.n.replace('.', '\\.')}\\s*${num.unit.replace('%', '[%％]')}`);
   return re.test(text);
 }
 

@@ -53,17 +53,20 @@ export function rowResponse(
   const missing = [...points.filter((t) => !termIn(t, text)), ...name.filter((t) => !termIn(t, `${titles}\n${text}`))];
   const terms = [...points, ...name];
   if (chars === 0) return { state: 'unwritten', chars, terms, missing: terms };
-  if (chars < SCORING_MIN_CHARS) return { state: 'unanswered', chars, terms, missing };
+  let state: 'answered' | 'partial' | 'unanswered';
   if (points.length) {
     // the points, and the row's name parts said in the text itself (not only in a title)
     const named = terms.filter((t) => termIn(t, text)).length;
-    if (points.every((t) => !termIn(t, text)) && named < name.length) return { state: 'unanswered', chars, terms, missing };
-    if (named === 0) return { state: 'unanswered', chars, terms, missing };
-    if (named / terms.length < SCORING_TERM_SHARE) return { state: 'partial', chars, terms, missing };
-    return { state: 'answered', chars, terms, missing };
+    if ((points.every((t) => !termIn(t, text)) && named < name.length) || named === 0) state = 'unanswered';
+    else state = named / terms.length < SCORING_TERM_SHARE ? 'partial' : 'answered';
+  } else {
+    // criteria that name no points: the row's name, in a title or the text
+    state = name.length && missing.length === name.length ? 'unanswered' : 'answered';
   }
-  // criteria that name no points: the row's name, in a title or the text, and enough text
-  return { state: name.length && missing.length === name.length ? 'unanswered' : 'answered', chars, terms, missing };
+  // too short to answer: a line or two (under half the minimum) answers nothing; a short text that says what the row asks
+  // answers it in part (an evaluator scores what is said, thinly said)
+  if (chars < SCORING_MIN_CHARS) state = state === 'answered' && chars >= SCORING_MIN_CHARS / 2 ? 'partial' : 'unanswered';
+  return { state, chars, terms, missing };
 }
 
 /** The text with the criteria's own clauses (≥ 8 characters) taken out: quoting the scoring standard answers nothing. */

@@ -2,6 +2,7 @@ import type { BidOutlineNode, TenderCard } from '@btz/shared';
 import type { DocModel } from '../reading/model/types.js';
 import { keyPoints, rowPoints } from '../tender/key-points.js';
 import { termIn } from './coverage.js';
+import { pairsFoundIn } from '../text/ngrams.js';
 
 /**
  * A bid file read (reading/: the document model, or its pages) as the content-health check's input (issue 15, 废标检查):
@@ -23,7 +24,7 @@ export interface DocumentBid {
   pageAt(nodeId: string | null, excerpt?: string): number | null;
 }
 
-const FORM_TITLE = /投标函|响应函|授权委托书|授权书|授权函|身份证明|证明书|报价表|一览表|报价单|明细表|承诺函|承诺书|声明函|声明书|保证金|偏离表|协议书|封面/;
+const FORM_TITLE = /投标函|响应函|投标书|响应书|授权委托书|授权书|授权函|身份证明|证明书|报价表|一览表|报价单|明细表|承诺函|承诺书|声明函|声明书|保证金|偏离表|自查表|审查表|响应表|协议书|封面/;
 
 function node(id: string, title: string, level: number, number = ''): BidOutlineNode {
   return {
@@ -47,6 +48,26 @@ type Block = DocModel['blocks'][number];
 function blockText(b: Block): string {
   if (b.type === 'table') return b.rows.map((r) => r.cells.map((c) => c.text).join(' | ')).join('\n');
   return b.text;
+}
+
+/** A scoring row's own wording: without its category (「技术分-」), numbering (「6.」) and anything but letters and figures. */
+function itemCore(item: string): string {
+  return bare(item.replace(/^[^-—]*[-—]/, '').replace(/^[\s\d.、．（()）一二三四五六七八九十]+/, ''));
+}
+const bare = (s: string) => s.replace(/[^\u4e00-\u9fa5A-Za-z0-9]/g, '');
+
+/** A heading titled for the row's wording: it holds the wording, or they share most of their character pairs both ways. */
+function titledFor(item: string, title: string): boolean {
+  const t = bare(title);
+  if (item.length < 4 || t.length < 4) return false;
+  return t.includes(item) || (pairsFoundIn(item, t) >= 0.7 && pairsFoundIn(t, item) >= 0.7);
+}
+
+/** `nd` lies under `above` in the outline. */
+function isUnder(nd: BidOutlineNode, above: BidOutlineNode, all: BidOutlineNode[]): boolean {
+  const byId = new Map(all.map((x) => [x.id, x]));
+  for (let p = byId.get(nd.parentId); p; p = byId.get(p.parentId)) if (p === above) return true;
+  return false;
 }
 
 export function documentBid(doc: ReadBid, card?: Pick<TenderCard, 'scoring'>): DocumentBid {
@@ -102,13 +123,17 @@ export function documentBid(doc: ReadBid, card?: Pick<TenderCard, 'scoring'>): D
   for (const row of card?.scoring ?? []) {
     if (row.category === 'price') continue;
     const { name } = rowPoints(row);
+    const item = itemCore(row.item);
+    // a heading titled for the row: its name parts (or the row's own wording, when the name is one long phrase) — every
+    // heading so titled, as the outline of a bid written here maps a row to all its sections (「企业资质」 and 「企业资质证明」)
+    const titleScore = (title: string) => Math.max(name.length ? name.filter((t) => termIn(t, title)).length / name.length : 0, titledFor(item, title) ? 1 : 0);
+    let top = 0;
+    const scored = all.map((nd) => ({ nd, score: titleScore(nd.title) }));
+    for (const x of scored) if (x.score >= 0.5 && x.score > top) top = x.score;
+    const titled = top ? scored.filter((x) => x.score === top).map((x) => x.nd) : [];
+    const picked = titled.filter((nd) => !titled.some((o) => o !== nd && isUnder(nd, o, all)));
     let best: { node: BidOutlineNode; score: number } | null = null;
-    for (const nd of all) {
-      const hit = name.filter((t) => termIn(t, nd.title)).length;
-      const score = name.length ? hit / name.length : 0;
-      if (score >= 0.5 && (!best || score > best.score || (score === best.score && nd.level < best.node.level))) best = { node: nd, score };
-    }
-    if (!best) {
+    if (!picked.length) {
       const terms = keyPoints(row);
       for (const nd of all) {
         const body = sections[nd.id] ?? '';
@@ -117,7 +142,7 @@ export function documentBid(doc: ReadBid, card?: Pick<TenderCard, 'scoring'>): D
         if (hit > 0 && (!best || hit > best.score)) best = { node: nd, score: hit };
       }
     }
-    if (best) best.node.scoringIds.push(row.id);
+    for (const nd of best ? [best.node] : picked) nd.scoringIds.push(row.id);
   }
 
   const pageAt = (nodeId: string | null, excerpt?: string): number | null => {

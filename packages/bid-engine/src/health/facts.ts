@@ -45,6 +45,17 @@ function clauseBefore(text: string, index: number): string {
   return before.split(/[，,。；;：:、\n]/).pop() ?? '';
 }
 
+/**
+ * A tier's condition in the sentence before a figure: a count or amount compared (「大于100件/套，小于等于500件/套的，交货期
+ * 20日历日」「合同金额50万元以上的，质保期2年」) — one row of a schedule by condition, not the bid's one commitment.
+ */
+const TIER_BEFORE = /(?:小于|大于|不超过|超过|不足|低于|高于|少于|多于|≤|≥|＜|＞|<|>)等?于?\s*\d|\d+(?:\.\d+)?\s*[^\d\s，,。；;：:]{0,4}(?:以上|以下|以内)(?:的|时)?[，,]/;
+
+/** Up to 40 characters before `index`, within the same sentence (cut at the last full stop or line). */
+function sentenceBefore(text: string, index: number): string {
+  return text.slice(Math.max(0, index - 40), index).split(/[。；;\n]/).pop() ?? '';
+}
+
 const DURATION_UNIT = '(个日历天|日历天|天|日|个工作日|工作日|个月|月|年|周)';
 
 const dur = (m: RegExpExecArray) => {
@@ -118,8 +129,12 @@ const PATTERNS: Pattern[] = [
   },
 ];
 
-/** The facts stated in one text, in order of position (overlapping matches of the same kind keep the first). */
-export function extractFacts(text: string): RawFact[] {
+/**
+ * The facts stated in one text, in order of position (overlapping matches of the same kind keep the first). `ownOnly`:
+ * the bid's own commitments — a tier of a schedule by quantity or amount left out (the tender's schedule restated is one
+ * value per condition, not a commitment to compare); the tender's values keep every tier.
+ */
+export function extractFacts(text: string, opts: { ownOnly?: boolean } = {}): RawFact[] {
   const out: RawFact[] = [];
   for (const p of PATTERNS) {
     p.re.lastIndex = 0;
@@ -129,6 +144,8 @@ export function extractFacts(text: string): RawFact[] {
       if (!r) continue;
       // a phase's or a single item's period (第一阶段工期30天, 子项工期…) is not the project's: left out, not compared
       if ((p.kind === 'duration' || p.kind === 'delivery') && PART_BEFORE.test(clauseBefore(text, m.index))) continue;
+      // a tier of a schedule by quantity or amount is one of several by condition: not compared
+      if (opts.ownOnly && TIER_BEFORE.test(sentenceBefore(text, m.index))) continue;
       if (out.some((f) => f.kind === p.kind && m!.index < f.index + f.excerpt.length && f.index < m!.index + m![0].length)) continue;
       out.push({ kind: p.kind, qualifier: r.qualifier ?? '', value: r.value, display: r.display, excerpt: m[0].trim(), index: m.index });
     }

@@ -16,6 +16,7 @@ import {
   unknownScoring,
   verifyFindingExcerpt,
   type HealthInput,
+  type ReadBid,
 } from './index.js';
 import { extractFacts } from './facts.js';
 import { findTypos, TYPO_RULES } from './typos.js';
@@ -106,6 +107,16 @@ function cleanInput(): HealthInput {
     n3: '我公司承诺质保期3年，提供7×24小时技术支持服务，接到报修后2小时内响应。项目组共8人驻场保障，驻场保障人员持证上岗。' + prose('售后保障', 320),
   };
   return { card: card(), outline, sections, enterprise: { name: ENTERPRISE } };
+}
+
+/** A bid file as read: a heading per part, each line under it a paragraph (one page a part). */
+function readBid(parts: Array<[string, string]>): ReadBid {
+  const blocks: unknown[] = [];
+  parts.forEach(([title, text], i) => {
+    blocks.push({ type: 'heading', level: 1, numbering: '', title, text: title, page: i + 1, pageEnd: i + 1 });
+    for (const line of text.split('\n')) blocks.push({ type: 'paragraph', text: line, page: i + 1, pageEnd: i + 1 });
+  });
+  return { model: { blocks, pageCount: parts.length, furniture: [] } as never, pages: parts.map(([title, text], i) => ({ page: i + 1, text: `${title}\n${text}` })) };
 }
 
 function kinds(fs: HealthFinding[]) {
@@ -653,6 +664,86 @@ describe('what an evaluator would reject, and what is the bidder’s own evidenc
     // its own row, or a sentence in other words holding what sets it apart, answers it
     input.sections.n3 += '\n2\t★投标文件载明的交货期不超过招标文件规定的期限\t满足\t无偏离';
     expect(computeHealth(input).findings.filter((f) => f.kind === 'star-unanswered')).toEqual([]);
+  });
+
+  it('a file’s heading titled with a scoring row’s whole wording answers the row, though the wording gives no name parts (「技术分-项目实施机构人员配备」)', () => {
+    const rows = [scoring('s1', '技术分-项目实施机构人员配备', 20, ''), scoring('s2', '6.信息化软件服务能力', 20, ''), scoring('p', '价格分', 60, '', 'price')];
+    const document = readBid([
+      ['项目实施机构人员配备', '项目部设项目经理1名、技术负责人1名、驻场工程师6名，' + prose('人员配备', 400)],
+      ['6.信息化软件服务能力', '我公司自有物业信息化管理平台，支持工单派发与巡检记录，' + prose('信息化服务', 400)],
+    ]);
+    const r = computeHealth({ card: card({ scoring: rows, starClauses: [] }), document, enterprise: { name: ENTERPRISE } });
+    expect(r.findings.filter((f) => f.kind === 'unanswered-scoring')).toEqual([]);
+    expect(r.coverage).toMatchObject({ total: 2, answered: 2 });
+  });
+
+  it('a row is answered by every heading titled for it: 「企业资质」 (a short lead-in) and 「企业资质证明」 read together', () => {
+    const rows = [scoring('s1', '企业资质', 40, ''), scoring('p', '价格分', 60, '', 'price')];
+    const document = readBid([
+      ['企业资质', '我公司具备本项目所需的全部企业资质，详见下文。'],
+      ['技术方案', prose('技术方案', 400)],
+      ['企业资质证明', '企业资质：建筑装饰工程专业承包二级、安全生产许可证，证书复印件附后。' + prose('企业资质', 300)],
+    ]);
+    const r = computeHealth({ card: card({ scoring: rows, starClauses: [] }), document, enterprise: { name: ENTERPRISE } });
+    expect(r.findings.filter((f) => f.kind === 'unanswered-scoring')).toEqual([]);
+  });
+
+  it('a short answer that says what the row asks is thin (medium), not unanswered; a line or two still is unanswered (high)', () => {
+    const s = scoring('s1', '绿色采购情况', 1, '投标产品属于节能产品、环境标志产品的，得1分。');
+    const short = '我公司所投产品属于节能产品和环境标志产品，节能产品认证证书及环境标志产品认证证书复印件附后（证书编号、有效期见附表），产品生产和包装符合绿色采购要求，可回收包装材料占比不低于百分之九十，运输过程采用新能源车辆，减少碳排放；包装物由我公司负责回收处理，不给采购人增加负担。';
+    expect(short.length).toBeGreaterThan(100);
+    expect(short.length).toBeLessThan(200);
+    expect(rowResponse(s, short, '绿色采购情况').state).toBe('partial');
+    expect(rowResponse(s, '节能产品、环境标志产品。', '绿色采购情况').state).toBe('unanswered');
+    const input = cleanInput();
+    input.card.scoring = [...input.card.scoring, s];
+    input.outline.push(node('ch6', '绿色采购情况', { scoringIds: ['s1x'] }));
+    input.card.scoring[input.card.scoring.length - 1] = { ...s, id: 's1x' };
+    input.sections.ch6 = short;
+    const f = computeHealth(input).findings.filter((x) => x.kind === 'unanswered-scoring' && x.refId === 's1x');
+    expect(f.map((x) => x.severity)).toEqual(['medium']);
+    expect(f[0]!.message).toContain('偏少');
+  });
+
+  it('a schedule by quantity (交货期 7 / 15 / 80 日 by batch size) is no contradiction; two plain commitments still are', () => {
+    const input = cleanInput();
+    input.sections.n2 += '\n交货期7日历日。\n★1.2交货期限要求：小于等于20件/套的，交货期7日历日；大于20件/套，小于等于100件/套，交货期15日历日；2000件/套以上，交货期80日历日。';
+    expect(computeHealth(input).findings.filter((f) => f.kind === 'fact-conflict')).toEqual([]);
+    input.sections.n3 += '\n我方交货期15日历日。';
+    expect(computeHealth(input).findings.filter((f) => f.kind === 'fact-conflict').map((f) => f.excerpt)).toEqual(['交货期15日']);
+  });
+
+  it('a ★ clause listing staff by letter (「A.1名及以上具有高级电工证…」) is answered by its own words restated', () => {
+    const input = cleanInput();
+    const text = '持证上岗。需配置以下持证人员： A.1名及以上具有高级电工证或技师证的岗位人员； B.1名及以上具备焊工证的岗位人员。';
+    input.card = card({ starClauses: [...card().starClauses, clause('c9', text)] });
+    expect(computeHealth(input).findings.filter((f) => f.refId === 'c9')).toHaveLength(1);
+    input.sections.n3 += `\n• ${text}——我方完全满足。`;
+    expect(computeHealth(input).findings.filter((f) => f.refId === 'c9')).toEqual([]);
+  });
+
+  it('a 项目名称 the tender itself names, quoted with a page note (「…项目（招标文件第 15 页）」), is not another project', () => {
+    const input = cleanInput();
+    input.card = card({ requirements: [{ id: 'r1', section: '技术要求', text: '项目名称：2025年社区网格设备带量集中采购项目，设备须与其兼容。', source: src, verified: true }] as TenderCard['requirements'] });
+    input.sections.n1 += '\n1\t项目名称：2025年社区网格设备带量集中采购项目（招标文件第 15 页）\t满足\t无偏离';
+    expect(computeHealth(input).findings.filter((f) => f.kind === 'foreign-name')).toEqual([]);
+    input.sections.n2 += '\n项目名称：某某市第二人民医院改扩建工程（详见合同）';
+    expect(computeHealth(input).findings.filter((f) => f.kind === 'foreign-name').map((f) => f.excerpt)).toEqual(['某某市第二人民医院改扩建工程（详见合同）']);
+  });
+
+  it('in a read file, an empty 投标书 or 资格、符合性审查自查表 is an empty form (high), an empty plan section stays medium', () => {
+    const document = readBid([
+      ['投标书', ''],
+      ['资格、符合性审查自查表', ''],
+      ['质量保证措施', ''],
+      ['技术方案', prose('技术方案', 400)],
+    ]);
+    const empty = computeHealth({ card: card(), document, enterprise: { name: ENTERPRISE } }).findings.filter((f) => f.kind === 'empty-heading');
+    expect(empty.map((f) => [f.message.includes('格式文件'), f.severity])).toEqual([
+      [true, 'high'],
+      [true, 'high'],
+      [false, 'medium'],
+    ]);
   });
 
   it('a year is never a period: 「质保期」 over a line break from a date, or 「质保期自2023年起」, states no warranty', () => {

@@ -102,7 +102,7 @@ export function computeHealth(input: HealthInput | DocumentHealthInput): HealthR
     findings.push(...typo(f.node, text));
     findings.push(...foreignName(f.node, text));
 
-    for (const fact of extractFacts(text)) facts.push({ ...fact, nodeId: id });
+    for (const fact of extractFacts(text, { ownOnly: true })) facts.push({ ...fact, nodeId: id });
   }
 
   // repeated passages across sections (later section is reported)

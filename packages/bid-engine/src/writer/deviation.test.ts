@@ -80,3 +80,16 @@ describe('技术参数响应偏离表 (goods tender)', () => {
     });
   });
 });
+
+describe('资格条件响应表 (issue 25: a completed bid answers every qualification requirement)', () => {
+  it('lists the qualification requirements, one row each — not the ★ clauses', () => {
+    const src = { page: 3, file: '招标文件.docx', excerpt: '' };
+    const quals = ['具有人力资源和社会保障局《劳务派遣经营许可证》。', '本次投标为网上招标，响应单位必须获得电子签名认证证书（CA认证证书）。'];
+    const own = { ...card, qualifications: quals.map((text, i) => ({ id: `q${i}`, text, source: src, verified: true })) };
+    const table = all.find((n) => n.mode === 'table')!;
+    const node = { ...table, id: 'qual-table', title: '资格条件响应表', clauseIds: [] };
+    const out = writeSectionOffline({ card: own, node, parentTitles: [], siblingTitles: [node.title], facts, targetChars: 800, bidType: 1, outline: nodes });
+    for (const q of quals) expect(out.text, out.text).toContain(q.replace(/。$/, ''));
+    for (const s of own.starClauses) expect(out.text).not.toContain(s.text.replace(/[★▲]/g, '').slice(0, 16));
+  });
+});

@@ -91,9 +91,10 @@ export function buildFactSheet(card: TenderCard, opts: { bidType: 1 | 2 }): Fact
   // 工期 / 交货期: "合同签订后90日内", "交货期：30天", "工期 6 个月".
   let duration: Fact;
   // a period, not a date: 「2026年6月10日」 holds no duration (no figure right after 年/月, none of 4 digits)
-  const DNUM = '(?<![年月\\d.])(\\d{1,3}|[一二两三四五六七八九十]{1,3})(?![\\d.])';
+  const DNUM = '(?<![年月\\d.一二两三四五六七八九十])(\\d{1,3}|[一二两三四五六七八九十]{1,3})(?![\\d.])';
   const strict = new RegExp(`(?:工期|交货期|交付期|服务期限|服务期|合同期限)[为是：:\\s]{0,3}${DNUM}\\s*(个?日历天|个工作日|工作日|日|天|个月|月|年)(?![\\d一二三四五六七八九十])`);
-  const loose = new RegExp(`(?:交付|交货|工期|完成|服务期|实施周期|部署|上线)[^。；]*?${DNUM}\\s*(个?日历天|个工作日|工作日|日|天|个月|月)(?![\\d一二三四五六七八九十])`);
+  // a cap on an extension (「可确定合同期限是否延长，但最长不得超过三十六个月」) is not the period
+  const loose = new RegExp(`(?:交付|交货|工期|完成|服务期|实施周期|部署|上线)[^。；]*?(?<!最长不得超过|最长不超过|最多不超过|最长|最多|延长至?)${DNUM}\\s*(个?日历天|个工作日|工作日|日|天|个月|月)(?![\\d一二三四五六七八九十])`);
   const d =
     find([...(card.terms ?? []).filter((t) => t.key === 'delivery').map((t) => t.text), ...texts(card)], loose) ??
     find((card.requirements ?? []).map((r) => r.text), strict);

@@ -87,6 +87,13 @@ describe('buildFactSheet', () => {
     expect(buildFactSheet(withTerms, { bidType: 2 })).toEqual(f);
   });
 
+  it('the service period is the one stated, not the cap on its extension (「服务期限为一年…最长不得超过三十六个月」, issue 25)', () => {
+    const src = { page: 1, file: 'x', excerpt: '' };
+    const text = '★本项目服务期限为一年，本项目为长期服务项目，招标人可根据项目需要和中标人的履约情况确定合同期限是否延长，但最长不得超过三十六个月，合同一年一签。';
+    const withCap: TenderCard = { ...card, terms: [], starClauses: [{ id: 's1', text, source: src, verified: true }], requirements: [{ id: 'r1', section: '商务要求', text: text.slice(1), source: src, verified: true }] as TenderCard['requirements'] };
+    expect(buildFactSheet(withCap, { bidType: 1 }).facts.duration).toMatchObject({ label: '服务期', value: '1 年', num: 365 });
+  });
+
   it('milestones cover the whole duration without gaps', () => {
     const m = buildFactSheet(card, { bidType: 1 }).milestones;
     expect(m[0]!.from).toBe(1);

@@ -104,7 +104,8 @@ const cache = new WeakMap<object, WeakMap<object, Map<string, RequirementItem[]>
  * and the deviation are the bidder's — so the written sections do not restate them as prose.
  */
 export function isParameterTable(card: TenderCard, node: BidOutlineNode): boolean {
-  if (node.mode !== 'table' || node.kind === '商务' || /商务/.test(node.title)) return false;
+  // the commercial table and the qualification table (资格条件响应表: the requirements on the bidder) hold no parameter
+  if (node.mode !== 'table' || node.kind === '商务' || /商务|资格/.test(node.title)) return false;
   const d = detectDomain(card);
   return d === 'goods' || d === 'construction';
 }

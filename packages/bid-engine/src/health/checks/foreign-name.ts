@@ -86,8 +86,9 @@ export function foreignNames(card: TenderCard, enterpriseName: string | undefine
     if (projectName) {
       const projRe = /项目名称[：:]\s*([^\s，,。；;\n]{4,60})|[「“《]([^」”》\n]{2,60}?(?:项目|工程))[」”》]/g;
       for (const m of text.matchAll(projRe)) {
-        const name = (m[1] ?? m[2] ?? '').trim();
-        if (!name || reported.has(name) || nameAllowed(name, [projectName]) || tenderOwn(name) || /[：:，,。；;□]/.test(name)) continue;
+        // a bracket left open at the end is a note running on (「…采购项目（招标文件第 15 页）」), not part of the name
+        const name = (m[1] ?? m[2] ?? '').trim().replace(/[（(][^）)]*$/, '');
+        if (name.length < 4 || reported.has(name) || nameAllowed(name, [projectName]) || tenderOwn(name) || /[：:，,。；;□]/.test(name)) continue;
         reported.add(name);
         findings.push({ kind: 'foreign-name', severity: m[1] ? 'high' : 'medium', nodeId: id, excerpt: name, message: `${label(node)}中的项目名称「${name}」与本项目「${projectName}」不一致，请改正。` });
       }

@@ -23,7 +23,9 @@ export function unansweredScoring(card: TenderCard, bid: CheckedBid, coverage: S
         : row.state === 'unwritten'
           ? `${name}的章节${where}还没有内容，请编写并逐条响应评分标准。`
           : row.state === 'partial'
-            ? `${name}的响应不完整${missing}，请在${where}中逐条响应评分标准的各项要点。`
+            ? row.chars < SCORING_MIN_CHARS
+              ? `${name}的响应内容偏少（仅 ${row.chars} 字），请在${where}中充实对评分标准各项要点的响应。`
+              : `${name}的响应不完整${missing}，请在${where}中逐条响应评分标准的各项要点。`
             : `${name}的响应内容${row.chars < SCORING_MIN_CHARS ? `仅 ${row.chars} 字（少于 ${SCORING_MIN_CHARS} 字）` : '没有提到评分标准的要点'}${missing}，请在${where}中针对评分标准逐条作答。`;
     findings.push({ kind: 'unanswered-scoring', severity: row.state === 'partial' ? 'medium' : 'high', nodeId: first?.id ?? null, refId: s.id, message });
   }

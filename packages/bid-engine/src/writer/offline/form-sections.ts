@@ -151,6 +151,8 @@ const COMMERCIAL = /交付|交货|工期|付款|质保|保修|售后|运维|服�
 export function deviationRows(c: Ctx): { mark: string; clause: CardClause }[] {
   const all = [...c.card.starClauses.map((clause) => ({ mark: '★', clause })), ...c.card.importantClauses.map((clause) => ({ mark: '▲', clause }))];
   if (c.node.clauseIds?.length) return all.filter((x) => c.node.clauseIds!.includes(x.clause.id));
+  // a 资格条件响应表 (资格审查表) answers the qualification requirements, one row each — not the ★ clauses
+  if (/资格/.test(c.T) && c.card.qualifications.length) return c.card.qualifications.map((clause) => ({ mark: '', clause }));
   if (/商务/.test(c.T) || c.node.kind === '商务') {
     const com = all.filter((x) => COMMERCIAL.test(x.clause.text));
     if (com.length) return com;
