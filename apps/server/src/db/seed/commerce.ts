@@ -167,6 +167,9 @@ export const COUPON_SEEDS = [
   { key: 'new-30', kind: 'new_user' as const, title: '新人满减券', discountFen: 3000, minFen: 19900, validDays: 7, sort: 2 },
   { key: 'new-100', kind: 'new_user' as const, title: '新人大额券', discountFen: 10000, minFen: 69900, validDays: 7, sort: 3 },
   { key: 'redeem-50', kind: 'redeem' as const, title: '兑换码专享券', discountFen: 5000, minFen: 29900, validDays: 30, sort: 1 },
+  // the welfare centre's rewards (seed/welfare.ts)
+  { key: 'task-20', kind: 'task' as const, title: '任务奖励券', discountFen: 2000, minFen: 9900, validDays: 30, sort: 1 },
+  { key: 'task-50', kind: 'task' as const, title: '任务奖励满减券', discountFen: 5000, minFen: 29900, validDays: 30, sort: 2 },
 ];
 
 const SURNAME_PHONES = ['138', '139', '137', '150', '151', '186', '188', '135', '158', '177', '189', '136', '159', '187', '152', '133'];
