@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { TestServer } from '../apps/server/test/harness.js';
 import { launch, shot } from './browser.js';
-import { WAIT, loggedInPage, onPath, startE2eServer, visible } from './flows.js';
+import { loggedInPage, onPath, startE2eServer, visible } from './flows.js';
 
 /**
  * 福利中心 and 用户资料 through Chromium (issue 27): a new user finds 完善个人资料 to do, completes the profile on the
