@@ -1,8 +1,8 @@
 /** Recharge options and ordering rules (spec §3/§4/§5, PRODUCT.md §4, CONVENTIONS.md Values) on the embedded sandbox. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXT, pickBestCoupon } from '@btz/shared';
-import { newUser, startTestServer, type TestServer } from '../harness.js';
-import { db, giveCoupon, opt, orderRow, payOrder, payStatus } from './helpers.js';
+import { masked, newUser, startTestServer, type TestServer } from '../harness.js';
+import { confirmSandbox, db, giveCoupon, opt, orderRow, payOrder, payStatus } from './helpers.js';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -296,13 +296,24 @@ describe('order-list, orderSelect, barrage', () => {
     ]);
   });
 
-  it('barrage: believable Chinese messages with masked phones, paged', async () => {
-    const { token } = await newUser(t);
-    const res = (await t.api('/btz/barrage/queryBarrageList', { token, query: { current: 1, size: 5 } })).json.data;
-    expect(res.total).toBeGreaterThanOrEqual(10);
-    expect(res.records).toHaveLength(5);
-    for (const r of res.records) expect(r.content).toMatch(/^1[3-9]\d\*{4}\d{4} \S+/);
-    const page2 = (await t.api('/btz/barrage/queryBarrageList', { token, query: { current: 2, size: 5 } })).json.data;
-    expect(page2.records[0].id).not.toBe(res.records[0].id);
+  it('barrage (最新动态): only real paid orders of the brand, newest first, phones masked — nothing made up', async () => {
+    const barrage = async (host?: string) => (await t.api('/btz/barrage/queryBarrageList', { host, query: { current: 1, size: 100 } })).json.data;
+    const before = await barrage();
+    // nothing generated: every message is a paid order, none of the old seeded lines
+    for (const r of before.records) expect(r.content).toMatch(/^1[3-9]\d\*{4}\d{4} \d{2}-\d{2} \d{2}:\d{2} 购买了\S+/);
+    const buyer = await newUser(t);
+    const idle = await newUser(t);
+    const created = await payOrder(t, buyer.token, { optionId: opt('vip-30d') });
+    expect(created.success, JSON.stringify(created)).toBe(true);
+    await payOrder(t, idle.token, { optionId: opt('vip-365d') }); // created, never paid
+    await confirmSandbox(t, created.data.codeUrl);
+    expect(await payStatus(t, buyer.token, created.data.orderId)).toMatchObject({ data: 2 });
+    const after = await barrage();
+    expect(after.total).toBe(before.total + 1);
+    expect(after.records[0]).toEqual({ id: created.data.orderId, content: expect.stringMatching(new RegExp(`^${masked(buyer.phone).replace(/\*/g, '\\*')} \\d{2}-\\d{2} \\d{2}:\\d{2} 购买了月度会员$`)) });
+    expect(JSON.stringify(after)).not.toContain(masked(idle.phone));
+    expect(JSON.stringify(after)).not.toContain(buyer.phone);
+    // another brand does not show this brand's purchases
+    expect(JSON.stringify(await barrage('fz.localhost'))).not.toContain(created.data.orderId);
   });
 });

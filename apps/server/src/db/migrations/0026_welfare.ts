@@ -3,6 +3,9 @@
  * tenant and task, seeded with defaults, edited by the operator console), the claims (`welfare_claims`: the unique
  * (tenant, user, task) makes every reward a once-only grant however often it is pressed) and the poster shares
  * (`welfare_shares`: the share task is done once the user copied or downloaded the invite).
+ *
+ * Also removes the generated 最新动态 messages the seed used to write (「135****0217 刚刚开通了年度会员」…): 最新动态 now
+ * shows real paid orders only (order repo listRecentPurchases), and a made-up purchase must not stay in the database.
  */
 export const up = /* sql */ `
 CREATE TABLE welfare_tasks (
@@ -33,6 +36,8 @@ CREATE TABLE welfare_claims (
   created_at      timestamptz NOT NULL DEFAULT now(),
   UNIQUE (tenant_id, user_id, task_code)
 );
+
+DELETE FROM barrage_messages WHERE id LIKE '%-barrage-__';
 
 CREATE TABLE welfare_shares (
   user_id     text PRIMARY KEY REFERENCES users(id),

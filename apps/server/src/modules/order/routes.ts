@@ -18,8 +18,11 @@ import { notFound } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
 import { createOrder } from './commands/create-order.js';
 import { syncOrder } from './sync-order.js';
-import { presentCreatedOrder, presentOption, presentOrder } from './present.js';
-import { findOrderOf, listBarrage, listEnabledOptions, listOrdersOf } from './repo.js';
+import { presentCreatedOrder, presentOption, presentOrder, presentPurchase } from './present.js';
+import { findOrderOf, listEnabledOptions, listOrdersOf, listRecentPurchases } from './repo.js';
+
+/** How far back 最新动态 looks for purchases. */
+const RECENT_PURCHASE_DAYS = 30;
 
 export function registerOrderRoutes(fastify: FastifyInstance, app: AppContext): void {
   defineRoute(fastify, app, {
@@ -74,10 +77,11 @@ export function registerOrderRoutes(fastify: FastifyInstance, app: AppContext): 
   });
 
   defineRoute(fastify, app, {
-    // public: the host's brand decides (the dialog is logged in, but the messages are no secret)
+    // 最新动态: only real purchases — the brand's paid orders of the last 30 days, phones masked — or nothing (issue 27:
+    // a made-up feed is a false claim to customers). Public: the host's brand decides.
     call: orderCalls.barrage,
     handler: async ({ app, tenant, query }): Promise<Page<BarrageRecord>> => {
-      return listBarrage(app.db, tenant.id, query);
+      return listRecentPurchases(app.db, tenant.id, query, new Date(Date.now() - RECENT_PURCHASE_DAYS * 86_400_000), presentPurchase);
     },
   });
 }
