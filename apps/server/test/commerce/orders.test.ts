@@ -281,6 +281,23 @@ describe('order-list, orderSelect, barrage', () => {
     expect(closedOnly.records.map((r: any) => r.id)).toEqual([first.orderId]);
   });
 
+  it('statusIn picks several statuses (充值记录\'s default: paid and refunded, not the closed and unpaid ones)', async () => {
+    const { token } = await newUser(t);
+    const closed = (await payOrder(t, token, { optionId: opt('copy-basic') })).data;
+    const paid = (await payOrder(t, token, { optionId: opt('vip-30d') })).data; // closes the first
+    await confirmSandbox(t, paid.codeUrl);
+    expect(await payStatus(t, token, paid.orderId)).toMatchObject({ data: 2 });
+    await payOrder(t, token, { optionId: opt('vip-3d') }); // left unpaid
+    const list = async (query: Record<string, string | number>) =>
+      ((await t.api('/btz/bid-order/order-list', { token, query })).json.data.records as { id: string; status: number }[]).map((r) => r.status);
+    expect((await list({})).sort()).toEqual([1, 2, 3]);
+    expect(await list({ statusIn: '2,4' })).toEqual([2]);
+    expect((await list({ statusIn: '1,3' })).sort()).toEqual([1, 3]);
+    expect(closed.orderId).toBeTruthy();
+    const bad = await t.api('/btz/bid-order/order-list', { token, query: { statusIn: '2;4' } });
+    expect(bad.json).toMatchObject({ success: false, msg: expect.stringContaining('订单状态') });
+  });
+
   it('orderSelect lists statuses and pay types', async () => {
     const { token } = await newUser(t);
     const res = (await t.api('/btz/common/orderSelect', { token })).json.data;

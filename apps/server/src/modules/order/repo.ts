@@ -75,11 +75,12 @@ export function listOrdersOf<R>(
   db: Executor,
   tenantId: string,
   userId: string,
-  p: Paging & { status?: number },
+  p: Paging & { status?: number; statusIn?: string },
   present: (o: OrderRow) => R,
 ): Promise<Page<R>> {
   let base = db.selectFrom('orders').where('tenant_id', '=', tenantId).where('user_id', '=', userId);
   if (p.status) base = base.where('status', '=', p.status);
+  if (p.statusIn) base = base.where('status', 'in', p.statusIn.split(',').map(Number));
   return paginate(base, p, (q) => q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'), present);
 }
 
