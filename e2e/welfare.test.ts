@@ -103,3 +103,23 @@ describe('用户资料', () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe('invitation and activity pages', () => {
+  it('an unknown invitation code shows 「邀请链接无效」 in Chinese; a bare /activity lists the activities', async () => {
+    const res = await page.goto(`${t.url}/ZZZZ9999`);
+    expect(res?.status()).toBe(404); // still no page for crawlers
+    await visible(page.getByRole('heading', { name: '没有找到邀请码「ZZZZ9999」' }));
+    await visible(page.getByText('这个邀请链接不存在或已失效'));
+    await expect.poll(() => page.title()).toContain('邀请链接无效');
+    expect(await page.evaluate(() => localStorage.getItem('invitation_code'))).toBeNull();
+    await shot(page, 'invite-unknown');
+
+    const act = await page.goto(`${t.url}/activity`);
+    expect(act?.status()).toBe(200);
+    await visible(page.getByRole('heading', { name: '优惠活动', level: 1 }));
+    await expect.poll(() => page.title()).toContain('优惠活动');
+    expect(await page.getByText('页面不存在').count()).toBe(0);
+    await shot(page, 'activity-list');
+    expect(errors).toEqual([]);
+  });
+});

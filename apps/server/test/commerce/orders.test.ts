@@ -21,7 +21,7 @@ describe('order-option-select', () => {
     expect(list.length).toBeGreaterThanOrEqual(5);
     for (const o of list) {
       expect(Object.keys(o).sort()).toEqual(
-        ['bidType', 'cornerMark', 'describes', 'id', 'money', 'privilegeValueList', 'privileges', 'sort', 'strokeMoney', 'title', 'type', 'unitType', 'validDay'].sort(),
+        ['bidType', 'cornerMark', 'describes', 'expiryDate', 'id', 'money', 'privilegeValueList', 'privileges', 'sort', 'strokeMoney', 'title', 'type', 'unitType', 'validDay'].sort(),
       );
       expect(o.type).toBe(1);
       expect(typeof o.id).toBe('string');
@@ -263,6 +263,27 @@ describe('pay-status and another user’s order', () => {
     const res = await t.api('/btz/bid-order/pay-status', { token });
     expect(res.json).toMatchObject({ code: 400 });
     expect(res.json.msg).toContain('id');
+  });
+});
+
+describe('the expiry a package card shows', () => {
+  const shanghaiDay = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10);
+  it('is the server\'s: Asia/Shanghai day of now + validDay, and counted from a running VIP as the grant is', async () => {
+    const { token } = await newUser(t);
+    const before = Date.now();
+    const list = (await t.api('/btz/bid-order/order-option-select', { token, query: { type: 1 } })).json.data as any[];
+    const after = Date.now();
+    const threeDay = list.find((o) => o.unitType === 1 && o.validDay === 3);
+    expect([shanghaiDay(before + 3 * 86_400_000), shanghaiDay(after + 3 * 86_400_000)]).toContain(threeDay.expiryDate);
+    for (const o of list.filter((x) => x.unitType === 2)) expect(o.expiryDate).toBe('');
+    // with the month bought, the 3-day package would run on from the month's end
+    const order = await payOrder(t, token, { optionId: opt('vip-30d') });
+    await confirmSandbox(t, order.data.codeUrl);
+    expect(await payStatus(t, token, order.data.orderId)).toMatchObject({ data: 2 });
+    const vipExpiry = (await t.api('/btz/user/get-info', { token })).json.data.vipExpiryTime as string;
+    const vipMs = new Date(`${vipExpiry.replace(' ', 'T')}+08:00`).getTime();
+    const again = (await t.api('/btz/bid-order/order-option-select', { token, query: { type: 1 } })).json.data as any[];
+    expect(again.find((o) => o.validDay === 3).expiryDate).toBe(shanghaiDay(vipMs + 3 * 86_400_000));
   });
 });
 

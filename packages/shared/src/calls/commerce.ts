@@ -41,6 +41,7 @@ const rechargeOption: z.ZodType<RechargeOption> = z.strictObject({
   privilegeValueList: z.array(str),
   privileges: z.array(z.strictObject({ id: str, name: str, isChecked: z.boolean() })),
   sort: z.number(),
+  expiryDate: z.string().regex(/^(\d{4}-\d{2}-\d{2})?$/),
 });
 const payOrderResult: z.ZodType<PayOrderResult> = z.strictObject({
   codeUrl: str,

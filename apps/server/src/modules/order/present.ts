@@ -5,7 +5,11 @@ import { formatTime } from '../../lib/time.js';
 import type { CreatedOrder } from './commands/create-order.js';
 import type { OrderRow, RecentPurchaseRow } from './repo.js';
 
-export function presentOption(o: Selectable<RechargeOptionsTable>): RechargeOption {
+/**
+ * `vipFrom`: when a period package bought now would start — the holder's running VIP's expiry, or now (as grantOrder
+ * counts it); its expiry date is shown on the card, so the browser's own clock and zone never decide it.
+ */
+export function presentOption(o: Selectable<RechargeOptionsTable>, vipFrom: Date = new Date()): RechargeOption {
   return {
     id: o.id,
     title: o.title,
@@ -20,6 +24,7 @@ export function presentOption(o: Selectable<RechargeOptionsTable>): RechargeOpti
     privilegeValueList: o.privilege_value_list ?? [],
     privileges: o.privileges ?? [],
     sort: o.sort,
+    expiryDate: o.unit_type === UNIT_TYPE.period ? formatTime(new Date(vipFrom.getTime() + o.valid_day * 86_400_000)).slice(0, 10) : '',
   };
 }
 
