@@ -2,7 +2,7 @@ import type { LoaderFunction } from 'react-router';
 import type { AppRoutePath } from '@btz/shared';
 import { activityLoader, merchantLoader, newsLoader, pageLoader, questionLoader } from '../features/site/loaders';
 import type { ActivityDetail, MerchantDetail, NewsDetail, QuestionDetail, SitePage } from '../features/site/api';
-import { inviteLoader } from './loaders';
+import { inviteLoader, type InviteItem } from './loaders';
 import type { PageModule } from './page';
 
 /** What the web adds to a route of the table: its screen (one file per route, spec §2), its loader, its item's title. */
@@ -53,7 +53,7 @@ export const PAGES: Record<AppRoutePath, PageDef> = {
   '/:inviteCode': {
     load: () => import('../routes/public/InviteLanding'),
     loader: inviteLoader,
-    title: titled((d: { valid: boolean }) => (d.valid ? null : '邀请链接无效')),
+    title: titled((i: InviteItem) => (i.valid ? null : '邀请链接无效')),
   },
   '*': { load: () => import('../routes/public/NotFound') },
 

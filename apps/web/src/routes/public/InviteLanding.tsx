@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useLoaderData, useNavigate } from 'react-router';
+import type { InviteItem } from '../../router/loaders';
 import { LOADING_TIPS } from '@btz/shared';
 import { storeInvitationCode } from '../../lib/attribution';
 import { openLogin } from '../../lib/events';
@@ -10,7 +11,7 @@ import '../../styles/invite.css';
 
 /** `/{inviteCode}`: remembers the code (localStorage invitation_code); the inviter is credited at the login that follows. */
 export default function InviteLanding() {
-  const { code, valid } = useLoaderData() as { code: string; valid: boolean };
+  const { code, valid } = (useLoaderData() as { item: InviteItem }).item;
   const loggedIn = useUser((s) => Boolean(s.token));
   const navigate = useNavigate();
   const brand = brandName(boot().branding);
