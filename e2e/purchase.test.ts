@@ -262,7 +262,7 @@ describe('buying 普通版 copies with the best new-user coupon', () => {
     expect(await records.locator('tbody tr.ant-table-row').count()).toBe(settled);
     expect(await records.locator('tbody tr', { hasText: '已关闭' }).count()).toBe(0);
     await records.getByLabel('订单状态').click();
-    await page.getByRole('option', { name: '全部（含未支付、已关闭）' }).click();
+    await page.locator('.ant-select-item-option').filter({ hasText: '全部（含未支付、已关闭）' }).click();
     await expect.poll(() => records.locator('tbody tr.ant-table-row').count(), { timeout: WAIT }).toBe(all.length);
     await shot(page, 'purchase-records');
     expect(errors).toEqual([]);
