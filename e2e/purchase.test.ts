@@ -256,6 +256,14 @@ describe('buying 普通版 copies with the best new-user coupon', () => {
     expect(cells).toContain(formatYuan(payable));
     expect(cells).toContain(`优惠 ${formatYuan(discount)}`);
     expect(cells).toContain('× 3');
+    // paid and refunded orders by default: the orders the dialog created and closed stay behind the filter
+    const all = (await t.api('/btz/bid-order/order-list', { token, query: { current: 1, size: 10 } })).json.data.records as { status: number }[];
+    const settled = all.filter((o) => o.status === 2 || o.status === 4).length;
+    expect(await records.locator('tbody tr.ant-table-row').count()).toBe(settled);
+    expect(await records.locator('tbody tr', { hasText: '已关闭' }).count()).toBe(0);
+    await records.getByLabel('订单状态').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: '全部（含未支付、已关闭）' }).click();
+    await expect.poll(() => records.locator('tbody tr.ant-table-row').count(), { timeout: WAIT }).toBe(all.length);
     await shot(page, 'purchase-records');
     expect(errors).toEqual([]);
   });

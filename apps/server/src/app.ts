@@ -18,6 +18,7 @@ import { PaymentProviders } from './providers/payment/index.js';
 import { registerWxPages } from './modules/auth/wx-pages.js';
 import { registerTenantRoutes } from './modules/tenant/routes.js';
 import { registerUserRoutes } from './modules/user/routes.js';
+import { registerWelfareRoutes } from './modules/welfare/routes.js';
 import { registerWebApp } from './modules/web/spa.js';
 import { createLlm } from './providers/llm/index.js';
 import { createStorage } from './providers/storage/index.js';
@@ -147,6 +148,7 @@ export async function buildApp(config: Config, handle: DbHandle, opts: { logStre
   registerRepository(fastify, ctx);
   registerBidCheck(fastify, ctx);
   registerFileTools(fastify, ctx);
+  registerWelfareRoutes(fastify, ctx);
   const web = await registerWebApp(fastify, ctx);
   registerTenantRoutes(fastify, ctx, web.buildId);
   // after every module registered its job kinds

@@ -33,6 +33,7 @@ describe('the route table (APP_ROUTES)', () => {
       '/home/pay_agreement.html',
       '/home/website_map.html',
       '/user/profile',
+      '/activity',
     ]);
     expect(INDEXABLE_STATIC_ROUTES).toEqual(PUBLIC_STATIC_ROUTES.filter((p) => p !== '/user/profile'));
     expect(PUBLIC_ROUTE_TITLES['/home/website_map.html']).toBe('网站地图');

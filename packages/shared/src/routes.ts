@@ -61,6 +61,8 @@ export const APP_ROUTES = [
   { path: '/home/pay_agreement.html', title: '支付协议', layout: 'site', access: 'public' },
   { path: '/home/website_map.html', title: '网站地图', layout: 'site', access: 'public' },
   { path: '/user/profile', title: '个人资料', layout: 'site', access: 'login' },
+  // the activities' list (a bare `/activity` is no invitation code)
+  { path: '/activity', title: '优惠活动', layout: 'site', access: 'public' },
   { path: '/activity/:file', title: '活动详情', layout: 'site', access: 'public', param: { name: 'activity', suffix: '.html' } },
   { path: '/dynamic/:file', title: '行业动态', layout: 'site', access: 'public', param: { name: 'dynamic', suffix: '.html' } },
   { path: '/question/:file', title: '常见问题', layout: 'site', access: 'public', param: { name: 'question', suffix: '.html' } },
@@ -72,7 +74,7 @@ export const APP_ROUTES = [
     param: { name: 'merchantDetail', suffix: '.html' },
   },
   { path: '/home/:page', title: '专题页面', layout: 'site', access: 'public', param: { name: 'homePage', suffix: '.html' } },
-  // an invite landing when the code exists (the server asks the database), else the 404 page
+  // an invite landing when the code exists (the server asks the database), else a Chinese 「邀请链接无效」 page (HTTP 404)
   { path: '/:inviteCode', title: '好友邀请', layout: 'site', access: 'public' },
   { path: '*', title: '页面不存在', layout: 'site', access: 'public' },
 

@@ -1,8 +1,8 @@
 /** Recharge options and ordering rules (spec §3/§4/§5, PRODUCT.md §4, CONVENTIONS.md Values) on the embedded sandbox. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXT, pickBestCoupon } from '@btz/shared';
-import { newUser, startTestServer, type TestServer } from '../harness.js';
-import { db, giveCoupon, opt, orderRow, payOrder, payStatus } from './helpers.js';
+import { masked, newUser, startTestServer, type TestServer } from '../harness.js';
+import { confirmSandbox, db, giveCoupon, opt, orderRow, payOrder, payStatus } from './helpers.js';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -21,7 +21,7 @@ describe('order-option-select', () => {
     expect(list.length).toBeGreaterThanOrEqual(5);
     for (const o of list) {
       expect(Object.keys(o).sort()).toEqual(
-        ['bidType', 'cornerMark', 'describes', 'id', 'money', 'privilegeValueList', 'privileges', 'sort', 'strokeMoney', 'title', 'type', 'unitType', 'validDay'].sort(),
+        ['bidType', 'cornerMark', 'describes', 'expiryDate', 'id', 'money', 'privilegeValueList', 'privileges', 'sort', 'strokeMoney', 'title', 'type', 'unitType', 'validDay'].sort(),
       );
       expect(o.type).toBe(1);
       expect(typeof o.id).toBe('string');
@@ -266,6 +266,27 @@ describe('pay-status and another user’s order', () => {
   });
 });
 
+describe('the expiry a package card shows', () => {
+  const shanghaiDay = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10);
+  it('is the server\'s: Asia/Shanghai day of now + validDay, and counted from a running VIP as the grant is', async () => {
+    const { token } = await newUser(t);
+    const before = Date.now();
+    const list = (await t.api('/btz/bid-order/order-option-select', { token, query: { type: 1 } })).json.data as any[];
+    const after = Date.now();
+    const threeDay = list.find((o) => o.unitType === 1 && o.validDay === 3);
+    expect([shanghaiDay(before + 3 * 86_400_000), shanghaiDay(after + 3 * 86_400_000)]).toContain(threeDay.expiryDate);
+    for (const o of list.filter((x) => x.unitType === 2)) expect(o.expiryDate).toBe('');
+    // with the month bought, the 3-day package would run on from the month's end
+    const order = await payOrder(t, token, { optionId: opt('vip-30d') });
+    await confirmSandbox(t, order.data.codeUrl);
+    expect(await payStatus(t, token, order.data.orderId)).toMatchObject({ data: 2 });
+    const vipExpiry = (await t.api('/btz/user/get-info', { token })).json.data.vipExpiryTime as string;
+    const vipMs = new Date(`${vipExpiry.replace(' ', 'T')}+08:00`).getTime();
+    const again = (await t.api('/btz/bid-order/order-option-select', { token, query: { type: 1 } })).json.data as any[];
+    expect(again.find((o) => o.validDay === 3).expiryDate).toBe(shanghaiDay(vipMs + 3 * 86_400_000));
+  });
+});
+
 describe('order-list, orderSelect, barrage', () => {
   it('pages the user’s recharge records, newest first, with status and method names', async () => {
     const { token } = await newUser(t);
@@ -279,6 +300,23 @@ describe('order-list, orderSelect, barrage', () => {
     expect(res.records[0].createTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     const closedOnly = (await t.api('/btz/bid-order/order-list', { token, query: { status: 3 } })).json.data;
     expect(closedOnly.records.map((r: any) => r.id)).toEqual([first.orderId]);
+  });
+
+  it('statusIn picks several statuses (充值记录\'s default: paid and refunded, not the closed and unpaid ones)', async () => {
+    const { token } = await newUser(t);
+    const closed = (await payOrder(t, token, { optionId: opt('copy-basic') })).data;
+    const paid = (await payOrder(t, token, { optionId: opt('vip-30d') })).data; // closes the first
+    await confirmSandbox(t, paid.codeUrl);
+    expect(await payStatus(t, token, paid.orderId)).toMatchObject({ data: 2 });
+    await payOrder(t, token, { optionId: opt('vip-3d') }); // left unpaid
+    const list = async (query: Record<string, string | number>) =>
+      ((await t.api('/btz/bid-order/order-list', { token, query })).json.data.records as { id: string; status: number }[]).map((r) => r.status);
+    expect((await list({})).sort()).toEqual([1, 2, 3]);
+    expect(await list({ statusIn: '2,4' })).toEqual([2]);
+    expect((await list({ statusIn: '1,3' })).sort()).toEqual([1, 3]);
+    expect(closed.orderId).toBeTruthy();
+    const bad = await t.api('/btz/bid-order/order-list', { token, query: { statusIn: '2;4' } });
+    expect(bad.json).toMatchObject({ success: false, msg: expect.stringContaining('订单状态') });
   });
 
   it('orderSelect lists statuses and pay types', async () => {
@@ -296,13 +334,24 @@ describe('order-list, orderSelect, barrage', () => {
     ]);
   });
 
-  it('barrage: believable Chinese messages with masked phones, paged', async () => {
-    const { token } = await newUser(t);
-    const res = (await t.api('/btz/barrage/queryBarrageList', { token, query: { current: 1, size: 5 } })).json.data;
-    expect(res.total).toBeGreaterThanOrEqual(10);
-    expect(res.records).toHaveLength(5);
-    for (const r of res.records) expect(r.content).toMatch(/^1[3-9]\d\*{4}\d{4} \S+/);
-    const page2 = (await t.api('/btz/barrage/queryBarrageList', { token, query: { current: 2, size: 5 } })).json.data;
-    expect(page2.records[0].id).not.toBe(res.records[0].id);
+  it('barrage (最新动态): only real paid orders of the brand, newest first, phones masked — nothing made up', async () => {
+    const barrage = async (host?: string) => (await t.api('/btz/barrage/queryBarrageList', { host, query: { current: 1, size: 100 } })).json.data;
+    const before = await barrage();
+    // nothing generated: every message is a paid order, none of the old seeded lines
+    for (const r of before.records) expect(r.content).toMatch(/^1[3-9]\d\*{4}\d{4} \d{2}-\d{2} \d{2}:\d{2} 购买了\S+/);
+    const buyer = await newUser(t);
+    const idle = await newUser(t);
+    const created = await payOrder(t, buyer.token, { optionId: opt('vip-30d') });
+    expect(created.success, JSON.stringify(created)).toBe(true);
+    await payOrder(t, idle.token, { optionId: opt('vip-365d') }); // created, never paid
+    await confirmSandbox(t, created.data.codeUrl);
+    expect(await payStatus(t, buyer.token, created.data.orderId)).toMatchObject({ data: 2 });
+    const after = await barrage();
+    expect(after.total).toBe(before.total + 1);
+    expect(after.records[0]).toEqual({ id: created.data.orderId, content: expect.stringMatching(new RegExp(`^${masked(buyer.phone).replace(/\*/g, '\\*')} \\d{2}-\\d{2} \\d{2}:\\d{2} 购买了月度会员$`)) });
+    expect(JSON.stringify(after)).not.toContain(masked(idle.phone));
+    expect(JSON.stringify(after)).not.toContain(buyer.phone);
+    // another brand does not show this brand's purchases
+    expect(JSON.stringify(await barrage('fz.localhost'))).not.toContain(created.data.orderId);
   });
 });

@@ -52,6 +52,9 @@ describe('the exported Word file: cover and composition', () => {
       '日期：2026年3月18日', // the bid deadline's date
     ]);
     expect(raw).not.toContain('定稿');
+    // the file is named as the bid — project, 投标文件, bidder — not after the uploaded tender (「…招标文件定稿」)
+    expect(res.export?.name).toBe(`${FACTS.projectName}-投标文件-${ENTERPRISE}.docx`);
+    expect(decodeURIComponent(String(res.headers['content-disposition']))).toContain(`${FACTS.projectName}-投标文件-${ENTERPRISE}.docx`);
     // the body: the composition's parts as chapters in the tender's order, the cover part not repeated
     const body = lines.slice(toc + 1);
     const at = PARTS.slice(1).map((p) => body.findIndex((l) => l === p));

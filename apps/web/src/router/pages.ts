@@ -2,7 +2,7 @@ import type { LoaderFunction } from 'react-router';
 import type { AppRoutePath } from '@btz/shared';
 import { activityLoader, merchantLoader, newsLoader, pageLoader, questionLoader } from '../features/site/loaders';
 import type { ActivityDetail, MerchantDetail, NewsDetail, QuestionDetail, SitePage } from '../features/site/api';
-import { inviteLoader } from './loaders';
+import { inviteLoader, type InviteItem } from './loaders';
 import type { PageModule } from './page';
 
 /** What the web adds to a route of the table: its screen (one file per route, spec §2), its loader, its item's title. */
@@ -32,6 +32,7 @@ export const PAGES: Record<AppRoutePath, PageDef> = {
   '/home/pay_agreement.html': { load: () => import('../routes/public/PayAgreement') },
   '/home/website_map.html': { load: () => import('../routes/public/WebsiteMap') },
   '/user/profile': { load: () => import('../routes/public/UserProfile') },
+  '/activity': { load: () => import('../routes/public/ActivityList') },
   '/activity/:file': {
     load: () => import('../routes/public/ActivityDetail'),
     loader: activityLoader,
@@ -49,7 +50,11 @@ export const PAGES: Record<AppRoutePath, PageDef> = {
     title: titled((m: MerchantDetail) => m.name),
   },
   '/home/:page': { load: () => import('../routes/public/HomeCodePage'), loader: pageLoader, title: titled((p: SitePage) => p.title) },
-  '/:inviteCode': { load: () => import('../routes/public/InviteLanding'), loader: inviteLoader },
+  '/:inviteCode': {
+    load: () => import('../routes/public/InviteLanding'),
+    loader: inviteLoader,
+    title: titled((i: InviteItem) => (i.valid ? null : '邀请链接无效')),
+  },
   '*': { load: () => import('../routes/public/NotFound') },
 
   '/workbench': { load: () => import('../routes/workbench/Dashboard') },

@@ -21,3 +21,4 @@ export type { EditorDoc } from '@btz/shared/editor';
 export { findSoffice, docxToPdf } from './pdf.js';
 export { findCoverForm, coverFromForm, coverDate, standardCover, COVER_PART, type CoverCard, type CoverBidder, type CoverLine } from './cover.js';
 export { LIBRARY_IMAGE_SRC, BANK_IMAGE_SRC, resolveImage } from './images.js';
+export { bidWords } from '../tender/rules/forms.js';

@@ -83,6 +83,11 @@ export interface RechargeOption {
   privilegeValueList: string[];
   privileges: PrivilegeItem[];
   sort: number;
+  /**
+   * A period package: the day its VIP would run to if bought now (`YYYY-MM-DD`, Asia/Shanghai, from the server's clock,
+   * counted from the holder's running VIP as the grant is); '' for a per-copy pack.
+   */
+  expiryDate: string;
 }
 
 /** `/btz/bid-order/pay-order` */

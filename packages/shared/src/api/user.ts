@@ -102,3 +102,15 @@ export interface TenantBranding {
   primaryColor: string;
   name: string;
 }
+
+/** `/btz/user/sessions` — one live sign-in of the account (a device that holds a token now). */
+export interface UserSessionItem {
+  id: string;
+  /** 「Windows · Chrome」 from the sign-in's user agent */
+  device: string;
+  ip: string;
+  /** when it signed in */
+  createTime: string;
+  /** the sign-in this request came with */
+  current: boolean;
+}

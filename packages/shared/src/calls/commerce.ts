@@ -41,6 +41,7 @@ const rechargeOption: z.ZodType<RechargeOption> = z.strictObject({
   privilegeValueList: z.array(str),
   privileges: z.array(z.strictObject({ id: str, name: str, isChecked: z.boolean() })),
   sort: z.number(),
+  expiryDate: z.string().regex(/^(\d{4}-\d{2}-\d{2})?$/),
 });
 const payOrderResult: z.ZodType<PayOrderResult> = z.strictObject({
   codeUrl: str,
@@ -131,8 +132,14 @@ export const orderCalls = {
   list: defineCall({
     path: '/btz/bid-order/order-list',
     auth: true,
-    query: z.object({ current, size: size(10), status: z.coerce.number().int().min(1).max(4).optional() }),
-    labels: { ...PAGING_LABELS, status: '订单状态' },
+    query: z.object({
+      current,
+      size: size(10),
+      status: z.coerce.number().int().min(1).max(4).optional(),
+      /** several statuses, comma-separated (`2,4`: 充值记录's default, paid and refunded); with `status` both apply */
+      statusIn: z.string().regex(/^[1-4](,[1-4]){0,3}$/, { error: '应为逗号分隔的订单状态（1–4）' }).optional(),
+    }),
+    labels: { ...PAGING_LABELS, status: '订单状态', statusIn: '订单状态' },
     response: pageOf(orderRecord),
   }),
   /** the order list's filter options */

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { defineCall } from '../api/contract.js';
-import type { InvitedUser, RouteRule, UserInfo } from '../api/user.js';
+import type { InvitedUser, RouteRule, UserInfo, UserSessionItem } from '../api/user.js';
 import { EMAIL_PATTERN } from '../rules/phone.js';
 import { phoneField, sendCodeResult } from './auth.js';
 import { pageOf, time } from './answers.js';
@@ -105,6 +105,13 @@ export const userInfo: z.ZodType<UserInfo> = z.strictObject({
   maskPhone: z.string(),
 });
 const invitedUser: z.ZodType<InvitedUser> = z.strictObject({ id: z.string(), maskPhone: z.string(), nickName: z.string(), createTime: time });
+const userSession: z.ZodType<UserSessionItem> = z.strictObject({
+  id: z.string(),
+  device: z.string(),
+  ip: z.string(),
+  createTime: time,
+  current: z.boolean(),
+});
 const routeRule: z.ZodType<RouteRule> = z.strictObject({
   redirect: z.string().optional(),
   absolute: z.boolean().optional(),
@@ -175,4 +182,10 @@ export const userCalls = {
     labels: { phone: '新手机号', key: '验证码标识', code: '短信验证码', ticket: '原手机号验证凭证' },
     response: userInfo,
   }),
+  /** the account's live sign-ins (sessions neither revoked nor expired), newest first */
+  sessions: defineCall({ path: '/btz/user/sessions', auth: true, response: z.array(userSession) }),
+  /** 退出所有设备: revokes every session of the account, this one included (its tokens and realtime connections end) */
+  logoutAll: defineCall({ path: '/btz/user/logout-all', auth: true, response: z.strictObject({ count: z.number().int().min(0) }) }),
+  /** unbinds WeChat from an account that can still sign in by phone */
+  unbindWechat: defineCall({ path: '/btz/user/unbind-wechat', auth: true, response: userInfo }),
 };

@@ -167,36 +167,10 @@ export const COUPON_SEEDS = [
   { key: 'new-30', kind: 'new_user' as const, title: '新人满减券', discountFen: 3000, minFen: 19900, validDays: 7, sort: 2 },
   { key: 'new-100', kind: 'new_user' as const, title: '新人大额券', discountFen: 10000, minFen: 69900, validDays: 7, sort: 3 },
   { key: 'redeem-50', kind: 'redeem' as const, title: '兑换码专享券', discountFen: 5000, minFen: 29900, validDays: 30, sort: 1 },
+  // the welfare centre's rewards (seed/welfare.ts)
+  { key: 'task-20', kind: 'task' as const, title: '任务奖励券', discountFen: 2000, minFen: 9900, validDays: 30, sort: 1 },
+  { key: 'task-50', kind: 'task' as const, title: '任务奖励满减券', discountFen: 5000, minFen: 29900, validDays: 30, sort: 2 },
 ];
-
-const SURNAME_PHONES = ['138', '139', '137', '150', '151', '186', '188', '135', '158', '177', '189', '136', '159', '187', '152', '133'];
-const ACTIONS = [
-  '刚刚开通了年度会员',
-  '购买了5份普通版标书',
-  '开通了企业专业版',
-  '领取了新人优惠券',
-  '刚刚开通了月度会员',
-  '购买了2份旗舰版标书',
-  '开通了3天体验会员',
-  '购买了10份普通版标书',
-  '开通了企业基础版',
-  '刚刚开通了年度会员',
-  '购买了1份旗舰版标书',
-  '开通了企业旗舰版',
-  '购买了3份普通版标书',
-  '刚刚开通了月度会员',
-  '领取了新人优惠券',
-  '购买了20份普通版标书',
-];
-
-/** `138****5678 刚刚开通了年度会员` — deterministic per tenant and index. */
-export function barrageMessages(tenantId: string): string[] {
-  const seed = Number(tenantId) || 7;
-  return ACTIONS.map((action, i) => {
-    const tail = String((seed * 31 + i * 7919) % 10000).padStart(4, '0');
-    return `${SURNAME_PHONES[(i + seed) % SURNAME_PHONES.length]}****${tail} ${action}`;
-  });
-}
 
 export async function seedCommerce(db: Database): Promise<void> {
   for (const tenantId of Object.values(TENANTS)) {
@@ -235,14 +209,6 @@ export async function seedCommerce(db: Database): Promise<void> {
           valid_days: c.validDays,
           sort: c.sort,
         })
-        .onConflict((oc) => oc.column('id').doNothing())
-        .execute();
-    }
-    const messages = barrageMessages(tenantId);
-    for (let i = 0; i < messages.length; i++) {
-      await db
-        .insertInto('barrage_messages')
-        .values({ id: `${tenantId}-barrage-${String(i + 1).padStart(2, '0')}`, tenant_id: tenantId, content: messages[i]!, sort: i + 1 })
         .onConflict((oc) => oc.column('id').doNothing())
         .execute();
     }

@@ -2,6 +2,7 @@ import type { Database } from '../connection.js';
 import { BRANDS, HOST_TENANTS, ROUTE_RULES, brandingFor } from './brands.js';
 import { seedCommerce } from './commerce.js';
 import { seedContent } from './content.js';
+import { seedWelfare } from './welfare.js';
 
 /** Reference data every start makes sure of (idempotent; operator edits are kept). */
 export async function seed(db: Database): Promise<void> {
@@ -27,5 +28,6 @@ export async function seed(db: Database): Promise<void> {
       .execute();
   }
   await seedCommerce(db);
+  await seedWelfare(db);
   await seedContent(db);
 }

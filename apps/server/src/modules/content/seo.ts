@@ -19,6 +19,7 @@ import {
   getNews,
   getPage,
   getQuestion,
+  listActivities,
   listMerchants,
   listNews,
   type ContentLink,
@@ -194,6 +195,18 @@ export async function contentView(app: AppContext, req: FastifyRequest, path: st
       body: wrap(
         `<h1>行业动态</h1><ul>${list.records
           .map((n) => `<li><article><h2>${link(`/dynamic/${n.id}.html`, n.title)}</h2><p>${time(n.publishTime)}</p><p>${esc(n.summary)}</p></article></li>`)
+          .join('')}</ul>`,
+      ),
+    };
+  }
+  if (path === '/activity') {
+    const list = await listActivities(db, tenantId, { current: 1, size: 500 });
+    return {
+      title: PUBLIC_ROUTE_TITLES[path],
+      canonical,
+      body: wrap(
+        `<h1>优惠活动</h1>${list.records.length ? '' : '<p>暂无进行中的活动</p>'}<ul>${list.records
+          .map((a) => `<li><article><h2>${link(`/activity/${a.id}.html`, a.title)}</h2><p>${esc(a.summary)}</p></article></li>`)
           .join('')}</ul>`,
       ),
     };

@@ -1,11 +1,15 @@
 import type { Selectable } from 'kysely';
-import { ORDER_STATUS, ORDER_STATUS_LABEL, PAY_TYPE_LABEL, fenToYuan, type OrderRecord, type PayOrderResult, type RechargeOption } from '@btz/shared';
+import { ORDER_STATUS, ORDER_STATUS_LABEL, PAY_TYPE_LABEL, UNIT_TYPE, fenToYuan, maskPhone, type BarrageRecord, type OrderRecord, type PayOrderResult, type RechargeOption } from '@btz/shared';
 import type { RechargeOptionsTable } from '../../db/schema-commerce.js';
 import { formatTime } from '../../lib/time.js';
 import type { CreatedOrder } from './commands/create-order.js';
-import type { OrderRow } from './repo.js';
+import type { OrderRow, RecentPurchaseRow } from './repo.js';
 
-export function presentOption(o: Selectable<RechargeOptionsTable>): RechargeOption {
+/**
+ * `vipFrom`: when a period package bought now would start — the holder's running VIP's expiry, or now (as grantOrder
+ * counts it); its expiry date is shown on the card, so the browser's own clock and zone never decide it.
+ */
+export function presentOption(o: Selectable<RechargeOptionsTable>, vipFrom: Date = new Date()): RechargeOption {
   return {
     id: o.id,
     title: o.title,
@@ -20,6 +24,7 @@ export function presentOption(o: Selectable<RechargeOptionsTable>): RechargeOpti
     privilegeValueList: o.privilege_value_list ?? [],
     privileges: o.privileges ?? [],
     sort: o.sort,
+    expiryDate: o.unit_type === UNIT_TYPE.period ? formatTime(new Date(vipFrom.getTime() + o.valid_day * 86_400_000)).slice(0, 10) : '',
   };
 }
 
@@ -60,4 +65,11 @@ export function presentOrder(o: OrderRow, now: number): OrderRecord {
     createTime: formatTime(o.created_at),
     paidTime: formatTime(o.paid_at),
   };
+}
+
+/** One real purchase for 最新动态: 「138****5678 11-28 20:01 购买了年度会员」 (the time is when it was paid, Asia/Shanghai). */
+export function presentPurchase(r: RecentPurchaseRow): BarrageRecord {
+  const when = r.paid_at ? `${formatTime(r.paid_at).slice(5, 16)} ` : '';
+  const count = r.unit_type === UNIT_TYPE.perCopy && r.number > 1 ? ` ×${r.number}` : '';
+  return { id: r.id, content: `${maskPhone(r.phone)} ${when}购买了${r.title}${count}` };
 }

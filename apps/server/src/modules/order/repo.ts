@@ -75,18 +75,45 @@ export function listOrdersOf<R>(
   db: Executor,
   tenantId: string,
   userId: string,
-  p: Paging & { status?: number },
+  p: Paging & { status?: number; statusIn?: string },
   present: (o: OrderRow) => R,
 ): Promise<Page<R>> {
   let base = db.selectFrom('orders').where('tenant_id', '=', tenantId).where('user_id', '=', userId);
   if (p.status) base = base.where('status', '=', p.status);
+  if (p.statusIn) base = base.where('status', 'in', p.statusIn.split(',').map(Number));
   return paginate(base, p, (q) => q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'), present);
 }
 
-/** The brand's enabled barrage messages, in their order. */
-export function listBarrage(db: Executor, tenantId: string, p: Paging) {
-  const base = db.selectFrom('barrage_messages').where('tenant_id', '=', tenantId).where('enabled', '=', true);
-  return paginate(base, p, (q) => q.select(['id', 'content']).orderBy('sort').orderBy('id'));
+/**
+ * The brand's real purchases for 最新动态: paid orders (refunded ones are no purchase) of the last `days` days, newest
+ * first, with the buyer's phone for masking. Buyers without a phone (WeChat-only) are left out rather than named.
+ */
+export function listRecentPurchases<R>(db: Executor, tenantId: string, p: Paging, since: Date, present: (r: RecentPurchaseRow) => R): Promise<Page<R>> {
+  const base = db
+    .selectFrom('orders')
+    .innerJoin('users', 'users.id', 'orders.user_id')
+    .where('orders.tenant_id', '=', tenantId)
+    .where('orders.status', '=', ORDER_STATUS.paid)
+    .where('orders.paid_at', '>=', since)
+    .where('users.phone', 'is not', null);
+  return paginate(
+    base,
+    p,
+    (q) =>
+      q
+        .select(['orders.id', 'orders.title', 'orders.unit_type', 'orders.number', 'orders.paid_at', 'users.phone'])
+        .orderBy('orders.paid_at', 'desc')
+        .orderBy('orders.id', 'desc'),
+    present,
+  );
+}
+export interface RecentPurchaseRow {
+  id: string;
+  title: string;
+  unit_type: number;
+  number: number;
+  paid_at: Date | null;
+  phone: string | null;
 }
 
 /** Unpaid orders (of every tenant) expiring by `by`, soonest first: the order job's work list. */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  OPTION_TYPE,
   OPTION_TYPE_LABEL,
   ORDER_STATUS,
   ORDER_STATUS_LABEL,
@@ -18,14 +19,25 @@ import { notFound } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
 import { createOrder } from './commands/create-order.js';
 import { syncOrder } from './sync-order.js';
-import { presentCreatedOrder, presentOption, presentOrder } from './present.js';
-import { findOrderOf, listBarrage, listEnabledOptions, listOrdersOf } from './repo.js';
+import { presentCreatedOrder, presentOption, presentOrder, presentPurchase } from './present.js';
+import { findEnterpriseOf, findUser } from '../user/repo.js';
+import { findOrderOf, listEnabledOptions, listOrdersOf, listRecentPurchases } from './repo.js';
+
+/** How far back 最新动态 looks for purchases. */
+const RECENT_PURCHASE_DAYS = 30;
 
 export function registerOrderRoutes(fastify: FastifyInstance, app: AppContext): void {
   defineRoute(fastify, app, {
     call: orderCalls.options,
     handler: async ({ app, auth, query }): Promise<RechargeOption[]> => {
-      return (await listEnabledOptions(app.db, auth.tenantId, query.type)).map(presentOption);
+      // a package bought now starts when the buyer's (personal) or its enterprise's (enterprise) running VIP ends
+      const u = await findUser(app.db, auth.tenantId, auth.userId);
+      const ent = u?.enterprise_id ? await findEnterpriseOf(app.db, auth.tenantId, u.enterprise_id) : undefined;
+      const now = new Date();
+      const from = (expiry: Date | null | undefined) => (expiry && expiry.getTime() > now.getTime() ? expiry : now);
+      return (await listEnabledOptions(app.db, auth.tenantId, query.type)).map((o) =>
+        presentOption(o, from(o.type === OPTION_TYPE.enterprise ? ent?.vip_expiry : u?.vip_expiry)),
+      );
     },
   });
 
@@ -74,10 +86,11 @@ export function registerOrderRoutes(fastify: FastifyInstance, app: AppContext): 
   });
 
   defineRoute(fastify, app, {
-    // public: the host's brand decides (the dialog is logged in, but the messages are no secret)
+    // 最新动态: only real purchases — the brand's paid orders of the last 30 days, phones masked — or nothing (issue 27:
+    // a made-up feed is a false claim to customers). Public: the host's brand decides.
     call: orderCalls.barrage,
     handler: async ({ app, tenant, query }): Promise<Page<BarrageRecord>> => {
-      return listBarrage(app.db, tenant.id, query);
+      return listRecentPurchases(app.db, tenant.id, query, new Date(Date.now() - RECENT_PURCHASE_DAYS * 86_400_000), presentPurchase);
     },
   });
 }

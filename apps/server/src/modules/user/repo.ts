@@ -140,3 +140,41 @@ export async function ensureEnterprise(trx: Transaction<DB>, u: Pick<UserRow, 'i
   await trx.updateTable('users').set({ enterprise_id: enterpriseId, is_team_admin: 1, updated_at: new Date() }).where('id', '=', u.id).execute();
   return enterpriseId;
 }
+
+/** The user's live sessions (not revoked, not expired), newest first. */
+export function liveSessions(db: Database, tenantId: string, userId: string, now = new Date()) {
+  return db
+    .selectFrom('auth_sessions')
+    .select(['id', 'ip', 'user_agent', 'created_at'])
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(100)
+    .execute();
+}
+
+/** Revokes every live session of the user; the ids revoked. */
+export async function revokeAllSessions(db: Database, tenantId: string, userId: string): Promise<string[]> {
+  const rows = await db
+    .updateTable('auth_sessions')
+    .set({ revoked_at: new Date() })
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Clears the user's WeChat identity. */
+export async function clearWechat(db: Database, tenantId: string, userId: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ wechat_openid: null, wechat_unionid: null, updated_at: new Date() })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', userId)
+    .execute();
+}

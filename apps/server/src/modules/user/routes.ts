@@ -7,7 +7,20 @@ import { defineRoute } from '../../http/route.js';
 import { formatTime } from '../../lib/time.js';
 import { consumeSmsCode, sendSmsCode } from '../verify/sms-codes.js';
 import { presentUser } from './present.js';
-import { ensureEnterprise, findEnterpriseOf, findUser, findUserByPhone, listInvitedUsers, setLoginRole, setPhone, updateUserFields } from './repo.js';
+import { deviceLabel } from '../iprecord/index.js';
+import {
+  clearWechat,
+  ensureEnterprise,
+  findEnterpriseOf,
+  findUser,
+  findUserByPhone,
+  listInvitedUsers,
+  liveSessions,
+  revokeAllSessions,
+  setLoginRole,
+  setPhone,
+  updateUserFields,
+} from './repo.js';
 
 const PHONE_TAKEN = '该手机号已注册其他账号';
 
@@ -131,6 +144,41 @@ export function registerUserRoutes(fastify: FastifyInstance, app: AppContext): v
         if ((e as { code?: string }).code === '23505') throw badRequest(PHONE_TAKEN);
         throw e;
       }
+      return loadUserInfo(app, auth.tenantId, auth.userId, requestOrigin(req));
+    },
+  });
+
+  defineRoute(fastify, app, {
+    call: userCalls.sessions,
+    handler: async ({ app, auth }) =>
+      (await liveSessions(app.db, auth.tenantId, auth.userId)).map((r) => ({
+        id: r.id,
+        device: deviceLabel(r.user_agent),
+        ip: r.ip,
+        createTime: formatTime(r.created_at),
+        current: r.id === auth.sessionId,
+      })),
+  });
+
+  // 退出所有设备: every token of the account stops working at once (each request checks its session row), and the
+  // realtime connections opened with them are closed.
+  defineRoute(fastify, app, {
+    call: userCalls.logoutAll,
+    handler: async ({ app, auth }) => {
+      const ids = await revokeAllSessions(app.db, auth.tenantId, auth.userId);
+      for (const id of ids) await app.realtime.closeAuthSession(id);
+      return { count: ids.length };
+    },
+  });
+
+  defineRoute(fastify, app, {
+    call: userCalls.unbindWechat,
+    handler: async ({ app, auth, req }) => {
+      const u = await findUser(app.db, auth.tenantId, auth.userId);
+      if (!u) throw unauthorized();
+      if (!u.wechat_openid) throw badRequest('当前账号未绑定微信');
+      if (!u.phone) throw badRequest('请先绑定手机号再解绑微信，否则将无法登录此账号');
+      await clearWechat(app.db, auth.tenantId, auth.userId);
       return loadUserInfo(app, auth.tenantId, auth.userId, requestOrigin(req));
     },
   });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, Checkbox, Popconfirm, Progress, Tooltip } from 'antd';
 import { CheckCircleOutlined, CloudSyncOutlined, ExportOutlined, FileDoneOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { confirmDialog } from '../../lib/dialogs';
 import { toast } from '../../lib/feedback';
 import { refreshUserInfo } from '../../stores/user';
 import { CompleteEntDialog, missingEssentials } from '../enterprise/CompleteEntDialog';
+import { usePurchase } from '../purchase/store';
 import { bidKeys, cancelWriting, fetchPageSettings, finishBid, savePageSettings, startWriting, type BidDetail } from './api';
 import { errorText, type WritingState } from './hooks';
 import { canStartWriting, needsWriting, progressDetail, progressPercent, progressText } from './writing';
@@ -46,6 +47,11 @@ function InventFactsToggle({ bidId }: { bidId: string }) {
 export function useWriteActions(bid: BidDetail, writing: WritingState) {
   const [starting, setStarting] = useState(false);
   const [entOpen, setEntOpen] = useState(false);
+  // a start refused for want of copies (5003 opened the purchase dialog): once the user pays there, writing starts by
+  // itself — no second press of 一键生成全文; closing the dialog unpaid drops it
+  const awaitingPay = useRef(false);
+  const paid = usePurchase((s) => s.isPay);
+  const dialogOpen = usePurchase((s) => s.open);
 
   const doStart = async () => {
     setStarting(true);
@@ -56,12 +62,23 @@ export function useWriteActions(bid: BidDetail, writing: WritingState) {
       void refreshUserInfo();
       toast.success('已开始编写全文，可以离开本页，编写会在后台继续');
     } catch (e) {
-      // 5003: no copies left — the request client has opened the purchase dialog
-      if (!(isApiError(e) && e.code === CODE.insufficient)) toast.error(errorText(e, '开始编写失败，请稍后重试'));
+      // 5003: no copies left — the request client has opened the purchase dialog; paying there starts the writing
+      if (isApiError(e) && e.code === CODE.insufficient) awaitingPay.current = true;
+      else toast.error(errorText(e, '开始编写失败，请稍后重试'));
     } finally {
       setStarting(false);
     }
   };
+
+  useEffect(() => {
+    if (!awaitingPay.current) return;
+    if (paid) {
+      awaitingPay.current = false;
+      void doStart();
+    } else if (!dialogOpen) awaitingPay.current = false;
+    // doStart is recreated every render; the payment and the dialog's closing are what this waits for
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [paid, dialogOpen]);
 
   /** 一键生成全文: the enterprise essentials first (CompleteEntDialog when some are missing), then write/start. */
   const start = async (askEssentials = true) => {

@@ -2,7 +2,7 @@ import type { KeyboardEvent, ReactNode } from 'react';
 import { InputNumber, Table, Tooltip } from 'antd';
 import { CheckOutlined, CloseOutlined, CheckCircleFilled, MinusOutlined } from '@ant-design/icons';
 import { BID_TYPE, QUANTITY_MAX, QUANTITY_MIN, clampQuantity, formatYuan, priceYuan, type RechargeOption } from '@btz/shared';
-import { describe, expiryDate, padToThree, pricePerPeriod, versionName } from './logic';
+import { describe, padToThree, pricePerPeriod, versionName } from './logic';
 
 interface CardShellProps {
   selected: boolean;
@@ -45,7 +45,7 @@ function CardShell({ selected, disabled, hint, cornerMark, onSelect, className, 
 
 const Strike = ({ value }: { value: number }) => (value > 0 ? <s className="pd-card__strike">{formatYuan(value)}</s> : null);
 
-/** A membership package: title, price per period, original price, expiry date (today + validDay), description. */
+/** A membership package: title, price per period, original price, expiry date (the server's: from its clock, zone and the running VIP), description. */
 export function PeriodCard({ option, selected, onSelect }: { option: RechargeOption; selected: boolean; onSelect: () => void }) {
   return (
     <CardShell selected={selected} cornerMark={option.cornerMark} onSelect={onSelect} testId={`option-${option.id}`}>
@@ -54,7 +54,7 @@ export function PeriodCard({ option, selected, onSelect }: { option: RechargeOpt
         <b>{pricePerPeriod(option)}</b>
       </div>
       <Strike value={option.strokeMoney} />
-      <div className="pd-card__expiry">有效期至 {expiryDate(option.validDay)}</div>
+      <div className="pd-card__expiry">有效期至 {option.expiryDate}</div>
       <p className="pd-card__desc">{option.describes}</p>
     </CardShell>
   );
@@ -185,7 +185,7 @@ export function EnterpriseCard({ option, selected, onSelect }: { option: Recharg
         <b>{pricePerPeriod(option)}</b>
       </div>
       <Strike value={option.strokeMoney} />
-      <div className="pd-card__expiry">有效期至 {expiryDate(option.validDay)}</div>
+      <div className="pd-card__expiry">有效期至 {option.expiryDate}</div>
       <p className="pd-card__desc">{option.describes}</p>
       <ul className="pd-privileges">
         {option.privileges.map((p) => (

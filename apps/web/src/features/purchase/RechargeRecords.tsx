@@ -23,11 +23,19 @@ export function orderTitle(o: Pick<OrderRecord, 'title' | 'unitType' | 'number' 
   return `${o.title.includes(v) ? o.title : `${o.title}（${v}）`} × ${o.number}`;
 }
 
-/** Recharge records (issue 4): the user's orders, paged, with status, amount, method and times. */
+const SETTLED = 'settled';
+const ALL = 'all';
+
+/**
+ * Recharge records (issue 4): the user's orders, paged, with status, amount, method and times — paid and refunded ones
+ * by default; unpaid and closed ones (every QR the dialog made) only when the filter asks for them.
+ */
 export function RechargeRecords() {
   const [page, setPage] = useState({ current: 1, size: 10 });
-  const [status, setStatus] = useState<number | undefined>(undefined);
-  const params = { ...page, status };
+  // paid and refunded orders by default: an order the dialog created and closed unpaid is no purchase (behind the filter)
+  const [filter, setFilter] = useState<string>(SETTLED);
+  const status = filter === SETTLED || filter === ALL ? undefined : Number(filter);
+  const params = { ...page, status, statusIn: filter === SETTLED ? '2,4' : undefined };
   const orders = useQuery({
     queryKey: purchaseKeys.orders(params),
     queryFn: () => fetchOrderList(params),
@@ -35,20 +43,25 @@ export function RechargeRecords() {
     staleTime: 0,
   });
   const select = useQuery({ queryKey: purchaseKeys.orderSelect, queryFn: fetchOrderSelect, staleTime: 10 * 60_000 });
-  const statusOptions =
-    select.data?.status ?? Object.entries(ORDER_STATUS_LABEL).map(([value, label]) => ({ value: Number(value), label }));
+  const statusOptions = [
+    { value: SETTLED, label: '已支付和已退款' },
+    { value: ALL, label: '全部（含未支付、已关闭）' },
+    ...(select.data?.status ?? Object.entries(ORDER_STATUS_LABEL).map(([value, label]) => ({ value: Number(value), label }))).map((o) => ({
+      value: String(o.value),
+      label: o.label,
+    })),
+  ];
 
   return (
     <div className="pf-records" data-testid="recharge-records">
       <div className="pf-records__bar">
         <Select
-          allowClear
-          placeholder="全部状态"
-          style={{ width: 140 }}
-          value={status}
+          aria-label="订单状态"
+          style={{ width: 220 }}
+          value={filter}
           options={statusOptions}
-          onChange={(v?: number) => {
-            setStatus(v);
+          onChange={(v: string) => {
+            setFilter(v);
             setPage((p) => ({ ...p, current: 1 }));
           }}
         />
@@ -64,8 +77,8 @@ export function RechargeRecords() {
         scroll={{ x: 960 }}
         locale={{
           emptyText: (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={status ? '没有该状态的订单' : '还没有充值记录'}>
-              {!status ? (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={filter === SETTLED ? '还没有充值记录' : '没有该状态的订单'}>
+              {filter === SETTLED ? (
                 <Button type="primary" icon={<CrownFilled />} onClick={() => openPurchase({})}>
                   开通会员
                 </Button>

@@ -97,12 +97,6 @@ function pad(n: number): string {
   return String(n).padStart(2, '0');
 }
 
-/** Expiry of a period option bought today: today + validDay, `YYYY-MM-DD`. */
-export function expiryDate(validDay: number, today: Date = new Date()): string {
-  const d = new Date(today.getFullYear(), today.getMonth(), today.getDate() + validDay);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
-
 /** Spec §2: a row of packages pads to three cards. Returns how many empty slots to add. */
 export function padToThree(count: number): number {
   return count % 3 === 0 ? 0 : 3 - (count % 3);

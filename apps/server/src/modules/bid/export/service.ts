@@ -6,8 +6,8 @@
  * A second start of the same bid and format while one is queued or running answers with that one.
  */
 import * as z from 'zod';
-import { WRITE_TEXTS, type BidExport, type ExportFormat } from '@btz/shared';
-import { findSoffice } from '@btz/bid-engine/export';
+import { WRITE_TEXTS, type BidExport, type ExportFormat, type TenderCard } from '@btz/shared';
+import { bidWords, findSoffice } from '@btz/bid-engine/export';
 import type { AppContext } from '../../../context.js';
 import type { AuthInfo } from '../../../auth/tokens.js';
 import { badRequest } from '../../../http/errors.js';
@@ -27,8 +27,23 @@ export const EXPORT_PAYLOAD = jobPayload(1, z.strictObject({ exportId: z.string(
 
 const scopeOf = (auth: Pick<AuthInfo, 'tenantId' | 'userId'>): ExportScope => ({ tenantId: auth.tenantId, userId: auth.userId });
 
-/** The file name a user saves: the bid's name, characters Windows refuses replaced. */
-export const exportFileName = (bidName: string, format: ExportFormat) => `${(bidName.trim() || '标书').replace(/[\\/:*?"<>|]/g, '_')}.${format}`;
+/**
+ * The file name a user saves, named as the bid (issue 27), not the tender it answers: 「{project}-{投标文件|响应文件…}-{bidder}」
+ * — the project from the tender card (else the bid's name), the document's word as the tender says it, the bidder from the
+ * enterprise facts (left out when unknown); characters Windows refuses replaced.
+ */
+export function exportFileName(
+  bid: Pick<BidRow, 'name' | 'card'>,
+  bidder: string | undefined,
+  format: ExportFormat,
+): string {
+  const card = (bid.card ?? {}) as Partial<TenderCard>;
+  const pv = card.projectName?.value;
+  const project = (typeof pv === 'string' ? pv : '').trim() || bid.name.trim() || '标书';
+  const word = bidWords(card).doc;
+  const parts = [project, word, bidder?.trim()].filter((x): x is string => !!x);
+  return `${parts.join('-').replace(/[\\/:*?"<>|\r\n]/g, '_').slice(0, 150)}.${format}`;
+}
 
 export function presentExport(row: ExportRow): BidExport {
   return {
@@ -52,13 +67,13 @@ export async function startExport(app: AppContext, req: FastifyRequest, auth: Au
   const running = await unfinishedExport(app.db, scope, bid.id, format);
   if (running) return presentExport(running);
   const id = newId();
+  const ent = await factsWithBank(app, bid, await loadEnterpriseFacts(app.db, { tenantId: bid.tenant_id, userId: bid.user_id }));
   await app.db.transaction().execute(async (trx) => {
-    await insertExport(trx, { id, tenantId: bid.tenant_id, userId: auth.userId, bidId: bid.id, format, fileName: exportFileName(bid.name, format) });
+    await insertExport(trx, { id, tenantId: bid.tenant_id, userId: auth.userId, bidId: bid.id, format, fileName: exportFileName(bid, ent.name, format) });
     await queueRowJob(app, trx, { table: 'bid_exports', kind: EXPORT_KIND, row: { id, tenant_id: bid.tenant_id, user_id: auth.userId }, payload: EXPORT_PAYLOAD.make({ exportId: id }) });
   });
   app.jobs.poke();
   // IP 记录: who exported which bidder's bid from where (the same IP for two bidders is a warning)
-  const ent = await factsWithBank(app, bid, await loadEnterpriseFacts(app.db, { tenantId: bid.tenant_id, userId: bid.user_id }));
   await recordIp(app, clientOf(req), auth, { kind: 'export', detail: `${bid.name}（${format.toUpperCase()}）`, bidId: bid.id, bidder: ent.name });
   return presentExport((await findExport(app.db, scope, id))!);
 }
