@@ -17,7 +17,7 @@ import {
   serviceAftersales, serviceEmergency, serviceImplementation, serviceQuality, serviceStaffing, serviceTechnical, serviceTraining,
   worksTechnical, goodsTechnical, worksSchedule, userTraining,
 } from './offline/domain-sections.js';
-import { pointParts } from './offline/respond.js';
+import { pointParts, requirementOf } from './offline/respond.js';
 import { missingFormSection, tenderFormSection } from './offline/tender-form.js';
 import { tenderFormsFor } from '../tender/rules/forms.js';
 import { adaptPassage } from '../repository/adapt.js';
@@ -165,10 +165,15 @@ export function writeSectionOffline(input: WriteSectionInput): WriteSectionResul
 function rowBlanks(c: Ctx, own: Block[], reused: number): Block[] {
   const rows = c.scoring.filter((s) => s.category !== 'price');
   if (!rows.length || countChars(toText(own)) + reused >= SCORING_MIN_CHARS + 20) return [];
-  return rows.map((s) => ({
-    t: 'p',
-    text: `评分项“${s.item}”${s.points !== null ? `（${s.points} 分）` : ''}见招标文件第 ${s.source.page} 页：${ph(`我方在“${c.T}”中针对该项的具体说明，并附证明材料`)}。`,
-  }));
+  // the tender's own requirement on the row's subject, where it states one (its page and words): what the blank answers
+  return rows.flatMap((s): Block[] => {
+    const r = requirementOf(c, s.item.replace(/^[\d.、\s]+/, '').replace(/[（(][^）)]*[)）]/g, ''));
+    const said = r ? `${r.text.replace(/\s+/g, ' ').trim().slice(0, 80)}${r.text.length > 80 ? '…' : ''}` : '';
+    return [
+      ...(r && !toText(own).includes(said.slice(0, 20)) ? [{ t: 'p', text: `招标文件第 ${r.source.page} 页就此要求：“${said}”` } as Block] : []),
+      { t: 'p', text: `评分项“${s.item}”${s.points !== null ? `（${s.points} 分）` : ''}见招标文件第 ${s.source.page} 页：${ph(`我方在“${c.T}”中针对该项的具体说明，并附证明材料`)}。` },
+    ];
+  });
 }
 
 function result(blocks: Block[], kind: SectionKind): WriteSectionResult {
