@@ -167,7 +167,10 @@ function rowBlanks(c: Ctx, own: Block[], reused: number): Block[] {
   if (!rows.length || countChars(toText(own)) + reused >= SCORING_MIN_CHARS + 20) return [];
   // the tender's own requirement on the row's subject, where it states one (its page and words): what the blank answers
   return rows.flatMap((s): Block[] => {
-    const r = requirementOf(c, s.item.replace(/^[\d.、\s]+/, '').replace(/[（(][^）)]*[)）]/g, ''));
+    // the row's subject without its numbering, notes and the words every row ends with (「安防主管配置情况」 → 安防主管)
+    const subject = s.item.replace(/^[\d.、\s]+/, '').replace(/[（(][^）)]*[)）]/g, '').trim();
+    const bare = subject.replace(/(?:配置|情况|评价|方案|能力|措施|说明|证明|材料)+$/, '');
+    const r = requirementOf(c, subject) ?? (bare.length >= 2 && bare !== subject ? requirementOf(c, bare) : null);
     const said = r ? `${r.text.replace(/\s+/g, ' ').trim().slice(0, 80)}${r.text.length > 80 ? '…' : ''}` : '';
     return [
       ...(r && !toText(own).includes(said.slice(0, 20)) ? [{ t: 'p', text: `招标文件第 ${r.source.page} 页就此要求：“${said}”` } as Block] : []),

@@ -120,7 +120,7 @@ export function intro(c: Ctx): Block[] {
   if (!s) return [{ t: 'p', text: `本节为${c.P}的“${c.T}”。` }];
   // the row's points are named by its first leaf; the others answer their share of them
   const first = pointShare(c.node, s.id, c.outline, c.siblingOrder).k === 0;
-  const row = `评分项“${s.item}”${s.points !== null ? `（${s.points} 分）` : ''}`;
+  const row = `评分项“${s.item}”（${s.points !== null ? `${s.points} 分，` : ''}评分表第 ${s.source.page} 页）`;
   const whose = `${c.P.includes(c.B) ? '' : c.B}${c.P}`;
   return [{ t: 'p', text: first ? `本节回答${whose}${row}。` : `本节“${c.T}”回答${whose}${row}的其余评审要点。` }];
 }

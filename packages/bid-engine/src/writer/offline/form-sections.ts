@@ -3,7 +3,6 @@ import type { Block } from '../doc.js';
 import type { Part, Ctx } from './context.js';
 import type { ResponseRow } from './tender-form.js';
 import { isParameterTable, parameterItems } from '../points.js';
-import { todo } from './work-sections.js';
 import { bold, clauseList, F, ph, SP } from './context.js';
 import { ceilingSentence } from '../../tender/ceiling.js';
 
@@ -20,9 +19,8 @@ export function performance(c: Ctx): Part[] {
       [1, 2, 3].map((i) => [String(i), ph('项目名称'), ph('委托单位'), ph('签订年份'), ph('合同金额')]);
   return [
     ['业绩概况', [
-      { t: 'p', text: projects.length
-        ? `${c.T}：${c.E}近年承担了 ${projects.length} 个与${c.P}类似的项目，详见下表，合同及验收证明附后。`
-        : `${c.T}：${c.E}与${c.P}类似的项目业绩列于下表（按评分项的要求填写，证明材料附后，不得虚构）。` },
+      // without the bidder's projects the table of blanks is the section (a sentence about it reads the same in every bid)
+      ...(projects.length ? [{ t: 'p', text: `${c.T}：${c.E}近年承担了 ${projects.length} 个与${c.P}类似的项目，详见下表，合同及验收证明附后。` } as Block] : []),
       { t: 'table', head: ['序号', '项目名称', '委托单位', '年份', '合同金额'], rows },
     ]],
   ];
@@ -40,7 +38,7 @@ export function qualification(c: Ctx): Part[] {
   // the certificates themselves: no claim about them the bidder has not made (「均在有效期内」 is the bidder's to state)
   return [
     ['资质情况', [
-      { t: 'p', text: `${c.T}：${c.E}（统一社会信用代码：${c.ent.creditCode ?? ph('统一社会信用代码')}）的证书清单如下，复印件加盖公章附后。` },
+      ...(c.ent.creditCode ? [{ t: 'p', text: `${c.T}：${c.E}（统一社会信用代码：${c.ent.creditCode}）的证书清单如下，复印件加盖公章附后。` } as Block] : []),
       { t: 'table', head: ['证书名称', '证书编号', '有效期'], rows },
     ]],
   ];
@@ -136,7 +134,7 @@ export function generic(c: Ctx): Part[] {
   return [
     ['概述', [
       ...clauseList(c, /./),
-      todo(c, '按招标文件的要求编写'),
+      { t: 'p', text: ph(c.T) },
     ]],
   ];
 }
@@ -167,7 +165,7 @@ export function responseFor(c: Ctx, text: string): string {
     // a clause stating its own period is answered in its own words (one stock line under every delivery clause repeats)
     if (stated && c.domain !== 'it') return `完全满足：${text.replace(/^[^，,：:]*?须/, '').replace(/[。；;]+$/, '')}`;
     const d = stated && (f.duration.assumed || !f.duration.source?.includes(stated)) ? stated : f.duration.value;
-    return c.domain === 'it' ? `合同签订后 ${d}内完成并上线试运行` : `按招标文件规定的期限（${d}）完成`;
+    return c.domain === 'it' ? `合同签订后 ${d}内完成并上线试运行` : `完全满足：${text.replace(/^[^，,：:]*?须/, '').replace(/[。；;]+$/, '')}（期限：${d}）`;
   }
   if (/质保|保修|运维/.test(text)) return c.domain === 'it' ? `终验合格后免费质保 ${f.warranty.value}，${f.serviceHours.value}服务` : `按招标文件要求提供质保与维修服务（质保期：${own(/\d+\s*(?:年|个月)/) ?? f.warranty.value}）`;
   if (/响应时间.*(小时|分钟)/.test(text)) return `${own(/\d+\s*(?:小时|分钟)/) ?? f.response.value}内响应${f.onsite.assumed ? '' : `，${f.onsite.value}内到场`}`;

@@ -100,7 +100,8 @@ const where = (s: ScoringItem) => `评分表第 ${s.source.page} 页`;
 
 function pointsPart(c: Ctx): Part[] {
   const rows = c.scoring.filter((s) => s.category !== 'price');
-  // one table an evaluator checks the row by: the point, where the tender states it, our answer (issue 24: a sentence
+  // one table an evaluator checks the row by: the point, where the tender states it, our answer — its blanks named by the
+  // row and column they sit in (issue 24: a sentence
   // 「针对评审要点“X”：…」 per point is the same connective text in every bid; the table carries the point's own words)
   const table: string[][] = [];
   const named = new Set<string>();
@@ -110,7 +111,7 @@ function pointsPart(c: Ctx): Part[] {
       named.add(p);
       // evidence to provide: where it is in the bid (the scoring table's page beside it)
       if (EVIDENCE.test(p)) {
-        table.push([p, where(s), `证明材料附后，所在页码：${ph('页码')}`]);
+        table.push([p, where(s), `见${ph('页码')}`]);
         return;
       }
       const r = requirementOf(c, p);
@@ -123,8 +124,8 @@ function pointsPart(c: Ctx): Part[] {
       const own = r ? c.reqs.indexOf(r) : -1;
       table.push(
         r
-          ? [p, `第 ${r.source.page} 页：${quote(c, r.text)}${own >= 0 ? `（见下表第 ${own + 1} 条）` : ''}`, `我方按此落实：${ph(`${p}的具体做法`)}`, r.id]
-          : [p, where(s), ph(`我方关于${p}的具体做法`)],
+          ? [p, `第 ${r.source.page} 页：${quote(c, r.text)}${own >= 0 ? `（见下表第 ${own + 1} 条）` : ''}`, ph('落实做法'), r.id]
+          : [p, where(s), ph('我方做法')],
       );
     });
   }

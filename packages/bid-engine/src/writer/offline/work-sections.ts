@@ -59,7 +59,8 @@ export function technical(c: Ctx): Part[] {
 }
 
 /** The phases of the work with their deliverables, their times left to the bidder. */
-function phaseTable(c: Ctx): Block {
+function phaseTable(c: Ctx, deliverables = true): Block {
+  if (!deliverables) return { t: 'table', head: ['阶段', '起止时间'], rows: c.facts.milestones.map((x) => [x.name, ph('起止时间')]) };
   // the cell's blank is named by its column and row (a 「订单确认与备货起止时间」 in every row of every bid is noise)
   return { t: 'table', head: ['阶段', '起止时间', '主要交付物'], rows: c.facts.milestones.map((x) => [x.name, ph('起止时间'), x.deliverable]) };
 }
@@ -72,7 +73,8 @@ export function implementation(c: Ctx): Part[] {
       ...clauseList(c, /交付|工期|上线|部署|完成/),
       todo(c, '实施组织与分工（各组职责及与采购人的沟通机制）'),
     ]],
-    ['实施步骤', [phaseTable(c)]],
+    // the deliverables are the schedule's (one list of them in the bid)
+    ['实施步骤', [phaseTable(c, false)]],
   ];
 }
 
@@ -134,7 +136,7 @@ export function aftersales(c: Ctx): Part[] {
       ...clauseList(c, /运维|服务|质保|响应/),
     ]],
     ['服务体系', [
-      { t: 'ul', items: [`服务热线：${c.ent.contacts ?? ph('服务热线电话')}`, `服务网点：${c.ent.address ?? ph('本地服务网点地址')}`] },
+      { t: 'ul', items: [`服务热线：${c.ent.contacts ?? ph('电话')}`, `服务网点：${c.ent.address ?? ph('地址')}`] },
       todo(c, '报修受理、故障分级处理与巡检安排'),
     ]],
   ];
