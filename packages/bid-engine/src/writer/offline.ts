@@ -121,6 +121,9 @@ export function writeSectionOffline(input: WriteSectionInput): WriteSectionResul
   // columns, our ★/▲ rows in them where the tender left the rows empty)
   const isPart = card.composition.some((p) => p.title.trim() === node.title.trim());
   let forms = node.mode === 'ai' && !isPart ? [] : tenderFormsFor(card, node);
+  // a plan part whose form is text only (「技术方案（格式自定）」 and the tender's words on what it holds): that text opens
+  // the written section, the plan follows it (issue 24 item 1: every form of the format chapter with its fixed text)
+  const formText = node.mode === 'ai' && forms.length && !forms[0]!.blocks.some((b) => b.t === 'table') ? tenderFormSection(c, forms) : [];
   if (node.mode === 'ai' && !forms[0]?.blocks.some((b) => b.t === 'table')) forms = [];
   if (forms.length || (node.mode === 'form' && isPart && card.forms?.length)) {
     const answers = node.mode === 'table' ? responseRows(c) : [];
@@ -145,11 +148,11 @@ export function writeSectionOffline(input: WriteSectionInput): WriteSectionResul
   // the bidder's own knowledge first (issue 24 item 3): its past passages on the section's subject, adapted, open the
   // section; then the point-to-point responses; then what the body composes, less the placeholders the past text answers
   const reuse = reusedBlocks(input);
-  const lead: Part[] = reuse.blocks.length ? [['本单位同类项目做法', reuse.blocks]] : [];
+  const lead: Part[] = [...(formText.length ? ([['招标文件格式要求', formText]] as Part[]) : []), ...(reuse.blocks.length ? ([['本单位同类项目做法', reuse.blocks]] as Part[]) : [])];
   const points = pointParts(c);
   const body = focus(bodyOf(kind, domain)(c), c);
   // a body part that is only a blank is left out when the bidder's past text is there to answer it
-  const composed = lead.length ? body.filter(([, bs]) => !bs.every(isBlank)) : body;
+  const composed = reuse.blocks.length ? body.filter(([, bs]) => !bs.every(isBlank)) : body;
   const own = fit([...lead, ...points, ...composed], c, Math.max(200, targetChars), lead.length + points.length);
   const blocks = [...own, ...rowBlanks(c, own, 0)];
   const text = toText(blocks);
