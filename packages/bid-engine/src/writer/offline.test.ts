@@ -148,7 +148,8 @@ describe('writeSectionOffline on the fixture tender', () => {
     expect(types).toContain('table');
     expect(sched.map((o) => o.text).join('\n')).toContain('90 日历天');
     const tech = flagship.find((w) => w.node.title === '需求理解与分析')!.out;
-    expect(new Set(tech.doc.content.map((n) => n.type))).toContain('orderedList');
+    // the row's points answered in a table (point, where the tender states it, our answer)
+    expect(new Set(tech.doc.content.map((n) => n.type))).toContain('table');
     const team = flagship.find((w) => w.node.title === '项目组织架构')!.out;
     const marks = JSON.stringify(team.doc);
     expect(marks).toContain('"highlight"');
@@ -214,9 +215,10 @@ describe('enterprise facts: placeholders, never invented', () => {
     expect(cert.text).toMatch(/【待填写：ISO9001[^】]*证书编号】/);
     expect(cert.text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     const team = find(flagship, '项目组织架构');
-    expect(team.placeholders).toContain('【待填写：项目经理姓名】');
+    // a table's blanks are named by their column (the row says whose): 项目经理 | 【待填写：姓名】
+    expect(team.text).toMatch(/项目经理\t【待填写：姓名】/);
     const perf = find(flagship, '类似项目业绩一览表');
-    expect(perf.placeholders).toContain('【待填写：类似项目名称1】');
+    expect(perf.text).toMatch(/1\t【待填写：项目名称】\t【待填写：委托单位】/);
     const letter = find(flagship, '投标函');
     expect(letter.placeholders).toContain('【待填写：投标人名称】');
     expect(letter.placeholders).toContain('【待填写：投标日期】');

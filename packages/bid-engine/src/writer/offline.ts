@@ -17,7 +17,7 @@ import {
   serviceAftersales, serviceEmergency, serviceImplementation, serviceQuality, serviceStaffing, serviceTechnical, serviceTraining,
   worksTechnical, goodsTechnical, worksSchedule, userTraining,
 } from './offline/domain-sections.js';
-import { pointParts } from './offline/respond.js';
+import { pointParts, requirementOf } from './offline/respond.js';
 import { missingFormSection, tenderFormSection } from './offline/tender-form.js';
 import { tenderFormsFor } from '../tender/rules/forms.js';
 import { adaptPassage } from '../repository/adapt.js';
@@ -121,6 +121,9 @@ export function writeSectionOffline(input: WriteSectionInput): WriteSectionResul
   // columns, our ★/▲ rows in them where the tender left the rows empty)
   const isPart = card.composition.some((p) => p.title.trim() === node.title.trim());
   let forms = node.mode === 'ai' && !isPart ? [] : tenderFormsFor(card, node);
+  // a plan part whose form is text only (「技术方案（格式自定）」 and the tender's words on what it holds): that text opens
+  // the written section, the plan follows it (issue 24 item 1: every form of the format chapter with its fixed text)
+  const formText = node.mode === 'ai' && forms.length && !forms[0]!.blocks.some((b) => b.t === 'table') ? tenderFormSection(c, forms) : [];
   if (node.mode === 'ai' && !forms[0]?.blocks.some((b) => b.t === 'table')) forms = [];
   if (forms.length || (node.mode === 'form' && isPart && card.forms?.length)) {
     const answers = node.mode === 'table' ? responseRows(c) : [];
@@ -145,11 +148,11 @@ export function writeSectionOffline(input: WriteSectionInput): WriteSectionResul
   // the bidder's own knowledge first (issue 24 item 3): its past passages on the section's subject, adapted, open the
   // section; then the point-to-point responses; then what the body composes, less the placeholders the past text answers
   const reuse = reusedBlocks(input);
-  const lead: Part[] = reuse.blocks.length ? [['本单位同类项目做法', reuse.blocks]] : [];
+  const lead: Part[] = [...(formText.length ? ([['招标文件格式要求', formText]] as Part[]) : []), ...(reuse.blocks.length ? ([['本单位同类项目做法', reuse.blocks]] as Part[]) : [])];
   const points = pointParts(c);
   const body = focus(bodyOf(kind, domain)(c), c);
   // a body part that is only a blank is left out when the bidder's past text is there to answer it
-  const composed = lead.length ? body.filter(([, bs]) => !bs.every(isBlank)) : body;
+  const composed = reuse.blocks.length ? body.filter(([, bs]) => !bs.every(isBlank)) : body;
   const own = fit([...lead, ...points, ...composed], c, Math.max(200, targetChars), lead.length + points.length);
   const blocks = [...own, ...rowBlanks(c, own, 0)];
   const text = toText(blocks);
@@ -165,10 +168,18 @@ export function writeSectionOffline(input: WriteSectionInput): WriteSectionResul
 function rowBlanks(c: Ctx, own: Block[], reused: number): Block[] {
   const rows = c.scoring.filter((s) => s.category !== 'price');
   if (!rows.length || countChars(toText(own)) + reused >= SCORING_MIN_CHARS + 20) return [];
-  return rows.map((s) => ({
-    t: 'p',
-    text: `评分项“${s.item}”${s.points !== null ? `（${s.points} 分）` : ''}见招标文件第 ${s.source.page} 页：${ph(`我方在“${c.T}”中针对该项的具体说明，并附证明材料`)}。`,
-  }));
+  // the tender's own requirement on the row's subject, where it states one (its page and words): what the blank answers
+  return rows.flatMap((s): Block[] => {
+    // the row's subject without its numbering, notes and the words every row ends with (「安防主管配置情况」 → 安防主管)
+    const subject = s.item.replace(/^[\d.、\s]+/, '').replace(/[（(][^）)]*[)）]/g, '').trim();
+    const bare = subject.replace(/(?:配置|情况|评价|方案|能力|措施|说明|证明|材料)+$/, '');
+    const r = requirementOf(c, subject) ?? (bare.length >= 2 && bare !== subject ? requirementOf(c, bare) : null);
+    const said = r ? `${r.text.replace(/\s+/g, ' ').trim().slice(0, 80)}${r.text.length > 80 ? '…' : ''}` : '';
+    return [
+      ...(r && !toText(own).includes(said.slice(0, 20)) ? [{ t: 'p', text: `招标文件第 ${r.source.page} 页就此要求：“${said}”` } as Block] : []),
+      { t: 'p', text: `评分项“${s.item}”${s.points !== null ? `（${s.points} 分）` : ''}见招标文件第 ${s.source.page} 页：${ph(`我方在“${c.T}”中针对该项的具体说明，并附证明材料`)}。` },
+    ];
+  });
 }
 
 function result(blocks: Block[], kind: SectionKind): WriteSectionResult {

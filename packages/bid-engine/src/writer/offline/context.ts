@@ -116,11 +116,13 @@ export const F = (c: Ctx) => c.facts.facts;
  */
 export function intro(c: Ctx): Block[] {
   const s = c.scoring[0];
-  const opener = `本节“${c.T}”是${c.E}对${c.P.includes(c.B) ? '' : c.B}${c.P}（项目编号：${c.N}）的响应`;
-  if (!s) return [{ t: 'p', text: `${opener}${c.parent && c.parent !== c.T ? `，属“${c.parent}”部分` : ''}。` }];
+  // the project named once (the section is about this tender), no bidder blank and no stock promise (issue 24)
+  if (!s) return [{ t: 'p', text: `本节为${c.P}的“${c.T}”。` }];
   // the row's points are named by its first leaf; the others answer their share of them
   const first = pointShare(c.node, s.id, c.outline, c.siblingOrder).k === 0;
-  return [{ t: 'p', text: `${opener}，对应评分项“${s.item}”${s.points !== null ? `（${s.points} 分）` : ''}${first ? '，逐项回答其评审要点' : '，回答其中的部分评审要点'}。` }];
+  const row = `评分项“${s.item}”（${s.points !== null ? `${s.points} 分，` : ''}评分表第 ${s.source.page} 页）`;
+  const whose = `${c.P.includes(c.B) ? '' : c.B}${c.P}`;
+  return [{ t: 'p', text: first ? `本节回答${whose}${row}。` : `本节“${c.T}”回答${whose}${row}的其余评审要点。` }];
 }
 
 export const starLine = (c: Ctx, cl: CardClause, mark: string) => `${mark}${cl.text.replace(/[。；;]+$/, '')}——我方完全响应。`;

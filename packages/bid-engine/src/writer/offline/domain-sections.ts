@@ -127,7 +127,7 @@ export function worksSchedule(c: Ctx): Part[] {
       { t: 'p', text: d.assumed ? `${c.T}的期限以招标文件和合同约定为准：${d.value}。` : `${c.P}的${d.label}为 ${d.value}（招标文件：${short(d.source ?? '', 40)}），${c.T}按此倒排计划。` },
     ]],
     ['阶段安排', [
-      { t: 'table', head: ['阶段', '起止时间', '成果'], rows: phases.map(([name, out]) => [name!, ph(`${name}起止时间`), out!]) },
+      { t: 'table', head: ['阶段', '起止时间', '成果'], rows: phases.map(([name, out]) => [name!, ph('起止时间'), out!]) },
     ]],
   ];
 }

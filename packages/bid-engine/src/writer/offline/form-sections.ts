@@ -1,8 +1,8 @@
 import type { CardClause, RequirementItem } from '@btz/shared';
+import type { Block } from '../doc.js';
 import type { Part, Ctx } from './context.js';
 import type { ResponseRow } from './tender-form.js';
 import { isParameterTable, parameterItems } from '../points.js';
-import { todo } from './work-sections.js';
 import { bold, clauseList, F, ph, SP } from './context.js';
 import { ceilingSentence } from '../../tender/ceiling.js';
 
@@ -15,16 +15,13 @@ export function performance(c: Ctx): Part[] {
   const projects = c.ent.projects ?? [];
   const rows = projects.length
     ? projects.map((p, i) => [String(i + 1), p.name, p.client ?? ph('委托单位'), p.year !== undefined ? String(p.year) : ph('签订年份'), p.amount !== undefined ? String(p.amount) : ph('合同金额')])
-    : [1, 2, 3].map((i) => [String(i), ph(`类似项目名称${i}`), ph('委托单位'), ph('签订年份'), ph('合同金额')]);
+    : // the blanks are named by their columns (「类似项目名称1」 in every bid is noise; the row number says which)
+      [1, 2, 3].map((i) => [String(i), ph('项目名称'), ph('委托单位'), ph('签订年份'), ph('合同金额')]);
   return [
     ['业绩概况', [
-      { t: 'p', text: projects.length
-        ? `${c.T}：${c.E}近年承担了 ${projects.length} 个与${c.P}类似的项目，详见下表，合同及验收证明附后。`
-        : `${c.T}：${c.E}与${c.P}类似的项目业绩列于下表，请按评分要求填写并附合同关键页及验收证明（不得虚构）。` },
+      // without the bidder's projects the table of blanks is the section (a sentence about it reads the same in every bid)
+      ...(projects.length ? [{ t: 'p', text: `${c.T}：${c.E}近年承担了 ${projects.length} 个与${c.P}类似的项目，详见下表，合同及验收证明附后。` } as Block] : []),
       { t: 'table', head: ['序号', '项目名称', '委托单位', '年份', '合同金额'], rows },
-    ]],
-    ['证明材料', [
-      { t: 'ul', items: ['中标通知书或合同关键页复印件', '项目验收报告或用户证明', '用户评价或回访记录'] },
     ]],
   ];
 }
@@ -37,24 +34,24 @@ export function qualification(c: Ctx): Part[] {
     const key = w.replace(/\s/g, '').slice(0, 9);
     if (!quals.some((q) => q.name.replace(/\s/g, '').includes(key))) rows.push([w, ph(`${w}证书编号`), ph(`${w}有效期`)]);
   }
-  if (!rows.length) rows.push([ph('资质证书名称'), ph('证书编号'), ph('有效期')]);
+  if (!rows.length) rows.push([ph('证书名称'), ph('证书编号'), ph('有效期')]);
+  // the certificates themselves: no claim about them the bidder has not made (「均在有效期内」 is the bidder's to state)
   return [
     ['资质情况', [
-      { t: 'p', text: `${c.T}：${c.E}（统一社会信用代码：${c.ent.creditCode ?? ph('统一社会信用代码')}）具备承担${c.P}所需的资质，证书清单如下，复印件加盖公章附后。` },
+      ...(c.ent.creditCode ? [{ t: 'p', text: `${c.T}：${c.E}（统一社会信用代码：${c.ent.creditCode}）的证书清单如下，复印件加盖公章附后。` } as Block] : []),
       { t: 'table', head: ['证书名称', '证书编号', '有效期'], rows },
-    ]],
-    ['说明', [
-      { t: 'p', text: `以上证书均在有效期内，${c.T}所附复印件与原件一致，${c.B}可随时查验原件。` },
     ]],
   ];
 }
 
 export function honor(c: Ctx): Part[] {
+  // the credit sites only where the tender names them (its scoring rows or requirement items)
+  const said = [...c.scoring.map((s) => s.criteria), ...c.reqs.map((r) => r.text)].join(' ');
+  const sites = ['信用中国', '中国政府采购网', '国家企业信用信息公示系统'].filter((x) => said.includes(x));
   return [
     ['荣誉与信用', [
-      { t: 'p', text: `${c.E}依法经营、诚实守信，${c.T}所列荣誉与信用记录均以证书及官方查询结果为准，未获得的不予列出。` },
-      { t: 'table', head: ['序号', '荣誉/信用名称', '授予单位', '获得时间'], rows: [1, 2].map((i) => [String(i), ph(`荣誉名称${i}`), ph('授予单位'), ph('获得时间')]) },
-      { t: 'p', text: `“信用中国”及“中国政府采购网”查询截图：${ph('查询日期及截图')}。` },
+      { t: 'table', head: ['序号', '荣誉/信用名称', '授予单位', '获得时间'], rows: [1, 2].map((i) => [String(i), ph('名称'), ph('授予单位'), ph('获得时间')]) },
+      ...(sites.length ? [{ t: 'p', text: `${sites.map((x) => `“${x}”`).join('及')}查询截图：${ph('查询日期及截图')}。` } as Block] : []),
     ]],
   ];
 }
@@ -137,7 +134,7 @@ export function generic(c: Ctx): Part[] {
   return [
     ['概述', [
       ...clauseList(c, /./),
-      todo(c, '本节内容（按招标文件的要求编写）'),
+      { t: 'p', text: ph(c.T) },
     ]],
   ];
 }
@@ -167,8 +164,10 @@ export function responseFor(c: Ctx, text: string): string {
   if (/交付|交货|工期|日内|天内/.test(text)) {
     const stated = own(/\d+\s*(?:个?日历天|个?工作日|日|天|个月)/);
     // the fact sheet's wording when it is the same figure, the clause's own when the clause states another
+    // a clause stating its own period is answered in its own words (one stock line under every delivery clause repeats)
+    if (stated && c.domain !== 'it') return `完全满足：${text.replace(/^[^，,：:]*?须/, '').replace(/[。；;]+$/, '')}`;
     const d = stated && (f.duration.assumed || !f.duration.source?.includes(stated)) ? stated : f.duration.value;
-    return c.domain === 'it' ? `合同签订后 ${d}内完成并上线试运行` : `按招标文件规定的期限（${d}）完成`;
+    return c.domain === 'it' ? `合同签订后 ${d}内完成并上线试运行` : `完全满足：${text.replace(/^[^，,：:]*?须/, '').replace(/[。；;]+$/, '')}（期限：${d}）`;
   }
   if (/质保|保修|运维/.test(text)) return c.domain === 'it' ? `终验合格后免费质保 ${f.warranty.value}，${f.serviceHours.value}服务` : `按招标文件要求提供质保与维修服务（质保期：${own(/\d+\s*(?:年|个月)/) ?? f.warranty.value}）`;
   if (/响应时间.*(小时|分钟)/.test(text)) return `${own(/\d+\s*(?:小时|分钟)/) ?? f.response.value}内响应${f.onsite.assumed ? '' : `，${f.onsite.value}内到场`}`;

@@ -53,7 +53,7 @@ function pairs(s: string): string[] {
  * The requirement item of the tender that speaks of a key point: the section's own items first, then the whole tender's;
  * an item naming the point verbatim, else one holding most of its character pairs (for points of 3+ characters).
  */
-function requirementOf(c: Ctx, term: string): RequirementItem | null {
+export function requirementOf(c: Ctx, term: string): RequirementItem | null {
   // the tender's names out first: 「银行」 in the purchaser's name does not make an item about banks
   const names = [c.card.projectName?.value, c.card.purchaser?.value, c.card.agency?.value].filter((v): v is string => typeof v === 'string' && v.length >= 2);
   const own = (r: RequirementItem) => ({ ...r, text: names.reduce((t, n) => t.split(n).join(' '), r.text) });
@@ -95,39 +95,42 @@ const EVIDENCE = /诚信|处罚|违法|复印件|扫描件|证明|证书|报告|
  * with the tender's requirement item that speaks of it (its page and words), else with a placeholder for the bidder's own
  * arrangement (or, for a document to provide, where it is in the bid).
  */
-const where = (s: ScoringItem) => `第 ${s.source.page} 页“${s.item}”`;
+// the row itself is named by the section's opening: the cell gives the page of the scoring table
+const where = (s: ScoringItem) => `评分表第 ${s.source.page} 页`;
 
 function pointsPart(c: Ctx): Part[] {
   const rows = c.scoring.filter((s) => s.category !== 'price');
-  const items: string[] = [];
-  // evidence to provide: an index an evaluator checks it by (the scoring table's page, where the copy is in the bid)
-  const index: string[][] = [];
+  // one table an evaluator checks the row by: the point, where the tender states it, our answer — its blanks named by the
+  // row and column they sit in (issue 24: a sentence
+  // 「针对评审要点“X”：…」 per point is the same connective text in every bid; the table carries the point's own words)
+  const table: string[][] = [];
   const named = new Set<string>();
   for (const s of rows) {
     pointsFor(c.node, s, c.outline, c.siblingOrder).forEach((p) => {
       if (named.has(p)) return;
       named.add(p);
-      // evidence to provide is a row of the index (the scoring table's page, where the copy is in the bid), not a sentence
+      // evidence to provide: where it is in the bid (the scoring table's page beside it)
       if (EVIDENCE.test(p)) {
-        const first = !index.some((x) => x[3] === s.id);
-        index.push([p, first ? where(s) : '同上', ph(`${p}证明材料所在页码`), s.id]);
-        items.push(`针对评审要点“${p}”：证明材料见下表。`);
+        table.push([p, where(s), `见${ph('页码')}`]);
         return;
       }
       const r = requirementOf(c, p);
+      // points the same requirement item answers share its row (the item quoted once)
+      const same = r ? table.find((x) => x[3] === r.id) : undefined;
+      if (same) {
+        same[0] = `${same[0]}；${p}`;
+        return;
+      }
       const own = r ? c.reqs.indexOf(r) : -1;
-      items.push(
+      table.push(
         r
-            ? `针对评审要点“${p}”：招标文件第 ${r.source.page} 页要求“${quote(c, r.text)}”${own >= 0 ? `（见下表第 ${own + 1} 条）` : ''}，我方按此落实，${ph(`我方落实${p}的具体做法`)}。`
-            : `针对评审要点“${p}”：${ph(`我方关于${p}的具体安排`)}。`,
+          ? [p, `第 ${r.source.page} 页：${quote(c, r.text)}${own >= 0 ? `（见下表第 ${own + 1} 条）` : ''}`, ph('落实做法'), r.id]
+          : [p, where(s), ph('我方做法')],
       );
     });
   }
-  if (!items.length && !index.length) return [];
-  return [['评审要点逐项响应', [
-    ...(items.length ? [{ t: 'ol', items } as Block] : []),
-    ...(index.length ? [{ t: 'table', head: ['证明材料', '评分表出处', '所在页码'], rows: index.map((x) => x.slice(0, 3)) } as Block] : []),
-  ]]];
+  if (!table.length) return [];
+  return [['评审要点逐项响应', [{ t: 'table', head: POINTS_HEAD, rows: table.map((x) => x.slice(0, 3)) } as Block]]];
 }
 
 /** The tender's requirement items of this section, restated and answered one by one. */
@@ -142,6 +145,21 @@ function requirementsPart(c: Ctx): Part[] {
     { t: 'table', head: ['序号', '招标要求', '我方响应与落实'], rows },
   ];
   return [['招标需求逐条响应', blocks]];
+}
+
+/** The table's header row as the section's text carries it (cells joined by tabs). */
+export const POINTS_HEAD = ['评审要点', '招标文件出处', '我方响应'];
+
+/** The key points a written section answers: the first cells of its 评审要点 table (points sharing a row joined by ；). */
+export function answeredPoints(text: string): string[] {
+  const out: string[] = [];
+  let inTable = false;
+  for (const line of text.split('\n')) {
+    if (line === POINTS_HEAD.join('\t')) inTable = true;
+    else if (!line.includes('\t')) inTable = false;
+    else if (inTable) out.push(...line.split('\t')[0]!.split('；'));
+  }
+  return out;
 }
 
 export function pointParts(c: Ctx): Part[] {

@@ -12,8 +12,18 @@ import { bold, clauseList, F, ph } from './context.js';
  * target the tender never set: a shorter section with honest blanks beats a longer one with filler.
  */
 
-/** A placeholder paragraph for what only the bidder can write, named after the section. */
-export const todo = (c: Ctx, what: string): Block => ({ t: 'p', text: ph(`${c.T}——${what}`) });
+/**
+ * A placeholder paragraph for what only the bidder can write, named after the section and after what this tender asks of
+ * it: the scoring row's sub-points, else the headings of the section's requirement items (issue 24: a stock description of
+ * the domain's work — 「服务流程、作业标准、检查与考核办法」 — reads the same in every bid). The stock description only when
+ * the tender gives the section nothing of its own.
+ */
+export const todo = (c: Ctx, what: string): Block => {
+  const points = c.crit.filter((p) => p.length >= 2 && !c.T.includes(p)).slice(0, 4);
+  const heads = [...new Set(c.reqs.map((r) => r.section.replace(/^\s*(?:[一二三四五六七八九十]{1,3}[、.．]|[（(][一二三四五六七八九十\d]{1,3}[)）]|\d{1,2}(?:\.\d{1,2})*[、.．]?)\s*/, '').replace(/[：:]\s*$/, '').trim()).filter((x) => x.length >= 2 && x.length <= 16))].slice(0, 3);
+  const focus = points.length ? points : heads;
+  return { t: 'p', text: ph(focus.length ? `${c.T}：我方就${focus.map((x) => `“${x}”`).join('')}的具体做法` : `${c.T}——${what}`) };
+};
 
 /** The tender's own words a fact was read from, shortened. */
 export const sourceOf = (f: Fact, n = 40) => {
@@ -49,8 +59,10 @@ export function technical(c: Ctx): Part[] {
 }
 
 /** The phases of the work with their deliverables, their times left to the bidder. */
-function phaseTable(c: Ctx): Block {
-  return { t: 'table', head: ['阶段', '起止时间（合同签订后）', '主要交付物'], rows: c.facts.milestones.map((x) => [x.name, ph(`${x.name}起止时间`), x.deliverable]) };
+function phaseTable(c: Ctx, deliverables = true): Block {
+  if (!deliverables) return { t: 'table', head: ['阶段', '起止时间'], rows: c.facts.milestones.map((x) => [x.name, ph('起止时间')]) };
+  // the cell's blank is named by its column and row (a 「订单确认与备货起止时间」 in every row of every bid is noise)
+  return { t: 'table', head: ['阶段', '起止时间', '主要交付物'], rows: c.facts.milestones.map((x) => [x.name, ph('起止时间'), x.deliverable]) };
 }
 
 export function implementation(c: Ctx): Part[] {
@@ -61,7 +73,8 @@ export function implementation(c: Ctx): Part[] {
       ...clauseList(c, /交付|工期|上线|部署|完成/),
       todo(c, '实施组织与分工（各组职责及与采购人的沟通机制）'),
     ]],
-    ['实施步骤', [phaseTable(c)]],
+    // the deliverables are the schedule's (one list of them in the bid)
+    ['实施步骤', [phaseTable(c, false)]],
   ];
 }
 
@@ -96,7 +109,7 @@ export function staffRows(c: Ctx): string[][] {
   const roles = ['项目经理', '技术负责人', '质量负责人'];
   if (staff.length) return staff.map((s) => [s.role, s.name, s.title ?? ph(`${s.name}职称/证书`), ph('在岗时间')]);
   const title = F(c).managerTitle;
-  return roles.map((r) => [r, c.anonymous ? ANONYMOUS_MARK : ph(`${r}姓名`), r === '项目经理' ? ph(title.assumed ? '项目经理职称' : `项目经理职称（招标要求：${title.value}）`) : ph(`${r}职称/证书`), ph('在岗时间')]);
+  return roles.map((r) => [r, c.anonymous ? ANONYMOUS_MARK : ph('姓名'), r === '项目经理' && !title.assumed ? ph(`职称（招标要求：${title.value}）`) : ph('职称/证书'), ph('在岗时间')]);
 }
 
 export function staffing(c: Ctx): Part[] {
@@ -123,7 +136,7 @@ export function aftersales(c: Ctx): Part[] {
       ...clauseList(c, /运维|服务|质保|响应/),
     ]],
     ['服务体系', [
-      { t: 'ul', items: [`服务热线：${c.ent.contacts ?? ph('服务热线电话')}`, `服务网点：${c.ent.address ?? ph('本地服务网点地址')}`] },
+      { t: 'ul', items: [`服务热线：${c.ent.contacts ?? ph('电话')}`, `服务网点：${c.ent.address ?? ph('地址')}`] },
       todo(c, '报修受理、故障分级处理与巡检安排'),
     ]],
   ];
