@@ -32,3 +32,4 @@ export * from './api/databank.js';
 export * from './api/repository.js';
 export * from './api/bidcheck.js';
 export * from './api/dupcheck.js';
+export * from './api/team.js';
