@@ -156,7 +156,8 @@ export const bidCalls = {
   }),
   /** multipart: file, role (amendment when absent) */
   addFile: defineCall({
-    path: '/btz/bid/add-file', bidAccess: 'change',
+    path: '/btz/bid/add-file',
+    bidAccess: 'change',
     auth: true,
     query: byId,
     fields: z.strictObject({ role: z.enum(['main', 'amendment', 'boq'], { error: BID_TEXTS.badRole }).default('amendment') }),
@@ -164,13 +165,14 @@ export const bidCalls = {
     response: z.strictObject({ fileId: z.string().min(1) }),
   }),
   deleteFile: defineCall({
-    path: '/btz/bid/delete-file', bidAccess: 'change',
+    path: '/btz/bid/delete-file',
+    bidAccess: 'change',
     auth: true,
     query: z.object({ id: bidId, fileId: bidId }),
     labels,
     response: nothing,
   }),
-  detail: defineCall({ path: '/btz/bid/detail', bidAccess: 'read', auth: true, query: byId, labels, response: bidDetail }),
+  detail: defineCall({ path: '/btz/bid/detail', auth: true, bidAccess: 'read', query: byId, labels, response: bidDetail }),
   list: defineCall({
     path: '/btz/bid/list',
     auth: true,
@@ -182,24 +184,27 @@ export const bidCalls = {
     labels,
     response: pageOf(listItem),
   }),
-  retryParse: defineCall({ path: '/btz/bid/retry-parse', bidAccess: 'change', auth: true, query: byId, labels, response: nothing }),
+  retryParse: defineCall({ path: '/btz/bid/retry-parse', auth: true, bidAccess: 'change', query: byId, labels, response: nothing }),
   selectLot: defineCall({
-    path: '/btz/bid/select-lot', bidAccess: 'change',
+    path: '/btz/bid/select-lot',
+    bidAccess: 'change',
     auth: true,
     query: z.object({ id: bidId, lot: z.string().trim().min(1).max(50) }),
     labels,
     response: nothing,
   }),
   rename: defineCall({
-    path: '/btz/bid/rename', bidAccess: 'change',
+    path: '/btz/bid/rename',
+    bidAccess: 'change',
     auth: true,
     query: z.object({ id: bidId, name: z.string().max(500) }),
     labels,
     response: nothing,
   }),
-  delete: defineCall({ path: '/btz/bid/delete', bidAccess: 'change', auth: true, query: byId, labels, response: nothing }),
+  delete: defineCall({ path: '/btz/bid/delete', auth: true, bidAccess: 'change', query: byId, labels, response: nothing }),
   page: defineCall({
-    path: '/btz/bid/page', bidAccess: 'read',
+    path: '/btz/bid/page',
+    bidAccess: 'read',
     auth: true,
     query: z.object({
       id: bidId,
@@ -212,21 +217,24 @@ export const bidCalls = {
   }),
   /** the tender file's bytes (a download) */
   file: defineCall({
-    path: '/btz/bid/file', bidAccess: 'read',
+    path: '/btz/bid/file',
+    bidAccess: 'read',
     auth: true,
     query: z.object({ id: bidId, fileId: bidId }),
     labels,
     response: download(),
   }),
   generateOutline: defineCall({
-    path: '/btz/bid/outline/generate', bidAccess: 'change',
+    path: '/btz/bid/outline/generate',
+    bidAccess: 'change',
     auth: true,
     query: byId,
     labels,
     response: outlineResult,
   }),
   saveOutline: defineCall({
-    path: '/btz/bid/outline/save', bidAccess: 'change',
+    path: '/btz/bid/outline/save',
+    bidAccess: 'change',
     auth: true,
     query: byId,
     // the nodes are checked by the outline rules (rules/outline.ts), which give their own Chinese messages
@@ -236,7 +244,8 @@ export const bidCalls = {
   }),
   /** a pasted numbered list (「1 项目理解\n1.1 …」) becomes the outline; the scoring rows no section names come back */
   importOutline: defineCall({
-    path: '/btz/bid/outline/import', bidAccess: 'change',
+    path: '/btz/bid/outline/import',
+    bidAccess: 'change',
     auth: true,
     query: byId,
     body: z.object({ text: z.string().max(50_000), totalChars }),
@@ -245,7 +254,8 @@ export const bidCalls = {
   }),
   /** multipart: file (a DOCX whose headings are the outline, or a TXT list), totalChars */
   importOutlineFile: defineCall({
-    path: '/btz/bid/outline/import-file', bidAccess: 'change',
+    path: '/btz/bid/outline/import-file',
+    bidAccess: 'change',
     auth: true,
     query: byId,
     fields: z.strictObject({ totalChars }),
@@ -253,7 +263,8 @@ export const bidCalls = {
     response: importResult,
   }),
   regenerateBranch: defineCall({
-    path: '/btz/bid/outline/regenerate', bidAccess: 'change',
+    path: '/btz/bid/outline/regenerate',
+    bidAccess: 'change',
     auth: true,
     query: z.object({ id: bidId, nodeId: z.string().trim().min(1).max(100) }),
     labels,

@@ -125,12 +125,13 @@ const pageSettings: z.ZodType<PageSettings> = z.strictObject({
 });
 
 export const writingCalls = {
-  start: defineCall({ path: '/btz/bid/write/start', bidAccess: 'change', auth: true, query: byId, labels, response: writeProgress }),
-  progress: defineCall({ path: '/btz/bid/write/progress', bidAccess: 'read', auth: true, query: byId, labels, response: writeProgress }),
-  cancel: defineCall({ path: '/btz/bid/write/cancel', bidAccess: 'change', auth: true, query: byId, labels, response: writeProgress }),
-  sectionGet: defineCall({ path: '/btz/bid/section/get', bidAccess: 'read', auth: true, query: byNode, labels, response: sectionContent }),
+  start: defineCall({ path: '/btz/bid/write/start', auth: true, bidAccess: 'change', query: byId, labels, response: writeProgress }),
+  progress: defineCall({ path: '/btz/bid/write/progress', auth: true, bidAccess: 'read', query: byId, labels, response: writeProgress }),
+  cancel: defineCall({ path: '/btz/bid/write/cancel', auth: true, bidAccess: 'change', query: byId, labels, response: writeProgress }),
+  sectionGet: defineCall({ path: '/btz/bid/section/get', auth: true, bidAccess: 'read', query: byNode, labels, response: sectionContent }),
   sectionSave: defineCall({
-    path: '/btz/bid/section/save', bidAccess: 'section',
+    path: '/btz/bid/section/save',
+    bidAccess: 'section',
     auth: true,
     query: byNode,
     // the doc is checked against the editor schema by the server (html is sanitised and converted there)
@@ -146,7 +147,8 @@ export const writingCalls = {
   }),
   /** streamed `text/plain` (errors before the first byte as the JSON envelope) */
   sectionAi: defineCall({
-    path: '/btz/bid/section/ai', bidAccess: 'section',
+    path: '/btz/bid/section/ai',
+    bidAccess: 'section',
     auth: true,
     query: byNode,
     body: z.object({
@@ -160,21 +162,24 @@ export const writingCalls = {
   }),
   /** the stored health result (recomputed and stored when the bid changed since; `force=1` always recomputes) */
   health: defineCall({
-    path: '/btz/bid/health', bidAccess: 'read',
+    path: '/btz/bid/health',
+    bidAccess: 'read',
     auth: true,
     query: z.object({ id: bidId, force: z.enum(['1'], { error: '重新检查参数只能是 1' }).optional() }),
     labels: { ...labels, force: '重新检查' },
     response: bidHealth,
   }),
   pageSettingsGet: defineCall({
-    path: '/btz/bid/page-settings/get', bidAccess: 'read',
+    path: '/btz/bid/page-settings/get',
+    bidAccess: 'read',
     auth: true,
     query: byId,
     labels,
     response: pageSettings,
   }),
   pageSettingsSave: defineCall({
-    path: '/btz/bid/page-settings', bidAccess: 'change',
+    path: '/btz/bid/page-settings',
+    bidAccess: 'change',
     auth: true,
     query: byId,
     body: pageSettingsSchema,
@@ -186,7 +191,8 @@ export const writingCalls = {
    * progress comes as realtime `bid.export` and from `exportGet`; the file from `exportFile` once done.
    */
   exportStart: defineCall({
-    path: '/btz/bid/export/start', bidAccess: 'read',
+    path: '/btz/bid/export/start',
+    bidAccess: 'read',
     auth: true,
     query: z.object({ id: bidId, format: exportFormat.default('docx') }),
     labels,
@@ -195,13 +201,14 @@ export const writingCalls = {
   /** one export of the caller's (its state, progress, error) */
   exportGet: defineCall({ path: '/btz/bid/export/get', auth: true, query: z.object({ id: exportId }), labels: { id: '导出记录 ID' }, response: bidExport }),
   /** the bid's latest exports of the caller, newest first (a page reloaded mid-export finds its export here) */
-  exportList: defineCall({ path: '/btz/bid/export/list', bidAccess: 'read', auth: true, query: byId, labels, response: z.array(bidExport) }),
+  exportList: defineCall({ path: '/btz/bid/export/list', auth: true, bidAccess: 'read', query: byId, labels, response: z.array(bidExport) }),
   /** the exported file (a download), once its export is done */
   exportFile: defineCall({ path: '/btz/bid/export/file', auth: true, query: z.object({ id: exportId }), labels: { id: '导出记录 ID' }, response: download() }),
-  finish: defineCall({ path: '/btz/bid/finish', bidAccess: 'change', auth: true, query: byId, labels, response: bidDetail }),
+  finish: defineCall({ path: '/btz/bid/finish', auth: true, bidAccess: 'change', query: byId, labels, response: bidDetail }),
   /** the tender analysis report (招标分析报告) as Word or Excel (a download) */
   analysisReport: defineCall({
-    path: '/btz/bid/analysis-report', bidAccess: 'read',
+    path: '/btz/bid/analysis-report',
+    bidAccess: 'read',
     auth: true,
     query: z.object({
       id: z.string().trim().min(1).max(40),
