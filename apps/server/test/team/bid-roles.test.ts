@@ -26,7 +26,7 @@ let leafId: string;
 /** Calls under /btz/bid/ that take no bid id: a new bid, the list, and the calls on one export (by the export's id). */
 const NOT_ON_ONE_BID = ['/btz/bid/upload-tender', '/btz/bid/list', '/btz/bid/export/get', '/btz/bid/export/file'];
 
-const BID_CALLS: Call[] = Object.values(calls)
+const BID_CALLS: Call[] = (Object.values(calls) as unknown[])
   .filter((g): g is Record<string, Call> => !!g && typeof g === 'object' && !('path' in g))
   .flatMap((g) => Object.values(g).filter((c): c is Call => !!c && typeof c === 'object' && 'path' in c && 'response' in c));
 const ON_ONE_BID = BID_CALLS.filter((c) => c.bidAccess);
