@@ -11,6 +11,10 @@ import type { AnyCall, AnyCall as Call } from '@btz/shared/calls';
 import { startTestServer, type TestServer } from '../harness.js';
 import { detail, tenderDocx, txtTender, uploadTender, waitParse } from '../bid/helpers.js';
 import { addMember, ok, teamAdmin, type Person } from './helpers.js';
+import { listenAs } from '../realtime/listen.js';
+import { waitUntil, type TestClient } from '../realtime/helpers.js';
+
+const clients: TestClient[] = [];
 
 let t: TestServer;
 let admin: Person;
@@ -71,6 +75,7 @@ beforeAll(async () => {
   await ok(t.api('/btz/bid/assign', { token: owner.token, query: { id: bidId, nodeId: leafId, userId: assignee.userId } }));
 });
 afterAll(async () => {
+  await Promise.all(clients.map((c) => c.client.deactivate()));
   await t?.close();
 });
 
@@ -118,6 +123,28 @@ describe('who may do what with a team’s bid', () => {
     expect(refused.json).toMatchObject({ success: false, msg: TEAM_TEXTS.sectionNotAssigned });
     const log = await ok<any[]>(t.api('/btz/bid/activity', { token: member.token, query: { id: bidId } }));
     expect(log.map((e) => [e.action, e.userId])).toEqual(expect.arrayContaining([['edit', assignee.userId], ['assign', owner.userId], ['create', owner.userId]]));
+  });
+
+  it('presence: who has the bid open where reaches everyone on it over STOMP, and nobody outside the team', async () => {
+    const listen = (u: Person) => listenAs(t.port, u, 'bid', clients);
+    const [onMember, onOther] = await Promise.all([listen(member), listen(otherMember)]);
+    const presence = (c: TestClient) =>
+      c.messages.map((m) => JSON.parse(m.body) as { kind: string; data: any }).filter((m) => m.kind === 'bid.presence').map((m) => m.data);
+    await ok(t.api('/btz/bid/presence', { token: member.token, query: { id: bidId, nodeId: '' } }));
+    const seen = await ok(t.api('/btz/bid/presence', { token: admin.token, query: { id: bidId, nodeId: leafId } }));
+    expect(seen.viewers).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ userId: member.userId, nodeId: '' }),
+        expect.objectContaining({ userId: admin.userId, nodeId: leafId }),
+      ]),
+    );
+    await waitUntil(() => presence(onMember).some((p) => p.viewers.some((v: any) => v.userId === admin.userId && v.nodeId === leafId)), 10_000, 'bid.presence');
+    const left = await ok(t.api('/btz/bid/presence', { token: admin.token, query: { id: bidId, leave: '1' } }));
+    // (the walks above opened the bid as the member and the assignee too)
+    expect(left.viewers.map((v: any) => v.userId)).toContain(member.userId);
+    expect(left.viewers.map((v: any) => v.userId)).not.toContain(admin.userId);
+    await waitUntil(() => presence(onMember).some((p) => !p.viewers.some((v: any) => v.userId === admin.userId)), 10_000, 'bid.presence after leaving');
+    expect(presence(onOther)).toEqual([]);
   });
 
   it('the admin and the owner pass every rule (on a finished bid every change then answers read-only, not a refusal)', async () => {
