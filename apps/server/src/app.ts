@@ -35,6 +35,7 @@ import { registerRepository } from './modules/repository/index.js';
 import { registerBidCheck } from './modules/bidcheck/index.js';
 import { registerFileTools } from './modules/filetools/index.js';
 import { registerIpRecord } from './modules/iprecord/index.js';
+import { registerTeams } from './modules/team/index.js';
 import { ConsoleSmsProvider } from './providers/sms/index.js';
 import { OpenPlatformWechatProvider, SandboxWechatProvider } from './providers/wechat/index.js';
 
@@ -149,6 +150,7 @@ export async function buildApp(config: Config, handle: DbHandle, opts: { logStre
   registerBidCheck(fastify, ctx);
   registerFileTools(fastify, ctx);
   registerWelfareRoutes(fastify, ctx);
+  registerTeams(fastify, ctx);
   const web = await registerWebApp(fastify, ctx);
   registerTenantRoutes(fastify, ctx, web.buildId);
   // after every module registered its job kinds

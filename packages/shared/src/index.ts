@@ -34,3 +34,4 @@ export * from './api/repository.js';
 export * from './api/bidcheck.js';
 export * from './api/dupcheck.js';
 export * from './api/welfare.js';
+export * from './api/team.js';

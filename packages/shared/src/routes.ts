@@ -17,6 +17,7 @@ export const WORKBENCH_MENU: WorkbenchMenuItem[] = [
   { path: '/workbench/repository', title: '知识库' },
   { path: '/workbench/BiddingTool', title: '标书工具' },
   { path: '/workbench/welfareCenter', title: '福利中心' },
+  { path: '/workbench/team', title: '团队' },
   { path: '/workbench/profile', title: '个人中心' },
 ];
 
@@ -86,6 +87,7 @@ export const APP_ROUTES = [
   { path: '/workbench/PictureLibrary', title: '图片库', layout: 'workbench', access: 'login' },
   { path: '/workbench/repository', title: '知识库', layout: 'workbench', access: 'login' },
   { path: '/workbench/welfareCenter', title: '福利中心', layout: 'workbench', access: 'login' },
+  { path: '/workbench/team', title: '团队', layout: 'workbench', access: 'login' },
   { path: '/workbench/data/BidDocuments', title: '资料库 · 标书资料', layout: 'workbench', access: 'login' },
   { path: '/workbench/data/CompleteEntDialog', title: '完善企业信息', layout: 'workbench', access: 'login' },
   { path: '/workbench/data/EnterpriseInfo', title: '企业信息', layout: 'workbench', access: 'login' },

@@ -63,6 +63,7 @@ export const PAGES: Record<AppRoutePath, PageDef> = {
   '/workbench/historyBook': { load: () => import('../routes/workbench/HistoryBook') },
   '/workbench/profile': { load: () => import('../routes/workbench/Profile') },
   '/workbench/PictureLibrary': { load: () => import('../routes/workbench/PictureLibrary') },
+  '/workbench/team': { load: () => import('../routes/workbench/Team') },
   '/workbench/repository': { load: () => import('../routes/workbench/Repository') },
   '/workbench/welfareCenter': { load: () => import('../routes/workbench/WelfareCenter') },
   '/workbench/data/BidDocuments': { load: () => import('../routes/workbench/DataBidDocuments') },

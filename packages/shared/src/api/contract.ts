@@ -41,6 +41,13 @@ export interface CallDef<
   fields?: F;
   /** Chinese names of the fields, for the server's validation messages */
   labels?: Record<string, string>;
+  /**
+   * A call on one bid (its id in the query as `id` or `bidId`) names which rule of the bid's access rule set
+   * (apps/server/src/modules/bid/access.ts) it needs: `read` (anyone who may see the bid), `change` (the bid itself:
+   * its owner or the team admin), `section` (one section, `nodeId`: also the member it is assigned to). The access test
+   * walks every such call through every role.
+   */
+  bidAccess?: 'read' | 'change' | 'section';
 }
 
 /** Defines a call; the literal path and auth flag and the schemas' types are kept for both sides. */

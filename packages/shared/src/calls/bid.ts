@@ -157,6 +157,7 @@ export const bidCalls = {
   /** multipart: file, role (amendment when absent) */
   addFile: defineCall({
     path: '/btz/bid/add-file',
+    bidAccess: 'change',
     auth: true,
     query: byId,
     fields: z.strictObject({ role: z.enum(['main', 'amendment', 'boq'], { error: BID_TEXTS.badRole }).default('amendment') }),
@@ -165,12 +166,13 @@ export const bidCalls = {
   }),
   deleteFile: defineCall({
     path: '/btz/bid/delete-file',
+    bidAccess: 'change',
     auth: true,
     query: z.object({ id: bidId, fileId: bidId }),
     labels,
     response: nothing,
   }),
-  detail: defineCall({ path: '/btz/bid/detail', auth: true, query: byId, labels, response: bidDetail }),
+  detail: defineCall({ path: '/btz/bid/detail', auth: true, bidAccess: 'read', query: byId, labels, response: bidDetail }),
   list: defineCall({
     path: '/btz/bid/list',
     auth: true,
@@ -182,9 +184,10 @@ export const bidCalls = {
     labels,
     response: pageOf(listItem),
   }),
-  retryParse: defineCall({ path: '/btz/bid/retry-parse', auth: true, query: byId, labels, response: nothing }),
+  retryParse: defineCall({ path: '/btz/bid/retry-parse', auth: true, bidAccess: 'change', query: byId, labels, response: nothing }),
   selectLot: defineCall({
     path: '/btz/bid/select-lot',
+    bidAccess: 'change',
     auth: true,
     query: z.object({ id: bidId, lot: z.string().trim().min(1).max(50) }),
     labels,
@@ -192,14 +195,16 @@ export const bidCalls = {
   }),
   rename: defineCall({
     path: '/btz/bid/rename',
+    bidAccess: 'change',
     auth: true,
     query: z.object({ id: bidId, name: z.string().max(500) }),
     labels,
     response: nothing,
   }),
-  delete: defineCall({ path: '/btz/bid/delete', auth: true, query: byId, labels, response: nothing }),
+  delete: defineCall({ path: '/btz/bid/delete', auth: true, bidAccess: 'change', query: byId, labels, response: nothing }),
   page: defineCall({
     path: '/btz/bid/page',
+    bidAccess: 'read',
     auth: true,
     query: z.object({
       id: bidId,
@@ -213,6 +218,7 @@ export const bidCalls = {
   /** the tender file's bytes (a download) */
   file: defineCall({
     path: '/btz/bid/file',
+    bidAccess: 'read',
     auth: true,
     query: z.object({ id: bidId, fileId: bidId }),
     labels,
@@ -220,6 +226,7 @@ export const bidCalls = {
   }),
   generateOutline: defineCall({
     path: '/btz/bid/outline/generate',
+    bidAccess: 'change',
     auth: true,
     query: byId,
     labels,
@@ -227,6 +234,7 @@ export const bidCalls = {
   }),
   saveOutline: defineCall({
     path: '/btz/bid/outline/save',
+    bidAccess: 'change',
     auth: true,
     query: byId,
     // the nodes are checked by the outline rules (rules/outline.ts), which give their own Chinese messages
@@ -237,6 +245,7 @@ export const bidCalls = {
   /** a pasted numbered list (「1 项目理解\n1.1 …」) becomes the outline; the scoring rows no section names come back */
   importOutline: defineCall({
     path: '/btz/bid/outline/import',
+    bidAccess: 'change',
     auth: true,
     query: byId,
     body: z.object({ text: z.string().max(50_000), totalChars }),
@@ -246,6 +255,7 @@ export const bidCalls = {
   /** multipart: file (a DOCX whose headings are the outline, or a TXT list), totalChars */
   importOutlineFile: defineCall({
     path: '/btz/bid/outline/import-file',
+    bidAccess: 'change',
     auth: true,
     query: byId,
     fields: z.strictObject({ totalChars }),
@@ -254,6 +264,7 @@ export const bidCalls = {
   }),
   regenerateBranch: defineCall({
     path: '/btz/bid/outline/regenerate',
+    bidAccess: 'change',
     auth: true,
     query: z.object({ id: bidId, nodeId: z.string().trim().min(1).max(100) }),
     labels,

@@ -102,7 +102,7 @@ export const bidCheckCalls = {
     response: idOnly,
   }),
   /** the 暗标 check of a bid written here (its sections, export settings and its tender's rules) */
-  checkBid: defineCall({ path: '/btz/bidcheck/bid', auth: true, query: z.object({ bidId: id }), labels, response: idOnly }),
+  checkBid: defineCall({ path: '/btz/bidcheck/bid', auth: true, bidAccess: 'read', query: z.object({ bidId: id }), labels, response: idOnly }),
   /** the caller's tenders with a card, newest first, for the picker */
   tenders: defineCall({ path: '/btz/bidcheck/tenders', auth: true, response: z.array(tender) }),
   list: defineCall({

@@ -159,6 +159,7 @@ export const databankCalls = {
    */
   section: defineCall({
     path: '/btz/databank/section',
+    bidAccess: 'read',
     auth: true,
     query: z.object({
       bidId: id,

@@ -19,3 +19,4 @@ export * from './bidcheck.js';
 export * from './filetools.js';
 export * from './dupcheck.js';
 export * from './welfare.js';
+export * from './team.js';

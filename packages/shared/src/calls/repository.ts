@@ -70,6 +70,7 @@ export const repositoryCalls = {
   /** the 5 passages that best serve a section of a bid (pinned first, excluded left out) */
   suggest: defineCall({
     path: '/btz/repository/suggest',
+    bidAccess: 'read',
     auth: true,
     query: z.object({ id, nodeId: id }),
     labels: { ...labels, id: '标书 ID' },
@@ -78,6 +79,7 @@ export const repositoryCalls = {
   /** pin a passage to a section, exclude it, or clear either (pick=none) */
   pick: defineCall({
     path: '/btz/repository/pick',
+    bidAccess: 'section',
     auth: true,
     query: z.object({ id, nodeId: id, passageId: id, pick: z.enum(['pin', 'exclude', 'none']) }),
     labels: { ...labels, id: '标书 ID' },

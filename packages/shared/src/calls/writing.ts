@@ -144,12 +144,13 @@ const pageSettings: z.ZodType<PageSettings> = z.strictObject({
 });
 
 export const writingCalls = {
-  start: defineCall({ path: '/btz/bid/write/start', auth: true, query: byId, labels, response: writeProgress }),
-  progress: defineCall({ path: '/btz/bid/write/progress', auth: true, query: byId, labels, response: writeProgress }),
-  cancel: defineCall({ path: '/btz/bid/write/cancel', auth: true, query: byId, labels, response: writeProgress }),
-  sectionGet: defineCall({ path: '/btz/bid/section/get', auth: true, query: byNode, labels, response: sectionContent }),
+  start: defineCall({ path: '/btz/bid/write/start', auth: true, bidAccess: 'change', query: byId, labels, response: writeProgress }),
+  progress: defineCall({ path: '/btz/bid/write/progress', auth: true, bidAccess: 'read', query: byId, labels, response: writeProgress }),
+  cancel: defineCall({ path: '/btz/bid/write/cancel', auth: true, bidAccess: 'change', query: byId, labels, response: writeProgress }),
+  sectionGet: defineCall({ path: '/btz/bid/section/get', auth: true, bidAccess: 'read', query: byNode, labels, response: sectionContent }),
   sectionSave: defineCall({
     path: '/btz/bid/section/save',
+    bidAccess: 'section',
     auth: true,
     query: byNode,
     // the doc is checked against the editor schema by the server (html is sanitised and converted there)
@@ -164,11 +165,12 @@ export const writingCalls = {
     response: sectionSaved,
   }),
   /** the section's history, newest first (issue 27): the writer's text, each person's saves, restores */
-  sectionHistory: defineCall({ path: '/btz/bid/section/history', auth: true, query: byNode, labels, response: z.array(historyEntry) }),
+  sectionHistory: defineCall({ path: '/btz/bid/section/history', auth: true, bidAccess: 'read', query: byNode, labels, response: z.array(historyEntry) }),
   /** one history entry's text and the diff from it to the section as it is now */
   sectionRevision: defineCall({
     path: '/btz/bid/section/revision',
     auth: true,
+    bidAccess: 'read',
     query: byRevision,
     labels: { ...labels, revisionId: '历史版本' },
     response: revisionContent,
@@ -180,6 +182,8 @@ export const writingCalls = {
   sectionRestore: defineCall({
     path: '/btz/bid/section/restore',
     auth: true,
+    // restoring is editing the section: its assignee (or the owner / admin) only
+    bidAccess: 'section',
     query: byRevision,
     body: z.object({ revision: z.number().int().min(0) }),
     labels: { ...labels, revisionId: '历史版本' },
@@ -188,6 +192,7 @@ export const writingCalls = {
   /** streamed `text/plain` (errors before the first byte as the JSON envelope) */
   sectionAi: defineCall({
     path: '/btz/bid/section/ai',
+    bidAccess: 'section',
     auth: true,
     query: byNode,
     body: z.object({
@@ -202,6 +207,7 @@ export const writingCalls = {
   /** the stored health result (recomputed and stored when the bid changed since; `force=1` always recomputes) */
   health: defineCall({
     path: '/btz/bid/health',
+    bidAccess: 'read',
     auth: true,
     query: z.object({ id: bidId, force: z.enum(['1'], { error: '重新检查参数只能是 1' }).optional() }),
     labels: { ...labels, force: '重新检查' },
@@ -209,6 +215,7 @@ export const writingCalls = {
   }),
   pageSettingsGet: defineCall({
     path: '/btz/bid/page-settings/get',
+    bidAccess: 'read',
     auth: true,
     query: byId,
     labels,
@@ -216,6 +223,7 @@ export const writingCalls = {
   }),
   pageSettingsSave: defineCall({
     path: '/btz/bid/page-settings',
+    bidAccess: 'change',
     auth: true,
     query: byId,
     body: pageSettingsSchema,
@@ -228,6 +236,7 @@ export const writingCalls = {
    */
   exportStart: defineCall({
     path: '/btz/bid/export/start',
+    bidAccess: 'read',
     auth: true,
     query: z.object({ id: bidId, format: exportFormat.default('docx') }),
     labels,
@@ -236,13 +245,14 @@ export const writingCalls = {
   /** one export of the caller's (its state, progress, error) */
   exportGet: defineCall({ path: '/btz/bid/export/get', auth: true, query: z.object({ id: exportId }), labels: { id: '导出记录 ID' }, response: bidExport }),
   /** the bid's latest exports of the caller, newest first (a page reloaded mid-export finds its export here) */
-  exportList: defineCall({ path: '/btz/bid/export/list', auth: true, query: byId, labels, response: z.array(bidExport) }),
+  exportList: defineCall({ path: '/btz/bid/export/list', auth: true, bidAccess: 'read', query: byId, labels, response: z.array(bidExport) }),
   /** the exported file (a download), once its export is done */
   exportFile: defineCall({ path: '/btz/bid/export/file', auth: true, query: z.object({ id: exportId }), labels: { id: '导出记录 ID' }, response: download() }),
-  finish: defineCall({ path: '/btz/bid/finish', auth: true, query: byId, labels, response: bidDetail }),
+  finish: defineCall({ path: '/btz/bid/finish', auth: true, bidAccess: 'change', query: byId, labels, response: bidDetail }),
   /** the tender analysis report (招标分析报告) as Word or Excel (a download) */
   analysisReport: defineCall({
     path: '/btz/bid/analysis-report',
+    bidAccess: 'read',
     auth: true,
     query: z.object({
       id: z.string().trim().min(1).max(40),

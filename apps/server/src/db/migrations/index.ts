@@ -20,6 +20,7 @@ import * as m0021 from './0021_bid_checks.js';
 import * as m0022 from './0022_storage_ledger.js';
 import * as m0023 from './0023_storage_backfill.js';
 import * as m0024 from './0024_bid_exports.js';
+import * as m0025 from './0025_teams.js';
 import * as m0026 from './0026_welfare.js';
 import * as m0029 from './0029_section_history.js';
 
@@ -47,6 +48,7 @@ export const MIGRATIONS: { id: string; up: string }[] = [
   { id: '0022_storage_ledger', up: m0022.up },
   { id: '0023_storage_backfill', up: m0023.up },
   { id: '0024_bid_exports', up: m0024.up },
+  { id: '0025_teams', up: m0025.up },
   { id: '0026_welfare', up: m0026.up },
   { id: '0029_section_history', up: m0029.up },
 ];

@@ -10,6 +10,7 @@ import { writeSectionJob } from './writing/job.js';
 import { registerWritingRoutes } from './writing/routes.js';
 import { registerSectionMaterialRoutes } from './writing/material-routes.js';
 import { registerReportRoutes } from './report/routes.js';
+import { registerBidTeamRoutes } from './team/routes.js';
 
 /**
  * Bids in one call from app.ts: the calls (with multipart uploads in their own scope), the `parse-tender`,
@@ -26,6 +27,7 @@ export function registerBids(fastify: FastifyInstance, app: AppContext): void {
     registerExportRoutes(scope, app);
     registerReportRoutes(scope, app);
     registerSectionMaterialRoutes(scope, app);
+    registerBidTeamRoutes(scope, app);
   });
   const off = app.llm.onUsage((e) => {
     const m = /^bid:(\d+)$/.exec(e.tag ?? '');

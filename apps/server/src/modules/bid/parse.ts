@@ -23,7 +23,7 @@ import {
   failParseRun,
   fileModel,
   filePages,
-  findBid,
+  findBidForJob,
   listFiles,
   replaceModel,
   replacePages,
@@ -92,8 +92,7 @@ function fileInput(f: BidFileRow, pages: Array<{ page: number; text: string; ocr
 
 export async function runParse(app: AppContext, job: Job<ParseJobPayload>, ctx: JobRunContext): Promise<unknown> {
   const bidId = job.refId ?? job.payload.bidId;
-  const owner = { tenantId: job.tenantId ?? '', userId: job.userId ?? '' };
-  const bid = await findBid(app.db, owner, bidId);
+  const bid = await findBidForJob(app.db, job.tenantId ?? '', bidId);
   if (!bid || bid.status === 'finished' || bid.parse_job_id !== job.id) return { skipped: true };
   const reporter = new Reporter(app, bid, job.id);
   await reporter.report('running', 1, BID_PARSE_STAGES.reading, true);

@@ -12,18 +12,39 @@ import type { BidFilesTable, BidsTable } from '../../db/schema-bids.js';
 export type BidRow = Selectable<BidsTable>;
 export type BidFileRow = Selectable<BidFilesTable>;
 
-/** Who asks: a user of a tenant. (Enterprise sharing will widen `ownerScope` here, nowhere else.) */
+/**
+ * Who asks: a user of a tenant, and the team it belongs to (null: none). A personal bid (`enterprise_id` null) is its
+ * writer's alone; a bid written in the enterprise role (`enterprise_id` set) is the team's: every member sees it, and
+ * its writer only while a member. What each may do with it: access.ts.
+ */
 export interface Owner {
   tenantId: string;
   userId: string;
+  enterpriseId: string | null;
 }
 
 function ownerScope<T extends { where: (...a: any[]) => T }>(q: T, owner: Owner): T {
-  return q.where('tenant_id', '=', owner.tenantId).where('user_id', '=', owner.userId).where('deleted_at', 'is', null);
+  return q
+    .where('tenant_id', '=', owner.tenantId)
+    .where('deleted_at', 'is', null)
+    .where((eb: any) => {
+      const own = eb.and([eb('user_id', '=', owner.userId), eb('enterprise_id', 'is', null)]);
+      return owner.enterpriseId ? eb.or([own, eb('enterprise_id', '=', owner.enterpriseId)]) : own;
+    });
+}
+
+/** The scope that holds exactly the people a bid belongs to (for writes after access.ts allowed them). */
+export function scopeOfBid(bid: Pick<BidRow, 'tenant_id' | 'user_id' | 'enterprise_id'>): Owner {
+  return { tenantId: bid.tenant_id, userId: bid.user_id, enterpriseId: bid.enterprise_id };
 }
 
 export async function findBid(db: Kysely<DB>, owner: Owner, id: string): Promise<BidRow | undefined> {
   return ownerScope(db.selectFrom('bids').selectAll().where('id', '=', id), owner).executeTakeFirst();
+}
+
+/** A job acts for the bid it was queued for (the call that queued it checked the caller): tenant and bid only. */
+export async function findBidForJob(db: Kysely<DB>, tenantId: string, id: string): Promise<BidRow | undefined> {
+  return db.selectFrom('bids').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
 }
 
 /** Changes a bid of the owner unless it is finished; returns the new row, undefined when nothing matched. */
@@ -45,8 +66,17 @@ export type BidListRow = Pick<BidRow, 'id' | 'name' | 'bid_type' | 'status' | 'p
   deadline: string | null;
 };
 
-export async function listBids(db: Kysely<DB>, owner: Owner, opts: Paging & { status?: BidStatus }): Promise<Page<BidListRow>> {
-  let base = ownerScope(db.selectFrom('bids'), owner);
+/**
+ * The bid list follows the role, as the entitlements do: in the enterprise role the team's bids (`team` = the
+ * enterprise), else the user's personal ones.
+ */
+export async function listBids(
+  db: Kysely<DB>,
+  who: { tenantId: string; userId: string; team: string | null },
+  opts: Paging & { status?: BidStatus },
+): Promise<Page<BidListRow>> {
+  let base = db.selectFrom('bids').where('tenant_id', '=', who.tenantId).where('deleted_at', 'is', null);
+  base = who.team ? base.where('enterprise_id', '=', who.team) : base.where('user_id', '=', who.userId).where('enterprise_id', 'is', null);
   if (opts.status) base = base.where('status', '=', opts.status);
   return paginate(base, opts, (q) =>
     q

@@ -12,7 +12,7 @@ import { defineRoute } from '../../http/route.js';
 import { uploadFields } from '../../http/validation.js';
 import { sendFile } from '../../http/send-file.js';
 import { StorageNotFoundError } from '../../providers/storage/index.js';
-import { bidToChange, bidToRead, bidToReparse, ownerOf } from './access.js';
+import { bidToChange, bidToRead, bidToReparse, listScopeOf } from './access.js';
 import { presentBid, presentListItem } from './present.js';
 import { findFile, listBids, listFiles, modelBlocksOnPage, readPage } from './repo.js';
 import * as service from './service.js';
@@ -65,7 +65,7 @@ export function registerBidRoutes(fastify: FastifyInstance, app: AppContext): vo
   defineRoute(fastify, app, {
     call: bidCalls.list,
     handler: async ({ auth, query }): Promise<Page<BidListItem>> => {
-      const page = await listBids(app.db, ownerOf(auth), {
+      const page = await listBids(app.db, await listScopeOf(app, auth), {
         current: query.current,
         size: query.size,
         status: query.status as BidListItem['status'] | undefined,

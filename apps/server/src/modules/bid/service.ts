@@ -22,9 +22,10 @@ import { badRequest } from '../../http/errors.js';
 import { enqueue } from '../../jobs/index.js';
 import { newId } from '../../lib/ids.js';
 import type { AuthInfo } from '../../auth/tokens.js';
-import { ownerOf } from './access.js';
 import { computeCoverage, generateOutline, resolveLot } from '@btz/bid-engine/tender';
 import { cleanOutline, regenerateBranch } from './outline-edit.js';
+import { teamOfNewBid } from './access.js';
+import { logActivity } from './team/repo.js';
 import { PARSE_KIND, PARSE_PAYLOAD, publishParse } from './parse.js';
 import {
   allFileIds,
@@ -36,6 +37,7 @@ import {
   softDeleteBid,
   softDeleteFile,
   startParseRun,
+  scopeOfBid,
   updateBid,
   type BidRow,
 } from './repo.js';
@@ -105,11 +107,13 @@ export async function uploadTender(
   if (!name || name.length > 100) throw badRequest(BID_TEXTS.badName);
   const type = sniff(upload.data);
   const bid = { id: newId(), tenant_id: auth.tenantId, user_id: auth.userId };
+  // written in the enterprise role, the bid is the team's (access.ts)
+  const enterpriseId = await teamOfNewBid(app, auth);
   const fileId = newId();
   await app.db.transaction().execute(async (trx) => {
     // counted against the quota and stored before the bid exists: a parse failure never loses the upload
     const stored = await app.storage.put(upload.data, { tenantId: auth.tenantId, userId: auth.userId, kind: 'tender', refId: fileId }, trx);
-    await insertBid(trx, { ...bid, enterprise_id: null, name, bid_type: bidType, lot: null, parse_error: null, parse_job_id: null, writer: app.llm.offline ? 'offline' : 'llm' });
+    await insertBid(trx, { ...bid, enterprise_id: enterpriseId, name, bid_type: bidType, lot: null, parse_error: null, parse_job_id: null, writer: app.llm.offline ? 'offline' : 'llm' });
     await insertFile(trx, {
       id: fileId,
       bid_id: bid.id,
@@ -125,6 +129,7 @@ export async function uploadTender(
       error: null,
     });
     await startParse(app, trx, bid);
+    await logActivity(trx, { bidId: bid.id, userId: auth.userId, action: 'create', detail: name });
   });
   await afterParseQueued(app, bid);
   return { bidId: bid.id };
@@ -186,7 +191,7 @@ export async function selectLot(app: AppContext, auth: AuthInfo, bid: BidRow, ch
   const lot = resolveLot(choice, lots);
   if (!lot || !lots.some((l) => l.id === lot)) throw badRequest(BID_TEXTS.badLot);
   await app.db.transaction().execute(async (trx) => {
-    const updated = await updateBid(trx, ownerOf(auth), bid.id, { lot });
+    const updated = await updateBid(trx, scopeOfBid(bid), bid.id, { lot });
     if (!updated) throw badRequest(BID_TEXTS.notFound);
     await startParse(app, trx, bid);
   });
@@ -196,14 +201,14 @@ export async function selectLot(app: AppContext, auth: AuthInfo, bid: BidRow, ch
 export async function renameBid(app: AppContext, auth: AuthInfo, bid: BidRow, name: string): Promise<void> {
   const clean = name.trim();
   if (!clean || clean.length > 100) throw badRequest(BID_TEXTS.badName);
-  await updateBid(app.db, ownerOf(auth), bid.id, { name: clean });
+  await updateBid(app.db, scopeOfBid(bid), bid.id, { name: clean });
 }
 
 export async function deleteBid(app: AppContext, auth: AuthInfo, bid: BidRow): Promise<void> {
   await app.db.transaction().execute(async (trx) => {
     await app.jobs.cancel(trx, { kind: PARSE_KIND, refId: bid.id });
     await app.jobs.cancel(trx, { kind: WRITE_KIND, refId: bid.id });
-    await softDeleteBid(trx, ownerOf(auth), bid.id);
+    await softDeleteBid(trx, scopeOfBid(bid), bid.id);
   });
   // its files' bytes go back to the user's quota, and their objects go unless another row holds them
   const files = await allFileIds(app.db, bid.id);
@@ -226,7 +231,7 @@ function cardForOutline(bid: BidRow) {
 
 async function storeOutline(app: AppContext, auth: AuthInfo, bid: BidRow, nodes: BidOutlineNode[], edited: boolean): Promise<BidOutlineResult> {
   const coverage = computeCoverage(bid.card?.scoring ?? [], nodes);
-  const updated = await updateBid(app.db, ownerOf(auth), bid.id, {
+  const updated = await updateBid(app.db, scopeOfBid(bid), bid.id, {
     outline: JSON.stringify(nodes),
     coverage: JSON.stringify(coverage),
     outline_edited: edited,

@@ -111,12 +111,13 @@ export interface SpendResult {
  */
 export async function spendCopy(
   trx: Trx,
-  o: { tenantId: string; userId: string; bidType: 1 | 2; monthlyCap?: number; ref?: string },
+  o: { tenantId: string; userId: string; bidType: 1 | 2; monthlyCap?: number; ref?: string; enterpriseId?: string | null },
   now = new Date(),
 ): Promise<SpendResult> {
   const u = await findSpender(trx, o.tenantId, o.userId);
   if (!u) throw unauthorized();
-  const holder = activeHolder(u);
+  // a team's bid spends the team's entitlements whoever starts it; the ledger names that person (`actorUserId`)
+  const holder: Holder = o.enterpriseId ? { type: 'enterprise', id: o.enterpriseId } : activeHolder(u);
   const row = await lockHolder(trx, holder);
   const privilege: PrivilegeId = o.bidType === BID_TYPE.flagship ? 'bid_flagship' : 'bid_common';
   const vipActive = !!row.vip_expiry && row.vip_expiry.getTime() > now.getTime();

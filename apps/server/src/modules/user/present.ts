@@ -1,4 +1,4 @@
-import { FLAGS, maskPhone, type UserInfo } from '@btz/shared';
+import { FLAGS, maskPhone, TEAM_RIGHTS, type UserInfo } from '@btz/shared';
 import type { Selectable } from 'kysely';
 import type { EnterprisesTable } from '../../db/schema.js';
 import { formatTime } from '../../lib/time.js';
@@ -21,7 +21,9 @@ export function presentUser(
   origin: string,
   now = Date.now(),
 ): UserInfo {
-  const useEnterprise = u.login_role !== 0 && !!enterprise;
+  const isAdmin = !!enterprise && enterprise.admin_user_id === u.id;
+  const inTeam = isAdmin || (!!enterprise && u.is_employee === 1);
+  const useEnterprise = u.login_role !== 0 && inTeam;
   const holder = useEnterprise ? enterprise! : u;
   const vipActive = !!holder.vip_expiry && new Date(holder.vip_expiry).getTime() > now;
   const common = holder.common_bid_number;
@@ -34,7 +36,7 @@ export function presentUser(
     name: enterprise?.name || u.company_name,
     bidFileShowFlag: u.bid_file_show_flag,
     projectListShowFlag: u.project_list_show_flag,
-    rights: u.rights ?? [],
+    rights: [...new Set([...(u.rights ?? []), ...teamRights(u, enterprise)])],
     tenantId: u.tenant_id,
     birthday: u.birthday,
     province: u.province,
@@ -45,7 +47,7 @@ export function presentUser(
     sex: u.sex,
     address: u.address,
     isBindWeChat: u.wechat_openid ? 1 : 0,
-    isTeamAdmin: u.is_team_admin,
+    isTeamAdmin: isAdmin ? 1 : 0,
     privilegeList: vipActive ? (holder.privilege_list ?? []) : [],
     vipExpiryTime: formatTime(holder.vip_expiry),
     inviteUrl: `${origin}/${u.invite_code}`,
@@ -60,8 +62,18 @@ export function presentUser(
     flagshipBidNumber: flagship,
     isVip: vipActive ? FLAGS.vip : FLAGS.notVip,
     loginRole: u.login_role,
-    team: enterprise ? { id: enterprise.id, name: enterprise.name } : null,
-    isEmployee: u.is_employee,
+    team: inTeam ? { id: enterprise!.id, name: enterprise!.name } : null,
+    isEmployee: inTeam && !isAdmin ? 1 : 0,
     maskPhone: maskPhone(u.phone),
   };
+}
+
+/**
+ * What the user's place in its team grants (get-info `rights`): the admin manages the team (invite, remove, hand over)
+ * and assigns sections; every member reads the team's bids. (`privilegeList` is the VIP's, which members share.)
+ */
+export function teamRights(u: Pick<UserRow, 'id' | 'is_employee'>, enterprise: Pick<Selectable<EnterprisesTable>, 'admin_user_id'> | undefined): string[] {
+  if (!enterprise) return [];
+  if (enterprise.admin_user_id === u.id) return [TEAM_RIGHTS.manage, TEAM_RIGHTS.assign, TEAM_RIGHTS.read];
+  return u.is_employee === 1 ? [TEAM_RIGHTS.read] : [];
 }

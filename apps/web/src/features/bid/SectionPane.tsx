@@ -1,5 +1,8 @@
 import { useState } from 'react';
 import { Alert, Breadcrumb, Segmented, Tag } from 'antd';
+import type { BidPresence, BidTeam } from '@btz/shared';
+import { SectionTeamBar } from '../team/SectionTeamBar';
+import { canEditSection } from '../team/hooks';
 import { PRINTED_PART_NOTE, UNNAMED_CHAPTER, isPrintedPart, type SectionSaved, type SectionState, type TenderCard } from '@btz/shared';
 import { SectionEditor } from './editor/SectionEditor';
 import type { OutlineEditor } from './hooks';
@@ -36,6 +39,8 @@ export function SectionPane({
   preferSettings,
   onSelect,
   onSaved,
+  team = null,
+  viewers = [],
 }: {
   bidId: string;
   editor: OutlineEditor;
@@ -51,6 +56,9 @@ export function SectionPane({
   preferSettings: boolean;
   onSelect: (id: string) => void;
   onSaved?: (s: SectionSaved) => void;
+  /** the caller's rules on the bid (who may edit which section) and who has it open where */
+  team?: BidTeam | null;
+  viewers?: BidPresence['viewers'];
 }) {
   // until the user picks a tab: settings before any writing, the text from then on
   const [picked, setTab] = useState<'text' | 'settings' | 'refs' | null>(null);
@@ -60,6 +68,7 @@ export function SectionPane({
   const path = pathTo(editor.nodes, nodeId).map((id) => findNode(editor.nodes, id)!);
   const title = node.title || UNNAMED_CHAPTER;
   const writing = state === 'writing';
+  const mine = canEditSection(team, nodeId);
 
   return (
     <div className="bid-section" data-testid="section-pane" data-node-id={nodeId} data-section-state={state}>
@@ -91,6 +100,7 @@ export function SectionPane({
           ]}
         />
       </div>
+      <SectionTeamBar bidId={bidId} nodeId={nodeId} team={team} viewers={viewers} readOnly={finished} />
       {tab === 'text' && isPrintedPart(path[0]?.title) ? (
         <div className="bid-section__body">
           <Alert type="info" showIcon message={PRINTED_PART_NOTE} data-testid="printed-part-note" />
@@ -102,7 +112,7 @@ export function SectionPane({
             bidId={bidId}
             nodeId={nodeId}
             title={title}
-            readOnly={finished || writing}
+            readOnly={finished || writing || !mine}
             live={writing ? { text: live ?? '' } : null}
             onSaved={onSaved}
           />

@@ -6,6 +6,7 @@ import {
   FileTextOutlined,
   GiftOutlined,
   PictureOutlined,
+  TeamOutlined,
   ToolOutlined,
   UserOutlined,
 } from '@ant-design/icons';
@@ -19,6 +20,7 @@ const ICONS: Record<string, ReactNode> = {
   '/workbench/repository': <BookOutlined />,
   '/workbench/BiddingTool': <ToolOutlined />,
   '/workbench/welfareCenter': <GiftOutlined />,
+  '/workbench/team': <TeamOutlined />,
   '/workbench/profile': <UserOutlined />,
 };
 

@@ -16,7 +16,7 @@ import { exportIsolated, WorkerLimitError, type ExportFeedChunk } from '../../..
 import { loadEnterpriseFacts } from '../../enterprise/index.js';
 import { bankImagesOfBid, factsWithBank } from '../../databank/qualify.js';
 import { libraryImagesOfBid } from '../../pictures/index.js';
-import { findBid } from '../repo.js';
+import { findBidForJob } from '../repo.js';
 import { tenderCoverForm } from '../writing/cover.js';
 import { sectionDocTexts } from '../writing/repo.js';
 import { settingsOf } from '../writing/settings.js';
@@ -54,7 +54,7 @@ export function exportJob(app: AppContext): JobDefinition<Payload> {
     run: async (job, ctx) => {
       const row = await exportById(app.db, job.payload.exportId);
       if (!row) return;
-      const bid = await findBid(app.db, { tenantId: row.tenant_id, userId: row.user_id }, row.bid_id);
+      const bid = await findBidForJob(app.db, row.tenant_id, row.bid_id);
       if (!bid) throw new PermanentJobError('标书不存在');
       if (!bid.outline?.length) throw new PermanentJobError(WRITE_TEXTS.noOutline);
       const progress = progressOf(app, job, bid.id);

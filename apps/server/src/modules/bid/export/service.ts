@@ -19,6 +19,7 @@ import { factsWithBank } from '../../databank/qualify.js';
 import { clientOf, recordIp } from '../../iprecord/index.js';
 import type { BidRow } from '../repo.js';
 import { deleteExports, exportsOfBid, findExport, insertExport, listExports, unfinishedExport, type ExportRow, type ExportScope } from './repo.js';
+import { logActivity } from '../team/repo.js';
 import type { FastifyRequest } from 'fastify';
 
 export const EXPORT_KIND = 'bid-export';
@@ -71,6 +72,7 @@ export async function startExport(app: AppContext, req: FastifyRequest, auth: Au
   await app.db.transaction().execute(async (trx) => {
     await insertExport(trx, { id, tenantId: bid.tenant_id, userId: auth.userId, bidId: bid.id, format, fileName: exportFileName(bid, ent.name, format) });
     await queueRowJob(app, trx, { table: 'bid_exports', kind: EXPORT_KIND, row: { id, tenant_id: bid.tenant_id, user_id: auth.userId }, payload: EXPORT_PAYLOAD.make({ exportId: id }) });
+    await logActivity(trx, { bidId: bid.id, userId: auth.userId, action: 'export', detail: format.toUpperCase() });
   });
   app.jobs.poke();
   // IP 记录: who exported which bidder's bid from where (the same IP for two bidders is a warning)

@@ -15,7 +15,7 @@ import { sectionMaterial, typesOfSection } from '../../databank/qualify.js';
 import { ownerOf } from '../../enterprise/owner.js';
 import { passagesById, pickPassage, unpickPassage } from '../../repository/repo.js';
 import { suggestForSection } from '../../repository/service.js';
-import { bidToChange, bidToRead } from '../access.js';
+import { bidToRead, sectionToChange } from '../access.js';
 import { leavesOf } from './sections.js';
 
 export function registerSectionMaterialRoutes(fastify: FastifyInstance, app: AppContext): void {
@@ -54,7 +54,7 @@ export function registerSectionMaterialRoutes(fastify: FastifyInstance, app: App
   defineRoute(fastify, app, {
     call: repositoryCalls.pick,
     handler: async ({ auth, query }) => {
-      const bid = await bidToChange(app, auth, query.id);
+      const bid = await sectionToChange(app, auth, query.id, query.nodeId);
       if (!leavesOf(bid.outline, bid.bid_type === 2 ? 2 : 1).some((l) => l.node.id === query.nodeId)) throw badRequest(REPOSITORY_TEXTS.nodeNotFound);
       if (query.pick === 'none') {
         await unpickPassage(app.db, bid.id, query.nodeId, query.passageId);

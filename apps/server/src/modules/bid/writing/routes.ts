@@ -9,7 +9,7 @@ import { writingCalls } from '@btz/shared/calls';
 import type { AppContext } from '../../../context.js';
 import { AppError, badRequest } from '../../../http/errors.js';
 import { defineRoute } from '../../../http/route.js';
-import { bidToChange, bidToRead } from '../access.js';
+import { bidToChange, bidToManage, bidToRead, sectionToChange } from '../access.js';
 import { presentBid } from '../present.js';
 import { listFiles } from '../repo.js';
 import { leavesOf, outlineWithStatus } from './sections.js';
@@ -22,7 +22,7 @@ export function registerWritingRoutes(fastify: FastifyInstance, app: AppContext)
   defineRoute(fastify, app, {
     call: writingCalls.start,
     rateLimit: 'write',
-    handler: async ({ auth, query }) => startWriting(app, await bidToChange(app, auth, query.id)),
+    handler: async ({ auth, query }) => startWriting(app, await bidToChange(app, auth, query.id), auth.userId),
   });
 
   defineRoute(fastify, app, {
@@ -45,7 +45,7 @@ export function registerWritingRoutes(fastify: FastifyInstance, app: AppContext)
     // a save may carry pasted pictures to decode (issue 22): counted per user and per IP like uploads
     rateLimit: 'save',
     handler: async ({ auth, query, body }) =>
-      saveSection(app, await bidToChange(app, auth, query.id), query.nodeId, body, { userId: auth.userId }),
+      saveSection(app, await sectionToChange(app, auth, query.id, query.nodeId), query.nodeId, body, { userId: auth.userId }),
   });
 
   // a section's history (issue 27): read by whoever may read the bid, restored by whoever may change it
@@ -63,7 +63,7 @@ export function registerWritingRoutes(fastify: FastifyInstance, app: AppContext)
     call: writingCalls.sectionRestore,
     rateLimit: 'save',
     handler: async ({ auth, query, body }) =>
-      restoreRevision(app, await bidToChange(app, auth, query.id), query.nodeId, query.revisionId, body.revision, auth.userId),
+      restoreRevision(app, await sectionToChange(app, auth, query.id, query.nodeId), query.nodeId, query.revisionId, body.revision, auth.userId),
   });
 
   defineRoute(fastify, app, {
@@ -71,7 +71,7 @@ export function registerWritingRoutes(fastify: FastifyInstance, app: AppContext)
     rateLimit: 'ai',
     raw: true,
     handler: async ({ auth, query, body, reply, req }) => {
-      const bid = await bidToChange(app, auth, query.id);
+      const bid = await sectionToChange(app, auth, query.id, query.nodeId);
       const leaf = leavesOf(bid.outline, bid.bid_type === 2 ? 2 : 1).find((l) => l.node.id === query.nodeId);
       if (!leaf) throw badRequest(WRITE_TEXTS.notLeaf);
       const { runAiAction } = await import('@btz/bid-engine/writer');
@@ -149,8 +149,8 @@ export function registerWritingRoutes(fastify: FastifyInstance, app: AppContext)
   defineRoute(fastify, app, {
     call: writingCalls.finish,
     handler: async ({ auth, query }) => {
-      const bid = await bidToRead(app, auth, query.id);
-      await finishBid(app, bid);
+      const { bid } = await bidToManage(app, auth, query.id);
+      await finishBid(app, bid, auth.userId);
       const after = await bidToRead(app, auth, query.id);
       return presentBid({ ...after, outline: outlineWithStatus(after.outline, await sectionRows(app.db, after.id)) }, await listFiles(app.db, after.id));
     },

@@ -31,6 +31,7 @@ import { newId } from '../../../lib/ids.js';
 import { formatTime } from '../../../lib/time.js';
 import { refundSpend, spendCopy } from '../../entitlements/index.js';
 import type { BidRow } from '../repo.js';
+import { logActivity, logEdit } from '../team/repo.js';
 import { moveDataImages } from '../../pictures/inline.js';
 import { ownerOf } from '../../enterprise/owner.js';
 import { countChars, docToText, htmlToDoc, validateDoc } from '@btz/bid-engine/content';
@@ -89,7 +90,8 @@ export async function publishProgress(app: AppContext, bid: Pick<BidRow, 'id' | 
  * 一键生成全文: queues every leaf that is empty, failed or cancelled. Spends one copy of the bid's version (or a VIP
  * privilege) the first time; later starts of the same bid are free. A bid already writing answers its progress.
  */
-export async function startWriting(app: AppContext, bidIn: BidRow): Promise<WriteProgress> {
+/** `actorUserId`: who starts it (the ledger names that person; a team's bid spends the team's entitlements). */
+export async function startWriting(app: AppContext, bidIn: BidRow, actorUserId = bidIn.user_id): Promise<WriteProgress> {
   if (bidIn.parse_state !== 'done') throw badRequest(bidIn.parse_state === 'failed' ? BID_TEXTS.notParsed : WRITE_TEXTS.parseRunning);
   if (!bidIn.outline || !bidIn.outline.length) throw badRequest(WRITE_TEXTS.noOutline);
   const queued = await app.db.transaction().execute(async (trx) => {
@@ -108,7 +110,8 @@ export async function startWriting(app: AppContext, bidIn: BidRow): Promise<Writ
     if (!bid.spend_ledger_id) {
       const spent = await spendCopy(trx, {
         tenantId: bid.tenant_id,
-        userId: bid.user_id,
+        userId: actorUserId,
+        enterpriseId: bid.enterprise_id,
         bidType: bid.bid_type === 2 ? 2 : 1,
         monthlyCap: app.config.vipMonthlyBidCap,
         ref: bid.id,
@@ -134,6 +137,7 @@ export async function startWriting(app: AppContext, bidIn: BidRow): Promise<Writ
     }
     await queueSections(trx, bid.id, todo.map((l) => l.node.id), runId);
     await setBidStatus(trx, bid.id, { status: 'writing', write_run_id: runId });
+    await logActivity(trx, { bidId: bid.id, userId: actorUserId, action: 'write', detail: `${todo.length} 节` });
     return todo.length;
   });
   if (queued) app.jobs.poke();
@@ -201,6 +205,9 @@ function presentSection(bid: BidRow, nodeId: string, title: string, target: numb
   };
 }
 
+/** Saves of one section by one person within this span are one 「编辑了章节」 entry of the activity log (and of its history). */
+const EDIT_MERGE_MS = SECTION_HISTORY_MERGE_MINUTES * 60_000;
+
 function leafOf(bid: BidRow, nodeId: string) {
   const node = findNode(bid.outline, nodeId);
   if (!node) throw badRequest(BID_TEXTS.nodeNotFound);
@@ -263,6 +270,7 @@ export async function saveSection(app: AppContext, bidIn: BidRow, nodeId: string
       const status = settledStatus(bid, rows);
       if (status !== bid.status) await setBidStatus(trx, bid.id, { status });
     }
+    await logEdit(trx, { bidId: bid.id, userId: by.userId, nodeId, detail: leaf.node.title }, EDIT_MERGE_MS);
     return next;
   });
   return { revision: saved.revision, chars: saved.chars, doc: saved.doc ?? doc, updateTime: formatTime(saved.updated_at) };
@@ -316,7 +324,7 @@ export async function restoreRevision(app: AppContext, bid: BidRow, nodeId: stri
 }
 
 /** 完成编写: every leaf must hold text; the bid becomes read-only for good (export stays available). */
-export async function finishBid(app: AppContext, bidIn: BidRow): Promise<void> {
+export async function finishBid(app: AppContext, bidIn: BidRow, byUserId = bidIn.user_id): Promise<void> {
   await app.db.transaction().execute(async (trx) => {
     const bid = await lockBid(trx, bidIn.id);
     if (bid.status === 'finished') return;
@@ -324,5 +332,6 @@ export async function finishBid(app: AppContext, bidIn: BidRow): Promise<void> {
     const rows = await sectionStates(trx, bid.id);
     if (settledStatus(bid, rows) !== 'written') throw badRequest(WRITE_TEXTS.notWritten);
     await markBidFinished(trx, bid.id);
+    await logActivity(trx, { bidId: bid.id, userId: byUserId, action: 'finish' });
   });
 }

@@ -21,6 +21,9 @@ import { useBidHealth } from '../health';
 import { SectionPane } from '../SectionPane';
 import { sectionStates } from '../writing';
 import { reportBlocked, type PaneTab } from './state';
+import { ActivityPanel } from '../../team/ActivityPanel';
+import { PresenceStrip } from '../../team/PresenceStrip';
+import { useBidPresence, useBidTeam } from '../../team/hooks';
 
 /** The three panes: outline, the selected section, and the tender card / coverage / files / health / export. */
 export function Panes({
@@ -118,6 +121,13 @@ export function Panes({
     }
   };
 
+  const team = useBidTeam(bid.id);
+  const viewers = useBidPresence(bid.id, selectedId);
+  const titleOf = (id: string) => {
+    const n = findNode(editor.nodes, id);
+    return n ? `${n.number} ${n.title}` : null;
+  };
+
   const selected = selectedId ? findNode(editor.nodes, selectedId) : null;
   const selectedState = selected && !selected.children.length ? (states.get(selected.id) ?? 'empty') : null;
   const written = bid.status === 'written' || bid.status === 'finished';
@@ -154,6 +164,7 @@ export function Panes({
         )}
       </section>
       <section className="wb-card bid-pane bid-pane--centre">
+        <PresenceStrip viewers={viewers} shownId={selectedId} titleOf={titleOf} onSelect={pick} />
         {!editor.nodes.length ? (
           <div className="bid-pane__empty">
             <Empty description="目录会按招标文件规定的投标文件组成生成第一级章节，并让每个评分项都有章节响应。点击左侧「生成目录」开始。" />
@@ -172,6 +183,8 @@ export function Panes({
             preferSettings={bid.status === 'outlined' && selectedState === 'empty'}
             onSelect={pick}
             onSaved={() => writing.refresh()}
+            team={team}
+            viewers={viewers}
           />
         ) : (
           <NodeDetail editor={editor} nodeId={selectedId} card={bid.card} readOnly={outlineReadOnly} onSelect={pick} />
@@ -220,6 +233,11 @@ export function Panes({
               key: 'export',
               label: '导出',
               children: <ExportPanel bidId={bid.id} nodes={editor.nodes} readOnly={readOnly} canExport={written} />,
+            },
+            {
+              key: 'activity',
+              label: '动态',
+              children: <ActivityPanel bidId={bid.id} active={tab === 'activity'} onSelect={pick} />,
             },
           ]}
         />

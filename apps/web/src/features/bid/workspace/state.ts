@@ -3,7 +3,7 @@ import { type BidDetail } from '../api';
 import { isParsing } from '../hooks';
 
 /** Bid states the workspace's parts decide on. */
-export type PaneTab = 'card' | 'coverage' | 'files' | 'health' | 'export';
+export type PaneTab = 'card' | 'coverage' | 'files' | 'health' | 'export' | 'activity';
 
 /** A tender with several lots: the user picks the one the bid answers before the card and outline are made. */
 export const needsLot = (bid: BidDetail) => bid.parse.state === 'done' && bid.lots.length > 1 && !bid.lot;

@@ -1,0 +1,137 @@
+/**
+ * Team membership (issue 27 "Teams"): the admin invites by phone and by link, the invited person logs in and joins,
+ * the admin removes members and hands over the role; get-info's isTeamAdmin / isEmployee / team / rights follow, and
+ * members spend the team's copies with the ledger naming who spent.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEAM_RIGHTS, TEAM_TEXTS } from '@btz/shared';
+import { newUser, startTestServer, uniquePhone, type TestServer } from '../harness.js';
+import { addMember, ok, teamAdmin } from './helpers.js';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer({ jobPollMs: 50 });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const info = (token: string) => ok(t.api('/btz/user/get-info', { token }));
+const team = (token: string) => t.api('/btz/team/detail', { token });
+
+describe('team membership', () => {
+  it('the admin invites a phone; that person logs in, sees the invitation, joins, and get-info says so', async () => {
+    const admin = await teamAdmin(t);
+    expect(await info(admin.token)).toMatchObject({ isTeamAdmin: 1, isEmployee: 0, rights: expect.arrayContaining([TEAM_RIGHTS.manage, TEAM_RIGHTS.assign]) });
+    const phone = uniquePhone();
+    await ok(t.api('/btz/team/invite-phone', { token: admin.token, query: { phone } }));
+    const again = await t.api('/btz/team/invite-phone', { token: admin.token, query: { phone } });
+    expect(again.json).toMatchObject({ success: false, msg: TEAM_TEXTS.alreadyInvited });
+    const pending = await ok(team(admin.token));
+    expect(pending.invites).toEqual([expect.objectContaining({ kind: 'phone', maskPhone: `${phone.slice(0, 3)}****${phone.slice(7)}` })]);
+
+    // someone else cannot use that invitation's code
+    const stranger = await newUser(t);
+    const stolen = await t.api('/btz/team/join', { token: stranger.token, query: { code: pending.invites[0].code } });
+    expect(stolen.json).toMatchObject({ success: false, msg: TEAM_TEXTS.invitePhoneMismatch });
+
+    const m = await newUser(t, { phone });
+    const invitations = await ok<any[]>(t.api('/btz/team/invitations', { token: m.token }));
+    expect(invitations).toEqual([expect.objectContaining({ code: pending.invites[0].code })]);
+    const joined = await ok(t.api('/btz/team/join', { token: m.token, query: { code: invitations[0].code } }));
+    expect(joined.members.map((x: any) => [x.userId, x.role])).toEqual([
+      [admin.userId, 'admin'],
+      [m.userId, 'member'],
+    ]);
+    expect(joined).toMatchObject({ isAdmin: false, invites: [], inviteUrl: '' });
+    expect(await info(m.token)).toMatchObject({ isTeamAdmin: 0, isEmployee: 1, loginRole: 1, team: { id: joined.id }, rights: [TEAM_RIGHTS.read] });
+    expect((await ok(team(admin.token))).invites).toEqual([]);
+    // a member cannot invite
+    const byMember = await t.api('/btz/team/invite-phone', { token: m.token, query: { phone: uniquePhone() } });
+    expect(byMember.json).toMatchObject({ success: false, msg: TEAM_TEXTS.adminOnly });
+  });
+
+  it('the join link lets anyone who logs in join until the admin renews it', async () => {
+    const admin = await teamAdmin(t);
+    const d = await ok(t.api('/btz/team/renew-link', { token: admin.token }));
+    expect(d.inviteUrl).toMatch(/\/workbench\/team\?join=[A-Z0-9]{8}$/);
+    const code = new URL(d.inviteUrl).searchParams.get('join')!;
+    const a = await newUser(t);
+    expect(await ok(t.api('/btz/team/invitations', { token: a.token, query: { code } }))).toEqual([expect.objectContaining({ code })]);
+    await ok(t.api('/btz/team/join', { token: a.token, query: { code } }));
+    const b = await newUser(t);
+    await ok(t.api('/btz/team/join', { token: b.token, query: { code } }));
+    expect((await ok(team(admin.token))).members).toHaveLength(3);
+    const renewed = await ok(t.api('/btz/team/renew-link', { token: admin.token }));
+    expect(renewed.inviteUrl).not.toBe(d.inviteUrl);
+    const late = await newUser(t);
+    const refused = await t.api('/btz/team/join', { token: late.token, query: { code } });
+    expect(refused.json).toMatchObject({ success: false, msg: TEAM_TEXTS.inviteNotFound });
+  });
+
+  it('a member of another team cannot join; an admin whose own team is empty can', async () => {
+    const a1 = await teamAdmin(t);
+    const a2 = await teamAdmin(t);
+    const m1 = await addMember(t, a1);
+    const link = new URL((await ok(t.api('/btz/team/renew-link', { token: a2.token }))).inviteUrl).searchParams.get('join')!;
+    const other = await t.api('/btz/team/join', { token: m1.token, query: { code: link } });
+    expect(other.json).toMatchObject({ success: false, msg: TEAM_TEXTS.inOtherTeam });
+    // a1's team has a member: a1 cannot leave it by joining another
+    const busy = await t.api('/btz/team/join', { token: a1.token, query: { code: link } });
+    expect(busy.json).toMatchObject({ success: false, msg: TEAM_TEXTS.ownTeamNotEmpty });
+    // an admin with nobody and nothing in its team can
+    const solo = await teamAdmin(t);
+    await ok(t.api('/btz/team/join', { token: solo.token, query: { code: link } }));
+    expect(await info(solo.token)).toMatchObject({ isTeamAdmin: 0, isEmployee: 1 });
+  });
+
+  it('the admin removes a member and hands over the role; the old admin becomes a member', async () => {
+    const admin = await teamAdmin(t);
+    const m1 = await addMember(t, admin);
+    const m2 = await addMember(t, admin);
+    const self = await t.api('/btz/team/remove-member', { token: admin.token, query: { userId: admin.userId } });
+    expect(self.json).toMatchObject({ success: false, msg: TEAM_TEXTS.cannotRemoveAdmin });
+    const byMember = await t.api('/btz/team/remove-member', { token: m1.token, query: { userId: m2.userId } });
+    expect(byMember.json).toMatchObject({ success: false, msg: TEAM_TEXTS.adminOnly });
+
+    const after = await ok(t.api('/btz/team/remove-member', { token: admin.token, query: { userId: m2.userId } }));
+    expect(after.members.map((x: any) => x.userId)).toEqual([admin.userId, m1.userId]);
+    expect(await info(m2.token)).toMatchObject({ isEmployee: 0, isTeamAdmin: 0, loginRole: 0, team: null });
+    expect((await team(m2.token)).json).toMatchObject({ success: false, msg: TEAM_TEXTS.notInTeam });
+
+    const leaveAdmin = await t.api('/btz/team/leave', { token: admin.token });
+    expect(leaveAdmin.json).toMatchObject({ success: false, msg: TEAM_TEXTS.adminCannotLeave });
+    const handed = await ok(t.api('/btz/team/transfer-admin', { token: admin.token, query: { userId: m1.userId } }));
+    expect(handed.members.map((x: any) => [x.userId, x.role])).toEqual([
+      [m1.userId, 'admin'],
+      [admin.userId, 'member'],
+    ]);
+    expect(await info(m1.token)).toMatchObject({ isTeamAdmin: 1, isEmployee: 0 });
+    expect(await info(admin.token)).toMatchObject({ isTeamAdmin: 0, isEmployee: 1 });
+    // the old admin is an ordinary member now, and may leave
+    await ok(t.api('/btz/team/leave', { token: admin.token }));
+    expect((await ok(team(m1.token))).members.map((x: any) => x.userId)).toEqual([m1.userId]);
+  });
+
+  it('members share the team’s copies; the ledger names who spent each', async () => {
+    const admin = await teamAdmin(t);
+    const m = await addMember(t, admin);
+    const teamRow = await t.server.db.db.selectFrom('users').select('enterprise_id').where('id', '=', admin.userId).executeTakeFirstOrThrow();
+    await t.server.db.db.updateTable('enterprises').set({ common_bid_number: 3 }).where('id', '=', teamRow.enterprise_id!).execute();
+    expect(await info(m.token)).toMatchObject({ commonBidNumber: 3 });
+    expect(await info(admin.token)).toMatchObject({ commonBidNumber: 3 });
+    const { spendCopy } = await import('../../src/modules/entitlements/index.js');
+    const tenantId = (await info(m.token)).tenantId as string;
+    await t.server.db.db.transaction().execute((trx) => spendCopy(trx, { tenantId, userId: m.userId, bidType: 1 }));
+    await t.server.db.db.transaction().execute((trx) => spendCopy(trx, { tenantId, userId: admin.userId, bidType: 1 }));
+    expect(await info(admin.token)).toMatchObject({ commonBidNumber: 1 });
+    const ledger = await t.server.db.db
+      .selectFrom('entitlement_ledger')
+      .select(['actor_user_id', 'holder_type', 'holder_id', 'delta'])
+      .where('holder_id', '=', teamRow.enterprise_id!)
+      .where('kind', '=', 'spend')
+      .execute();
+    expect(ledger.map((r) => r.actor_user_id).sort()).toEqual([admin.userId, m.userId].sort());
+    expect(ledger.every((r) => r.holder_type === 'enterprise' && r.delta === -1)).toBe(true);
+  });
+});

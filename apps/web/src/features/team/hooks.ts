@@ -1,0 +1,66 @@
+import { useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { PRESENCE_PING_MS, type BidPresence, type BidTeam } from '@btz/shared';
+import { onRealtime } from '../../realtime';
+import { assignSection, fetchActivity, fetchBidTeam, sendPresence, teamKeys } from './api';
+
+/** Who is on the bid and what the caller may do there (null while loading or when it cannot be read). */
+export function useBidTeam(bidId: string): BidTeam | null {
+  return useQuery({ queryKey: teamKeys.bid(bidId), queryFn: () => fetchBidTeam(bidId), staleTime: 30_000 }).data ?? null;
+}
+
+/** May the caller edit this section? Until the rules are loaded: yes (the server refuses what it may not). */
+export function canEditSection(team: BidTeam | null, nodeId: string): boolean {
+  if (!team) return true;
+  return team.editable === '*' || team.editable.includes(nodeId);
+}
+
+export function useAssign(bidId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ nodeId, userId }: { nodeId: string; userId: string }) => assignSection(bidId, nodeId, userId),
+    onSuccess: (t) => {
+      qc.setQueryData(teamKeys.bid(bidId), t);
+      void qc.invalidateQueries({ queryKey: teamKeys.activity(bidId) });
+    },
+  });
+}
+
+export function useBidActivity(bidId: string, enabled: boolean) {
+  return useQuery({ queryKey: teamKeys.activity(bidId), queryFn: () => fetchActivity(bidId), enabled, staleTime: 0, refetchInterval: enabled ? 30_000 : false });
+}
+
+/**
+ * Presence: tells the server which section the caller has open (now, on every change, and every PRESENCE_PING_MS; it
+ * leaves when the page closes), and returns who has the bid open where, as the realtime `bid.presence` tells it.
+ */
+export function useBidPresence(bidId: string, nodeId: string | null): BidPresence['viewers'] {
+  const [viewers, setViewers] = useState<BidPresence['viewers']>([]);
+  useEffect(
+    () =>
+      onRealtime('bid.presence', (msg) => {
+        const p = msg.data as BidPresence;
+        if (p?.bidId === bidId) setViewers(p.viewers);
+      }),
+    [bidId],
+  );
+  useEffect(() => {
+    const ping = () =>
+      void sendPresence(bidId, nodeId ?? '').then(
+        (p) => setViewers(p.viewers),
+        () => undefined,
+      );
+    ping();
+    const timer = window.setInterval(ping, PRESENCE_PING_MS);
+    return () => window.clearInterval(timer);
+  }, [bidId, nodeId]);
+  useEffect(() => {
+    const leave = () => void sendPresence(bidId, '', true).catch(() => undefined);
+    window.addEventListener('pagehide', leave);
+    return () => {
+      window.removeEventListener('pagehide', leave);
+      leave();
+    };
+  }, [bidId]);
+  return viewers;
+}

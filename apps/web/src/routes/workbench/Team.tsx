@@ -1,0 +1,6 @@
+import { TeamPage } from '../../features/team/TeamPage';
+
+/** /workbench/team */
+export default function Team() {
+  return <TeamPage />;
+}

@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BidDetail, BidOutlineNode } from '@btz/shared';
+import { uniquePhone, type TestServer } from '../apps/server/test/harness.js';
+import { outlinedBid } from '../apps/server/test/writing/helpers.js';
+import { launch, newContext, shot, trackErrors } from './browser.js';
+import { WAIT, loggedInPage, loginByCookie, startE2eServer, visible } from './flows.js';
+
+/**
+ * Teams through Chromium (issue 27): the admin creates its team on 团队 and invites a colleague's phone; the colleague
+ * logs in, sees the invitation and joins; the admin assigns a section of the team's bid to the colleague, who edits it
+ * while the admin, on the same section, sees the colleague there (presence, realtime) and then the edit in 动态.
+ */
+
+let t: TestServer;
+let browser: Browser;
+let adminCtx: BrowserContext;
+let admin: Page;
+let adminErrors: string[];
+let adminToken: string;
+let memberCtx: BrowserContext;
+let member: Page;
+let memberErrors: string[];
+let memberToken = '';
+let memberId = '';
+const memberPhone = uniquePhone();
+
+beforeAll(async () => {
+  const [server, b] = await Promise.all([startE2eServer(), launch()]);
+  t = server;
+  browser = b;
+  ({ context: adminCtx, page: admin, errors: adminErrors, token: adminToken } = await loggedInPage(browser, t));
+  memberCtx = await newContext(browser);
+  memberCtx.setDefaultTimeout(WAIT);
+  member = await memberCtx.newPage();
+  memberErrors = trackErrors(member);
+});
+
+afterAll(async () => {
+  await adminCtx?.close().catch(() => undefined);
+  await memberCtx?.close().catch(() => undefined);
+  await browser?.close();
+  await t?.close();
+});
+
+const firstLeaf = (nodes: readonly BidOutlineNode[]): BidOutlineNode => (nodes[0]!.children?.length ? firstLeaf(nodes[0]!.children) : nodes[0]!);
+/** The first leaf of the second chapter: a section of another chapter than the assigned one. */
+const otherLeaf = (nodes: readonly BidOutlineNode[]): BidOutlineNode => firstLeaf([nodes[1]!]);
+
+describe('a team writes one bid', () => {
+  let bidId = '';
+  let leaf: BidOutlineNode;
+
+  it('the admin creates the team and invites a phone; the colleague logs in and joins', async () => {
+    await admin.goto(`${t.url}/workbench/team`);
+    await (await visible(admin.getByRole('button', { name: '切换为企业身份，创建团队' }))).click();
+    await visible(admin.getByRole('cell', { name: '管理员' }));
+    await admin.getByPlaceholder('同事的手机号').fill(memberPhone);
+    await admin.getByTestId('invite-phone').click();
+    await visible(admin.getByText(`${memberPhone.slice(0, 3)}****${memberPhone.slice(7)}`));
+    await admin.getByRole('button', { name: '生成邀请链接' }).click();
+    await visible(admin.getByText(/\/workbench\/team\?join=/));
+    await shot(admin, 'team-admin');
+
+    ({ token: memberToken, userId: memberId } = await loginByCookie(memberCtx, t, memberPhone));
+    await member.goto(`${t.url}/workbench/team`);
+    await visible(member.getByText('邀请你加入'));
+    await shot(member, 'team-invitation');
+    await member.getByRole('button', { name: '加入团队' }).click();
+    await visible(member.getByRole('button', { name: '退出团队' }));
+    expect(await member.getByRole('row').count()).toBe(3); // the header and two members
+    const info = (await t.api('/btz/user/get-info', { token: memberToken })).json.data;
+    expect(info).toMatchObject({ isEmployee: 1, loginRole: 1 });
+    await shot(member, 'team-member');
+  });
+
+  it('the admin assigns a section; the member edits it while the admin sees it there', async () => {
+    bidId = await outlinedBid(t, adminToken, 1);
+    const d = (await t.api('/btz/bid/detail', { token: adminToken, query: { id: bidId } })).json.data as BidDetail;
+    leaf = firstLeaf(d.outline!);
+    const url = `${t.url}/workbench/document/BidingDocument?id=${encodeURIComponent(bidId)}`;
+
+    await admin.goto(url);
+    const adminPane = await visible(admin.getByTestId('section-pane'), WAIT * 3);
+    await admin.locator(`[data-node-id="${leaf.id}"]`).first().click();
+    await expect.poll(() => adminPane.getAttribute('data-node-id'), { timeout: WAIT }).toBe(leaf.id);
+    const nick = (await t.api('/btz/user/get-info', { token: memberToken })).json.data.nickName as string;
+    await admin.getByTestId('assign-select').click();
+    const assigned = admin.waitForResponse((r) => new URL(r.url()).pathname === '/api/btz/bid/assign');
+    await admin.locator('.ant-select-item-option').filter({ hasText: nick }).first().click();
+    expect((await (await assigned).json()).data.assignments).toEqual([expect.objectContaining({ nodeId: leaf.id, userId: memberId })]);
+
+    // the member sees the team's bid in its list and opens it at the section
+    const list = (await t.api('/btz/bid/list', { token: memberToken })).json.data;
+    expect(list.records.map((r: { id: string }) => r.id)).toContain(bidId);
+    await member.goto(url);
+    const memberPane = await visible(member.getByTestId('section-pane'), WAIT * 3);
+    await member.locator(`[data-node-id="${leaf.id}"]`).first().click();
+    await expect.poll(() => memberPane.getAttribute('data-node-id'), { timeout: WAIT }).toBe(leaf.id);
+
+    // presence: the admin sees the member on this section, and the member the admin
+    await visible(admin.getByTestId('section-viewer'));
+    await visible(member.getByTestId('section-viewer'));
+
+    // nothing written yet: the pane opens on 章节设置; the text is on 正文
+    await memberPane.locator('.ant-segmented-item').filter({ hasText: '正文' }).click();
+    const editor = memberPane.locator('.ProseMirror');
+    await visible(editor);
+    await expect.poll(() => editor.getAttribute('contenteditable'), { timeout: WAIT }).toBe('true');
+    await editor.click();
+    await member.keyboard.press('Control+End');
+    const saved = member.waitForResponse((r) => new URL(r.url()).pathname === '/api/btz/bid/section/save', { timeout: WAIT * 2 });
+    await member.keyboard.type('团队成员补充的施工组织说明。');
+    const res = await (await saved).json();
+    expect(res.success, JSON.stringify(res)).toBe(true);
+    await shot(member, 'team-member-editing');
+
+    // another section is not the member's: read only, and says why
+    await member.locator(`[data-node-id="${otherLeaf(d.outline!).id}"]`).first().click();
+    await visible(member.getByTestId('section-not-mine'));
+    await memberPane.locator('.ant-segmented-item').filter({ hasText: '正文' }).click();
+    await expect.poll(() => memberPane.locator('.ProseMirror').getAttribute('contenteditable'), { timeout: WAIT }).toBe('false');
+
+    // the admin: the member moved elsewhere (presence strip), and 动态 shows the edit
+    await visible(admin.getByTestId('presence-strip'));
+    await shot(admin, 'team-admin-presence');
+    await admin.getByRole('tab', { name: '动态' }).click();
+    const panel = await visible(admin.getByTestId('activity-panel'));
+    await visible(panel.getByText('编辑了章节'));
+    await visible(panel.getByText('分配了章节'));
+    await shot(admin, 'team-activity');
+    const sec = (await t.api('/btz/bid/section/get', { token: adminToken, query: { id: bidId, nodeId: leaf.id } })).json.data;
+    expect(JSON.stringify(sec.doc)).toContain('团队成员补充的施工组织说明');
+    expect(adminErrors).toEqual([]);
+    expect(memberErrors).toEqual([]);
+  });
+});
