@@ -18,3 +18,4 @@ export * from './repository.js';
 export * from './bidcheck.js';
 export * from './filetools.js';
 export * from './dupcheck.js';
+export * from './admin.js';

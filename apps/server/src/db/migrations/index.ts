@@ -20,6 +20,7 @@ import * as m0021 from './0021_bid_checks.js';
 import * as m0022 from './0022_storage_ledger.js';
 import * as m0023 from './0023_storage_backfill.js';
 import * as m0024 from './0024_bid_exports.js';
+import * as m0027 from './0027_admin.js';
 
 /** Forward-only migrations, applied in order at start. Never edit one that has landed: add the next. */
 export const MIGRATIONS: { id: string; up: string }[] = [
@@ -45,4 +46,5 @@ export const MIGRATIONS: { id: string; up: string }[] = [
   { id: '0022_storage_ledger', up: m0022.up },
   { id: '0023_storage_backfill', up: m0023.up },
   { id: '0024_bid_exports', up: m0024.up },
+  { id: '0027_admin', up: m0027.up },
 ];
