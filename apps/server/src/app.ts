@@ -34,6 +34,7 @@ import { registerRepository } from './modules/repository/index.js';
 import { registerBidCheck } from './modules/bidcheck/index.js';
 import { registerFileTools } from './modules/filetools/index.js';
 import { registerIpRecord } from './modules/iprecord/index.js';
+import { registerAdmin } from './modules/admin/index.js';
 import { ConsoleSmsProvider } from './providers/sms/index.js';
 import { OpenPlatformWechatProvider, SandboxWechatProvider } from './providers/wechat/index.js';
 
@@ -147,6 +148,7 @@ export async function buildApp(config: Config, handle: DbHandle, opts: { logStre
   registerRepository(fastify, ctx);
   registerBidCheck(fastify, ctx);
   registerFileTools(fastify, ctx);
+  await registerAdmin(fastify, ctx);
   const web = await registerWebApp(fastify, ctx);
   registerTenantRoutes(fastify, ctx, web.buildId);
   // after every module registered its job kinds
