@@ -9,14 +9,14 @@ import type { AdminCall } from '@btz/shared/calls';
 import { CALLS_BY_PATH } from '../contracts.js';
 import { newUser, startTestServer, uniquePhone, type CallOptions, type TestServer } from '../harness.js';
 import { opt, payOrder } from '../commerce/helpers.js';
-import { asOperator, inviteOperator, signInSuper } from './helpers.js';
+import { asOperator, inviteOperator, operatorSignIn, signInSuper } from './helpers.js';
 
 const A = '000000';
 const B = '389572';
 const ADMIN_CALLS = [...CALLS_BY_PATH.values()].filter((c) => c.path.startsWith('/btz/admin/')) as AdminCall[];
 
 let t: TestServer;
-let su: { token: string; id: string };
+let su: { token: string; id: string; phone: string };
 let opA: { token: string; id: string };
 let opB: { token: string; id: string };
 let user: { token: string; userId: string; phone: string };
@@ -59,9 +59,14 @@ const REQUESTS: Record<string, { opts: () => CallOptions; tenantData: boolean }>
   '/btz/admin/users/status': { opts: () => ({ body: { userId: spare.userId, status: 1, reason: '矩阵测试' } }), tenantData: true },
   '/btz/admin/orders/search': { opts: () => ({ query: { tenantId: A } }), tenantData: true },
   '/btz/admin/orders/provider': { opts: () => ({ query: { id: orderId } }), tenantData: true },
+  '/btz/admin/packages/list': { opts: () => ({ query: { tenantId: A } }), tenantData: true },
+  // tenant A's seeded 普通版 pack saved as it is
+  '/btz/admin/packages/save': { opts: () => ({ body: SAME_PACK }), tenantData: true },
   // an unpaid order: past the authorisation the answer is 「只有已支付的订单可以退款」, before it a refusal
   '/btz/admin/orders/refund': { opts: () => ({ body: { id: orderId, reason: '矩阵测试' } }), tenantData: true },
 };
+
+const SAME_PACK = { id: opt('copy-basic'), title: '普通版标书', type: 1, unitType: 2, money: 99, bidType: 1 };
 
 const REFUSED = /当前操作没有权限|只能查看和操作本租户的数据|不存在/;
 type Who = 'super' | 'operatorA' | 'operatorB' | 'user' | 'anonymous';
@@ -130,7 +135,9 @@ describe('the authorisation matrix', () => {
 
 describe("an operator never reaches another tenant's data", () => {
   it('naming no tenant, an operator of B lists only B: users, orders, audit, tenants', async () => {
-    const b = await inviteOperator(t, su.token, B, '运营B2');
+    // the matrix signed everyone out: the super-operator signs in again with phone + code
+    const suToken = (await operatorSignIn(t, su.phone)).data.token as string;
+    const b = await inviteOperator(t, suToken, B, '运营B2');
     const bUser = await newUser(t, { host: 'jw.localhost' });
     const users = (await asOperator(t, b.token, '/btz/admin/users/search', { query: { size: 100 } })).json.data;
     expect(users.records.length).toBeGreaterThan(0);
@@ -146,7 +153,7 @@ describe("an operator never reaches another tenant's data", () => {
     const tenants = (await asOperator(t, b.token, '/btz/admin/tenants/list')).json.data;
     expect(tenants.map((x: any) => x.id)).toEqual([B]);
     // the super-operator sees both
-    const all = (await asOperator(t, su.token, '/btz/admin/users/search', { query: { size: 100 } })).json.data;
+    const all = (await asOperator(t, suToken, '/btz/admin/users/search', { query: { size: 100 } })).json.data;
     expect(new Set(all.records.map((u: any) => u.tenantId))).toEqual(new Set([A, B]));
   });
 });

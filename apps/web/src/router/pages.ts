@@ -91,5 +91,6 @@ export const PAGES: Record<AppRoutePath, PageDef> = {
   '/admin/orders': { load: () => import('../features/admin/OrdersPage') },
   '/admin/audit': { load: () => import('../features/admin/AuditPage') },
   '/admin/operators': { load: () => import('../features/admin/OperatorsPage') },
+  '/admin/packages': { load: () => import('../features/admin/PackagesPage') },
   '/admin/*': { load: () => import('../features/admin/AdminNotFound') },
 };

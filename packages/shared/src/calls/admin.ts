@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { defineCall, type CallDef } from '../api/contract.js';
+import { PRIVILEGES, type PrivilegeId } from '../api/commerce.js';
 import { pageOf, time } from './answers.js';
 
 /**
@@ -168,6 +169,55 @@ export type AdminProviderView = z.infer<typeof providerView>;
 const inviteResult = z.strictObject({ operator: operatorView, link: str, expiresIn: int });
 export type OperatorInvite = z.infer<typeof inviteResult>;
 
+const adminPackage = z.strictObject({
+  id: str,
+  tenantId: str,
+  title: str,
+  type: int,
+  unitType: int,
+  money,
+  strokeMoney: money,
+  validDay: int,
+  describes: str,
+  cornerMark: str,
+  bidType: int.nullable(),
+  privilegeValueList: z.array(str),
+  sort: int,
+  enabled: z.boolean(),
+  updateTime: time,
+});
+export type AdminPackage = z.infer<typeof adminPackage>;
+
+const yuan = (min: number) =>
+  z.coerce
+    .number()
+    .min(min)
+    .max(1_000_000)
+    .refine((v) => Math.round(v * 100) === Number((v * 100).toFixed(6)), { error: '最多两位小数' });
+
+/** A recharge option as the operator edits it (spec §3); `describes` may hold `{count}` (the quantity bought). */
+const packageInput = z
+  .object({
+    id: id.optional(),
+    tenantId,
+    title: z.string().trim().min(1).max(40),
+    type: z.union([z.literal(1), z.literal(2)]),
+    unitType: z.union([z.literal(1), z.literal(2)]),
+    money: yuan(0.01),
+    strokeMoney: yuan(0).default(0),
+    validDay: z.coerce.number().int().min(0).max(3650).default(0),
+    describes: z.string().trim().max(200).default(''),
+    cornerMark: z.string().trim().max(20).default(''),
+    bidType: z.union([z.literal(1), z.literal(2)]).nullable().default(null),
+    privilegeValueList: z.array(z.enum(Object.keys(PRIVILEGES) as [PrivilegeId, ...PrivilegeId[]])).max(20).default([]),
+    sort: z.coerce.number().int().min(0).max(10000).default(0),
+    enabled: z.boolean().default(true),
+  })
+  .superRefine((v, ctx) => {
+    if (v.unitType === 1 && v.validDay < 1) ctx.addIssue({ code: 'custom', path: ['validDay'], message: '按时长的套餐需填写有效天数' });
+    if (v.unitType === 2 && v.bidType === null) ctx.addIssue({ code: 'custom', path: ['bidType'], message: '按份数的套餐需选择标书版本' });
+  });
+
 /* ---- calls ---- */
 
 export const adminCalls = {
@@ -274,6 +324,34 @@ export const adminCalls = {
     labels: { id: '订单' },
     response: providerView,
   }),
+  packages: adminCall('operator', {
+    path: '/btz/admin/packages/list',
+    query: z.object({ tenantId }),
+    labels: { tenantId: '租户' },
+    response: z.array(adminPackage),
+  }),
+  /** creates (no `id`) or edits a recharge option; orders already made keep the option as it was (their snapshot) */
+  savePackage: adminCall('operator', {
+    path: '/btz/admin/packages/save',
+    body: packageInput,
+    labels: {
+      id: '套餐',
+      tenantId: '租户',
+      title: '标题',
+      type: '套餐类型',
+      unitType: '计费方式',
+      money: '价格',
+      strokeMoney: '原价',
+      validDay: '有效天数',
+      describes: '描述',
+      cornerMark: '角标',
+      bidType: '标书版本',
+      privilegeValueList: '权益',
+      sort: '排序',
+      enabled: '上架',
+    },
+    response: adminPackage,
+  }),
   refund: adminCall('operator', {
     path: '/btz/admin/orders/refund',
     body: z.object({ id, reason }),
@@ -291,4 +369,6 @@ export const ADMIN_ACTION_NAMES: Record<string, string> = {
   'user.grant': '赠送权益',
   'user.status': '启用/停用账号',
   'order.refund': '订单退款',
+  'package.create': '新增套餐',
+  'package.update': '修改套餐',
 };

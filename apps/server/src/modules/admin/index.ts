@@ -5,11 +5,12 @@ import { registerAdminAuth } from './auth/routes.js';
 import { bootstrapSuperOperator } from './auth/service.js';
 import { registerAdminOperators } from './operators/routes.js';
 import { registerAdminOrders } from './orders/routes.js';
+import { registerAdminPackages } from './packages/routes.js';
 import { registerAdminUsers } from './users/routes.js';
 
 /**
  * The operator console's calls (issue 28), all under /api/btz/admin/: sign-in, operators, audit, users and enterprises,
- * orders and refunds. Every route is a `defineAdminRoute` (route.ts) but the sign-in's public three.
+ * orders and refunds, packages. Every route is a `defineAdminRoute` (route.ts) but the sign-in's public three.
  */
 export async function registerAdmin(fastify: FastifyInstance, app: AppContext): Promise<void> {
   registerAdminAuth(fastify, app);
@@ -17,5 +18,6 @@ export async function registerAdmin(fastify: FastifyInstance, app: AppContext): 
   registerAdminAudit(fastify, app);
   registerAdminUsers(fastify, app);
   registerAdminOrders(fastify, app);
+  registerAdminPackages(fastify, app);
   await bootstrapSuperOperator(app);
 }

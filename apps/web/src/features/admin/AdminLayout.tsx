@@ -12,6 +12,7 @@ const { Sider, Header, Content } = Layout;
 const MENU = [
   { key: '/admin', label: '用户与企业' },
   { key: '/admin/orders', label: '订单与退款' },
+  { key: '/admin/packages', label: '套餐' },
   { key: '/admin/audit', label: '操作审计' },
 ];
 
