@@ -71,7 +71,7 @@ describe('the operator console', () => {
     await row.getByText('查看').click();
     const drawer = page.getByRole('dialog').filter({ hasText: '用户详情' });
     await visible(drawer.getByText('权益流水'));
-    await visible(drawer.locator('.ant-table-row', { hasText: 'order_paid' }));
+    await visible(drawer.locator('.ant-table-row', { hasText: '订单支付' }));
     await shot(page, 'admin-user-detail');
     await drawer.locator('.ant-drawer-close').click();
   });

@@ -218,6 +218,23 @@ const packageInput = z
     if (v.unitType === 2 && v.bidType === null) ctx.addIssue({ code: 'custom', path: ['bidType'], message: '按份数的套餐需选择标书版本' });
   });
 
+const couponTemplate = z.strictObject({
+  id: str,
+  tenantId: str,
+  kind: str,
+  kindName: str,
+  title: str,
+  discountAmount: money,
+  minAmount: money,
+  validDays: int,
+  enabled: z.boolean(),
+  /** redeem codes of the batch and how many of them were used at least once */
+  codes: int,
+  usedCodes: int,
+  createTime: time,
+});
+export type AdminCouponTemplate = z.infer<typeof couponTemplate>;
+
 /* ---- calls ---- */
 
 export const adminCalls = {
@@ -352,6 +369,35 @@ export const adminCalls = {
     },
     response: adminPackage,
   }),
+  coupons: adminCall('operator', {
+    path: '/btz/admin/coupons/list',
+    query: z.object({ tenantId }),
+    labels: { tenantId: '租户' },
+    response: z.array(couponTemplate),
+  }),
+  /** a redeem-code batch: a coupon template and `count` one-use codes of it */
+  redeemBatch: adminCall('operator', {
+    path: '/btz/admin/coupons/redeem-batch',
+    body: z.object({
+      tenantId,
+      title: z.string().trim().min(1).max(40),
+      discountAmount: yuan(0.01),
+      minAmount: yuan(0).default(0),
+      validDays: z.coerce.number().int().min(1).max(3650),
+      count: z.coerce.number().int().min(1).max(5000),
+      /** the codes stop working after this many days (none: never) */
+      codeDays: z.coerce.number().int().min(1).max(3650).optional(),
+    }),
+    labels: { tenantId: '租户', title: '名称', discountAmount: '优惠金额', minAmount: '使用门槛', validDays: '券有效天数', count: '兑换码数量', codeDays: '兑换码有效天数' },
+    response: couponTemplate,
+  }),
+  /** the batch's codes as CSV (code, uses, max uses, expiry) — the screen saves it as a file */
+  redeemCodes: adminCall('operator', {
+    path: '/btz/admin/coupons/redeem-codes',
+    query: z.object({ id }),
+    labels: { id: '兑换码批次' },
+    response: z.strictObject({ fileName: str, csv: str }),
+  }),
   refund: adminCall('operator', {
     path: '/btz/admin/orders/refund',
     body: z.object({ id, reason }),
@@ -371,4 +417,5 @@ export const ADMIN_ACTION_NAMES: Record<string, string> = {
   'order.refund': '订单退款',
   'package.create': '新增套餐',
   'package.update': '修改套餐',
+  'coupon.redeem_batch': '生成兑换码',
 };

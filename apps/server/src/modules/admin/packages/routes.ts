@@ -29,6 +29,12 @@ function presentPackage(o: OptionRow): AdminPackage {
   };
 }
 
+/** The fields an edit changed, before and after (the audit row keeps only those). */
+function changed(before: AdminPackage, after: AdminPackage): { before: Partial<AdminPackage>; after: Partial<AdminPackage> } {
+  const keys = (Object.keys(after) as (keyof AdminPackage)[]).filter((k) => k !== 'updateTime' && JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+  return { before: Object.fromEntries(keys.map((k) => [k, before[k]])), after: Object.fromEntries(keys.map((k) => [k, after[k]])) };
+}
+
 /**
  * Packages (recharge options, spec §3): the operator's tenant's, hidden ones too; create and edit. An order keeps the
  * option as it was when made (`orders.option_snapshot`, the price in `unit_fen`), so an edit applies to new orders only.
@@ -71,8 +77,7 @@ export function registerAdminPackages(fastify: FastifyInstance, app: AppContext)
           action: 'package.update',
           targetType: 'recharge_option',
           targetId: after.id,
-          before: presentPackage(before),
-          after: presentPackage(after),
+          ...changed(presentPackage(before), presentPackage(after)),
           ip,
         });
         return presentPackage(after);

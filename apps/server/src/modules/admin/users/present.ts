@@ -37,6 +37,21 @@ export function presentAdminUser(u: AdminUserRow): AdminUser {
 }
 
 const KIND_NAMES: Record<string, string> = { grant: '发放', spend: '使用', refund: '退回', revoke: '收回' };
+const REASON_NAMES: Record<string, string> = {
+  order_paid: '订单支付',
+  order_refunded: '订单退款收回',
+  bid_start: '开始撰写标书',
+  bid_start_vip: '会员撰写标书（不扣份数）',
+  bid_cancelled: '取消撰写，退回',
+};
+
+/** The ledger's reason as an operator reads it (codes in Chinese; an operator's grant keeps its written reason). */
+export function reasonText(reason: string): string {
+  if (reason.startsWith('operator_grant: ')) return `运营赠送：${reason.slice('operator_grant: '.length)}`;
+  const m = /^order_refunded \((\d+) already spent\)$/.exec(reason);
+  if (m) return `订单退款收回（已使用 ${m[1]} 份，未能收回）`;
+  return REASON_NAMES[reason] ?? reason;
+}
 
 export function presentLedger(r: Selectable<EntitlementLedgerTable>): AdminLedgerEntry {
   return {
@@ -46,7 +61,7 @@ export function presentLedger(r: Selectable<EntitlementLedgerTable>): AdminLedge
     kindName: KIND_NAMES[r.kind] ?? r.kind,
     field: r.field,
     delta: r.delta,
-    reason: r.reason,
+    reason: reasonText(r.reason),
     orderId: r.order_id,
     vipExpiryBefore: timeOrEmpty(r.vip_expiry_before),
     vipExpiryAfter: timeOrEmpty(r.vip_expiry_after),
