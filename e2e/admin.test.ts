@@ -114,6 +114,20 @@ describe('the operator console', () => {
     expect(options.json.data.some((o: any) => o.cornerMark === '限时特惠')).toBe(true);
   });
 
+  it('generates a batch of redeem codes', async () => {
+    await page.getByRole('menuitem', { name: '优惠券与兑换码' }).click();
+    await onPath(page, '/admin/coupons');
+    await page.getByRole('button', { name: '生成兑换码' }).click();
+    const dialog = page.getByRole('dialog', { name: '生成兑换码' });
+    await dialog.getByLabel('券名称').fill('元旦兑换券');
+    await dialog.getByLabel('优惠金额（元）').fill('30');
+    await dialog.getByLabel('兑换码数量').fill('3');
+    await dialog.getByRole('button', { name: '生成' }).click();
+    await visible(page.getByText('已生成 3 个兑换码'));
+    await visible(page.locator('.ant-table-row', { hasText: '元旦兑换券' }).getByText('已用 0 / 3'));
+    await shot(page, 'admin-coupons');
+  });
+
   it('the audit log shows the refund with its reason', async () => {
     await page.getByRole('menuitem', { name: '操作审计' }).click();
     await onPath(page, '/admin/audit');

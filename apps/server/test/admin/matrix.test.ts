@@ -62,6 +62,9 @@ const REQUESTS: Record<string, { opts: () => CallOptions; tenantData: boolean }>
   '/btz/admin/packages/list': { opts: () => ({ query: { tenantId: A } }), tenantData: true },
   // tenant A's seeded 普通版 pack saved as it is
   '/btz/admin/packages/save': { opts: () => ({ body: SAME_PACK }), tenantData: true },
+  '/btz/admin/coupons/list': { opts: () => ({ query: { tenantId: A } }), tenantData: true },
+  '/btz/admin/coupons/redeem-batch': { opts: () => ({ body: { tenantId: A, title: '矩阵券', discountAmount: 5, validDays: 7, count: 2 } }), tenantData: true },
+  '/btz/admin/coupons/redeem-codes': { opts: () => ({ query: { id: `${A}-redeem-50` } }), tenantData: true },
   // an unpaid order: past the authorisation the answer is 「只有已支付的订单可以退款」, before it a refusal
   '/btz/admin/orders/refund': { opts: () => ({ body: { id: orderId, reason: '矩阵测试' } }), tenantData: true },
 };

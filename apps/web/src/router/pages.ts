@@ -92,5 +92,6 @@ export const PAGES: Record<AppRoutePath, PageDef> = {
   '/admin/audit': { load: () => import('../features/admin/AuditPage') },
   '/admin/operators': { load: () => import('../features/admin/OperatorsPage') },
   '/admin/packages': { load: () => import('../features/admin/PackagesPage') },
+  '/admin/coupons': { load: () => import('../features/admin/CouponsPage') },
   '/admin/*': { load: () => import('../features/admin/AdminNotFound') },
 };

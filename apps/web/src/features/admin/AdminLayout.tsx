@@ -13,6 +13,7 @@ const MENU = [
   { key: '/admin', label: '用户与企业' },
   { key: '/admin/orders', label: '订单与退款' },
   { key: '/admin/packages', label: '套餐' },
+  { key: '/admin/coupons', label: '优惠券与兑换码' },
   { key: '/admin/audit', label: '操作审计' },
 ];
 
