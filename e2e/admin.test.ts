@@ -119,6 +119,9 @@ describe('the operator console', () => {
     await onPath(page, '/admin/coupons');
     await page.getByRole('button', { name: '生成兑换码' }).click();
     const dialog = page.getByRole('dialog', { name: '生成兑换码' });
+    // the super-operator picks the tenant the batch is for
+    await dialog.getByLabel('所属租户').click();
+    await page.locator('.ant-select-item-option', { hasText: '（000000）' }).click();
     await dialog.getByLabel('券名称').fill('元旦兑换券');
     await dialog.getByLabel('优惠金额（元）').fill('30');
     await dialog.getByLabel('兑换码数量').fill('3');

@@ -4,8 +4,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatYuan } from '@btz/shared';
 import { adminCalls, type AdminCouponTemplate } from '@btz/shared/calls';
 import { adminCall } from './api';
+import { TenantField, useTenantNames } from './TenantField';
 
 interface BatchValues {
+  tenantId?: string;
   title: string;
   discountAmount: number;
   minAmount: number;
@@ -21,6 +23,7 @@ export default function CouponsPage() {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<BatchValues>();
+  const names = useTenantNames();
   const create = async (v: BatchValues) => {
     setBusy(true);
     try {
@@ -59,6 +62,7 @@ export default function CouponsPage() {
         dataSource={list.data}
         pagination={false}
         columns={[
+          { title: '租户', render: (_, t) => names[t.tenantId] ?? t.tenantId },
           { title: '名称', dataIndex: 'title' },
           { title: '类型', render: (_, t) => <Tag>{t.kindName}</Tag> },
           { title: '优惠', render: (_, t) => `${formatYuan(t.discountAmount)}${t.minAmount ? `（满 ${formatYuan(t.minAmount)}）` : ''}` },
@@ -70,6 +74,7 @@ export default function CouponsPage() {
       />
       <Modal open={open} title="生成兑换码" okText="生成" cancelText="取消" confirmLoading={busy} onOk={() => form.submit()} onCancel={() => setOpen(false)}>
         <Form form={form} layout="vertical" initialValues={{ minAmount: 0, validDays: 30, count: 100 }} onFinish={create}>
+          <TenantField />
           <Form.Item name="title" label="券名称" rules={[{ required: true, message: '请输入券名称' }]}>
             <Input maxLength={40} />
           </Form.Item>

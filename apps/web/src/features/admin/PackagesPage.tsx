@@ -4,8 +4,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatYuan, PRIVILEGES, type PrivilegeId } from '@btz/shared';
 import { adminCalls, type AdminPackage } from '@btz/shared/calls';
 import { adminCall } from './api';
+import { TenantField, useTenantNames } from './TenantField';
 
 type Values = Omit<AdminPackage, 'id' | 'tenantId' | 'updateTime' | 'type' | 'unitType' | 'bidType'> & {
+  tenantId?: string;
   type: 1 | 2;
   unitType: 1 | 2;
   bidType: 1 | 2 | null;
@@ -33,6 +35,7 @@ export default function PackagesPage() {
   const [editing, setEditing] = useState<AdminPackage | 'new' | null>(null);
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<Values>();
+  const names = useTenantNames();
   const open = (p: AdminPackage | 'new') => {
     setEditing(p);
     form.setFieldsValue(p === 'new' ? EMPTY : (p as unknown as Values));
@@ -65,6 +68,7 @@ export default function PackagesPage() {
         dataSource={list.data}
         pagination={false}
         columns={[
+          { title: '租户', render: (_, p) => names[p.tenantId] ?? p.tenantId },
           { title: '标题', dataIndex: 'title' },
           { title: '类型', render: (_, p) => (p.type === 1 ? '个人' : '企业') },
           { title: '计费', render: (_, p) => (p.unitType === 1 ? `${p.validDay} 天` : p.bidType === 2 ? '旗舰版 / 份' : '普通版 / 份') },
@@ -87,6 +91,7 @@ export default function PackagesPage() {
         onCancel={() => setEditing(null)}
       >
         <Form form={form} layout="vertical" onFinish={save}>
+          {editing === 'new' && <TenantField />}
           <Form.Item name="title" label="标题" rules={[{ required: true, message: '请输入标题' }]}>
             <Input maxLength={40} />
           </Form.Item>
