@@ -36,6 +36,7 @@ import { registerBidCheck } from './modules/bidcheck/index.js';
 import { registerFileTools } from './modules/filetools/index.js';
 import { registerIpRecord } from './modules/iprecord/index.js';
 import { registerTeams } from './modules/team/index.js';
+import { registerAdmin } from './modules/admin/index.js';
 import { ConsoleSmsProvider } from './providers/sms/index.js';
 import { OpenPlatformWechatProvider, SandboxWechatProvider } from './providers/wechat/index.js';
 
@@ -151,6 +152,7 @@ export async function buildApp(config: Config, handle: DbHandle, opts: { logStre
   registerFileTools(fastify, ctx);
   registerWelfareRoutes(fastify, ctx);
   registerTeams(fastify, ctx);
+  await registerAdmin(fastify, ctx);
   const web = await registerWebApp(fastify, ctx);
   registerTenantRoutes(fastify, ctx, web.buildId);
   // after every module registered its job kinds

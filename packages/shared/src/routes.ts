@@ -21,10 +21,13 @@ export const WORKBENCH_MENU: WorkbenchMenuItem[] = [
   { path: '/workbench/profile', title: '个人中心' },
 ];
 
-/** Which frame a page renders in: the public site's, the corporate page's, or the workbench's. */
-export type RouteLayout = 'site' | 'corporate' | 'workbench';
-/** Who may open a page: anyone, or a logged-in user (an anonymous visitor is sent home with the login dialog). */
-export type RouteAccess = 'public' | 'login';
+/** Which frame a page renders in: the public site's, the corporate page's, the workbench's, or the operator console's. */
+export type RouteLayout = 'site' | 'corporate' | 'workbench' | 'admin';
+/**
+ * Who may open a page: anyone, a logged-in user (an anonymous visitor is sent home with the login dialog), or an
+ * operator (the console's own layout signs the operator in: a user's login plays no part, and no user menu links there).
+ */
+export type RouteAccess = 'public' | 'login' | 'operator';
 
 /** One page of the web app. */
 export interface AppRoute {
@@ -114,6 +117,16 @@ export const APP_ROUTES = [
   { path: '/workbench/welfareCenter/component/TaskList', title: '任务列表', layout: 'workbench', access: 'login' },
   // the 404 page inside the workbench frame
   { path: '/workbench/*', layout: 'workbench', access: 'login' },
+
+  // the operator console (issue 28): its own layout and sign-in, never indexed
+  { path: '/admin', title: '运营后台 · 用户与企业', layout: 'admin', access: 'operator' },
+  { path: '/admin/sign-in', title: '运营后台登录', layout: 'admin', access: 'operator' },
+  { path: '/admin/orders', title: '运营后台 · 订单与退款', layout: 'admin', access: 'operator' },
+  { path: '/admin/audit', title: '运营后台 · 操作审计', layout: 'admin', access: 'operator' },
+  { path: '/admin/operators', title: '运营后台 · 运营人员', layout: 'admin', access: 'operator' },
+  { path: '/admin/packages', title: '运营后台 · 套餐', layout: 'admin', access: 'operator' },
+  { path: '/admin/coupons', title: '运营后台 · 优惠券与兑换码', layout: 'admin', access: 'operator' },
+  { path: '/admin/*', layout: 'admin', access: 'operator' },
 ] as const satisfies readonly AppRoute[];
 
 /** A path of the table: the web's page map is keyed by these, so a page outside the table does not type-check. */
@@ -128,18 +141,30 @@ export const WORKBENCH_ROUTES: Record<string, string> = Object.fromEntries(
   TABLE.filter((r) => r.layout === 'workbench' && isStatic(r)).map((r) => [r.path, r.title ?? '']),
 );
 
+/** A page of the public site's frames (not the workbench, not the operator console). */
+const isSite = (r: AppRoute) => r.layout === 'site' || r.layout === 'corporate';
+
 /** The public pages without a parameter (spec §2), in sitemap order. */
-export const PUBLIC_STATIC_ROUTES: readonly string[] = TABLE.filter((r) => r.layout !== 'workbench' && isStatic(r)).map((r) => r.path);
+export const PUBLIC_STATIC_ROUTES: readonly string[] = TABLE.filter((r) => isSite(r) && isStatic(r)).map((r) => r.path);
 
 /** The public pages a crawler may index (not the logged-in profile). */
-export const INDEXABLE_STATIC_ROUTES: readonly string[] = TABLE.filter((r) => r.layout !== 'workbench' && isStatic(r) && r.access === 'public').map(
-  (r) => r.path,
-);
+export const INDEXABLE_STATIC_ROUTES: readonly string[] = TABLE.filter((r) => isSite(r) && isStatic(r) && r.access === 'public').map((r) => r.path);
 
 /** Titles of the public pages without a parameter, as the site shows them. */
 export const PUBLIC_ROUTE_TITLES: Record<string, string> = Object.fromEntries(
-  TABLE.filter((r) => r.layout !== 'workbench' && isStatic(r) && r.title).map((r) => [r.path, r.title!]),
+  TABLE.filter((r) => isSite(r) && isStatic(r) && r.title).map((r) => [r.path, r.title!]),
 );
+
+/** The operator console's pages (issue 28) with their titles. */
+export const ADMIN_ROUTES: Record<string, string> = Object.fromEntries(
+  TABLE.filter((r) => r.layout === 'admin' && isStatic(r)).map((r) => [r.path, r.title ?? '']),
+);
+
+/** A path of the operator console (`/admin`, `/admin/…`). */
+export const isAdminPath = (path: string) => {
+  const p = normalizePath(path);
+  return p === '/admin' || p.startsWith('/admin/');
+};
 
 /** Parametrised public pages the server knows (spec §2), by name: the parameter is the pattern's group 1. */
 export const PUBLIC_PATTERNS: { name: string; pattern: RegExp }[] = TABLE.flatMap((r) =>
@@ -207,6 +232,7 @@ export function isKnownRoute(path: string): boolean {
   const p = normalizePath(path);
   if (PUBLIC_STATIC_ROUTES.includes(p)) return true;
   if (p in WORKBENCH_ROUTES) return true;
+  if (p in ADMIN_ROUTES) return true;
   return PUBLIC_PATTERNS.some((r) => r.pattern.test(p));
 }
 

@@ -121,6 +121,11 @@ export interface OrdersTable {
   close_reason: string | null;
   /** why an operator must look at this order (migration 0008), NULL when nothing is wrong */
   flag: Generated<string | null>;
+  /** the refund (migration 0027): our refund number, kept across retries; 'pending' until the provider accepted it */
+  refund_no: Generated<string | null>;
+  refund_state: Generated<'pending' | 'done' | null>;
+  refund_reason: Generated<string | null>;
+  refunded_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   expires_at: Timestamp;
   paid_at: NullableTimestamp;
   closed_at: NullableTimestamp;

@@ -50,6 +50,10 @@ export interface FakeWechat {
   config: Partial<Config>;
   /** when true, Native order creation answers HTTP 500 SYSTEM_ERROR */
   failCreates: boolean;
+  /** refunds by out_refund_no: the money moves once per number; `requests` counts every call that named it */
+  refunds: Map<string, { orderNo: string; refundFen: number; requests: number }>;
+  /** the next N refund calls answer HTTP 500 SYSTEM_ERROR (a provider hiccup the caller retries) */
+  failRefunds: number;
   mchid: string;
   appid: string;
   apiV3Key: string;
@@ -139,6 +143,26 @@ export async function startFakeWechat(): Promise<FakeWechat> {
         ...(t.state === 'SUCCESS' ? { transaction_id: t.txnId, amount: { total: t.totalFen, payer_total: t.totalFen, currency: 'CNY' } } : {}),
       });
     }
+    if (req.method === 'POST' && u.pathname === '/v3/refund/domestic/refunds') {
+      if (self.failRefunds > 0) {
+        self.failRefunds--;
+        return send(res, 500, { code: 'SYSTEM_ERROR', message: '系统繁忙，请稍后重试' });
+      }
+      const t = trades.get(body.out_trade_no);
+      if (!t || t.state !== 'SUCCESS') return send(res, 400, { code: 'RESOURCE_NOT_EXISTS', message: '订单不存在或未支付' });
+      if (body.amount?.total !== t.totalFen || body.amount?.refund > (t.totalFen ?? 0)) return send(res, 400, { code: 'PARAM_ERROR', message: '退款金额不正确' });
+      const seen = self.refunds.get(body.out_refund_no);
+      if (seen) seen.requests++;
+      else self.refunds.set(body.out_refund_no, { orderNo: body.out_trade_no, refundFen: body.amount.refund, requests: 1 });
+      return send(res, 200, {
+        refund_id: `50000${body.out_refund_no}`,
+        out_refund_no: body.out_refund_no,
+        transaction_id: t.txnId,
+        out_trade_no: body.out_trade_no,
+        status: 'SUCCESS',
+        amount: { refund: body.amount.refund, total: t.totalFen, currency: 'CNY' },
+      });
+    }
     const c = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)\/close$/.exec(u.pathname);
     if (req.method === 'POST' && c) {
       const no = decodeURIComponent(c[1]!);
@@ -155,6 +179,8 @@ export async function startFakeWechat(): Promise<FakeWechat> {
     calls,
     trades,
     failCreates: false,
+    refunds: new Map(),
+    failRefunds: 0,
     mchid,
     appid,
     apiV3Key,
@@ -230,6 +256,10 @@ export interface FakeAlipay {
   trades: Map<string, { status: 'TRADE_SUCCESS' | 'WAIT_BUYER_PAY' | 'TRADE_CLOSED'; tradeNo?: string; totalAmount?: string }>;
   config: Partial<Config>;
   appId: string;
+  /** refunds by out_request_no: the money moves once per number; `requests` counts every call that named it */
+  refunds: Map<string, { orderNo: string; refundFen: number; requests: number }>;
+  /** the next N refund calls answer 20000 ACQ.SYSTEM_ERROR (a provider hiccup the caller retries) */
+  failRefunds: number;
   notify(o: { orderNo: string; tradeNo: string; totalAmount: string; signWith?: KeyObject; appId?: string }): string;
   close(): Promise<void>;
 }
@@ -283,6 +313,30 @@ export async function startFakeAlipay(): Promise<FakeAlipay> {
       }
       return answer(res, method, { code: '10000', msg: 'Success', out_trade_no: biz.out_trade_no, trade_no: t.tradeNo, trade_status: t.status, total_amount: t.totalAmount });
     }
+    if (method === 'alipay.trade.refund') {
+      if (self.failRefunds > 0) {
+        self.failRefunds--;
+        return answer(res, method, { code: '20000', msg: 'Service Currently Unavailable', sub_code: 'ACQ.SYSTEM_ERROR', sub_msg: '系统错误' });
+      }
+      const t = trades.get(biz.out_trade_no);
+      if (!t || t.status !== 'TRADE_SUCCESS') {
+        return answer(res, method, { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_STATUS_ERROR', sub_msg: '交易状态不合法' });
+      }
+      if (biz.refund_amount !== t.totalAmount) {
+        return answer(res, method, { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', sub_msg: '退款金额超限' });
+      }
+      const seen = self.refunds.get(biz.out_request_no);
+      if (seen) seen.requests++;
+      else self.refunds.set(biz.out_request_no, { orderNo: biz.out_trade_no, refundFen: Math.round(Number(biz.refund_amount) * 100), requests: 1 });
+      return answer(res, method, {
+        code: '10000',
+        msg: 'Success',
+        trade_no: t.tradeNo,
+        out_trade_no: biz.out_trade_no,
+        refund_fee: biz.refund_amount,
+        fund_change: seen ? 'N' : 'Y',
+      });
+    }
     if (method === 'alipay.trade.close') {
       const t = trades.get(biz.out_trade_no);
       if (t && t.status === 'WAIT_BUYER_PAY') t.status = 'TRADE_CLOSED';
@@ -291,11 +345,13 @@ export async function startFakeAlipay(): Promise<FakeAlipay> {
     return answer(res, method, { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.UNKNOWN' });
   });
 
-  return {
+  const self: FakeAlipay = {
     url,
     calls,
     trades,
     appId,
+    refunds: new Map(),
+    failRefunds: 0,
     config: {
       payProvider: 'alipay',
       alipayAppId: appId,
@@ -327,4 +383,5 @@ export async function startFakeAlipay(): Promise<FakeAlipay> {
     },
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
+  return self;
 }

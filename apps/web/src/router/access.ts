@@ -9,6 +9,8 @@ import { normalizePath, routeAccess, type WorkbenchMenuItem } from '@btz/shared'
 export function canEnter(path: string, loggedIn: boolean, headMenu: readonly WorkbenchMenuItem[]): boolean {
   if (loggedIn) return true;
   const p = normalizePath(path);
+  // the operator console signs its operators in itself (features/admin/AdminLayout)
+  if (routeAccess(p) === 'operator') return true;
   if (headMenu.some((m) => normalizePath(m.path) === p)) return true;
   return routeAccess(p) === 'public';
 }

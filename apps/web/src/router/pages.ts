@@ -91,4 +91,13 @@ export const PAGES: Record<AppRoutePath, PageDef> = {
   '/workbench/welfareCenter/component/TaskHeader': { load: () => import('../routes/workbench/WelfareTaskHeader') },
   '/workbench/welfareCenter/component/TaskList': { load: () => import('../routes/workbench/WelfareTaskList') },
   '/workbench/*': { load: () => import('../routes/public/NotFound') },
+
+  '/admin': { load: () => import('../features/admin/UsersPage') },
+  '/admin/sign-in': { load: () => import('../features/admin/SignInPage') },
+  '/admin/orders': { load: () => import('../features/admin/OrdersPage') },
+  '/admin/audit': { load: () => import('../features/admin/AuditPage') },
+  '/admin/operators': { load: () => import('../features/admin/OperatorsPage') },
+  '/admin/packages': { load: () => import('../features/admin/PackagesPage') },
+  '/admin/coupons': { load: () => import('../features/admin/CouponsPage') },
+  '/admin/*': { load: () => import('../features/admin/AdminNotFound') },
 };

@@ -27,6 +27,7 @@ const LAYOUTS: Record<RouteLayout, () => Promise<PageModule>> = {
   site: () => import('../layouts/DefaultLayout'),
   corporate: () => import('../layouts/CorporateLayout'),
   workbench: () => import('../layouts/WorkbenchLayout'),
+  admin: () => import('../features/admin/AdminLayout'),
 };
 
 /** Every route of the app, built from the route table (APP_ROUTES) and the pages (pages.ts); nothing else is routed. */
@@ -42,6 +43,7 @@ export const routes: RouteObject[] = [
       { lazy: layout(LAYOUTS.site), children: pagesOf('site', '/') },
       { lazy: layout(LAYOUTS.corporate), children: pagesOf('corporate', '/') },
       { path: 'workbench', lazy: layout(LAYOUTS.workbench), children: pagesOf('workbench', '/workbench') },
+      { path: 'admin', lazy: layout(LAYOUTS.admin), children: pagesOf('admin', '/admin') },
     ],
   },
 ];

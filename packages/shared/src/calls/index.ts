@@ -20,3 +20,4 @@ export * from './filetools.js';
 export * from './dupcheck.js';
 export * from './welfare.js';
 export * from './team.js';
+export * from './admin.js';

@@ -22,6 +22,7 @@ import * as m0023 from './0023_storage_backfill.js';
 import * as m0024 from './0024_bid_exports.js';
 import * as m0025 from './0025_teams.js';
 import * as m0026 from './0026_welfare.js';
+import * as m0027 from './0027_admin.js';
 import * as m0029 from './0029_section_history.js';
 
 /** Forward-only migrations, applied in order at start. Never edit one that has landed: add the next. */
@@ -50,5 +51,6 @@ export const MIGRATIONS: { id: string; up: string }[] = [
   { id: '0024_bid_exports', up: m0024.up },
   { id: '0025_teams', up: m0025.up },
   { id: '0026_welfare', up: m0026.up },
+  { id: '0027_admin', up: m0027.up },
   { id: '0029_section_history', up: m0029.up },
 ];

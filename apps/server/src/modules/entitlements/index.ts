@@ -4,7 +4,7 @@
  * record commit or roll back together (the statements: repo.ts). Holders: a user (personal) or an enterprise (shared by its members).
  */
 import type { Selectable } from 'kysely';
-import { BID_TYPE, COMMERCE_TEXT, LOGIN_ROLE, OPTION_TYPE, startOfShanghaiMonth, UNIT_TYPE, type PrivilegeId } from '@btz/shared';
+import { BID_TYPE, COMMERCE_TEXT, LOGIN_ROLE, OPTION_TYPE, PRIVILEGES, startOfShanghaiMonth, UNIT_TYPE, type PrivilegeId } from '@btz/shared';
 import type { OrdersTable } from '../../db/schema-commerce.js';
 import { insufficient, unauthorized } from '../../http/errors.js';
 import { ensureEnterprise } from '../user/repo.js';
@@ -180,4 +180,109 @@ export async function refundSpend(trx: Trx, o: { tenantId: string; ledgerId: str
     ref: spent.id,
   });
   return true;
+}
+
+/** What an operator's grant or a refund's take-back changed (for the ledger view and the audit's before/after). */
+export interface EntitlementChange {
+  holder: Holder;
+  field: 'vip' | 'common' | 'flagship';
+  /** days of VIP or copies: positive given, negative taken */
+  delta: number;
+  vipBefore: Date | null;
+  vipAfter: Date | null;
+}
+
+/** The privileges a VIP granted by an operator carries when the holder has no running VIP (all but the team ones for a person). */
+export function grantPrivileges(holder: Holder): PrivilegeId[] {
+  return (Object.keys(PRIVILEGES) as PrivilegeId[]).filter((p) => holder.type === 'enterprise' || p !== 'team');
+}
+
+/**
+ * An operator's grant (issue 28): `amount` days of VIP (extended from max(now, current expiry); a running VIP keeps its
+ * privileges, a new one gets `grantPrivileges`) or `amount` copies of one version — one ledger row, in the caller's
+ * transaction (the console writes its audit row in the same one).
+ */
+export async function grantByOperator(
+  trx: Trx,
+  o: { tenantId: string; holder: Holder; field: 'vip' | 'common' | 'flagship'; amount: number; reason: string; ref: string },
+  now = new Date(),
+): Promise<EntitlementChange> {
+  const row = await lockHolder(trx, o.holder);
+  if (o.field === 'vip') {
+    const active = !!row.vip_expiry && row.vip_expiry.getTime() > now.getTime();
+    const after = new Date((active ? row.vip_expiry!.getTime() : now.getTime()) + o.amount * DAY_MS);
+    await setVip(trx, o.holder, after, active ? row.privilege_list : grantPrivileges(o.holder), now);
+    await writeLedger(trx, {
+      tenantId: o.tenantId,
+      holder: o.holder,
+      actorUserId: null,
+      kind: 'grant',
+      field: 'vip',
+      delta: o.amount,
+      reason: o.reason,
+      ref: o.ref,
+      vipBefore: row.vip_expiry,
+      vipAfter: after,
+    });
+    return { holder: o.holder, field: 'vip', delta: o.amount, vipBefore: row.vip_expiry, vipAfter: after };
+  }
+  await addCopies(trx, o.holder, o.field === 'flagship' ? 'flagship_bid_number' : 'common_bid_number', o.amount, now);
+  await writeLedger(trx, {
+    tenantId: o.tenantId,
+    holder: o.holder,
+    actorUserId: null,
+    kind: 'grant',
+    field: o.field,
+    delta: o.amount,
+    reason: o.reason,
+    ref: o.ref,
+  });
+  return { holder: o.holder, field: o.field, delta: o.amount, vipBefore: null, vipAfter: null };
+}
+
+/**
+ * Takes back what a refunded order granted (issue 28), in the refund's transaction, once per order (a unique index on the
+ * order's 'revoke' row): the VIP days the order added come off the expiry (never before now), and the copies it added
+ * come off the holder — as many as are left, when some were already spent (the ledger says how many).
+ */
+export async function revokeOrder(trx: Trx, order: Selectable<OrdersTable>, now = new Date()): Promise<EntitlementChange> {
+  const holder: Holder = order.enterprise_id ? { type: 'enterprise', id: order.enterprise_id } : { type: 'user', id: order.user_id };
+  const row = await lockHolder(trx, holder);
+  if (order.unit_type === UNIT_TYPE.period) {
+    const before = row.vip_expiry;
+    let after = before;
+    if (before && before.getTime() > now.getTime()) {
+      after = new Date(Math.max(now.getTime(), before.getTime() - order.valid_day * DAY_MS));
+      await setVip(trx, holder, after, row.privilege_list, now);
+    }
+    const days = before && after ? Math.round((before.getTime() - after.getTime()) / DAY_MS) : 0;
+    await writeLedger(trx, {
+      tenantId: order.tenant_id,
+      holder,
+      actorUserId: null,
+      kind: 'revoke',
+      field: 'vip',
+      delta: -days,
+      reason: 'order_refunded',
+      orderId: order.id,
+      vipBefore: before,
+      vipAfter: after,
+    });
+    return { holder, field: 'vip', delta: -days, vipBefore: before, vipAfter: after };
+  }
+  const field = copyField(order.bid_type);
+  const left = order.bid_type === BID_TYPE.flagship ? row.flagship_bid_number : row.common_bid_number;
+  const take = Math.min(order.number, left);
+  if (take > 0) await addCopies(trx, holder, copyColumn(order.bid_type), -take, now);
+  await writeLedger(trx, {
+    tenantId: order.tenant_id,
+    holder,
+    actorUserId: null,
+    kind: 'revoke',
+    field,
+    delta: -take,
+    reason: take < order.number ? `order_refunded (${order.number - take} already spent)` : 'order_refunded',
+    orderId: order.id,
+  });
+  return { holder, field, delta: -take, vipBefore: null, vipAfter: null };
 }

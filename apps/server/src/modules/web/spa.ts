@@ -3,7 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { inviteCodeFromPath, isKnownRoute, normalizePath, routeTitle } from '@btz/shared';
+import { inviteCodeFromPath, isAdminPath, isKnownRoute, normalizePath, routeTitle } from '@btz/shared';
 import type { AppContext } from '../../context.js';
 import { fail } from '../../http/envelope.js';
 import { hostVary } from '../../http/tenant.js';
@@ -72,12 +72,12 @@ export async function registerWebApp(fastify: FastifyInstance, app: AppContext):
       `<meta property="og:description" content="${esc(boot.seo.description)}">`,
       `<meta name="theme-color" content="${esc(boot.branding.primaryColor)}">`,
       ...(view?.canonical && status === 200 ? [`<link rel="canonical" href="${esc(view.canonical)}">`] : []),
-      ...(view?.noindex || status !== 200 ? ['<meta name="robots" content="noindex">'] : []),
+      ...(view?.noindex || status !== 200 || isAdminPath(p) ? ['<meta name="robots" content="noindex">'] : []),
       `<link rel="icon" href="${esc(boot.branding.ecLogo)}" type="image/svg+xml">`,
       `<script nonce="${nonce}">window.__BOOT__=${json}</script>`,
     ].join('\n    ');
     const html = template.replace('<!--app-head-->', head).replace('<!--app-body-->', () => view?.body ?? '');
-    const isWorkbench = p === '/workbench' || p.startsWith('/workbench/');
+    const isWorkbench = p === '/workbench' || p.startsWith('/workbench/') || isAdminPath(p);
     // The visitor-statistics script is the one outside origin, and only when an operator turned it on.
     const stats = app.config.analyticsSiteId ? ' https://hm.baidu.com' : '';
     return reply

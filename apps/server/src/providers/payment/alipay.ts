@@ -2,7 +2,15 @@ import { createSign, createVerify, type KeyObject } from 'node:crypto';
 import { fenToYuanString } from '@btz/shared';
 import { formatTime } from '../../lib/time.js';
 import { loadPrivateKey, loadPublicKey } from './keys.js';
-import { ProviderError, type CreateRequest, type NotifyResult, type PaymentProvider, type QueryResult } from './types.js';
+import {
+  ProviderError,
+  type CreateRequest,
+  type NotifyResult,
+  type PaymentProvider,
+  type QueryResult,
+  type RefundRequest,
+  type RefundResult,
+} from './types.js';
 
 /**
  * Alipay open platform (gateway.do, RSA2) with node:crypto only (TECH-NOTES.md Payments):
@@ -158,6 +166,22 @@ export class AlipayProvider implements PaymentProvider {
     if (a.code !== '10000' && a.sub_code !== 'ACQ.TRADE_NOT_EXIST' && a.sub_code !== 'ACQ.TRADE_STATUS_ERROR') {
       throw new ProviderError(`alipay close failed: ${a.code} ${a.sub_code ?? ''}`);
     }
+  }
+
+  /**
+   * `alipay.trade.refund` (a whole refund). Alipay refunds once per `out_request_no`: a retry with the same number answers
+   * success without moving money again (`fund_change: N`).
+   */
+  async refund(req: RefundRequest): Promise<RefundResult> {
+    const a = await this.call('alipay.trade.refund', {
+      out_trade_no: req.orderNo,
+      out_request_no: req.refundNo,
+      refund_amount: fenToYuanString(req.refundFen),
+      refund_reason: req.reason.slice(0, 256),
+    });
+    if (a.code === '10000') return { state: 'accepted', refundId: String(a.trade_no ?? ''), detail: `fund_change ${a.fund_change ?? ''}` };
+    if (a.code === '20000') throw new ProviderError(`alipay refund: ${a.sub_code ?? 'service unavailable'}`);
+    return { state: 'refused', detail: `${a.code} ${a.sub_code ?? ''} ${a.sub_msg ?? a.msg ?? ''}`.trim() };
   }
 
   verifyNotify(rawBody: string): NotifyResult {

@@ -1,4 +1,4 @@
-import type { CreateRequest, NotifyResult, PaymentProvider, QueryResult } from './types.js';
+import type { CreateRequest, NotifyResult, PaymentProvider, QueryResult, RefundRequest, RefundResult } from './types.js';
 
 /**
  * The embedded default: the QR encodes `${PUBLIC_BASE_URL}/m/pay/{orderNo}`, a page of this server whose 确认支付
@@ -16,6 +16,10 @@ export class SandboxPaymentProvider implements PaymentProvider {
     return { state: 'unpaid' };
   }
   async close(): Promise<void> {}
+  /** The sandbox refunds at once (issue 28). */
+  async refund(req: RefundRequest): Promise<RefundResult> {
+    return { state: 'accepted', refundId: `SANDBOX-REFUND-${req.refundNo}`, detail: 'sandbox refund' };
+  }
   verifyNotify(): NotifyResult {
     return { payment: null, detail: 'the sandbox has no notifies' };
   }

@@ -34,6 +34,22 @@ export interface NotifyResult {
   ignored?: boolean;
 }
 
+/** A refund of a paid order, whole. `refundNo` is ours and stays the same across retries: the provider refunds once per number. */
+export interface RefundRequest {
+  orderNo: string;
+  refundNo: string;
+  /** the refund and the order's total, fen (a whole refund: equal) */
+  refundFen: number;
+  totalFen: number;
+  reason: string;
+}
+
+/**
+ * What the provider said: `accepted` (refunded, or — WeChat — accepted and on its way: PROCESSING ends in SUCCESS on the
+ * provider's side, the money is no longer ours to keep), or `refused` with the provider's reason.
+ */
+export type RefundResult = { state: 'accepted'; refundId: string; detail: string } | { state: 'refused'; detail: string };
+
 export interface PaymentProvider {
   readonly name: ProviderName;
   /** Creates the payment at the provider; returns what the QR code encodes. */
@@ -42,6 +58,8 @@ export interface PaymentProvider {
   query(orderNo: string): Promise<QueryResult>;
   /** Closes an unpaid order at the provider (best effort; an already-closed or unknown order is fine). */
   close(orderNo: string): Promise<void>;
+  /** Refunds a paid order (idempotent per `refundNo`); a transport failure throws (the caller retries with the same number). */
+  refund(req: RefundRequest): Promise<RefundResult>;
   /** Verifies a notify on its raw body and headers. */
   verifyNotify(rawBody: string, headers: Record<string, string | string[] | undefined>): NotifyResult;
 }

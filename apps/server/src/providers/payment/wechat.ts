@@ -1,7 +1,15 @@
 import { shanghaiRfc3339 } from '@btz/shared';
 import { createDecipheriv, createSign, createVerify, randomBytes, type KeyObject } from 'node:crypto';
 import { loadPrivateKey, loadPublicKey } from './keys.js';
-import { ProviderError, type CreateRequest, type NotifyResult, type PaymentProvider, type QueryResult } from './types.js';
+import {
+  ProviderError,
+  type CreateRequest,
+  type NotifyResult,
+  type PaymentProvider,
+  type QueryResult,
+  type RefundRequest,
+  type RefundResult,
+} from './types.js';
 
 /**
  * WeChat Pay API v3, Native (QR) payments, with node:crypto only (TECH-NOTES.md Payments):
@@ -167,6 +175,26 @@ export class WechatPayProvider implements PaymentProvider {
     if (status !== 204 && status !== 200 && json?.code !== 'ORDER_CLOSED' && json?.code !== 'ORDER_NOT_EXIST') {
       throw new ProviderError(`wechat pay close failed: HTTP ${status} ${json?.code ?? ''}`);
     }
+  }
+
+  /**
+   * `POST /v3/refund/domestic/refunds` (a whole refund). WeChat refunds once per `out_refund_no`: a retry with the same
+   * number answers the same refund. SUCCESS and PROCESSING are accepted; ABNORMAL / CLOSED and 4xx answers are refused.
+   */
+  async refund(req: RefundRequest): Promise<RefundResult> {
+    const { status, json } = await this.call('POST', '/v3/refund/domestic/refunds', {
+      out_trade_no: req.orderNo,
+      out_refund_no: req.refundNo,
+      reason: req.reason.slice(0, 80),
+      notify_url: this.o.notifyUrl,
+      amount: { refund: req.refundFen, total: req.totalFen, currency: 'CNY' },
+    });
+    if (status >= 500) throw new ProviderError(`wechat pay refund: HTTP ${status} ${json?.code ?? ''}`);
+    if (status !== 200 || !json) return { state: 'refused', detail: `HTTP ${status} ${json?.code ?? ''} ${json?.message ?? ''}`.trim() };
+    if (json.status === 'SUCCESS' || json.status === 'PROCESSING') {
+      return { state: 'accepted', refundId: String(json.refund_id ?? ''), detail: String(json.status) };
+    }
+    return { state: 'refused', detail: `refund status ${json.status}` };
   }
 
   verifyNotify(rawBody: string, headers: Headers): NotifyResult {

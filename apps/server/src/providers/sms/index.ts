@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { maskPhone } from '@btz/shared';
 
-export type SmsPurpose = 'login' | 'present' | 'change' | 'wx-confirm';
+export type SmsPurpose = 'login' | 'present' | 'change' | 'wx-confirm' | 'admin';
 
 /** The outside world's SMS gateway. The console default writes the code to the server log. */
 export interface SmsProvider {

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { registerAdminAudit } from './audit/routes.js';
+import { registerAdminAuth } from './auth/routes.js';
+import { bootstrapSuperOperator } from './auth/service.js';
+import { registerAdminOperators } from './operators/routes.js';
+import { registerAdminCoupons } from './coupons/routes.js';
+import { registerAdminOrders } from './orders/routes.js';
+import { registerAdminPackages } from './packages/routes.js';
+import { registerAdminUsers } from './users/routes.js';
+
+/**
+ * The operator console's calls (issue 28), all under /api/btz/admin/: sign-in, operators, audit, users and enterprises,
+ * orders and refunds, packages, coupons (redeem-code batches). Every route is a `defineAdminRoute` (route.ts) but the sign-in's public three.
+ */
+export async function registerAdmin(fastify: FastifyInstance, app: AppContext): Promise<void> {
+  registerAdminAuth(fastify, app);
+  registerAdminOperators(fastify, app);
+  registerAdminAudit(fastify, app);
+  registerAdminUsers(fastify, app);
+  registerAdminOrders(fastify, app);
+  registerAdminPackages(fastify, app);
+  registerAdminCoupons(fastify, app);
+  await bootstrapSuperOperator(app);
+}

@@ -1,0 +1,162 @@
+/**
+ * The console's authorisation matrix (issue 28): super-operator, operator of tenant A, operator of tenant B, ordinary
+ * user, anonymous × EVERY admin call — the calls enumerated from the shared call table (every call under /btz/admin/),
+ * each checked to be a route of the server. Then: an operator never reaches another tenant's data, even when it names
+ * no tenant.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminCall } from '@btz/shared/calls';
+import { CALLS_BY_PATH } from '../contracts.js';
+import { newUser, startTestServer, uniquePhone, type CallOptions, type TestServer } from '../harness.js';
+import { opt, payOrder } from '../commerce/helpers.js';
+import { asOperator, inviteOperator, operatorSignIn, signInSuper } from './helpers.js';
+
+const A = '000000';
+const B = '389572';
+const ADMIN_CALLS = [...CALLS_BY_PATH.values()].filter((c) => c.path.startsWith('/btz/admin/')) as AdminCall[];
+
+let t: TestServer;
+let su: { token: string; id: string; phone: string };
+let opA: { token: string; id: string };
+let opB: { token: string; id: string };
+let user: { token: string; userId: string; phone: string };
+let spare: { token: string; userId: string };
+let orderId: string;
+let spareOperator: string;
+
+beforeAll(async () => {
+  t = await startTestServer({ smsResendS: 0 });
+  su = await signInSuper(t);
+  opA = await inviteOperator(t, su.token, A, '运营A');
+  opB = await inviteOperator(t, su.token, B, '运营B');
+  user = await newUser(t);
+  spare = await newUser(t);
+  orderId = (await payOrder(t, user.token, { optionId: opt('copy-basic'), orderPayType: 1 })).data.orderId;
+  spareOperator = (await asOperator(t, su.token, '/btz/admin/operators/invite', { body: { tenantId: A, name: '备用' } })).json.data.operator.id;
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+}, 30_000);
+
+/**
+ * One request per call, aimed at tenant A's data; `tenantData`: what it reaches belongs to tenant A (an operator of B
+ * must be refused). Every admin call must have a row (checked below), so a new call cannot skip the matrix.
+ */
+const REQUESTS: Record<string, { opts: () => CallOptions; tenantData: boolean }> = {
+  '/btz/admin/auth/send-code': { opts: () => ({ query: { phone: uniquePhone() } }), tenantData: false },
+  '/btz/admin/auth/sign-in': { opts: () => ({ body: { phone: uniquePhone(), key: 'nokey', code: '000000' } }), tenantData: false },
+  '/btz/admin/auth/ticket': { opts: () => ({ query: { ticket: 'not-a-ticket' } }), tenantData: false },
+  '/btz/admin/auth/me': { opts: () => ({}), tenantData: false },
+  '/btz/admin/auth/sign-out': { opts: () => ({}), tenantData: false },
+  '/btz/admin/tenants/list': { opts: () => ({}), tenantData: false },
+  '/btz/admin/operators/list': { opts: () => ({ query: { tenantId: A } }), tenantData: true },
+  '/btz/admin/operators/invite': { opts: () => ({ body: { tenantId: A, name: '受邀' } }), tenantData: true },
+  '/btz/admin/operators/status': { opts: () => ({ body: { id: spareOperator, status: 1 } }), tenantData: true },
+  '/btz/admin/audit/list': { opts: () => ({ query: { tenantId: A } }), tenantData: true },
+  '/btz/admin/users/search': { opts: () => ({ query: { tenantId: A } }), tenantData: true },
+  '/btz/admin/users/detail': { opts: () => ({ query: { id: user.userId } }), tenantData: true },
+  '/btz/admin/users/grant': { opts: () => ({ body: { userId: user.userId, field: 'common', amount: 1, reason: '矩阵测试' } }), tenantData: true },
+  '/btz/admin/users/status': { opts: () => ({ body: { userId: spare.userId, status: 1, reason: '矩阵测试' } }), tenantData: true },
+  '/btz/admin/orders/search': { opts: () => ({ query: { tenantId: A } }), tenantData: true },
+  '/btz/admin/orders/provider': { opts: () => ({ query: { id: orderId } }), tenantData: true },
+  '/btz/admin/packages/list': { opts: () => ({ query: { tenantId: A } }), tenantData: true },
+  // tenant A's seeded 普通版 pack saved as it is
+  '/btz/admin/packages/save': { opts: () => ({ body: SAME_PACK }), tenantData: true },
+  '/btz/admin/coupons/list': { opts: () => ({ query: { tenantId: A } }), tenantData: true },
+  '/btz/admin/coupons/redeem-batch': { opts: () => ({ body: { tenantId: A, title: '矩阵券', discountAmount: 5, validDays: 7, count: 2 } }), tenantData: true },
+  '/btz/admin/coupons/redeem-codes': { opts: () => ({ query: { id: `${A}-redeem-50` } }), tenantData: true },
+  // an unpaid order: past the authorisation the answer is 「只有已支付的订单可以退款」, before it a refusal
+  '/btz/admin/orders/refund': { opts: () => ({ body: { id: orderId, reason: '矩阵测试' } }), tenantData: true },
+};
+
+const SAME_PACK = { id: opt('copy-basic'), title: '普通版标书', type: 1, unitType: 2, money: 99, bidType: 1 };
+
+const REFUSED = /当前操作没有权限|只能查看和操作本租户的数据|不存在/;
+type Who = 'super' | 'operatorA' | 'operatorB' | 'user' | 'anonymous';
+const WHO: Who[] = ['super', 'operatorA', 'operatorB', 'user', 'anonymous'];
+
+/** What `who` must get from `call`: 401, refused (HTTP 200, a refusal message) or allowed (HTTP 200, no refusal). */
+function expected(who: Who, call: AdminCall, tenantData: boolean): 'unauthorized' | 'refused' | 'allowed' {
+  if (call.access === 'public') return 'allowed';
+  if (who === 'user' || who === 'anonymous') return 'unauthorized';
+  if (who === 'super') return 'allowed';
+  if (call.access === 'super') return 'refused';
+  return who === 'operatorB' && tenantData ? 'refused' : 'allowed';
+}
+
+async function callAs(who: Who, call: AdminCall) {
+  const opts = REQUESTS[call.path]!.opts();
+  switch (who) {
+    case 'super':
+      return asOperator(t, su.token, call.path, opts);
+    case 'operatorA':
+      return asOperator(t, opA.token, call.path, opts);
+    case 'operatorB':
+      return asOperator(t, opB.token, call.path, opts);
+    case 'user':
+      // the user's token where a user sends it, and in the operator's header
+      return asOperator(t, user.token, call.path, { ...opts, token: user.token });
+    case 'anonymous':
+      return asOperator(t, null, call.path, opts);
+  }
+}
+
+describe('the authorisation matrix', () => {
+  it('the call table has the console calls, every one a route of the server, every one in the matrix', () => {
+    expect(ADMIN_CALLS.length).toBeGreaterThanOrEqual(17);
+    const fastify = t.server.app.fastify;
+    expect(ADMIN_CALLS.filter((c) => !fastify.hasRoute({ method: 'POST', url: `/api${c.path}` })).map((c) => c.path)).toEqual([]);
+    expect(ADMIN_CALLS.map((c) => c.path).sort()).toEqual(Object.keys(REQUESTS).sort());
+    expect(ADMIN_CALLS.every((c) => ['public', 'operator', 'super'].includes(c.access))).toBe(true);
+  });
+
+  it('super-operator, operator of A, operator of B, user and anonymous × every admin call', async () => {
+    // sign-out last: it ends the caller's session
+    const calls = [...ADMIN_CALLS].sort((a, b) => Number(a.path.endsWith('/sign-out')) - Number(b.path.endsWith('/sign-out')));
+    const seen: string[] = [];
+    const wrong: string[] = [];
+    for (const call of calls) {
+      for (const who of WHO) {
+        const want = expected(who, call, REQUESTS[call.path]!.tenantData);
+        const res = await callAs(who, call);
+        const got =
+          res.status === 401 && res.json?.code === 401
+            ? 'unauthorized'
+            : res.status === 200 && res.json?.success === false && REFUSED.test(res.json.msg)
+              ? 'refused'
+              : res.status === 200
+                ? 'allowed'
+                : `HTTP ${res.status}`;
+        seen.push(`${who} ${call.path}`);
+        if (got !== want) wrong.push(`${who} × ${call.path}: expected ${want}, got ${got} ${res.text.slice(0, 160)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(seen).toHaveLength(ADMIN_CALLS.length * WHO.length);
+  });
+});
+
+describe("an operator never reaches another tenant's data", () => {
+  it('naming no tenant, an operator of B lists only B: users, orders, audit, tenants', async () => {
+    // the matrix signed everyone out: the super-operator signs in again with phone + code
+    const suToken = (await operatorSignIn(t, su.phone)).data.token as string;
+    const b = await inviteOperator(t, suToken, B, '运营B2');
+    const bUser = await newUser(t, { host: 'jw.localhost' });
+    const users = (await asOperator(t, b.token, '/btz/admin/users/search', { query: { size: 100 } })).json.data;
+    expect(users.records.length).toBeGreaterThan(0);
+    expect(users.records.every((u: any) => u.tenantId === B)).toBe(true);
+    expect(users.records.some((u: any) => u.id === bUser.userId)).toBe(true);
+    const orders = (await asOperator(t, b.token, '/btz/admin/orders/search', { query: { size: 100 } })).json.data;
+    expect(orders.records.every((o: any) => o.tenantId === B)).toBe(true);
+    expect(orders.records.some((o: any) => o.id === orderId)).toBe(false);
+    const byNo = (await asOperator(t, b.token, '/btz/admin/orders/search', { query: { keyword: user.phone } })).json.data;
+    expect(byNo.total).toBe(0);
+    const audit = (await asOperator(t, b.token, '/btz/admin/audit/list', { query: { size: 100 } })).json.data;
+    expect(audit.records.every((r: any) => r.tenantId === B)).toBe(true);
+    const tenants = (await asOperator(t, b.token, '/btz/admin/tenants/list')).json.data;
+    expect(tenants.map((x: any) => x.id)).toEqual([B]);
+    // the super-operator sees both
+    const all = (await asOperator(t, suToken, '/btz/admin/users/search', { query: { size: 100 } })).json.data;
+    expect(new Set(all.records.map((u: any) => u.tenantId))).toEqual(new Set([A, B]));
+  });
+});
