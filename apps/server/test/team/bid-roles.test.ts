@@ -40,7 +40,7 @@ const REFUSALS: string[] = [BID_TEXTS.notFound, TEAM_TEXTS.noRightToChange, TEAM
 /** A request that passes the call's own validation, built from its query's and body's field names. */
 async function callAs(c: AnyCall, token: string, id = bidId): Promise<{ json: any; text: string }> {
   const shape: Record<string, unknown> = (c.query as any)?.shape ?? {};
-  const values: Record<string, string | number> = { id, bidId: id, nodeId: leafId, fileId, page: 1, lot: '1', name: '新名字', userId: assignee.userId, passageId: '1', pick: 'none' };
+  const values: Record<string, string | number> = { id, bidId: id, nodeId: leafId, fileId, page: 1, lot: '1', name: '新名字', userId: assignee.userId, passageId: '1', pick: 'none', revisionId: 'h1' };
   const query = Object.fromEntries(Object.keys(shape).filter((k) => k in values).map((k) => [k, values[k]!]));
   if (c.fields) {
     const file = { name: '目录.txt', data: txtTender(['1 项目理解\n2 实施方案']) };
@@ -51,6 +51,7 @@ async function callAs(c: AnyCall, token: string, id = bidId): Promise<{ json: an
     '/btz/bid/outline/import': { text: '1 项目理解\n2 实施方案' },
     '/btz/bid/section/save': { revision: 0, html: '<p>由团队成员编写的一段正文。</p>' },
     '/btz/bid/section/ai': { action: 'polish', text: '这是一段需要润色的文字。' },
+    '/btz/bid/section/restore': { revision: 0 },
     '/btz/bid/page-settings': await ok(t.api('/btz/bid/page-settings/get', { token: admin.token, query: { id: bidId } })),
   };
   return t.api(c.path, { token, query, ...(c.body ? { body: bodies[c.path] ?? {} } : {}) });
