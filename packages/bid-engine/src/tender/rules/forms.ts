@@ -60,7 +60,9 @@ export function formsFromModel(model: DocModel, linked: Array<{ title: string; p
   const extra = chapter.links.filter((h) => !chapter.heads.includes(h) && linked.some((l) => l.title === h.text && l.page === h.page));
   // a part's form whose title was printed as a line of its own that no reader took for a heading (「二、投标文件签署授权
   // 委托书」 as a paragraph between two form headings): the line is its heading
-  const wanted = new Set(parts.map(key).filter((k) => k.length >= 4));
+  // (a part naming two forms — 「法定代表人证明书及法定代表人授权委托书（如适用）」 — wants each: the chapter prints
+  // 「格式 7.法定代表人证明书」 alone)
+  const wanted = new Set(parts.flatMap((p) => [p, ...partsOf(p)]).map(key).filter((k) => k.length >= 4));
   const lines: HeadingBlock[] = [];
   for (let i = chapter.from + 1; i < chapter.to && wanted.size; i++) {
     const b = blocks[i]!;
@@ -94,6 +96,13 @@ export function formsFromModel(model: DocModel, linked: Array<{ title: string; p
     out.push({ title: clean(h.text).replace(/\n/g, '').slice(0, 200), page: h.page, blocks: body });
   }
   return out;
+}
+
+/** The forms a part's title names together (「A及B」「A和B」「A、B」, its notes in brackets left out); none when one. */
+function partsOf(title: string): string[] {
+  const t = title.replace(/[（(][^（()）]*[)）]/g, '').trim();
+  const each = t.split(/及|和|与|、|\//).map((x) => x.trim());
+  return each.length > 1 && each.every((x) => x.length >= 4) ? each : [];
 }
 
 // ---------------------------------------------------------------------------------------------------------------------

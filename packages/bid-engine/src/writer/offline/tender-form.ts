@@ -102,6 +102,12 @@ export function fillBlanks(text: string, f: Filler, column = ''): string {
   // 【示例文字[字段名]】: the tender's field, named by its bracketed label, filled once (the sample words are not kept)
   s = s.replace(/【(?!待填写)([^【】\n]{0,80})\[([^\[\]【】]{1,20})\]】/g, (m, _sample: string, label: string) => (HAND.test(label) ? m : (f.value(label.trim()) ?? m)));
   s = s.replace(/【(?!待填写)([^【】]{0,30})】/g, (m, label: string) => (!label.trim() || FIELD.test(label) || /填写|XX|××/.test(label) ? (f.value(label.trim() || '空白处') ?? m) : m));
+  // a bracketed label with nothing after its colon: 「（项目编号：）」
+  s = s.replace(/([（(])([^（()）:：【】]{2,12})[:：][\s\u3000]*([)）])/g, (m, open: string, label: string, close: string, at: number, whole: string) => {
+    if (!FIELD_LABEL.test(label) || HAND.test(label) || inBracket(whole, at)) return m;
+    const v = f.value(label);
+    return v ? `${open}${label}：${v}${close}` : m;
+  });
   // a bracketed field label alone: 「致：（采购人名称）」
   s = s.replace(/[（(]([^（()）]{2,16})[)）]/g, (m, label: string, at: number) => {
     if (!FIELD.test(label) || HAND.test(label) || /[，,。；;、]|或者|须|应当|如有/.test(label) || inBracket(s, at)) return m;
