@@ -90,3 +90,10 @@ describe('a requirement as the bidder’s commitment', () => {
     expect(commitOf('3.1 服务期限为一年')).toBe('服务期限为一年');
   });
 });
+
+describe('numbering run into its words', () => {
+  it('is numbering (「1.3物业」「2.2.4日常」), a figure with its unit is not (「1.5米高」)', () => {
+    expect(commitOf('1.3物业规划红线内的维修')).toBe('物业规划红线内的维修');
+    expect(commitOf('1.5米高的围挡')).toBe('1.5米高的围挡');
+  });
+});

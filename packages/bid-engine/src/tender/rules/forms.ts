@@ -209,6 +209,9 @@ export function bidWords(card: Partial<Pick<TenderCard, 'forms' | 'composition'>
   return { doc: most(['投标文件', '响应文件', '应答文件', '磋商文件', '谈判文件'], '投标文件'), bidder: most(['投标人', '供应商', '响应人', '应答人'], '投标人') };
 }
 
+/** A line that is a field's label and its empty slot (「联系人姓名：」「电子邮箱：____」). */
+const FIELD_LINE = /^[^，,。；;]{0,16}(?:姓名|名称|电话|手机|联系|地址|邮箱|传真|邮编|职务|账号|开户)[^，,。；;]{0,12}[:：][\s\u3000_＿]*$/;
+
 /** Guidance on what to write (「投标人应根据采购需求自行编写…」), not a form to fill. */
 const GUIDANCE = /应(?:根据|按照|结合|包括|围绕)|须(?:包括|提供|根据)|自行|自定|自拟|格式不限|包括但不限于|可参考/;
 
@@ -219,6 +222,8 @@ const GUIDANCE = /应(?:根据|按照|结合|包括|围绕)|须(?:包括|提供|
 export function isFillable(f: TenderForm): boolean {
   if (f.blocks.some((b) => b.t === 'table')) return true;
   const lines = f.blocks.flatMap((b) => (b.t === 'p' ? [b.text] : []));
+  // fields to fill, one a line (「联系人姓名：」「联系方式（手机号）：」): a form, whatever its note says (「…自行承担」)
+  if (lines.filter((l) => l.length <= 30 && FIELD_LINE.test(l)).length >= 2) return true;
   const head = lines.slice(0, 3).join('');
   if (GUIDANCE.test(head)) return false;
   return lines.some((l) => /^致[:：]/.test(l)) || lines.some((l) => /日期[:：]|年\s*月\s*日/.test(l));

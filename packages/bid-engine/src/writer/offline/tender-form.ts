@@ -78,7 +78,7 @@ function inBracket(whole: string, at: number): boolean {
 /** A field label in brackets standing for its value: 「致：（采购人名称）」「我方（投标人名称）」. */
 const FIELD = /名称|姓名|编号|采购人|招标人|供应商|投标人|法定代表人|地址|电话|信用代码|日期|职务/;
 /** A label a bidder fills in after its colon. */
-const FIELD_LABEL = /名称|全称|编号|地址|住所|电话|传真|邮编|邮政编码|账号|开户|银行|日期|时间|代表|职务|姓名|身份证|代码|金额|报价|价格|期限|网址|邮箱|联系人|手机|采购人|招标人|供应商|投标人|^致$/;
+const FIELD_LABEL = /名称|全称|编号|地址|住所|电话|传真|邮编|邮政编码|账号|开户|银行|日期|时间|代表|职务|姓名|身份证|代码|金额|报价|价格|期限|网址|邮箱|联系人|联系方式|手机|采购人|招标人|供应商|投标人|^致$/;
 
 /** The text with its blanks filled (a table cell's blanks belong to its column when nothing labels them). */
 export function fillBlanks(text: string, f: Filler, column = ''): string {
