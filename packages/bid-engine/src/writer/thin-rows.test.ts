@@ -97,3 +97,11 @@ describe('numbering run into its words', () => {
     expect(commitOf('1.5米高的围挡')).toBe('1.5米高的围挡');
   });
 });
+
+describe('a date of the form', () => {
+  const f = { value: (label: string) => `【待填写：${label}】`, date: '2026年3月5日' };
+  it('is the signing date only where the form signs; 成立时间 stays the bidder’s', () => {
+    expect(fillBlanks('成立时间：____年____月____日', f)).toBe('成立时间：【待填写：成立时间】');
+    expect(fillBlanks('日期：____年____月____日', f)).toBe('日期：2026年3月5日');
+  });
+});

@@ -70,6 +70,8 @@ const BLANK = '[_＿]{2,}|[（(][\\s\\u3000]*[)）]|[Xx×Ｘ]{2,}';
 /** A date's slots: underscores and spaces mixed (「_     年_     月_    日」), empty brackets, XX. */
 const SLOT = '(?:[_＿\\s\\u3000]+|[\\s\\u3000]*[（(][\\s\\u3000]*[)）][\\s\\u3000]*|[\\s\\u3000]*[Xx×Ｘ]{2,4}[\\s\\u3000]*|[\\s\\u3000]*【[\\s\\u3000Xx×Ｘ_＿]*】[\\s\\u3000]*)';
 const DATE = new RegExp(`${SLOT}年${SLOT}月${SLOT}日`, 'g');
+/** Words before a date that is not the signing date. */
+const OTHER_DATE = /成立|出生|注册|有效期|截止|签订|开工|竣工|颁发|发证|起止|合同|毕业|入职|参加工作/;
 /** Inside a bracketed blank (our 【待填写：…】 or the tender's 【…[字段]】) on the same line: filled once, never again. */
 function inBracket(whole: string, at: number): boolean {
   const before = whole.slice(0, at);
@@ -88,7 +90,12 @@ export function fillBlanks(text: string, f: Filler, column = ''): string {
   let s = text
     // 「日  期：」「地  址：」: a label spaced out is one label
     .replace(/(^|[\s\u3000：:）)])([\u4e00-\u9fa5])[ \u3000]+([\u4e00-\u9fa5])(?=[ \u3000]*[:：])/g, '$1$2$3')
-    .replace(DATE, (m, at: number, whole: string) => (/年$/.test(whole.slice(0, at)) || inBracket(whole, at) ? m : f.date))
+    .replace(DATE, (m, at: number, whole: string) => {
+      if (/年$/.test(whole.slice(0, at)) || inBracket(whole, at)) return m;
+      // the date this bid is signed; another date (「成立时间」「出生日期」「合同签订于」) is the bidder's to give
+      const before = whole.slice(Math.max(0, at - 12), at);
+      return OTHER_DATE.test(before) ? ph((labelBefore(whole, at) || '日期').slice(0, 12)) : f.date;
+    })
     // 「日期：年月日」: the blanks between were not kept
     .replace(/(^|[:：\s\u3000])年\s*月\s*日/g, (_m, lead: string) => `${lead}${f.date}`);
   // a blank with its label in brackets next to it: 「______（投标人名称）」「（项目名称）______」
