@@ -205,8 +205,8 @@ function rowBlanks(c: Ctx, own: Block[], reused: number): Block[] {
 /** The clause as the bidder's commitment, the titles it cites (《…供应商信用信息管理办法》) left as printed. */
 function commitKeepingTitles(text: string): string {
   const titles: string[] = [];
-  const masked = text.replace(/《[^《》]*》/g, (m) => `\u0001${titles.push(m) - 1}\u0001`);
-  return commitOf(masked).replace(/\u0001(\d+)\u0001/g, (_m, i: string) => titles[Number(i)]!);
+  const masked = text.replace(/《[^《》]*》/g, (m) => `\uE000${titles.push(m) - 1}\uE000`);
+  return commitOf(masked).replace(/\uE000(\d+)\uE000/g, (_m, i: string) => titles[Number(i)]!);
 }
 
 /** The sentence of a clause that names the subject (or its words), trailing punctuation off; the clause when none does. */

@@ -107,7 +107,7 @@ export function fillBlanks(text: string, f: Filler, column = ''): string {
   // 【项目名称】 (never our own 【待填写：…】)
   // (【…】 around other words is the tender's emphasis: 「【报价部分】」, kept)
   // 【示例文字[字段名]】: the tender's field, named by its bracketed label, filled once (the sample words are not kept)
-  s = s.replace(/【(?!待填写)([^【】\n]{0,80})\[([^\[\]【】]{1,20})\]】/g, (m, _sample: string, label: string) => (HAND.test(label) ? m : (f.value(label.trim()) ?? m)));
+  s = s.replace(/【(?!待填写)([^【】\n]{0,80})\[([^[\]【】]{1,20})\]】/g, (m, _sample: string, label: string) => (HAND.test(label) ? m : (f.value(label.trim()) ?? m)));
   s = s.replace(/【(?!待填写)([^【】]{0,30})】/g, (m, label: string) => (!label.trim() || FIELD.test(label) || /填写|XX|××/.test(label) ? (f.value(label.trim() || '空白处') ?? m) : m));
   // a bracketed label with nothing after its colon: 「（项目编号：）」
   s = s.replace(/([（(])([^（()）:：【】]{2,12})[:：][\s\u3000]*([)）])/g, (m, open: string, label: string, close: string, at: number, whole: string) => {
