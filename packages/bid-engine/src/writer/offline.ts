@@ -3,7 +3,7 @@ import { PLACEHOLDER_RE, toDoc, toText } from './doc.js';
 import { ANONYMOUS_SELF, anonymousFacts, isAnonymousSection } from './anonymity.js';
 import { detectDomain, isServiceDomain, type TenderDomain } from './domain.js';
 import { detectKind, type SectionKind } from './kinds.js';
-import { clausesFor, isParameterTable, kindShare, parameterItems, requirementsFor, rowsFor } from './points.js';
+import { clausesFor, isParameterTable, kindShare, parameterItems, pointShare, requirementsFor, rowsFor } from './points.js';
 import { fit, focus } from './offline/compose.js';
 import { criteriaWords, hash, ph, type Ctx, type Part, type WriteSectionInput, type WriteSectionResult } from './offline/context.js';
 import {
@@ -17,7 +17,7 @@ import {
   serviceAftersales, serviceEmergency, serviceImplementation, serviceQuality, serviceStaffing, serviceTechnical, serviceTraining,
   worksTechnical, goodsTechnical, worksSchedule, userTraining,
 } from './offline/domain-sections.js';
-import { pointParts, requirementOf } from './offline/respond.js';
+import { commitOf, pointParts, requirementOf } from './offline/respond.js';
 import { missingFormSection, tenderFormSection } from './offline/tender-form.js';
 import { tenderFormsFor } from '../tender/rules/forms.js';
 import { adaptPassage } from '../repository/adapt.js';
@@ -168,18 +168,78 @@ export function writeSectionOffline(input: WriteSectionInput): WriteSectionResul
 function rowBlanks(c: Ctx, own: Block[], reused: number): Block[] {
   const rows = c.scoring.filter((s) => s.category !== 'price');
   if (!rows.length || countChars(toText(own)) + reused >= SCORING_MIN_CHARS + 20) return [];
-  // the tender's own requirement on the row's subject, where it states one (its page and words): what the blank answers
+  // the tender's own words on the row's subject, where it states them (a requirement item, a qualification, a clause of
+  // its instructions — with page): what the bidder commits to and what the evidence blank answers
+  const text = toText(own);
+  const quoted = new Set<string>();
   return rows.flatMap((s): Block[] => {
     // the row's subject without its numbering, notes and the words every row ends with (「安防主管配置情况」 → 安防主管)
     const subject = s.item.replace(/^[\d.、\s]+/, '').replace(/[（(][^）)]*[)）]/g, '').trim();
     const bare = subject.replace(/(?:配置|情况|评价|方案|能力|措施|说明|证明|材料)+$/, '');
     const r = requirementOf(c, subject) ?? (bare.length >= 2 && bare !== subject ? requirementOf(c, bare) : null);
-    const said = r ? `${r.text.replace(/\s+/g, ' ').trim().slice(0, 80)}${r.text.length > 80 ? '…' : ''}` : '';
+    // a row several leaves answer: each leaf quotes its own share of the tender's clauses (never the same quote in each)
+    const share = pointShare(c.node, s.id, c.outline, c.siblingOrder);
+    const all = (r ? [r as { text: string; source: { page: number } }] : []).concat(clausesOn(c, bare.length >= 2 ? bare : subject));
+    const found = share.n > 1 ? all.slice(Math.max(0, share.k) * 2) : all;
+    const said: Block[] = [];
+    for (const cl of found) {
+      // the sentence of the clause that speaks of the subject, not the clause's whole table row
+      const whole = cl.text.replace(/\s+/g, ' ').trim();
+      const words = cl === r || whole.length <= 90 ? whole : sentenceOn(whole, bare.length >= 2 ? bare : subject);
+      const key = words.replace(/[★▲\s]/g, '').slice(0, 20);
+      if (said.length >= 2 || quoted.has(key) || text.includes(key)) continue;
+      quoted.add(key);
+      const q = `${words.slice(0, 90)}${words.length > 90 ? '…' : ''}`;
+      // a clause saying what the bidder must be or provide, whole and in the tender's voice, is the bidder's commitment
+      const commit = words.length <= 90 && !/我单位|我方|我公司/.test(words) && REQUIRES_ACT.test(words.slice(0, 12));
+      said.push({ t: 'p', text: `招标文件第 ${cl.source.page} 页就此要求：“${q}”${commit ? `。我方承诺：${commitKeepingTitles(words).replace(/[（(][^）)]*[）)]?$/, '')}。` : '。'}` });
+    }
     return [
-      ...(r && !toText(own).includes(said.slice(0, 20)) ? [{ t: 'p', text: `招标文件第 ${r.source.page} 页就此要求：“${said}”` } as Block] : []),
+      ...said,
       { t: 'p', text: `评分项“${s.item}”${s.points !== null ? `（${s.points} 分）` : ''}见招标文件第 ${s.source.page} 页：${ph(`我方在“${c.T}”中针对该项的具体说明，并附证明材料`)}。` },
+      ...(said.length ? [{ t: 'p', text: `随附证明材料：${ph(`“${subject}”的证明材料（按招标文件第 ${found[0]!.source.page} 页所列）及其在本标书中的页码`)}。` } as Block] : []),
     ];
   });
+}
+
+/** The clause as the bidder's commitment, the titles it cites (《…供应商信用信息管理办法》) left as printed. */
+function commitKeepingTitles(text: string): string {
+  const titles: string[] = [];
+  const masked = text.replace(/《[^《》]*》/g, (m) => `\uE000${titles.push(m) - 1}\uE000`);
+  return commitOf(masked).replace(/\uE000(\d+)\uE000/g, (_m, i: string) => titles[Number(i)]!);
+}
+
+/** The sentence of a clause that names the subject (or its words), trailing punctuation off; the clause when none does. */
+function sentenceOn(text: string, subject: string): string {
+  const words = SUBJECT_WORDS.find(([k]) => k.test(subject))?.[1] ?? null;
+  const parts = text.split(/(?<=[。；;])/);
+  const hit = parts.find((x) => x.includes(subject) || (words ? words.test(x) : false)) ?? text;
+  return hit.trim().replace(/[。；;，,\s]+$/, '');
+}
+
+/** A clause stating what the bidder must be, do or provide (its words become the bidder's commitment). */
+const REQUIRES_ACT = /须|应|不得|未被|不存在|提供|具备|满足|承诺|必须/;
+
+/**
+ * Words of the same subject an evaluator reads as one (a row on 诚信 is answered by the tender's clauses on 信用 and
+ * 失信; 绿色采购 by its clauses on 节能/环保 products): general vocabulary of public procurement, not one tender's wording.
+ */
+const SUBJECT_WORDS: [RegExp, RegExp][] = [
+  [/诚信|信用/, /诚信|信用记录|信用信息|失信/],
+  [/绿色|节能|环保/, /绿色采购|绿色产品|绿色包装|节能产品|环境标志|环保产品/],
+  [/认证/, /认证证书|体系认证|产品认证|认证机构/],
+  [/样品/, /样品/],
+  [/业绩|经验/, /业绩|项目经验|类似项目/],
+  [/信息化|软件/, /信息化|管理软件|软件系统|管理系统|管理平台/],
+];
+
+/** The tender's clauses on a subject (its qualifications, ★/▲ clauses, instructions and requirement items), with page. */
+function clausesOn(c: Ctx, subject: string): Array<{ text: string; source: { page: number } }> {
+  const words = SUBJECT_WORDS.find(([k]) => k.test(subject))?.[1] ?? null;
+  // (a subject of two or three characters — 「服务」「方案」 — names no clause of its own)
+  const hit = (t: string) => (subject.length >= 4 && t.includes(subject)) || (words ? words.test(t) : false);
+  const pools = [c.card.qualifications, c.card.starClauses, c.card.importantClauses, c.card.requirements ?? [], c.card.formatRules];
+  return pools.flatMap((p) => p.filter((x) => x.text.length >= 12 && hit(x.text)));
 }
 
 function result(blocks: Block[], kind: SectionKind): WriteSectionResult {

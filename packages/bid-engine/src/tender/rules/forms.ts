@@ -60,7 +60,9 @@ export function formsFromModel(model: DocModel, linked: Array<{ title: string; p
   const extra = chapter.links.filter((h) => !chapter.heads.includes(h) && linked.some((l) => l.title === h.text && l.page === h.page));
   // a part's form whose title was printed as a line of its own that no reader took for a heading (「二、投标文件签署授权
   // 委托书」 as a paragraph between two form headings): the line is its heading
-  const wanted = new Set(parts.map(key).filter((k) => k.length >= 4));
+  // (a part naming two forms — 「法定代表人证明书及法定代表人授权委托书（如适用）」 — wants each: the chapter prints
+  // 「格式 7.法定代表人证明书」 alone)
+  const wanted = new Set(parts.flatMap((p) => [p, ...partsOf(p)]).map(key).filter((k) => k.length >= 4));
   const lines: HeadingBlock[] = [];
   for (let i = chapter.from + 1; i < chapter.to && wanted.size; i++) {
     const b = blocks[i]!;
@@ -94,6 +96,13 @@ export function formsFromModel(model: DocModel, linked: Array<{ title: string; p
     out.push({ title: clean(h.text).replace(/\n/g, '').slice(0, 200), page: h.page, blocks: body });
   }
   return out;
+}
+
+/** The forms a part's title names together (「A及B」「A和B」「A、B」, its notes in brackets left out); none when one. */
+function partsOf(title: string): string[] {
+  const t = title.replace(/[（(][^（()）]*[)）]/g, '').trim();
+  const each = t.split(/及|和|与|、|\//).map((x) => x.trim());
+  return each.length > 1 && each.every((x) => x.length >= 4) ? each : [];
 }
 
 // ---------------------------------------------------------------------------------------------------------------------
@@ -200,6 +209,9 @@ export function bidWords(card: Partial<Pick<TenderCard, 'forms' | 'composition'>
   return { doc: most(['投标文件', '响应文件', '应答文件', '磋商文件', '谈判文件'], '投标文件'), bidder: most(['投标人', '供应商', '响应人', '应答人'], '投标人') };
 }
 
+/** A line that is a field's label and its empty slot (「联系人姓名：」「电子邮箱：____」). */
+const FIELD_LINE = /^[^，,。；;]{0,16}(?:姓名|名称|电话|手机|联系|地址|邮箱|传真|邮编|职务|账号|开户)[^，,。；;]{0,12}[:：][\s\u3000_＿]*$/;
+
 /** Guidance on what to write (「投标人应根据采购需求自行编写…」), not a form to fill. */
 const GUIDANCE = /应(?:根据|按照|结合|包括|围绕)|须(?:包括|提供|根据)|自行|自定|自拟|格式不限|包括但不限于|可参考/;
 
@@ -210,6 +222,8 @@ const GUIDANCE = /应(?:根据|按照|结合|包括|围绕)|须(?:包括|提供|
 export function isFillable(f: TenderForm): boolean {
   if (f.blocks.some((b) => b.t === 'table')) return true;
   const lines = f.blocks.flatMap((b) => (b.t === 'p' ? [b.text] : []));
+  // fields to fill, one a line (「联系人姓名：」「联系方式（手机号）：」): a form, whatever its note says (「…自行承担」)
+  if (lines.filter((l) => l.length <= 30 && FIELD_LINE.test(l)).length >= 2) return true;
   const head = lines.slice(0, 3).join('');
   if (GUIDANCE.test(head)) return false;
   return lines.some((l) => /^致[:：]/.test(l)) || lines.some((l) => /日期[:：]|年\s*月\s*日/.test(l));

@@ -61,7 +61,8 @@ export function hash(s: string): number {
   return h >>> 0;
 }
 
-export const ph = (what: string) => `【待填写：${what}】`;
+// (a blank is never put inside a blank: the brackets of what it names are dropped)
+export const ph = (what: string) => `【待填写：${what.replace(/【(?:待填写：)?|】/g, '')}】`;
 /** Bold, except a placeholder (it carries its own highlight). */
 export const bold = (v: string) => (v.startsWith('【') ? v : `**${v}**`);
 /** The ideographic space between fields of a form line. */

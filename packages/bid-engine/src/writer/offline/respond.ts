@@ -13,10 +13,11 @@ import { ph, type Ctx, type Part } from './context.js';
 
 const SUBJECT = /(?:投标人|供应商|中标人|中标供应商|成交供应商|乙方|物业管理方|物业公司|服务商|外包服务商|外包服务供应商|承包人|承包方|服务方)/g;
 
-/** A requirement turned into the bidder's commitment, the tender's words and figures kept. */
+/** A requirement turned into the bidder's commitment, the tender's words and figures kept (its numbering off — all of
+ * it: 「2.2.4日常维修」 never leaves 「4日常维修」, a figure the tender does not state). */
 export function commitOf(text: string): string {
   const t = text
-    .replace(/^\s*(?:[（(]\s*[\d一二三四五六七八九十]{1,2}\s*[)）]|\d{1,2}(?:\.\d{1,2})*\s*[.．、)）]|[①-⑳]|[a-hA-H]\s*[.．、)）]|[一二三四五六七八九十]{1,2}\s*、)\s*/, '')
+    .replace(/^\s*(?:[（(]\s*[\d一二三四五六七八九十]{1,2}\s*[)）]|\d{1,2}(?:\.\d{1,2})*\s*[.．、)）](?!\d)|\d{1,2}(?:\.\d{1,2}){2,}(?=\s*[\u4e00-\u9fa5])|\d{1,2}\.\d{1,2}(?=\s*[\u4e00-\u9fa5])(?!\s*(?:米|吨|元|人|天|日|年|个|小时|分|台|套|次|名|期|条|千|万|公|平|立|厘|毫|寸|克|升|度|倍|级|层|周|月|秒|兆|亿|件|份|只|张|项|家|辆|株|棵|块|根|倍))|[①-⑳]|[a-hA-H]\s*[.．、)）]|[一二三四五六七八九十]{1,2}\s*、)\s*/, '')
     .replace(/[★▲]/g, '')
     .replace(SUBJECT, '我方')
     .replace(/[；;]/g, '，')
@@ -81,7 +82,7 @@ const quote = (c: Ctx, text: string) => {
   let t = text;
   if (c.card.projectName?.value) t = t.split(c.card.projectName.value).join('本项目');
   if (c.card.purchaser?.value) t = t.split(c.card.purchaser.value).join('采购人');
-  const s = t.replace(/^\s*(?:[（(]\s*[\d一二三四五六七八九十]{1,2}\s*[)）]|\d{1,2}(?:\.\d{1,2})*\s*[.．、)）]|[①-⑳])\s*/, '').replace(/[★▲]/g, '').split(/[，,。；;]/)[0]!.trim();
+  const s = t.replace(/^\s*(?:[（(]\s*[\d一二三四五六七八九十]{1,2}\s*[)）]|\d{1,2}(?:\.\d{1,2})*\s*[.．、)）](?!\d)|\d{1,2}(?:\.\d{1,2}){2,}(?=\s*[\u4e00-\u9fa5])|\d{1,2}\.\d{1,2}(?=\s*[\u4e00-\u9fa5])(?!\s*(?:米|吨|元|人|天|日|年|个|小时|分|台|套|次|名|期|条|千|万|公|平|立|厘|毫|寸|克|升|度|倍|级|层|周|月|秒|兆|亿|件|份|只|张|项|家|辆|株|棵|块|根|倍))|[①-⑳])\s*/, '').replace(/[★▲]/g, '').split(/[，,。；;]/)[0]!.trim();
   const max = Math.min(24, Math.max(6, Math.floor(text.replace(/\s+/g, '').length * 0.6)));
   return s.length > max ? `${s.slice(0, max)}…` : s;
 };
@@ -133,12 +134,15 @@ function pointsPart(c: Ctx): Part[] {
   return [['评审要点逐项响应', [{ t: 'table', head: POINTS_HEAD, rows: table.map((x) => x.slice(0, 3)) } as Block]]];
 }
 
+/** A date the reader took from table cells (「2026年；12月；16日」) joined again: a date, not three figures. */
+const oneDate = (t: string) => t.replace(/(\d{4}\s*年)[；;\s]+(\d{1,2}\s*月)[；;\s]+(\d{1,2}\s*日)/g, '$1$2$3');
+
 /** The tender's requirement items of this section, restated and answered one by one. */
 function requirementsPart(c: Ctx): Part[] {
   if (!c.reqs.length) return [];
   const rows = c.reqs.map((r: RequirementItem, i) => [
     String(i + 1),
-    `第 ${r.source.page} 页：${r.text.replace(/\s+/g, ' ')}`,
+    `第 ${r.source.page} 页：${oneDate(r.text.replace(/\s+/g, ' '))}`,
     REQUIRES.test(r.text) ? `完全响应：我方承诺${commitment(r.text)}。` : '我方知悉。',
   ]);
   const blocks: Block[] = [

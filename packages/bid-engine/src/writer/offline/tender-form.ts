@@ -67,11 +67,20 @@ function labelBefore(text: string, at: number): string {
 
 const MAX_LINE = 2000;
 const BLANK = '[_＿]{2,}|[（(][\\s\\u3000]*[)）]|[Xx×Ｘ]{2,}';
-const DATE = /(?:[_＿]+|[\s\u3000]+)年(?:[_＿]+|[\s\u3000]+)月(?:[_＿]+|[\s\u3000]+)日/g;
+/** A date's slots: underscores and spaces mixed (「_     年_     月_    日」), empty brackets, XX. */
+const SLOT = '(?:[_＿\\s\\u3000]+|[\\s\\u3000]*[（(][\\s\\u3000]*[)）][\\s\\u3000]*|[\\s\\u3000]*[Xx×Ｘ]{2,4}[\\s\\u3000]*|[\\s\\u3000]*【[\\s\\u3000Xx×Ｘ_＿]*】[\\s\\u3000]*)';
+const DATE = new RegExp(`${SLOT}年${SLOT}月${SLOT}日`, 'g');
+/** Words before a date that is not the signing date. */
+const OTHER_DATE = /成立|出生|注册|有效期|截止|签订|开工|竣工|颁发|发证|起止|合同|毕业|入职|参加工作/;
+/** Inside a bracketed blank (our 【待填写：…】 or the tender's 【…[字段]】) on the same line: filled once, never again. */
+function inBracket(whole: string, at: number): boolean {
+  const before = whole.slice(0, at);
+  return before.lastIndexOf('【') > Math.max(before.lastIndexOf('】'), before.lastIndexOf('\n'));
+}
 /** A field label in brackets standing for its value: 「致：（采购人名称）」「我方（投标人名称）」. */
 const FIELD = /名称|姓名|编号|采购人|招标人|供应商|投标人|法定代表人|地址|电话|信用代码|日期|职务/;
 /** A label a bidder fills in after its colon. */
-const FIELD_LABEL = /名称|全称|编号|地址|住所|电话|传真|邮编|邮政编码|账号|开户|银行|日期|时间|代表|职务|姓名|身份证|代码|金额|报价|价格|期限|网址|邮箱|联系人|手机|采购人|招标人|供应商|投标人|^致$/;
+const FIELD_LABEL = /名称|全称|编号|地址|住所|电话|传真|邮编|邮政编码|账号|开户|银行|日期|时间|代表|职务|姓名|身份证|代码|金额|报价|价格|期限|网址|邮箱|联系人|联系方式|手机|采购人|招标人|供应商|投标人|^致$/;
 
 /** The text with its blanks filled (a table cell's blanks belong to its column when nothing labels them). */
 export function fillBlanks(text: string, f: Filler, column = ''): string {
@@ -81,21 +90,34 @@ export function fillBlanks(text: string, f: Filler, column = ''): string {
   let s = text
     // 「日  期：」「地  址：」: a label spaced out is one label
     .replace(/(^|[\s\u3000：:）)])([\u4e00-\u9fa5])[ \u3000]+([\u4e00-\u9fa5])(?=[ \u3000]*[:：])/g, '$1$2$3')
-    .replace(DATE, (m, at: number) => (/年$/.test(text.slice(0, at)) ? m : f.date))
+    .replace(DATE, (m, at: number, whole: string) => {
+      if (/年$/.test(whole.slice(0, at)) || inBracket(whole, at)) return m;
+      // the date this bid is signed; another date (「成立时间」「出生日期」「合同签订于」) is the bidder's to give
+      const before = whole.slice(Math.max(0, at - 12), at);
+      return OTHER_DATE.test(before) ? ph((labelBefore(whole, at) || '日期').slice(0, 12)) : f.date;
+    })
     // 「日期：年月日」: the blanks between were not kept
     .replace(/(^|[:：\s\u3000])年\s*月\s*日/g, (_m, lead: string) => `${lead}${f.date}`);
   // a blank with its label in brackets next to it: 「______（投标人名称）」「（项目名称）______」
-  s = s.replace(new RegExp(`(?:${BLANK})[\\s\\u3000]*[（(]([^（()）]{1,20})[)）]|[（(]([^（()）]{1,20})[)）][\\s\\u3000]*(?:[_＿]{2,})`, 'g'), (m, a?: string, b?: string) => {
+  s = s.replace(new RegExp(`(?:${BLANK})[\\s\\u3000]*[（(]([^（()）]{1,20})[)）]|[（(]([^（()）]{1,20})[)）][\\s\\u3000]*(?:[_＿]{2,})`, 'g'), (m, a: string | undefined, b: string | undefined, at: number, whole: string) => {
     const label = (a ?? b ?? '').trim();
-    if (HAND.test(label)) return m;
+    if (HAND.test(label) || inBracket(whole, at)) return m;
     return f.value(label) ?? m;
   });
   // 【项目名称】 (never our own 【待填写：…】)
   // (【…】 around other words is the tender's emphasis: 「【报价部分】」, kept)
+  // 【示例文字[字段名]】: the tender's field, named by its bracketed label, filled once (the sample words are not kept)
+  s = s.replace(/【(?!待填写)([^【】\n]{0,80})\[([^[\]【】]{1,20})\]】/g, (m, _sample: string, label: string) => (HAND.test(label) ? m : (f.value(label.trim()) ?? m)));
   s = s.replace(/【(?!待填写)([^【】]{0,30})】/g, (m, label: string) => (!label.trim() || FIELD.test(label) || /填写|XX|××/.test(label) ? (f.value(label.trim() || '空白处') ?? m) : m));
+  // a bracketed label with nothing after its colon: 「（项目编号：）」
+  s = s.replace(/([（(])([^（()）:：【】]{2,12})[:：][\s\u3000]*([)）])/g, (m, open: string, label: string, close: string, at: number, whole: string) => {
+    if (!FIELD_LABEL.test(label) || HAND.test(label) || inBracket(whole, at)) return m;
+    const v = f.value(label);
+    return v ? `${open}${label}：${v}${close}` : m;
+  });
   // a bracketed field label alone: 「致：（采购人名称）」
   s = s.replace(/[（(]([^（()）]{2,16})[)）]/g, (m, label: string, at: number) => {
-    if (!FIELD.test(label) || HAND.test(label) || /[，,。；;、]|或者|须|应当|如有/.test(label)) return m;
+    if (!FIELD.test(label) || HAND.test(label) || /[，,。；;、]|或者|须|应当|如有/.test(label) || inBracket(s, at)) return m;
     // 「（项目编号：XXX）」 is handled with its blank below
     if (/[:：]/.test(label)) return m;
     const before = s.slice(Math.max(0, at - 4), at);
@@ -107,6 +129,8 @@ export function fillBlanks(text: string, f: Filler, column = ''): string {
   // bare blanks: their label stands before them (or the column's head in a table)
   s = s.replace(new RegExp(BLANK, 'g'), (m, at: number, whole: string) => {
     // 「对于____项目」: the project's name
+    // a blank inside a filled blank or the tender's 【…[字段]】 is that field's, already filled
+    if (inBracket(whole, at)) return m;
     const after = whole.slice(at + m.length, at + m.length + 4);
     const label = /^项目(?!编号|名称)/.test(after) && !FIELD.test(labelBefore(whole, at)) ? '项目名称' : labelBefore(whole, at) || column;
     if (HAND.test(label) || HAND.test(whole.slice(at + m.length, at + m.length + 6)) || SIGN.test(whole.slice(Math.max(0, at - 8), at))) return m;
