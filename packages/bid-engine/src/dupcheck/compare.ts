@@ -76,6 +76,8 @@ interface SentenceMatch {
   dice: number;
   /** why a match taken out of the own matches weighs nothing (common text, a lone formula sentence) */
   basis?: DupSentenceBasis;
+  /** whole sentences alike: how many bids hold the sentence */
+  holders?: number;
 }
 
 /** per ordered file pair "i,j": sentence of i → best match in j */
@@ -341,7 +343,7 @@ function sameSentences(bids: FileFeatures[], fromTender: boolean[][]): BestMatch
         const key = `${i},${j}`;
         let b = best.get(key);
         if (!b) best.set(key, (b = new Map()));
-        b.set(k, { other: l, dice: 1 });
+        b.set(k, { other: l, dice: 1, holders: m.size });
       }
   }
   return best;
@@ -499,10 +501,12 @@ function wholeIntoOwn(bids: FileFeatures[], grams: number[][][], whole: BestMatc
     }
     return v;
   };
+  const limit = commonLimit(bids.length);
   for (const [key, m] of whole) {
     const [i, j] = key.split(',').map(Number) as [number, number];
     for (const [k, v] of m) {
-      if (best.get(key)?.has(k) || !counts(i, k) || !counts(j, v.other)) continue;
+      // what most bids hold is common text (findRings would take it out again): not worth the look
+      if ((v.holders ?? 0) >= limit || best.get(key)?.has(k) || !counts(i, k) || !counts(j, v.other)) continue;
       let b = best.get(key);
       if (!b) best.set(key, (b = new Map()));
       b.set(k, { other: v.other, dice: 1 });
