@@ -65,6 +65,8 @@ const FORMULA_TWINS = 2;
 /** a shared passage counts as long from this many sentences, or this many characters */
 const LONG_RUN = 3;
 const LONG_CHARS = 150;
+/** own characters that make a passage of two sentences long */
+const PAIR_CHARS = 50;
 
 // ---------------------------------------------------------------------------------------------------------------- text
 
@@ -74,6 +76,8 @@ interface SentenceMatch {
   dice: number;
   /** why a match taken out of the own matches weighs nothing (common text, a lone formula sentence) */
   basis?: DupSentenceBasis;
+  /** whole sentences alike: how many bids hold the sentence */
+  holders?: number;
 }
 
 /** per ordered file pair "i,j": sentence of i → best match in j */
@@ -339,7 +343,7 @@ function sameSentences(bids: FileFeatures[], fromTender: boolean[][]): BestMatch
         const key = `${i},${j}`;
         let b = best.get(key);
         if (!b) best.set(key, (b = new Map()));
-        b.set(k, { other: l, dice: 1 });
+        b.set(k, { other: l, dice: 1, holders: m.size });
       }
   }
   return best;
@@ -475,6 +479,41 @@ function ownTextMostShare(bids: FileFeatures[], grams: number[][][], sets: Uint3
   return out;
 }
 
+/** Least characters of a whole sentence's own part (below MIN_SENTENCE) for its identical copy to join a passage. */
+const WHOLE_PART = 4;
+
+/**
+ * Whole sentences the same in two bids whose own part is too short to compare alone (a sentence of the writer's made
+ * with a few words of its own: 「在X中，我方将……」) join the own matches as verbatim, weighing nothing: a passage
+ * copied from another bid is a run of such sentences, found whatever the pair's coverage, and a hand's passage in three
+ * bids is a ring. Left out: sentences that are all stock (nothing of their own), statutory clauses, and what most
+ * bids hold (findRings labels it common).
+ */
+function wholeIntoOwn(bids: FileFeatures[], grams: number[][][], whole: BestMatches, ctx: ContentContext, best: BestMatches) {
+  const ok = new Map<string, boolean>();
+  const counts = (i: number, k: number) => {
+    const key = `${i},${k}`;
+    let v = ok.get(key);
+    if (v === undefined) {
+      const norm = bids[i]!.sentences[k]!.norm;
+      v = sentenceContent(norm, grams[i]![k]!, ctx).length >= WHOLE_PART && lowBasis(norm) !== 'statutory';
+      ok.set(key, v);
+    }
+    return v;
+  };
+  const limit = commonLimit(bids.length);
+  for (const [key, m] of whole) {
+    const [i, j] = key.split(',').map(Number) as [number, number];
+    for (const [k, v] of m) {
+      // what most bids hold is common text (findRings would take it out again): not worth the look
+      if ((v.holders ?? 0) >= limit || best.get(key)?.has(k) || !counts(i, k) || !counts(j, v.other)) continue;
+      let b = best.get(key);
+      if (!b) best.set(key, (b = new Map()));
+      b.set(k, { other: v.other, dice: 1 });
+    }
+  }
+}
+
 /**
  * Whether a group of sentences shared by three bids or more stands in a shared passage: two of its members have a
  * neighbour (two sentences either side) matched to the same partner bid near the group's sentence there. One hand's
@@ -536,6 +575,7 @@ function buildTextIndex(bids: FileFeatures[], tender: FileFeatures | undefined):
   const best = matchSentences(sets, NEAR_DICE);
   const whole = sameSentences(bids, fromTender);
   const mostOwn = counts ? ownTextMostShare(bids, grams, sets, weight, whole, { ...ctx, counts: null }, best) : new Set<string>();
+  wholeIntoOwn(bids, grams, whole, ctx, best);
   const common: BestMatches = new Map();
   const rings = findRings(bids.length, best, common, mostOwn);
   return { fromTender, weight, best, whole, common, rings };
@@ -618,7 +658,9 @@ function textOfPair(A: FileFeatures, B: FileFeatures, ai: number, bi: number, id
     .slice(0, 40);
   // the level comes from the long shared passages (runs of matched sentences in both files), not from scattered
   // sentences: formulaic sentences match here and there between independent bids, copied text comes in runs
-  const long = passages.filter((p) => p.aRange[1] - p.aRange[0] >= LONG_RUN - 1 || p.chars >= LONG_CHARS);
+  // a passage of two sentences with PAIR_CHARS own characters counts too, whatever the pair's coverage: a copied
+  // paragraph is two sentences as often as three
+  const long = passages.filter((p) => p.aRange[1] - p.aRange[0] >= LONG_RUN - 1 || p.chars >= LONG_CHARS || (p.aRange[1] > p.aRange[0] && p.chars >= PAIR_CHARS));
   const longChars = long.reduce((n, p) => n + p.chars, 0);
   const cov = Math.max(covA, covB);
   const risk: Risk = long.length >= 3 || longChars >= 600 || cov >= 0.3 ? 'high' : long.length ? 'medium' : ab.size ? 'low' : 'none';

@@ -65,8 +65,22 @@ export interface FileFeatures {
   text: string;
 }
 
-/** A blank of a form left to fill, as this product's writer leaves them. */
-const BLANK = /【(?:待填写|请填写|待补充)[^】]{0,40}】/g;
+/** A blank of a form left to fill, as this product's writer leaves them (innermost first: blanks can nest). */
+const BLANK = /【(?:待填写|请填写|待补充)[^【】]{0,60}】/g;
+
+/**
+ * A text less its blanks, nested ones included (【待填写：【待填写：名称】】 leaves nothing of either), and the
+ * brackets a blank emptied: what is left to fill is nobody's text, however many bids leave it alike.
+ */
+export function stripBlanks(text: string): string {
+  let out = text;
+  for (let n = 0; n < 5 && out.includes('【'); n++) {
+    const next = out.replace(BLANK, '').replace(/【\s*】/g, '');
+    if (next === out) break;
+    out = next;
+  }
+  return out;
+}
 
 /** Sentences shorter than this (normalised) are not compared: too short to say anything. */
 export const MIN_SENTENCE = 8;
@@ -120,7 +134,7 @@ export function buildFeatures(
     lines.push(text);
     for (const s of splitSentences(text)) {
       // a blank left to fill (【待填写：…】) is nobody's text
-      const norm = normalise(s.replace(BLANK, ''));
+      const norm = normalise(stripBlanks(s));
       if (norm.length >= MIN_SENTENCE) sentences.push({ text: s, norm, section: sections.length - 1, page });
     }
   };

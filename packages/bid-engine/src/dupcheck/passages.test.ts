@@ -1,0 +1,81 @@
+/**
+ * The duplicate check's passages and rings (issue 25, 查重): blanks left to fill, nested ones included, are nobody's text;
+ * the model forms' fixed text (投标函, 控股及管理关系, 质疑函) that bids copy from their tenders is no ring and no copy; a
+ * copied passage of two sentences is found whatever the pair's coverage; a copied run of the writer's sentences (each
+ * with only a few words of its own) is a passage between two bids and a ring among three.
+ */
+import { describe, expect, it } from 'vitest';
+import { bidParagraph, rng } from '../../test/fixtures/dup-bids.js';
+import type { Block } from '../reading/model/types.js';
+import { buildFeatures, compareBids, readFileMetadata, stripBlanks, type FileFeatures } from './index.js';
+
+const features = (name: string, blocks: Block[]): FileFeatures =>
+  buildFeatures(name, 'bid', { type: 'docx', pages: [], meta: { pageCount: 40, chars: 0, ocrPages: 0, pagesEstimated: true }, model: { blocks, furniture: [], pageCount: 40 } }, readFileMetadata(Buffer.alloc(0), 'doc'), []);
+
+const para = (text: string, page = 1): Block => ({ type: 'paragraph', text, page, pageEnd: page });
+
+/** Bid b: a chapter of its own prose (from its own seed) and `extra` paragraphs in the middle. */
+function bid(b: number, extra: string[] = []): Block[] {
+  const own = rng(b * 131 + 7);
+  const blocks: Block[] = [{ type: 'heading', level: 1, numbering: '', title: '技术方案', text: '技术方案', page: 1, pageEnd: 1 }];
+  for (let k = 0; k < 24; k++) {
+    blocks.push(para(bidParagraph(own, 4), 1 + Math.floor(k / 4)));
+    if (k === 12) for (const e of extra) blocks.push(para(e, 4));
+  }
+  return blocks;
+}
+
+const run = (extra: (b: number) => string[], n = 6) => compareBids(Array.from({ length: n }, (_, b) => features(`投标人${b + 1}.docx`, bid(b, extra(b)))));
+const pairOf = (report: ReturnType<typeof compareBids>, a: number, b: number) => report.pairs.find((p) => p.a === a && p.b === b)!;
+const found = (r: string) => r === 'medium' || r === 'high';
+
+describe('duplicate check: passages and rings', () => {
+  it('leaves out blanks, nested ones included', () => {
+    expect(stripBlanks('我方参加【待填写：【待填写：项目名称】】的投标，【待填写：【待填写：【待填写：名称】】】完毕。')).toBe('我方参加的投标，完毕。');
+    expect(stripBlanks('单位名称：【待填写：单位名称】（盖章）')).toBe('单位名称：（盖章）');
+  });
+
+  it('three bids whose form lines differ only by nested blanks are no ring', () => {
+    // the writer's form lines with blanks in blanks: what is left of them is a few words of the form
+    const lines = [
+      '我方参加【待填写：【待填写：项目名称】】的投标，【待填写：【待填写：投标人名称】】【待填写：【待填写：统一社会信用代码】】【待填写：【待填写：注册地址】】。',
+      '联系人：【待填写：【待填写：联系人姓名】】，联系电话：【待填写：【待填写：联系电话】】，电子邮箱：【待填写：【待填写：电子邮箱】】。',
+      '开户银行：【待填写：【待填写：开户银行名称】】，账号：【待填写：【待填写：银行账号】】，【待填写：【待填写：开户行地址】】。',
+    ];
+    const report = run((b) => (b < 3 ? lines : []));
+    expect(report.rings.filter((x) => found(x.risk))).toEqual([]);
+    for (const p of report.pairs) expect(found(p.risks.text), `${p.a}-${p.b}`).toBe(false);
+  });
+
+  it('the model forms’ fixed text three bids copied from their tenders is no ring and no copy', () => {
+    const forms = [
+      '我方已详细审查全部招标文件，包括修改文件（如有的话）以及全部参考资料和有关附件。我们完全理解并同意放弃对这方面有不明及误解的权利。',
+      '控股股东/投资人是指出资比例在50%以上，或者出资比例不足50%，但享有公司股东会/董事会控制权的投资方（含单位或者个人）。',
+      '供应商提出质疑时，应提交质疑函和必要的证明材料。投诉人提起投诉时，应当提交投诉书和必要的证明材料，并按照被投诉人和与投诉事项有关的供应商数量提供投诉书副本。',
+      '在收到中标通知书后，在中标通知书规定的期限内与你方签订合同；在签订合同时不向你方提出附加条件；在合同约定的期限内完成合同规定的全部义务。',
+    ];
+    const report = run((b) => (b < 3 ? forms : []));
+    expect(report.rings.filter((x) => found(x.risk))).toEqual([]);
+    for (const p of report.pairs) expect(found(p.risks.text), `${p.a}-${p.b}`).toBe(false);
+  });
+
+  it('finds a copied passage of two sentences, not only long ones', () => {
+    const hand = '东侧围挡外的雨水井在汛期前全部清掏一遍，井盖加装防坠网并编号挂牌登记在册。钢筋加工棚搭在二号楼北侧空地，棚顶铺设彩钢瓦，四周设排水沟接入沉淀池。';
+    const report = run((b) => (b === 0 || b === 4 ? [hand] : []));
+    const copy = pairOf(report, 0, 4);
+    expect(copy.risks.text).toBe('medium');
+    expect(copy.passages.some((p) => p.a.text.includes('雨水井'))).toBe(true);
+    for (const p of report.pairs.filter((x) => !(x.a === 0 && x.b === 4))) expect(found(p.risks.text), `${p.a}-${p.b}`).toBe(false);
+  });
+
+  it('a run of the writer’s sentences copied into three bids is a passage in each pair and a ring', () => {
+    // each sentence is the writer's phrasing with a few words of its own (the bidder's figures), too few to compare alone
+    const fills = ['三十二名', '每周两次', '七十二小时', '一点五倍', '四个班组'];
+    const copied = fills.map((f, i) => `针对本项目第${i + 1}项评审要点，我方将配置${f}专职人员，明确责任人、完成标准和检查时点。`);
+    const report = run((b) => (b >= 1 && b <= 3 ? copied : []));
+    const ring = report.rings.filter((x) => found(x.risk)).map((x) => x.files);
+    expect(ring).toEqual([[1, 2, 3]]);
+    for (const [a, b] of [[1, 2], [1, 3], [2, 3]] as const) expect(found(pairOf(report, a, b).risks.text), `${a}-${b}`).toBe(true);
+    for (const p of report.pairs.filter((x) => !(x.a >= 1 && x.b <= 3))) expect(found(p.risks.text), `${p.a}-${p.b}`).toBe(false);
+  });
+});
