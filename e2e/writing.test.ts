@@ -420,3 +420,36 @@ describe('评分覆盖 of a tender whose scoring table the reader could not full
     expect(errors).toEqual([]);
   });
 });
+
+describe('paying in the purchase dialog that 5003 opened', () => {
+  it('starts the writing by itself: no second press of 一键生成全文', async () => {
+    // a new user: no copies, no VIP
+    const fresh = await loggedInPage(browser, t);
+    try {
+      const id = await outlinedBid(t, fresh.token, 1);
+      const p = fresh.page;
+      await p.goto(`${t.url}/workbench/document/BidingDocument?id=${encodeURIComponent(id)}`);
+      await workspaceReady(p);
+      await p.getByTestId('write-start').click();
+      const ent = p.getByRole('dialog').filter({ hasText: ENTERPRISE_TEXTS.dialogTitle });
+      await visible(ent);
+      const refused = p.waitForResponse((r) => new URL(r.url()).pathname === '/api/btz/bid/write/start', { timeout: WAIT });
+      await ent.getByRole('button', { name: ENTERPRISE_TEXTS.skipAndWrite }).click();
+      expect((await (await refused).json()).code).toBe(5003);
+      await visible(p.getByTestId('purchase-dialog'));
+      await expect.poll(() => p.getByTestId('pay-qr').getAttribute('data-code-url'), { timeout: WAIT }).toMatch(/^https?:\/\//);
+      const codeUrl = (await p.getByTestId('pay-qr').getAttribute('data-code-url'))!;
+      // the phone pays (the sandbox page's 确认支付); the dialog sees it and the writing starts without another click
+      const started = p.waitForResponse((r) => new URL(r.url()).pathname === '/api/btz/bid/write/start', { timeout: WAIT * 2 });
+      const paid = await t.request(new URL(codeUrl).pathname, { method: 'POST', form: {} });
+      expect(paid.status).toBe(200);
+      expect((await (await started).json()).success).toBe(true);
+      await expect
+        .poll(async () => (await t.api('/btz/bid/detail', { token: fresh.token, query: { id } })).json.data.status, { timeout: WAIT })
+        .toMatch(/^(writing|written)$/);
+      expect(fresh.errors).toEqual([]);
+    } finally {
+      await fresh.context.close();
+    }
+  });
+});
