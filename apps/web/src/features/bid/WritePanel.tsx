@@ -53,10 +53,10 @@ export function useWriteActions(bid: BidDetail, writing: WritingState) {
   const paid = usePurchase((s) => s.isPay);
   const dialogOpen = usePurchase((s) => s.open);
 
-  const doStart = async () => {
+  const doStart = async (afterPaying = false) => {
     setStarting(true);
     try {
-      const p = await startWriting(bid.id);
+      const p = await startWriting(bid.id, afterPaying);
       writing.setProgress({ ...p, status: p.status ?? 'writing' });
       // a copy (or a VIP privilege) was spent: the header's counters change
       void refreshUserInfo();
@@ -74,7 +74,7 @@ export function useWriteActions(bid: BidDetail, writing: WritingState) {
     if (!awaitingPay.current) return;
     if (paid) {
       awaitingPay.current = false;
-      void doStart();
+      void doStart(true);
     } else if (!dialogOpen) awaitingPay.current = false;
     // doStart is recreated every render; the payment and the dialog's closing are what this waits for
     // eslint-disable-next-line react-hooks/exhaustive-deps

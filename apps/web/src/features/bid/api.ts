@@ -99,7 +99,10 @@ export const regenerateBranch = (id: string, nodeId: string) =>
 /* ---- writing (issue 6) ------------------------------------------------------------------------------------------- */
 
 /** Starts one-click writing. Keeps the 1 s duplicate-submit guard; 5003 (no copies left) opens the purchase dialog. */
-export const startWriting = (id: string) => callApi(writingCalls.start, { query: { id } }, { silent: true });
+/** `again`: the start made by itself after a payment — not a double click, so the duplicate-submit guard lets it through
+ *  even within a second of the refused start it follows */
+export const startWriting = (id: string, again = false) =>
+  callApi(writingCalls.start, { query: { id } }, { silent: true, ...(again ? { repeatSubmit: false } : {}) });
 export const fetchWriteProgress = (id: string) => callApi(writingCalls.progress, { query: { id } }, quiet);
 export const cancelWriting = (id: string) => callApi(writingCalls.cancel, { query: { id } }, { silent: true });
 
