@@ -11,7 +11,7 @@ import { CompleteEntDialog, missingEssentials } from '../enterprise/CompleteEntD
 import { usePurchase } from '../purchase/store';
 import { bidKeys, cancelWriting, fetchPageSettings, finishBid, savePageSettings, startWriting, type BidDetail } from './api';
 import { errorText, type WritingState } from './hooks';
-import { canStartWriting, needsWriting, progressDetail, progressPercent, progressText } from './writing';
+import { canStartWriting, needsWriting, progressDetail, progressFromStates, progressPercent, progressText } from './writing';
 
 /**
  * The per-bid opt-in to invented facts (model writer only): off, a fact the user did not give becomes 【待填写：…】; on, the
@@ -184,7 +184,7 @@ export function WritePanel({
 
   let body: React.ReactNode;
   if (bid.status === 'writing') {
-    const prog = p ?? { total: leaves, done: leaves - open, running: 0, queued: 0, failed, cancelled: 0 };
+    const prog = p ?? progressFromStates(states.values());
     const detail = progressDetail(prog);
     body = (
       <>

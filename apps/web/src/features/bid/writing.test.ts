@@ -11,6 +11,7 @@ import {
   groupFindings,
   mergeProgress,
   progressDetail,
+  progressFromStates,
   progressPercent,
   progressText,
   scoreColor,
@@ -129,6 +130,13 @@ describe('progress', () => {
     expect(progressDetail({})).toBe('');
     expect(progressPercent(p)).toBe(30);
     expect(progressPercent({ done: 0, total: 0 })).toBe(0);
+  });
+
+  it('counts only written sections as done before the server has answered', () => {
+    const states = ['written', 'edited', 'queued', 'queued', 'writing', 'failed', 'empty'] as const;
+    const q = progressFromStates(states);
+    expect(progressText(q)).toBe('已完成 2/7 节');
+    expect(progressDetail(q)).toBe('正在编写 1 节 · 排队 2 节 · 失败 1 节');
   });
 
   it('merges a message and keeps the known sections when it has none', () => {

@@ -128,6 +128,23 @@ export function progressText(p: Pick<WriteProgress, 'done' | 'total'>): string {
   return `已完成 ${p.done}/${p.total} 节`;
 }
 
+/**
+ * Progress counted from the sections' states, for the moments before write/progress answers: a queued or running section
+ * is not done (counting every section that needs no writing as done read 「已完成 34/34 节」 a third of the way through).
+ */
+export function progressFromStates(states: Iterable<SectionState>): Pick<WriteProgress, 'total' | 'done' | 'running' | 'queued' | 'failed' | 'cancelled'> {
+  const p = { total: 0, done: 0, running: 0, queued: 0, failed: 0, cancelled: 0 };
+  for (const s of states) {
+    p.total++;
+    if (s === 'written' || s === 'edited') p.done++;
+    else if (s === 'writing') p.running++;
+    else if (s === 'queued') p.queued++;
+    else if (s === 'failed') p.failed++;
+    else if (s === 'cancelled') p.cancelled++;
+  }
+  return p;
+}
+
 /** 「正在编写 4 节 · 排队 20 节 · 失败 1 节」 (only the non-zero parts) */
 export function progressDetail(p: Partial<Pick<WriteProgress, 'running' | 'queued' | 'failed' | 'cancelled'>>): string {
   const parts: string[] = [];
