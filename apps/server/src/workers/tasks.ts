@@ -147,10 +147,13 @@ export const TASKS: Record<WorkerTaskName, Task> = {
 
   /** The text of a data-bank document (OCR for a picture or a scanned PDF) and the fields proposed from it (issue 14). */
   async databank(input: { data: Uint8Array; maxOcrPixels?: number }) {
-    const { readDataText, proposeFields } = await import('@btz/bid-engine/databank');
+    const { readDataText, proposeFields, proposalNotes } = await import('@btz/bid-engine/databank');
     const buf = Buffer.from(input.data.buffer, input.data.byteOffset, input.data.byteLength);
     const { kind, text, notice } = await readDataText(buf, { maxOcrPixels: input.maxOcrPixels });
-    return { value: { kind, chars: text.trim().length, proposal: proposeFields(text), notice: notice ?? null } };
+    const proposal = proposeFields(text);
+    // a field read only in part is said, not left blank without a word
+    const notes = [notice, ...proposalNotes(text, proposal)].filter((n): n is string => !!n);
+    return { value: { kind, chars: text.trim().length, proposal, notice: notes.length ? notes.join(' ') : null } };
   },
 
   /**

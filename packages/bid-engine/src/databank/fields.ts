@@ -156,3 +156,24 @@ export function proposeFields(raw: string): ProposedFields {
 
   return { type, name, creditCode, number, issuer, validFrom, expiry, person, client };
 }
+
+/**
+ * What the user must know about a proposal: a field the text names but whose value could not be read completely (an OCR
+ * that lost characters of the 统一社会信用代码 leaves the field blank — say why, and what was seen, instead of nothing).
+ */
+export function proposalNotes(raw: string, p: Pick<ProposedFields, 'creditCode'>): string[] {
+  const notes: string[] = [];
+  const text = normalise(raw);
+  if (!p.creditCode || !isValidCreditCode(p.creditCode)) {
+    const at = text.search(/统一社会信用代码|信用代码/);
+    if (at >= 0) {
+      // what follows the label: code characters, spaces allowed (OCR splits them)
+      const seen = /^(?:统一社会)?信用代码\s*[:：]?\s*([0-9A-Z](?:[ \t]?[0-9A-Z])*)/.exec(text.slice(at))?.[1]?.replace(/[ \t]/g, '') ?? '';
+      if (p.creditCode) notes.push(`统一社会信用代码「${p.creditCode}」的校验位不符，可能有字符识别错误，请对照原件核对。`);
+      else if (seen) notes.push(`统一社会信用代码未能完整识别：只识别到「${seen}」（${seen.length} 位，应为 18 位），请对照原件填写。`);
+      else notes.push('文件中有“统一社会信用代码”字样，但未能识别出代码（可能模糊或被遮挡），请对照原件填写。');
+    }
+  }
+  return notes;
+}
+

@@ -1,4 +1,4 @@
-export { DATA_DOC_TYPES, findDates, isValidCreditCode, proposeFields, proposeType, withCreditCheck, type DataDocType, type ProposedFields } from './fields.js';
+export { DATA_DOC_TYPES, findDates, isValidCreditCode, proposalNotes, proposeFields, proposeType, withCreditCheck, type DataDocType, type ProposedFields } from './fields.js';
 export { readDataText, sniffDataFile, type DataFileKind } from './read.js';
 export {
   DOC_TYPE_RULES,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findDates, isValidCreditCode, proposeFields, proposeType, withCreditCheck } from '../../src/databank/index.js';
+import { findDates, isValidCreditCode, proposalNotes, proposeFields, proposeType, withCreditCheck } from '../../src/databank/index.js';
 
 const CODE = withCreditCheck('91310115MA1K4ABC1'); // a code with a correct check character, made here
 
@@ -49,6 +49,18 @@ describe('proposeFields', () => {
     expect(proposeFields(`统一社会信用代码：${spaced}`).creditCode).toBe(CODE);
     const numeric = withCreditCheck('91320500608276103');
     expect(proposeFields(`代码 ${numeric.replace(/1/g, 'I').replace(/0/g, 'O')}`).creditCode).toBe(numeric); // OCR's I for 1, O for 0
+  });
+
+  it('says why the code is blank when the OCR read only part of it, and nothing when it read it whole', () => {
+    const cut = `名称：示例公司\n统一社会信用代码：${CODE.slice(0, 13)}\n住所：某市某路`;
+    const p = proposeFields(cut);
+    expect(p.creditCode).toBeNull();
+    expect(proposalNotes(cut, p)).toEqual([`统一社会信用代码未能完整识别：只识别到「${CODE.slice(0, 13)}」（13 位，应为 18 位），请对照原件填写。`]);
+    const smudged = '统一社会信用代码：\n住所：某市某路';
+    expect(proposalNotes(smudged, proposeFields(smudged))[0]).toContain('未能识别出代码');
+    const whole = `统一社会信用代码：${CODE}`;
+    expect(proposalNotes(whole, proposeFields(whole))).toEqual([]);
+    expect(proposalNotes('某某证书 编号 123', proposeFields('某某证书 编号 123'))).toEqual([]);
   });
 
   it('a certificate: number, issuer, 发证日期 and 有效期至 in Chinese numerals', () => {
