@@ -155,6 +155,18 @@ describe.each(HOSTS)('crawler on %s', (host, seoKey, brand) => {
     }
   });
 
+  it('an unknown /home/{code}.html lists the pages that exist; page-list holds the stored pages', async () => {
+    const res = await get('/home/nosuch.html');
+    expect(res.status).toBe(404);
+    const links = rootLinks(res.text);
+    for (const seed of PAGE_SEEDS) expect(links).toContain(`/home/${seed.code}.html`);
+    expect(links).toContain('/home/website_map.html');
+    const list = await t.api<{ data: { code: string; title: string }[] }>('/btz-skip/content/page-list', { host });
+    expect(list.status).toBe(200);
+    const codes = list.json.data.map((p) => p.code);
+    expect(codes.sort()).toEqual(PAGE_SEEDS.map((p) => p.code).sort());
+  });
+
   it('sitemap.xml lists the static routes and every detail URL on this host, with lastmod', async () => {
     const res = await get('/sitemap.xml');
     expect(res.status).toBe(200);

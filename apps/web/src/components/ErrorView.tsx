@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import '../styles/errors.css';
 
 /** The shared look of the 404 and 500 pages: an illustration, a heading, one line, the way back. */
-export function ErrorView({ code, title, detail }: { code: '404' | '500'; title: string; detail: string }) {
+export function ErrorView({ code, title, detail, children }: { code: '404' | '500'; title: string; detail: string; children?: React.ReactNode }) {
   return (
     <section className="btz-error" aria-labelledby="btz-error-title">
       <svg className="btz-error__art" viewBox="0 0 320 160" aria-hidden="true">
@@ -20,6 +20,7 @@ export function ErrorView({ code, title, detail }: { code: '404' | '500'; title:
         {title}
       </h1>
       <p className="btz-error__detail">{detail}</p>
+      {children}
       <div className="btz-error__actions">
         <Link className="btz-btn btz-btn--primary" to="/">
           返回首页

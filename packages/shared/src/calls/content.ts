@@ -199,6 +199,12 @@ export const contentCalls = {
     labels: { code: '页面编码' },
     response: sitePage,
   }),
+  /** the stored pages `/home/{code}.html` of this brand (the site map and the 404 page of an unknown code list them) */
+  pageList: defineCall({
+    path: '/btz-skip/content/page-list',
+    auth: false,
+    response: z.array(z.strictObject({ code: str, title: str })),
+  }),
   saveCollab: defineCall({
     path: '/btz-skip/saveCollabAppoint',
     auth: false,

@@ -243,6 +243,19 @@ export async function getPage(db: Database, tenantId: string, code: string): Pro
   return r ? { code: r.code, title: r.title, summary: r.summary, body: r.body, updateTime: formatTime(r.updated_at) } : null;
 }
 
+/** The brand's enabled stored pages, by title: what `/home/{code}.html` can open. */
+export async function listPages(db: Database, tenantId: string): Promise<{ code: string; title: string }[]> {
+  const rows = await db
+    .selectFrom('pages')
+    .select(['code', 'title'])
+    .where('tenant_id', '=', tenantId)
+    .where('enabled', '=', true)
+    .orderBy('title')
+    .orderBy('code')
+    .execute();
+  return rows.map((r) => ({ code: r.code, title: r.title }));
+}
+
 /** Every public detail URL of a tenant with its last change, for the sitemap and the site-map page. */
 export interface ContentLink {
   kind: 'news' | 'question' | 'activity' | 'merchant' | 'page';

@@ -14,6 +14,7 @@ import {
   getMerchant,
   getNews,
   getPage,
+  listPages,
   getQuestion,
   listActivities,
   listFeedback,
@@ -80,6 +81,11 @@ export function registerContentRoutes(fastify: FastifyInstance, app: AppContext)
   defineRoute(fastify, app, {
     call: contentCalls.page,
     handler: async ({ tenant, query }) => (await getPage(db, tenant.id, query.code.replace(/\.html$/, ''))) ?? notFound(),
+  });
+
+  defineRoute(fastify, app, {
+    call: contentCalls.pageList,
+    handler: async ({ tenant }) => listPages(db, tenant.id),
   });
 
   defineRoute(fastify, app, {

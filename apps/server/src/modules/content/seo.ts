@@ -18,6 +18,7 @@ import {
   getMerchant,
   getNews,
   getPage,
+  listPages,
   getQuestion,
   listActivities,
   listMerchants,
@@ -83,10 +84,11 @@ const wrap = (inner: string) =>
 
 const byKind = (links: ContentLink[], kind: ContentLink['kind']) => links.filter((l) => l.kind === kind);
 
-export const notFoundView = (path: string): ContentView => ({
+/** `extra`: HTML after the sentence (an unknown `/home/{code}.html` lists the pages that exist) */
+export const notFoundView = (path: string, extra = ''): ContentView => ({
   status: 404,
   title: TEXT.pageNotFoundZh,
-  body: wrap(`<h1>${esc(TEXT.pageNotFoundZh)}</h1><p>${esc(TEXT.notFoundPath(path))}</p>`),
+  body: wrap(`<h1>${esc(TEXT.pageNotFoundZh)}</h1><p>${esc(TEXT.notFoundPath(path))}</p>${extra}`),
   noindex: true,
 });
 
@@ -234,7 +236,10 @@ export async function contentView(app: AppContext, req: FastifyRequest, path: st
   if (code !== undefined || PUBLIC_STATIC_ROUTES.includes(path)) {
     const isStatic = PUBLIC_STATIC_ROUTES.includes(path);
     const page = code !== undefined ? await getPage(db, tenantId, code) : null;
-    if (!page && !isStatic) return notFoundView(path);
+    if (!page && !isStatic) {
+      const pages = await listPages(db, tenantId);
+      return notFoundView(path, linkList('本站的专题页面', [...pages.map((x) => ({ path: `/home/${x.code}.html`, title: x.title })), { path: '/home/website_map.html', title: '网站地图' }]));
+    }
     const title = page?.title ?? PUBLIC_ROUTE_TITLES[path];
     return {
       title,

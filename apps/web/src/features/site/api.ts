@@ -87,6 +87,7 @@ export const siteApi = {
   merchantFilters: () => callApi<Calls['merchantFilters']>('/btz-skip/content/merchant-filters', {}, quiet),
   merchantDetail: (id: string) => callApi<Calls['merchantDetail']>('/btz-skip/content/merchant-detail', { query: { id } }, quiet),
   page: (code: string) => callApi<Calls['page']>('/btz-skip/content/page', { query: { code } }, quiet),
+  pageList: () => callApi<Calls['pageList']>('/btz-skip/content/page-list', {}, quiet),
   saveCollab: (form: CollabAppointment) =>
     callApi<Calls['saveCollab']>('/btz-skip/saveCollabAppoint', { body: form }, { silent: true, authorize: false }),
   addFeedback: (input: FeedbackInput) => callApi<Calls['addFeedback']>('/btz/common/addFeedback', { body: input }, { silent: true }),

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { WORKBENCH_MENU } from '@btz/shared';
 import { SitePage } from '../../components/site/SitePage';
 import { SITE_MAP } from '../../components/site/nav';
-import { useActivityList, useMerchantList, useNewsList, useQuestionList } from '../../features/site/queries';
+import { useActivityList, useMerchantList, useNewsList, usePageList, useQuestionList } from '../../features/site/queries';
 import '../../features/site/site-pages.css';
 
 const ALL = { current: 1, size: 50 };
@@ -44,6 +44,7 @@ export default function WebsiteMap() {
   const questions = useQuestionList(ALL);
   const activities = useActivityList(ALL);
   const merchants = useMerchantList(ALL);
+  const pages = usePageList();
   const groups = [
     {
       title: '首页与产品',
@@ -59,8 +60,8 @@ export default function WebsiteMap() {
       title: '账号与关于',
       links: [
         { label: '个人资料（需登录）', to: '/user/profile' },
-        { label: '关于我们', to: '/home/about.html' },
-        { label: '隐私政策', to: '/home/privacy.html' },
+        // the stored pages of this brand (/home/{code}.html), as the content store holds them
+        ...(pages.data ?? []).map((p) => ({ label: p.title, to: `/home/${p.code}.html` })),
       ],
     },
     { title: '工作台（需登录）', links: WORKBENCH_MENU.map((m) => ({ label: m.title, to: m.path })) },
