@@ -24,8 +24,8 @@ import {
   validatePresentCode,
 } from './api';
 import './account.css';
+import { formatTime } from '../../lib/time';
 
-const minute = (t: string) => (t ? t.slice(0, 16) : '—');
 
 interface ProfileValues {
   nickName: string;
@@ -277,7 +277,7 @@ function InviteCard({ info }: { info: UserInfo }) {
         columns={[
           { title: '好友', dataIndex: 'nickName' },
           { title: '手机号', dataIndex: 'maskPhone' },
-          { title: '注册时间', dataIndex: 'createTime', render: minute },
+          { title: '注册时间', dataIndex: 'createTime', render: formatTime },
         ]}
       />
     </section>
@@ -300,7 +300,7 @@ function FeedbackCard() {
             <li key={f.id}>
               <div className="ud-feedback__head">
                 <Tag>{f.typeLabel}</Tag>
-                <span className="ud-muted">{minute(f.createTime)}</span>
+                <span className="ud-muted">{formatTime(f.createTime)}</span>
                 {f.status === 1 ? <Tag color="green">已回复</Tag> : <Tag color="orange">待回复</Tag>}
               </div>
               <p>{f.content}</p>
@@ -308,7 +308,7 @@ function FeedbackCard() {
                 <p className="ud-feedback__reply">
                   <b>回复：</b>
                   {f.reply}
-                  <span className="ud-muted">（{minute(f.replyTime)}）</span>
+                  <span className="ud-muted">（{formatTime(f.replyTime)}）</span>
                 </p>
               ) : null}
             </li>
@@ -365,7 +365,7 @@ function DevicesCard() {
         columns={[
           { title: '设备', dataIndex: 'device', render: (v: string, r) => (r.current ? <>{v} <Tag color="blue">当前设备</Tag></> : v) },
           { title: 'IP', dataIndex: 'ip' },
-          { title: '登录时间', dataIndex: 'createTime', render: minute },
+          { title: '登录时间', dataIndex: 'createTime', render: formatTime },
         ]}
       />
       <h3 className="ud-sub">最近登录记录</h3>
@@ -377,7 +377,7 @@ function DevicesCard() {
         pagination={false}
         locale={{ emptyText: '暂无登录记录' }}
         columns={[
-          { title: '时间', dataIndex: 'createTime', render: minute },
+          { title: '时间', dataIndex: 'createTime', render: formatTime },
           { title: 'IP', dataIndex: 'ip' },
           { title: '设备', dataIndex: 'device' },
         ]}

@@ -18,6 +18,7 @@ import { onRealtime } from '../../realtime';
 import { bidKeys, downloadExport, fetchPageSettings, listExports, savePageSettings, startExport, type BidExport, type BidExportMessage, type ExportFormat } from './api';
 import { errorText } from './hooks';
 import { FONT_OPTIONS, FONT_SIZES, VOLUME_TITLES, volumeOf, volumesFrom } from './writing';
+import { formatTime } from '../../lib/time';
 
 interface FormValues {
   font: string;
@@ -297,7 +298,7 @@ export function ExportPanel({
                 {e.name}
               </span>
               <span className="bid-muted bid-small">
-                {e.size !== null ? sizeText(e.size) : ''} · {e.finishTime ?? e.createTime}
+                {e.size !== null ? sizeText(e.size) : ''} · {formatTime(e.finishTime ?? e.createTime)}
               </span>
               <Button size="small" type="link" icon={<DownloadOutlined />} onClick={() => void downloadExport(e).catch(() => undefined)}>
                 下载

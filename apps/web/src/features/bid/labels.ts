@@ -1,5 +1,4 @@
 /** Chinese labels and formatting of the bid screens (one place, shared by the workspace and 我的标书). */
-import dayjs from 'dayjs';
 import { BID_PARSE_STAGES, SCORING_CATEGORY_LABELS, type CardFlag, type OutlineMode, type ScoringCategory, type TenderFileRole } from '@btz/shared';
 import type { BidStatus, BidType, ParseState } from './api';
 
@@ -73,12 +72,7 @@ export const nodeStatus = (s: number | undefined) => NODE_STATUS[s ?? 0] ?? NODE
 export const stageLabel = (stage: string | null | undefined): string =>
   stage ? ((BID_PARSE_STAGES as Record<string, string>)[stage] ?? stage) : '';
 
-/** 「2026-12-18 09:30」; '—' when empty or unreadable. */
-export function formatTime(value: string | number | null | undefined): string {
-  if (value === null || value === undefined || value === '') return '—';
-  const d = dayjs(value);
-  return d.isValid() ? d.format('YYYY-MM-DD HH:mm') : String(value);
-}
+export { formatTime } from '../../lib/time';
 
 /** 「12.3 MB」 */
 export function formatSize(bytes: number | null | undefined): string {

@@ -10,6 +10,7 @@ import { errorText } from '../bid/hooks';
 import { workspaceHref } from '../bid/labels';
 import { bidCheckKeys, checkWrittenBid, downloadCheckXlsx, fetchCheck, fixCheck, retryCheck, type BidCheckDetail, type BidCheckFinding, type BidCheckReport } from './api';
 import { StateTag } from './RecentChecks';
+import { formatTime } from '../../lib/time';
 
 const SEVERITY_COLOR: Record<BidCheckSeverity, string> = { high: 'red', medium: 'orange', low: 'default' };
 
@@ -165,7 +166,7 @@ function ReportBody({ d, report }: { d: BidCheckDetail; report: BidCheckReport }
             </>
           ) : null}
           <dt>检查时间</dt>
-          <dd>{d.createTime}</dd>
+          <dd>{formatTime(d.createTime)}</dd>
           <dt>问题</dt>
           <dd>
             <Tag color="red">严重 {report.counts.high}</Tag>

@@ -5,6 +5,7 @@ import { BID_CHECK_KIND_LABELS, type BidCheckKind } from '@btz/shared';
 import { toast } from '../../lib/feedback';
 import { errorText } from '../bid/hooks';
 import { bidCheckKeys, deleteCheck, listChecks, type BidCheckSummary } from './api';
+import { formatTime } from '../../lib/time';
 
 export function StateTag({ r }: { r: Pick<BidCheckSummary, 'state' | 'progress' | 'passed' | 'counts'> }) {
   if (r.state === 'failed') return <Tag color="error">检查失败</Tag>;
@@ -55,7 +56,7 @@ export function RecentChecks({ kind }: { kind?: BidCheckKind }) {
                   {r.fileName}
                 </a>
                 {r.bidName ? <span className="bc-muted">招标项目：{r.bidName}</span> : null}
-                <span className="bc-muted">{r.createTime}</span>
+                <span className="bc-muted">{formatTime(r.createTime)}</span>
                 <StateTag r={r} />
                 <Popconfirm title="删除这份检查报告？" okText="删除" cancelText="取消" onConfirm={() => void remove(r.id)}>
                   <Button type="link" size="small" danger>

@@ -8,6 +8,7 @@ import { errorText } from '../bid/hooks';
 import { createCheck, deleteCheck, dupKeys, isRunning, listChecks, retryCheck, startCheck, uploadCheckFile, useDupcheckPush, usePollMs, type DupCheckSummary } from './api';
 import { RiskTag } from './risk';
 import './dupcheck.css';
+import { formatTime } from '../../lib/time';
 
 const ACCEPT = '.docx,.pdf,.doc';
 const isBidFile = (f: File) => /\.(docx|pdf|doc)$/i.test(f.name);
@@ -161,7 +162,7 @@ export function BiddingCheckPage() {
           columns={[
             { title: '任务名称', dataIndex: 'name', ellipsis: true },
             { title: '文件', width: 150, render: (_, r) => `${r.bids} 份投标${r.hasTender ? ' + 招标' : ''}` },
-            { title: '创建时间', dataIndex: 'createTime', width: 170 },
+            { title: '创建时间', dataIndex: 'createTime', width: 150, render: formatTime },
             {
               title: '进度',
               width: 220,

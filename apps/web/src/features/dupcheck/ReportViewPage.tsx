@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { ReportFrame, reportLink } from './ReportFrame';
 import { RISK_COLOR, RiskTag } from './risk';
 import { CheckTable, CommonTable, ReportTable, RingTable } from './tables';
+import { formatTime } from '../../lib/time';
 
 const GAUGE: Record<DupRisk, string> = { high: '#cf1322', medium: '#d48806', low: '#d4b106', none: '#389e0d' };
 
@@ -18,7 +19,7 @@ export function ReportViewPage() {
             <div className="dup-summary__body">
               <div className="dup-summary__risk">
                 总体风险 <RiskTag risk={r.risk} />
-                <span className="dup-muted">生成于 {check.createTime}</span>
+                <span className="dup-muted">生成于 {formatTime(check.createTime)}</span>
               </div>
               <div className="dup-dims">
                 {DUP_DIMENSIONS.map((d) => (

@@ -6,6 +6,7 @@ import type { IpRecordKind } from '@btz/shared';
 import { errorText } from '../bid/hooks';
 import { fetchIpWarnings, filetoolKeys, listIpRecords, type IpRecordItem } from './api';
 import './filetools.css';
+import { formatTime } from '../../lib/time';
 
 type Filter = 'all' | IpRecordKind;
 
@@ -42,7 +43,7 @@ export function IpRecordPage() {
               }
               description={
                 <>
-                  涉及企业：{w.bidders.join('、')}；最近一次导出：{w.lastTime}。请避免在同一网络环境下为不同企业制作、导出或递交投标文件。
+                  涉及企业：{w.bidders.join('、')}；最近一次导出：{formatTime(w.lastTime)}。请避免在同一网络环境下为不同企业制作、导出或递交投标文件。
                 </>
               }
             />
@@ -77,7 +78,7 @@ export function IpRecordPage() {
           locale={{ emptyText: <Empty description="暂无记录" /> }}
           pagination={{ current: page, pageSize: 20, total: list.data?.total ?? 0, onChange: setPage, hideOnSinglePage: true }}
           columns={[
-            { title: '时间', dataIndex: 'createTime', width: 170 },
+            { title: '时间', dataIndex: 'createTime', width: 150, render: formatTime },
             { title: '类型', dataIndex: 'kindName', width: 100 },
             {
               title: 'IP',

@@ -9,6 +9,7 @@ import { toast } from '../../lib/feedback';
 import { onRealtime } from '../../realtime';
 import { deleteToolRun, downloadToolFile, downloadToolZip, fetchToolRun, filetoolKeys, formatBytes, listToolRuns, retryToolRun, startToolRun } from './api';
 import './filetools.css';
+import { formatTime } from '../../lib/time';
 
 export interface ToolChoice {
   tool: FileToolName;
@@ -159,7 +160,7 @@ export function ToolWorkspace({ title, intro, choice, tools, picker }: { title: 
             { title: '文件', key: 'file', render: (_, row) => <span className="ft-file">{row.inputs.map((f) => f.name).join('、')}</span> },
             { title: '处理方式', dataIndex: 'toolName', width: 120 },
             { title: '状态', key: 'state', width: 140, render: (_, row) => <StateTag r={row} /> },
-            { title: '时间', dataIndex: 'createTime', width: 170 },
+            { title: '时间', dataIndex: 'createTime', width: 150, render: formatTime },
             {
               title: '操作',
               key: 'ops',
@@ -207,7 +208,7 @@ function RunView({ r, onRetry }: { r: FileToolRun; onRetry: () => void }) {
       <div className="ft-run__head">
         <b>{r.toolName}</b>
         <span className="ft-file">{r.inputs.map((f) => f.name).join('、')}</span>
-        <span className="ft-muted">{r.createTime}</span>
+        <span className="ft-muted">{formatTime(r.createTime)}</span>
       </div>
       {running(r) ? (
         <div data-testid="ft-progress">

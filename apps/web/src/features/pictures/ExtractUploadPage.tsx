@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { errorText } from '../bid/hooks';
 import { ACCEPT_EXTRACT, listExtractions, pictureKeys, uploadForExtraction, type PictureExtractionSummary } from './api';
 import './pictures.css';
+import { formatTime } from '../../lib/time';
 
 /** /workbench/picture/ExtractUpload: a DOCX or PDF in, the extraction's page (ExtractImg) out. */
 export function ExtractUploadPage() {
@@ -62,7 +63,7 @@ export function ExtractUploadPage() {
                   >
                     {r.fileName}
                   </a>
-                  <span className="pic-muted">{r.createTime}</span>
+                  <span className="pic-muted">{formatTime(r.createTime)}</span>
                   <StateTag r={r} />
                 </li>
               ))}

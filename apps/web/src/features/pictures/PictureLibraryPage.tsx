@@ -10,6 +10,7 @@ import { errorText } from '../bid/hooks';
 import { AuthImage } from './AuthImage';
 import { deletePicture, fetchPictureTags, formatBytes, listPictures, pictureKeys, updatePicture, type PictureItem } from './api';
 import './pictures.css';
+import { formatTime } from '../../lib/time';
 
 const PAGE_SIZE = 24;
 
@@ -178,7 +179,7 @@ export function PictureLibraryPage() {
           <div className="pic-preview">
             <AuthImage src={{ kind: 'picture', id: preview.id, thumb: false }} alt={preview.name} />
             <div className="pic-muted">
-              {preview.width}×{preview.height} · {formatBytes(preview.size)} · 上传于 {preview.createTime}
+              {preview.width}×{preview.height} · {formatBytes(preview.size)} · 上传于 {formatTime(preview.createTime)}
               {preview.sourceFile ? ` · 提取自「${preview.sourceFile}」第 ${preview.sourcePage} 页` : ''}
             </div>
           </div>

@@ -6,6 +6,7 @@ import { ORDER_STATUS, ORDER_STATUS_LABEL, PAY_TYPE_LABEL, UNIT_TYPE, formatYuan
 import { openPurchase } from '../../lib/events';
 import { fetchOrderList, fetchOrderSelect, purchaseKeys } from './api';
 import { versionName } from './logic';
+import { formatTime } from '../../lib/time';
 
 const STATUS_COLOR: Record<number, string> = {
   [ORDER_STATUS.unpaid]: 'processing',
@@ -15,7 +16,6 @@ const STATUS_COLOR: Record<number, string> = {
 };
 
 /** `YYYY-MM-DD HH:mm:ss` → `YYYY-MM-DD HH:mm` (DESIGN.md dates); empty → 「—」. */
-const shortTime = (t: string | null | undefined) => (t ? t.slice(0, 16) : '—');
 
 export function orderTitle(o: Pick<OrderRecord, 'title' | 'unitType' | 'number' | 'bidType'>): string {
   if (o.unitType !== UNIT_TYPE.perCopy) return o.title;
@@ -122,8 +122,8 @@ export function RechargeRecords() {
             width: 96,
             render: (v: number, o) => <Tag color={STATUS_COLOR[v] ?? 'default'}>{ORDER_STATUS_LABEL[v] ?? o.statusName ?? '—'}</Tag>,
           },
-          { title: '创建时间', dataIndex: 'createTime', width: 150, render: shortTime },
-          { title: '支付时间', dataIndex: 'paidTime', width: 150, render: shortTime },
+          { title: '创建时间', dataIndex: 'createTime', width: 150, render: formatTime },
+          { title: '支付时间', dataIndex: 'paidTime', width: 150, render: formatTime },
         ]}
       />
     </div>

@@ -7,6 +7,7 @@ import { toast } from '../../lib/feedback';
 import { errorText } from '../bid/hooks';
 import { formatBytes } from '../pictures/api';
 import { deleteRepositoryFile, listRepositoryFiles, repositoryKeys, retryRepositoryFile, type RepositoryFile } from './api';
+import { formatTime } from '../../lib/time';
 
 export function StateTag({ f }: { f: RepositoryFile }) {
   if (f.state === 'done') return <Tag color="success">{f.passageCount} 个段落</Tag>;
@@ -57,7 +58,7 @@ export function FileList({ size = 20, paged = true }: { size?: number; paged?: b
             <StateTag f={f} />
             <span className="repo-muted">
               {f.fileType.toUpperCase()} · {formatBytes(f.size)}
-              {f.pageCount ? ` · ${f.pageCount} 页` : ''} · {f.createTime}
+              {f.pageCount ? ` · ${f.pageCount} 页` : ''} · {formatTime(f.createTime)}
             </span>
             <Space size={4}>
               {f.state === 'failed' ? (

@@ -23,6 +23,7 @@ import {
   type TeamMember,
 } from './api';
 import './team.css';
+import { formatTime } from '../../lib/time';
 
 /**
  * 团队 (`/workbench/team`): the caller's enterprise team. The admin invites by phone or by the join link (with its QR),
@@ -121,7 +122,7 @@ function TeamPanel({ team, onChanged }: { team: TeamDetail; onChanged: (d?: Team
     { title: '成员', dataIndex: 'nickName', render: (v: string, m: TeamMember) => <span className="team-member-name">{v || m.maskPhone}</span> },
     { title: '手机号', dataIndex: 'maskPhone' },
     { title: '角色', dataIndex: 'role', render: (r: TeamMember['role']) => (r === 'admin' ? <Tag color="blue">管理员</Tag> : <Tag>成员</Tag>) },
-    { title: '加入时间', dataIndex: 'joinTime', render: (v: string) => v.slice(0, 16) },
+    { title: '加入时间', dataIndex: 'joinTime', render: formatTime },
     ...(team.isAdmin
       ? [
           {

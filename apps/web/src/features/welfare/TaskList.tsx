@@ -3,6 +3,7 @@ import { Button, Tag } from 'antd';
 import { CheckCircleFilled } from '@ant-design/icons';
 import type { WelfareTask, WelfareTaskCode } from '@btz/shared';
 import { TASK_LINK } from './api';
+import { formatTime } from '../../lib/time';
 
 export interface TaskListProps {
   tasks: WelfareTask[];
@@ -30,7 +31,7 @@ export function TaskList({ tasks, claiming, onClaim, onShare }: TaskListProps) {
               <div className="wf-task__reward">
                 <Tag color="orange">奖励</Tag>
                 {t.reward}
-                {t.claimTime ? <span className="wf-muted">（{t.claimTime} 领取）</span> : null}
+                {t.claimTime ? <span className="wf-muted">（{formatTime(t.claimTime)} 领取）</span> : null}
               </div>
             </div>
             {t.state === 'claimed' ? (

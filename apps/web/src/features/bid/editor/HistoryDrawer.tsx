@@ -5,9 +5,8 @@ import { diffCounts, SECTION_SOURCE_LABELS, type SectionHistoryEntry, type Secti
 import { toast } from '../../../lib/feedback';
 import { errorText } from '../hooks';
 import { fetchSectionHistory, fetchSectionRevision, restoreSectionRevision, sectionHistoryKey } from './api';
+import { formatTime } from '../../../lib/time';
 
-/** Server times to the minute (DESIGN.md: no seconds). */
-const minute = (t: string) => t.slice(0, 16);
 
 function entryLine(e: SectionHistoryEntry): string {
   const who = e.source === 'writer' ? '' : e.author ?? '';
@@ -90,7 +89,7 @@ export function HistoryDrawer(props: {
             {entries.map((e, i) => (
               <li key={e.id}>
                 <button type="button" className={`sec-hist__item${e.id === pick ? ' sec-hist__item--on' : ''}`} onClick={() => setChosen(e.id)}>
-                  <span className="sec-hist__time">{minute(e.updateTime)}</span>
+                  <span className="sec-hist__time">{formatTime(e.updateTime)}</span>
                   <span className="sec-hist__who">
                     <Tag color={e.source === 'writer' ? 'blue' : e.source === 'restore' ? 'orange' : 'default'}>{SECTION_SOURCE_LABELS[e.source]}</Tag>
                     {entryLine(e)}

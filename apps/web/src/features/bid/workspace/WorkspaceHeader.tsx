@@ -7,6 +7,7 @@ import { toast } from '../../../lib/feedback';
 import { bidKeys, renameBid, selectLot, type BidDetail } from '../api';
 import { errorText, isParsing } from '../hooks';
 import { BID_STATUS_COLOR, BID_STATUS_LABEL, BID_TYPE_LABEL } from '../labels';
+import { formatTime } from '../../../lib/time';
 
 export function WorkspaceHeader({ bid, readOnly }: { bid: BidDetail; readOnly: boolean }) {
   const qc = useQueryClient();
@@ -70,7 +71,7 @@ export function WorkspaceHeader({ bid, readOnly }: { bid: BidDetail; readOnly: b
           />
         </span>
       ) : null}
-      <span className="bid-muted bid-small">更新于 {bid.updateTime}</span>
+      <span className="bid-muted bid-small">更新于 {formatTime(bid.updateTime)}</span>
     </div>
   );
 }
