@@ -178,6 +178,18 @@ describe.each([
     expect(errors).toEqual([]);
   });
 
+  it('an unknown /home/{code}.html is the 404 page and lists the pages that exist', async () => {
+    const res = await page.goto(`${t.url}/home/nosuch.html`);
+    expect(res?.status()).toBe(404);
+    await visible(page.getByRole('heading', { name: '页面不存在' }));
+    const pages = page.getByRole('navigation', { name: '本站的专题页面' });
+    await visible(pages.getByRole('link', { name: '网站地图' }));
+    await shot(page, `site-404-home-${tag}`);
+    await pages.getByRole('link', { name: '关于我们' }).click();
+    await visible(page.getByRole('heading', { name: '关于我们' }));
+    expect(errors).toEqual([]);
+  });
+
   it('the demo walks through the six steps', async () => {
     await page.goto(`${t.url}/demo`);
     await visible(page.getByRole('heading', { name: '第 1 步：上传招标文件' }));

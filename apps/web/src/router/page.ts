@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import { RouteError } from '../components/RouteError';
+import { RouteError } from './RouteError';
 
 export type PageModule = { default: ComponentType };
 

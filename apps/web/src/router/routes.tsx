@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { APP_ROUTES, type AppRoute, type AppRoutePath, type RouteLayout } from '@btz/shared';
 import { RootLayout } from '../layouts/RootLayout';
-import { RouteError } from '../components/RouteError';
+import { RouteError } from './RouteError';
 import { layout, page, type PageModule } from './page';
 import { PageSpinner } from '../components/PageSpinner';
 import { rootLoader } from './guard';

@@ -36,4 +36,5 @@ export const useNewsCategories = () =>
   useQuery({ queryKey: ['site', 'news-categories'], queryFn: siteApi.newsCategories, staleTime: 300_000 });
 
 /** The brand's stored pages `/home/{code}.html` (title and code). */
-export const usePageList = () => useQuery({ queryKey: ['site', 'page-list'], queryFn: () => siteApi.pageList(), staleTime: 60_000 });
+export const usePageList = (enabled = true) =>
+  useQuery({ queryKey: ['site', 'page-list'], queryFn: () => siteApi.pageList(), staleTime: 60_000, enabled });

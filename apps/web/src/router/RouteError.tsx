@@ -1,7 +1,8 @@
 import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
 import { TEXT } from '@btz/shared';
 import { guardedReload } from '../lib/versionPoll';
-import { ErrorView } from './ErrorView';
+import { ErrorView } from '../components/ErrorView';
+import { HomePagesHint } from '../features/site/HomePagesHint';
 
 const CHUNK_ERROR = /dynamically imported module|Importing a module script failed|error loading dynamically imported/i;
 
@@ -10,7 +11,11 @@ export function RouteError() {
   const error = useRouteError();
   const { pathname } = useLocation();
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return <ErrorView code="404" title={TEXT.pageNotFoundZh} detail={TEXT.notFoundPath(pathname)} />;
+    return (
+      <ErrorView code="404" title={TEXT.pageNotFoundZh} detail={TEXT.notFoundPath(pathname)}>
+        <HomePagesHint pathname={pathname} />
+      </ErrorView>
+    );
   }
   // a deploy replaced the chunk this old page wanted: load the new version (guarded against loops)
   if (error instanceof Error && CHUNK_ERROR.test(error.message)) guardedReload();
