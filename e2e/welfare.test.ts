@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { TestServer } from '../apps/server/test/harness.js';
 import { launch, shot } from './browser.js';
 import { loggedInPage, onPath, startE2eServer, visible } from './flows.js';
+import { drawPicture } from '../packages/bid-engine/test/fixtures/pictures.js';
 
 /**
  * 福利中心 and 用户资料 through Chromium (issue 27): a new user finds 完善个人资料 to do, completes the profile on the
@@ -89,6 +90,22 @@ describe('福利中心', () => {
 });
 
 describe('用户资料', () => {
+  it('更换头像: the picture becomes the avatar on the page and in the header', async () => {
+    await page.goto(`${t.url}/workbench/user/userData`);
+    await visible(page.getByRole('heading', { name: '用户资料', level: 1 }));
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByTestId('avatar-upload').click();
+    await (await chooser).setFiles({ name: '头像.png', mimeType: 'image/png', buffer: drawPicture(31, 400, 400) });
+    await visible(page.getByText('头像已更新'));
+    const avatar = (await t.api('/btz/user/get-info', { token })).json.data.avatar as string;
+    expect(avatar).toMatch(/^\/avatar\/[0-9a-f]{64}\.jpg$/);
+    // the profile card shows the new picture, loaded (a broken image has no natural width)
+    const img = page.locator(`.ud-profile__avatar img[src="${avatar}"]`);
+    await visible(img);
+    await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    await shot(page, 'user-data-avatar');
+  });
+
   it('lists this device and 「退出所有设备」 ends its token', async () => {
     await page.goto(`${t.url}/workbench/user/userData`);
     const devices = page.getByRole('region', { name: '登录设备' });

@@ -18,6 +18,7 @@ import { PaymentProviders } from './providers/payment/index.js';
 import { registerWxPages } from './modules/auth/wx-pages.js';
 import { registerTenantRoutes } from './modules/tenant/routes.js';
 import { registerUserRoutes } from './modules/user/routes.js';
+import { registerAvatarRoutes } from './modules/user/avatar.js';
 import { registerWelfareRoutes } from './modules/welfare/routes.js';
 import { registerWebApp } from './modules/web/spa.js';
 import { createLlm } from './providers/llm/index.js';
@@ -140,6 +141,7 @@ export async function buildApp(config: Config, handle: DbHandle, opts: { logStre
   registerQrRoutes(fastify, ctx);
   registerWxPages(fastify, ctx);
   registerUserRoutes(fastify, ctx);
+  registerAvatarRoutes(fastify, ctx);
   registerCommerce(fastify, ctx);
   registerBids(fastify, ctx);
   registerContent(fastify, ctx);

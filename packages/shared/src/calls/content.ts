@@ -38,11 +38,12 @@ const required = (max: number) =>
     .max(max, { error: `不能超过 ${max} 个字符` });
 
 /**
- * The images a user may point at (avatar, feedback pictures): only paths this server serves itself. Today that is the
- * brand assets (`/brand/{code}/{name}.svg`, modules/tenant/routes.ts); there is no user image upload and no allow-list
- * of other hosts. A protocol-relative `//host/…`, `\\host`, `javascript:` or any absolute URL is refused.
+ * The images a user may point at (avatar, feedback pictures): only paths this server serves itself — the brand assets
+ * (`/brand/{code}/{name}.svg`, modules/tenant/routes.ts) and uploaded avatars (`/avatar/{sha256}.jpg`, made by the server
+ * from a checked picture: modules/user/avatar.ts); no allow-list of other hosts. A protocol-relative `//host/…`,
+ * `\\host`, `javascript:` or any absolute URL is refused.
  */
-export const OWN_IMAGE_PATH = /^\/brand\/[A-Za-z0-9_-]+\/[A-Za-z0-9_-][A-Za-z0-9_.-]*$/;
+export const OWN_IMAGE_PATH = /^(?:\/brand\/[A-Za-z0-9_-]+\/[A-Za-z0-9_-][A-Za-z0-9_.-]*|\/avatar\/[0-9a-f]{64}\.jpg)$/;
 export const ownImagePath = () => z.string().trim().max(500).regex(OWN_IMAGE_PATH, { error: '只能使用本站提供的图片' });
 
 const appointmentSchema = z.object({

@@ -135,6 +135,8 @@ export const userCalls = {
     labels: UPDATE_LABELS,
     response: userInfo,
   }),
+  /** multipart: file (a picture, ≤ 5 MB) → the user's avatar, a server-made JPEG at `/avatar/{sha256}.jpg`; answers get-info */
+  uploadAvatar: defineCall({ path: '/btz/user/avatar', auth: true, fields: z.strictObject({}), response: userInfo }),
   /** 0 personal, 1 enterprise (the enterprise is created on the first switch to it) */
   switchRole: defineCall({
     path: '/btz/user/switch-role',

@@ -17,7 +17,7 @@ import { badRequest } from '../../http/errors.js';
 import type { FileStorage, StoredFile } from './index.js';
 
 /** What kind of row holds an object (the ledger's `kind`). */
-export type StoredKind = 'tender' | 'picture' | 'extraction' | 'databank' | 'repository' | 'dupcheck' | 'bidcheck' | 'filetool' | 'export';
+export type StoredKind = 'tender' | 'picture' | 'extraction' | 'databank' | 'repository' | 'dupcheck' | 'bidcheck' | 'filetool' | 'export' | 'avatar';
 
 /**
  * Kinds recorded (released like any other) but not counted against the quota: a bid's export is the product of the

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Avatar, Button, Empty, Form, Input, Modal, QRCode, Table, Tag } from 'antd';
-import { CopyOutlined, LogoutOutlined, UserOutlined, WechatOutlined } from '@ant-design/icons';
+import { Avatar, Button, Empty, Form, Input, Modal, QRCode, Table, Tag, Upload } from 'antd';
+import { CameraOutlined, CopyOutlined, LogoutOutlined, UserOutlined, WechatOutlined } from '@ant-design/icons';
 import { EMAIL_PATTERN, PHONE_PATTERN, type FeedbackRecord, type InvitedUser, type UserInfo, type UserSessionItem } from '@btz/shared';
 import { useUser, refreshUserInfo, logout } from '../../stores/user';
 import { boot } from '../../lib/boot';
@@ -20,12 +20,15 @@ import {
   sendPresentCode,
   unbindWechat,
   updateInfo,
+  uploadAvatar,
   updatePhone,
   validatePresentCode,
 } from './api';
 import './account.css';
 import { formatTime } from '../../lib/time';
 
+/** The server's limit (modules/user/avatar.ts), checked before sending. */
+const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 
 interface ProfileValues {
   nickName: string;
@@ -43,6 +46,19 @@ function ProfileCard({ info }: { info: UserInfo }) {
   useEffect(() => {
     form.setFieldsValue({ nickName: info.nickName, realName: info.realName, province: info.province, city: info.city, district: info.district, email: info.email });
   }, [info, form]);
+  const [uploading, setUploading] = useState(false);
+  const changeAvatar = async (file: File) => {
+    setUploading(true);
+    try {
+      await uploadAvatar(file);
+      await refreshUserInfo();
+      toast.success('头像已更新');
+    } catch {
+      /* the request client showed the server's message */
+    } finally {
+      setUploading(false);
+    }
+  };
   const save = async (v: ProfileValues) => {
     setSaving(true);
     try {
@@ -61,6 +77,22 @@ function ProfileCard({ info }: { info: UserInfo }) {
       <div className="ud-profile">
         <div className="ud-profile__avatar">
           <Avatar size={72} src={info.avatar || boot().branding.avatar || undefined} icon={<UserOutlined />} />
+          <Upload
+            accept="image/png,image/jpeg,image/gif,image/webp,image/bmp"
+            showUploadList={false}
+            beforeUpload={(file) => {
+              if (file.size > AVATAR_MAX_BYTES) {
+                toast.error('头像图片不能超过 5 MB');
+                return Upload.LIST_IGNORE;
+              }
+              void changeAvatar(file);
+              return false;
+            }}
+          >
+            <Button size="small" icon={<CameraOutlined />} loading={uploading} data-testid="avatar-upload">
+              更换头像
+            </Button>
+          </Upload>
         </div>
         <Form form={form} layout="vertical" className="ud-form" onFinish={(v) => void save(v)} requiredMark={false}>
           <Form.Item label="昵称" name="nickName" rules={[{ required: true, whitespace: true, message: '请填写昵称' }, { max: 30, message: '昵称不能超过 30 个字' }]}>

@@ -10,6 +10,13 @@ export const accountKeys = {
 };
 
 export const updateInfo = (query: CallQueryIn<typeof userCalls.updateInfo>) => callApi(userCalls.updateInfo, { query });
+
+/** 上传头像: the picture is checked and turned into the avatar on the server; errors shown by the request client. */
+export function uploadAvatar(file: File) {
+  const form = new FormData();
+  form.append('file', file);
+  return callApi(userCalls.uploadAvatar, { body: form }, { repeatSubmit: false, headers: { 'Content-Type': 'multipart/form-data' } });
+}
 export const fetchInvitees = (query: { current: number; size: number }) => callApi(userCalls.inviteUserList, { query }, { repeatSubmit: false });
 export const fetchFeedback = (query: { current: number; size: number }) => callApi(contentCalls.feedbackList, { query }, { repeatSubmit: false });
 export const fetchSessions = () => callApi(userCalls.sessions, {}, { repeatSubmit: false });
