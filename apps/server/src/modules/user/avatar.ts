@@ -15,7 +15,7 @@ import { defineRoute } from '../../http/route.js';
 import { readUpload } from '../../http/upload.js';
 import { newId } from '../../lib/ids.js';
 import { StorageNotFoundError } from '../../providers/storage/index.js';
-import { updateUserFields } from './repo.js';
+import { avatarRefs, isAvatarOf, updateUserFields } from './repo.js';
 import { loadUserInfo, requestOrigin } from './routes.js';
 
 /** Largest picture taken for an avatar. */
@@ -45,17 +45,11 @@ function registerUpload(fastify: FastifyInstance, app: AppContext): void {
         throw e;
       }
       // the ledger rows of the avatars this user had: released once the new one is in place
-      const before = await app.db
-        .selectFrom('stored_objects')
-        .select('ref_id')
-        .where('tenant_id', '=', auth.tenantId)
-        .where('user_id', '=', auth.userId)
-        .where('kind', '=', 'avatar')
-        .execute();
+      const before = await avatarRefs(app.db, auth.tenantId, auth.userId);
       const refId = newId();
       const stored = await app.storage.put(thumbnail, { tenantId: auth.tenantId, userId: auth.userId, kind: 'avatar', refId });
       await updateUserFields(app.db, auth.tenantId, auth.userId, { avatar: `/avatar/${stored.key}.jpg` });
-      const old = [...new Set(before.map((r) => r.ref_id))].filter((r) => r !== refId);
+      const old = before.filter((r) => r !== refId);
       await app.storage.release(old).catch((err: unknown) => app.log.warn({ err }, 'avatar: release of the old one failed'));
       return loadUserInfo(app, auth.tenantId, auth.userId, requestOrigin(req));
     },
@@ -66,18 +60,10 @@ function registerServing(fastify: FastifyInstance, app: AppContext): void {
   // the avatar of a user of this brand, by its content hash: public (an <img> sends no login header), cached for good
   fastify.get('/avatar/:file', async (req, reply) => {
     const m = AVATAR_FILE.exec((req.params as { file: string }).file);
-    const held = m
-      ? await app.db
-          .selectFrom('stored_objects')
-          .select('object_key')
-          .where('tenant_id', '=', req.tenant.id)
-          .where('kind', '=', 'avatar')
-          .where('object_key', '=', m[1]!)
-          .executeTakeFirst()
-      : undefined;
+    const held = m && (await isAvatarOf(app.db, req.tenant.id, m[1]!));
     if (!held) return reply.code(404).type('text/plain; charset=utf-8').send('头像不存在');
     try {
-      const data = await app.storage.get(held.object_key);
+      const data = await app.storage.get(m[1]!);
       return reply.type('image/jpeg').header('cache-control', 'public, max-age=31536000, immutable').send(data);
     } catch (e) {
       if (e instanceof StorageNotFoundError) return reply.code(404).type('text/plain; charset=utf-8').send('头像不存在');

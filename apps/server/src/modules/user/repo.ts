@@ -178,3 +178,28 @@ export async function clearWechat(db: Database, tenantId: string, userId: string
     .where('id', '=', userId)
     .execute();
 }
+
+/** The storage-ledger holders of the user's avatars (released when a new one replaces them). */
+export async function avatarRefs(db: Database, tenantId: string, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('stored_objects')
+    .select('ref_id')
+    .distinct()
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'avatar')
+    .execute();
+  return rows.map((r) => r.ref_id);
+}
+
+/** Whether `key` is an avatar of a user of this tenant (only those are served at /avatar/{key}.jpg). */
+export async function isAvatarOf(db: Database, tenantId: string, key: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('stored_objects')
+    .select('object_key')
+    .where('tenant_id', '=', tenantId)
+    .where('kind', '=', 'avatar')
+    .where('object_key', '=', key)
+    .executeTakeFirst();
+  return !!row;
+}
