@@ -15,7 +15,8 @@
  *   (maximum bipartite matching). Recall = matched / labelled rows, precision = matched / found rows (micro-averaged).
  * - ★ clauses: the label is the first 25 characters after the mark. A found clause matches when, normalised (and also
  *   with any leading numbering such as '6.' or '（1）' removed from both), the shorter of the two is a prefix of the
- *   longer and at least 4 characters long. One-to-one.
+ *   longer and at least 4 characters long, or the two are equal (a label of 1–3 characters, a ★ on a column header such
+ *   as 「数量」, can only match that way). One-to-one.
  * - Composition: the longest common subsequence of the labelled parts and the found parts (two parts are equal when one
  *   normalised title contains the other, the shorter at least 2 characters), as a share of the labelled parts.
  * - Facts (6 per document): project name (equal to projectName or one of projectNameAlt), project number, purchaser,
@@ -141,7 +142,8 @@ function starMatch(label: string, found: string): boolean {
   ];
   return pairs.some(([a, b]) => {
     const [s, l] = a.length <= b.length ? [a, b] : [b, a];
-    return s.length >= 4 && l.startsWith(s);
+    // (a label shorter than that — a ★ column header such as 「数量」 — matches only a clause equal to it)
+    return (s.length >= 4 && l.startsWith(s)) || (s.length > 0 && s === l);
   });
 }
 
