@@ -86,6 +86,15 @@ describe('names and numbers printed awkwardly', () => {
     expect(card.agency!.value).toBe('江州市公共资源交易中心');
   });
 
+  it('the bid deadline is an instant: a date without its hour under the broad label is passed over for the labelled one', () => {
+    const f = file(['业绩证明材料截止日期：2025年8月31日\n', '投标截止时间：2025年9月10日上午9:30（北京时间）']);
+    expect(extractCard([f]).deadline).toMatchObject({ value: '2025-09-10 09:30', source: { page: 2 } });
+    // a labelled deadline printed without its hour is still the deadline when nothing better is printed
+    expect(extractCard([file(['投标截止时间：2025年9月10日'])]).deadline!.value).toBe('2025-09-10');
+    // and a date-only value under the broad label alone is none
+    expect(extractCard([file(['营业执照有效期截止日期：2025年8月31日'])]).deadline).toBeNull();
+  });
+
   it('a clause number, an empty form row and 「见公告」 are never the project name; the cover title wrapped over lines is', () => {
     const f = file([
       '江州燃气有限公司 2031 年度短\n信息业务服务项目\n招标文件\n招标人：江州燃气有限公司',
