@@ -214,6 +214,47 @@ describe('lots only where the procurement is split', () => {
     ]);
   });
 
+  it('lettered 标段 (「A标段」「B标段」) enumerated in the procurement are lots, with their names', () => {
+    const card = extractCard([
+      file(['本项目划分为3个标段。\nA标段（东城区12所学校社工服务）；B标段（西城区10所学校社工服务）；C标段（南城区8所学校社工服务）。']),
+    ]);
+    expect(card.lots.map((l) => l.id)).toEqual(['A', 'B', 'C']);
+    expect(card.lots[1]!.name).toContain('西城区10所学校社工服务');
+    // a 标段 letter inside a code is none
+    expect(lotMentions('项目编号：ZFCG-2031-A标')).toEqual([]);
+  });
+
+  it('a lot table naming each lot in a 项目名称 column (one name a lot, not the project’s repeated)', () => {
+    const f = modelFile([
+      table(2, [
+        ['包号', '采购项目名称', '预算金额（万元）'],
+        ['1', '中文图书（人文类）', '200'],
+        ['2', '中文图书（理工类）', '150'],
+        ['3', '外文期刊', '90'],
+      ]),
+    ]);
+    expect(extractCard([f]).lots).toEqual([
+      { id: '1', name: '中文图书（人文类）' },
+      { id: '2', name: '中文图书（理工类）' },
+      { id: '3', name: '外文期刊' },
+    ]);
+    const same = modelFile([
+      table(2, [
+        ['包号', '项目名称', '预算金额（万元）'],
+        ['1', '江州市学校设备采购项目', '200'],
+        ['2', '江州市学校设备采购项目', '150'],
+      ]),
+    ]);
+    expect(extractCard([same]).lots.map((l) => l.name)).toEqual(['1', '2']);
+  });
+
+  it('a 标项 line giving the lot’s name and then its facts: the name is the lot’s', () => {
+    const card = extractCard([
+      file(['标项一：食品抽检服务，预算金额：50万元，最高限价：50万元\n标项二：药品抽检服务，预算金额：30万元，最高限价：30万元']),
+    ]);
+    expect(card.lots.map((l) => l.name)).toEqual(['标项一 食品抽检服务', '标项二 药品抽检服务']);
+  });
+
   it('Zhejiang 标项 headings numbered from the first', () => {
     const card = extractCard([file(['标项一：抽检服务（食品）\n预算金额：50万元\n标项二：抽检服务（药品）\n预算金额：30万元'])]);
     expect(card.lots.map((l) => l.id)).toEqual(['1', '2']);
