@@ -15,7 +15,9 @@
  *   (maximum bipartite matching). Recall = matched / labelled rows, precision = matched / found rows (micro-averaged).
  * - ★ clauses: the label is the first 25 characters after the mark. A found clause matches when, normalised (and also
  *   with any leading numbering such as '6.' or '（1）' removed from both), the shorter of the two is a prefix of the
- *   longer and at least 4 characters long. One-to-one.
+ *   longer and at least 4 characters long, or the two are equal (a label of 1–3 characters, a ★ on a column header such
+ *   as 「数量」, can only match that way). One-to-one. Found clauses agreeing on their first 25 characters count once
+ *   (the label keeps one string for them).
  * - Composition: the longest common subsequence of the labelled parts and the found parts (two parts are equal when one
  *   normalised title contains the other, the shorter at least 2 characters), as a share of the labelled parts.
  * - Facts (6 per document): project name (equal to projectName or one of projectNameAlt), project number, purchaser,
@@ -141,7 +143,8 @@ function starMatch(label: string, found: string): boolean {
   ];
   return pairs.some(([a, b]) => {
     const [s, l] = a.length <= b.length ? [a, b] : [b, a];
-    return s.length >= 4 && l.startsWith(s);
+    // (a label shorter than that — a ★ column header such as 「数量」 — matches only a clause equal to it)
+    return (s.length >= 4 && l.startsWith(s)) || (s.length > 0 && s === l);
   });
 }
 
@@ -251,7 +254,15 @@ for (const t of truth) {
   const scMatched = pairs.filter((p) => p >= 0).length;
 
   // stars
-  const sPairs = match(t.stars.length, card.starClauses.length, (l, f) => starMatch(t.stars[l]!, card.starClauses[f]!.text));
+  // a label is a clause's first 25 characters: found clauses that agree on those are one clause, as in the labels
+  const seen25 = new Set<string>();
+  const starClauses = card.starClauses.filter((s) => {
+    const k = norm(s.text.replace(/^[★\s]+/, '').slice(0, 25));
+    if (seen25.has(k)) return false;
+    seen25.add(k);
+    return true;
+  });
+  const sPairs = match(t.stars.length, starClauses.length, (l, f) => starMatch(t.stars[l]!, starClauses[f]!.text));
   const stMatched = sPairs.filter((p) => p >= 0).length;
 
   // composition
@@ -327,7 +338,7 @@ for (const t of truth) {
     pages: r.pages.length,
     readMs,
     sc: [scMatched, t.scoring.length, found.length],
-    st: [stMatched, t.stars.length, card.starClauses.length],
+    st: [stMatched, t.stars.length, starClauses.length],
     comp: [compL, t.composition.length],
     facts: [factChecks.filter((c) => c[1]).length, factChecks.length],
     inv: [inv, card.invalidClauses.length],
@@ -347,7 +358,7 @@ for (const t of truth) {
     t.stars.forEach((s, l) => {
       if (sPairs[l]! < 0) console.log(`  star missed: ${s}`);
     });
-    card.starClauses.forEach((s, i) => {
+    starClauses.forEach((s, i) => {
       if (!sPairs.includes(i)) console.log(`  star extra : ${s.text.slice(0, 40)} p${s.source.page}`);
     });
     console.log(`  composition found: ${card.composition.map((c) => c.title).join(' | ')}`);

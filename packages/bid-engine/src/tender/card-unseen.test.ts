@@ -86,6 +86,15 @@ describe('names and numbers printed awkwardly', () => {
     expect(card.agency!.value).toBe('江州市公共资源交易中心');
   });
 
+  it('the bid deadline is an instant: a date without its hour under the broad label is passed over for the labelled one', () => {
+    const f = file(['业绩证明材料截止日期：2025年8月31日\n', '投标截止时间：2025年9月10日上午9:30（北京时间）']);
+    expect(extractCard([f]).deadline).toMatchObject({ value: '2025-09-10 09:30', source: { page: 2 } });
+    // a labelled deadline printed without its hour is still the deadline when nothing better is printed
+    expect(extractCard([file(['投标截止时间：2025年9月10日'])]).deadline!.value).toBe('2025-09-10');
+    // and a date-only value under the broad label alone is none
+    expect(extractCard([file(['营业执照有效期截止日期：2025年8月31日'])]).deadline).toBeNull();
+  });
+
   it('a clause number, an empty form row and 「见公告」 are never the project name; the cover title wrapped over lines is', () => {
     const f = file([
       '江州燃气有限公司 2031 年度短\n信息业务服务项目\n招标文件\n招标人：江州燃气有限公司',
@@ -203,6 +212,47 @@ describe('lots only where the procurement is split', () => {
       { id: '1', name: '一标段 幼儿园审计服务' },
       { id: '2', name: '二标段 公办学校审计服务、资助学校审计服务、离任审计服务' },
     ]);
+  });
+
+  it('lettered 标段 (「A标段」「B标段」) enumerated in the procurement are lots, with their names', () => {
+    const card = extractCard([
+      file(['本项目划分为3个标段。\nA标段（东城区12所学校社工服务）；B标段（西城区10所学校社工服务）；C标段（南城区8所学校社工服务）。']),
+    ]);
+    expect(card.lots.map((l) => l.id)).toEqual(['A', 'B', 'C']);
+    expect(card.lots[1]!.name).toContain('西城区10所学校社工服务');
+    // a 标段 letter inside a code is none
+    expect(lotMentions('项目编号：ZFCG-2031-A标')).toEqual([]);
+  });
+
+  it('a lot table naming each lot in a 项目名称 column (one name a lot, not the project’s repeated)', () => {
+    const f = modelFile([
+      table(2, [
+        ['包号', '采购项目名称', '预算金额（万元）'],
+        ['1', '中文图书（人文类）', '200'],
+        ['2', '中文图书（理工类）', '150'],
+        ['3', '外文期刊', '90'],
+      ]),
+    ]);
+    expect(extractCard([f]).lots).toEqual([
+      { id: '1', name: '中文图书（人文类）' },
+      { id: '2', name: '中文图书（理工类）' },
+      { id: '3', name: '外文期刊' },
+    ]);
+    const same = modelFile([
+      table(2, [
+        ['包号', '项目名称', '预算金额（万元）'],
+        ['1', '江州市学校设备采购项目', '200'],
+        ['2', '江州市学校设备采购项目', '150'],
+      ]),
+    ]);
+    expect(extractCard([same]).lots.map((l) => l.name)).toEqual(['1', '2']);
+  });
+
+  it('a 标项 line giving the lot’s name and then its facts: the name is the lot’s', () => {
+    const card = extractCard([
+      file(['标项一：食品抽检服务，预算金额：50万元，最高限价：50万元\n标项二：药品抽检服务，预算金额：30万元，最高限价：30万元']),
+    ]);
+    expect(card.lots.map((l) => l.name)).toEqual(['标项一 食品抽检服务', '标项二 药品抽检服务']);
   });
 
   it('Zhejiang 标项 headings numbered from the first', () => {

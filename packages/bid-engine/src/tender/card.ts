@@ -27,7 +27,7 @@ import { formsFromModel } from './rules/forms.js';
 import { invalidFromModel } from './rules/invalid-model.js';
 import { requirementsFromModel } from './rules/requirements.js';
 import { anonymityRules, isAnonymityClause, isFormatSpecClause } from './rules/anonymity.js';
-import { addFlag, definedName, findFact, mergeFact, source, SPECS, tableMoney, titleName } from './rules/facts.js';
+import { addFlag, definedName, DOUBT, findFact, mergeFact, source, SPECS, tableMoney, titleName } from './rules/facts.js';
 import {
   cap,
   compact,
@@ -338,6 +338,14 @@ export function extractCard(files: readonly TenderFileInput[], opts: ExtractOpti
       if (spec.key === 'projectName' && fl.file.role === 'main' && occs.every((o) => o.weak)) {
         const t = titleName(fl);
         if (t && keep(t)) occs = [t, ...occs];
+      }
+      // the bid deadline is an instant (the bids are opened then): a date without its hour under the broad label
+      // (「截止日期：2025年8月31日」 — a validity, a registration, a period's end) is not it, and a labelled date with its
+      // hour comes before one without
+      if (spec.kind === 'date') {
+        const timed = (o: { value: string | number }) => /\d{2}:\d{2}$/.test(String(o.value));
+        occs = occs.filter((o) => timed(o) || o.doubt !== DOUBT.broad);
+        occs = [...occs.filter(timed), ...occs.filter((o) => !timed(o))];
       }
       return { fl, occs };
     });

@@ -188,6 +188,28 @@ describe('generateOutline', () => {
     expectWellFormed(r.nodes);
   });
 
+  it('sub-rows go under the written part the composition names after their factor, not the first technical part', () => {
+    const row = (id: string, item: string, points: number) => ({ ...card.scoring[0]!, id, item, points, category: 'technical' as const, criteria: '' });
+    const c: TenderCard = {
+      ...card,
+      composition: ['投标函', '技术方案', '交货期承诺', '售后服务方案'].map((title, i) => ({ ...card.composition[0]!, title, order: i + 1, note: undefined })),
+      scoring: [
+        row('s1', '样品评分-色泽', 10),
+        row('s2', '交货期承诺-常规供应交货期', 5),
+        row('s3', '交货期承诺-紧急供应交货期', 5),
+        row('s4', '售后服务方案-售后网点设置', 10),
+        row('s5', '售后服务方案-应急处理方案', 10),
+      ],
+    };
+    const r = generateOutline(c, { bidType: 1 });
+    const under = (title: string) => r.nodes.find((n) => n.title === title)!.children.flatMap((k) => k.scoringIds);
+    expect(under('技术方案')).toEqual(['s1']);
+    expect(under('交货期承诺')).toEqual(['s2', 's3']);
+    expect(under('售后服务方案')).toEqual(['s4', 's5']);
+    expect(coverageGaps(c.scoring, r.coverage)).toEqual([]);
+    expectWellFormed(r.nodes);
+  });
+
   it('the two-lot tender without composition', () => {
     const r = generateOutline(extractCard([LOTS_FILE], { lot: '2' }), { bidType: 1 });
     expect(r.nodes.map((n) => n.title)).toEqual(['商务部分', '资信部分', '技术部分', '报价部分']);

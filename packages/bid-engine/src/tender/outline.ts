@@ -105,6 +105,15 @@ export function itemText(item: string): string {
   return t;
 }
 
+/** The factor of a sub-row's item (「样品评分-色泽」 → 样品评分), or null when the item names no sub-row. */
+export function factorOf(item: string): string | null {
+  const t = item.replace(/\s+/g, '').replace(/[（(](?:满分|最高|共|计)?\d+(?:\.\d+)?分[)）]/g, '');
+  const sub = itemText(item);
+  if (sub === t) return null;
+  const factor = t.slice(0, t.length - sub.length - 1);
+  return factor.length >= 2 ? factor : null;
+}
+
 /** Whether `title` shows the scoring item (its text inside the title, spaces and printed points aside). */
 export function recognisable(title: string, item: string): boolean {
   const t = title.replace(/\s+/g, '');
@@ -363,7 +372,10 @@ export function generateOutline(card: TenderCard, opts: OutlineOptions): Outline
       own.criteria = s.criteria;
       continue;
     }
-    const ch = pickChapter(chapters, s);
+    // a sub-row (「交货期承诺-常规供应交货期」) goes under the written part the composition names after its factor
+    const factor = factorOf(s.item);
+    const named = s.category === 'price' || !factor ? undefined : chapters.find((c) => c.mode === 'ai' && c.title.replace(/\s+/g, '') === factor);
+    const ch = named ?? pickChapter(chapters, s);
     if (!ch) continue;
     if (s.category === 'price') {
       (priceIds[ch.title] ??= []).push(s.id);

@@ -25,7 +25,7 @@ const NOT_LOT_AFTER = '\\d.％%个件台套项年月日天级层类名人期批�
  */
 export const LOT_RE = new RegExp(
   `第\\s*([${N}]{1,3})\\s*(?:标段|合同包|采购包|分包|包件|包组|包|标包|标项)` +
-    `|(?<![第${N}])([${N}]{1,3})\\s*标段` +
+    `|(?<![第${N}A-Za-z])([${N}]{1,3}|[A-H])\\s*标段` +
     `|(?:标段|标包|采购包|合同包|分标|包件|包组|标项)\\s*([${N}]{1,3}|[A-H])(?![${NOT_LOT_AFTER}])` +
     `|(?<![A-Za-z0-9])([A-H])\\s*包(?![装括含件组])` +
     `|(?<![${NOT_LOT_PACKAGE}])包([${N}]{1,3}|[A-H])(?![${NOT_LOT_AFTER}A-Za-z])`,
@@ -116,11 +116,17 @@ export function scopeLots(fl: FileLines): LotNotes {
     const mk = markerOf(line.text);
     const lead = leadingLot(line.text);
     // A line that opens a lot
-    if (lead) {
+    // (a line that opens with a lot and goes on to name others, 「A标段（…）；B标段（…）」, is an enumeration: read below)
+    const several = !!lead && new Set(lotMentions(line.text).filter((m) => !m.weak).map((m) => m.id)).size >= 2;
+    if (lead && !several) {
       const heading = isLotHeading(lead.rest);
       line.lot = lead.mention.id;
       (lead.mention.weak ? notes.weakHeaded : notes.headed).add(lead.mention.id);
-      addName(lead.mention.id, heading && lead.rest ? `${lead.mention.text} ${lead.rest}` : lead.mention.text);
+      // a lot line giving its name and then its facts (「标项一：食品抽检服务，预算金额：50万元」): the name is the first
+      // phrase, when it is a name and not a fact's label
+      const first = heading ? lead.rest : (/^[^，,；;。\s]+/.exec(lead.rest)?.[0] ?? '');
+      const name = heading || (first.length >= 2 && isLotHeading(first)) ? first : '';
+      addName(lead.mention.id, name ? `${lead.mention.text} ${name}` : lead.mention.text);
       if (heading) current = { id: lead.mention.id, rank: lead.prefixRank ?? 1 };
       continue;
     }
@@ -156,6 +162,8 @@ export function scopeLots(fl: FileLines): LotNotes {
 const LOT_COLUMN = /^(?:采购|合同)?(?:包件?|标段|标包|标项|分标|包组)(?:号|编号|序号)?(?:$|[/／、及和（(]|名称)/;
 /** A column naming what each lot buys (not the project's own name, not a goods list's item) */
 const NAME_COLUMN = /^(?:(?:采购)?(?:包件?|标段|标包|标项|分标|包组)(?:名称|内容)|(?:服务|采购|项目)?内容|名称)$/;
+/** A column that names each lot only where its rows differ (a 项目名称 printed on every row is the project's) */
+const NAME_COLUMN_WEAK = /^(?:采购)?(?:项目|标的)(?:名称)?$/;
 
 /** A lot cell: 「一标段」「第2包」「A」「DLZM08（电气火灾监控设备）」 → its id and the name it carries. */
 function lotCell(text: string): { id: string; name: string } | null {
@@ -188,7 +196,8 @@ export function lotTables(model: DocModel | undefined): TenderLot[][] {
     if (h < 0) continue;
     const header = grid[h]!.map((c) => c.replace(/\s+/g, ''));
     const col = header.findIndex((c) => LOT_COLUMN.test(c));
-    const nameCol = header.findIndex((c, k) => k !== col && NAME_COLUMN.test(c));
+    const strongName = header.findIndex((c, k) => k !== col && NAME_COLUMN.test(c));
+    const nameCol = strongName >= 0 ? strongName : header.findIndex((c, k) => k !== col && NAME_COLUMN_WEAK.test(c));
     const lots = new Map<string, { name: string; parts: string[] }>();
     let bad = 0;
     for (const row of grid.slice(h + 1)) {
@@ -205,6 +214,9 @@ export function lotTables(model: DocModel | undefined): TenderLot[][] {
       lots.set(cell.id, lot);
     }
     if (lots.size < 2 || bad > lots.size) continue;
+    // a name column printing one name on every lot's row is the project's name, not the lots'
+    const distinct = new Set([...lots.values()].flatMap((l) => l.parts));
+    if (strongName < 0 && distinct.size === 1) for (const l of lots.values()) l.parts = [];
     out.push(
       [...lots].map(([id, l]) => {
         const own = l.name && !lotMentions(l.name)[0] && l.name !== id ? l.name : '';

@@ -373,7 +373,8 @@ function readTable(vrows: VRow[], layout: Layout, ctx: Ctx, lot: string | null, 
       return;
     }
     rows.push({
-      item: p.factor,
+      // a row numbered under a group's header row (「2 | 样品评分： | / | /」 over 2.1 色泽): the factor, its sub after a dash
+      item: p.group && fold(p.group) !== fold(p.factor) ? `${p.group}-${p.factor}` : p.factor,
       points,
       criteria,
       category: cat(p.factor),

@@ -102,8 +102,8 @@ describe('scoring tables of unseen shapes', () => {
     );
     expect(rows(m)).toEqual([
       ['业绩', 10],
-      ['色泽', 20],
-      ['口感', 40],
+      ['样品评分-色泽', 20],
+      ['样品评分-口感', 40],
       ['分批次配送方案', 30],
     ]);
     expect(m.rows.map((r) => r.group ?? null)).toEqual([null, '样品评分', '样品评分', null]);
