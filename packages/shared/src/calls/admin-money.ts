@@ -194,7 +194,8 @@ export const adminMoneyCalls = {
       discountAmount: yuan(0.01),
       minAmount: yuan(0).default(0),
       validDays: z.coerce.number().int().min(1).max(3650),
-      sort: z.coerce.number().int().min(0).max(10000).default(0),
+      /** none: 0 for a new coupon, unchanged for an edit */
+      sort: z.coerce.number().int().min(0).max(10000).optional(),
       enabled: z.boolean().default(true),
     }),
     labels: { id: '优惠券', tenantId: '租户', kind: '类型', title: '名称', discountAmount: '优惠金额', minAmount: '使用门槛', validDays: '券有效天数', sort: '排序', enabled: '启用' },

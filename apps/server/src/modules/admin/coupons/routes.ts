@@ -12,7 +12,7 @@ import type { Trx } from '../../entitlements/index.js';
 import { issueCoupon } from '../../coupon/repo.js';
 import { codesOf, findScopedUser, findTemplate, insertCodes, insertRedeemTemplate, insertTemplate, listTemplates, lockTemplate, updateTemplate, type TemplateRow } from './repo.js';
 
-const KIND_NAMES: Record<string, string> = { new_user: '新人礼包', redeem: '兑换码', task: '任务奖励', grant: '运营发放' };
+const KIND_NAMES: Record<string, string> = { new_user: '新人礼包', redeem: '兑换码', task: '任务奖励', grant: '活动券' };
 /** 10 characters without look-alikes (0/O, 1/I): what a user types. */
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const newCode = () => Array.from({ length: 10 }, () => ALPHABET[randomInt(0, ALPHABET.length)]).join('');
@@ -95,7 +95,7 @@ export function registerAdminCoupons(fastify: FastifyInstance, app: AppContext):
         discountFen: yuanToFen(body.discountAmount),
         minFen: yuanToFen(body.minAmount),
         validDays: body.validDays,
-        sort: body.sort,
+        sort: body.sort ?? 0,
         enabled: body.enabled,
       };
       const terms = (t: { title: string; discount_fen: number; min_fen: number; valid_days: number; sort: number; enabled: boolean }) => ({
@@ -114,6 +114,7 @@ export function registerAdminCoupons(fastify: FastifyInstance, app: AppContext):
         if (before.kind === 'redeem') throw badRequest('兑换码批次的券面不能修改（已生成的兑换码按原券面兑换）');
         if (before.kind !== body.kind) throw badRequest('优惠券类型不能修改');
         tenant = before.tenant_id;
+        if (body.sort === undefined) input.sort = before.sort;
         await updateTemplate(db, id, input);
         await writeAudit(db, { operatorId: op.id, tenantId: tenant, action: 'coupon.update', targetType: 'coupon_template', targetId: id, before: terms(before), after: input, ip });
       } else {
