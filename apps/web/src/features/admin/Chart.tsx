@@ -36,9 +36,11 @@ export function LineChart({ title, dates, series, format = (v) => String(v) }: {
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={title}>
         <line x1={PAD.left} y1={PAD.top + ih} x2={W - PAD.right} y2={PAD.top + ih} stroke="#d9d9d9" />
         <line x1={PAD.left} y1={PAD.top} x2={W - PAD.right} y2={PAD.top} stroke="#f0f0f0" strokeDasharray="4 4" />
-        <text x={PAD.left - 6} y={PAD.top + 4} textAnchor="end" className="admin-chart__axis">
-          {format(max)}
-        </text>
+        {max > 0 && (
+          <text x={PAD.left - 6} y={PAD.top + 4} textAnchor="end" className="admin-chart__axis">
+            {format(max)}
+          </text>
+        )}
         <text x={PAD.left - 6} y={PAD.top + ih + 4} textAnchor="end" className="admin-chart__axis">
           {format(0)}
         </text>

@@ -137,10 +137,10 @@ export function GrantCouponModal({ template, onClose }: { template: AdminCouponT
       )}
       <Form layout="vertical">
         <Form.Item label="用户手机号">
-          <Input value={phone} maxLength={11} onChange={(e) => setPhone(e.target.value)} placeholder="该租户的注册手机号" />
+          <Input aria-label="用户手机号" value={phone} maxLength={11} onChange={(e) => setPhone(e.target.value)} placeholder="该租户的注册手机号" />
         </Form.Item>
         <Form.Item label="原因（必填，记入操作审计）">
-          <Input.TextArea rows={2} value={reason} maxLength={200} onChange={(e) => setReason(e.target.value)} />
+          <Input.TextArea aria-label="发放原因" rows={2} value={reason} maxLength={200} onChange={(e) => setReason(e.target.value)} />
         </Form.Item>
       </Form>
     </Modal>
