@@ -26,7 +26,7 @@ export function registerAdminLlm(fastify: FastifyInstance, app: AppContext): voi
       const span = spanOf(tenantScope(op, query.tenantId), query);
       const rows = await usageGrouped(app.db, span, query.by);
       const tenants = await tenantMap(app.db, span.tenantId);
-      const byKey = new Map<string, LlmUsageRow & { priced: boolean }>();
+      const byKey = new Map<string, LlmUsageRow>();
       const unpriced = new Set<string>();
       const totals = { calls: 0, promptTokens: 0, completionTokens: 0, cachedTokens: 0, cost: 0 };
       for (const r of rows) {
@@ -45,7 +45,6 @@ export function registerAdminLlm(fastify: FastifyInstance, app: AppContext): voi
             cost: null,
             models: [],
             estimated: false,
-            priced: false,
           };
           byKey.set(k, x);
         }
@@ -69,7 +68,7 @@ export function registerAdminLlm(fastify: FastifyInstance, app: AppContext): voi
       const names =
         query.by === 'user' ? await userPhones(app.db, keys) : query.by === 'bid' ? await bidNames(app.db, keys) : new Map(list.map((x) => [x.key, x.tenantName]));
       const out = list
-        .map(({ priced: _p, ...x }) => ({ ...x, name: names.get(x.key) ?? (x.key ? x.key : '未归属') }))
+        .map((x) => ({ ...x, name: names.get(x.key) ?? (x.key ? x.key : '未归属') }))
         .sort((a, b) => b.promptTokens + b.completionTokens - (a.promptTokens + a.completionTokens))
         .slice(0, 200);
       return { from: span.from, to: span.to, by: query.by, rows: out, totals, unpricedModels: [...unpriced].sort() };
