@@ -69,14 +69,14 @@ export default function WelfarePage() {
         dataSource={tasks.data}
         pagination={false}
         columns={[
-          ...(op.role === 'super' ? [{ title: '租户', render: (_: unknown, t: AdminWelfareTask) => names[t.tenantId] ?? t.tenantId }] : []),
+          ...(op.role === 'super' ? [{ title: '租户', width: 100, render: (_: unknown, t: AdminWelfareTask) => names[t.tenantId] ?? t.tenantId }] : []),
           { title: '任务', dataIndex: 'title' },
           { title: '说明', dataIndex: 'description' },
           { title: '奖励', render: (_, t) => reward(t) },
-          { title: '已领取', render: (_, t) => `${t.claims} 人` },
-          { title: '状态', render: (_, t) => (t.enabled ? <Tag color="green">启用</Tag> : <Tag>已停用</Tag>) },
-          { title: '更新时间', dataIndex: 'updateTime' },
-          { title: '操作', render: (_, t) => <a onClick={() => setEditing(t)}>编辑奖励</a> },
+          { title: '已领取', width: 90, render: (_, t) => `${t.claims} 人` },
+          { title: '状态', width: 80, render: (_, t) => (t.enabled ? <Tag color="green">启用</Tag> : <Tag>已停用</Tag>) },
+          { title: '更新时间', dataIndex: 'updateTime', width: 180 },
+          { title: '操作', width: 100, render: (_, t) => <a onClick={() => setEditing(t)}>编辑奖励</a> },
         ]}
       />
       <Modal open={!!editing} title={`编辑任务：${editing?.title ?? ''}`} okText="保存" cancelText="取消" confirmLoading={busy} onOk={() => form.submit()} onCancel={() => setEditing(null)}>
