@@ -38,6 +38,7 @@ import { registerFileTools } from './modules/filetools/index.js';
 import { registerIpRecord } from './modules/iprecord/index.js';
 import { registerTeams } from './modules/team/index.js';
 import { registerAdmin } from './modules/admin/index.js';
+import { registerLlmUsage } from './modules/llm-usage/index.js';
 import { ConsoleSmsProvider } from './providers/sms/index.js';
 import { OpenPlatformWechatProvider, SandboxWechatProvider } from './providers/wechat/index.js';
 
@@ -144,6 +145,7 @@ export async function buildApp(config: Config, handle: DbHandle, opts: { logStre
   registerAvatarRoutes(fastify, ctx);
   registerCommerce(fastify, ctx);
   registerBids(fastify, ctx);
+  registerLlmUsage(fastify, ctx);
   registerContent(fastify, ctx);
   registerEnterprise(fastify, ctx);
   registerPictures(fastify, ctx);

@@ -109,6 +109,12 @@ export interface Config {
   llmIdleTimeoutMs: number;
   /** LLM_BACKOFF_BASE_MS — first wait before retrying a failed model call (429, 5xx, stall), doubling (default 1000) */
   llmBackoffBaseMs: number;
+  /**
+   * LLM_PRICES — the price table the console estimates model cost from: JSON `{"<model>": {"prompt": 2, "completion": 8,
+   * "cached": 0.5}}`, yuan per million tokens (prompt = input not served from the cache, cached = cache hits). Take the
+   * figures from the vendor's price page; a model without a price is shown as 未定价 (no cost is made up). Default none.
+   */
+  llmPrices: LlmPrices;
   /** ANALYTICS_SITE_ID — turns on the visitor-statistics provider (off by default) */
   analyticsSiteId?: string;
   /** JOB_CONCURRENCY — background jobs (tender parsing, writing…) run at once per kind in this process (default 4) */
@@ -310,6 +316,34 @@ const WECHATPAY_VARS = [
 ] as const;
 const ALIPAY_VARS = ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY'] as const;
 const raw = z.string().optional();
+export interface LlmPrice {
+  prompt: number;
+  completion: number;
+  cached: number;
+}
+export type LlmPrices = Record<string, LlmPrice>;
+const yuanPerMillion = z.number().min(0).max(10_000);
+const llmPriceTable = z.record(
+  z.string().min(1).max(100),
+  z.strictObject({ prompt: yuanPerMillion, completion: yuanPerMillion, cached: yuanPerMillion.optional() }),
+);
+/** LLM_PRICES: the JSON price table (yuan per million tokens per model); a bad table is a problem, not a guess. */
+const llmPrices = variable((raw, problem): LlmPrices => {
+  if (raw === undefined) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    problem('应为 JSON，例如 {"deepseek-chat":{"prompt":2,"completion":8,"cached":0.5}}（元/百万 token）');
+    return {};
+  }
+  const r = llmPriceTable.safeParse(parsed);
+  if (!r.success) {
+    problem('格式不对：应为 {"模型名":{"prompt":元/百万token,"completion":元/百万token,"cached":元/百万token（可省略）}}');
+    return {};
+  }
+  return Object.fromEntries(Object.entries(r.data).map(([m, p]) => [m, { prompt: p.prompt, completion: p.completion, cached: p.cached ?? p.prompt }]));
+});
 
 /** The environment as the server reads it: one entry per variable (the Config fields document each). */
 export const ENV_SCHEMA = z
@@ -372,6 +406,7 @@ export const ENV_SCHEMA = z
     LLM_BASE_URL: url,
     LLM_API_KEY: raw,
     LLM_MODEL: raw,
+    LLM_PRICES: llmPrices,
     LLM_CONCURRENCY: int(4, 1, 256),
     LLM_FIRST_TOKEN_TIMEOUT_MS: int(60_000, 10),
     LLM_IDLE_TIMEOUT_MS: int(30_000, 10),
@@ -493,6 +528,7 @@ export const ENV_SCHEMA = z
       llmFirstTokenTimeoutMs: env.LLM_FIRST_TOKEN_TIMEOUT_MS,
       llmIdleTimeoutMs: env.LLM_IDLE_TIMEOUT_MS,
       llmBackoffBaseMs: env.LLM_BACKOFF_BASE_MS,
+      llmPrices: env.LLM_PRICES,
       analyticsSiteId: env.ANALYTICS_SITE_ID,
       jobConcurrency: env.JOB_CONCURRENCY,
       jobPollMs: env.JOB_POLL_MS,

@@ -126,6 +126,9 @@ export const APP_ROUTES = [
   { path: '/admin/operators', title: '运营后台 · 运营人员', layout: 'admin', access: 'operator' },
   { path: '/admin/packages', title: '运营后台 · 套餐', layout: 'admin', access: 'operator' },
   { path: '/admin/coupons', title: '运营后台 · 优惠券与兑换码', layout: 'admin', access: 'operator' },
+  { path: '/admin/dashboard', title: '运营后台 · 数据概览', layout: 'admin', access: 'operator' },
+  { path: '/admin/llm', title: '运营后台 · 大模型用量', layout: 'admin', access: 'operator' },
+  { path: '/admin/welfare', title: '运营后台 · 福利任务奖励', layout: 'admin', access: 'operator' },
   { path: '/admin/*', layout: 'admin', access: 'operator' },
 ] as const satisfies readonly AppRoute[];
 

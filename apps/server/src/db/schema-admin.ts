@@ -55,3 +55,24 @@ declare module './schema.js' {
     admin_audit: AdminAuditTable;
   }
 }
+
+/** One model call's tokens (migrations/0031_llm_usage.ts). */
+export interface LlmUsageTable {
+  id: string;
+  tenant_id: string | null;
+  user_id: string | null;
+  bid_id: string | null;
+  tag: Generated<string>;
+  model: string;
+  prompt_tokens: Generated<number>;
+  completion_tokens: Generated<number>;
+  cached_tokens: Generated<number>;
+  estimated: Generated<boolean>;
+  created_at: Generated<Date>;
+}
+
+declare module './schema.js' {
+  interface DB {
+    llm_usage: LlmUsageTable;
+  }
+}

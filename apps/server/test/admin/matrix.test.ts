@@ -5,6 +5,7 @@
  * no tenant.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shanghaiToday } from '@btz/shared';
 import type { AdminCall } from '@btz/shared/calls';
 import { CALLS_BY_PATH } from '../contracts.js';
 import { newUser, startTestServer, uniquePhone, type CallOptions, type TestServer } from '../harness.js';
@@ -67,6 +68,21 @@ const REQUESTS: Record<string, { opts: () => CallOptions; tenantData: boolean }>
   '/btz/admin/coupons/redeem-codes': { opts: () => ({ query: { id: `${A}-redeem-50` } }), tenantData: true },
   // an unpaid order: past the authorisation the answer is 「只有已支付的订单可以退款」, before it a refusal
   '/btz/admin/orders/refund': { opts: () => ({ body: { id: orderId, reason: '矩阵测试' } }), tenantData: true },
+  // the money side (admin-money.ts)
+  '/btz/admin/dashboard': { opts: () => ({ query: { tenantId: A } }), tenantData: true },
+  '/btz/admin/llm/usage': { opts: () => ({ query: { tenantId: A, by: 'user' } }), tenantData: true },
+  '/btz/admin/llm/config': { opts: () => ({}), tenantData: false },
+  '/btz/admin/orders/reconcile': { opts: () => ({ query: { tenantId: A, date: shanghaiToday() } }), tenantData: true },
+  // a sandbox order: past the authorisation 「沙箱支付没有远端记录，无法对账补单」, before it a refusal
+  '/btz/admin/orders/reconcile-fix': { opts: () => ({ body: { id: orderId, reason: '矩阵测试' } }), tenantData: true },
+  '/btz/admin/coupons/save': { opts: () => ({ body: { tenantId: A, kind: 'grant', title: '矩阵活动券', discountAmount: 5, validDays: 7 } }), tenantData: true },
+  '/btz/admin/coupons/grant': { opts: () => ({ body: { userId: user.userId, templateId: `${A}-new-10`, reason: '矩阵测试' } }), tenantData: true },
+  '/btz/admin/welfare/tasks': { opts: () => ({ query: { tenantId: A } }), tenantData: true },
+  // tenant A's seeded 完善个人资料 task saved as it is
+  '/btz/admin/welfare/save': {
+    opts: () => ({ body: { tenantId: A, code: 'profile', title: '完善个人资料', description: '填写昵称、真实姓名、所在地区和邮箱', rewardKind: 'coupon', couponTemplateId: `${A}-task-20`, sort: 1 } }),
+    tenantData: true,
+  },
 };
 
 const SAME_PACK = { id: opt('copy-basic'), title: '普通版标书', type: 1, unitType: 2, money: 99, bidType: 1 };

@@ -124,4 +124,20 @@ describe('config', () => {
   it('refuses the tests-only captcha hook in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' }, { testCaptchaHook: () => undefined })).toThrow(/testCaptchaHook/);
   });
+
+  it('LLM_PRICES: a JSON price table per model (cached defaults to the prompt price); a bad one is a problem, not a guess', () => {
+    expect(loadConfig({}).llmPrices).toEqual({});
+    const prices = loadConfig({ LLM_PRICES: '{"deepseek-chat":{"prompt":2,"completion":8,"cached":0.5},"qwen-plus":{"prompt":0.8,"completion":2}}' }).llmPrices;
+    expect(prices).toEqual({ 'deepseek-chat': { prompt: 2, completion: 8, cached: 0.5 }, 'qwen-plus': { prompt: 0.8, completion: 2, cached: 0.8 } });
+    const problems = (v: string) => {
+      try {
+        loadConfig({ LLM_PRICES: v });
+        return [];
+      } catch (e) {
+        return (e as ConfigError).problems;
+      }
+    };
+    expect(problems('not json')).toEqual([expect.stringMatching(/^LLM_PRICES .*JSON/)]);
+    expect(problems('{"m":{"prompt":-1,"completion":2}}')).toEqual([expect.stringMatching(/^LLM_PRICES .*格式不对/)]);
+  });
 });

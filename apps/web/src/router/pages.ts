@@ -99,5 +99,8 @@ export const PAGES: Record<AppRoutePath, PageDef> = {
   '/admin/operators': { load: () => import('../features/admin/OperatorsPage') },
   '/admin/packages': { load: () => import('../features/admin/PackagesPage') },
   '/admin/coupons': { load: () => import('../features/admin/CouponsPage') },
+  '/admin/dashboard': { load: () => import('../features/admin/DashboardPage') },
+  '/admin/llm': { load: () => import('../features/admin/LlmUsagePage') },
+  '/admin/welfare': { load: () => import('../features/admin/WelfarePage') },
   '/admin/*': { load: () => import('../features/admin/AdminNotFound') },
 };

@@ -125,6 +125,10 @@ export interface OrderRecord {
   statusName: string;
   createTime: string;
   paidTime: string;
+  /** when the order was refunded (status 4), else '' */
+  refundTime: string;
+  /** yuan refunded (the whole amount paid), 0 when not refunded */
+  refundAmount: number;
 }
 
 export interface SelectOption {

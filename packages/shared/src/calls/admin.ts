@@ -13,7 +13,7 @@ import { pageOf, time } from './answers.js';
 export type AdminAccess = 'public' | 'operator' | 'super';
 export type AdminCall = CallDef & { access: AdminAccess };
 
-function adminCall<
+export function adminCall<
   const P extends `/btz/admin/${string}`,
   R,
   Q extends z.ZodType | undefined = undefined,
@@ -131,7 +131,7 @@ const userDetail = z.strictObject({
 });
 export type AdminUserDetail = z.infer<typeof userDetail>;
 
-const adminOrder = z.strictObject({
+export const adminOrder = z.strictObject({
   id: str,
   orderNo: str,
   tenantId: str,
@@ -218,7 +218,7 @@ const packageInput = z
     if (v.unitType === 2 && v.bidType === null) ctx.addIssue({ code: 'custom', path: ['bidType'], message: '按份数的套餐需选择标书版本' });
   });
 
-const couponTemplate = z.strictObject({
+export const couponTemplate = z.strictObject({
   id: str,
   tenantId: str,
   kind: str,

@@ -71,6 +71,8 @@ const orderRecord: z.ZodType<OrderRecord> = z.strictObject({
   statusName: str,
   createTime: time,
   paidTime: time,
+  refundTime: time,
+  refundAmount: money,
 });
 const selectOptions = z.array(z.strictObject({ label: str, value: z.number() }));
 const orderSelect: z.ZodType<OrderSelect> = z.strictObject({ status: selectOptions, payType: selectOptions, unitType: selectOptions, type: selectOptions });

@@ -8,6 +8,9 @@ import { registerAdminCoupons } from './coupons/routes.js';
 import { registerAdminOrders } from './orders/routes.js';
 import { registerAdminPackages } from './packages/routes.js';
 import { registerAdminUsers } from './users/routes.js';
+import { registerAdminDashboard } from './dashboard/routes.js';
+import { registerAdminLlm } from './llm/routes.js';
+import { registerAdminWelfare } from './welfare/routes.js';
 
 /**
  * The operator console's calls (issue 28), all under /api/btz/admin/: sign-in, operators, audit, users and enterprises,
@@ -21,5 +24,8 @@ export async function registerAdmin(fastify: FastifyInstance, app: AppContext): 
   registerAdminOrders(fastify, app);
   registerAdminPackages(fastify, app);
   registerAdminCoupons(fastify, app);
+  registerAdminDashboard(fastify, app);
+  registerAdminLlm(fastify, app);
+  registerAdminWelfare(fastify, app);
   await bootstrapSuperOperator(app);
 }

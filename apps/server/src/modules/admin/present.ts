@@ -1,5 +1,5 @@
 import type { AdminTenant, AuditView, OperatorView } from '@btz/shared/calls';
-import { ADMIN_ACTION_NAMES } from '@btz/shared/calls';
+import { ADMIN_ACTION_NAMES, ADMIN_MONEY_ACTION_NAMES } from '@btz/shared/calls';
 import { formatTime } from '../../lib/time.js';
 import type { OperatorRow } from './auth/repo.js';
 
@@ -46,7 +46,7 @@ export function presentAudit(r: {
     operatorName: r.operator_name,
     tenantId: r.tenant_id,
     action: r.action,
-    actionName: ADMIN_ACTION_NAMES[r.action] ?? r.action,
+    actionName: ADMIN_ACTION_NAMES[r.action] ?? ADMIN_MONEY_ACTION_NAMES[r.action] ?? r.action,
     targetType: r.target_type,
     targetId: r.target_id,
     before: r.before ?? null,

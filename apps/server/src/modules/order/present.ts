@@ -64,6 +64,8 @@ export function presentOrder(o: OrderRow, now: number): OrderRecord {
     statusName: ORDER_STATUS_LABEL[status] ?? '',
     createTime: formatTime(o.created_at),
     paidTime: formatTime(o.paid_at),
+    refundTime: o.status === ORDER_STATUS.refunded ? formatTime(o.refunded_at) : '',
+    refundAmount: o.status === ORDER_STATUS.refunded ? fenToYuan(o.amount_fen) : 0,
   };
 }
 

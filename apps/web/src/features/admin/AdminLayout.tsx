@@ -10,10 +10,13 @@ import './admin.css';
 const { Sider, Header, Content } = Layout;
 
 const MENU = [
+  { key: '/admin/dashboard', label: '数据概览' },
   { key: '/admin', label: '用户与企业' },
   { key: '/admin/orders', label: '订单与退款' },
   { key: '/admin/packages', label: '套餐' },
   { key: '/admin/coupons', label: '优惠券与兑换码' },
+  { key: '/admin/welfare', label: '福利任务奖励' },
+  { key: '/admin/llm', label: '大模型用量' },
   { key: '/admin/audit', label: '操作审计' },
 ];
 

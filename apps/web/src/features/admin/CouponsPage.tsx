@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Button, Form, Input, InputNumber, Modal, Table, Tag, message } from 'antd';
+import { Button, Form, Input, InputNumber, Modal, Segmented, Space, Table, Tag, message } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatYuan } from '@btz/shared';
-import { adminCalls, type AdminCouponTemplate } from '@btz/shared/calls';
+import { adminCalls, adminMoneyCalls, type AdminCouponTemplate } from '@btz/shared/calls';
 import { adminCall } from './api';
 import { TenantField, useTenantNames } from './TenantField';
+import { CouponEditor, GrantCouponModal } from './CouponForms';
 
 interface BatchValues {
   tenantId?: string;
@@ -24,6 +25,20 @@ export default function CouponsPage() {
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<BatchValues>();
   const names = useTenantNames();
+  const [kind, setKind] = useState('all');
+  const [editor, setEditor] = useState<{ open: boolean; editing: AdminCouponTemplate | null }>({ open: false, editing: null });
+  const [granting, setGranting] = useState<AdminCouponTemplate | null>(null);
+  const toggle = async (t: AdminCouponTemplate) => {
+    try {
+      await adminCall(adminMoneyCalls.saveCoupon, {
+        body: { id: t.id, tenantId: t.tenantId, kind: t.kind as 'grant', title: t.title, discountAmount: t.discountAmount, minAmount: t.minAmount, validDays: t.validDays, enabled: !t.enabled },
+      });
+      message.success(t.enabled ? '已停用' : '已启用');
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'coupons'] });
+    } catch (e) {
+      message.error((e as Error).message);
+    }
+  };
   const create = async (v: BatchValues) => {
     setBusy(true);
     try {
@@ -53,13 +68,28 @@ export default function CouponsPage() {
   return (
     <div className="admin-page">
       <h2 className="admin-page__title">优惠券与兑换码</h2>
-      <Button type="primary" className="admin-toolbar" onClick={() => (form.resetFields(), setOpen(true))}>
-        生成兑换码
-      </Button>
+      <Space className="admin-toolbar" wrap>
+        <Button type="primary" onClick={() => setEditor({ open: true, editing: null })}>
+          新建优惠券
+        </Button>
+        <Button onClick={() => (form.resetFields(), setOpen(true))}>生成兑换码</Button>
+        <Segmented
+          value={kind}
+          onChange={setKind}
+          options={[
+            { value: 'all', label: '全部' },
+            { value: 'grant', label: '活动券' },
+            { value: 'new_user', label: '新人礼包' },
+            { value: 'task', label: '任务奖励' },
+            { value: 'redeem', label: '兑换码' },
+          ]}
+        />
+      </Space>
+      {kind === 'new_user' && <p className="admin-muted">新人礼包：注册 7 天内的新用户在「新人专享」里一次领取下列已启用的券（每个租户各自配置）。</p>}
       <Table<AdminCouponTemplate>
         rowKey="id"
         loading={list.isLoading}
-        dataSource={list.data}
+        dataSource={kind === 'all' ? list.data : list.data?.filter((t) => t.kind === kind)}
         pagination={false}
         columns={[
           { title: '租户', render: (_, t) => names[t.tenantId] ?? t.tenantId },
@@ -69,9 +99,24 @@ export default function CouponsPage() {
           { title: '券有效期', render: (_, t) => `${t.validDays} 天` },
           { title: '兑换码', render: (_, t) => (t.codes ? `已用 ${t.usedCodes} / ${t.codes}` : '—') },
           { title: '创建时间', dataIndex: 'createTime' },
-          { title: '操作', render: (_, t) => (t.codes ? <a onClick={() => void exportCsv(t)}>导出 CSV</a> : null) },
+          { title: '状态', render: (_, t) => (t.enabled ? <Tag color="green">启用</Tag> : <Tag>已停用</Tag>) },
+          {
+            title: '操作',
+            render: (_, t) =>
+              t.kind === 'redeem' ? (
+                t.codes ? <a onClick={() => void exportCsv(t)}>导出 CSV</a> : null
+              ) : (
+                <Space>
+                  <a onClick={() => setEditor({ open: true, editing: t })}>编辑</a>
+                  <a onClick={() => void toggle(t)}>{t.enabled ? '停用' : '启用'}</a>
+                  {t.enabled && <a onClick={() => setGranting(t)}>发放给用户</a>}
+                </Space>
+              ),
+          },
         ]}
       />
+      <CouponEditor open={editor.open} editing={editor.editing} onClose={() => setEditor({ open: false, editing: null })} />
+      <GrantCouponModal template={granting} onClose={() => setGranting(null)} />
       <Modal open={open} title="生成兑换码" okText="生成" cancelText="取消" confirmLoading={busy} onOk={() => form.submit()} onCancel={() => setOpen(false)}>
         <Form form={form} layout="vertical" initialValues={{ minAmount: 0, validDays: 30, count: 100 }} onFinish={create}>
           <TenantField />

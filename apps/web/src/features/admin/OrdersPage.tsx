@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatYuan } from '@btz/shared';
 import { adminCalls, type AdminOrder, type AdminProviderView } from '@btz/shared/calls';
 import { adminCall } from './api';
+import { ReconcilePanel } from './ReconcilePanel';
 
 const STATUS_COLOR: Record<number, string> = { 1: 'default', 2: 'green', 3: 'default', 4: 'orange' };
 const PROVIDER: Record<string, string> = { wechat: '微信支付', alipay: '支付宝', sandbox: '沙箱' };
@@ -16,6 +17,7 @@ export default function OrdersPage() {
   const [refunding, setRefunding] = useState<AdminOrder | null>(null);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
+  const [reconciling, setReconciling] = useState(false);
   const list = useQuery({
     queryKey: ['admin', 'orders', filter, page],
     queryFn: () => adminCall(adminCalls.orders, { query: { ...filter, current: page, size: 20 } }),
@@ -83,7 +85,11 @@ export default function OrdersPage() {
         <Button type="primary" htmlType="submit">
           查询
         </Button>
+        <Button style={{ marginLeft: 8 }} onClick={() => setReconciling(true)}>
+          支付对账
+        </Button>
       </Form>
+      <ReconcilePanel open={reconciling} onClose={() => setReconciling(false)} />
       <Table<AdminOrder>
         rowKey="id"
         loading={list.isLoading}
@@ -97,6 +103,7 @@ export default function OrdersPage() {
           { title: '支付方式', render: (_, o) => PROVIDER[o.provider] ?? o.provider },
           { title: '状态', render: (_, o) => <Tag color={STATUS_COLOR[o.status]}>{o.statusName}</Tag> },
           { title: '下单时间', dataIndex: 'createTime' },
+          { title: '退款时间', render: (_, o) => o.refundTime || '—' },
           {
             title: '操作',
             render: (_, o) => (

@@ -74,7 +74,7 @@ export function RechargeRecords() {
         size="middle"
         loading={orders.isLoading}
         dataSource={orders.data?.records ?? []}
-        scroll={{ x: 960 }}
+        scroll={{ x: 1130 }}
         locale={{
           emptyText: (
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={filter === SETTLED ? '还没有充值记录' : '没有该状态的订单'}>
@@ -124,6 +124,20 @@ export function RechargeRecords() {
           },
           { title: '创建时间', dataIndex: 'createTime', width: 150, render: formatTime },
           { title: '支付时间', dataIndex: 'paidTime', width: 150, render: formatTime },
+          {
+            title: '退款',
+            key: 'refund',
+            width: 170,
+            render: (_: unknown, o) =>
+              o.status === ORDER_STATUS.refunded ? (
+                <span className="pf-refund" data-testid="order-refund">
+                  {formatYuan(o.refundAmount)}
+                  <small>{formatTime(o.refundTime)}</small>
+                </span>
+              ) : (
+                '—'
+              ),
+          },
         ]}
       />
     </div>

@@ -11,6 +11,7 @@ import { onRealtime, useDmCount } from '../../realtime';
 import { toast } from '../../lib/feedback';
 import { BrandLogo } from '../../components/BrandLogo';
 import { menuHref } from './menu';
+import { useRefundNotice } from '../purchase/refund-notice';
 
 /** Workbench header: logo, membership label, 开通会员, copies left, unread messages, avatar menu. */
 export function WorkbenchHeader({ onToggleMenu }: { onToggleMenu: () => void }) {
@@ -26,6 +27,8 @@ export function WorkbenchHeader({ onToggleMenu }: { onToggleMenu: () => void }) 
       }),
     [],
   );
+  // an operator's refund (order.refunded): told here, wherever the user is
+  useRefundNotice();
   const { branding } = boot();
   const vip = info?.isVip === FLAGS.vip;
   const name = info?.nickName || info?.maskPhone || '用户';

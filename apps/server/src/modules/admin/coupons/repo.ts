@@ -46,3 +46,41 @@ export async function insertCodes(db: Database, rows: { id: string; tenantId: st
 export function codesOf(db: Database, templateId: string) {
   return db.selectFrom('redeem_codes').select(['code', 'used_count', 'max_uses', 'expires_at', 'created_at']).where('template_id', '=', templateId).orderBy('code').execute();
 }
+
+export interface TemplateInput {
+  title: string;
+  discountFen: number;
+  minFen: number;
+  validDays: number;
+  sort: number;
+  enabled: boolean;
+}
+
+export async function insertTemplate(db: Database, t: TemplateInput & { id: string; tenantId: string; kind: 'grant' | 'new_user' | 'task' }): Promise<void> {
+  await db
+    .insertInto('coupon_templates')
+    .values({ id: t.id, tenant_id: t.tenantId, kind: t.kind, title: t.title, discount_fen: t.discountFen, min_fen: t.minFen, valid_days: t.validDays, sort: t.sort, enabled: t.enabled })
+    .execute();
+}
+
+/** Edits a template under its row lock; coupons already issued keep their own copy of the terms. */
+export async function updateTemplate(db: Database, id: string, t: TemplateInput): Promise<void> {
+  await db
+    .updateTable('coupon_templates')
+    .set({ title: t.title, discount_fen: t.discountFen, min_fen: t.minFen, valid_days: t.validDays, sort: t.sort, enabled: t.enabled })
+    .where('id', '=', id)
+    .execute();
+}
+
+export function lockTemplate(db: Database, tenantId: string | null, id: string) {
+  let q = db.selectFrom('coupon_templates').selectAll().where('id', '=', id);
+  if (tenantId) q = q.where('tenant_id', '=', tenantId);
+  return q.forUpdate().executeTakeFirst();
+}
+
+/** The user of the scope a coupon is granted to. */
+export function findScopedUser(db: Database, tenantId: string | null, userId: string) {
+  let q = db.selectFrom('users').select(['id', 'tenant_id', 'phone']).where('id', '=', userId);
+  if (tenantId) q = q.where('tenant_id', '=', tenantId);
+  return q.executeTakeFirst();
+}

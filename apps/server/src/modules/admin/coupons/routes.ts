@@ -1,16 +1,18 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { fenToYuan, yuanToFen } from '@btz/shared';
-import { adminCalls, type AdminCouponTemplate } from '@btz/shared/calls';
+import { adminCalls, adminMoneyCalls, type AdminCouponTemplate } from '@btz/shared/calls';
 import type { AppContext } from '../../../context.js';
 import { badRequest, notFound } from '../../../http/errors.js';
 import { newId } from '../../../lib/ids.js';
 import { writeAudit } from '../audit/repo.js';
 import { timeOrEmpty } from '../present.js';
 import { defineAdminRoute, tenantScope } from '../route.js';
-import { codesOf, findTemplate, insertCodes, insertRedeemTemplate, listTemplates, type TemplateRow } from './repo.js';
+import type { Trx } from '../../entitlements/index.js';
+import { issueCoupon } from '../../coupon/repo.js';
+import { codesOf, findScopedUser, findTemplate, insertCodes, insertRedeemTemplate, insertTemplate, listTemplates, lockTemplate, updateTemplate, type TemplateRow } from './repo.js';
 
-const KIND_NAMES: Record<string, string> = { new_user: '新人礼包', redeem: '兑换码', task: '任务奖励', grant: '运营发放' };
+const KIND_NAMES: Record<string, string> = { new_user: '新人礼包', redeem: '兑换码', task: '任务奖励', grant: '活动券' };
 /** 10 characters without look-alikes (0/O, 1/I): what a user types. */
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const newCode = () => Array.from({ length: 10 }, () => ALPHABET[randomInt(0, ALPHABET.length)]).join('');
@@ -80,6 +82,84 @@ export function registerAdminCoupons(fastify: FastifyInstance, app: AppContext):
         ...rows.map((r) => [r.code, r.used_count, r.max_uses, timeOrEmpty(r.expires_at), timeOrEmpty(r.created_at)].map(csvCell).join(',')),
       ];
       return { fileName: `兑换码-${t.title}-${t.id}.csv`, csv: `\uFEFF${lines.join('\r\n')}\r\n` };
+    },
+  });
+
+  // A campaign (grant), a coupon of the new-user pack or a task reward: created, or edited (stopped: enabled false).
+  defineAdminRoute(fastify, app, {
+    call: adminMoneyCalls.saveCoupon,
+    transaction: true,
+    handler: async ({ db, op, body, ip }) => {
+      const input = {
+        title: body.title,
+        discountFen: yuanToFen(body.discountAmount),
+        minFen: yuanToFen(body.minAmount),
+        validDays: body.validDays,
+        sort: body.sort ?? 0,
+        enabled: body.enabled,
+      };
+      const terms = (t: { title: string; discount_fen: number; min_fen: number; valid_days: number; sort: number; enabled: boolean }) => ({
+        title: t.title,
+        discountFen: t.discount_fen,
+        minFen: t.min_fen,
+        validDays: t.valid_days,
+        sort: t.sort,
+        enabled: t.enabled,
+      });
+      let id = body.id;
+      let tenant: string;
+      if (id) {
+        const before = await lockTemplate(db, tenantScope(op, body.tenantId), id);
+        if (!before) throw notFound('优惠券');
+        if (before.kind === 'redeem') throw badRequest('兑换码批次的券面不能修改（已生成的兑换码按原券面兑换）');
+        if (before.kind !== body.kind) throw badRequest('优惠券类型不能修改');
+        tenant = before.tenant_id;
+        if (body.sort === undefined) input.sort = before.sort;
+        await updateTemplate(db, id, input);
+        await writeAudit(db, { operatorId: op.id, tenantId: tenant, action: 'coupon.update', targetType: 'coupon_template', targetId: id, before: terms(before), after: input, ip });
+      } else {
+        const scope = tenantScope(op, body.tenantId);
+        if (!scope) throw badRequest('请选择优惠券所属的租户（tenantId）');
+        tenant = scope;
+        id = newId();
+        await insertTemplate(db, { id, tenantId: tenant, kind: body.kind, ...input });
+        await writeAudit(db, { operatorId: op.id, tenantId: tenant, action: 'coupon.create', targetType: 'coupon_template', targetId: id, after: { kind: body.kind, ...input }, ip });
+      }
+      return presentTemplate((await listTemplates(db, tenant)).find((t) => t.id === id)!);
+    },
+  });
+
+  // One coupon of a template to one user of the same tenant, with the reason kept in the audit.
+  defineAdminRoute(fastify, app, {
+    call: adminMoneyCalls.grantCoupon,
+    transaction: true,
+    handler: async ({ db, op, body, ip }) => {
+      const scope = tenantScope(op);
+      const user = await findScopedUser(db, scope, body.userId);
+      if (!user) throw notFound('用户');
+      const template = await findTemplate(db, user.tenant_id, body.templateId);
+      if (!template) throw badRequest('该优惠券不属于用户所在的租户');
+      if (!template.enabled) throw badRequest('该优惠券已停用，不能发放');
+      const c = await issueCoupon(db as unknown as Trx, { tenantId: user.tenant_id, userId: user.id, template, source: 'grant' });
+      await writeAudit(db, {
+        operatorId: op.id,
+        tenantId: user.tenant_id,
+        action: 'coupon.grant',
+        targetType: 'user',
+        targetId: user.id,
+        after: { couponId: c.id, templateId: template.id, title: c.title, discountFen: c.discount_fen, minFen: c.min_fen, deadline: c.deadline },
+        reason: body.reason,
+        ip,
+      });
+      return {
+        id: c.id,
+        userId: user.id,
+        title: c.title,
+        discountAmount: fenToYuan(c.discount_fen),
+        minAmount: fenToYuan(c.min_fen),
+        deadline: timeOrEmpty(c.deadline),
+        source: c.source,
+      };
     },
   });
 }

@@ -26,3 +26,16 @@ export function findScopedOrder(db: Database, tenantId: string | null, orderId: 
   if (tenantId) q = q.where('orders.tenant_id', '=', tenantId);
   return (lock ? q.forUpdate('orders') : q).executeTakeFirst();
 }
+
+/** The orders of the scope made in [start, end), oldest first (at most `limit`). */
+export function ordersMadeBetween(db: Database, tenantId: string | null, start: Date, end: Date, limit = 1000): Promise<AdminOrderRow[]> {
+  let q = db
+    .selectFrom('orders')
+    .innerJoin('users', 'users.id', 'orders.user_id')
+    .selectAll('orders')
+    .select('users.phone as user_phone')
+    .where('orders.created_at', '>=', start)
+    .where('orders.created_at', '<', end);
+  if (tenantId) q = q.where('orders.tenant_id', '=', tenantId);
+  return q.orderBy('orders.created_at').orderBy('orders.id').limit(limit).execute();
+}

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { fenToYuan, ORDER_STATUS } from '@btz/shared';
-import { adminCalls, type AdminProviderView } from '@btz/shared/calls';
+import { adminCalls, adminMoneyCalls, type AdminProviderView, type AdminReconcile } from '@btz/shared/calls';
 import type { AppContext } from '../../../context.js';
 import { presentPage } from '../../../db/paging.js';
 import { notFound } from '../../../http/errors.js';
 import { defineAdminRoute, tenantScope } from '../route.js';
+import { spanOf } from '../dashboard/range.js';
+import { fixPaidOrder, reconcileDay } from './commands/reconcile.js';
 import { refundOrder } from './commands/refund-order.js';
 import { presentAdminOrder } from './present.js';
 import { findScopedOrder, searchOrders } from './repo.js';
@@ -51,5 +53,20 @@ export function registerAdminOrders(fastify: FastifyInstance, app: AppContext): 
     call: adminCalls.refund,
     handler: async ({ app, op, body, ip }) =>
       presentAdminOrder(await refundOrder(app, { op, tenantId: tenantScope(op), orderId: body.id, reason: body.reason, ip })),
+  });
+
+  // Our orders of one day against the provider: the mismatches (the sandbox has no remote record to compare).
+  defineAdminRoute(fastify, app, {
+    call: adminMoneyCalls.reconcile,
+    handler: async ({ app, op, query }): Promise<AdminReconcile> => {
+      const span = spanOf(tenantScope(op, query.tenantId), { from: query.date, to: query.date });
+      return { date: query.date, ...(await reconcileDay(app, span.tenantId, span)) };
+    },
+  });
+
+  defineAdminRoute(fastify, app, {
+    call: adminMoneyCalls.reconcileFix,
+    handler: async ({ app, op, body, ip }) =>
+      presentAdminOrder(await fixPaidOrder(app, { op, tenantId: tenantScope(op), orderId: body.id, reason: body.reason, ip })),
   });
 }

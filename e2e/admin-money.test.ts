@@ -1,0 +1,146 @@
+/**
+ * The console's money side in Chromium (issue 28): the dashboard shows a real paid order's revenue (and nothing for the
+ * other tenant), with its charts; a coupon campaign is created, stopped, started again and granted to a user by phone
+ * (the user holds it); the LLM usage, reconciliation and welfare-reward screens open; a refund reaches the user's
+ * 充值记录 as 已退款 with its amount and time. Screenshots of each.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { formatYuan, profileIndex } from '@btz/shared';
+import { uniquePhone, type TestServer } from '../apps/server/test/harness.js';
+import { confirmSandbox, opt, payOrder } from '../apps/server/test/commerce/helpers.js';
+import { asOperator, operatorSignIn, printedSuperLink } from '../apps/server/test/admin/helpers.js';
+import { launch, newContext, shot, trackErrors } from './browser.js';
+import { ADMIN_TOKEN, WAIT, onPath, startE2eServer, visible } from './flows.js';
+
+let t: TestServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let errors: string[];
+let suToken: string;
+const buyerPhone = uniquePhone();
+let buyer: { token: string; userId: string; orderId: string; orderNo: string; amount: number };
+
+beforeAll(async () => {
+  [t, browser] = await Promise.all([startE2eServer(), launch()]);
+  context = await newContext(browser, { width: 1440, height: 900 });
+  context.setDefaultTimeout(WAIT);
+  page = await context.newPage();
+  errors = trackErrors(page);
+  // the super-operator signs in through the printed link (the console's sign-in screen is e2e/admin.test.ts's)
+  const r = await operatorSignIn(t, uniquePhone(), printedSuperLink(t).ticket);
+  suToken = r.data.token;
+  await context.addInitScript((token: string) => window.localStorage.setItem('btz-operator-token', token), suToken);
+  // a buyer of tenant 000000 pays one order (the sandbox confirms it)
+  const login = await t.login(buyerPhone);
+  const order = (await payOrder(t, login.access_token, { optionId: opt('copy-basic'), orderPayType: 1 })).data;
+  await confirmSandbox(t, order.codeUrl);
+  buyer = { token: login.access_token, userId: String(login.user_id), orderId: order.orderId, orderNo: order.orderNo, amount: order.amount };
+}, 120_000);
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await t?.close();
+});
+
+const stat = (label: string) => page.locator('.admin-stat', { hasText: label }).locator('.admin-stat__value');
+
+describe('the console money side', () => {
+  it('the dashboard shows the paid order as revenue, with charts; the other tenant shows none', async () => {
+    // what the database holds: every paid order of this fresh server is the buyer's one
+    const paid = (await asOperator(t, suToken, '/btz/admin/orders/search', { query: { status: 2, size: 100 } })).json.data.records;
+    expect(paid.map((o: any) => o.id)).toEqual([buyer.orderId]);
+    await page.goto(`${t.url}/admin/dashboard`);
+    await visible(page.getByRole('heading', { name: '数据概览' }));
+    await expect.poll(() => stat('收入').textContent(), { timeout: WAIT }).toBe(formatYuan(buyer.amount));
+    await expect.poll(() => stat('付费用户').textContent(), { timeout: WAIT }).toBe('1');
+    await visible(page.getByRole('img', { name: '收入与退款（元）' }));
+    await visible(page.getByRole('img', { name: '大模型 token' }));
+    expect(await page.locator('.admin-chart').count()).toBe(6);
+    await shot(page, 'admin-dashboard');
+    // tenant 金网 (389572): no order there
+    await page.getByLabel('租户').click();
+    await page.locator('.ant-select-item-option', { hasText: '（389572）' }).click();
+    await expect.poll(() => stat('收入').textContent(), { timeout: WAIT }).toBe(formatYuan(0));
+    await expect.poll(() => stat('付费用户').textContent(), { timeout: WAIT }).toBe('0');
+    await shot(page, 'admin-dashboard-tenant');
+  });
+
+  it('a coupon campaign: created, stopped, started again and granted to a user by phone', async () => {
+    await page.getByRole('menuitem', { name: '优惠券与兑换码' }).click();
+    await onPath(page, '/admin/coupons');
+    await page.getByRole('button', { name: '新建优惠券' }).click();
+    const dialog = page.getByRole('dialog', { name: '新建优惠券' });
+    await dialog.getByLabel('所属租户').click();
+    await page.locator('.ant-select-item-option', { hasText: '（000000）' }).click();
+    await dialog.getByLabel('券名称').fill('年终回馈券');
+    await dialog.getByLabel('优惠金额（元）').fill('25');
+    await dialog.getByLabel('使用门槛（元，0 为无门槛）').fill('199');
+    await dialog.getByLabel('券有效天数（发放后）').fill('10');
+    await shot(page, 'admin-coupon-new');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await visible(page.getByText('已新建优惠券'));
+    const row = page.locator('.ant-table-row', { hasText: '年终回馈券' });
+    await visible(row.getByText('活动券'));
+    await visible(row.getByText(`${formatYuan(25)}（满 ${formatYuan(199)}）`));
+    await visible(row.getByText('启用', { exact: true }));
+    await row.getByText('停用', { exact: true }).click();
+    await visible(row.getByText('已停用'));
+    await row.getByText('启用', { exact: true }).click();
+    await visible(row.getByText('发放给用户'));
+    await row.getByText('发放给用户').click();
+    const grant = page.getByRole('dialog', { name: '发放优惠券' });
+    await grant.getByLabel('用户手机号').fill(buyerPhone);
+    await grant.getByLabel('发放原因').fill('年终老用户回馈');
+    await shot(page, 'admin-coupon-grant');
+    await grant.getByRole('button', { name: '发放' }).click();
+    await visible(page.getByText(`已向 ${buyerPhone} 发放「年终回馈券」`));
+    await shot(page, 'admin-coupons-campaign');
+    const mine = await t.api<any>('/btz/coupon/coupon-list', { token: buyer.token, query: { current: 1, size: 20 } });
+    expect(mine.json.data.records.find((c: any) => c.title === '年终回馈券')).toMatchObject({ discountAmount: 25, minAmount: 199 });
+  });
+
+  it('the LLM usage, reconciliation and welfare-reward screens open', async () => {
+    await page.getByRole('menuitem', { name: '大模型用量' }).click();
+    await onPath(page, '/admin/llm');
+    await visible(page.getByText('离线模板写作（未配置大模型）'));
+    await visible(page.getByText('该时间段没有大模型调用'));
+    await shot(page, 'admin-llm');
+    await page.getByRole('menuitem', { name: '订单与退款' }).click();
+    await onPath(page, '/admin/orders');
+    await page.getByRole('button', { name: '支付对账' }).click();
+    // the sandbox keeps no remote record: its orders are counted, not compared
+    await visible(page.getByText(/当日订单 \d+ 笔/));
+    await shot(page, 'admin-reconcile');
+    await page.locator('.ant-drawer-close').click();
+    await page.getByRole('menuitem', { name: '福利任务奖励' }).click();
+    await onPath(page, '/admin/welfare');
+    const row = page.locator('.ant-table-row', { hasText: '完成第一份标书' }).first();
+    await visible(row.getByText('普通版标书 1 份'));
+    await shot(page, 'admin-welfare');
+  });
+
+  it("a refund reaches the user's 充值记录: 已退款 with the amount and the time", async () => {
+    const r = await asOperator(t, suToken, '/btz/admin/orders/refund', { body: { id: buyer.orderId, reason: '用户申请退款' } });
+    expect(r.json.data.status).toBe(4);
+    const userContext = await newContext(browser);
+    userContext.setDefaultTimeout(WAIT);
+    const userPage = await userContext.newPage();
+    const userErrors = trackErrors(userPage);
+    await userContext.addCookies([{ name: ADMIN_TOKEN, value: buyer.token, url: t.url }]);
+    const info = (await t.api<any>('/btz/user/get-info', { token: buyer.token })).json.data;
+    await userPage.goto(`${t.url}/workbench/profile?index=${profileIndex(info)}`);
+    const records = userPage.getByTestId('recharge-records');
+    const row = records.locator('tr', { hasText: buyer.orderNo });
+    await visible(row.getByText('已退款'));
+    const refund = row.getByTestId('order-refund');
+    await visible(refund);
+    expect(await refund.textContent()).toBe(`${formatYuan(buyer.amount)}${r.json.data.refundTime.slice(0, 16)}`);
+    await shot(userPage, 'user-recharge-refunded');
+    await userContext.close();
+    expect(userErrors).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});
