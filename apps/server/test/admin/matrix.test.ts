@@ -23,6 +23,8 @@ let user: { token: string; userId: string; phone: string };
 let spare: { token: string; userId: string };
 let orderId: string;
 let spareOperator: string;
+let newsA: string;
+let feedbackA: string;
 
 beforeAll(async () => {
   t = await startTestServer({ smsResendS: 0 });
@@ -33,6 +35,8 @@ beforeAll(async () => {
   spare = await newUser(t);
   orderId = (await payOrder(t, user.token, { optionId: opt('copy-basic'), orderPayType: 1 })).data.orderId;
   spareOperator = (await asOperator(t, su.token, '/btz/admin/operators/invite', { body: { tenantId: A, name: '备用' } })).json.data.operator.id;
+  newsA = (await asOperator(t, opA.token, '/btz/admin/content/save', { body: { kind: 'news', title: '矩阵资讯' } })).json.data.id;
+  feedbackA = (await t.api<any>('/btz/common/addFeedback', { token: user.token, body: { type: 1, content: '矩阵测试的反馈' } })).json.data.id;
 }, 120_000);
 afterAll(async () => {
   await t?.close();
@@ -67,6 +71,12 @@ const REQUESTS: Record<string, { opts: () => CallOptions; tenantData: boolean }>
   '/btz/admin/coupons/redeem-codes': { opts: () => ({ query: { id: `${A}-redeem-50` } }), tenantData: true },
   // an unpaid order: past the authorisation the answer is 「只有已支付的订单可以退款」, before it a refusal
   '/btz/admin/orders/refund': { opts: () => ({ body: { id: orderId, reason: '矩阵测试' } }), tenantData: true },
+  '/btz/admin/content/list': { opts: () => ({ query: { kind: 'news', tenantId: A } }), tenantData: true },
+  '/btz/admin/content/detail': { opts: () => ({ query: { kind: 'news', id: newsA } }), tenantData: true },
+  '/btz/admin/content/save': { opts: () => ({ body: { kind: 'news', id: newsA, title: '矩阵资讯' } }), tenantData: true },
+  '/btz/admin/content/publish': { opts: () => ({ body: { kind: 'news', id: newsA, published: false } }), tenantData: true },
+  '/btz/admin/feedback/list': { opts: () => ({ query: { tenantId: A } }), tenantData: true },
+  '/btz/admin/feedback/reply': { opts: () => ({ body: { id: feedbackA, reply: '矩阵回复' } }), tenantData: true },
 };
 
 const SAME_PACK = { id: opt('copy-basic'), title: '普通版标书', type: 1, unitType: 2, money: 99, bidType: 1 };

@@ -13,7 +13,7 @@ import { pageOf, time } from './answers.js';
 export type AdminAccess = 'public' | 'operator' | 'super';
 export type AdminCall = CallDef & { access: AdminAccess };
 
-function adminCall<
+export function adminCall<
   const P extends `/btz/admin/${string}`,
   R,
   Q extends z.ZodType | undefined = undefined,
@@ -418,4 +418,9 @@ export const ADMIN_ACTION_NAMES: Record<string, string> = {
   'package.create': '新增套餐',
   'package.update': '修改套餐',
   'coupon.redeem_batch': '生成兑换码',
+  'content.create': '新建内容',
+  'content.update': '修改内容',
+  'content.publish': '发布内容',
+  'content.unpublish': '下线内容',
+  'feedback.reply': '回复用户反馈',
 };

@@ -5,6 +5,8 @@ import { registerAdminAuth } from './auth/routes.js';
 import { bootstrapSuperOperator } from './auth/service.js';
 import { registerAdminOperators } from './operators/routes.js';
 import { registerAdminCoupons } from './coupons/routes.js';
+import { registerAdminContent } from './content/routes.js';
+import { registerAdminFeedback } from './content/feedback.js';
 import { registerAdminOrders } from './orders/routes.js';
 import { registerAdminPackages } from './packages/routes.js';
 import { registerAdminUsers } from './users/routes.js';
@@ -21,5 +23,7 @@ export async function registerAdmin(fastify: FastifyInstance, app: AppContext): 
   registerAdminOrders(fastify, app);
   registerAdminPackages(fastify, app);
   registerAdminCoupons(fastify, app);
+  registerAdminContent(fastify, app);
+  registerAdminFeedback(fastify, app);
   await bootstrapSuperOperator(app);
 }
