@@ -99,5 +99,7 @@ export const PAGES: Record<AppRoutePath, PageDef> = {
   '/admin/operators': { load: () => import('../features/admin/OperatorsPage') },
   '/admin/packages': { load: () => import('../features/admin/PackagesPage') },
   '/admin/coupons': { load: () => import('../features/admin/CouponsPage') },
+  '/admin/content': { load: () => import('../features/admin/ContentPage') },
+  '/admin/feedback': { load: () => import('../features/admin/FeedbackPage') },
   '/admin/*': { load: () => import('../features/admin/AdminNotFound') },
 };

@@ -14,6 +14,8 @@ const MENU = [
   { key: '/admin/orders', label: '订单与退款' },
   { key: '/admin/packages', label: '套餐' },
   { key: '/admin/coupons', label: '优惠券与兑换码' },
+  { key: '/admin/content', label: '内容' },
+  { key: '/admin/feedback', label: '用户反馈' },
   { key: '/admin/audit', label: '操作审计' },
 ];
 

@@ -63,7 +63,7 @@ export const KINDS: Record<ContentKind, KindDef> = {
       region: i.region,
       industry: i.industry,
       services: JSON.stringify(i.services),
-      intro: i.body,
+      intro: keptBody(i.body),
       contact_name: i.contactName,
       contact_phone: i.contactPhone,
       contact_email: i.contactEmail,
