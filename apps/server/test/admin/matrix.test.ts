@@ -25,6 +25,7 @@ let orderId: string;
 let spareOperator: string;
 let newsA: string;
 let feedbackA: string;
+let brandA: any;
 
 beforeAll(async () => {
   t = await startTestServer({ smsResendS: 0 });
@@ -37,6 +38,7 @@ beforeAll(async () => {
   spareOperator = (await asOperator(t, su.token, '/btz/admin/operators/invite', { body: { tenantId: A, name: '备用' } })).json.data.operator.id;
   newsA = (await asOperator(t, opA.token, '/btz/admin/content/save', { body: { kind: 'news', title: '矩阵资讯' } })).json.data.id;
   feedbackA = (await t.api<any>('/btz/common/addFeedback', { token: user.token, body: { type: 1, content: '矩阵测试的反馈' } })).json.data.id;
+  brandA = (await asOperator(t, su.token, '/btz/admin/brand/detail', { query: { tenantId: A } })).json.data;
 }, 120_000);
 afterAll(async () => {
   await t?.close();
@@ -77,6 +79,14 @@ const REQUESTS: Record<string, { opts: () => CallOptions; tenantData: boolean }>
   '/btz/admin/content/publish': { opts: () => ({ body: { kind: 'news', id: newsA, published: false } }), tenantData: true },
   '/btz/admin/feedback/list': { opts: () => ({ query: { tenantId: A } }), tenantData: true },
   '/btz/admin/feedback/reply': { opts: () => ({ body: { id: feedbackA, reply: '矩阵回复' } }), tenantData: true },
+  '/btz/admin/brand/detail': { opts: () => ({ query: { tenantId: A } }), tenantData: true },
+  // tenant A's brand saved as it is
+  '/btz/admin/brand/save': {
+    opts: () => ({ body: { tenantId: A, ...brandA.texts, ...brandA.logos, seoTitle: brandA.seo.title, seoDescription: brandA.seo.description, seoKeywords: brandA.seo.keywords } }),
+    tenantData: true,
+  },
+  '/btz/admin/brand/hosts': { opts: () => ({ body: { tenantId: A, hosts: brandA.hosts } }), tenantData: true },
+  '/btz/admin/brand/route-rule': { opts: () => ({ body: { tenantId: A, path: '/matrix-rule', redirect: '/' } }), tenantData: true },
 };
 
 const SAME_PACK = { id: opt('copy-basic'), title: '普通版标书', type: 1, unitType: 2, money: 99, bidType: 1 };

@@ -423,4 +423,7 @@ export const ADMIN_ACTION_NAMES: Record<string, string> = {
   'content.publish': '发布内容',
   'content.unpublish': '下线内容',
   'feedback.reply': '回复用户反馈',
+  'brand.update': '修改品牌设置',
+  'brand.hosts': '修改域名映射',
+  'brand.route_rule': '修改路由规则',
 };

@@ -7,6 +7,7 @@ import { registerAdminOperators } from './operators/routes.js';
 import { registerAdminCoupons } from './coupons/routes.js';
 import { registerAdminContent } from './content/routes.js';
 import { registerAdminFeedback } from './content/feedback.js';
+import { registerAdminBrand } from './brand/routes.js';
 import { registerAdminOrders } from './orders/routes.js';
 import { registerAdminPackages } from './packages/routes.js';
 import { registerAdminUsers } from './users/routes.js';
@@ -25,5 +26,6 @@ export async function registerAdmin(fastify: FastifyInstance, app: AppContext): 
   registerAdminCoupons(fastify, app);
   registerAdminContent(fastify, app);
   registerAdminFeedback(fastify, app);
+  registerAdminBrand(fastify, app);
   await bootstrapSuperOperator(app);
 }
