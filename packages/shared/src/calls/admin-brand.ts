@@ -40,7 +40,7 @@ const host = z
   .trim()
   .toLowerCase()
   .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/, { error: '域名格式不正确（不含 http:// 和端口）' });
-const path = z.string().trim().regex(/^\/[A-Za-z0-9/_.\-]{0,199}$/, { error: '路径应以 / 开头，只含字母、数字和 / _ . -' });
+const path = z.string().trim().regex(/^\/[A-Za-z0-9/_.-]{0,199}$/, { error: '路径应以 / 开头，只含字母、数字和 / _ . -' });
 
 const routeRule = z.strictObject({ path: str, redirect: str, absolute: z.boolean(), appMiddleware: z.array(str) });
 export type AdminRouteRule = z.infer<typeof routeRule>;
