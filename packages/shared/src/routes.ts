@@ -128,6 +128,7 @@ export const APP_ROUTES = [
   { path: '/admin/coupons', title: '运营后台 · 优惠券与兑换码', layout: 'admin', access: 'operator' },
   { path: '/admin/content', title: '运营后台 · 内容', layout: 'admin', access: 'operator' },
   { path: '/admin/feedback', title: '运营后台 · 用户反馈', layout: 'admin', access: 'operator' },
+  { path: '/admin/brand', title: '运营后台 · 品牌设置', layout: 'admin', access: 'operator' },
   { path: '/admin/*', layout: 'admin', access: 'operator' },
 ] as const satisfies readonly AppRoute[];
 

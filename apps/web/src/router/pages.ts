@@ -101,5 +101,6 @@ export const PAGES: Record<AppRoutePath, PageDef> = {
   '/admin/coupons': { load: () => import('../features/admin/CouponsPage') },
   '/admin/content': { load: () => import('../features/admin/ContentPage') },
   '/admin/feedback': { load: () => import('../features/admin/FeedbackPage') },
+  '/admin/brand': { load: () => import('../features/admin/BrandPage') },
   '/admin/*': { load: () => import('../features/admin/AdminNotFound') },
 };

@@ -16,6 +16,7 @@ const MENU = [
   { key: '/admin/coupons', label: '优惠券与兑换码' },
   { key: '/admin/content', label: '内容' },
   { key: '/admin/feedback', label: '用户反馈' },
+  { key: '/admin/brand', label: '品牌设置' },
   { key: '/admin/audit', label: '操作审计' },
 ];
 
