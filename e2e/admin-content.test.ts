@@ -97,6 +97,24 @@ describe('content in the console', () => {
   });
 });
 
+describe('brand settings', () => {
+  it("the operator sets the brand's SEO title and service phone; the public site shows them at once", async () => {
+    await page.getByRole('menuitem', { name: '品牌设置' }).click();
+    await onPath(page, '/admin/brand');
+    await page.getByLabel('客服电话').fill('400-800-2027');
+    await page.getByLabel('首页标题').fill('标书AI｜品牌设置生效测试');
+    await shot(page, 'admin-brand');
+    await page.getByRole('button', { name: '保存品牌设置' }).click();
+    await visible(page.getByText('品牌设置已保存，公开网站已生效'));
+
+    const visitor = await (await newContext(browser)).newPage();
+    await visitor.goto(`${t.url}/`);
+    await expect.poll(() => visitor.title()).toBe('标书AI｜品牌设置生效测试');
+    await visible(visitor.getByText('400-800-2027'));
+    await visitor.context().close();
+  });
+});
+
 describe('feedback inbox', () => {
   it('the operator replies; the user on 客服中心 is told at once and reads the reply in 我的反馈', async () => {
     const user = await loggedInPage(browser, t);

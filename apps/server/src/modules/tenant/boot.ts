@@ -19,6 +19,7 @@ export function makeBoot(config: Config, tenant: TenantInfo, buildId: string, ti
       title: !title && tenant.seo.title ? tenant.seo.title : pageTitle(seoKey, title),
       description: tenant.seo.description || seo.description,
       keywords: tenant.seo.keywords || seo.keywords,
+      ...(tenant.seo.title ? { home: tenant.seo.title } : {}),
     },
     clientAuth: Buffer.from(`${config.clientId}:${config.clientSecret}`).toString('base64'),
     bypassHash: createHash('sha256').update(secret).digest('hex'),
