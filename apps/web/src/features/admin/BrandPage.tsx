@@ -80,7 +80,7 @@ export default function BrandPage() {
                   ),
                 )}
               </div>
-              <h4 className="admin-brand__sub">Logo 与图片（本站图片路径，如 /brand/{b.code}/homeLogoLight.svg）</h4>
+              <h4 className="admin-brand__sub">Logo 与图片（本站图片路径，如 /brand/{b.code}/logo-light.svg）</h4>
               <div className="admin-grid">
                 {(Object.keys(BRAND_LOGO_FIELDS) as (keyof typeof BRAND_LOGO_FIELDS)[]).map((k) => (
                   <Form.Item key={k} label={BRAND_LOGO_FIELDS[k]}>
