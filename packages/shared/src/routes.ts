@@ -129,6 +129,9 @@ export const APP_ROUTES = [
   { path: '/admin/dashboard', title: '运营后台 · 数据概览', layout: 'admin', access: 'operator' },
   { path: '/admin/llm', title: '运营后台 · 大模型用量', layout: 'admin', access: 'operator' },
   { path: '/admin/welfare', title: '运营后台 · 福利任务奖励', layout: 'admin', access: 'operator' },
+  { path: '/admin/content', title: '运营后台 · 内容', layout: 'admin', access: 'operator' },
+  { path: '/admin/feedback', title: '运营后台 · 用户反馈', layout: 'admin', access: 'operator' },
+  { path: '/admin/brand', title: '运营后台 · 品牌设置', layout: 'admin', access: 'operator' },
   { path: '/admin/*', layout: 'admin', access: 'operator' },
 ] as const satisfies readonly AppRoute[];
 

@@ -5,10 +5,19 @@ type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 type Json<T> = ColumnType<T, string | undefined, string>;
 
+/** A brand's own SEO texts (migration 0032); an empty or missing one falls back to the host variant's. */
+export interface BrandSeo {
+  title?: string;
+  description?: string;
+  keywords?: string;
+}
+
 export interface TenantsTable {
   id: string;
   code: string;
   branding: Json<Record<string, string>>;
+  /** 0032: the operator's SEO texts, each optional */
+  seo: ColumnType<BrandSeo, string | undefined, string>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

@@ -1,6 +1,7 @@
 import { defaultTenantForHost, variantForHost, type BrandVariant, type TenantBranding } from '@btz/shared';
 import type { Config } from '../config.js';
 import type { Database } from '../db/connection.js';
+import type { BrandSeo } from '../db/schema.js';
 
 /**
  * The `Vary` of an answer that depends on the host (tenant, brand, canonical URLs): Host, plus the forwarded host and
@@ -16,6 +17,8 @@ export interface TenantInfo {
   code: string;
   variant: BrandVariant;
   branding: TenantBranding;
+  /** the operator's SEO texts (console, issue 28); empty ones fall back to the variant's */
+  seo: BrandSeo;
 }
 
 /**
@@ -24,7 +27,7 @@ export interface TenantInfo {
  * Cached for a few seconds: every request needs it.
  */
 export class TenantResolver {
-  private cache: { at: number; hosts: Map<string, string>; tenants: Map<string, TenantInfo['branding'] & { code: string }> } | null =
+  private cache: { at: number; hosts: Map<string, string>; tenants: Map<string, TenantInfo['branding'] & { code: string; seo: BrandSeo }> } | null =
     null;
 
   constructor(
@@ -40,13 +43,13 @@ export class TenantResolver {
     if (this.cache && Date.now() - this.cache.at < this.ttlMs) return this.cache;
     const [hosts, tenants] = await Promise.all([
       this.db.selectFrom('host_tenants').select(['host', 'tenant_id']).execute(),
-      this.db.selectFrom('tenants').select(['id', 'code', 'branding']).execute(),
+      this.db.selectFrom('tenants').select(['id', 'code', 'branding', 'seo']).execute(),
     ]);
     this.cache = {
       at: Date.now(),
       hosts: new Map(hosts.map((h) => [h.host.toLowerCase(), h.tenant_id])),
       tenants: new Map(
-        tenants.map((t) => [t.id, { ...(t.branding as unknown as TenantInfo['branding']), code: t.code }]),
+        tenants.map((t) => [t.id, { ...(t.branding as unknown as TenantInfo['branding']), code: t.code, seo: t.seo ?? {} }]),
       ),
     };
     return this.cache;
@@ -58,7 +61,7 @@ export class TenantResolver {
     const id = hosts.get(host) ?? defaultTenantForHost(host);
     const t = tenants.get(id) ?? tenants.get(defaultTenantForHost(''));
     if (!t) throw new Error('租户数据缺失：数据库未完成初始化');
-    const { code, ...branding } = t;
-    return { id: t.tenanId, code, variant: variantForHost(host), branding };
+    const { code, seo, ...branding } = t;
+    return { id: t.tenanId, code, variant: variantForHost(host), branding, seo };
   }
 }

@@ -24,6 +24,9 @@ let user: { token: string; userId: string; phone: string };
 let spare: { token: string; userId: string };
 let orderId: string;
 let spareOperator: string;
+let newsA: string;
+let feedbackA: string;
+let brandA: any;
 
 beforeAll(async () => {
   t = await startTestServer({ smsResendS: 0 });
@@ -34,6 +37,9 @@ beforeAll(async () => {
   spare = await newUser(t);
   orderId = (await payOrder(t, user.token, { optionId: opt('copy-basic'), orderPayType: 1 })).data.orderId;
   spareOperator = (await asOperator(t, su.token, '/btz/admin/operators/invite', { body: { tenantId: A, name: '备用' } })).json.data.operator.id;
+  newsA = (await asOperator(t, opA.token, '/btz/admin/content/save', { body: { kind: 'news', title: '矩阵资讯' } })).json.data.id;
+  feedbackA = (await t.api<any>('/btz/common/addFeedback', { token: user.token, body: { type: 1, content: '矩阵测试的反馈' } })).json.data.id;
+  brandA = (await asOperator(t, su.token, '/btz/admin/brand/detail', { query: { tenantId: A } })).json.data;
 }, 120_000);
 afterAll(async () => {
   await t?.close();
@@ -83,6 +89,20 @@ const REQUESTS: Record<string, { opts: () => CallOptions; tenantData: boolean }>
     opts: () => ({ body: { tenantId: A, code: 'profile', title: '完善个人资料', description: '填写昵称、真实姓名、所在地区和邮箱', rewardKind: 'coupon', couponTemplateId: `${A}-task-20`, sort: 1 } }),
     tenantData: true,
   },
+  '/btz/admin/content/list': { opts: () => ({ query: { kind: 'news', tenantId: A } }), tenantData: true },
+  '/btz/admin/content/detail': { opts: () => ({ query: { kind: 'news', id: newsA } }), tenantData: true },
+  '/btz/admin/content/save': { opts: () => ({ body: { kind: 'news', id: newsA, title: '矩阵资讯' } }), tenantData: true },
+  '/btz/admin/content/publish': { opts: () => ({ body: { kind: 'news', id: newsA, published: false } }), tenantData: true },
+  '/btz/admin/feedback/list': { opts: () => ({ query: { tenantId: A } }), tenantData: true },
+  '/btz/admin/feedback/reply': { opts: () => ({ body: { id: feedbackA, reply: '矩阵回复' } }), tenantData: true },
+  '/btz/admin/brand/detail': { opts: () => ({ query: { tenantId: A } }), tenantData: true },
+  // tenant A's brand saved as it is
+  '/btz/admin/brand/save': {
+    opts: () => ({ body: { tenantId: A, ...brandA.texts, ...brandA.logos, seoTitle: brandA.seo.title, seoDescription: brandA.seo.description, seoKeywords: brandA.seo.keywords } }),
+    tenantData: true,
+  },
+  '/btz/admin/brand/hosts': { opts: () => ({ body: { tenantId: A, hosts: brandA.hosts } }), tenantData: true },
+  '/btz/admin/brand/route-rule': { opts: () => ({ body: { tenantId: A, path: '/matrix-rule', redirect: '/' } }), tenantData: true },
 };
 
 const SAME_PACK = { id: opt('copy-basic'), title: '普通版标书', type: 1, unitType: 2, money: 99, bidType: 1 };

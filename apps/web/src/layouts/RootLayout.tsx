@@ -27,7 +27,7 @@ function ownTitle(m: TitledMatch): string | null {
 function titleFor(pathname: string, matches: TitledMatch[]): string {
   const p = normalizePath(pathname);
   const key = boot().seoKey ?? boot().variant;
-  if (p === '/' || p === '/home') return pageTitle(key);
+  if (p === '/' || p === '/home') return boot().seo.home || pageTitle(key);
   const wb = WORKBENCH_ROUTES[p];
   const own = [...matches].reverse().map(ownTitle).find(Boolean);
   return pageTitle(key, wb ?? own ?? null);

@@ -4,6 +4,8 @@
  */
 import { useSyncExternalStore } from 'react';
 import { boot } from '../lib/boot';
+import { toast } from '../lib/feedback';
+import { queryClient } from '../lib/queryClient';
 import { RealtimeClient, type MessageHandler, type RealtimeState, type SubscribeOptions } from './client';
 import { setDmCount } from './dm-count';
 
@@ -29,6 +31,12 @@ const client = new RealtimeClient();
 client.on('dm.count', (msg) => {
   const count = (msg.data as { count?: unknown } | null)?.count;
   if (typeof count === 'number') setDmCount(count);
+});
+
+// an operator answered the user's feedback (issue 28): say so, and 我的反馈 (客服中心) reads the reply anew
+client.on('feedback.replied', () => {
+  toast.info('客服已回复您的反馈，可在「客服中心 · 我的反馈」查看', 6);
+  void queryClient.invalidateQueries({ queryKey: ['site', 'feedback'] });
 });
 
 function defaultClientAuth(): string {

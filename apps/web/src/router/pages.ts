@@ -102,5 +102,8 @@ export const PAGES: Record<AppRoutePath, PageDef> = {
   '/admin/dashboard': { load: () => import('../features/admin/DashboardPage') },
   '/admin/llm': { load: () => import('../features/admin/LlmUsagePage') },
   '/admin/welfare': { load: () => import('../features/admin/WelfarePage') },
+  '/admin/content': { load: () => import('../features/admin/ContentPage') },
+  '/admin/feedback': { load: () => import('../features/admin/FeedbackPage') },
+  '/admin/brand': { load: () => import('../features/admin/BrandPage') },
   '/admin/*': { load: () => import('../features/admin/AdminNotFound') },
 };

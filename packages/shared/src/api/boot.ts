@@ -13,7 +13,8 @@ export interface Boot {
   seoKey?: SeoKey;
   tenantId: string;
   branding: TenantBranding;
-  seo: { title: string; description: string; keywords: string };
+  /** `home`: the brand's own home-page title set in the console (issue 28), when there is one */
+  seo: { title: string; description: string; keywords: string; home?: string };
   /** base64 of `clientId:clientSecret`, for the `Authorization: Basic` header */
   clientAuth: string;
   /** hex sha256 of the `btz` bypass value: the bundle never carries the secret itself */

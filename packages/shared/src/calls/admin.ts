@@ -418,4 +418,12 @@ export const ADMIN_ACTION_NAMES: Record<string, string> = {
   'package.create': '新增套餐',
   'package.update': '修改套餐',
   'coupon.redeem_batch': '生成兑换码',
+  'content.create': '新建内容',
+  'content.update': '修改内容',
+  'content.publish': '发布内容',
+  'content.unpublish': '下线内容',
+  'feedback.reply': '回复用户反馈',
+  'brand.update': '修改品牌设置',
+  'brand.hosts': '修改域名映射',
+  'brand.route_rule': '修改路由规则',
 };

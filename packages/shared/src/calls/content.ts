@@ -143,6 +143,8 @@ export const contentCalls = {
     response: pageOf(newsItem),
   }),
   newsCategories: defineCall({ path: '/btz-skip/content/news-categories', auth: false, response: z.array(str) }),
+  /** the brand's published notices (an operator's texts, never purchases) for the home page's 公告 line */
+  notices: defineCall({ path: '/btz-skip/content/notices', auth: false, response: z.array(z.strictObject({ id: str, content: str })) }),
   newsDetail: defineCall({
     path: '/btz-skip/content/news-detail',
     auth: false,

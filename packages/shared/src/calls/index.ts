@@ -22,3 +22,5 @@ export * from './welfare.js';
 export * from './team.js';
 export * from './admin.js';
 export * from './admin-money.js';
+export * from './admin-content.js';
+export * from './admin-brand.js';

@@ -40,7 +40,7 @@ const boot: z.ZodType<Boot> = z.strictObject({
   seoKey: z.enum(['jw', 'bs', 'default', 'fz']).optional(),
   tenantId: s,
   branding: tenantBranding,
-  seo: z.strictObject({ title: s, description: s, keywords: s }),
+  seo: z.strictObject({ title: s, description: s, keywords: s, home: s.optional() }),
   clientAuth: s,
   bypassHash: s,
   crypto: z.strictObject({ aesKey: s, desKey: s }),

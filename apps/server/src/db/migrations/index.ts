@@ -25,6 +25,7 @@ import * as m0026 from './0026_welfare.js';
 import * as m0027 from './0027_admin.js';
 import * as m0029 from './0029_section_history.js';
 import * as m0031 from './0031_llm_usage.js';
+import * as m0032 from './0032_brand_seo.js';
 
 /** Forward-only migrations, applied in order at start. Never edit one that has landed: add the next. */
 export const MIGRATIONS: { id: string; up: string }[] = [
@@ -55,4 +56,5 @@ export const MIGRATIONS: { id: string; up: string }[] = [
   { id: '0027_admin', up: m0027.up },
   { id: '0029_section_history', up: m0029.up },
   { id: '0031_llm_usage', up: m0031.up },
+  { id: '0032_brand_seo', up: m0032.up },
 ];

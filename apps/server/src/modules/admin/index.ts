@@ -5,6 +5,9 @@ import { registerAdminAuth } from './auth/routes.js';
 import { bootstrapSuperOperator } from './auth/service.js';
 import { registerAdminOperators } from './operators/routes.js';
 import { registerAdminCoupons } from './coupons/routes.js';
+import { registerAdminContent } from './content/routes.js';
+import { registerAdminFeedback } from './content/feedback.js';
+import { registerAdminBrand } from './brand/routes.js';
 import { registerAdminOrders } from './orders/routes.js';
 import { registerAdminPackages } from './packages/routes.js';
 import { registerAdminUsers } from './users/routes.js';
@@ -27,5 +30,8 @@ export async function registerAdmin(fastify: FastifyInstance, app: AppContext): 
   registerAdminDashboard(fastify, app);
   registerAdminLlm(fastify, app);
   registerAdminWelfare(fastify, app);
+  registerAdminContent(fastify, app);
+  registerAdminFeedback(fastify, app);
+  registerAdminBrand(fastify, app);
   await bootstrapSuperOperator(app);
 }

@@ -91,6 +91,19 @@ export async function getNews(db: Database, tenantId: string, id: string, countV
   return { ...newsItem(r), views: r.views + (countView ? 1 : 0), body: r.body, prev: prev ?? null, next: next ?? null };
 }
 
+/** The brand's published notices (barrage_messages written by an operator), in their order; at most 20. */
+export async function listNotices(db: Database, tenantId: string): Promise<{ id: string; content: string }[]> {
+  return db
+    .selectFrom('barrage_messages')
+    .select(['id', 'content'])
+    .where('tenant_id', '=', tenantId)
+    .where('enabled', '=', true)
+    .orderBy('sort')
+    .orderBy('id', 'desc')
+    .limit(20)
+    .execute();
+}
+
 function questionItem(r: Selectable<QuestionsTable>): QuestionItem {
   return { id: r.id, question: r.question, category: r.category, views: r.views };
 }

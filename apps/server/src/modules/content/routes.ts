@@ -20,6 +20,7 @@ import {
   listFeedback,
   listMerchants,
   listNews,
+  listNotices,
   listQuestions,
   merchantFilters,
   newsCategories,
@@ -41,6 +42,10 @@ export function registerContentRoutes(fastify: FastifyInstance, app: AppContext)
   defineRoute(fastify, app, {
     call: contentCalls.newsCategories,
     handler: async ({ tenant }) => newsCategories(db, tenant.id),
+  });
+  defineRoute(fastify, app, {
+    call: contentCalls.notices,
+    handler: async ({ tenant }) => listNotices(db, tenant.id),
   });
   defineRoute(fastify, app, {
     call: contentCalls.newsDetail,

@@ -11,6 +11,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { hostVary } from '../../http/tenant.js';
 import { esc } from '../../lib/html.js';
+import { isHtmlBody, sanitizeHtml } from '../../lib/sanitize-html.js';
 import { formatTime } from '../../lib/time.js';
 import {
   allLinks,
@@ -50,8 +51,11 @@ export function siteOrigin(req: FastifyRequest): string {
   return `${req.protocol}://${req.host}`;
 }
 
+/** A body as the crawler reads it: an operator's HTML (sanitised again on the way out), or plain text as paragraphs. */
 const paragraphs = (text: string) =>
-  text
+  isHtmlBody(text)
+    ? sanitizeHtml(text)
+    : text
     .split(/\n\s*\n|\n/)
     .map((s) => s.trim())
     .filter(Boolean)

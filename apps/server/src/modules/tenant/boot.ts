@@ -14,7 +14,13 @@ export function makeBoot(config: Config, tenant: TenantInfo, buildId: string, ti
     seoKey,
     tenantId: tenant.id,
     branding: tenant.branding,
-    seo: { title: pageTitle(seoKey, title), description: seo.description, keywords: seo.keywords },
+    // the brand's own SEO texts (set in the console) win over the variant's built-in ones; a page's own title keeps the template
+    seo: {
+      title: !title && tenant.seo.title ? tenant.seo.title : pageTitle(seoKey, title),
+      description: tenant.seo.description || seo.description,
+      keywords: tenant.seo.keywords || seo.keywords,
+      ...(tenant.seo.title ? { home: tenant.seo.title } : {}),
+    },
     clientAuth: Buffer.from(`${config.clientId}:${config.clientSecret}`).toString('base64'),
     bypassHash: createHash('sha256').update(secret).digest('hex'),
     crypto: { aesKey: config.cryptoAesKey, desKey: config.cryptoDesKey },

@@ -17,6 +17,9 @@ const MENU = [
   { key: '/admin/coupons', label: '优惠券与兑换码' },
   { key: '/admin/welfare', label: '福利任务奖励' },
   { key: '/admin/llm', label: '大模型用量' },
+  { key: '/admin/content', label: '内容' },
+  { key: '/admin/feedback', label: '用户反馈' },
+  { key: '/admin/brand', label: '品牌设置' },
   { key: '/admin/audit', label: '操作审计' },
 ];
 

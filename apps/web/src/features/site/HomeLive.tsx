@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import type { orderCalls } from '@btz/shared/calls';
+import type { contentCalls, orderCalls } from '@btz/shared/calls';
 import { callApi } from '../../api/call';
 import { useNewsList } from './queries';
 import { asPage } from './api';
@@ -17,24 +17,39 @@ const fetchBarrage = async () =>
     ),
   ).records;
 
-/** What other users just did (the barrage messages), as a slow ticker; nothing when there are none. */
-function Ticker() {
-  const { data } = useQuery({ queryKey: ['site', 'barrage'], queryFn: fetchBarrage, staleTime: 300_000 });
-  if (!data?.length) return null;
-  const items = [...data, ...data];
+// the brand's notices, written by an operator (never purchases: the server refuses texts shaped like one)
+const fetchNotices = async () =>
+  callApi<typeof contentCalls.notices>('/btz-skip/content/notices', {}, { silent: true, repeatSubmit: false });
+
+/** A slow ticker of short lines under a badge; nothing when there are none. */
+function TickerLine({ badge, label, items, notice }: { badge: string; label: string; items: { id: string; content: string }[] | undefined; notice?: boolean }) {
+  if (!items?.length) return null;
+  const doubled = [...items, ...items];
   return (
-    <div className="hl-ticker" aria-label="用户动态">
-      <span className="hl-ticker__badge">实时动态</span>
+    <div className={`hl-ticker${notice ? ' hl-ticker--notice' : ''}`} aria-label={label}>
+      <span className="hl-ticker__badge">{badge}</span>
       <div className="hl-ticker__viewport">
-        <ul className="hl-ticker__track" style={{ animationDuration: `${data.length * 4}s` }}>
-          {items.map((b, i) => (
-            <li key={`${b.id}-${i}`} aria-hidden={i >= data.length ? true : undefined}>
+        <ul className="hl-ticker__track" style={{ animationDuration: `${items.length * 4}s` }}>
+          {doubled.map((b, i) => (
+            <li key={`${b.id}-${i}`} aria-hidden={i >= items.length ? true : undefined}>
               {b.content}
             </li>
           ))}
         </ul>
       </div>
     </div>
+  );
+}
+
+/** What other users just did (real paid orders only), and apart from it the brand's notices. */
+function Ticker() {
+  const { data } = useQuery({ queryKey: ['site', 'barrage'], queryFn: fetchBarrage, staleTime: 300_000 });
+  const notices = useQuery({ queryKey: ['site', 'notices'], queryFn: fetchNotices, staleTime: 300_000 });
+  return (
+    <>
+      <TickerLine badge="公告" label="平台公告" items={notices.data} notice />
+      <TickerLine badge="实时动态" label="用户动态" items={data} />
+    </>
   );
 }
 

@@ -14,7 +14,6 @@ const WELFARE = '/workbench/welfareCenter';
 /** /activity/{id}.html — an activity: period, state, what it is and how to take part. */
 export default function ActivityDetail() {
   const { item, error } = useLoaderData() as Loaded<Activity>;
-  const loggedIn = useUser((s) => Boolean(s.token));
   if (!item) {
     return (
       <SitePage title="活动详情">
@@ -22,6 +21,12 @@ export default function ActivityDetail() {
       </SitePage>
     );
   }
+  return <ActivityView item={item} />;
+}
+
+/** An activity as its public page shows it (the console's preview renders the same). */
+export function ActivityView({ item }: { item: Activity }) {
+  const loggedIn = useUser((s) => Boolean(s.token));
   const label = item.statusLabel || ACTIVITY_STATUS_LABEL[item.status] || '';
   return (
     <SitePage title={item.title} crumb={<>活动 / {item.title}</>} lead={item.summary || undefined}>

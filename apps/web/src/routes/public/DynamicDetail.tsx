@@ -11,11 +11,6 @@ const LIST = '/home/industry_dynamics.html';
 /** /dynamic/{id}.html — a news article with previous / next (unknown ids: the loader shows the 404 page). */
 export default function DynamicDetail() {
   const { item, error } = useLoaderData() as Loaded<NewsDetail>;
-  const crumb = (title: string) => (
-    <>
-      <Link to={LIST}>行业动态</Link> / {title}
-    </>
-  );
   if (!item) {
     return (
       <SitePage title="行业动态" crumb={crumb('文章')}>
@@ -23,6 +18,17 @@ export default function DynamicDetail() {
       </SitePage>
     );
   }
+  return <NewsView item={item} />;
+}
+
+const crumb = (title: string) => (
+  <>
+    <Link to={LIST}>行业动态</Link> / {title}
+  </>
+);
+
+/** The article as its public page shows it (the console's preview renders the same). */
+export function NewsView({ item }: { item: NewsDetail }) {
   return (
     <SitePage title={item.title} crumb={crumb('正文')}>
       <div className="sx-article-meta">

@@ -16,6 +16,11 @@ export default function HomeCodePage() {
       </SitePage>
     );
   }
+  return <StaticPageView item={item} />;
+}
+
+/** A static page as the public site shows it (the console's preview renders the same). */
+export function StaticPageView({ item }: { item: StaticPage }) {
   return (
     <SitePage title={item.title} lead={item.summary || undefined}>
       <RichText body={item.body} />

@@ -12,11 +12,6 @@ const LIST = '/home/merchant.html';
 /** /merchantDetail/{id}.html — a merchant: who they are, their services, and how to reach them (masked contacts). */
 export default function MerchantDetail() {
   const { item: m, error } = useLoaderData() as Loaded<Merchant>;
-  const crumb = (t: string) => (
-    <>
-      <Link to={LIST}>商家名录</Link> / {t}
-    </>
-  );
   if (!m) {
     return (
       <SitePage title="商家详情" crumb={crumb('详情')}>
@@ -24,6 +19,17 @@ export default function MerchantDetail() {
       </SitePage>
     );
   }
+  return <MerchantView m={m} />;
+}
+
+const crumb = (t: string) => (
+  <>
+    <Link to={LIST}>商家名录</Link> / {t}
+  </>
+);
+
+/** A merchant as its public page shows it (the console's preview renders the same). */
+export function MerchantView({ m }: { m: Merchant }) {
   return (
     <SitePage title={m.name} crumb={crumb(m.name)}>
       <div className="sx-merchant-hero">

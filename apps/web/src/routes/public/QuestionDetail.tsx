@@ -8,14 +8,15 @@ import '../../features/site/site-pages.css';
 
 const LIST = '/home/direction.html#faq';
 
+const crumb = (
+  <>
+    <Link to={LIST}>常见问题</Link> / 问题详情
+  </>
+);
+
 /** /question/{id}.html — one question and its answer. */
 export default function QuestionDetail() {
   const { item, error } = useLoaderData() as Loaded<QuestionDetail>;
-  const crumb = (
-    <>
-      <Link to={LIST}>常见问题</Link> / 问题详情
-    </>
-  );
   if (!item) {
     return (
       <SitePage title="常见问题" crumb={crumb}>
@@ -23,6 +24,11 @@ export default function QuestionDetail() {
       </SitePage>
     );
   }
+  return <QuestionView item={item} />;
+}
+
+/** A question and its answer as the public page shows them (the console's preview renders the same). */
+export function QuestionView({ item }: { item: QuestionDetail }) {
   return (
     <SitePage title={item.question} crumb={crumb}>
       {item.category ? (
