@@ -5,6 +5,7 @@ import type { AppContext } from '../../../context.js';
 import type { Database } from '../../../db/connection.js';
 import { badRequest, notFound } from '../../../http/errors.js';
 import { writeAudit } from '../audit/repo.js';
+import { brandRows, deleteRouteRule, hostsOfOthers, lockBranding, replaceHosts, saveRouteRule, setBranding } from './repo.js';
 import { defineAdminRoute, tenantScope, type OperatorAuth } from '../route.js';
 
 /** The tenant a brand call is about: a tenant's operator its own; the super-operator must name one. */
@@ -15,12 +16,9 @@ function brandTenant(op: OperatorAuth, requested?: string): string {
 }
 
 async function loadBrand(db: Database, tenantId: string): Promise<AdminBrand> {
-  const t = await db.selectFrom('tenants').select(['id', 'code', 'branding', 'seo']).where('id', '=', tenantId).executeTakeFirst();
-  if (!t) throw notFound('租户');
-  const [hosts, rules] = await Promise.all([
-    db.selectFrom('host_tenants').select('host').where('tenant_id', '=', tenantId).orderBy('host').execute(),
-    db.selectFrom('route_rules').selectAll().where('tenant_id', '=', tenantId).orderBy('path').execute(),
-  ]);
+  const rows = await brandRows(db, tenantId);
+  if (!rows) throw notFound('租户');
+  const { t, hosts, rules } = rows;
   const b = (t.branding ?? {}) as Record<string, string>;
   const seo = t.seo ?? {};
   // what an empty SEO text falls back to: the variant of the brand's first host (its code's own set for fz)
@@ -53,11 +51,10 @@ export function registerAdminBrand(fastify: FastifyInstance, app: AppContext): v
     handler: async ({ db, op, body, ip }) => {
       const tenantId = brandTenant(op, body.tenantId);
       const before = await loadBrand(db, tenantId);
-      const row = await db.selectFrom('tenants').select('branding').where('id', '=', tenantId).forUpdate().executeTakeFirstOrThrow();
-      const branding = { ...(row.branding as Record<string, string>) };
+      const branding = await lockBranding(db, tenantId);
       for (const k of [...Object.keys(BRAND_TEXT_FIELDS), ...Object.keys(BRAND_LOGO_FIELDS)]) branding[k] = (body as Record<string, string>)[k] ?? '';
       const seo = { title: body.seoTitle, description: body.seoDescription, keywords: body.seoKeywords };
-      await db.updateTable('tenants').set({ branding: JSON.stringify(branding), seo: JSON.stringify(seo), updated_at: new Date() }).where('id', '=', tenantId).execute();
+      await setBranding(db, tenantId, branding, seo);
       const after = await loadBrand(db, tenantId);
       const pick = (v: AdminBrand) => ({ ...v.texts, ...v.logos, seoTitle: v.seo.title, seoDescription: v.seo.description, seoKeywords: v.seo.keywords }) as Record<string, string>;
       const [b, a] = [pick(before), pick(after)];
@@ -83,12 +80,9 @@ export function registerAdminBrand(fastify: FastifyInstance, app: AppContext): v
     handler: async ({ db, op, body, ip }) => {
       const before = await loadBrand(db, body.tenantId);
       const hosts = [...new Set(body.hosts)];
-      if (hosts.length) {
-        const taken = await db.selectFrom('host_tenants').select(['host', 'tenant_id']).where('host', 'in', hosts).where('tenant_id', '<>', body.tenantId).execute();
-        if (taken.length) throw badRequest(`域名 ${taken.map((x) => x.host).join('、')} 已由其他租户使用，请先从该租户移除`);
-      }
-      await db.deleteFrom('host_tenants').where('tenant_id', '=', body.tenantId).execute();
-      if (hosts.length) await db.insertInto('host_tenants').values(hosts.map((host) => ({ host, tenant_id: body.tenantId }))).execute();
+      const taken = await hostsOfOthers(db, hosts, body.tenantId);
+      if (taken.length) throw badRequest(`域名 ${taken.join('、')} 已由其他租户使用，请先从该租户移除`);
+      await replaceHosts(db, body.tenantId, hosts);
       const after = await loadBrand(db, body.tenantId);
       await writeAudit(db, { operatorId: op.id, tenantId: body.tenantId, action: 'brand.hosts', targetType: 'tenant', targetId: body.tenantId, before: { hosts: before.hosts }, after: { hosts: after.hosts }, ip });
       app.tenants.invalidate();
@@ -105,16 +99,12 @@ export function registerAdminBrand(fastify: FastifyInstance, app: AppContext): v
       const before = (await loadBrand(db, tenantId)).routeRules.find((r) => r.path === rulePath) ?? null;
       if (body.remove) {
         if (!before) throw notFound('该路径的规则');
-        await db.deleteFrom('route_rules').where('tenant_id', '=', tenantId).where('path', '=', rulePath).execute();
+        await deleteRouteRule(db, tenantId, rulePath);
       } else {
         if (!body.redirect && !body.appMiddleware.length) throw badRequest('请填写跳转地址或中间件（都不需要时请删除该规则）');
         if (body.redirect === rulePath) throw badRequest('跳转地址不能与路径相同');
         const values = { redirect: body.redirect || null, absolute: /^https:/i.test(body.redirect), app_middleware: JSON.stringify(body.appMiddleware) };
-        await db
-          .insertInto('route_rules')
-          .values({ path: rulePath, tenant_id: tenantId, ...values })
-          .onConflict((oc) => oc.columns(['path', 'tenant_id']).doUpdateSet(values))
-          .execute();
+        await saveRouteRule(db, tenantId, rulePath, values);
       }
       const after = await loadBrand(db, tenantId);
       await writeAudit(db, {

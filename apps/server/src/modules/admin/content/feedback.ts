@@ -1,16 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import type { Selectable } from 'kysely';
 import { FEEDBACK_TYPE_LABEL } from '@btz/shared';
 import { adminContentCalls, type AdminFeedback } from '@btz/shared/calls';
 import type { AppContext } from '../../../context.js';
-import { paginate } from '../../../db/paging.js';
-import type { FeedbackTable } from '../../../db/schema-content.js';
 import { notFound } from '../../../http/errors.js';
 import { formatTime } from '../../../lib/time.js';
 import { writeAudit } from '../audit/repo.js';
 import { defineAdminRoute, tenantScope } from '../route.js';
+import { feedbackPage, lockFeedback, replyToFeedback, type FeedbackRow } from './repo.js';
 
-type FeedbackRow = Selectable<FeedbackTable> & { phone: string | null };
 
 function present(r: FeedbackRow): AdminFeedback {
   return {
@@ -42,15 +39,7 @@ export function registerAdminFeedback(fastify: FastifyInstance, app: AppContext)
     call: adminContentCalls.feedbackList,
     handler: async ({ app, op, query }) => {
       const scope = tenantScope(op, query.tenantId);
-      let base = app.db.selectFrom('feedback').leftJoin('users', 'users.id', 'feedback.user_id');
-      if (scope) base = base.where('feedback.tenant_id', '=', scope);
-      if (query.unreplied === '1') base = base.where('feedback.status', '=', 0);
-      return paginate(
-        base,
-        query,
-        (q) => q.selectAll('feedback').select('users.phone').orderBy('feedback.created_at', 'desc').orderBy('feedback.id', 'desc'),
-        (r) => present(r as FeedbackRow),
-      );
+      return feedbackPage(app.db, scope, query.unreplied === '1', query, present);
     },
   });
 
@@ -60,18 +49,9 @@ export function registerAdminFeedback(fastify: FastifyInstance, app: AppContext)
       const scope = tenantScope(op);
       // the reply and its audit row commit together; the user is told after the commit (their 我的反馈 then reads it)
       const { before, after } = await app.db.transaction().execute(async (db) => {
-        let q = db.selectFrom('feedback').selectAll().where('id', '=', body.id);
-        if (scope) q = q.where('tenant_id', '=', scope);
-        const before = await q.forUpdate().executeTakeFirst();
+        const before = await lockFeedback(db, body.id, scope);
         if (!before) throw notFound('反馈');
-        await db.updateTable('feedback').set({ reply: body.reply, status: 1, replied_at: new Date() }).where('id', '=', body.id).execute();
-        const after = await db
-          .selectFrom('feedback')
-          .leftJoin('users', 'users.id', 'feedback.user_id')
-          .selectAll('feedback')
-          .select('users.phone')
-          .where('feedback.id', '=', body.id)
-          .executeTakeFirstOrThrow();
+        const after = await replyToFeedback(db, body.id, body.reply);
         await writeAudit(db, {
           operatorId: op.id,
           tenantId: before.tenant_id,
@@ -89,7 +69,7 @@ export function registerAdminFeedback(fastify: FastifyInstance, app: AppContext)
           .publish(before.user_id, FEEDBACK_REPLIED, { feedbackId: before.id, reply: body.reply })
           .catch((err: unknown) => app.log.warn({ err }, 'feedback.replied publish failed'));
       }
-      return present(after as FeedbackRow);
+      return present(after);
     },
   });
 }

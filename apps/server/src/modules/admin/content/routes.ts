@@ -1,20 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
 import { adminContentCalls, CONTENT_KIND_NAMES, type AdminContent, type ContentKind } from '@btz/shared/calls';
 import type { AppContext } from '../../../context.js';
 import type { Database } from '../../../db/connection.js';
-import { paginate } from '../../../db/paging.js';
 import { badRequest, notFound } from '../../../http/errors.js';
-import { newId } from '../../../lib/ids.js';
 import { formatTime } from '../../../lib/time.js';
 import { writeAudit } from '../audit/repo.js';
 import { defineAdminRoute, tenantScope, type OperatorAuth } from '../route.js';
 import { purchaseLike } from './barrage-rule.js';
 import { KINDS } from './kinds.js';
+import { contentPage, contentRow, insertContent, pageCodeTaken, updateContent, type Row } from './repo.js';
 
-type Row = Record<string, any>;
-// The six tables differ in columns; `KINDS` maps each one, so the queries here go through an untyped handle.
-const loose = (db: Database) => db as unknown as Kysely<any>;
 
 function present(kind: ContentKind, r: Row): AdminContent {
   const k = KINDS[kind];
@@ -31,10 +26,7 @@ function present(kind: ContentKind, r: Row): AdminContent {
 }
 
 async function findItem(db: Database, op: OperatorAuth, kind: ContentKind, id: string, lock = false): Promise<Row> {
-  let q = loose(db).selectFrom(KINDS[kind].table).selectAll().where('id', '=', id);
-  const scope = tenantScope(op);
-  if (scope) q = q.where('tenant_id', '=', scope);
-  const row = (await (lock ? q.forUpdate() : q).executeTakeFirst()) as Row | undefined;
+  const row = await contentRow(db, kind, id, tenantScope(op), lock);
   if (!row) throw notFound(CONTENT_KIND_NAMES[kind]);
   return row;
 }
@@ -53,18 +45,8 @@ export function registerAdminContent(fastify: FastifyInstance, app: AppContext):
   defineAdminRoute(fastify, app, {
     call: adminContentCalls.contentList,
     handler: async ({ app, op, query }) => {
-      const k = KINDS[query.kind];
       const scope = tenantScope(op, query.tenantId);
-      let base = loose(app.db).selectFrom(k.table);
-      if (scope) base = base.where('tenant_id', '=', scope);
-      if (query.status) base = base.where('enabled', '=', query.status === 'published');
-      if (query.keyword) base = base.where(k.titleColumn, 'like', `%${query.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-      return paginate(
-        base as never,
-        query,
-        (q: any) => q.selectAll().orderBy(k.changedColumn, 'desc').orderBy('id', 'desc'),
-        (r: Row) => present(query.kind, r),
-      );
+      return contentPage(app.db, query.kind, { scope, status: query.status, keyword: query.keyword }, query, (r) => present(query.kind, r));
     },
   });
 
@@ -88,7 +70,7 @@ export function registerAdminContent(fastify: FastifyInstance, app: AppContext):
         const before = await findItem(db, op, kind, body.id, true);
         if (kind === 'page') await pageCodeFree(db, before.tenant_id, body.code as string, body.id);
         const set = k.changedColumn === 'updated_at' ? { ...values, updated_at: new Date() } : values;
-        const after = (await loose(db).updateTable(k.table).set(set).where('id', '=', body.id).returningAll().executeTakeFirstOrThrow()) as Row;
+        const after = await updateContent(db, kind, body.id, set);
         await writeAudit(db, {
           operatorId: op.id,
           tenantId: after.tenant_id,
@@ -103,12 +85,7 @@ export function registerAdminContent(fastify: FastifyInstance, app: AppContext):
       const scope = tenantScope(op, body.tenantId);
       if (!scope) throw badRequest('请选择内容所属的租户（tenantId）');
       if (kind === 'page') await pageCodeFree(db, scope, body.code as string);
-      const extra = kind === 'news' ? { published_at: new Date() } : {};
-      const row = (await loose(db)
-        .insertInto(k.table)
-        .values({ id: newId(), tenant_id: scope, enabled: false, ...extra, ...values })
-        .returningAll()
-        .executeTakeFirstOrThrow()) as Row;
+      const row = await insertContent(db, kind, scope, values);
       await writeAudit(db, { operatorId: op.id, tenantId: scope, action: 'content.create', targetType: kind, targetId: row.id, after: k.fields(row), ip });
       return present(kind, row);
     },
@@ -125,7 +102,7 @@ export function registerAdminContent(fastify: FastifyInstance, app: AppContext):
       if (k.changedColumn === 'updated_at') set.updated_at = new Date();
       // a news item is dated when it goes public (a draft written last week and published today is today's news)
       if (body.kind === 'news' && body.published) set.published_at = new Date();
-      const after = (await loose(db).updateTable(k.table).set(set).where('id', '=', body.id).returningAll().executeTakeFirstOrThrow()) as Row;
+      const after = await updateContent(db, body.kind, body.id, set);
       await writeAudit(db, {
         operatorId: op.id,
         tenantId: after.tenant_id,
@@ -143,7 +120,5 @@ export function registerAdminContent(fastify: FastifyInstance, app: AppContext):
 
 /** A static page's code is its address: one page per code in a tenant. */
 async function pageCodeFree(db: Database, tenantId: string, code: string, exceptId?: string): Promise<void> {
-  let q = db.selectFrom('pages').select('id').where('tenant_id', '=', tenantId).where('code', '=', code);
-  if (exceptId) q = q.where('id', '<>', exceptId);
-  if (await q.executeTakeFirst()) throw badRequest(`页面代码「${code}」已被本租户的另一个页面使用`);
+  if (await pageCodeTaken(db, tenantId, code, exceptId)) throw badRequest(`页面代码「${code}」已被本租户的另一个页面使用`);
 }
