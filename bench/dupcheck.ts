@@ -41,7 +41,7 @@
  *   directly (the reading is not timed), compareBids for two bids with the tender, then for ten.
  */
 import { performance } from 'node:perf_hooks';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BidOutlineNode, TenderCard } from '@btz/shared';
 import { readDocument, type Block, type ReadResult } from '@btz/bid-engine/reading';
@@ -435,6 +435,12 @@ for (let s = 0; s < Math.min(args.includes('--speed-only') ? 0 : SCENARIOS, mate
   }
   feats.push(await features(tenderTruth.file, 'tender', tenderData, tenderRead));
   const report = compareBids(feats, { maxPassages: 1000 });
+  // --dump DIR: the scenario's features and what was planted, to study the check outside the bench (not a truth source)
+  if (arg('dump'))
+    writeFileSync(
+      path.join(arg('dump')!, `scenario-${s + 1}.json`),
+      JSON.stringify({ feats: feats.map((f) => ({ ...f, images: [] })), injected: bidders.map((b) => Object.fromEntries(b.injected)), labels: [...labels], rings: truthRings(bidders) }),
+    );
   for (const f of report.files.filter((x) => x.role === 'bid')) tenderSentencesExcluded += f.tenderSentences;
   tenderSentencesQuoted += bidders.length * quoted.flatMap(sentencesOf).length;
   for (const p of report.pairs) {

@@ -17,6 +17,8 @@
  * - rings: sentences matched across three bids or more (connected groups of matches) — kept in each pair, reported as
  *   which bids share which sentences; a group most bids hold is labelled common text and weighs nothing — unless those
  *   bids are copies of one bid (half their sentences or more the same own words: ownTextMostShare), a ring of them all.
+ *   A ring of one hand's passages is in each of its pairs: the pair's text is rated at the ring's level at least.
+ *   A passage's length is counted on the side with fewer sentences (many table cells of A near one line of B are one).
  * - outline: headings not taken from the tender nor held by most bids, compared in order (longest common subsequence
  *   of equal or near-equal headings).
  * - metadata: author, last modified by, company, template, times, RSIDs, custom document ids, embedded files.
@@ -612,6 +614,8 @@ function textOfPair(A: FileFeatures, B: FileFeatures, ai: number, bi: number, id
     else runs.push([k]);
   }
   const passages: Passage[] = [];
+  /** per passage: its sentences on the side with fewer (many cells of A near one sentence of B are one sentence) */
+  const spans = new Map<Passage, number>();
   for (const run of runs) {
     const chars = run.reduce((n, k) => n + wA[k]!, 0);
     if (run.length < 2 && chars < 40) continue;
@@ -621,7 +625,7 @@ function textOfPair(A: FileFeatures, B: FileFeatures, ai: number, bi: number, id
     const aText = clip(A.sentences.slice(run[0]!, run[run.length - 1]! + 1).map((s) => s.text).join(''));
     const bText = clip(B.sentences.slice(bFrom, Math.min(bTo, bFrom + 4 * run.length + 6) + 1).map((s) => s.text).join(''));
     const sim = run.reduce((n, k) => n + ab.get(k)!.dice * wA[k]!, 0) / Math.max(1, chars);
-    passages.push({
+    const passage: Passage = {
       kind: run.every((k) => ab.get(k)!.dice >= VERBATIM_DICE) ? 'verbatim' : 'near',
       chars,
       similarity: Math.round(sim * 1000) / 1000,
@@ -629,7 +633,9 @@ function textOfPair(A: FileFeatures, B: FileFeatures, ai: number, bi: number, id
       b: { text: bText, page: B.sentences[bFrom]!.page, section: B.sections[B.sentences[bFrom]!.section]?.title ?? '', marks: [] },
       aRange: [run[0]!, run[run.length - 1]!],
       bRange: [bFrom, bTo],
-    });
+    };
+    passages.push(passage);
+    spans.set(passage, Math.min(run.length, new Set(others).size));
   }
   passages.sort((x, y) => y.chars - x.chars);
   const kept = passages.slice(0, maxPassages);
@@ -660,7 +666,7 @@ function textOfPair(A: FileFeatures, B: FileFeatures, ai: number, bi: number, id
   // sentences: formulaic sentences match here and there between independent bids, copied text comes in runs
   // a passage of two sentences with PAIR_CHARS own characters counts too, whatever the pair's coverage: a copied
   // paragraph is two sentences as often as three
-  const long = passages.filter((p) => p.aRange[1] - p.aRange[0] >= LONG_RUN - 1 || p.chars >= LONG_CHARS || (p.aRange[1] > p.aRange[0] && p.chars >= PAIR_CHARS));
+  const long = passages.filter((p) => spans.get(p)! >= LONG_RUN || p.chars >= LONG_CHARS || (spans.get(p)! >= 2 && p.chars >= PAIR_CHARS));
   const longChars = long.reduce((n, p) => n + p.chars, 0);
   const cov = Math.max(covA, covB);
   const risk: Risk = long.length >= 3 || longChars >= 600 || cov >= 0.3 ? 'high' : long.length ? 'medium' : ab.size ? 'low' : 'none';
@@ -969,12 +975,16 @@ export function compareBids(files: FileFeatures[], opts: CompareOptions = {}): D
       newest.set(code, Math.max(newest.get(code) ?? 0, Number(m[3])));
     }
   const total = (bids.length * (bids.length - 1)) / 2;
+  const rings = presentRings(bids, idx);
   const pairs: PairResult[] = [];
   for (let i = 0; i < bids.length; i++) {
     for (let j = i + 1; j < bids.length; j++) {
       const A = bids[i]!;
       const B = bids[j]!;
       const text = textOfPair(A, B, i, j, idx, opts.maxPassages ?? 100, maxListedSentences(total));
+      // a ring of one hand's passages is in each of its pairs: the pair's text at the ring's level (its sentences are
+      // the pair's own matches, listed with the pair's 雷同句)
+      text.risk = maxRisk([text.risk, ...rings.filter((r) => r.basis === 'own' && r.files.includes(i) && r.files.includes(j)).map((r) => r.risk)]);
       const outline = outlineOfPair(headings[i]!, headings[j]!);
       const meta = metadataOfPair(A, B);
       const imgs = imagesOfPair(images[i]!, images[j]!, A.name, B.name);
@@ -1009,7 +1019,6 @@ export function compareBids(files: FileFeatures[], opts: CompareOptions = {}): D
     }
   }
   const dimensions = Object.fromEntries(DIMENSIONS.map((d) => [d, maxRisk(pairs.map((p) => p.risks[d]))])) as Record<Dimension, Risk>;
-  const rings = presentRings(bids, idx);
   return {
     version: 2,
     files: bids.map((f, i) => ({ name: f.name, role: f.role, type: f.type, pages: f.pages, sentences: f.sentences.length, tenderSentences: idx.fromTender[i]!.filter(Boolean).length })).concat(
