@@ -18,7 +18,8 @@
  *   which bids share which sentences; a group most bids hold is labelled common text and weighs nothing — unless those
  *   bids are copies of one bid (half their sentences or more the same own words: ownTextMostShare), a ring of them all.
  *   A ring of one hand's passages is in each of its pairs: the pair's text is rated at the ring's level at least.
- *   A passage's length is counted on the side with fewer sentences (many table cells of A near one line of B are one).
+ *   A passage's length is counted on the side with fewer sentences (many table cells of A near one line of B are one);
+ *   three short passages copied word for word (two sentences, SHORT_CHARS own characters each) are a copy too.
  * - outline: headings not taken from the tender nor held by most bids, compared in order (longest common subsequence
  *   of equal or near-equal headings).
  * - metadata: author, last modified by, company, template, times, RSIDs, custom document ids, embedded files.
@@ -69,6 +70,9 @@ const LONG_RUN = 3;
 const LONG_CHARS = 150;
 /** own characters that make a passage of two sentences long */
 const PAIR_CHARS = 50;
+/** short verbatim passages (two sentences, this many own characters) that together make a copy */
+const SHORT_CHARS = 30;
+const SHORT_PASSAGES = 3;
 
 // ---------------------------------------------------------------------------------------------------------------- text
 
@@ -669,7 +673,9 @@ function textOfPair(A: FileFeatures, B: FileFeatures, ai: number, bi: number, id
   const long = passages.filter((p) => spans.get(p)! >= LONG_RUN || p.chars >= LONG_CHARS || (spans.get(p)! >= 2 && p.chars >= PAIR_CHARS));
   const longChars = long.reduce((n, p) => n + p.chars, 0);
   const cov = Math.max(covA, covB);
-  const risk: Risk = long.length >= 3 || longChars >= 600 || cov >= 0.3 ? 'high' : long.length ? 'medium' : ab.size ? 'low' : 'none';
+  // several short passages copied word for word (two sentences each, a line of their own words) are one copy too
+  const short = passages.filter((p) => !long.includes(p) && p.kind === 'verbatim' && spans.get(p)! >= 2 && p.chars >= SHORT_CHARS);
+  const risk: Risk = long.length >= 3 || longChars >= 600 || cov >= 0.3 ? 'high' : long.length || short.length >= SHORT_PASSAGES ? 'medium' : ab.size ? 'low' : 'none';
   const listed = sentences.slice(0, maxSentences);
   return { score: Math.round(Math.min(1, cov) * 100), risk, passages: kept, sections, matched: { verbatim, near: sentences.length - verbatim, low, listed: listed.length }, sentences: listed };
 }

@@ -91,6 +91,20 @@ describe('duplicate check: rings in their pairs, passages by both sides, model-f
     for (const p of report.pairs.filter((x) => !(x.a >= 1 && x.b <= 3))) expect(found(p.risks.text), `${p.a}-${p.b}`).toBe(false);
   });
 
+  it('three short passages copied word for word, two sentences each, are a copy', () => {
+    // each passage under fifty characters of its own: none counts alone, three of them in one bid do
+    const copied = ['二号楼北侧空地搭设钢筋加工棚一座。棚顶铺彩钢瓦，四周排水沟接入三级沉淀池。', '东门岗亭旁设自动洗车槽一座并配高压水枪。出场车辆冲洗干净后方可驶上市政道路。', '塔吊基础位置避开地下综合管廊三米以上。基坑南侧布设沉降观测点六处每日记录。'];
+    const report = compareBids(
+      Array.from({ length: 6 }, (_, b) => {
+        const blocks = bid(b);
+        if (b === 0 || b === 4) copied.forEach((c, i) => blocks.splice(4 + i * 8, 0, para(c, 2 + i)));
+        return features(`投标人${b + 1}.docx`, blocks);
+      }),
+    );
+    expect(pairOf(report, 0, 4).risks.text).toBe('medium');
+    for (const p of report.pairs.filter((x) => !(x.a === 0 && x.b === 4))) expect(found(p.risks.text), `${p.a}-${p.b}`).toBe(false);
+  });
+
   it('many short cells of one bid near a single sentence of another are one sentence, not a passage', () => {
     // a table's cells in bid 0, each a near copy of one line of bid 4 (a scoring table's column): one shared line
     const cells = ['会计师事务所出具财务审计报告甲', '会计师事务所出具财务审计报告乙', '会计师事务所出具财务审计报告丙', '会计师事务所出具财务审计报告丁'];
