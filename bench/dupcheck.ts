@@ -15,7 +15,8 @@
  *   table over the same items and now and then a common typo. Each bid is written as a DOCX (fixtures/dup-bids.ts) and
  *   read back through the product's reader, metadata reader and picture extraction, like the `dupcheck` job does.
  * - injected, per dimension, into two random pairs (B copies from A; a pair may get several): text — three verbatim
- *   passages of 3–6 sentences, two reworded (synonyms, clauses rotated) and one reordered; outline — A's headings in
+ *   passages of 3–6 sentences, two reworded (synonyms, clauses rotated) and one reordered (each passage half or more
+ *   A's own words: sentences whose shingles no other written bid holds — not the writer's formulas); outline — A's headings in
  *   A's order, some edited; metadata — one of: same author and company / same rsidRoot and RSIDs / same creation time
  *   and last-modified-by; images — one of A's pictures, as is, recompressed and scaled, or cropped; tell-tale — A's
  *   company name or phone left in B, and the same two typos in both; prices — B's prices A's × a factor, equal, or
@@ -26,8 +27,8 @@
  * - a pair counts as found on a dimension when the product rates it 中风险 or 高风险 there; precision and recall per
  *   dimension over all pairs of all scenarios (ten by default: every corpus tender with a scoring table is T once). Text also per injected passage: found when a reported shared passage
  *   covers one of its sentences in B; a reported passage is right when it covers an injected sentence.
- * - rings (issue 25): in each scenario one hand's passages (one verbatim, one reworded by each) in three bids and in
- *   four others; the truth is every set of three bids or more holding two or more of the same source sentences
+ * - rings (issue 25): in each scenario one hand's passages (one verbatim, one reworded by each; half or more the
+ *   source's own words, as above) in three bids and in four others; the truth is every set of three bids or more holding two or more of the same source sentences
  *   (planted rings, and any other such set the injections made); a true ring is found when the report shows a ring of
  *   exactly its bids at 中风险 or more, and a shown ring is right when its bids are within a true ring.
  * - identity (issue 25): each bid declares its bidder, legal representative, ID number, phone and bank account; an
@@ -96,6 +97,55 @@ for (const t of truth) {
   const { nodes } = generateOutline(card, { bidType: 1 });
   materials.push(materialOf(t.id, card, nodes, writeBidOffline(card, nodes)));
 }
+/**
+ * Where each 8-character shingle of the materials occurs: one material's id, or '*' when several hold it. A sentence of
+ * a bidder's own words is one whose shingles are, half of them or more, found in no other material — text the writer
+ * produces for every tender (its formulas, a form's columns, 「未在招标文件…找到…格式」) is no one's hand. Copies and
+ * rings are planted from passages mostly of own words: what one hand copies into companion bids is its own prose. The
+ * oracle is the corpus of written bids, not the check.
+ */
+const SHINGLE_CHARS = 8;
+const shingleOwner = new Map<number, string>();
+const shingles = (x: string) => {
+  const out: number[] = [];
+  for (let i = 0; i + SHINGLE_CHARS <= x.length; i++) {
+    let h = 0x811c9dc5;
+    for (let c = i; c < i + SHINGLE_CHARS; c++) h = Math.imul(h ^ x.charCodeAt(c), 0x01000193);
+    out.push(h >>> 0);
+  }
+  return out;
+};
+for (const m of materials)
+  for (const b of m.blocks)
+    for (const g of shingles(normaliseText(stripBlanks(b.text)))) {
+      const o = shingleOwner.get(g);
+      if (o === undefined) shingleOwner.set(g, m.id);
+      else if (o !== m.id) shingleOwner.set(g, '*');
+    }
+const ownWordsCache = new Map<string, boolean>();
+function ownWords(b: { material: string; company: string }, sentence: string): boolean {
+  const key = `${b.material}|${sentence}`;
+  let v = ownWordsCache.get(key);
+  if (v === undefined) {
+    const gs = shingles(normaliseText(stripBlanks(sentence.split(b.company).join(''))));
+    const elsewhere = gs.filter((g) => {
+      const o = shingleOwner.get(g);
+      return o !== undefined && o !== b.material;
+    }).length;
+    ownWordsCache.set(key, (v = gs.length > 0 && elsewhere < 0.5 * gs.length));
+  }
+  return v;
+}
+/** The start of a copied passage of `len` sentences, half of them or more the source's own words (40 draws at most). */
+function passageStart(b: Bidder, sentences: string[], len: number, r: () => number): number {
+  let from = 0;
+  for (let tries = 0; tries < 40; tries++) {
+    from = Math.floor(r() * Math.max(1, sentences.length - len));
+    const own = sentences.slice(from, from + len).filter((x) => ownWords(b, x)).length;
+    if (own * 2 >= len) break;
+  }
+  return from;
+}
 console.log(`素材：${materials.length} 份离线撰写的投标文件（${materials.map((m) => `${m.id} ${m.blocks.length} 段`).join('，')}），用时 ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
 // ------------------------------------------------------------------------------------------------------ pictures
@@ -120,6 +170,8 @@ const iso = (r: () => number) => new Date(Date.UTC(2026, 2, 1 + Math.floor(r() *
 
 interface Bidder {
   name: string;
+  /** the material (written bid) this bidder's text comes from */
+  material: string;
   company: string;
   phone: string;
   /** legal representative, ID number, bank account: planted in the bid's first paragraph */
@@ -197,7 +249,7 @@ function makeBidder(s: number, k: number, m: Material, tenderParas: string[], te
   };
   const typos = r() < 0.2 ? [COMMON_TYPOS[Math.floor(r() * COMMON_TYPOS.length)]![0]] : [];
   const prices = ITEMS.map((item, i) => [item, 10 + i * 5, Math.round((100 + i * 250) * (0.6 + r() * 0.8) * 100) / 100] as [string, number, number]);
-  return { name: `投标人${k + 1}-${m.id}.docx`, company, phone, rep, idNumber, account, blocks, own, meta, pictures: [0, 1, 2].map((p) => drawScreenshot(s * 100 + k * 10 + p)), prices, injected: new Map(), typos, variants: [], origin };
+  return { name: `投标人${k + 1}-${m.id}.docx`, material: m.id, company, phone, rep, idNumber, account, blocks, own, meta, pictures: [0, 1, 2].map((p) => drawScreenshot(s * 100 + k * 10 + p)), prices, injected: new Map(), typos, variants: [], origin };
 }
 
 const sentencesOf = (text: string) => text.split(/(?<=[。！？；])/).map((x) => x.trim()).filter((x) => normalise(x).length >= 8);
@@ -216,7 +268,7 @@ async function inject(d: DupDimension, a: number, A: Bidder, B: Bidder, r: () =>
     B.origin.text.set(a, copied);
     for (let n = 0; n < 6; n++) {
       const len = 3 + Math.floor(r() * 4);
-      const from = Math.floor(r() * Math.max(1, sentences.length - len));
+      const from = passageStart(A, sentences, len, r);
       for (let x = from; x < from + len; x++) copied.add(x);
       const src = sentences.slice(from, from + len).join('');
       const text = n < 3 ? src : n < 5 ? reword(src, r) : reorder(src, r);
@@ -319,7 +371,7 @@ function plantRing(members: number[], bidders: Bidder[], r: () => number, tag: s
   const [src, ...others] = members as [number, ...number[]];
   const sentences = bidders[src]!.own.flatMap(sentencesOf);
   const pick = (len: number) => {
-    const from = Math.floor(r() * Math.max(1, sentences.length - len));
+    const from = passageStart(bidders[src]!, sentences, len, r);
     return Array.from({ length: len }, (_, x) => from + x);
   };
   const verbatim = pick(4 + Math.floor(r() * 3));
