@@ -33,7 +33,8 @@
  *   exactly its bids at 中风险 or more, and a shown ring is right when its bids are within a true ring.
  * - identity (issue 25): each bid declares its bidder, legal representative, ID number, phone and bank account; an
  *   injection puts one of A's (name, phone, legal representative as authorised person, account) into B; the truth is
- *   any of a bidder's values inside the other's text. Tell-tale: two shared misspellings; accepted variant spellings
+ *   any of a bidder's values inside the other's text, or one bidder's value in both bids (a third bidder's account
+ *   copied into two bids is an identity they share). Tell-tale: two shared misspellings; accepted variant spellings
  *   (其它, 帐号 …) written at random by half of the bids are never a tell-tale.
  * - near-duplicate pairs (issue 25): B made from A (seven paragraphs in ten as they are, two reworded, one replaced),
  *   the same bidder name and legal representative: text and identity tallied, every identical sentence listed as 相同
@@ -323,6 +324,8 @@ async function inject(d: DupDimension, a: number, A: Bidder, B: Bidder, r: () =>
  * directly can still share content: two bidders that both copied the same third bidder's headings or picture, or whose
  * prices both derive from a third's by the same kind of step (then they differ by a fixed amount or ratio too).
  */
+/** the bidders of the scenario being scored (identity truth: a third bidder's value in both bids) */
+let scenarioBidders: Bidder[] = [];
 function related(d: DupDimension, i: number, j: number, X: Bidder, Y: Bidder): boolean {
   if (d === 'text') {
     const shared = (from: Map<number, Set<number>>, src: number, other: Set<number> | undefined) => (other ? [...(from.get(src) ?? [])].filter((x) => other.has(x)).length : 0);
@@ -336,7 +339,9 @@ function related(d: DupDimension, i: number, j: number, X: Bidder, Y: Bidder): b
     // a bidder's identity inside the other's bid — put there by an identity injection or carried by copied text
     const textOf = (b: Bidder) => b.blocks.map((x) => ('text' in x ? x.text : '')).join('\n');
     const leaked = (from: Bidder, into: Bidder) => [from.company, from.phone, from.rep, from.idNumber, from.account].some((v) => textOf(into).includes(v));
-    return leaked(X, Y) || leaked(Y, X);
+    // or one bidder's value in both (two bids that both carry a third bidder's account share an identity)
+    const both = (w: Bidder) => [w.company, w.phone, w.rep, w.idNumber, w.account].some((v) => textOf(X).includes(v) && textOf(Y).includes(v));
+    return leaked(X, Y) || leaked(Y, X) || scenarioBidders.some(both);
   }
   if (d === 'telltale') return X.typos.filter((t) => Y.typos.includes(t)).length >= 2;
   if (d === 'prices') {
@@ -454,6 +459,7 @@ for (let s = 0; s < Math.min(args.includes('--speed-only') ? 0 : SCENARIOS, mate
   const quoted = Array.from({ length: 12 }, () => tenderParas[Math.floor(rq() * tenderParas.length)]!).filter(Boolean);
   const tenderNames = materials.find((m) => m.id === tenderTruth.id)!.names;
   const bidders = Array.from({ length: 10 }, (_, k) => makeBidder(s, k, materials[(s + k + 1) % materials.length]!, [...new Set(quoted)], tenderNames));
+  scenarioBidders = bidders;
   const r = rng(s * 31 + 9);
   const labels = new Set<string>();
   for (const d of DIMS) {
