@@ -26,7 +26,7 @@
  * - images: exact (SHA-256) and perceptual (a gradient hash that ignores flat areas, of the whole picture and of crops
  *   of it: pictures/image gradientHashes); pictures of the tender and tiny or blank ones are left out.
  * - identity: bidder names, legal representatives, authorised persons, phones, e-mails, ID, certificate numbers and
- *   bank accounts across bids (identities.ts), with the excerpts.
+ *   bank accounts across bids (identities.ts), with the excerpts; a third bidder's name inside both bids of a pair.
  * - tell-tale: identical typos from a list of real misspellings (accepted variant forms are none: variants.ts); the
  *   same outdated standard numbers.
  * - prices: identical totals or rows, or one price table a fixed ratio or difference of the other.
@@ -995,6 +995,13 @@ export function compareBids(files: FileFeatures[], opts: CompareOptions = {}): D
       const meta = metadataOfPair(A, B);
       const imgs = imagesOfPair(images[i]!, images[j]!, A.name, B.name);
       const who = identitiesOfPair(A, B, ids[i]!, ids[j]!);
+      // a third bidder's name inside both bids: one hand prepared them
+      for (let k = 0; k < bids.length; k++) {
+        const name = ids[k]!.company;
+        if (k === i || k === j || !name || name === ids[i]!.company || name === ids[j]!.company || !A.text.includes(name) || !B.text.includes(name)) continue;
+        const at = (f: FileFeatures) => f.text.slice(Math.max(0, f.text.indexOf(name) - 24), f.text.indexOf(name) + name.length + 24).replace(/\s+/g, ' ');
+        who.push({ dimension: 'identity', level: 'high', title: `两份投标文件中都出现另一投标人（${bids[k]!.name}）的名称「${name}」`, a: at(A), b: at(B) });
+      }
       const tell = tellTaleOfPair(facts[i]!, facts[j]!, newest);
       const prices = pricesOfPair(A, B);
       const risks: Record<Dimension, Risk> = {

@@ -127,3 +127,23 @@ describe('duplicate check: rings in their pairs, passages by both sides, model-f
     }
   });
 });
+
+describe('duplicate check: a third bidder named in two bids (issue 25)', () => {
+  it('the name of bidder C inside bids A and B is 高风险 identity between A and B, with the excerpts', () => {
+    const head = (name: string) => para(`投标人：${name}，联系电话见首页。`);
+    const names = ['华东建设工程有限公司', '江南路桥有限公司', '塞北市政工程有限公司', '岭南机电安装有限公司'];
+    const report = compareBids(
+      names.map((n, b) => {
+        const blocks = [head(n), ...bid(b)];
+        if (b === 0 || b === 1) blocks.push(para('本方案的技术支持由塞北市政工程有限公司负责提供。'));
+        return features(`投标人${b + 1}.docx`, blocks);
+      }),
+    );
+    const ab = pairOf(report, 0, 1);
+    expect(ab.risks.identity).toBe('high');
+    const f = ab.findings.find((x) => x.title === '两份投标文件中都出现另一投标人（投标人3.docx）的名称「塞北市政工程有限公司」')!;
+    expect(f.a).toContain('技术支持由塞北市政工程有限公司');
+    expect(f.b).toContain('技术支持由塞北市政工程有限公司');
+    expect(pairOf(report, 0, 3).risks.identity).toBe('none');
+  });
+});
