@@ -15,7 +15,8 @@
  *   table over the same items and now and then a common typo. Each bid is written as a DOCX (fixtures/dup-bids.ts) and
  *   read back through the product's reader, metadata reader and picture extraction, like the `dupcheck` job does.
  * - injected, per dimension, into two random pairs (B copies from A; a pair may get several): text — three verbatim
- *   passages of 3–6 sentences, two reworded (synonyms, clauses rotated) and one reordered; outline — A's headings in
+ *   passages of 3–6 sentences, two reworded (synonyms, clauses rotated) and one reordered (each passage half or more
+ *   A's own words: sentences whose shingles no other written bid holds — not the writer's formulas); outline — A's headings in
  *   A's order, some edited; metadata — one of: same author and company / same rsidRoot and RSIDs / same creation time
  *   and last-modified-by; images — one of A's pictures, as is, recompressed and scaled, or cropped; tell-tale — A's
  *   company name or phone left in B, and the same two typos in both; prices — B's prices A's × a factor, equal, or
@@ -26,13 +27,14 @@
  * - a pair counts as found on a dimension when the product rates it 中风险 or 高风险 there; precision and recall per
  *   dimension over all pairs of all scenarios (ten by default: every corpus tender with a scoring table is T once). Text also per injected passage: found when a reported shared passage
  *   covers one of its sentences in B; a reported passage is right when it covers an injected sentence.
- * - rings (issue 25): in each scenario one hand's passages (one verbatim, one reworded by each) in three bids and in
- *   four others; the truth is every set of three bids or more holding two or more of the same source sentences
+ * - rings (issue 25): in each scenario one hand's passages (one verbatim, one reworded by each; half or more the
+ *   source's own words, as above) in three bids and in four others; the truth is every set of three bids or more holding two or more of the same source sentences
  *   (planted rings, and any other such set the injections made); a true ring is found when the report shows a ring of
  *   exactly its bids at 中风险 or more, and a shown ring is right when its bids are within a true ring.
  * - identity (issue 25): each bid declares its bidder, legal representative, ID number, phone and bank account; an
  *   injection puts one of A's (name, phone, legal representative as authorised person, account) into B; the truth is
- *   any of a bidder's values inside the other's text. Tell-tale: two shared misspellings; accepted variant spellings
+ *   any of a bidder's values inside the other's text, or one bidder's value in both bids (a third bidder's account
+ *   copied into two bids is an identity they share). Tell-tale: two shared misspellings; accepted variant spellings
  *   (其它, 帐号 …) written at random by half of the bids are never a tell-tale.
  * - near-duplicate pairs (issue 25): B made from A (seven paragraphs in ten as they are, two reworded, one replaced),
  *   the same bidder name and legal representative: text and identity tallied, every identical sentence listed as 相同
@@ -41,7 +43,7 @@
  *   directly (the reading is not timed), compareBids for two bids with the tender, then for ten.
  */
 import { performance } from 'node:perf_hooks';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BidOutlineNode, TenderCard } from '@btz/shared';
 import { readDocument, type Block, type ReadResult } from '@btz/bid-engine/reading';
@@ -96,6 +98,55 @@ for (const t of truth) {
   const { nodes } = generateOutline(card, { bidType: 1 });
   materials.push(materialOf(t.id, card, nodes, writeBidOffline(card, nodes)));
 }
+/**
+ * Where each 8-character shingle of the materials occurs: one material's id, or '*' when several hold it. A sentence of
+ * a bidder's own words is one whose shingles are, half of them or more, found in no other material — text the writer
+ * produces for every tender (its formulas, a form's columns, 「未在招标文件…找到…格式」) is no one's hand. Copies and
+ * rings are planted from passages mostly of own words: what one hand copies into companion bids is its own prose. The
+ * oracle is the corpus of written bids, not the check.
+ */
+const SHINGLE_CHARS = 8;
+const shingleOwner = new Map<number, string>();
+const shingles = (x: string) => {
+  const out: number[] = [];
+  for (let i = 0; i + SHINGLE_CHARS <= x.length; i++) {
+    let h = 0x811c9dc5;
+    for (let c = i; c < i + SHINGLE_CHARS; c++) h = Math.imul(h ^ x.charCodeAt(c), 0x01000193);
+    out.push(h >>> 0);
+  }
+  return out;
+};
+for (const m of materials)
+  for (const b of m.blocks)
+    for (const g of shingles(normaliseText(stripBlanks(b.text)))) {
+      const o = shingleOwner.get(g);
+      if (o === undefined) shingleOwner.set(g, m.id);
+      else if (o !== m.id) shingleOwner.set(g, '*');
+    }
+const ownWordsCache = new Map<string, boolean>();
+function ownWords(b: { material: string; company: string }, sentence: string): boolean {
+  const key = `${b.material}|${sentence}`;
+  let v = ownWordsCache.get(key);
+  if (v === undefined) {
+    const gs = shingles(normaliseText(stripBlanks(sentence.split(b.company).join(''))));
+    const elsewhere = gs.filter((g) => {
+      const o = shingleOwner.get(g);
+      return o !== undefined && o !== b.material;
+    }).length;
+    ownWordsCache.set(key, (v = gs.length > 0 && elsewhere < 0.5 * gs.length));
+  }
+  return v;
+}
+/** The start of a copied passage of `len` sentences, half of them or more the source's own words (40 draws at most). */
+function passageStart(b: Bidder, sentences: string[], len: number, r: () => number): number {
+  let from = 0;
+  for (let tries = 0; tries < 40; tries++) {
+    from = Math.floor(r() * Math.max(1, sentences.length - len));
+    const own = sentences.slice(from, from + len).filter((x) => ownWords(b, x)).length;
+    if (own * 2 >= len) break;
+  }
+  return from;
+}
 console.log(`素材：${materials.length} 份离线撰写的投标文件（${materials.map((m) => `${m.id} ${m.blocks.length} 段`).join('，')}），用时 ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
 // ------------------------------------------------------------------------------------------------------ pictures
@@ -120,6 +171,8 @@ const iso = (r: () => number) => new Date(Date.UTC(2026, 2, 1 + Math.floor(r() *
 
 interface Bidder {
   name: string;
+  /** the material (written bid) this bidder's text comes from */
+  material: string;
   company: string;
   phone: string;
   /** legal representative, ID number, bank account: planted in the bid's first paragraph */
@@ -197,7 +250,7 @@ function makeBidder(s: number, k: number, m: Material, tenderParas: string[], te
   };
   const typos = r() < 0.2 ? [COMMON_TYPOS[Math.floor(r() * COMMON_TYPOS.length)]![0]] : [];
   const prices = ITEMS.map((item, i) => [item, 10 + i * 5, Math.round((100 + i * 250) * (0.6 + r() * 0.8) * 100) / 100] as [string, number, number]);
-  return { name: `投标人${k + 1}-${m.id}.docx`, company, phone, rep, idNumber, account, blocks, own, meta, pictures: [0, 1, 2].map((p) => drawScreenshot(s * 100 + k * 10 + p)), prices, injected: new Map(), typos, variants: [], origin };
+  return { name: `投标人${k + 1}-${m.id}.docx`, material: m.id, company, phone, rep, idNumber, account, blocks, own, meta, pictures: [0, 1, 2].map((p) => drawScreenshot(s * 100 + k * 10 + p)), prices, injected: new Map(), typos, variants: [], origin };
 }
 
 const sentencesOf = (text: string) => text.split(/(?<=[。！？；])/).map((x) => x.trim()).filter((x) => normalise(x).length >= 8);
@@ -216,7 +269,7 @@ async function inject(d: DupDimension, a: number, A: Bidder, B: Bidder, r: () =>
     B.origin.text.set(a, copied);
     for (let n = 0; n < 6; n++) {
       const len = 3 + Math.floor(r() * 4);
-      const from = Math.floor(r() * Math.max(1, sentences.length - len));
+      const from = passageStart(A, sentences, len, r);
       for (let x = from; x < from + len; x++) copied.add(x);
       const src = sentences.slice(from, from + len).join('');
       const text = n < 3 ? src : n < 5 ? reword(src, r) : reorder(src, r);
@@ -271,6 +324,8 @@ async function inject(d: DupDimension, a: number, A: Bidder, B: Bidder, r: () =>
  * directly can still share content: two bidders that both copied the same third bidder's headings or picture, or whose
  * prices both derive from a third's by the same kind of step (then they differ by a fixed amount or ratio too).
  */
+/** the bidders of the scenario being scored (identity truth: a third bidder's value in both bids) */
+let scenarioBidders: Bidder[] = [];
 function related(d: DupDimension, i: number, j: number, X: Bidder, Y: Bidder): boolean {
   if (d === 'text') {
     const shared = (from: Map<number, Set<number>>, src: number, other: Set<number> | undefined) => (other ? [...(from.get(src) ?? [])].filter((x) => other.has(x)).length : 0);
@@ -284,7 +339,9 @@ function related(d: DupDimension, i: number, j: number, X: Bidder, Y: Bidder): b
     // a bidder's identity inside the other's bid — put there by an identity injection or carried by copied text
     const textOf = (b: Bidder) => b.blocks.map((x) => ('text' in x ? x.text : '')).join('\n');
     const leaked = (from: Bidder, into: Bidder) => [from.company, from.phone, from.rep, from.idNumber, from.account].some((v) => textOf(into).includes(v));
-    return leaked(X, Y) || leaked(Y, X);
+    // or one bidder's value in both (two bids that both carry a third bidder's account share an identity)
+    const both = (w: Bidder) => [w.company, w.phone, w.rep, w.idNumber, w.account].some((v) => textOf(X).includes(v) && textOf(Y).includes(v));
+    return leaked(X, Y) || leaked(Y, X) || scenarioBidders.some(both);
   }
   if (d === 'telltale') return X.typos.filter((t) => Y.typos.includes(t)).length >= 2;
   if (d === 'prices') {
@@ -319,7 +376,7 @@ function plantRing(members: number[], bidders: Bidder[], r: () => number, tag: s
   const [src, ...others] = members as [number, ...number[]];
   const sentences = bidders[src]!.own.flatMap(sentencesOf);
   const pick = (len: number) => {
-    const from = Math.floor(r() * Math.max(1, sentences.length - len));
+    const from = passageStart(bidders[src]!, sentences, len, r);
     return Array.from({ length: len }, (_, x) => from + x);
   };
   const verbatim = pick(4 + Math.floor(r() * 3));
@@ -402,6 +459,7 @@ for (let s = 0; s < Math.min(args.includes('--speed-only') ? 0 : SCENARIOS, mate
   const quoted = Array.from({ length: 12 }, () => tenderParas[Math.floor(rq() * tenderParas.length)]!).filter(Boolean);
   const tenderNames = materials.find((m) => m.id === tenderTruth.id)!.names;
   const bidders = Array.from({ length: 10 }, (_, k) => makeBidder(s, k, materials[(s + k + 1) % materials.length]!, [...new Set(quoted)], tenderNames));
+  scenarioBidders = bidders;
   const r = rng(s * 31 + 9);
   const labels = new Set<string>();
   for (const d of DIMS) {
@@ -435,6 +493,12 @@ for (let s = 0; s < Math.min(args.includes('--speed-only') ? 0 : SCENARIOS, mate
   }
   feats.push(await features(tenderTruth.file, 'tender', tenderData, tenderRead));
   const report = compareBids(feats, { maxPassages: 1000 });
+  // --dump DIR: the scenario's features and what was planted, to study the check outside the bench (not a truth source)
+  if (arg('dump'))
+    writeFileSync(
+      path.join(arg('dump')!, `scenario-${s + 1}.json`),
+      JSON.stringify({ feats: feats.map((f) => ({ ...f, images: [] })), injected: bidders.map((b) => Object.fromEntries(b.injected)), labels: [...labels], rings: truthRings(bidders) }),
+    );
   for (const f of report.files.filter((x) => x.role === 'bid')) tenderSentencesExcluded += f.tenderSentences;
   tenderSentencesQuoted += bidders.length * quoted.flatMap(sentencesOf).length;
   for (const p of report.pairs) {
@@ -485,7 +549,8 @@ for (let s = 0; s < Math.min(args.includes('--speed-only') ? 0 : SCENARIOS, mate
  * The near-duplicate pair (issue 25): bid B made from bid A — the same bidder name and legal representative, seven
  * paragraphs in ten as they are, two reworded, one replaced by other text. Found when text and identity are 中风险 or
  * more (tallied with the dimensions); the sentences listed are checked against what was planted: every identical
- * sentence listed as 相同, every reworded one as 相同 or 近似, and each listed sentence of B one that came from A.
+ * sentence listed as 相同, every reworded one as 相同 or 近似, and each listed sentence of B one that came from A (or
+ * stands word for word in A).
  */
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 const NEAR_PAIRS = Math.min(args.includes('--speed-only') ? 0 : SCENARIOS >= 10 ? 5 : 2, materials.length - 1);
@@ -497,17 +562,21 @@ for (let n = 0; n < NEAR_PAIRS; n++) {
   const other = materials[n + 1]!.blocks.filter((b) => b.kind === 'p').map((b) => b.text);
   const same = new Set<string>();
   const reworded = new Set<string>();
+  /** B's paragraphs kept or reworded from A, normalised */
+  const fromA: string[] = [];
   let p = 0;
   const bBlocks: DupBlock[] = A.blocks.map((b) => {
     if (b.kind !== 'p') return b;
     const slot = p++ % 10;
     if (slot < 7) {
       for (const x of sentencesOf(b.text)) same.add(normalise(x));
+      fromA.push(normalise(b.text));
       return b;
     }
     if (slot < 9) {
       const text = reword(b.text, r);
       for (const x of sentencesOf(text)) reworded.add(normalise(x));
+      fromA.push(normalise(text));
       return { ...b, text };
     }
     return { kind: 'p', text: other[Math.floor(r() * other.length)]! };
@@ -532,7 +601,14 @@ for (let n = 0; n < NEAR_PAIRS; n++) {
   near.reworded += plantedReworded.length;
   near.rewordedFound += plantedReworded.filter((x) => listedB.has(x)).length;
   near.listed += pair.sentences.length;
-  near.listedRight += pair.sentences.filter((x) => sameB.has(normalise(x.b.text))).length;
+  // a listed sentence of B is right when it came from A (inside a paragraph kept or reworded from A, whatever the
+  // sentence splitting: the check also splits at line ends and long sentences at commas) or when it stands word for
+  // word in A (an identical sentence is identical, wherever B took it from)
+  const aText = normalise(A.blocks.map((b) => ('text' in b ? b.text : '')).join('\n'));
+  near.listedRight += pair.sentences.filter((x) => {
+    const t = normalise(x.b.text);
+    return sameB.has(t) || fromA.some((para) => para.includes(t)) || aText.includes(t);
+  }).length;
 }
 const nearOk = !NEAR_PAIRS || (near.sameFound >= 0.95 * near.same && near.listedRight >= 0.95 * near.listed);
 if (NEAR_PAIRS)

@@ -5,6 +5,7 @@
  * - a near-duplicate pair: one bid made from the other (most sentences the same, some near-identical), the same bidder
  *   name and legal representative — every shared sentence counted and listed side by side, the identities 高风险;
  * - identity leaks: bidder A's legal representative as B's authorised person, A's bank account and ID number in B;
+ *   names of five characters (欧阳海燕明) and with a middle dot (阿依古丽·买买提) read like any other;
  * - accepted variant spellings (其它, 帐号, 帐户) in two independent bids are no shared typos.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -114,6 +115,23 @@ describe('查重 reports rings and names, not removes', () => {
     );
     const leak = ab.findings.find((f) => f.title.startsWith('B.docx 中出现'))!;
     expect(leak.b).toContain('华东建设工程有限公司代为缴纳');
+    for (const p of r.pairs.filter((x) => x.b === 2)) expect(p.risks.identity, `${p.a}-${p.b}`).toBe('none');
+  });
+
+  it('names of five characters and transliterated names with a middle dot are compared too', async () => {
+    // a compound surname with a three-character given name, and a Uyghur name as written in Chinese (阿依古丽·买买提)
+    const a = ownBid(0, HEADINGS[1]!, [{ kind: 'p', text: '法定代表人：欧阳海燕明，身份证号码见附件。授权代表：阿依古丽·买买提，联系电话见首页。' }]);
+    const b = ownBid(1, HEADINGS[2]!, [{ kind: 'p', text: '委托代理人：欧阳海燕明，全权代表我方处理投标事宜。项目联系人：阿依古丽·买买提。' }]);
+    const c = ownBid(2, HEADINGS[3]!, [{ kind: 'p', text: '法定代表人：司马建国强，授权代表：努尔·艾力。' }]);
+    const r = await check('长姓名', [
+      ['A.docx', await buildBidDocx(a, dupMeta({ author: 'A' }))],
+      ['B.docx', await buildBidDocx(b, dupMeta({ author: 'B', rsidRoot: '00000B0B' }))],
+      ['C.docx', await buildBidDocx(c, dupMeta({ author: 'C', rsidRoot: '00000C0C' }))],
+    ]);
+    const ab = r.pairs.find((p) => p.a === 0 && p.b === 1)!;
+    expect(ab.risks.identity).toBe('high');
+    const titles = ab.findings.filter((f) => f.dimension === 'identity').map((f) => f.title);
+    expect(titles).toEqual(expect.arrayContaining(['同一人：A 的法定代表人是 B 的授权代表（委托代理人）（欧阳海燕明）', '相同的授权代表（委托代理人）：阿依古丽·买买提']));
     for (const p of r.pairs.filter((x) => x.b === 2)) expect(p.risks.identity, `${p.a}-${p.b}`).toBe('none');
   });
 

@@ -17,13 +17,16 @@
  * - rings: sentences matched across three bids or more (connected groups of matches) — kept in each pair, reported as
  *   which bids share which sentences; a group most bids hold is labelled common text and weighs nothing — unless those
  *   bids are copies of one bid (half their sentences or more the same own words: ownTextMostShare), a ring of them all.
+ *   A ring of one hand's passages is in each of its pairs: the pair's text is rated at the ring's level at least.
+ *   A passage's length is counted on the side with fewer sentences (many table cells of A near one line of B are one);
+ *   three short passages copied word for word (two sentences, SHORT_CHARS own characters each) are a copy too.
  * - outline: headings not taken from the tender nor held by most bids, compared in order (longest common subsequence
  *   of equal or near-equal headings).
  * - metadata: author, last modified by, company, template, times, RSIDs, custom document ids, embedded files.
  * - images: exact (SHA-256) and perceptual (a gradient hash that ignores flat areas, of the whole picture and of crops
  *   of it: pictures/image gradientHashes); pictures of the tender and tiny or blank ones are left out.
  * - identity: bidder names, legal representatives, authorised persons, phones, e-mails, ID, certificate numbers and
- *   bank accounts across bids (identities.ts), with the excerpts.
+ *   bank accounts across bids (identities.ts), with the excerpts; a third bidder's name inside both bids of a pair.
  * - tell-tale: identical typos from a list of real misspellings (accepted variant forms are none: variants.ts); the
  *   same outdated standard numbers.
  * - prices: identical totals or rows, or one price table a fixed ratio or difference of the other.
@@ -67,6 +70,9 @@ const LONG_RUN = 3;
 const LONG_CHARS = 150;
 /** own characters that make a passage of two sentences long */
 const PAIR_CHARS = 50;
+/** short verbatim passages (two sentences, this many own characters) that together make a copy */
+const SHORT_CHARS = 30;
+const SHORT_PASSAGES = 3;
 
 // ---------------------------------------------------------------------------------------------------------------- text
 
@@ -612,6 +618,8 @@ function textOfPair(A: FileFeatures, B: FileFeatures, ai: number, bi: number, id
     else runs.push([k]);
   }
   const passages: Passage[] = [];
+  /** per passage: its sentences on the side with fewer (many cells of A near one sentence of B are one sentence) */
+  const spans = new Map<Passage, number>();
   for (const run of runs) {
     const chars = run.reduce((n, k) => n + wA[k]!, 0);
     if (run.length < 2 && chars < 40) continue;
@@ -621,7 +629,7 @@ function textOfPair(A: FileFeatures, B: FileFeatures, ai: number, bi: number, id
     const aText = clip(A.sentences.slice(run[0]!, run[run.length - 1]! + 1).map((s) => s.text).join(''));
     const bText = clip(B.sentences.slice(bFrom, Math.min(bTo, bFrom + 4 * run.length + 6) + 1).map((s) => s.text).join(''));
     const sim = run.reduce((n, k) => n + ab.get(k)!.dice * wA[k]!, 0) / Math.max(1, chars);
-    passages.push({
+    const passage: Passage = {
       kind: run.every((k) => ab.get(k)!.dice >= VERBATIM_DICE) ? 'verbatim' : 'near',
       chars,
       similarity: Math.round(sim * 1000) / 1000,
@@ -629,7 +637,9 @@ function textOfPair(A: FileFeatures, B: FileFeatures, ai: number, bi: number, id
       b: { text: bText, page: B.sentences[bFrom]!.page, section: B.sections[B.sentences[bFrom]!.section]?.title ?? '', marks: [] },
       aRange: [run[0]!, run[run.length - 1]!],
       bRange: [bFrom, bTo],
-    });
+    };
+    passages.push(passage);
+    spans.set(passage, Math.min(run.length, new Set(others).size));
   }
   passages.sort((x, y) => y.chars - x.chars);
   const kept = passages.slice(0, maxPassages);
@@ -660,10 +670,12 @@ function textOfPair(A: FileFeatures, B: FileFeatures, ai: number, bi: number, id
   // sentences: formulaic sentences match here and there between independent bids, copied text comes in runs
   // a passage of two sentences with PAIR_CHARS own characters counts too, whatever the pair's coverage: a copied
   // paragraph is two sentences as often as three
-  const long = passages.filter((p) => p.aRange[1] - p.aRange[0] >= LONG_RUN - 1 || p.chars >= LONG_CHARS || (p.aRange[1] > p.aRange[0] && p.chars >= PAIR_CHARS));
+  const long = passages.filter((p) => spans.get(p)! >= LONG_RUN || p.chars >= LONG_CHARS || (spans.get(p)! >= 2 && p.chars >= PAIR_CHARS));
   const longChars = long.reduce((n, p) => n + p.chars, 0);
   const cov = Math.max(covA, covB);
-  const risk: Risk = long.length >= 3 || longChars >= 600 || cov >= 0.3 ? 'high' : long.length ? 'medium' : ab.size ? 'low' : 'none';
+  // several short passages copied word for word (two sentences each, a line of their own words) are one copy too
+  const short = passages.filter((p) => !long.includes(p) && p.kind === 'verbatim' && spans.get(p)! >= 2 && p.chars >= SHORT_CHARS);
+  const risk: Risk = long.length >= 3 || longChars >= 600 || cov >= 0.3 ? 'high' : long.length || short.length >= SHORT_PASSAGES ? 'medium' : ab.size ? 'low' : 'none';
   const listed = sentences.slice(0, maxSentences);
   return { score: Math.round(Math.min(1, cov) * 100), risk, passages: kept, sections, matched: { verbatim, near: sentences.length - verbatim, low, listed: listed.length }, sentences: listed };
 }
@@ -969,16 +981,27 @@ export function compareBids(files: FileFeatures[], opts: CompareOptions = {}): D
       newest.set(code, Math.max(newest.get(code) ?? 0, Number(m[3])));
     }
   const total = (bids.length * (bids.length - 1)) / 2;
+  const rings = presentRings(bids, idx);
   const pairs: PairResult[] = [];
   for (let i = 0; i < bids.length; i++) {
     for (let j = i + 1; j < bids.length; j++) {
       const A = bids[i]!;
       const B = bids[j]!;
       const text = textOfPair(A, B, i, j, idx, opts.maxPassages ?? 100, maxListedSentences(total));
+      // a ring of one hand's passages is in each of its pairs: the pair's text at the ring's level (its sentences are
+      // the pair's own matches, listed with the pair's 雷同句)
+      text.risk = maxRisk([text.risk, ...rings.filter((r) => r.basis === 'own' && r.files.includes(i) && r.files.includes(j)).map((r) => r.risk)]);
       const outline = outlineOfPair(headings[i]!, headings[j]!);
       const meta = metadataOfPair(A, B);
       const imgs = imagesOfPair(images[i]!, images[j]!, A.name, B.name);
       const who = identitiesOfPair(A, B, ids[i]!, ids[j]!);
+      // a third bidder's name inside both bids: one hand prepared them
+      for (let k = 0; k < bids.length; k++) {
+        const name = ids[k]!.company;
+        if (k === i || k === j || !name || name === ids[i]!.company || name === ids[j]!.company || !A.text.includes(name) || !B.text.includes(name)) continue;
+        const at = (f: FileFeatures) => f.text.slice(Math.max(0, f.text.indexOf(name) - 24), f.text.indexOf(name) + name.length + 24).replace(/\s+/g, ' ');
+        who.push({ dimension: 'identity', level: 'high', title: `两份投标文件中都出现另一投标人（${bids[k]!.name}）的名称「${name}」`, a: at(A), b: at(B) });
+      }
       const tell = tellTaleOfPair(facts[i]!, facts[j]!, newest);
       const prices = pricesOfPair(A, B);
       const risks: Record<Dimension, Risk> = {
@@ -1009,7 +1032,6 @@ export function compareBids(files: FileFeatures[], opts: CompareOptions = {}): D
     }
   }
   const dimensions = Object.fromEntries(DIMENSIONS.map((d) => [d, maxRisk(pairs.map((p) => p.risks[d]))])) as Record<Dimension, Risk>;
-  const rings = presentRings(bids, idx);
   return {
     version: 2,
     files: bids.map((f, i) => ({ name: f.name, role: f.role, type: f.type, pages: f.pages, sentences: f.sentences.length, tenderSentences: idx.fromTender[i]!.filter(Boolean).length })).concat(

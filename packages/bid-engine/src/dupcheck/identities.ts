@@ -39,7 +39,11 @@ const NAME = '[\\u4e00-\\u9fa5（）()]{2,30}?(?:有限责任公司|股份有限
 const COMPANY = new RegExp(NAME, 'g');
 const DECLARED = new RegExp(`(?:投标人|供应商|投标单位|响应人|申请人)(?:名称|全称)?(?:（(?:盖章|公章)）)?[：:]\\s*(${NAME})`, 'g');
 const COMPANY_PREFIX = /^(?:我公司|我方|本公司|投标人|供应商|致|为|由|与|和|及|是)/;
-const PERSON = '([\\u4e00-\\u9fa5]{2,4}?)(?=[，,。；;、\\s（(]|$|先生|女士|同志|身份证|联系|电话|手机|职务|性别)';
+/**
+ * A person's name after its label: two to five characters (a compound surname with a given name of three: 欧阳建华明),
+ * or a transliterated name with its middle dot (阿依古丽·买买提), up to the next delimiter or label word.
+ */
+const PERSON = '((?:[\\u4e00-\\u9fa5]{1,8}·[\\u4e00-\\u9fa5]{1,8})|[\\u4e00-\\u9fa5]{2,5}?)(?=[，,。；;、\\s（(]|$|先生|女士|同志|身份证|联系|电话|手机|职务|性别)';
 const LEGAL_REP = new RegExp(`法定代表人(?:（负责人）|或负责人|\\(负责人\\))?(?:姓名)?[：:]\\s*${PERSON}`, 'g');
 const AUTHORISED = new RegExp(`(?:授权代表|被授权人|委托代理人|授权委托人|代理人|项目联系人|联系人)(?:姓名)?[：:]\\s*${PERSON}`, 'g');
 const PHONE = /(?<!\d)(?:1[3-9]\d{9}|0\d{2,3}-?\d{7,8})(?!\d)/g;

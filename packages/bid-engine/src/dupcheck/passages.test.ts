@@ -79,3 +79,71 @@ describe('duplicate check: passages and rings', () => {
     for (const p of report.pairs.filter((x) => !(x.a >= 1 && x.b <= 3))) expect(found(p.risks.text), `${p.a}-${p.b}`).toBe(false);
   });
 });
+
+describe('duplicate check: rings in their pairs, passages by both sides, model-form notes (issue 25)', () => {
+  it('a short hand’s passage in three bids is a ring and 中风险 in each of its pairs', () => {
+    // two sentences of one hand, short (about forty characters of their own): a passage too short for a pair alone
+    const hand = ['东侧雨水井汛期前清掏一遍并加装防坠网。', '钢筋棚搭在二号楼北侧空地并设沉淀池。'];
+    const report = run((b) => (b >= 1 && b <= 3 ? hand : []));
+    const ring = report.rings.filter((x) => found(x.risk));
+    expect(ring.map((x) => x.files)).toEqual([[1, 2, 3]]);
+    for (const [a, b] of [[1, 2], [1, 3], [2, 3]] as const) expect(pairOf(report, a, b).risks.text, `${a}-${b}`).toBe(ring[0]!.risk);
+    for (const p of report.pairs.filter((x) => !(x.a >= 1 && x.b <= 3))) expect(found(p.risks.text), `${p.a}-${p.b}`).toBe(false);
+  });
+
+  it('three short passages copied word for word, two sentences each, are a copy', () => {
+    // each passage under fifty characters of its own: none counts alone, three of them in one bid do
+    const copied = ['二号楼北侧空地搭设钢筋加工棚一座。棚顶铺彩钢瓦，四周排水沟接入三级沉淀池。', '东门岗亭旁设自动洗车槽一座并配高压水枪。出场车辆冲洗干净后方可驶上市政道路。', '塔吊基础位置避开地下综合管廊三米以上。基坑南侧布设沉降观测点六处每日记录。'];
+    const report = compareBids(
+      Array.from({ length: 6 }, (_, b) => {
+        const blocks = bid(b);
+        if (b === 0 || b === 4) copied.forEach((c, i) => blocks.splice(4 + i * 8, 0, para(c, 2 + i)));
+        return features(`投标人${b + 1}.docx`, blocks);
+      }),
+    );
+    expect(pairOf(report, 0, 4).risks.text).toBe('medium');
+    for (const p of report.pairs.filter((x) => !(x.a === 0 && x.b === 4))) expect(found(p.risks.text), `${p.a}-${p.b}`).toBe(false);
+  });
+
+  it('many short cells of one bid near a single sentence of another are one sentence, not a passage', () => {
+    // a table's cells in bid 0, each a near copy of one line of bid 4 (a scoring table's column): one shared line
+    const cells = ['会计师事务所出具财务审计报告甲', '会计师事务所出具财务审计报告乙', '会计师事务所出具财务审计报告丙', '会计师事务所出具财务审计报告丁'];
+    const report = run((b) => (b === 0 ? cells : b === 4 ? ['会计师事务所出具的财务审计报告。'] : []));
+    expect(found(pairOf(report, 0, 4).risks.text)).toBe(false);
+  });
+
+  it('the 质疑函 and 投诉书 models’ notes, the credit-list walk-through and the 节能产品 columns two bids print are no copy', () => {
+    const notes = [
+      '投诉人若委托代理人进行投诉的，投诉书应按照要求列明“授权代表”的有关内容，并在附件中提交由投诉人签署的授权委托书。授权委托书应当载明代理人的姓名或者名称、代理事项、具体权限、期限和相关事项。投诉人若对项目的某一分包进行投诉，投诉书应列明具体分包号。投诉书应简要列明质疑事项，质疑函、质疑答复等作为附件材料提供。',
+      '质疑供应商若对项目的某一分包进行质疑，质疑函中应列明具体分包号。质疑函的质疑事项应具体、明确，并有必要的事实依据和法律依据。质疑函的质疑请求应与质疑事项相关。',
+      '“中国政府采购网”（http://www.ccgp.gov.cn/search/cr/）查询的“政府采购严重违法失信行为信息记录”操作示例如下（如遇网站改版，请以网站实际操作要求为准）：第一步，在中国政府采购网首页点击“政府采购严重违法失信行为记录名单”按钮；第二步，在“企业名称”栏输入需要查询的公司名称。',
+      '序号 主要产品/技术名称（规格型号、注册商标） 制造商(开发商) 制造商企业类型 认证证书编号 该产品报价在总报价中占比（%）制造商为小型或微型企业时才需要填“制造商企业类型”栏，填写内容为“小型”或“微型”；',
+    ];
+    for (const n of [2, 6]) {
+      const report = run((b) => (b < 2 ? notes : []), n);
+      for (const p of report.pairs) expect(found(p.risks.text), `${n} bids ${p.a}-${p.b}`).toBe(false);
+      // listed, labelled, not removed
+      expect(pairOf(report, 0, 1).sentences.filter((s) => s.basis === 'statutory').length).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('duplicate check: a third bidder named in two bids (issue 25)', () => {
+  it('the name of bidder C inside bids A and B is 高风险 identity between A and B, with the excerpts', () => {
+    const head = (name: string) => para(`投标人：${name}，联系电话见首页。`);
+    const names = ['华东建设工程有限公司', '江南路桥有限公司', '塞北市政工程有限公司', '岭南机电安装有限公司'];
+    const report = compareBids(
+      names.map((n, b) => {
+        const blocks = [head(n), ...bid(b)];
+        if (b === 0 || b === 1) blocks.push(para('本方案的技术支持由塞北市政工程有限公司负责提供。'));
+        return features(`投标人${b + 1}.docx`, blocks);
+      }),
+    );
+    const ab = pairOf(report, 0, 1);
+    expect(ab.risks.identity).toBe('high');
+    const f = ab.findings.find((x) => x.title === '两份投标文件中都出现另一投标人（投标人3.docx）的名称「塞北市政工程有限公司」')!;
+    expect(f.a).toContain('技术支持由塞北市政工程有限公司');
+    expect(f.b).toContain('技术支持由塞北市政工程有限公司');
+    expect(pairOf(report, 0, 3).risks.identity).toBe('none');
+  });
+});
