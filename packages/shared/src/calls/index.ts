@@ -21,3 +21,4 @@ export * from './dupcheck.js';
 export * from './welfare.js';
 export * from './team.js';
 export * from './admin.js';
+export * from './review.js';
