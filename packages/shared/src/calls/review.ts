@@ -95,12 +95,12 @@ export const reviewCalls = {
   }),
   /** the owner or admin: 已通过 → 待编写 (unlocked) */
   reopen: defineCall({ path: '/btz/bid/review/reopen', auth: true, bidAccess: 'change', query: byNode, labels, response: bidTeamAnswer }),
-  /** the owner or admin sets the section's due date (`dueDate` '' clears it) */
+  /** the owner or admin sets the section's due date (`dueDate` '' or absent clears it) */
   due: defineCall({
     path: '/btz/bid/review/due',
     auth: true,
     bidAccess: 'change',
-    query: z.object({ id: bidId, nodeId, dueDate: z.union([z.literal(''), day]) }),
+    query: z.object({ id: bidId, nodeId, dueDate: z.union([z.literal(''), day]).default('') }),
     labels,
     response: bidTeamAnswer,
   }),
@@ -119,12 +119,12 @@ export const reviewCalls = {
     labels,
     response: z.array(comment),
   }),
-  /** a finished bid's result (the owner or admin): 中标 / 未中标 / 废标 on `date`; `result` '' takes it back */
+  /** a finished bid's result (the owner or admin): 中标 / 未中标 / 废标 on `date`; `result` '' (or absent) takes it back */
   result: defineCall({
     path: '/btz/bid/result',
     auth: true,
     bidAccess: 'change',
-    query: z.object({ id: bidId, result: z.union([z.literal(''), z.enum(results)]), date: z.union([z.literal(''), day]).default('') }),
+    query: z.object({ id: bidId, result: z.union([z.literal(''), z.enum(results)]).default(''), date: z.union([z.literal(''), day]).default('') }),
     labels,
     response: bidTeamAnswer,
   }),

@@ -154,7 +154,7 @@ export function tasksOf(db: Db, tenantId: string, enterpriseId: string, userId: 
     .where('bids.enterprise_id', '=', enterpriseId)
     .where('bids.deleted_at', 'is', null)
     .where('bid_assignees.user_id', '=', userId)
-    .orderBy(sql`bid_section_reviews.due_date`, sql`asc nulls last`)
+    .orderBy(sql`bid_section_reviews.due_date asc nulls last`)
     .orderBy('bids.created_at', 'desc')
     .orderBy('bid_assignees.assigned_at')
     .execute();
