@@ -1,11 +1,20 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PRESENCE_PING_MS, type BidPresence, type BidResult, type BidTeam, type SectionReview } from '@btz/shared';
+import { PRESENCE_PING_MS, type BidPresence, type BidResult, type BidTeam, type SectionReview, type UserMessage } from '@btz/shared';
 import { onRealtime } from '../../realtime';
 import { assignSection, fetchActivity, fetchBidTeam, markResult, moveSection, reviewKeys, sendPresence, setDueDate, teamKeys, type ReviewMove } from './api';
 
 /** Who is on the bid and what the caller may do there (null while loading or when it cannot be read). */
 export function useBidTeam(bidId: string): BidTeam | null {
+  const qc = useQueryClient();
+  // a message about this bid (a section submitted, returned, approved, reopened) means its reviews changed
+  useEffect(
+    () =>
+      onRealtime('bid.message', (msg) => {
+        if ((msg.data as UserMessage | null)?.bidId === bidId) void qc.invalidateQueries({ queryKey: teamKeys.bid(bidId) });
+      }),
+    [bidId, qc],
+  );
   return useQuery({ queryKey: teamKeys.bid(bidId), queryFn: () => fetchBidTeam(bidId), staleTime: 30_000 }).data ?? null;
 }
 
