@@ -3,7 +3,7 @@ import { Alert, Breadcrumb, Segmented, Tag } from 'antd';
 import type { BidPresence, BidTeam } from '@btz/shared';
 import { SectionTeamBar } from '../team/SectionTeamBar';
 import { CommentsPanel } from '../team/CommentsPanel';
-import { canEditSection } from '../team/hooks';
+import { canEditSection, reviewOf } from '../team/hooks';
 import { PRINTED_PART_NOTE, UNNAMED_CHAPTER, isPrintedPart, type SectionSaved, type SectionState, type TenderCard } from '@btz/shared';
 import { SectionEditor } from './editor/SectionEditor';
 import type { OutlineEditor } from './hooks';
@@ -125,7 +125,7 @@ export function SectionPane({
         </div>
       ) : tab === 'refs' ? (
         <div className="bid-section__body">
-          <SuggestPanel bidId={bidId} nodeId={nodeId} readOnly={finished} />
+          <SuggestPanel bidId={bidId} nodeId={nodeId} readOnly={finished || reviewOf(team, nodeId).state === 'approved'} />
         </div>
       ) : (
         <NodeDetail editor={editor} nodeId={nodeId} card={card} readOnly={outlineReadOnly} onSelect={onSelect} />
