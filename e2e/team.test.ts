@@ -201,7 +201,7 @@ describe('a team writes one bid', () => {
     // an @mention in a comment: the member's bell counts it, and 消息 lists it
     const nick = (await t.api('/btz/user/get-info', { token: memberToken })).json.data.nickName as string;
     await adminPane.locator('.ant-segmented-item').filter({ hasText: '评论' }).click();
-    const input = adminPane.getByTestId('comment-input').locator('textarea');
+    const input = adminPane.locator('.team-comments__form textarea');
     await input.click();
     await admin.keyboard.type('@');
     await admin.locator('.ant-mentions-dropdown-menu-item').filter({ hasText: nick }).first().click();
