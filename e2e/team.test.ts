@@ -220,10 +220,11 @@ describe('a team writes one bid', () => {
     await member.getByRole('button', { name: '全部标为已读' }).click();
     await expect.poll(() => mention.getAttribute('data-read'), { timeout: WAIT }).toBe('1');
 
-    // 「我的任务」: the section, its state and its past due date
+    // 「我的任务」: the section, its state and its due date (past, but the section is approved: not overdue)
     await member.goto(`${t.url}/workbench/myTasks`);
     await visible(member.getByTestId('task-link').filter({ hasText: leaf.title }));
-    await visible(member.getByTestId('task-overdue'));
+    await visible(member.getByRole('cell', { name: '2026-01-05' }));
+    expect(await member.getByTestId('task-overdue').count()).toBe(0);
     await shot(member, 'review-my-tasks');
     // ↳ the link opens the editor at that section
     await member.getByTestId('task-link').first().click();
