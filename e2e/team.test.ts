@@ -1,15 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { BidDetail, BidOutlineNode } from '@btz/shared';
+import { REVIEW_TEXTS, type BidDetail, type BidOutlineNode } from '@btz/shared';
 import { uniquePhone, type TestServer } from '../apps/server/test/harness.js';
 import { outlinedBid } from '../apps/server/test/writing/helpers.js';
 import { launch, newContext, shot, trackErrors } from './browser.js';
-import { WAIT, loggedInPage, loginByCookie, startE2eServer, visible } from './flows.js';
+import { WAIT, loggedInPage, loginByCookie, onPath, startE2eServer, visible } from './flows.js';
 
 /**
  * Teams through Chromium (issue 27): the admin creates its team on 团队 and invites a colleague's phone; the colleague
  * logs in, sees the invitation and joins; the admin assigns a section of the team's bid to the colleague, who edits it
  * while the admin, on the same section, sees the colleague there (presence, realtime) and then the edit in 动态.
+ * Then the review: the member submits, the admin returns it with a comment, the member edits and submits again, the
+ * admin approves — the section is locked (the editor read-only, a save refused) — and an @mention in a comment reaches
+ * the member's 消息 (the bell's count, the list); 「我的任务」 lists the section with its due date.
  */
 
 let t: TestServer;
@@ -111,6 +114,7 @@ describe('a team writes one bid', () => {
     await member.keyboard.press('Control+End');
     const saved = member.waitForResponse((r) => new URL(r.url()).pathname === '/api/btz/bid/section/save', { timeout: WAIT * 2 });
     await member.keyboard.type('团队成员补充的施工组织说明。');
+    await shot(member, 'team-member-typed');
     const res = await (await saved).json();
     expect(res.success, JSON.stringify(res)).toBe(true);
     await shot(member, 'team-member-editing');
@@ -131,6 +135,115 @@ describe('a team writes one bid', () => {
     await shot(admin, 'team-activity');
     const sec = (await t.api('/btz/bid/section/get', { token: adminToken, query: { id: bidId, nodeId: leaf.id } })).json.data;
     expect(JSON.stringify(sec.doc)).toContain('团队成员补充的施工组织说明');
+    expect(adminErrors).toEqual([]);
+    expect(memberErrors).toEqual([]);
+  });
+
+  it('review: submit, return with a comment, resubmit, approve (locked); an @mention reaches the member’s 消息', async () => {
+    const url = `${t.url}/workbench/document/BidingDocument?id=${encodeURIComponent(bidId)}&node=${encodeURIComponent(leaf.id)}`;
+    await Promise.all([admin.goto(url), member.goto(url)]);
+    const adminPane = await visible(admin.getByTestId('section-pane'), WAIT * 3);
+    const memberPane = await visible(member.getByTestId('section-pane'), WAIT * 3);
+    await expect.poll(() => memberPane.getAttribute('data-node-id'), { timeout: WAIT }).toBe(leaf.id);
+    await expect.poll(() => adminPane.getAttribute('data-node-id'), { timeout: WAIT }).toBe(leaf.id);
+    const state = (p: Page) => p.getByTestId('review-state').getAttribute('data-state');
+    await expect.poll(() => state(member), { timeout: WAIT }).toBe('todo');
+    // the section holds the member's text (written in the previous step; saved here through the API when it is not)
+    const sec0 = (await t.api('/btz/bid/section/get', { token: memberToken, query: { id: bidId, nodeId: leaf.id } })).json.data;
+    if (!sec0.chars) {
+      const w = await t.api('/btz/bid/section/save', { token: memberToken, query: { id: bidId, nodeId: leaf.id }, body: { revision: sec0.revision, html: '<p>团队成员补充的施工组织说明。</p>' } });
+      expect(w.json.success, w.text).toBe(true);
+    }
+    // the admin gives the section a due date (past: 「我的任务」 marks it overdue)
+    await admin.getByTestId('due-date').click();
+    await admin.keyboard.type('2026-01-05');
+    await admin.keyboard.press('Enter');
+    await expect.poll(async () => (await t.api('/btz/bid/team', { token: adminToken, query: { id: bidId } })).json.data.reviews[0]?.dueDate, { timeout: WAIT }).toBe('2026-01-05');
+
+    // the member submits
+    await member.getByTestId('review-submit').click();
+    await expect.poll(() => state(member), { timeout: WAIT }).toBe('submitted');
+    // the admin is told (bid.message) and sees it submitted; returns it with a comment
+    await expect.poll(() => state(admin), { timeout: WAIT }).toBe('submitted');
+    await admin.getByTestId('review-return').click();
+    await admin.getByTestId('return-comment').fill('请补充进度计划和人员安排');
+    await admin.getByTestId('review-return-confirm').click();
+    await expect.poll(() => state(admin), { timeout: WAIT }).toBe('returned');
+    // the member sees it returned, with the comment, without reloading
+    await visible(member.getByTestId('review-note').filter({ hasText: '请补充进度计划和人员安排' }));
+    await shot(member, 'review-returned');
+
+    // the member edits (saved as the member, through the API) and submits again
+    const before = (await t.api('/btz/bid/section/get', { token: memberToken, query: { id: bidId, nodeId: leaf.id } })).json.data;
+    const edited = await t.api('/btz/bid/section/save', {
+      token: memberToken,
+      query: { id: bidId, nodeId: leaf.id },
+      body: { revision: before.revision, html: '<p>施工组织说明。进度计划：第一周进场，第二周完成安装。</p>' },
+    });
+    expect(edited.json.success, edited.text).toBe(true);
+    await member.getByTestId('review-submit').click();
+    await expect.poll(() => state(member), { timeout: WAIT }).toBe('submitted');
+
+    // the admin approves: the section is locked
+    await expect.poll(() => state(admin), { timeout: WAIT }).toBe('submitted');
+    await admin.getByTestId('review-approve').click();
+    await expect.poll(() => state(admin), { timeout: WAIT }).toBe('approved');
+    await visible(member.getByTestId('review-locked'));
+    await memberPane.locator('.ant-segmented-item').filter({ hasText: '正文' }).click();
+    await expect.poll(() => memberPane.locator('.ProseMirror').getAttribute('contenteditable'), { timeout: WAIT }).toBe('false');
+    const sec = (await t.api('/btz/bid/section/get', { token: memberToken, query: { id: bidId, nodeId: leaf.id } })).json.data;
+    const refused = await t.api('/btz/bid/section/save', { token: memberToken, query: { id: bidId, nodeId: leaf.id }, body: { revision: sec.revision, html: '<p>锁定后</p>' } });
+    expect(refused.json).toMatchObject({ success: false, msg: REVIEW_TEXTS.locked });
+    await visible(admin.getByTestId('review-counts').locator('[data-state="approved"]').filter({ hasText: '已通过 1' }));
+    await shot(member, 'review-approved-locked');
+    await shot(admin, 'review-admin-counts');
+
+    // an @mention in a comment: the member's bell counts it, and 消息 lists it
+    const nick = (await t.api('/btz/user/get-info', { token: memberToken })).json.data.nickName as string;
+    await adminPane.locator('.ant-segmented-item').filter({ hasText: '评论' }).click();
+    const input = adminPane.locator('.team-comments__form textarea');
+    await input.click();
+    await admin.keyboard.type('@');
+    await admin.locator('.ant-mentions-dropdown-menu-item').filter({ hasText: nick }).first().click();
+    await admin.keyboard.type('请看一下第二段的表述');
+    await adminPane.getByTestId('comment-send').click();
+    await visible(adminPane.getByTestId('comment').filter({ hasText: '请看一下第二段的表述' }));
+    await visible(adminPane.getByTestId('comment').filter({ hasText: '退回意见：请补充进度计划和人员安排' }));
+    await shot(admin, 'review-comments');
+    await visible(member.locator('.ant-badge').filter({ has: member.getByTestId('messages-bell') }).locator('.ant-badge-count'));
+    await member.getByTestId('messages-bell').click();
+    await onPath(member, '/workbench/messages');
+    const mention = await visible(member.getByTestId('message').filter({ hasText: '请看一下第二段的表述' }));
+    expect(await mention.getAttribute('data-read')).toBe('0');
+    await visible(member.getByTestId('message').filter({ hasText: '退回了你的章节' }));
+    await shot(member, 'review-messages');
+    await member.getByRole('button', { name: '全部标为已读' }).click();
+    await expect.poll(() => mention.getAttribute('data-read'), { timeout: WAIT }).toBe('1');
+
+    // 「我的任务」: the section, its state and its due date (past, but the section is approved: not overdue)
+    await member.goto(`${t.url}/workbench/myTasks`);
+    await visible(member.getByTestId('task-link').filter({ hasText: leaf.title }));
+    await visible(member.getByRole('cell', { name: '2026-01-05' }));
+    expect(await member.getByTestId('task-overdue').count()).toBe(0);
+    await shot(member, 'review-my-tasks');
+    // ↳ the link opens the editor at that section
+    await member.getByTestId('task-link').first().click();
+    await expect.poll(async () => member.getByTestId('section-pane').getAttribute('data-node-id'), { timeout: WAIT * 3 }).toBe(leaf.id);
+    expect(adminErrors).toEqual([]);
+    expect(memberErrors).toEqual([]);
+  });
+
+  it('a finished bid is marked 中标; the team sees its win rate on 团队', async () => {
+    await t.server.db.db.updateTable('bids').set({ status: 'finished' }).where('id', '=', bidId).execute();
+    await admin.goto(`${t.url}/workbench/document/BidingDocument?id=${encodeURIComponent(bidId)}`);
+    await (await visible(admin.getByTestId('bid-result-select'), WAIT * 3)).click();
+    await admin.locator('.ant-select-item-option').filter({ hasText: /^中标$/ }).click();
+    await visible(admin.getByTestId('bid-result-date'));
+    await shot(admin, 'review-result');
+    await member.goto(`${t.url}/workbench/team`);
+    const card = await visible(member.getByTestId('win-rate'));
+    await visible(card.getByText('中标率 100%'));
+    await shot(member, 'review-win-rate');
     expect(adminErrors).toEqual([]);
     expect(memberErrors).toEqual([]);
   });

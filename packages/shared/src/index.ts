@@ -35,3 +35,4 @@ export * from './api/bidcheck.js';
 export * from './api/dupcheck.js';
 export * from './api/welfare.js';
 export * from './api/team.js';
+export * from './api/review.js';

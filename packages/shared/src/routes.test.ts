@@ -38,7 +38,7 @@ describe('the route table (APP_ROUTES)', () => {
     expect(INDEXABLE_STATIC_ROUTES).toEqual(PUBLIC_STATIC_ROUTES.filter((p) => p !== '/user/profile'));
     expect(PUBLIC_ROUTE_TITLES['/home/website_map.html']).toBe('网站地图');
     expect(PUBLIC_ROUTE_TITLES['/']).toBeUndefined();
-    expect(Object.keys(WORKBENCH_ROUTES)).toHaveLength(33);
+    expect(Object.keys(WORKBENCH_ROUTES)).toHaveLength(35);
     expect(routeTitle('/workbench/document/BidingDocument')).toBe('标书编写');
     expect(routeTitle('/workbench/nope')).toBeUndefined();
   });

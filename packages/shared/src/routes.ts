@@ -11,6 +11,7 @@ export interface WorkbenchMenuItem {
 /** The workbench sider menu (DESIGN.md) — also the logged-in user's header-menu list (spec §2 access rule). */
 export const WORKBENCH_MENU: WorkbenchMenuItem[] = [
   { path: '/workbench/historyBook', title: '我的标书' },
+  { path: '/workbench/myTasks', title: '我的任务' },
   { path: '/workbench/document', title: '新建标书' },
   { path: '/workbench/DataBank', title: '资料库' },
   { path: '/workbench/PictureLibrary', title: '图片库' },
@@ -91,6 +92,8 @@ export const APP_ROUTES = [
   { path: '/workbench/repository', title: '知识库', layout: 'workbench', access: 'login' },
   { path: '/workbench/welfareCenter', title: '福利中心', layout: 'workbench', access: 'login' },
   { path: '/workbench/team', title: '团队', layout: 'workbench', access: 'login' },
+  { path: '/workbench/myTasks', title: '我的任务', layout: 'workbench', access: 'login' },
+  { path: '/workbench/messages', title: '消息', layout: 'workbench', access: 'login' },
   { path: '/workbench/data/BidDocuments', title: '资料库 · 标书资料', layout: 'workbench', access: 'login' },
   { path: '/workbench/data/CompleteEntDialog', title: '完善企业信息', layout: 'workbench', access: 'login' },
   { path: '/workbench/data/EnterpriseInfo', title: '企业信息', layout: 'workbench', access: 'login' },

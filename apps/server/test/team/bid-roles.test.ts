@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as calls from '@btz/shared/calls';
-import { BID_TEXTS, TEAM_TEXTS, TEXT } from '@btz/shared';
+import { BID_TEXTS, REVIEW_TEXTS, TEAM_TEXTS, TEXT } from '@btz/shared';
 import type { AnyCall, AnyCall as Call } from '@btz/shared/calls';
 import { startTestServer, type TestServer } from '../harness.js';
 import { detail, tenderDocx, txtTender, uploadTender, waitParse } from '../bid/helpers.js';
@@ -27,20 +27,20 @@ let bidId: string;
 let fileId: string;
 let leafId: string;
 
-/** Calls under /btz/bid/ that take no bid id: a new bid, the list, and the calls on one export (by the export's id). */
-const NOT_ON_ONE_BID = ['/btz/bid/upload-tender', '/btz/bid/list', '/btz/bid/export/get', '/btz/bid/export/file'];
+/** Calls under /btz/bid/ that take no bid id: a new bid, the list, the calls on one export (by the export's id), and the caller's tasks and win rate across bids. */
+const NOT_ON_ONE_BID = ['/btz/bid/upload-tender', '/btz/bid/list', '/btz/bid/export/get', '/btz/bid/export/file', '/btz/bid/my-tasks', '/btz/bid/win-rate'];
 
 const BID_CALLS: Call[] = (Object.values(calls) as unknown[])
   .filter((g): g is Record<string, Call> => !!g && typeof g === 'object' && !('path' in g))
   .flatMap((g) => Object.values(g).filter((c): c is Call => !!c && typeof c === 'object' && 'path' in c && 'response' in c));
 const ON_ONE_BID = BID_CALLS.filter((c) => c.bidAccess);
 
-const REFUSALS: string[] = [BID_TEXTS.notFound, TEAM_TEXTS.noRightToChange, TEAM_TEXTS.sectionNotAssigned];
+const REFUSALS: string[] = [BID_TEXTS.notFound, TEAM_TEXTS.noRightToChange, TEAM_TEXTS.sectionNotAssigned, REVIEW_TEXTS.locked];
 
 /** A request that passes the call's own validation, built from its query's and body's field names. */
 async function callAs(c: AnyCall, token: string, id = bidId): Promise<{ json: any; text: string }> {
   const shape: Record<string, unknown> = (c.query as any)?.shape ?? {};
-  const values: Record<string, string | number> = { id, bidId: id, nodeId: leafId, fileId, page: 1, lot: '1', name: '新名字', userId: assignee.userId, passageId: '1', pick: 'none', revisionId: 'h1' };
+  const values: Record<string, string | number> = { id, bidId: id, nodeId: leafId, fileId, page: 1, lot: '1', name: '新名字', userId: assignee.userId, passageId: '1', pick: 'none', revisionId: 'h1', dueDate: '2026-12-31', result: 'won' };
   const query = Object.fromEntries(Object.keys(shape).filter((k) => k in values).map((k) => [k, values[k]!]));
   if (c.fields) {
     const file = { name: '目录.txt', data: txtTender(['1 项目理解\n2 实施方案']) };
@@ -52,6 +52,8 @@ async function callAs(c: AnyCall, token: string, id = bidId): Promise<{ json: an
     '/btz/bid/section/save': { revision: 0, html: '<p>由团队成员编写的一段正文。</p>' },
     '/btz/bid/section/ai': { action: 'polish', text: '这是一段需要润色的文字。' },
     '/btz/bid/section/restore': { revision: 0 },
+    '/btz/bid/review/return': { comment: '请补充进度计划' },
+    '/btz/bid/comment/add': { text: '请大家看一下这一节', mentions: [] },
     '/btz/bid/page-settings': await ok(t.api('/btz/bid/page-settings/get', { token: admin.token, query: { id: bidId } })),
   };
   return t.api(c.path, { token, query, ...(c.body ? { body: bodies[c.path] ?? {} } : {}) });
@@ -148,13 +150,34 @@ describe('who may do what with a team’s bid', () => {
     expect(presence(onOther)).toEqual([]);
   });
 
+  it('an approved section refuses every section call to everyone — the admin and the owner included — until reopened', async () => {
+    // the assignee's walk above submitted its section (it holds text)
+    const team = await ok(t.api('/btz/bid/team', { token: member.token, query: { id: bidId } }));
+    expect(team.reviews).toEqual([expect.objectContaining({ nodeId: leafId, state: 'submitted' })]);
+    await ok(t.api('/btz/bid/review/approve', { token: owner.token, query: { id: bidId, nodeId: leafId } }));
+    const sectionCalls = ON_ONE_BID.filter((c) => c.bidAccess === 'section');
+    expect(sectionCalls.map((c) => c.path)).toEqual(expect.arrayContaining(['/btz/bid/section/save', '/btz/bid/section/restore', '/btz/bid/section/ai', '/btz/bid/review/submit']));
+    for (const who of [assignee, owner, admin]) {
+      for (const c of sectionCalls) {
+        const res = await callAs(c, who.token);
+        expect(res.json, `${c.path}: ${res.text}`).toEqual({ code: 400, success: false, data: null, msg: REVIEW_TEXTS.locked });
+      }
+    }
+    // a member still reads it; reopening is the owner's or the admin's
+    expect((await ok(t.api('/btz/bid/section/get', { token: member.token, query: { id: bidId, nodeId: leafId } }))).doc).toBeTruthy();
+    await ok(t.api('/btz/bid/review/reopen', { token: admin.token, query: { id: bidId, nodeId: leafId } }));
+    const after = await callAs(ON_ONE_BID.find((c) => c.path === '/btz/bid/section/save')!, assignee.token);
+    expect(REFUSALS, after.text).not.toContain(msgOf(after));
+  });
+
   it('the admin and the owner pass every rule (on a finished bid every change then answers read-only, not a refusal)', async () => {
     await t.server.db.db.updateTable('bids').set({ status: 'finished' }).where('id', '=', bidId).execute();
     for (const who of [admin, owner]) {
       for (const c of ON_ONE_BID) {
         const res = await callAs(c, who.token);
         expect(REFUSALS, `${c.path}: ${res.text}`).not.toContain(msgOf(res));
-        if (c.bidAccess !== 'read' && c.path !== '/btz/bid/finish') {
+        // finishing twice is no change, and a result is marked on a finished bid
+        if (c.bidAccess !== 'read' && c.path !== '/btz/bid/finish' && c.path !== '/btz/bid/result') {
           expect(res.json, `${c.path}: ${res.text}`).toMatchObject({ success: false, msg: TEXT.readOnlyBid });
         }
       }

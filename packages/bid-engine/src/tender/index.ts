@@ -28,3 +28,4 @@ export type { TenderFileInput, TenderPage, TenderChapter, ExtractOptions } from 
 export { extractCardWithLlm, extractCardWithLlmDetailed, type LlmCardOptions, type LlmCardResult, type LlmTaskReport } from './llm/llm-card.js';
 export { CARD_TASKS, taskIdOf, taskHeader, TASK_MARKER } from './llm/llm-tasks.js';
 export { anonymityRules, parseFormat, isAnonymityClause, isFormatSpecClause, CN_SIZES } from './rules/anonymity.js';
+export { detectDomain, DOMAIN_LABELS, type TenderDomain } from './domain.js';

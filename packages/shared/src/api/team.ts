@@ -4,6 +4,8 @@
  * apps/server/src/modules/bid/access.ts.
  */
 
+import type { BidOutcome, SectionReview } from './review.js';
+
 /** A member of the caller's team. `role`: admin (the one team admin) or member (an employee). */
 export interface TeamMember {
   userId: string;
@@ -58,6 +60,10 @@ export interface BidTeam {
   assignments: BidAssignment[];
   /** the people who may be assigned: the team's members ([] for a personal bid) */
   members: { userId: string; nickName: string }[];
+  /** each section's review (due date, state) where it is not simply 待编写 without a due date */
+  reviews: SectionReview[];
+  /** the result of the finished bid (中标 / 未中标 / 废标), null until marked */
+  outcome: BidOutcome | null;
 }
 
 /** One entry of a bid's activity log. */
@@ -71,7 +77,7 @@ export interface BidActivity {
   detail: string;
   time: string;
 }
-export type BidActivityAction = 'create' | 'write' | 'edit' | 'assign' | 'export' | 'finish';
+export type BidActivityAction = 'create' | 'write' | 'edit' | 'assign' | 'export' | 'finish' | 'submit' | 'approve' | 'return' | 'reopen' | 'result';
 export const BID_ACTIVITY_LABELS: Record<BidActivityAction, string> = {
   create: '创建了标书',
   write: '开始 AI 编写全文',
@@ -79,6 +85,11 @@ export const BID_ACTIVITY_LABELS: Record<BidActivityAction, string> = {
   assign: '分配了章节',
   export: '导出了标书',
   finish: '完成了标书',
+  submit: '提交了章节待审核',
+  approve: '审核通过了章节',
+  return: '退回了章节',
+  reopen: '重新打开了章节',
+  result: '标记了投标结果',
 };
 
 /** Realtime `bid.presence` `{ bidId, viewers }`: who has the bid open, and which section each has open. */

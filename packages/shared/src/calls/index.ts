@@ -24,3 +24,4 @@ export * from './admin.js';
 export * from './admin-money.js';
 export * from './admin-content.js';
 export * from './admin-brand.js';
+export * from './review.js';

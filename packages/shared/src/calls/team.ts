@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { defineCall } from '../api/contract.js';
+import { REVIEW_STATES } from '../api/review.js';
 import { BID_ACTIVITY_LABELS, type BidActivity, type BidPresence, type BidTeam, type TeamDetail, type TeamInvitation } from '../api/team.js';
 import { phoneField } from './auth.js';
 import { bidId } from './bid.js';
@@ -26,12 +27,16 @@ const teamDetail: z.ZodType<TeamDetail> = z.strictObject({
   inviteUrl: str,
 });
 const invitation: z.ZodType<TeamInvitation> = z.strictObject({ code: str, teamName: str, inviterName: str });
-const bidTeam: z.ZodType<BidTeam> = z.strictObject({
+export const bidTeamAnswer: z.ZodType<BidTeam> = z.strictObject({
   role: z.enum(['owner', 'admin', 'member']),
   canManage: z.boolean(),
   editable: z.union([z.literal('*'), z.array(str)]),
   assignments: z.array(z.strictObject({ nodeId: str, userId: str, nickName: str })),
   members: z.array(z.strictObject({ userId: str, nickName: str })),
+  reviews: z.array(
+    z.strictObject({ nodeId: str, state: z.enum(REVIEW_STATES as [string, ...string[]]), dueDate: str, note: str, byName: str, time }),
+  ) as z.ZodType<BidTeam['reviews']>,
+  outcome: z.strictObject({ result: z.enum(['won', 'lost', 'void']), date: str, domain: str }).nullable(),
 });
 const actions = Object.keys(BID_ACTIVITY_LABELS) as [keyof typeof BID_ACTIVITY_LABELS, ...(keyof typeof BID_ACTIVITY_LABELS)[]];
 const activity: z.ZodType<BidActivity> = z.strictObject({
@@ -65,7 +70,7 @@ const presence: z.ZodType<BidPresence> = z.strictObject({
 });
 
 export const bidTeamCalls = {
-  team: defineCall({ path: '/btz/bid/team', auth: true, bidAccess: 'read', query: z.object({ id: bidId }), labels, response: bidTeam }),
+  team: defineCall({ path: '/btz/bid/team', auth: true, bidAccess: 'read', query: z.object({ id: bidId }), labels, response: bidTeamAnswer }),
   /** `userId` '' takes the section back (nobody assigned) */
   assign: defineCall({
     path: '/btz/bid/assign',
@@ -73,7 +78,7 @@ export const bidTeamCalls = {
     bidAccess: 'change',
     query: z.object({ id: bidId, nodeId, userId: z.string().trim().max(40) }),
     labels,
-    response: bidTeam,
+    response: bidTeamAnswer,
   }),
   /**
    * The caller has the bid open at section `nodeId` ('' none); `leave=1`: it closed it. Sent when the section changes and

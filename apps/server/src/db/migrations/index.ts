@@ -24,6 +24,7 @@ import * as m0025 from './0025_teams.js';
 import * as m0026 from './0026_welfare.js';
 import * as m0027 from './0027_admin.js';
 import * as m0029 from './0029_section_history.js';
+import * as m0030 from './0030_review.js';
 import * as m0031 from './0031_llm_usage.js';
 import * as m0032 from './0032_brand_seo.js';
 
@@ -55,6 +56,7 @@ export const MIGRATIONS: { id: string; up: string }[] = [
   { id: '0026_welfare', up: m0026.up },
   { id: '0027_admin', up: m0027.up },
   { id: '0029_section_history', up: m0029.up },
+  { id: '0030_review', up: m0030.up },
   { id: '0031_llm_usage', up: m0031.up },
   { id: '0032_brand_seo', up: m0032.up },
 ];

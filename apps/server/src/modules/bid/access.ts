@@ -17,15 +17,20 @@
  * 3. section (edit one section: save, AI actions, picked passages): owner, admin, and the member it is assigned to; other
  *            members are told 「这个章节没有分配给你，只能查看」.
  * 4. A finished bid is read-only for good: changes answer 「标书已完成编写，内容为只读」.
+ * 4a. A section approved in review (已通过) is locked: rule 3 answers 「这个章节已审核通过并锁定…」 to everyone, the owner and
+ *     admin included, until one of them reopens it (review/service.ts). Reviewing (approve, return, reopen, due dates)
+ *     is rule 2; submitting a section for review is rule 3; comments are rule 1; a result is marked on a finished bid
+ *     by the owner or admin (bidToMarkResult).
  * 5. A stranger cannot tell the bid from one that does not exist: 「标书不存在」, for every call.
  */
-import { BID_TEXTS, LOGIN_ROLE, TEAM_TEXTS } from '@btz/shared';
+import { BID_TEXTS, LOGIN_ROLE, REVIEW_TEXTS, TEAM_TEXTS } from '@btz/shared';
 import type { AppContext } from '../../context.js';
 import { badRequest, readOnlyBid, unauthorized } from '../../http/errors.js';
 import type { AuthInfo } from '../../auth/tokens.js';
 import { membershipOf, type Membership } from '../team/index.js';
 import { findBid, type BidRow, type Owner } from './repo.js';
 import { assignedTo } from './team/repo.js';
+import { reviewStateOf } from './review/repo.js';
 
 export type BidRole = 'owner' | 'admin' | 'member';
 
@@ -78,12 +83,25 @@ export async function bidToChange(app: AppContext, auth: Caller, id: string): Pr
   return bid;
 }
 
-/** Rules 3 and 4: one section of the bid. */
+/** Rules 3, 4 and 4a: one section of the bid. */
 export async function sectionToChange(app: AppContext, auth: Caller, id: string, nodeId: string): Promise<BidRow> {
+  return (await sectionAccess(app, auth, id, nodeId)).bid;
+}
+
+/** Rules 3, 4 and 4a, with the caller's role (submitting a section for review). */
+export async function sectionAccess(app: AppContext, auth: Caller, id: string, nodeId: string): Promise<BidAccess> {
   const a = await bidAccess(app, auth, id);
   if (!a.canManage && (await assignedTo(app.db, a.bid.id, nodeId)) !== a.me.userId) throw badRequest(TEAM_TEXTS.sectionNotAssigned);
   assertChangeable(a.bid);
-  return a.bid;
+  if ((await reviewStateOf(app.db, a.bid.id, nodeId)) === 'approved') throw badRequest(REVIEW_TEXTS.locked);
+  return a;
+}
+
+/** Rules 2 and 4 with the caller's role: reviewing sections, assigning them. */
+export async function bidToReview(app: AppContext, auth: Caller, id: string): Promise<BidAccess> {
+  const a = await bidToManage(app, auth, id);
+  assertChangeable(a.bid);
+  return a;
 }
 
 export function assertChangeable(bid: Pick<BidRow, 'status'>): void {

@@ -11,6 +11,7 @@ import { registerWritingRoutes } from './writing/routes.js';
 import { registerSectionMaterialRoutes } from './writing/material-routes.js';
 import { registerReportRoutes } from './report/routes.js';
 import { registerBidTeamRoutes } from './team/routes.js';
+import { registerReviewRoutes } from './review/routes.js';
 
 /**
  * Bids in one call from app.ts: the calls (with multipart uploads in their own scope), the `parse-tender`,
@@ -28,6 +29,7 @@ export function registerBids(fastify: FastifyInstance, app: AppContext): void {
     registerReportRoutes(scope, app);
     registerSectionMaterialRoutes(scope, app);
     registerBidTeamRoutes(scope, app);
+    registerReviewRoutes(scope, app);
   });
   const off = app.llm.onUsage((e) => {
     const m = /^bid:(\d+)$/.exec(e.tag ?? '');

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Alert, Breadcrumb, Segmented, Tag } from 'antd';
 import type { BidPresence, BidTeam } from '@btz/shared';
 import { SectionTeamBar } from '../team/SectionTeamBar';
-import { canEditSection } from '../team/hooks';
+import { CommentsPanel } from '../team/CommentsPanel';
+import { canEditSection, reviewOf } from '../team/hooks';
 import { PRINTED_PART_NOTE, UNNAMED_CHAPTER, isPrintedPart, type SectionSaved, type SectionState, type TenderCard } from '@btz/shared';
 import { SectionEditor } from './editor/SectionEditor';
 import type { OutlineEditor } from './hooks';
@@ -61,7 +62,7 @@ export function SectionPane({
   viewers?: BidPresence['viewers'];
 }) {
   // until the user picks a tab: settings before any writing, the text from then on
-  const [picked, setTab] = useState<'text' | 'settings' | 'refs' | null>(null);
+  const [picked, setTab] = useState<'text' | 'settings' | 'refs' | 'comments' | null>(null);
   const tab = picked ?? (preferSettings ? 'settings' : 'text');
   const node = findNode(editor.nodes, nodeId);
   if (!node) return null;
@@ -92,11 +93,12 @@ export function SectionPane({
         <Segmented
           size="small"
           value={tab}
-          onChange={(v) => setTab(v as 'text' | 'settings' | 'refs')}
+          onChange={(v) => setTab(v as 'text' | 'settings' | 'refs' | 'comments')}
           options={[
             { value: 'text', label: '正文' },
             { value: 'settings', label: '章节设置' },
             { value: 'refs', label: '参考段落' },
+            { value: 'comments', label: '评论' },
           ]}
         />
       </div>
@@ -117,9 +119,13 @@ export function SectionPane({
             onSaved={onSaved}
           />
         </div>
+      ) : tab === 'comments' ? (
+        <div className="bid-section__body">
+          <CommentsPanel bidId={bidId} nodeId={nodeId} team={team} />
+        </div>
       ) : tab === 'refs' ? (
         <div className="bid-section__body">
-          <SuggestPanel bidId={bidId} nodeId={nodeId} readOnly={finished} />
+          <SuggestPanel bidId={bidId} nodeId={nodeId} readOnly={finished || reviewOf(team, nodeId).state === 'approved'} />
         </div>
       ) : (
         <NodeDetail editor={editor} nodeId={nodeId} card={card} readOnly={outlineReadOnly} onSelect={onSelect} />

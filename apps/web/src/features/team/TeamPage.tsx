@@ -22,6 +22,7 @@ import {
   type TeamDetail,
   type TeamMember,
 } from './api';
+import { WinRateCard } from './WinRateCard';
 import './team.css';
 import { formatTime } from '../../lib/time';
 
@@ -72,6 +73,7 @@ export function TeamPage() {
       )}
       {invitations.isError && code && <Alert type="error" showIcon title="邀请不存在或已失效，请向团队管理员索取新的邀请链接。" />}
       {team.data ? <TeamPanel team={team.data} onChanged={after} /> : <NoTeam onChanged={after} hasInvites={open.length > 0} />}
+      {team.data ? <WinRateCard /> : null}
     </div>
   );
 }

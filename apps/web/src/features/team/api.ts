@@ -1,4 +1,5 @@
-import { bidTeamCalls, teamCalls } from '@btz/shared/calls';
+import { bidTeamCalls, messageCalls, reviewCalls, teamCalls } from '@btz/shared/calls';
+import type { BidResult } from '@btz/shared';
 import { callApi } from '../../api/call';
 
 export type { BidActivity, BidPresence, BidTeam, TeamDetail, TeamInvitation, TeamMember } from '@btz/shared';
@@ -35,3 +36,28 @@ export const assignSection = (id: string, nodeId: string, userId: string) => cal
 export const fetchActivity = (id: string) => callApi(bidTeamCalls.activity, { query: { id } }, read);
 export const sendPresence = (id: string, nodeId: string, leave = false) =>
   callApi(bidTeamCalls.presence, { query: { id, nodeId, ...(leave ? { leave: '1' as const } : {}) } }, read);
+
+// Review (issue 27): a section's state and due date, comments, 消息, 「我的任务」, results and the win rate
+export const reviewKeys = {
+  comments: (id: string, nodeId: string) => ['bid', id, 'comments', nodeId] as const,
+  messages: ['messages'] as const,
+  tasks: ['my-tasks'] as const,
+  winRate: ['win-rate'] as const,
+};
+export type ReviewMove = 'submit' | 'approve' | 'return' | 'reopen';
+export function moveSection(id: string, nodeId: string, move: ReviewMove, comment = '') {
+  const query = { id, nodeId };
+  if (move === 'submit') return callApi(reviewCalls.submit, { query });
+  if (move === 'approve') return callApi(reviewCalls.approve, { query });
+  if (move === 'reopen') return callApi(reviewCalls.reopen, { query });
+  return callApi(reviewCalls.sendBack, { query, body: { comment } });
+}
+export const setDueDate = (id: string, nodeId: string, dueDate: string) => callApi(reviewCalls.due, { query: { id, nodeId, dueDate } });
+export const fetchComments = (id: string, nodeId: string) => callApi(reviewCalls.comments, { query: { id, nodeId } }, read);
+export const addComment = (id: string, nodeId: string, text: string, mentions: string[]) =>
+  callApi(reviewCalls.comment, { query: { id, nodeId }, body: { text, mentions } });
+export const markResult = (id: string, result: BidResult | '', date: string) => callApi(reviewCalls.result, { query: { id, result, date } });
+export const fetchMyTasks = () => callApi(reviewCalls.myTasks, {}, read);
+export const fetchWinRate = () => callApi(reviewCalls.winRate, {}, read);
+export const fetchMessages = () => callApi(messageCalls.list, {}, read);
+export const readMessages = (id?: string) => callApi(messageCalls.read, { query: id ? { id } : {} }, read);

@@ -1,18 +1,60 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PRESENCE_PING_MS, type BidPresence, type BidTeam } from '@btz/shared';
+import { PRESENCE_PING_MS, type BidPresence, type BidResult, type BidTeam, type SectionReview, type UserMessage } from '@btz/shared';
 import { onRealtime } from '../../realtime';
-import { assignSection, fetchActivity, fetchBidTeam, sendPresence, teamKeys } from './api';
+import { assignSection, fetchActivity, fetchBidTeam, markResult, moveSection, reviewKeys, sendPresence, setDueDate, teamKeys, type ReviewMove } from './api';
 
 /** Who is on the bid and what the caller may do there (null while loading or when it cannot be read). */
 export function useBidTeam(bidId: string): BidTeam | null {
+  const qc = useQueryClient();
+  // a message about this bid (a section submitted, returned, approved, reopened) means its reviews changed
+  useEffect(
+    () =>
+      onRealtime('bid.message', (msg) => {
+        if ((msg.data as UserMessage | null)?.bidId === bidId) void qc.invalidateQueries({ queryKey: teamKeys.bid(bidId) });
+      }),
+    [bidId, qc],
+  );
   return useQuery({ queryKey: teamKeys.bid(bidId), queryFn: () => fetchBidTeam(bidId), staleTime: 30_000 }).data ?? null;
 }
 
 /** May the caller edit this section? Until the rules are loaded: yes (the server refuses what it may not). */
 export function canEditSection(team: BidTeam | null, nodeId: string): boolean {
   if (!team) return true;
-  return team.editable === '*' || team.editable.includes(nodeId);
+  return (team.editable === '*' || team.editable.includes(nodeId)) && reviewOf(team, nodeId).state !== 'approved';
+}
+
+/** The section's review (待编写 without a due date when the server lists none). */
+export function reviewOf(team: BidTeam | null, nodeId: string): SectionReview {
+  return team?.reviews.find((r) => r.nodeId === nodeId) ?? { nodeId, state: 'todo', dueDate: '', note: '', byName: '', time: '' };
+}
+
+/** A review move, a due date, a result: each answers the bid's team view, which replaces the cached one. */
+export function useReview(bidId: string) {
+  const qc = useQueryClient();
+  const done = (t: BidTeam) => {
+    qc.setQueryData(teamKeys.bid(bidId), t);
+    void qc.invalidateQueries({ queryKey: teamKeys.activity(bidId) });
+    void qc.invalidateQueries({ queryKey: reviewKeys.tasks });
+  };
+  return {
+    move: useMutation({
+      mutationFn: ({ nodeId, move, comment }: { nodeId: string; move: ReviewMove; comment?: string }) => moveSection(bidId, nodeId, move, comment),
+      onSuccess: (t, v) => {
+        done(t);
+        // the returned comment joins the section's thread
+        if (v.move === 'return') void qc.invalidateQueries({ queryKey: reviewKeys.comments(bidId, v.nodeId) });
+      },
+    }),
+    due: useMutation({ mutationFn: ({ nodeId, dueDate }: { nodeId: string; dueDate: string }) => setDueDate(bidId, nodeId, dueDate), onSuccess: done }),
+    result: useMutation({
+      mutationFn: ({ result, date }: { result: BidResult | ''; date: string }) => markResult(bidId, result, date),
+      onSuccess: (t) => {
+        done(t);
+        void qc.invalidateQueries({ queryKey: reviewKeys.winRate });
+      },
+    }),
+  };
 }
 
 export function useAssign(bidId: string) {

@@ -2,12 +2,13 @@ import { Avatar, Badge, Button, Dropdown, Tag, Tooltip } from 'antd';
 import { BellOutlined, CrownFilled, LogoutOutlined, MenuOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
 import { useEffect } from 'react';
-import { DATA_TEXTS, FLAGS, membershipLabel, type DataDocExpiringMessage } from '@btz/shared';
+import { DATA_TEXTS, FLAGS, USER_MESSAGE_LABELS, membershipLabel, type DataDocExpiringMessage, type UserMessage } from '@btz/shared';
 import { boot } from '../../lib/boot';
 import { openPurchase } from '../../lib/events';
 import { confirmDialog } from '../../lib/dialogs';
 import { logout, useUser } from '../../stores/user';
-import { onRealtime, useDmCount } from '../../realtime';
+import { onRealtime, setDmCount, useDmCount } from '../../realtime';
+import { fetchMessages } from '../team/api';
 import { toast } from '../../lib/feedback';
 import { BrandLogo } from '../../components/BrandLogo';
 import { menuHref } from './menu';
@@ -29,6 +30,23 @@ export function WorkbenchHeader({ onToggleMenu }: { onToggleMenu: () => void }) 
   );
   // an operator's refund (order.refunded): told here, wherever the user is
   useRefundNotice();
+  // 消息: the unread count on entering the workbench (then kept live by `dm.count`), and a note for each new one
+  const userId = info?.id ?? '';
+  useEffect(() => {
+    if (!userId) return;
+    void fetchMessages().then(
+      (d) => setDmCount(d.unread),
+      () => undefined,
+    );
+  }, [userId]);
+  useEffect(
+    () =>
+      onRealtime('bid.message', (msg) => {
+        const m = msg.data as UserMessage | null;
+        if (m?.kind) toast.info(`${m.fromName || '成员'} ${USER_MESSAGE_LABELS[m.kind]}：${m.sectionTitle || m.bidName}`);
+      }),
+    [],
+  );
   const { branding } = boot();
   const vip = info?.isVip === FLAGS.vip;
   const name = info?.nickName || info?.maskPhone || '用户';
@@ -61,7 +79,7 @@ export function WorkbenchHeader({ onToggleMenu }: { onToggleMenu: () => void }) 
       </Button>
       <Tooltip title={dmCount > 0 ? `${dmCount} 条未读消息` : '暂无未读消息'}>
         <Badge count={dmCount} size="small" overflowCount={99}>
-          <Button type="text" shape="circle" icon={<BellOutlined />} aria-label="消息" />
+          <Button type="text" shape="circle" icon={<BellOutlined />} aria-label="消息" data-testid="messages-bell" onClick={() => navigate('/workbench/messages')} />
         </Badge>
       </Tooltip>
       <Dropdown

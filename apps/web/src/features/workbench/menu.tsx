@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import {
   BookOutlined,
+  CarryOutOutlined,
   DatabaseOutlined,
   FileAddOutlined,
   FileTextOutlined,
@@ -14,6 +15,7 @@ import { WORKBENCH_MENU, normalizePath, profileIndex } from '@btz/shared';
 
 const ICONS: Record<string, ReactNode> = {
   '/workbench/historyBook': <FileTextOutlined />,
+  '/workbench/myTasks': <CarryOutOutlined />,
   '/workbench/document': <FileAddOutlined />,
   '/workbench/DataBank': <DatabaseOutlined />,
   '/workbench/PictureLibrary': <PictureOutlined />,

@@ -9,6 +9,7 @@ import { badRequest } from '../../../http/errors.js';
 import { formatTime } from '../../../lib/time.js';
 import type { BidAccess } from '../access.js';
 import { findNode, leavesOf } from '../writing/sections.js';
+import { bidOutcome, sectionReviews } from '../review/service.js';
 import { activityOf, assignmentsOf, clearAssignee, dropPresence, logActivity, presenceOf, setAssignee, setPresence, teamMembers } from './repo.js';
 
 export async function bidTeam(app: AppContext, a: BidAccess): Promise<BidTeam> {
@@ -20,6 +21,8 @@ export async function bidTeam(app: AppContext, a: BidAccess): Promise<BidTeam> {
     editable: a.canManage ? '*' : assignments.filter((x) => x.user_id === a.me.userId).map((x) => x.node_id),
     assignments: assignments.map((x) => ({ nodeId: x.node_id, userId: x.user_id, nickName: x.nick_name })),
     members: members.map((m) => ({ userId: m.id, nickName: m.nick_name })),
+    reviews: await sectionReviews(app, a.bid.id),
+    outcome: await bidOutcome(app, a.bid.id),
   };
 }
 

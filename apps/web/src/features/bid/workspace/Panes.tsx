@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Badge, Button, Empty, Tabs } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { TEXT } from '@btz/shared';
@@ -47,7 +48,9 @@ export function Panes({
   const outlineReadOnly = readOnly || bid.status === 'writing';
   const editor = useOutlineEditor(bid, outlineReadOnly);
   // the section the user (or following the pen) chose; what is shown is derived from it below
-  const [chosenId, setChosenId] = useState<string | null>(null);
+  // `?node=` (a link from 「我的任务」 or 消息) opens that section first
+  const [params] = useSearchParams();
+  const [chosenId, setChosenId] = useState<string | null>(() => params.get('node'));
   const [pageRef, setPageRef] = useState<PageRef | null>(null);
   const [generating, setGenerating] = useState(false);
   // the scoring rows the outline the user imported does not answer (until each got a section or the note is closed)

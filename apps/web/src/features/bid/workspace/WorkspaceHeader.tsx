@@ -8,6 +8,7 @@ import { bidKeys, renameBid, selectLot, type BidDetail } from '../api';
 import { errorText, isParsing } from '../hooks';
 import { BID_STATUS_COLOR, BID_STATUS_LABEL, BID_TYPE_LABEL } from '../labels';
 import { formatTime } from '../../../lib/time';
+import { ReviewSummary } from '../../team/ReviewSummary';
 
 export function WorkspaceHeader({ bid, readOnly }: { bid: BidDetail; readOnly: boolean }) {
   const qc = useQueryClient();
@@ -57,6 +58,7 @@ export function WorkspaceHeader({ bid, readOnly }: { bid: BidDetail; readOnly: b
           只读
         </Tag>
       ) : null}
+      <ReviewSummary bidId={bid.id} outline={bid.outline} finished={bid.status === 'finished'} />
       <span className="bid-head__spacer" />
       {bid.lots.length > 1 && bid.lot ? (
         <span className="bid-head__lot">

@@ -1,0 +1,6 @@
+import { MessagesPage } from '../../features/team/MessagesPage';
+
+/** /workbench/messages */
+export default function Messages() {
+  return <MessagesPage />;
+}

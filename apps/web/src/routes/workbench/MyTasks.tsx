@@ -1,0 +1,6 @@
+import { MyTasksPage } from '../../features/team/MyTasksPage';
+
+/** /workbench/myTasks */
+export default function MyTasks() {
+  return <MyTasksPage />;
+}
