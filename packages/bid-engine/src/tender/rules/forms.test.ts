@@ -124,6 +124,47 @@ describe('the format chapter’s forms (issue 24)', () => {
     expect(flattenOutline(nodes).find((n) => n.title === '服务方案')?.mode).toBe('ai');
   });
 
+  it('a part holding scored sections keeps its form when the letter says 「包括但不限于」 in the bidder’s voice', () => {
+    // 资格及资信证明文件: a 授权书 whose letter lists what the agent may do (「包括但不限于：投标、开标…」) is a form to
+    // fill, not guidance for a plan; the part answers scoring rows, so the form opens it as its first section
+    const blocks: Block[] = [
+      ...BLOCKS.slice(0, 6),
+      item(2, '（1）', '响应函；'),
+      item(2, '（2）', '资格及资信证明文件；'),
+      item(2, '（3）', '服务方案。'),
+      heading(3, '第三章 评分办法'),
+      table(3, [
+        ['评分因素', '分值', '评分标准'],
+        ['企业荣誉', '3', '提供市级以上荣誉证书的得3分。'],
+        ['项目业绩', '4', '每提供一个同类项目业绩得1分，最高4分。'],
+      ]),
+      heading(5, '第六章 响应文件格式'),
+      heading(5, '一、响应函', 2),
+      para(5, '致：（采购人名称）'),
+      para(5, '日期：    年  月  日'),
+      heading(6, '二、资格及资信证明文件', 2),
+      para(6, '二-1单位授权书（若有）'),
+      para(6, '致：（采购人或采购代理机构）'),
+      para(6, '我方的单位负责人（填写“单位负责人全名”）授权（填写“投标人代表全名”）为投标人代表，全权代表我方处理投标过程的一切事宜，包括但不限于：投标、参加开标、澄清、签约等。'),
+      para(6, '投标人代表无转委权。特此授权。'),
+      para(6, '二-2依法缴纳税收证明材料'),
+      para(6, '现附上自____年__月__日至____年__月__日期间我方缴纳的税收凭据复印件，上述证明材料真实有效，否则我方负全部责任。'),
+      heading(7, '三、服务方案', 2),
+      para(7, '投标人应根据采购需求自行编写服务方案，包括但不限于人员配置、质量保障。'),
+      heading(8, '第七章 附件'),
+    ];
+    const card = extractCard([modelFile(blocks)]);
+    const { nodes } = generateOutline(card, { bidType: 1 });
+    const all = flattenOutline(nodes);
+    const node = all.find((n) => n.title === '资格及资信证明文件' && n.isLeaf);
+    expect(node?.mode).toBe('form');
+    const text = writeSectionOffline({ card, node: node!, parentTitles: [], siblingTitles: [], facts: buildFactSheet(card, { bidType: 1 }), targetChars: 1500, bidType: 1, outline: nodes }).text;
+    expect(text).toContain('投标人代表无转委权。特此授权。');
+    expect(text).toContain('上述证明材料真实有效，否则我方负全部责任。');
+    // guidance for a plan stays a plan to write
+    expect(all.find((n) => n.title === '服务方案')?.mode).toBe('ai');
+  });
+
   it('a form part the format chapter gives no form for is a titled placeholder saying so', () => {
     const blocks = BLOCKS.map((b) => (b.type === 'list-item' && b.text === '服务方案。' ? { ...b, text: '廉洁承诺书。' } : b));
     const card = extractCard([modelFile(blocks)]);

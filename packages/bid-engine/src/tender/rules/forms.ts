@@ -224,7 +224,13 @@ export function isFillable(f: TenderForm): boolean {
   const lines = f.blocks.flatMap((b) => (b.t === 'p' ? [b.text] : []));
   // fields to fill, one a line (「联系人姓名：」「联系方式（手机号）：」): a form, whatever its note says (「…自行承担」)
   if (lines.filter((l) => l.length <= 30 && FIELD_LINE.test(l)).length >= 2) return true;
-  const head = lines.slice(0, 3).join('');
+  // the guidance heads the form: its first lines before a letter opens (「致：」) — words in the bidder's own voice
+  // (「我方…包括但不限于：投标、开标…」 in a 授权书) are the letter's text, not guidance
+  const opens = lines.findIndex((l) => /^致[:：]/.test(l));
+  const head = lines
+    .slice(0, opens >= 0 ? Math.min(3, opens) : 3)
+    .filter((l) => !/^(?:我方|我单位|我公司|本公司|本单位|本人)/.test(l))
+    .join('');
   if (GUIDANCE.test(head)) return false;
   return lines.some((l) => /^致[:：]/.test(l)) || lines.some((l) => /日期[:：]|年\s*月\s*日/.test(l));
 }
