@@ -165,6 +165,49 @@ describe('the format chapter’s forms (issue 24)', () => {
     expect(all.find((n) => n.title === '服务方案')?.mode).toBe('ai');
   });
 
+  it('the 法定代表人证明书 is the form (spaced labels, blanks named by the words after them), no next form’s number at its end; a note naming a document is that document’s place', () => {
+    const blocks: Block[] = [
+      ...BLOCKS.slice(0, 6),
+      item(2, '（1）', '响应函；'),
+      item(2, '（2）', '法定代表人证明书；'),
+      item(2, '（3）', '监狱企业证明；'),
+      item(2, '（4）', '服务方案。'),
+      heading(5, '第六章 响应文件格式'),
+      heading(5, '一、响应函', 2),
+      para(5, '致：（采购人名称）'),
+      para(5, '日期：    年  月  日'),
+      heading(6, '法定代表人证明书', 2),
+      para(6, '_____________现任我单位_____________职务，为法定代表人，特此证明。'),
+      para(6, '附：代表人性别：_____年龄：_________ 身份证号码：__________________'),
+      para(6, '供应商名称（盖章）：__________________'),
+      para(6, '地  址：__________________'),
+      para(6, '日  期：__________________'),
+      para(6, '格式六：'),
+      heading(7, '监狱企业证明', 2),
+      para(7, '提供由监狱管理局、戒毒管理局出具的属于监狱企业的证明文件。'),
+      para(7, '（以下格式文件由供应商根据需要选用）'),
+      heading(8, '服务方案', 2),
+      para(8, '投标人应根据采购需求自行编写服务方案。'),
+      heading(9, '第七章 附件'),
+    ];
+    const card = extractCard([modelFile(blocks)]);
+    const { nodes } = generateOutline(card, { bidType: 1 });
+    const all = flattenOutline(nodes);
+    const write = (title: string) => {
+      const node = all.find((n) => n.title === title && n.isLeaf)!;
+      expect(node?.mode, title).toBe('form');
+      return writeSectionOffline({ card, node, parentTitles: [], siblingTitles: [], facts: buildFactSheet(card, { bidType: 1 }), enterprise: { name: '示例保洁有限公司', legalRep: '张示例' }, targetChars: 1500, bidType: 1, outline: nodes }).text;
+    };
+    const rep = write('法定代表人证明书');
+    expect(rep).toContain('张示例现任我单位【待填写：职务】职务，为法定代表人，特此证明。');
+    expect(rep).toContain('供应商名称（盖章）：示例保洁有限公司');
+    expect(rep).not.toContain('格式六');
+    // no composed filler under the form
+    expect(all.filter((n) => n.parentId === all.find((x) => x.title === '法定代表人证明书')!.id)).toEqual([]);
+    const prison = write('监狱企业证明');
+    expect(prison).toBe('提供由监狱管理局、戒毒管理局出具的属于监狱企业的证明文件。\n附：【待填写：监狱企业证明（证明文件附后）】');
+  });
+
   it('a form part the format chapter gives no form for is a titled placeholder saying so', () => {
     const blocks = BLOCKS.map((b) => (b.type === 'list-item' && b.text === '服务方案。' ? { ...b, text: '廉洁承诺书。' } : b));
     const card = extractCard([modelFile(blocks)]);

@@ -3,6 +3,11 @@ import type { Block } from '../doc.js';
 import { cnDate } from '../../export/cover.js';
 import type { Ctx } from './context.js';
 import { ph } from './context.js';
+import { toText } from '../doc.js';
+import { ATTACHMENT } from '../../tender/rules/forms.js';
+
+/** A form's title without its numbering and notes (「四、监狱企业证明（如有）」 → 监狱企业证明). */
+const titleOf = (t: string) => t.replace(/^\s*(?:附件|格式|附表)?\s*[一二三四五六七八九十\d]+(?:[-－.．]\d+)*\s*[、.．:：)）]?\s*/, '').replace(/[（(][^（()）]*[)）]/g, '').trim() || t;
 
 /**
  * The tender's own form as the section of the composition part that links it (issue 24 item 1): its fixed text verbatim,
@@ -63,6 +68,19 @@ function labelBefore(text: string, at: number): string {
   const words = m[1]!.replace(/^\d+[.、．]/, '').replace(/[为是]$/, '');
   // 「项目编号为____」 names its field; 「有效期为自截止之日起____」 is said by the words after the last 为/是
   return /(?:名称|编号|代码|地址|电话|人|日期)$/.test(words) ? words.slice(-10) : (/[为是]([^为是]{2,})$/.exec(words)?.[1] ?? words).slice(-8);
+}
+
+/**
+ * The label a blank is named by the words after it, where the words before it do not name it: 「现任我单位____职务」
+ * (the post), and a line opening with a blank in a statement about the legal representative (「____现任我单位…为法定
+ * 代表人」「____系…的法定代表人」: the representative's name).
+ */
+function labelAfter(text: string, at: number, blank: string): string | null {
+  const before = text.slice(0, at).replace(/[\s\u3000]+$/, '');
+  const after = text.slice(at + blank.length).replace(/^[\s\u3000]+/, '');
+  if (/^(?:职务|职称|性别|年龄)(?=[，,。；;、的\s]|$)/.test(after) && !/[:：]$/.test(before)) return after.slice(0, 2);
+  if (!before && /^(?:现任|系|是|为)/.test(after) && /法定代表人|负责人/.test(after.slice(0, 40)) && !/授权|委托/.test(after.slice(0, 12))) return '法定代表人姓名';
+  return null;
 }
 
 const MAX_LINE = 2000;
@@ -132,7 +150,7 @@ export function fillBlanks(text: string, f: Filler, column = ''): string {
     // a blank inside a filled blank or the tender's 【…[字段]】 is that field's, already filled
     if (inBracket(whole, at)) return m;
     const after = whole.slice(at + m.length, at + m.length + 4);
-    const label = /^项目(?!编号|名称)/.test(after) && !FIELD.test(labelBefore(whole, at)) ? '项目名称' : labelBefore(whole, at) || column;
+    const label = /^项目(?!编号|名称)/.test(after) && !FIELD.test(labelBefore(whole, at)) ? '项目名称' : (labelAfter(whole, at, m) ?? labelBefore(whole, at)) || column;
     if (HAND.test(label) || HAND.test(whole.slice(at + m.length, at + m.length + 6)) || SIGN.test(whole.slice(Math.max(0, at - 8), at))) return m;
     return f.value(label || '空白处') ?? m;
   });
@@ -206,10 +224,22 @@ export function tenderFormSection(c: Ctx, forms: TenderForm[], answers: Response
   return out;
 }
 
+/**
+ * Lines closing a form that open the next one: its number alone (「格式六：」「附件 3」) or the note heading the forms
+ * after it (「（以下格式文件由供应商根据需要选用）」) — printed under this form they read as its tail.
+ */
+const NEXT_FORM = /^(?:(?:格式|附件|附表)\s*[一二三四五六七八九十\d]+(?:[-－.．]\d+)*\s*[:：]?|[（(]?以下.{0,30}(?:格式|附件|表格)[^）)]{0,20}[）)]?)$/;
+
 function formBlocks(form: TenderForm, f: Filler, answers: ResponseRow[]): Block[] {
   const out: Block[] = [];
   let answered = false;
-  for (const b of form.blocks) {
+  const blocks = [...form.blocks];
+  while (blocks.length > 1) {
+    const last = blocks[blocks.length - 1]!;
+    if (last.t !== 'p' || !NEXT_FORM.test(last.text.replace(/[\s\u3000]+/g, ''))) break;
+    blocks.pop();
+  }
+  for (const b of blocks) {
     const mapped = b.t === 'table' && !answered ? responseTable(b.rows, answers, f) : null;
     if (mapped) {
       answered = true;
@@ -218,6 +248,8 @@ function formBlocks(form: TenderForm, f: Filler, answers: ResponseRow[]): Block[
     else for (const line of b.text.split('\n')) if (line.trim()) out.push({ t: 'p', text: fillBlanks(line, f) });
   }
   if (!out.length) out.push({ t: 'p', text: `招标文件“${form.title}”的格式未印出正文，请按招标文件要求编写本部分：${ph(form.title)}` });
+  // a form that only names the document to attach (「提供…出具的证明文件。」) leaves the place where it goes
+  else if (ATTACHMENT.test(toText(out)) && !/【待填写|[_＿]{2,}/.test(toText(out))) out.push({ t: 'p', text: `附：${ph(`${titleOf(form.title)}（证明文件附后）`)}` });
   return out;
 }
 
