@@ -208,6 +208,45 @@ describe('the format chapter’s forms (issue 24)', () => {
     expect(prison).toBe('提供由监狱管理局、戒毒管理局出具的属于监狱企业的证明文件。\n附：【待填写：监狱企业证明（证明文件附后）】');
   });
 
+  it('a form no part names that follows a plan part’s guidance is printed at the head of that part, not lost', () => {
+    const blocks: Block[] = [
+      ...BLOCKS.slice(0, 6),
+      item(2, '（1）', '响应函；'),
+      item(2, '（2）', '保洁方案；'),
+      item(2, '（3）', '营业执照复印件；'),
+      item(2, '（4）', '业绩证明材料。'),
+      heading(3, '第三章 评分办法'),
+      table(3, [
+        ['评分因素', '分值', '评分标准'],
+        ['人员配置', '10', '人员配置合理的得10分。'],
+        ['应急预案', '5', '应急预案完善的得5分。'],
+      ]),
+      heading(5, '第六章 响应文件格式'),
+      heading(5, '一、响应函', 2),
+      para(5, '致：（采购人名称）'),
+      para(5, '日期：    年  月  日'),
+      heading(6, '二、保洁方案', 2),
+      para(6, '（技术标部分）'),
+      heading(7, '三、开标一览表', 2),
+      table(7, [
+        ['投标内容', '年度投标报价（含增值税价格）', '增值税税率或征收率', '服务期'],
+        ['东湖示例公园保洁服务', '', '', '12个月'],
+      ]),
+      para(7, '注：投标报价保留小数点后2位。'),
+      heading(8, '第七章 附件'),
+    ];
+    const card = extractCard([modelFile(blocks)]);
+    const { nodes } = generateOutline(card, { bidType: 1 });
+    const all = flattenOutline(nodes);
+    const plan = all.find((n) => n.title === '保洁方案' && !n.isLeaf)!;
+    const first = all.find((n) => n.parentId === plan.id)!;
+    expect(first).toMatchObject({ title: '保洁方案', mode: 'form' });
+    const text = writeSectionOffline({ card, node: first, parentTitles: ['保洁方案'], siblingTitles: [], facts: buildFactSheet(card, { bidType: 1 }), targetChars: 1500, bidType: 1, outline: nodes }).text;
+    expect(text).toContain('三、开标一览表');
+    expect(text).toContain('东湖示例公园保洁服务\t【待填写：年度投标报价（含增值税价格）】\t【待填写：增值税税率或征收率】\t12个月');
+    expect(text).toContain('注：投标报价保留小数点后2位。');
+  });
+
   it('a form part the format chapter gives no form for is a titled placeholder saying so', () => {
     const blocks = BLOCKS.map((b) => (b.type === 'list-item' && b.text === '服务方案。' ? { ...b, text: '廉洁承诺书。' } : b));
     const card = extractCard([modelFile(blocks)]);

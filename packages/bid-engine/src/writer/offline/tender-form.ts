@@ -168,7 +168,7 @@ export function fillBlanks(text: string, f: Filler, column = ''): string {
 // The section
 
 /** Columns a bidder fills in a price or response table: an empty cell there is the bidder's to fill. */
-const FILLED_BY_BIDDER = /单价|总价|合价|小计|报价|金额|价格|费用|品牌|型号|规格|产地|厂家|制造商|生产商|响应|偏离|投标|承诺|说明|参数|配置|数量|名称|姓名|职务|证书|日期|期限|时间/;
+const FILLED_BY_BIDDER = /税率|征收率|单价|总价|合价|小计|报价|金额|价格|费用|品牌|型号|规格|产地|厂家|制造商|生产商|响应|偏离|投标|承诺|说明|参数|配置|数量|名称|姓名|职务|证书|日期|期限|时间/;
 
 function tableBlock(rows: Array<Array<string | null>>, f: Filler): Block {
   const head = (rows[0] ?? []).map((c) => c ?? '');
