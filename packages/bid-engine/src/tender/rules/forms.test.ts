@@ -247,6 +247,41 @@ describe('the format chapter’s forms (issue 24)', () => {
     expect(text).toContain('注：投标报价保留小数点后2位。');
   });
 
+  it('a part links its form whose title carries a note (「（三）授权委托书（适用于…）」); a grid of labels gets each slot filled; a letter naming 「支付凭证」 asks for no attachment', () => {
+    const blocks: Block[] = [
+      ...BLOCKS.slice(0, 6),
+      item(2, '（1）', '廉洁承诺书；'),
+      item(2, '（2）', '法定代表人（单位负责人）授权委托书；'),
+      item(2, '（3）', '投标人情况一览表。'),
+      heading(5, '第六章 响应文件格式'),
+      heading(5, '（一）廉洁承诺书', 2),
+      para(5, '1．不给招标人有关人员送礼金、有价证券、支付凭证和礼品等。'),
+      para(5, '2．不接受招标人有关人员违规推荐的企业。'),
+      para(5, '日期：    年  月  日'),
+      heading(6, '（二）授权委托书（适用于有委托代理人的情况）', 2),
+      para(6, '本人（姓名）系（投标人名称）的法定代表人，现委托（姓名）为我方代理人。代理人无转委托权。'),
+      heading(7, '（三）投标人情况一览表', 2),
+      table(7, [
+        ['投标人名称', '', '注册资金', ''],
+        ['联系电话', '', '单位地址', ''],
+      ]),
+      heading(8, '第七章 附件'),
+    ];
+    const card = extractCard([modelFile(blocks)]);
+    const { nodes } = generateOutline(card, { bidType: 1 });
+    const all = flattenOutline(nodes);
+    const write = (title: string) => {
+      const node = all.find((n) => n.title === title && n.isLeaf)!;
+      expect(node?.mode, title).toBe('form');
+      return writeSectionOffline({ card, node, parentTitles: [], siblingTitles: [], facts: buildFactSheet(card, { bidType: 1 }), enterprise: { name: '示例保洁有限公司', contacts: '021-5555' }, targetChars: 1500, bidType: 1, outline: nodes }).text;
+    };
+    expect(write('廉洁承诺书')).not.toContain('附后');
+    expect(write('法定代表人（单位负责人）授权委托书')).toContain('本人【待填写：姓名】系示例保洁有限公司的法定代表人');
+    const grid = write('投标人情况一览表');
+    expect(grid).toContain('投标人名称\t示例保洁有限公司\t注册资金\t【待填写：注册资金】');
+    expect(grid).toContain('联系电话\t021-5555\t单位地址\t【待填写：单位地址】');
+  });
+
   it('a form part the format chapter gives no form for is a titled placeholder saying so', () => {
     const blocks = BLOCKS.map((b) => (b.type === 'list-item' && b.text === '服务方案。' ? { ...b, text: '廉洁承诺书。' } : b));
     const card = extractCard([modelFile(blocks)]);

@@ -140,7 +140,10 @@ function formNamed(card: TenderCard, title: string): TenderForm | undefined {
   if (!forms.length || k.length < 2) return undefined;
   const part = card.composition.find((p) => p.title.trim() === title || p.title.trim().startsWith(title));
   // a link to a heading that is not this part's form (「投标人：（填写“全称”）」 on a volume's cover) is passed over
-  if (part?.form && likeness(key(part.form.title), k) >= 0.5) {
+  // (the link names it when their titles agree without their notes and numbering: 「（三）授权委托书（适用于有委托代理人的
+  // 情况）」 is the part 「法定代表人（单位负责人）授权委托书」's form)
+  const bare = (s: string) => key(s.replace(/[（(][^（()）]*[)）]/g, ''));
+  if (part?.form && (likeness(key(part.form.title), k) >= 0.5 || (bare(part.form.title).length >= 4 && likeness(bare(part.form.title), bare(title)) >= 0.75))) {
     const f = fullest(forms, part.form.title);
     if (f) return f;
   }

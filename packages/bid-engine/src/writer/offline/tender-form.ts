@@ -170,18 +170,33 @@ export function fillBlanks(text: string, f: Filler, column = ''): string {
 /** Columns a bidder fills in a price or response table: an empty cell there is the bidder's to fill. */
 const FILLED_BY_BIDDER = /税率|征收率|单价|总价|合价|小计|报价|金额|价格|费用|品牌|型号|规格|产地|厂家|制造商|生产商|响应|偏离|投标|承诺|说明|参数|配置|数量|名称|姓名|职务|证书|日期|期限|时间/;
 
+/** A cell naming the field in the cell after it (「投标人名称 | ____ | 注册资金 | ____」): short, no sentence. */
+const LABEL_CELL = (c: string | null | undefined) => !!c && c.trim().length >= 2 && c.replace(/\s+/g, '').length <= 16 && !/[。；;，,]/.test(c) && !/^\d/.test(c.trim());
+
+/**
+ * A grid of labels and slots (a 基本情况表: 「投标人名称 | | 注册资金 | 」 on its first row): each empty slot is the field
+ * its left neighbour names — filled from the card and the enterprise facts, else a placeholder named by it.
+ */
+function labelGrid(rows: Array<Array<string | null>>): boolean {
+  const first = rows[0] ?? [];
+  return first.some((c, i) => i > 0 && c !== null && !c.trim() && LABEL_CELL(first[i - 1]));
+}
+
 function tableBlock(rows: Array<Array<string | null>>, f: Filler): Block {
+  const grid = labelGrid(rows);
   const head = (rows[0] ?? []).map((c) => c ?? '');
   const body = rows.slice(1).map((r) =>
     r.map((cell, col) => {
       const column = (head[col] ?? '').replace(/\s+/g, '');
       if (cell === null) return '';
+      if (grid && !cell.trim()) return LABEL_CELL(r[col - 1]) ? (f.value(r[col - 1]!.replace(/\s+/g, '')) ?? '') : '';
       if (cell.trim()) return fillBlanks(cell, f, column);
       // a total row's empty cells, and the bidder's columns, are the bidder's to fill
       return column && FILLED_BY_BIDDER.test(column) && !/备注|序号/.test(column) ? ph(column.slice(0, 20)) : '';
     }),
   );
-  return { t: 'table', head: head.map((h) => fillBlanks(h, f)), rows: body };
+  const top = grid ? head.map((h, col) => (!h.trim() && LABEL_CELL(head[col - 1]) ? (f.value(head[col - 1]!.replace(/\s+/g, '')) ?? '') : h)) : head;
+  return { t: 'table', head: top.map((h) => fillBlanks(h, f)), rows: body };
 }
 
 /** A response row of the bid (a ★/▲ clause and our response) for a response form whose table the tender left empty. */
@@ -249,7 +264,8 @@ function formBlocks(form: TenderForm, f: Filler, answers: ResponseRow[]): Block[
   }
   if (!out.length) out.push({ t: 'p', text: `招标文件“${form.title}”的格式未印出正文，请按招标文件要求编写本部分：${ph(form.title)}` });
   // a form that only names the document to attach (「提供…出具的证明文件。」) leaves the place where it goes
-  else if (ATTACHMENT.test(toText(out)) && !/【待填写|[_＿]{2,}/.test(toText(out))) out.push({ t: 'p', text: `附：${ph(`${titleOf(form.title)}（证明文件附后）`)}` });
+  // (a short note, no table: a 廉洁承诺书 that says 「支付凭证」 names no document to attach)
+  else if (!out.some((b) => b.t === 'table') && toText(out).length <= 200 && ATTACHMENT.test(toText(out)) && !/【待填写|[_＿]{2,}/.test(toText(out))) out.push({ t: 'p', text: `附：${ph(`${titleOf(form.title)}（证明文件附后）`)}` });
   return out;
 }
 
