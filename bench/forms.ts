@@ -7,7 +7,8 @@
  * spaces) taken out, normalised (whitespace out, full-width punctuation as half-width), cut into 8-character pieces.
  * Goal: ≥ 90 % per form. Printed per form (with --verbose), per tender and per half (work / check).
  *
- *   npm run bench -- forms [--only c07,n10] [--verbose]
+ *   npm run bench -- forms [--only c07,n10] [--verbose] [--missing]   (--missing: the lines of a form below the goal whose
+ *   pieces the bid lacks)
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -25,6 +26,7 @@ const arg = (name: string) => {
 };
 const only = arg('only') ? new Set(arg('only')!.split(',')) : null;
 const verbose = args.includes('--verbose');
+const missing = args.includes('--missing');
 const GOAL = 0.9;
 const PIECE = 8;
 
@@ -33,6 +35,7 @@ interface Truth {
   file: string;
   half: 'work' | 'check';
   composition?: string[];
+  compositionFormat?: string[];
 }
 
 // ---------------------------------------------------------------------------------------------------------------------
@@ -148,13 +151,32 @@ function splitForms(chapter: string[], titles: string[]): IndependentForm[] {
   return at.map((a, k) => ({ title: a.title, lines: chapter.slice(a.i + 1, k + 1 < at.length ? at[k + 1]!.i : Math.min(chapter.length, a.i + 1 + 400)) }));
 }
 
+/**
+ * A form's blanks: underscores, dots, empty brackets, 【…】, XXX, gaps of spaces, tabs — and a field named in brackets
+ * (「（投标人名称）」「（姓名和职务）」「（填写“全称”）」「（签字或盖章）」): Chinese forms print the slot as its label in
+ * brackets, the bidder writes the value in its place, so the label is not fixed text a filled-in form keeps.
+ */
+const FORM_BLANK = new RegExp(
+  [
+    '[_＿]{2,}',
+    '…{2,}',
+    '\\.{4,}',
+    '[（(][\\s\\u3000]*[)）]',
+    '【[^】]*】',
+    '[Xx×Ｘ]{2,}',
+    '[\\s\\u3000]{2,}',
+    '\\t',
+    '[（(][^（()）\\n，,。；;]{0,16}(?:名称|姓名|全称|编号|日期|职务|地址|电话|填写|签字|签名|盖章|公章|印章)[^（()）\\n，,。；;]{0,8}[)）]',
+  ].join('|'),
+);
+
 /** A form's fixed text as 8-character pieces: blanks and gaps cut the text, page furniture left out. */
 function pieces(lines: string[], furniture: Set<string>): string[] {
   const out: string[] = [];
   for (const line of lines) {
     const t = line.trim();
     if (!t || furniture.has(norm(t)) || /^[-—\s\d第页共/]+$/.test(t)) continue;
-    const segments = t.split(/[_＿]{2,}|…{2,}|\.{4,}|[（(][\s\u3000]*[)）]|【[^】]*】|[Xx×Ｘ]{2,}|[\s\u3000]{2,}|\t/);
+    const segments = t.split(FORM_BLANK);
     for (const seg of segments) {
       const n = norm(seg);
       for (let i = 0; i + PIECE <= n.length; i++) out.push(n.slice(i, i + PIECE));
@@ -222,7 +244,11 @@ for (const t of truth) {
     continue;
   }
   // the candidate where most labelled titles head a form (the last of equals: the chapter comes after mentions of it)
-  const forms = chapters.map((c) => splitForms(c, t.composition ?? [])).reduce((a, b) => (b.length >= a.length ? b : a));
+  // both hand-labelled lists cut the chapter: the 组成 list (须知) and, where the format chapter lists its forms apart, that
+  // list (`compositionFormat`) — cut at the 组成 titles alone, one 「投标函」 ran on over the forms the 组成 list does not
+  // name (开标一览表、偏离表…), a form measured as the sum of several
+  const titles = [...new Set([...(t.composition ?? []), ...(t.compositionFormat ?? [])])];
+  const forms = chapters.map((c) => splitForms(c, titles)).reduce((a, b) => (b.length >= a.length ? b : a));
   if (!forms.length) {
     console.log(`${t.id.padEnd(4)} ${t.half.padEnd(5)} — format chapter, but no labelled part title found in it`);
     continue;
@@ -241,6 +267,12 @@ for (const t of truth) {
     shares.push(share);
     if (share < GOAL) failing.push(`${f.title.slice(0, 14)} ${(share * 100).toFixed(0)}%`);
     if (verbose) console.log(`    ${t.id} ${f.title.slice(0, 24).padEnd(24)} ${String(ps.length).padStart(5)} pieces  ${(share * 100).toFixed(1)} %`);
+    if (missing && share < GOAL)
+      for (const line of f.lines) {
+        const lp = pieces([line], furniture);
+        const lost = lp.filter((p) => !grams.has(p)).length;
+        if (lost) console.log(`      − ${lost}/${lp.length}  ${line.trim().slice(0, 110)}`);
+      }
   }
   if (!shares.length) continue;
   const r: TenderFigures = {

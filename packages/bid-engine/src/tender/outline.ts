@@ -23,7 +23,7 @@ import {
   type TenderCard,
 } from '@btz/shared';
 import { detectDomain, isServiceDomain, type TenderDomain } from './domain.js';
-import { formHasBody, isFillable, tenderFormFor } from './rules/forms.js';
+import { formHasBody, isFillable, tenderFormFor, tenderFormsFor } from './rules/forms.js';
 import { bigramSet } from '../text/ngrams.js';
 import { sharedCount } from '../text/similarity.js';
 
@@ -460,11 +460,16 @@ export function generateOutline(card: TenderCard, opts: OutlineOptions): Outline
   // answers no scoring row is that form
   for (const ch of chapters) {
     const form = tenderFormFor(card, ch);
-    if (!formHasBody(form)) continue;
+    // forms after the part's own that no part names (「（九）开标一览表」 after 「（七）保洁方案」): printed with it
+    const followers = form ? tenderFormsFor(card, ch).slice(1).filter((f) => formHasBody(f) && isFillable(f)) : [];
+    if (!formHasBody(form) && !followers.length) continue;
     if (ch.mode === 'ai' && isFillable(form!) && !ch.scoringIds.length && !ch.children.some((c) => c.scoringIds.length)) {
       ch.mode = 'form';
       ch.children = [];
-    } else if (ch.children.length && (ch.mode !== 'ai' || isFillable(form!))) ch.children.unshift(draft(ch.title, ch.kind, 'form', { fixed: true }));
+    } else if (ch.children.length && (ch.mode !== 'ai' || isFillable(form!) || followers.length))
+      // (a plan part whose guidance is followed by forms no part names — 「（九）开标一览表」 after 「（七）保洁方案」 — has
+      // them printed first, with the guidance: otherwise they are in no section)
+      ch.children.unshift(draft(ch.title, ch.kind, 'form', { fixed: true }));
   }
 
   // A technical chapter with nothing to answer still gets a standard structure — when the tender scores nothing (a

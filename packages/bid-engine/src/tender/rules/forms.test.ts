@@ -124,6 +124,164 @@ describe('the format chapter’s forms (issue 24)', () => {
     expect(flattenOutline(nodes).find((n) => n.title === '服务方案')?.mode).toBe('ai');
   });
 
+  it('a part holding scored sections keeps its form when the letter says 「包括但不限于」 in the bidder’s voice', () => {
+    // 资格及资信证明文件: a 授权书 whose letter lists what the agent may do (「包括但不限于：投标、开标…」) is a form to
+    // fill, not guidance for a plan; the part answers scoring rows, so the form opens it as its first section
+    const blocks: Block[] = [
+      ...BLOCKS.slice(0, 6),
+      item(2, '（1）', '响应函；'),
+      item(2, '（2）', '资格及资信证明文件；'),
+      item(2, '（3）', '服务方案。'),
+      heading(3, '第三章 评分办法'),
+      table(3, [
+        ['评分因素', '分值', '评分标准'],
+        ['企业荣誉', '3', '提供市级以上荣誉证书的得3分。'],
+        ['项目业绩', '4', '每提供一个同类项目业绩得1分，最高4分。'],
+      ]),
+      heading(5, '第六章 响应文件格式'),
+      heading(5, '一、响应函', 2),
+      para(5, '致：（采购人名称）'),
+      para(5, '日期：    年  月  日'),
+      heading(6, '二、资格及资信证明文件', 2),
+      para(6, '二-1单位授权书（若有）'),
+      para(6, '致：（采购人或采购代理机构）'),
+      para(6, '我方的单位负责人（填写“单位负责人全名”）授权（填写“投标人代表全名”）为投标人代表，全权代表我方处理投标过程的一切事宜，包括但不限于：投标、参加开标、澄清、签约等。'),
+      para(6, '投标人代表无转委权。特此授权。'),
+      para(6, '二-2依法缴纳税收证明材料'),
+      para(6, '现附上自____年__月__日至____年__月__日期间我方缴纳的税收凭据复印件，上述证明材料真实有效，否则我方负全部责任。'),
+      heading(7, '三、服务方案', 2),
+      para(7, '投标人应根据采购需求自行编写服务方案，包括但不限于人员配置、质量保障。'),
+      heading(8, '第七章 附件'),
+    ];
+    const card = extractCard([modelFile(blocks)]);
+    const { nodes } = generateOutline(card, { bidType: 1 });
+    const all = flattenOutline(nodes);
+    const node = all.find((n) => n.title === '资格及资信证明文件' && n.isLeaf);
+    expect(node?.mode).toBe('form');
+    const text = writeSectionOffline({ card, node: node!, parentTitles: [], siblingTitles: [], facts: buildFactSheet(card, { bidType: 1 }), targetChars: 1500, bidType: 1, outline: nodes }).text;
+    expect(text).toContain('投标人代表无转委权。特此授权。');
+    expect(text).toContain('上述证明材料真实有效，否则我方负全部责任。');
+    // guidance for a plan stays a plan to write
+    expect(all.find((n) => n.title === '服务方案')?.mode).toBe('ai');
+  });
+
+  it('the 法定代表人证明书 is the form (spaced labels, blanks named by the words after them), no next form’s number at its end; a note naming a document is that document’s place', () => {
+    const blocks: Block[] = [
+      ...BLOCKS.slice(0, 6),
+      item(2, '（1）', '响应函；'),
+      item(2, '（2）', '法定代表人证明书；'),
+      item(2, '（3）', '监狱企业证明；'),
+      item(2, '（4）', '服务方案。'),
+      heading(5, '第六章 响应文件格式'),
+      heading(5, '一、响应函', 2),
+      para(5, '致：（采购人名称）'),
+      para(5, '日期：    年  月  日'),
+      heading(6, '法定代表人证明书', 2),
+      para(6, '_____________现任我单位_____________职务，为法定代表人，特此证明。'),
+      para(6, '附：代表人性别：_____年龄：_________ 身份证号码：__________________'),
+      para(6, '供应商名称（盖章）：__________________'),
+      para(6, '地  址：__________________'),
+      para(6, '日  期：__________________'),
+      para(6, '格式六：'),
+      heading(7, '监狱企业证明', 2),
+      para(7, '提供由监狱管理局、戒毒管理局出具的属于监狱企业的证明文件。'),
+      para(7, '（以下格式文件由供应商根据需要选用）'),
+      heading(8, '服务方案', 2),
+      para(8, '投标人应根据采购需求自行编写服务方案。'),
+      heading(9, '第七章 附件'),
+    ];
+    const card = extractCard([modelFile(blocks)]);
+    const { nodes } = generateOutline(card, { bidType: 1 });
+    const all = flattenOutline(nodes);
+    const write = (title: string) => {
+      const node = all.find((n) => n.title === title && n.isLeaf)!;
+      expect(node?.mode, title).toBe('form');
+      return writeSectionOffline({ card, node, parentTitles: [], siblingTitles: [], facts: buildFactSheet(card, { bidType: 1 }), enterprise: { name: '示例保洁有限公司', legalRep: '张示例' }, targetChars: 1500, bidType: 1, outline: nodes }).text;
+    };
+    const rep = write('法定代表人证明书');
+    expect(rep).toContain('张示例现任我单位【待填写：职务】职务，为法定代表人，特此证明。');
+    expect(rep).toContain('供应商名称（盖章）：示例保洁有限公司');
+    expect(rep).not.toContain('格式六');
+    // no composed filler under the form
+    expect(all.filter((n) => n.parentId === all.find((x) => x.title === '法定代表人证明书')!.id)).toEqual([]);
+    const prison = write('监狱企业证明');
+    expect(prison).toBe('提供由监狱管理局、戒毒管理局出具的属于监狱企业的证明文件。\n附：【待填写：监狱企业证明（证明文件附后）】');
+  });
+
+  it('a form no part names that follows a plan part’s guidance is printed at the head of that part, not lost', () => {
+    const blocks: Block[] = [
+      ...BLOCKS.slice(0, 6),
+      item(2, '（1）', '响应函；'),
+      item(2, '（2）', '保洁方案；'),
+      item(2, '（3）', '营业执照复印件；'),
+      item(2, '（4）', '业绩证明材料。'),
+      heading(3, '第三章 评分办法'),
+      table(3, [
+        ['评分因素', '分值', '评分标准'],
+        ['人员配置', '10', '人员配置合理的得10分。'],
+        ['应急预案', '5', '应急预案完善的得5分。'],
+      ]),
+      heading(5, '第六章 响应文件格式'),
+      heading(5, '一、响应函', 2),
+      para(5, '致：（采购人名称）'),
+      para(5, '日期：    年  月  日'),
+      heading(6, '二、保洁方案', 2),
+      para(6, '（技术标部分）'),
+      heading(7, '三、开标一览表', 2),
+      table(7, [
+        ['投标内容', '年度投标报价（含增值税价格）', '增值税税率或征收率', '服务期'],
+        ['东湖示例公园保洁服务', '', '', '12个月'],
+      ]),
+      para(7, '注：投标报价保留小数点后2位。'),
+      heading(8, '第七章 附件'),
+    ];
+    const card = extractCard([modelFile(blocks)]);
+    const { nodes } = generateOutline(card, { bidType: 1 });
+    const all = flattenOutline(nodes);
+    const plan = all.find((n) => n.title === '保洁方案' && !n.isLeaf)!;
+    const first = all.find((n) => n.parentId === plan.id)!;
+    expect(first).toMatchObject({ title: '保洁方案', mode: 'form' });
+    const text = writeSectionOffline({ card, node: first, parentTitles: ['保洁方案'], siblingTitles: [], facts: buildFactSheet(card, { bidType: 1 }), targetChars: 1500, bidType: 1, outline: nodes }).text;
+    expect(text).toContain('三、开标一览表');
+    expect(text).toContain('东湖示例公园保洁服务\t【待填写：年度投标报价（含增值税价格）】\t【待填写：增值税税率或征收率】\t12个月');
+    expect(text).toContain('注：投标报价保留小数点后2位。');
+  });
+
+  it('a part links its form whose title carries a note (「（三）授权委托书（适用于…）」); a grid of labels gets each slot filled; a letter naming 「支付凭证」 asks for no attachment', () => {
+    const blocks: Block[] = [
+      ...BLOCKS.slice(0, 6),
+      item(2, '（1）', '廉洁承诺书；'),
+      item(2, '（2）', '法定代表人（单位负责人）授权委托书；'),
+      item(2, '（3）', '投标人情况一览表。'),
+      heading(5, '第六章 响应文件格式'),
+      heading(5, '（一）廉洁承诺书', 2),
+      para(5, '1．不给招标人有关人员送礼金、有价证券、支付凭证和礼品等。'),
+      para(5, '2．不接受招标人有关人员违规推荐的企业。'),
+      para(5, '日期：    年  月  日'),
+      heading(6, '（二）授权委托书（适用于有委托代理人的情况）', 2),
+      para(6, '本人（姓名）系（投标人名称）的法定代表人，现委托（姓名）为我方代理人。代理人无转委托权。'),
+      heading(7, '（三）投标人情况一览表', 2),
+      table(7, [
+        ['投标人名称', '', '注册资金', ''],
+        ['联系电话', '', '单位地址', ''],
+      ]),
+      heading(8, '第七章 附件'),
+    ];
+    const card = extractCard([modelFile(blocks)]);
+    const { nodes } = generateOutline(card, { bidType: 1 });
+    const all = flattenOutline(nodes);
+    const write = (title: string) => {
+      const node = all.find((n) => n.title === title && n.isLeaf)!;
+      expect(node?.mode, title).toBe('form');
+      return writeSectionOffline({ card, node, parentTitles: [], siblingTitles: [], facts: buildFactSheet(card, { bidType: 1 }), enterprise: { name: '示例保洁有限公司', contacts: '021-5555' }, targetChars: 1500, bidType: 1, outline: nodes }).text;
+    };
+    expect(write('廉洁承诺书')).not.toContain('附后');
+    expect(write('法定代表人（单位负责人）授权委托书')).toContain('本人【待填写：姓名】系示例保洁有限公司的法定代表人');
+    const grid = write('投标人情况一览表');
+    expect(grid).toContain('投标人名称\t示例保洁有限公司\t注册资金\t【待填写：注册资金】');
+    expect(grid).toContain('联系电话\t021-5555\t单位地址\t【待填写：单位地址】');
+  });
+
   it('a form part the format chapter gives no form for is a titled placeholder saying so', () => {
     const blocks = BLOCKS.map((b) => (b.type === 'list-item' && b.text === '服务方案。' ? { ...b, text: '廉洁承诺书。' } : b));
     const card = extractCard([modelFile(blocks)]);

@@ -140,7 +140,10 @@ function formNamed(card: TenderCard, title: string): TenderForm | undefined {
   if (!forms.length || k.length < 2) return undefined;
   const part = card.composition.find((p) => p.title.trim() === title || p.title.trim().startsWith(title));
   // a link to a heading that is not this part's form (「投标人：（填写“全称”）」 on a volume's cover) is passed over
-  if (part?.form && likeness(key(part.form.title), k) >= 0.5) {
+  // (the link names it when their titles agree without their notes and numbering: 「（三）授权委托书（适用于有委托代理人的
+  // 情况）」 is the part 「法定代表人（单位负责人）授权委托书」's form)
+  const bare = (s: string) => key(s.replace(/[（(][^（()）]*[)）]/g, ''));
+  if (part?.form && (likeness(key(part.form.title), k) >= 0.5 || (bare(part.form.title).length >= 4 && likeness(bare(part.form.title), bare(title)) >= 0.75))) {
     const f = fullest(forms, part.form.title);
     if (f) return f;
   }
@@ -189,7 +192,9 @@ export function tenderFormFor(card: TenderCard, node: Pick<BidOutlineNode, 'titl
 export function formHasBody(f: TenderForm | undefined): boolean {
   if (!f) return false;
   if (/格式自[定拟]|自行编制|自拟/.test(f.title) && !f.blocks.some((b) => b.t === 'table')) return false;
-  return f.blocks.some((b) => b.t === 'table') || f.blocks.reduce((n, b) => n + (b.t === 'p' ? b.text.length : 0), 0) >= 40;
+  const text = f.blocks.map((b) => (b.t === 'p' ? b.text : '')).join('');
+  // a short note naming the document to attach (「营业执照副本复印件加盖公章」) is the part's form too
+  return f.blocks.some((b) => b.t === 'table') || text.length >= 40 || (text.length >= 8 && ATTACHMENT.test(text) && !PLAN.test(text + f.title));
 }
 
 /**
@@ -215,16 +220,31 @@ const FIELD_LINE = /^[^，,。；;]{0,16}(?:姓名|名称|电话|手机|联系|�
 /** Guidance on what to write (「投标人应根据采购需求自行编写…」), not a form to fill. */
 const GUIDANCE = /应(?:根据|按照|结合|包括|围绕)|须(?:包括|提供|根据)|自行|自定|自拟|格式不限|包括但不限于|可参考/;
 
+/** A document to attach (「提供由监狱管理局…出具的证明文件」「营业执照复印件」), not a plan to write. */
+export const ATTACHMENT = /复印件|扫描件|影印件|证明(?:文件|材料)|证书|执照|凭证|回单|截图/;
+const PLAN = /方案|计划|措施|流程|制度|预案|思路|设计/;
+
 /**
- * A form to fill rather than guidance for a plan: a table, or a letter (addressed 「致：」, or signed and dated) that
- * does not tell the bidder what to write.
+ * A form to fill rather than guidance for a plan: a table, a letter (addressed 「致：」, or signed and dated) that does
+ * not tell the bidder what to write, or a short note naming a document to attach.
  */
 export function isFillable(f: TenderForm): boolean {
   if (f.blocks.some((b) => b.t === 'table')) return true;
-  const lines = f.blocks.flatMap((b) => (b.t === 'p' ? [b.text] : []));
+  // a label spaced out to the column's width (「地  址：」「日  期：」) is one label
+  const lines = f.blocks.flatMap((b) => (b.t === 'p' ? [b.text.replace(/(?<=[\u4e00-\u9fa5])[ \u3000]+(?=[\u4e00-\u9fa5])/g, '')] : []));
   // fields to fill, one a line (「联系人姓名：」「联系方式（手机号）：」): a form, whatever its note says (「…自行承担」)
   if (lines.filter((l) => l.length <= 30 && FIELD_LINE.test(l)).length >= 2) return true;
-  const head = lines.slice(0, 3).join('');
+  // a note naming the document that goes here (「提供…出具的属于监狱企业的证明文件。」): the document is attached, nothing
+  // is composed
+  const all = lines.join('');
+  if (all.length <= 200 && ATTACHMENT.test(all) && !PLAN.test(all + f.title)) return true;
+  // the guidance heads the form: its first lines before a letter opens (「致：」) — words in the bidder's own voice
+  // (「我方…包括但不限于：投标、开标…」 in a 授权书) are the letter's text, not guidance
+  const opens = lines.findIndex((l) => /^致[:：]/.test(l));
+  const head = lines
+    .slice(0, opens >= 0 ? Math.min(3, opens) : 3)
+    .filter((l) => !/^(?:我方|我单位|我公司|本公司|本单位|本人)/.test(l))
+    .join('');
   if (GUIDANCE.test(head)) return false;
   return lines.some((l) => /^致[:：]/.test(l)) || lines.some((l) => /日期[:：]|年\s*月\s*日/.test(l));
 }

@@ -3,6 +3,11 @@ import type { Block } from '../doc.js';
 import { cnDate } from '../../export/cover.js';
 import type { Ctx } from './context.js';
 import { ph } from './context.js';
+import { toText } from '../doc.js';
+import { ATTACHMENT } from '../../tender/rules/forms.js';
+
+/** A form's title without its numbering and notes (「四、监狱企业证明（如有）」 → 监狱企业证明). */
+const titleOf = (t: string) => t.replace(/^\s*(?:附件|格式|附表)?\s*[一二三四五六七八九十\d]+(?:[-－.．]\d+)*\s*[、.．:：)）]?\s*/, '').replace(/[（(][^（()）]*[)）]/g, '').trim() || t;
 
 /**
  * The tender's own form as the section of the composition part that links it (issue 24 item 1): its fixed text verbatim,
@@ -63,6 +68,19 @@ function labelBefore(text: string, at: number): string {
   const words = m[1]!.replace(/^\d+[.、．]/, '').replace(/[为是]$/, '');
   // 「项目编号为____」 names its field; 「有效期为自截止之日起____」 is said by the words after the last 为/是
   return /(?:名称|编号|代码|地址|电话|人|日期)$/.test(words) ? words.slice(-10) : (/[为是]([^为是]{2,})$/.exec(words)?.[1] ?? words).slice(-8);
+}
+
+/**
+ * The label a blank is named by the words after it, where the words before it do not name it: 「现任我单位____职务」
+ * (the post), and a line opening with a blank in a statement about the legal representative (「____现任我单位…为法定
+ * 代表人」「____系…的法定代表人」: the representative's name).
+ */
+function labelAfter(text: string, at: number, blank: string): string | null {
+  const before = text.slice(0, at).replace(/[\s\u3000]+$/, '');
+  const after = text.slice(at + blank.length).replace(/^[\s\u3000]+/, '');
+  if (/^(?:职务|职称|性别|年龄)(?=[，,。；;、的\s]|$)/.test(after) && !/[:：]$/.test(before)) return after.slice(0, 2);
+  if (!before && /^(?:现任|系|是|为)/.test(after) && /法定代表人|负责人/.test(after.slice(0, 40)) && !/授权|委托/.test(after.slice(0, 12))) return '法定代表人姓名';
+  return null;
 }
 
 const MAX_LINE = 2000;
@@ -132,7 +150,7 @@ export function fillBlanks(text: string, f: Filler, column = ''): string {
     // a blank inside a filled blank or the tender's 【…[字段]】 is that field's, already filled
     if (inBracket(whole, at)) return m;
     const after = whole.slice(at + m.length, at + m.length + 4);
-    const label = /^项目(?!编号|名称)/.test(after) && !FIELD.test(labelBefore(whole, at)) ? '项目名称' : labelBefore(whole, at) || column;
+    const label = /^项目(?!编号|名称)/.test(after) && !FIELD.test(labelBefore(whole, at)) ? '项目名称' : (labelAfter(whole, at, m) ?? labelBefore(whole, at)) || column;
     if (HAND.test(label) || HAND.test(whole.slice(at + m.length, at + m.length + 6)) || SIGN.test(whole.slice(Math.max(0, at - 8), at))) return m;
     return f.value(label || '空白处') ?? m;
   });
@@ -150,20 +168,35 @@ export function fillBlanks(text: string, f: Filler, column = ''): string {
 // The section
 
 /** Columns a bidder fills in a price or response table: an empty cell there is the bidder's to fill. */
-const FILLED_BY_BIDDER = /单价|总价|合价|小计|报价|金额|价格|费用|品牌|型号|规格|产地|厂家|制造商|生产商|响应|偏离|投标|承诺|说明|参数|配置|数量|名称|姓名|职务|证书|日期|期限|时间/;
+const FILLED_BY_BIDDER = /税率|征收率|单价|总价|合价|小计|报价|金额|价格|费用|品牌|型号|规格|产地|厂家|制造商|生产商|响应|偏离|投标|承诺|说明|参数|配置|数量|名称|姓名|职务|证书|日期|期限|时间/;
+
+/** A cell naming the field in the cell after it (「投标人名称 | ____ | 注册资金 | ____」): short, no sentence. */
+const LABEL_CELL = (c: string | null | undefined) => !!c && c.trim().length >= 2 && c.replace(/\s+/g, '').length <= 16 && !/[。；;，,]/.test(c) && !/^\d/.test(c.trim());
+
+/**
+ * A grid of labels and slots (a 基本情况表: 「投标人名称 | | 注册资金 | 」 on its first row): each empty slot is the field
+ * its left neighbour names — filled from the card and the enterprise facts, else a placeholder named by it.
+ */
+function labelGrid(rows: Array<Array<string | null>>): boolean {
+  const first = rows[0] ?? [];
+  return first.some((c, i) => i > 0 && c !== null && !c.trim() && LABEL_CELL(first[i - 1]));
+}
 
 function tableBlock(rows: Array<Array<string | null>>, f: Filler): Block {
+  const grid = labelGrid(rows);
   const head = (rows[0] ?? []).map((c) => c ?? '');
   const body = rows.slice(1).map((r) =>
     r.map((cell, col) => {
       const column = (head[col] ?? '').replace(/\s+/g, '');
       if (cell === null) return '';
+      if (grid && !cell.trim()) return LABEL_CELL(r[col - 1]) ? (f.value(r[col - 1]!.replace(/\s+/g, '')) ?? '') : '';
       if (cell.trim()) return fillBlanks(cell, f, column);
       // a total row's empty cells, and the bidder's columns, are the bidder's to fill
       return column && FILLED_BY_BIDDER.test(column) && !/备注|序号/.test(column) ? ph(column.slice(0, 20)) : '';
     }),
   );
-  return { t: 'table', head: head.map((h) => fillBlanks(h, f)), rows: body };
+  const top = grid ? head.map((h, col) => (!h.trim() && LABEL_CELL(head[col - 1]) ? (f.value(head[col - 1]!.replace(/\s+/g, '')) ?? '') : h)) : head;
+  return { t: 'table', head: top.map((h) => fillBlanks(h, f)), rows: body };
 }
 
 /** A response row of the bid (a ★/▲ clause and our response) for a response form whose table the tender left empty. */
@@ -206,10 +239,22 @@ export function tenderFormSection(c: Ctx, forms: TenderForm[], answers: Response
   return out;
 }
 
+/**
+ * Lines closing a form that open the next one: its number alone (「格式六：」「附件 3」) or the note heading the forms
+ * after it (「（以下格式文件由供应商根据需要选用）」) — printed under this form they read as its tail.
+ */
+const NEXT_FORM = /^(?:(?:格式|附件|附表)\s*[一二三四五六七八九十\d]+(?:[-－.．]\d+)*\s*[:：]?|[（(]?以下.{0,30}(?:格式|附件|表格)[^）)]{0,20}[）)]?)$/;
+
 function formBlocks(form: TenderForm, f: Filler, answers: ResponseRow[]): Block[] {
   const out: Block[] = [];
   let answered = false;
-  for (const b of form.blocks) {
+  const blocks = [...form.blocks];
+  while (blocks.length > 1) {
+    const last = blocks[blocks.length - 1]!;
+    if (last.t !== 'p' || !NEXT_FORM.test(last.text.replace(/[\s\u3000]+/g, ''))) break;
+    blocks.pop();
+  }
+  for (const b of blocks) {
     const mapped = b.t === 'table' && !answered ? responseTable(b.rows, answers, f) : null;
     if (mapped) {
       answered = true;
@@ -218,6 +263,9 @@ function formBlocks(form: TenderForm, f: Filler, answers: ResponseRow[]): Block[
     else for (const line of b.text.split('\n')) if (line.trim()) out.push({ t: 'p', text: fillBlanks(line, f) });
   }
   if (!out.length) out.push({ t: 'p', text: `招标文件“${form.title}”的格式未印出正文，请按招标文件要求编写本部分：${ph(form.title)}` });
+  // a form that only names the document to attach (「提供…出具的证明文件。」) leaves the place where it goes
+  // (a short note, no table: a 廉洁承诺书 that says 「支付凭证」 names no document to attach)
+  else if (!out.some((b) => b.t === 'table') && toText(out).length <= 200 && ATTACHMENT.test(toText(out)) && !/【待填写|[_＿]{2,}/.test(toText(out))) out.push({ t: 'p', text: `附：${ph(`${titleOf(form.title)}（证明文件附后）`)}` });
   return out;
 }
 
