@@ -139,6 +139,40 @@ describe('a team writes one bid', () => {
     expect(memberErrors).toEqual([]);
   });
 
+  it('历史版本: the admin overwrites the member’s section, then restores the member’s version (a new revision, nothing lost)', async () => {
+    const get = async () => (await t.api('/btz/bid/section/get', { token: adminToken, query: { id: bidId, nodeId: leaf.id } })).json.data;
+    const members = await get();
+    expect(JSON.stringify(members.doc)).toContain('团队成员补充的施工组织说明');
+    // the admin replaces the text (another person's save: a history entry of its own)
+    const over = await t.api('/btz/bid/section/save', { token: adminToken, query: { id: bidId, nodeId: leaf.id }, body: { revision: members.revision, html: '<p>管理员改写的说明。</p>' } });
+    expect(over.json.success, over.text).toBe(true);
+
+    await admin.goto(`${t.url}/workbench/document/BidingDocument?id=${encodeURIComponent(bidId)}&node=${encodeURIComponent(leaf.id)}`);
+    const pane = await visible(admin.getByTestId('section-pane'), WAIT * 3);
+    await expect.poll(() => pane.getAttribute('data-node-id'), { timeout: WAIT }).toBe(leaf.id);
+    await pane.locator('.ant-segmented-item').filter({ hasText: '正文' }).click();
+    await admin.getByTestId('editor-history').click();
+    const drawer = await visible(admin.getByTestId('section-history'));
+    const items = drawer.locator('.sec-hist__item');
+    await expect.poll(() => items.count(), { timeout: WAIT }).toBeGreaterThanOrEqual(2);
+    // the member's entry (the older one) chosen: the diff to today's text shows the member's words
+    await items.nth(1).click();
+    await expect.poll(async () => (await drawer.getByTestId('history-diff').textContent()) ?? '', { timeout: WAIT }).toContain('团队成员补充的施工组织说明');
+    await shot(admin, 'team-history');
+    const restored = admin.waitForResponse((r) => new URL(r.url()).pathname === '/api/btz/bid/section/restore', { timeout: WAIT });
+    await drawer.getByTestId('history-restore').click();
+    await admin.locator('.ant-popconfirm').getByRole('button', { name: '恢复' }).click();
+    expect((await (await restored).json()).success).toBe(true);
+    await admin.keyboard.press('Escape');
+    const after = await get();
+    expect(after.text).toBe(members.text);
+    expect(after.revision).toBeGreaterThan(members.revision + 1);
+    // nothing lost: the admin's text is still an entry of the history
+    const hist = (await t.api('/btz/bid/section/history', { token: adminToken, query: { id: bidId, nodeId: leaf.id } })).json.data;
+    expect(JSON.stringify(hist)).toContain('恢复');
+    expect(adminErrors).toEqual([]);
+  });
+
   it('review: submit, return with a comment, resubmit, approve (locked); an @mention reaches the member’s 消息', async () => {
     const url = `${t.url}/workbench/document/BidingDocument?id=${encodeURIComponent(bidId)}&node=${encodeURIComponent(leaf.id)}`;
     await Promise.all([admin.goto(url), member.goto(url)]);
@@ -148,12 +182,9 @@ describe('a team writes one bid', () => {
     await expect.poll(() => adminPane.getAttribute('data-node-id'), { timeout: WAIT }).toBe(leaf.id);
     const state = (p: Page) => p.getByTestId('review-state').getAttribute('data-state');
     await expect.poll(() => state(member), { timeout: WAIT }).toBe('todo');
-    // the section holds the member's text (written in the previous step; saved here through the API when it is not)
+    // the section holds the member's text (typed in the editor in the previous step): only a section with text is submitted
     const sec0 = (await t.api('/btz/bid/section/get', { token: memberToken, query: { id: bidId, nodeId: leaf.id } })).json.data;
-    if (!sec0.chars) {
-      const w = await t.api('/btz/bid/section/save', { token: memberToken, query: { id: bidId, nodeId: leaf.id }, body: { revision: sec0.revision, html: '<p>团队成员补充的施工组织说明。</p>' } });
-      expect(w.json.success, w.text).toBe(true);
-    }
+    expect(sec0.chars).toBeGreaterThan(0);
     // the admin gives the section a due date (past: 「我的任务」 marks it overdue)
     await admin.getByTestId('due-date').click();
     await admin.keyboard.type('2026-01-05');
