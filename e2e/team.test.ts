@@ -155,9 +155,11 @@ describe('a team writes one bid', () => {
     const drawer = await visible(admin.getByTestId('section-history'));
     const items = drawer.locator('.sec-hist__item');
     await expect.poll(() => items.count(), { timeout: WAIT }).toBeGreaterThanOrEqual(2);
-    // the member's entry (the older one) chosen: the diff to today's text shows the member's words
+    // the member's entry (the older one) chosen: the diff to today's text marks what differs (成员 against 管理员…)
     await items.nth(1).click();
-    await expect.poll(async () => (await drawer.getByTestId('history-diff').textContent()) ?? '', { timeout: WAIT }).toContain('团队成员补充的施工组织说明');
+    const diff = drawer.getByTestId('history-diff');
+    await expect.poll(() => diff.locator('ins, del').count(), { timeout: WAIT }).toBeGreaterThan(0);
+    expect(await diff.textContent()).toContain('管理员');
     await shot(admin, 'team-history');
     const restored = admin.waitForResponse((r) => new URL(r.url()).pathname === '/api/btz/bid/section/restore', { timeout: WAIT });
     await drawer.getByTestId('history-restore').click();
@@ -167,9 +169,13 @@ describe('a team writes one bid', () => {
     const after = await get();
     expect(after.text).toBe(members.text);
     expect(after.revision).toBeGreaterThan(members.revision + 1);
-    // nothing lost: the admin's text is still an entry of the history
-    const hist = (await t.api('/btz/bid/section/history', { token: adminToken, query: { id: bidId, nodeId: leaf.id } })).json.data;
-    expect(JSON.stringify(hist)).toContain('恢复');
+    // nothing lost: the restore is the newest entry, and the admin's text is still one of the history
+    const hist = (await t.api('/btz/bid/section/history', { token: adminToken, query: { id: bidId, nodeId: leaf.id } })).json.data as { id: string; source: string }[];
+    expect(hist[0]!.source).toBe('restore');
+    const texts = await Promise.all(
+      hist.map(async (h) => (await t.api('/btz/bid/section/revision', { token: adminToken, query: { id: bidId, nodeId: leaf.id, revisionId: h.id } })).json.data.text as string),
+    );
+    expect(texts.some((x) => x.includes('管理员改写的说明'))).toBe(true);
     expect(adminErrors).toEqual([]);
   });
 
