@@ -10,6 +10,7 @@ import { type TestServer } from '../apps/server/test/harness.js';
 import { inviteOperator, signInSuper } from '../apps/server/test/admin/helpers.js';
 import { launch, newContext, shot, trackErrors } from './browser.js';
 import { WAIT, loggedInPage, onPath, startE2eServer, visible } from './flows.js';
+import { drawPicture } from '../packages/bid-engine/test/fixtures/pictures.js';
 
 let t: TestServer;
 let browser: Browser;
@@ -103,6 +104,13 @@ describe('brand settings', () => {
     await onPath(page, '/admin/brand');
     await page.getByLabel('客服电话').fill('400-800-2027');
     await page.getByLabel('首页标题').fill('标书AI｜品牌设置生效测试');
+    // the header logo uploaded from here (checked on the server like every picture), previewed beside its field
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByTestId('logo-upload-homeLogoDark').click();
+    await (await chooser).setFiles({ name: '深色Logo.png', mimeType: 'image/png', buffer: drawPicture(51, 360, 120) });
+    await visible(page.getByText('已上传，保存品牌设置后生效'));
+    await expect.poll(() => page.getByLabel('首页 Logo（深色背景）', { exact: true }).inputValue(), { timeout: WAIT }).toMatch(/^\/brand-file\/[0-9a-f]{64}\.png$/);
+    const logoPath = await page.getByLabel('首页 Logo（深色背景）', { exact: true }).inputValue();
     await shot(page, 'admin-brand');
     await page.getByRole('button', { name: '保存品牌设置' }).click();
     await visible(page.getByText('品牌设置已保存，公开网站已生效'));
@@ -111,6 +119,11 @@ describe('brand settings', () => {
     await visitor.goto(`${t.url}/`);
     await expect.poll(() => visitor.title()).toBe('标书AI｜品牌设置生效测试');
     await visible(visitor.getByText('400-800-2027'));
+    // the public header shows the uploaded logo, loaded
+    const logo = visitor.locator(`img[src="${logoPath}"]`).first();
+    await visible(logo);
+    await expect.poll(() => logo.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    await shot(visitor, 'public-brand-logo');
     await visitor.context().close();
   });
 });

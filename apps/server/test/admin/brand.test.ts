@@ -7,6 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../harness.js';
 import { head } from '../content/helpers.js';
 import { asOperator, inviteOperator, signInSuper } from './helpers.js';
+import { OPERATOR_AUTH_HEADER } from '@btz/shared/calls';
+import { gifFrameBomb } from '../../../../packages/bid-engine/test/fixtures/hostile-images.js';
+import { drawPicture } from '../../../../packages/bid-engine/test/fixtures/pictures.js';
 
 const A = '000000';
 const B = '389572';
@@ -78,5 +81,35 @@ describe('brand settings', () => {
     expect((await t.api<any>('/btz-skip/route-rules', { host: '127.0.0.1', query: { path: '/promo' } })).json.data).toBeNull();
     const audit = (await asOperator(t, opA.token, '/btz/admin/audit/list', { query: { action: 'brand.route_rule' } })).json.data.records;
     expect(audit[0]).toMatchObject({ targetId: '/promo', before: { redirect: '/home/business.html' }, after: null });
+  });
+
+  it('a logo is uploaded (checked like every picture), saved into the brand, and served on its own hosts only', async () => {
+    const up = (token: string, name: string, data: Buffer, tenantId?: string) =>
+      t.upload('/btz/admin/brand/logo', { query: { tenantId }, file: { name, data }, headers: { [OPERATOR_AUTH_HEADER]: `bearer ${token}` } });
+    const png = drawPicture(41, 360, 120);
+    const res = await up(opA.token, 'logo.png', png);
+    expect(res.json?.success, res.text).toBe(true);
+    const logoPath = res.json.data.path as string;
+    expect(logoPath).toMatch(/^\/brand-file\/[0-9a-f]{64}\.png$/);
+    // the brand takes it as a logo; the public site serves it on A's host, as the bytes uploaded
+    const b = (await brand(opA.token)).data;
+    const saved = await asOperator(t, opA.token, '/btz/admin/brand/save', { body: { ...bodyOf(b), homeLogoLight: logoPath } });
+    expect(saved.json.data.logos.homeLogoLight).toBe(logoPath);
+    const file = await t.request(logoPath, { host: '127.0.0.1' });
+    expect(file.status).toBe(200);
+    expect(file.headers['content-type']).toBe('image/png');
+    expect(file.bytes.equals(png)).toBe(true);
+    expect((await t.api<any>('/btz-skip/tenant-info', { host: '127.0.0.1' })).json.data.homeLogoLight).toBe(logoPath);
+    // another brand's host does not serve it
+    expect((await t.request(logoPath, { host: 'fz.localhost' })).status).toBe(404);
+    // a hostile picture is refused in Chinese; an operator of A cannot upload for B
+    const bomb = await up(opA.token, 'bomb.gif', gifFrameBomb());
+    expect(bomb.json).toMatchObject({ success: false });
+    expect(bomb.json.msg).toMatch(/图片尺寸过大/);
+    const other = await up(opA.token, 'logo.png', png, B);
+    expect(other.json).toMatchObject({ success: false, msg: '只能查看和操作本租户的数据' });
+    // audited
+    const audit = (await asOperator(t, su.token, '/btz/admin/audit/list', { query: { tenantId: A, size: 50 } })).json.data.records;
+    expect(audit.some((r: any) => r.action === 'brand.logo')).toBe(true);
   });
 });

@@ -101,6 +101,8 @@ const REQUESTS: Record<string, { opts: () => CallOptions; tenantData: boolean }>
     opts: () => ({ body: { tenantId: A, ...brandA.texts, ...brandA.logos, seoTitle: brandA.seo.title, seoDescription: brandA.seo.description, seoKeywords: brandA.seo.keywords } }),
     tenantData: true,
   },
+  // no file sent: past the authorisation, the upload's own Chinese refusal
+  '/btz/admin/brand/logo': { opts: () => ({ query: { tenantId: A } }), tenantData: true },
   '/btz/admin/brand/hosts': { opts: () => ({ body: { tenantId: A, hosts: brandA.hosts } }), tenantData: true },
   '/btz/admin/brand/route-rule': { opts: () => ({ body: { tenantId: A, path: '/matrix-rule', redirect: '/' } }), tenantData: true },
 };

@@ -90,6 +90,17 @@ export const adminBrandCalls = {
     labels: { tenantId: '租户', ...BRAND_TEXT_FIELDS, ...BRAND_LOGO_FIELDS, seoTitle: 'SEO 标题', seoDescription: 'SEO 描述', seoKeywords: 'SEO 关键词' },
     response: brandView,
   }),
+  /**
+   * multipart: file (PNG, JPEG, GIF or WebP, ≤ 5 MB; checked like every uploaded picture) → the path the brand's logo
+   * fields take, `/brand-file/{sha256}.{ext}`, served on the brand's own hosts. Nothing changes until the brand is saved.
+   */
+  uploadLogo: adminCall('operator', {
+    path: '/btz/admin/brand/logo',
+    query: z.object({ tenantId }),
+    fields: z.strictObject({}),
+    labels: { tenantId: '租户' },
+    response: z.strictObject({ path: str }),
+  }),
   /** which hosts serve the brand: the platform's map, the super-operator's only */
   saveHosts: adminCall('super', {
     path: '/btz/admin/brand/hosts',

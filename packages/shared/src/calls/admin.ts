@@ -18,8 +18,9 @@ export function adminCall<
   R,
   Q extends z.ZodType | undefined = undefined,
   B extends z.ZodType | undefined = undefined,
->(access: AdminAccess, def: Omit<CallDef<P, false, Q, B, R, undefined>, 'auth'>) {
-  return Object.assign(defineCall<P, false, R, Q, B, undefined>({ ...def, auth: false }), { access });
+  F extends z.ZodType | undefined = undefined,
+>(access: AdminAccess, def: Omit<CallDef<P, false, Q, B, R, F>, 'auth'>) {
+  return Object.assign(defineCall<P, false, R, Q, B, F>({ ...def, auth: false }), { access });
 }
 
 /** The header an operator's token travels in (not Blade-Auth: an operator is not a user of the app). */

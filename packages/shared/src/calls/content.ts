@@ -39,11 +39,12 @@ const required = (max: number) =>
 
 /**
  * The images a user may point at (avatar, feedback pictures): only paths this server serves itself — the brand assets
- * (`/brand/{code}/{name}.svg`, modules/tenant/routes.ts) and uploaded avatars (`/avatar/{sha256}.jpg`, made by the server
- * from a checked picture: modules/user/avatar.ts); no allow-list of other hosts. A protocol-relative `//host/…`,
+ * (`/brand/{code}/{name}.svg`, modules/tenant/routes.ts), uploaded avatars (`/avatar/{sha256}.jpg`, made by the server
+ * from a checked picture: modules/user/avatar.ts) and logos an operator uploaded (`/brand-file/{sha256}.{png|jpg|gif|webp}`,
+ * checked likewise: modules/admin/brand/logo.ts); no allow-list of other hosts. A protocol-relative `//host/…`,
  * `\\host`, `javascript:` or any absolute URL is refused.
  */
-export const OWN_IMAGE_PATH = /^(?:\/brand\/[A-Za-z0-9_-]+\/[A-Za-z0-9_-][A-Za-z0-9_.-]*|\/avatar\/[0-9a-f]{64}\.jpg)$/;
+export const OWN_IMAGE_PATH = /^(?:\/brand\/[A-Za-z0-9_-]+\/[A-Za-z0-9_-][A-Za-z0-9_.-]*|\/avatar\/[0-9a-f]{64}\.jpg|\/brand-file\/[0-9a-f]{64}\.(?:png|jpg|gif|webp))$/;
 export const ownImagePath = () => z.string().trim().max(500).regex(OWN_IMAGE_PATH, { error: '只能使用本站提供的图片' });
 
 const appointmentSchema = z.object({

@@ -8,6 +8,7 @@ import { registerAdminCoupons } from './coupons/routes.js';
 import { registerAdminContent } from './content/routes.js';
 import { registerAdminFeedback } from './content/feedback.js';
 import { registerAdminBrand } from './brand/routes.js';
+import { registerBrandLogo } from './brand/logo.js';
 import { registerAdminOrders } from './orders/routes.js';
 import { registerAdminPackages } from './packages/routes.js';
 import { registerAdminUsers } from './users/routes.js';
@@ -33,5 +34,6 @@ export async function registerAdmin(fastify: FastifyInstance, app: AppContext): 
   registerAdminContent(fastify, app);
   registerAdminFeedback(fastify, app);
   registerAdminBrand(fastify, app);
+  registerBrandLogo(fastify, app);
   await bootstrapSuperOperator(app);
 }

@@ -17,14 +17,15 @@ import { badRequest } from '../../http/errors.js';
 import type { FileStorage, StoredFile } from './index.js';
 
 /** What kind of row holds an object (the ledger's `kind`). */
-export type StoredKind = 'tender' | 'picture' | 'extraction' | 'databank' | 'repository' | 'dupcheck' | 'bidcheck' | 'filetool' | 'export' | 'avatar';
+export type StoredKind = 'tender' | 'picture' | 'extraction' | 'databank' | 'repository' | 'dupcheck' | 'bidcheck' | 'filetool' | 'export' | 'avatar' | 'brand';
 
 /**
  * Kinds recorded (released like any other) but not counted against the quota: a bid's export is the product of the
  * user's own bid — a full quota of uploads must never stop the user from downloading the bid it paid to write — and it
  * is bounded (the latest export of each bid and format is kept, an older one is released when a newer one is done).
+ * A brand's logo is the operator's, not a user's (its row names the operator as `operator:{id}`).
  */
-const UNCOUNTED: readonly StoredKind[] = ['export'];
+const UNCOUNTED: readonly StoredKind[] = ['export', 'brand'];
 
 /** Whom an object counts against, and the row that holds it (its id: what `release` is called with when it goes). */
 export interface StoreFor {

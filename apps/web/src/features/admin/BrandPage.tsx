@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Button, Card, ColorPicker, Form, Input, Select, Space, Table, Tag, message } from 'antd';
+import { Button, Card, ColorPicker, Form, Input, Select, Space, Table, Tag, Upload, message } from 'antd';
+import { UploadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useOutletContext } from 'react-router';
 import { adminBrandCalls, adminCalls, BRAND_LOGO_FIELDS, BRAND_TEXT_FIELDS, type AdminBrand, type AdminRouteRule, type OperatorView } from '@btz/shared/calls';
@@ -22,6 +23,8 @@ export default function BrandPage() {
   const key = ['admin', 'brand', tenantId];
   const brand = useQuery({ queryKey: key, enabled: !!tenantId, queryFn: () => adminCall(adminBrandCalls.brand, { query: { tenantId } }) });
   const [form] = Form.useForm<Values>();
+  // the logo previews follow the fields (an upload fills one in)
+  const watched = (Form.useWatch([], form) ?? {}) as Values;
   const [hosts, setHosts] = useState<string[]>([]);
   const [rule] = Form.useForm<{ path: string; redirect: string; appMiddleware: string[] }>();
   const [busy, setBusy] = useState('');
@@ -31,6 +34,26 @@ export default function BrandPage() {
     form.setFieldsValue({ ...b.texts, ...b.logos, seoTitle: b.seo.title, seoDescription: b.seo.description, seoKeywords: b.seo.keywords });
     setHosts(b.hosts);
   }, [b, form]);
+
+  /** 上传 Logo: the checked picture's path goes into the field; saving the brand makes it the logo. */
+  const uploadLogo = async (field: string, file: File) => {
+    if (file.size > 5 * 1024 * 1024) {
+      message.error('Logo 图片不能超过 5 MB');
+      return;
+    }
+    setBusy(`logo-${field}`);
+    try {
+      const form_ = new FormData();
+      form_.append('file', file);
+      const { path } = await adminCall(adminBrandCalls.uploadLogo, { query: { tenantId }, form: form_ });
+      form.setFieldValue(field, path);
+      message.success('已上传，保存品牌设置后生效');
+    } catch (e) {
+      message.error(e instanceof Error ? e.message : '上传失败');
+    } finally {
+      setBusy('');
+    }
+  };
 
   const run = async (what: string, f: () => Promise<AdminBrand>, done: string) => {
     setBusy(what);
@@ -80,15 +103,25 @@ export default function BrandPage() {
                   ),
                 )}
               </div>
-              <h4 className="admin-brand__sub">Logo 与图片（本站图片路径，如 /brand/{b.code}/logo-light.svg）</h4>
+              <h4 className="admin-brand__sub">Logo 与图片（上传图片，或填写本站图片路径，如 /brand/{b.code}/logo-light.svg）</h4>
               <div className="admin-grid">
                 {(Object.keys(BRAND_LOGO_FIELDS) as (keyof typeof BRAND_LOGO_FIELDS)[]).map((k) => (
                   <Form.Item key={k} label={BRAND_LOGO_FIELDS[k]}>
                     <Space.Compact style={{ width: '100%' }}>
                       <Form.Item name={k} noStyle>
-                        <Input maxLength={500} />
+                        <Input maxLength={500} aria-label={BRAND_LOGO_FIELDS[k]} />
                       </Form.Item>
-                      <span className="admin-brand__thumb">{form.getFieldValue(k) ? <img src={form.getFieldValue(k)} alt="" /> : null}</span>
+                      <span className="admin-brand__thumb">{watched[k] ? <img src={watched[k]} alt="" /> : null}</span>
+                      <Upload
+                        accept="image/png,image/jpeg,image/gif,image/webp"
+                        showUploadList={false}
+                        beforeUpload={(file) => {
+                          void uploadLogo(k, file);
+                          return false;
+                        }}
+                      >
+                        <Button icon={<UploadOutlined />} loading={busy === `logo-${k}`} aria-label={`上传${BRAND_LOGO_FIELDS[k]}`} data-testid={`logo-upload-${k}`} />
+                      </Upload>
                     </Space.Compact>
                   </Form.Item>
                 ))}

@@ -24,21 +24,22 @@ export class AdminError extends Error {
   }
 }
 
-type Input<C extends AdminCall> = { query?: CallQueryIn<C>; body?: CallBodyIn<C> };
+type Input<C extends AdminCall> = { query?: CallQueryIn<C>; body?: CallBodyIn<C>; form?: FormData };
 
 export async function adminCall<C extends AdminCall>(call: C, input: Input<C> = {}): Promise<CallResponse<C>> {
   const b = boot();
   const qs = new URLSearchParams();
   for (const [k, v] of Object.entries((input.query ?? {}) as Record<string, unknown>)) if (v !== undefined && v !== null && v !== '') qs.set(k, String(v));
   const headers: Record<string, string> = {
-    'Content-Type': 'application/json;charset=UTF-8',
+    // a FormData body (an upload) sets its own multipart content type
+    ...(input.form ? {} : { 'Content-Type': 'application/json;charset=UTF-8' }),
     'Blade-Requested-With': REQUESTED_WITH,
     'Tenant-Id': b.tenantId,
   };
   if (b.clientAuth) headers.Authorization = `Basic ${b.clientAuth}`;
   const token = operatorToken.get();
   if (token) headers[OPERATOR_AUTH_HEADER] = `bearer ${token}`;
-  const res = await fetch(`/api${call.path}${qs.size ? `?${qs}` : ''}`, { method: 'POST', headers, body: JSON.stringify(input.body ?? {}) });
+  const res = await fetch(`/api${call.path}${qs.size ? `?${qs}` : ''}`, { method: 'POST', headers, body: input.form ?? JSON.stringify(input.body ?? {}) });
   const json = (await res.json().catch(() => null)) as { success?: boolean; code?: number; msg?: string; data?: unknown } | null;
   if (res.status === 401) {
     operatorToken.clear();

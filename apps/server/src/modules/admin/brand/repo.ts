@@ -49,3 +49,9 @@ export async function saveRouteRule(
     .onConflict((oc) => oc.columns(['path', 'tenant_id']).doUpdateSet(values))
     .execute();
 }
+
+/** Whether `key` is a picture uploaded for this tenant's brand (only those are served at /brand-file/{key}.{ext}). */
+export async function isBrandFileOf(db: Database, tenantId: string, key: string): Promise<boolean> {
+  const row = await db.selectFrom('stored_objects').select('object_key').where('tenant_id', '=', tenantId).where('kind', '=', 'brand').where('object_key', '=', key).executeTakeFirst();
+  return !!row;
+}
