@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, DatePicker, Select, Space, Spin, Table } from 'antd';
+import { Alert, DatePicker, Space, Spin, Table } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
 import { useOutletContext } from 'react-router';
@@ -7,7 +7,7 @@ import { formatYuan } from '@btz/shared';
 import { adminMoneyCalls, type DashboardDay, type OperatorView } from '@btz/shared/calls';
 import { adminCall } from './api';
 import { LineChart } from './Chart';
-import { useTenantNames } from './TenantField';
+import { TenantFilter, useTenantNames } from './TenantField';
 
 const fmtInt = (v: number) => v.toLocaleString('zh-CN');
 const fmtYuan = (v: number) => formatYuan(v);
@@ -44,15 +44,7 @@ export default function DashboardPage() {
     <div className="admin-page" data-testid="admin-dashboard">
       <h2 className="admin-page__title">数据概览</h2>
       <Space className="admin-toolbar" wrap>
-        {op.role === 'super' && (
-          <Select
-            aria-label="租户"
-            style={{ width: 220 }}
-            value={tenantId ?? ''}
-            onChange={(v: string) => setTenantId(v || undefined)}
-            options={[{ value: '', label: '全部租户' }, ...Object.entries(names).map(([id, name]) => ({ value: id, label: `${name}（${id}）` }))]}
-          />
-        )}
+        {op.role === 'super' && <TenantFilter value={tenantId} onChange={setTenantId} names={names} />}
         <DatePicker.RangePicker
           allowClear={false}
           value={range ?? (d ? [dayjs(d.from), dayjs(d.to)] : null)}

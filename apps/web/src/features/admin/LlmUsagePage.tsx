@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Alert, DatePicker, Descriptions, Segmented, Select, Space, Table, Tag } from 'antd';
+import { Alert, DatePicker, Descriptions, Segmented, Space, Table, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
 import { useOutletContext } from 'react-router';
 import { adminMoneyCalls, type LlmUsageRow, type OperatorView } from '@btz/shared/calls';
 import { adminCall } from './api';
-import { useTenantNames } from './TenantField';
+import { TenantFilter, useTenantNames } from './TenantField';
 
 type By = 'tenant' | 'user' | 'bid';
 const BY_LABEL: Record<By, string> = { tenant: '按租户', user: '按用户', bid: '按标书' };
@@ -51,15 +51,7 @@ export default function LlmUsagePage() {
       )}
       <Space className="admin-toolbar" wrap>
         <Segmented<By> value={by} onChange={setBy} options={(['tenant', 'user', 'bid'] as By[]).map((v) => ({ value: v, label: BY_LABEL[v] }))} />
-        {op.role === 'super' && (
-          <Select
-            aria-label="租户"
-            style={{ width: 220 }}
-            value={tenantId ?? ''}
-            onChange={(v: string) => setTenantId(v || undefined)}
-            options={[{ value: '', label: '全部租户' }, ...Object.entries(names).map(([id, name]) => ({ value: id, label: `${name}（${id}）` }))]}
-          />
-        )}
+        {op.role === 'super' && <TenantFilter value={tenantId} onChange={setTenantId} names={names} />}
         <DatePicker.RangePicker
           allowClear={false}
           value={range ?? (u ? [dayjs(u.from), dayjs(u.to)] : null)}

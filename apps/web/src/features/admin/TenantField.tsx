@@ -21,3 +21,16 @@ export function useTenantNames(): Record<string, string> {
   const tenants = useQuery({ queryKey: ['admin', 'tenants'], queryFn: () => adminCall(adminCalls.tenants) });
   return Object.fromEntries((tenants.data ?? []).map((x) => [x.id, x.name]));
 }
+
+/** The super-operator's tenant filter of a report: one tenant, or 全部租户 (undefined). */
+export function TenantFilter({ value, onChange, names }: { value: string | undefined; onChange: (v: string | undefined) => void; names: Record<string, string> }) {
+  return (
+    <Select
+      aria-label="租户"
+      style={{ width: 220 }}
+      value={value ?? ''}
+      onChange={(v: string) => onChange(v || undefined)}
+      options={[{ value: '', label: '全部租户' }, ...Object.entries(names).map(([id, name]) => ({ value: id, label: `${name}（${id}）` }))]}
+    />
+  );
+}
