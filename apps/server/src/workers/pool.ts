@@ -81,9 +81,16 @@ export function runInWorker<T>(task: WorkerTaskName, input: unknown, opts: Worke
       settled = true;
       clearTimeout(timer);
       opts.signal?.removeEventListener('abort', onAbort);
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-      if (err) reject(err);
-      else resolve(value as T);
+      const answer = () => (err ? reject(err) : resolve(value as T));
+      // the caller hears only once the process is gone: a queue capped at N processes never has N+1 alive
+      if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) {
+        const fallback = setTimeout(answer, 5_000);
+        child.once('exit', () => {
+          clearTimeout(fallback);
+          answer();
+        });
+        child.kill('SIGKILL');
+      } else answer();
     };
     const timer = setTimeout(() => finish(new WorkerLimitError('time', opts.messages.time)), opts.timeoutMs);
     const onAbort = () => finish(opts.signal?.reason ?? new DocumentError('ABORTED'));

@@ -213,7 +213,12 @@ describe('文件转换', () => {
     const d = await run(token, first.id);
     expect(d).toMatchObject({ state: 'done', progress: 100 });
     expect(d.outputs).toHaveLength(1);
-    const job = await db.selectFrom('jobs').selectAll().where('id', '=', jobId).executeTakeFirstOrThrow();
+    // the run's row is written inside the job; the job's own row is closed just after it
+    const job = await waitForJob({
+      what: `file-tool job ${jobId}`,
+      read: () => db.selectFrom('jobs').selectAll().where('id', '=', jobId).executeTakeFirstOrThrow(),
+      until: (j) => j.state !== 'running' && j.state !== 'queued',
+    });
     expect(job).toMatchObject({ state: 'done', attempts: 2, locked_by: null });
   });
 });
