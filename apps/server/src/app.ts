@@ -39,7 +39,7 @@ import { registerIpRecord } from './modules/iprecord/index.js';
 import { registerTeams } from './modules/team/index.js';
 import { registerAdmin } from './modules/admin/index.js';
 import { registerLlmUsage } from './modules/llm-usage/index.js';
-import { ConsoleSmsProvider } from './providers/sms/index.js';
+import { createSmsProvider } from './providers/sms/index.js';
 import { OpenPlatformWechatProvider, SandboxWechatProvider } from './providers/wechat/index.js';
 
 export interface BuiltApp {
@@ -78,7 +78,7 @@ export async function buildApp(config: Config, handle: DbHandle, opts: { logStre
     tenants: new TenantResolver(handle.db),
     rateLimits,
     tokens: new TokenService(handle.db, tokenSecret, config.tokenTtlS),
-    sms: new ConsoleSmsProvider(fastify.log),
+    sms: createSmsProvider(config, fastify.log),
     wechat:
       config.wechatProvider === 'open'
         ? new OpenPlatformWechatProvider({

@@ -37,8 +37,25 @@ export interface Config {
   /** CRYPTO_AES_KEY / CRYPTO_DES_KEY — optional payload encryption keys shared with the web app (16 / 8 chars) */
   cryptoAesKey: string;
   cryptoDesKey: string;
-  /** SMS_PROVIDER — console (default: the code is written to the server log) */
-  smsProvider: 'console';
+  /** SMS_PROVIDER — console (default: the code is written to the server log) | aliyun (Alibaba Cloud SMS) | tencent (Tencent Cloud SMS) */
+  smsProvider: 'console' | 'aliyun' | 'tencent';
+  /** SMS_ACCESS_KEY_ID / SMS_ACCESS_KEY_SECRET — Alibaba Cloud AccessKey ID / Secret, or Tencent Cloud SecretId / SecretKey */
+  smsAccessKeyId?: string;
+  smsAccessKeySecret?: string;
+  /** SMS_SIGN_NAME — the approved signature (【…】 of the message) */
+  smsSignName?: string;
+  /** SMS_TEMPLATE_ID — the approved template: Alibaba TemplateCode (SMS_…) or Tencent TemplateId */
+  smsTemplateId?: string;
+  /** SMS_TEMPLATE_PARAMS — the template's variables, `name[:code|minutes]` comma-separated (default `code`) */
+  smsTemplateParams: { name: string; value: 'code' | 'minutes' }[];
+  /** SMS_APP_ID — Tencent SmsSdkAppId */
+  smsAppId?: string;
+  /** SMS_REGION — cn-hangzhou (Alibaba) / ap-guangzhou (Tencent) by default */
+  smsRegion?: string;
+  /** SMS_ENDPOINT — the vendor's API address (tests point it at a local fake) */
+  smsEndpoint?: string;
+  /** SMS_TIMEOUT_MS — a send the vendor has not answered in this time fails (default 5000) */
+  smsTimeoutMs: number;
   /** SMS_CODE_TTL_S — validity of an SMS code (default 300) */
   smsCodeTtlS: number;
   /** SMS_RESEND_S — gap between two sends to one phone (default 60) */
@@ -315,6 +332,22 @@ const WECHATPAY_VARS = [
   'WECHATPAY_PLATFORM_SERIAL',
 ] as const;
 const ALIPAY_VARS = ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY'] as const;
+const SMS_VARS = ['SMS_ACCESS_KEY_ID', 'SMS_ACCESS_KEY_SECRET', 'SMS_SIGN_NAME', 'SMS_TEMPLATE_ID'] as const;
+/** SMS_TEMPLATE_PARAMS: `name[:code|minutes]`, comma-separated — the template's variables and what each one carries. */
+const smsTemplateParams = variable((raw, problem): Config['smsTemplateParams'] => {
+  const items = (raw ?? 'code').split(',').map((s) => s.trim()).filter(Boolean);
+  const out: Config['smsTemplateParams'] = [];
+  for (const item of items) {
+    const m = /^([A-Za-z_][\w]{0,31})(?::(code|minutes))?$/.exec(item);
+    if (!m) {
+      problem(`应写成「变量名[:code|minutes]」并以逗号分隔，例如 code 或 code,time:minutes，实际为 "${raw}"`);
+      return [{ name: 'code', value: 'code' }];
+    }
+    out.push({ name: m[1]!, value: (m[2] as 'code' | 'minutes' | undefined) ?? 'code' });
+  }
+  if (!out.some((p) => p.value === 'code')) problem('SMS_TEMPLATE_PARAMS 中必须有一个变量携带验证码（code）');
+  return out.length ? out : [{ name: 'code', value: 'code' }];
+});
 const raw = z.string().optional();
 export interface LlmPrice {
   prompt: number;
@@ -362,7 +395,16 @@ export const ENV_SCHEMA = z
     WEB_BYPASS_SECRET: optional,
     CRYPTO_AES_KEY: cipherKey('btzAesKey2026abc', 16),
     CRYPTO_DES_KEY: cipherKey('btzDes26', 8),
-    SMS_PROVIDER: oneOf('console', ['console']),
+    SMS_PROVIDER: oneOf('console', ['console', 'aliyun', 'tencent']),
+    SMS_ACCESS_KEY_ID: optional,
+    SMS_ACCESS_KEY_SECRET: optional,
+    SMS_SIGN_NAME: optional,
+    SMS_TEMPLATE_ID: optional,
+    SMS_TEMPLATE_PARAMS: smsTemplateParams,
+    SMS_APP_ID: optional,
+    SMS_REGION: optional,
+    SMS_ENDPOINT: url,
+    SMS_TIMEOUT_MS: int(5000, 100, 120_000),
     SMS_CODE_TTL_S: int(300, 1),
     SMS_RESEND_S: int(60, 0),
     SMS_DAILY_CAP_PHONE: int(10, 1),
@@ -455,6 +497,10 @@ export const ENV_SCHEMA = z
       if (env.WECHATPAY_APIV3_KEY && Buffer.byteLength(env.WECHATPAY_APIV3_KEY) !== 32) problem('WECHATPAY_APIV3_KEY 必须是 32 字节');
     }
     if (payProviders.includes('alipay')) needAll('alipay', ALIPAY_VARS);
+    if (env.SMS_PROVIDER !== 'console') {
+      const missing = [...SMS_VARS, ...(env.SMS_PROVIDER === 'tencent' ? (['SMS_APP_ID'] as const) : [])].filter((n) => !env[n]);
+      if (missing.length) problem(`SMS_PROVIDER=${env.SMS_PROVIDER} 需要设置 ${missing.join('、')}`);
+    }
     // A production server whose sandbox page confirms payments gives everything away: only an explicit double opt-in starts.
     if (env.NODE_ENV === 'production' && paySandboxConfirmOf(env) && !(env.ALLOW_SANDBOX_PAY_IN_PRODUCTION === 'true' && env.PAY_SANDBOX_CONFIRM === 'true')) {
       problem(
@@ -485,6 +531,15 @@ export const ENV_SCHEMA = z
       cryptoAesKey: env.CRYPTO_AES_KEY,
       cryptoDesKey: env.CRYPTO_DES_KEY,
       smsProvider: env.SMS_PROVIDER,
+      smsAccessKeyId: env.SMS_ACCESS_KEY_ID,
+      smsAccessKeySecret: env.SMS_ACCESS_KEY_SECRET,
+      smsSignName: env.SMS_SIGN_NAME,
+      smsTemplateId: env.SMS_TEMPLATE_ID,
+      smsTemplateParams: env.SMS_TEMPLATE_PARAMS,
+      smsAppId: env.SMS_APP_ID,
+      smsRegion: env.SMS_REGION,
+      smsEndpoint: env.SMS_ENDPOINT,
+      smsTimeoutMs: env.SMS_TIMEOUT_MS,
       smsCodeTtlS: env.SMS_CODE_TTL_S,
       smsResendS: env.SMS_RESEND_S,
       smsDailyCapPhone: env.SMS_DAILY_CAP_PHONE,

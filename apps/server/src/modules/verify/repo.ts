@@ -64,6 +64,11 @@ export async function insertSmsCode(db: Db, row: Insertable<SmsCodesTable>): Pro
   await db.insertInto('sms_codes').values(row).execute();
 }
 
+/** Takes back a code the gateway did not send: it neither counts against the limits nor can be used. */
+export async function deleteSmsCode(db: Db, key: string): Promise<void> {
+  await db.deleteFrom('sms_codes').where('key', '=', key).execute();
+}
+
 export function findSmsCode(db: Db, tenantId: string, key: string) {
   return db.selectFrom('sms_codes').selectAll().where('key', '=', key).where('tenant_id', '=', tenantId).executeTakeFirst();
 }

@@ -1,12 +1,12 @@
 import { createHash, randomInt } from 'node:crypto';
-import { SMS_CODE_LENGTH, isValidPhone } from '@btz/shared';
+import { SMS_CODE_LENGTH, isValidPhone, maskPhone } from '@btz/shared';
 import type { AppContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
 import { randomToken } from '../../lib/ids.js';
 import { secondsFromNow, startOfShanghaiDay } from '../../lib/time.js';
-import type { SmsPurpose } from '../../providers/sms/index.js';
+import { SmsSendError, smsFailureText, type SmsPurpose } from '../../providers/sms/index.js';
 import { verifyCaptcha } from './captcha.js';
-import { addSmsAttempt, countSends, findSmsCode, insertSmsCode, lockSends, useSmsCode } from './repo.js';
+import { addSmsAttempt, countSends, deleteSmsCode, findSmsCode, insertSmsCode, lockSends, useSmsCode } from './repo.js';
 
 /**
  * SMS codes (PRODUCT.md §7): 60 s between sends to a phone for one purpose, daily caps per phone and per IP, an image captcha once an
@@ -71,7 +71,18 @@ export async function sendSmsCode(app: AppContext, input: SendCodeInput): Promis
       expires_at: secondsFromNow(config.smsCodeTtlS),
     });
   });
-  await app.sms.send(input.phone, code, input.purpose, config.smsCodeTtlS);
+  try {
+    await app.sms.send(input.phone, code, input.purpose, config.smsCodeTtlS);
+  } catch (err) {
+    // Nothing half-done: the code that never left is taken back, so it neither blocks a retry nor counts against the caps.
+    await deleteSmsCode(db, key);
+    const e = err instanceof SmsSendError ? err : new SmsSendError('ERROR', false, (err as Error).message);
+    app.log.warn(
+      { smsFailure: { provider: app.sms.name, vendorCode: e.vendorCode, vendorMessage: e.vendorMessage, phone: maskPhone(input.phone), purpose: input.purpose } },
+      `sms: ${app.sms.name} refused the send (${e.vendorCode})`,
+    );
+    throw badRequest(smsFailureText(e));
+  }
   return { key, interval: config.smsResendS };
 }
 
