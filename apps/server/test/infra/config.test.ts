@@ -34,6 +34,19 @@ describe('config', () => {
     expect(problems({ WECHAT_PROVIDER: 'open' })[0]).toContain('WECHAT_APP_ID');
     expect(problems({ PAY_PROVIDER: 'paypal' })[0]).toContain('PAY_PROVIDER');
     expect(problems({ SMS_CODE_TTL_S: '0' })[0]).toContain('SMS_CODE_TTL_S');
+    expect(problems({ SMS_PROVIDER: 'twilio' })[0]).toContain('SMS_PROVIDER');
+    expect(problems({ SMS_PROVIDER: 'aliyun', SMS_ACCESS_KEY_ID: 'LTAI5t' })).toEqual([
+      'SMS_PROVIDER=aliyun 需要设置 SMS_ACCESS_KEY_SECRET、SMS_SIGN_NAME、SMS_TEMPLATE_ID',
+    ]);
+    const tencent = { SMS_PROVIDER: 'tencent', SMS_ACCESS_KEY_ID: 'AKID', SMS_ACCESS_KEY_SECRET: 's', SMS_SIGN_NAME: '标书', SMS_TEMPLATE_ID: '1' };
+    expect(problems(tencent)).toEqual(['SMS_PROVIDER=tencent 需要设置 SMS_APP_ID']);
+    expect(loadConfig({ ...tencent, SMS_APP_ID: '1400000000', SMS_TEMPLATE_PARAMS: 'code, min:minutes' }).smsTemplateParams).toEqual([
+      { name: 'code', value: 'code' },
+      { name: 'min', value: 'minutes' },
+    ]);
+    expect(problems({ SMS_TEMPLATE_PARAMS: 'time:minutes' })[0]).toContain('验证码');
+    expect(problems({ SMS_TEMPLATE_PARAMS: 'code:seconds' })[0]).toContain('SMS_TEMPLATE_PARAMS');
+    expect(problems({ SMS_TIMEOUT_MS: '10' })[0]).toContain('SMS_TIMEOUT_MS');
     expect(problems({ CRYPTO_DES_KEY: 'toolongkey' })[0]).toContain('CRYPTO_DES_KEY');
     // the ciphers take the key's bytes: 16 characters that are not 16 bytes cannot key AES-128
     expect(problems({ CRYPTO_AES_KEY: '标书密钥'.repeat(4) })).toEqual([expect.stringMatching(/^CRYPTO_AES_KEY .*ASCII/)]);
