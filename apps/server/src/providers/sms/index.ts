@@ -22,7 +22,12 @@ export class ConsoleSmsProvider implements SmsProvider {
 
 /** The provider SMS_PROVIDER names (loadConfig has checked that its settings are there). */
 export function createSmsProvider(config: Config, log: FastifyBaseLogger, fetchImpl: typeof fetch = fetch): SmsProvider {
-  if (config.smsProvider === 'console') return new ConsoleSmsProvider(log);
+  if (config.smsProvider === 'console') {
+    if (config.production) {
+      log.warn('SMS_PROVIDER=console: verification codes are only written to this log, no phone receives them — set SMS_PROVIDER=aliyun or tencent');
+    }
+    return new ConsoleSmsProvider(log);
+  }
   const need = (v: string | undefined, name: string) => {
     if (!v) throw new Error(`SMS_PROVIDER=${config.smsProvider} 需要设置 ${name}`);
     return v;
