@@ -7,12 +7,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEAM_RIGHTS, TEAM_TEXTS } from '@btz/shared';
 import { newUser, startTestServer, uniquePhone, type TestServer } from '../harness.js';
 import { addMember, ok, teamAdmin } from './helpers.js';
+import { outlinedBid, waitWritten } from '../writing/helpers.js';
+import { listenAs } from '../realtime/listen.js';
+import { waitUntil, type TestClient } from '../realtime/helpers.js';
+
+const clients: TestClient[] = [];
 
 let t: TestServer;
 beforeAll(async () => {
   t = await startTestServer({ jobPollMs: 50 });
 });
 afterAll(async () => {
+  await Promise.all(clients.map((c) => c.client.deactivate()));
   await t?.close();
 });
 
@@ -133,5 +139,27 @@ describe('team membership', () => {
       .execute();
     expect(ledger.map((r) => r.actor_user_id).sort()).toEqual([admin.userId, m.userId].sort());
     expect(ledger.every((r) => r.holder_type === 'enterprise' && r.delta === -1)).toBe(true);
+  });
+
+  it('a member who has the bid open sees its writing live (progress, sections, text); a member who has not, does not', async () => {
+    const admin = await teamAdmin(t);
+    const watching = await addMember(t, admin);
+    const away = await addMember(t, admin);
+    const teamRow = await t.server.db.db.selectFrom('users').select('enterprise_id').where('id', '=', admin.userId).executeTakeFirstOrThrow();
+    await t.server.db.db.updateTable('enterprises').set({ common_bid_number: 1 }).where('id', '=', teamRow.enterprise_id!).execute();
+    const id = await outlinedBid(t, admin.token);
+    const [onWatching, onAway] = await Promise.all([listenAs(t.port, watching, 'bid', clients), listenAs(t.port, away, 'bid', clients)]);
+    await ok(t.api('/btz/bid/presence', { token: watching.token, query: { id, nodeId: '' } }));
+    await ok(t.api('/btz/bid/write/start', { token: admin.token, query: { id } }));
+    const kinds = (c: TestClient) => c.messages.map((m) => JSON.parse(m.body) as { kind: string; data: any }).filter((m) => m.data?.bidId === id);
+    // the first section written is enough to see the stream; the rest is cancelled
+    await waitUntil(() => kinds(onWatching).some((m) => m.kind === 'bid.section' && m.data.state === 'written'), 240_000, 'a written section, heard by the member watching');
+    await ok(t.api('/btz/bid/write/cancel', { token: admin.token, query: { id } }));
+    await waitWritten(t, admin.token, id);
+    const heard = kinds(onWatching);
+    expect(heard.some((m) => m.kind === 'bid.section' && m.data.state === 'writing')).toBe(true);
+    expect(heard.some((m) => m.kind === 'bid.delta' && m.data.text)).toBe(true);
+    expect(heard.some((m) => m.kind === 'bid.progress' && m.data.done >= 1)).toBe(true);
+    expect(kinds(onAway)).toEqual([]);
   });
 });

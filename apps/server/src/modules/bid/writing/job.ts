@@ -19,7 +19,7 @@ import { authorSection, writesWithModel, type SectionMaterial } from './author.j
 import { checkHealthAfterWriting } from './health.js';
 import { leavesOf } from './sections.js';
 import { bidUser, cancelSection, findSection, liveBid, markSectionOfRun, recordHistory, saveWrittenSection } from './repo.js';
-import { publishProgress, settleRunIfDone, WRITE_KIND, WRITE_PAYLOAD, type WriteJobPayload } from './service.js';
+import { bidAudience, publishProgress, publishTo, settleRunIfDone, WRITE_KIND, WRITE_PAYLOAD, type WriteJobPayload } from './service.js';
 
 /** Deltas are batched for this long before they are pushed (fewer, larger realtime messages). */
 const DELTA_FLUSH_MS = 120;
@@ -42,12 +42,9 @@ export function writeSectionJob(app: AppContext): JobDefinition<WriteJobPayload>
   };
 }
 
-async function publish(app: AppContext, userId: string, kind: string, data: unknown): Promise<void> {
-  try {
-    await app.realtime.publish(userId, kind, data);
-  } catch (err) {
-    app.log.warn({ err, kind }, 'writing publish failed');
-  }
+/** A live-writing message to the bid's audience: its owner and whoever has it open (service.ts bidAudience). */
+async function publish(app: AppContext, bid: { id: string; user_id: string }, kind: string, data: unknown): Promise<void> {
+  await publishTo(app, await bidAudience(app, bid), kind, data);
 }
 
 async function settle(app: AppContext, p: WriteJobPayload): Promise<void> {
@@ -60,7 +57,8 @@ async function settle(app: AppContext, p: WriteJobPayload): Promise<void> {
 async function markSection(app: AppContext, job: Job<WriteJobPayload>, state: 'queued' | 'failed', error: string): Promise<void> {
   const { bidId, nodeId, runId } = job.payload;
   const row = await markSectionOfRun(app.db, { bidId, nodeId, runId }, { state, error });
-  if (row && job.userId) await publish(app, job.userId, 'bid.section', { bidId, nodeId, state, error });
+  const bid = row ? await bidUser(app.db, bidId) : undefined;
+  if (bid) await publish(app, bid, 'bid.section', { bidId, nodeId, state, error });
 }
 
 export async function runWriteSection(app: AppContext, job: Job<WriteJobPayload>, ctx: JobRunContext): Promise<unknown> {
@@ -85,7 +83,9 @@ export async function runWriteSection(app: AppContext, job: Job<WriteJobPayload>
   }
   const marked = await markSectionOfRun(app.db, { bidId, nodeId, runId }, { state: 'writing' });
   if (!marked) return { skipped: 'changed meanwhile' };
-  await publish(app, bid.user_id, 'bid.section', { bidId, nodeId, state: 'writing' });
+  await publish(app, bid, 'bid.section', { bidId, nodeId, state: 'writing' });
+  // the section's text streams to whoever had the bid open when its writing began
+  const audience = await bidAudience(app, bid);
   await publishProgress(app, bid);
 
   // Stream: seq restarts at 0 on every attempt and on every restart of a model call; a seq-0 message replaces what the
@@ -102,7 +102,7 @@ export async function runWriteSection(app: AppContext, job: Job<WriteJobPayload>
     const text = reset ? full : pending;
     pending = '';
     reset = false;
-    void publish(app, bid.user_id, 'bid.delta', { bidId, nodeId, seq: seq++, text });
+    void publishTo(app, audience, 'bid.delta', { bidId, nodeId, seq: seq++, text });
   };
   // the enterprise facts, completed from the data bank (its licence code, valid certificates, 业绩合同)
   const enterprise = await factsWithBank(app, bid, await loadEnterpriseFacts(app.db, { tenantId: bid.tenant_id, userId: bid.user_id }));
@@ -140,7 +140,7 @@ export async function runWriteSection(app: AppContext, job: Job<WriteJobPayload>
     }
     return stored;
   });
-  if (saved) await publish(app, bid.user_id, 'bid.section', { bidId, nodeId, state: 'written', chars: authored.chars });
+  if (saved) await publish(app, bid, 'bid.section', { bidId, nodeId, state: 'written', chars: authored.chars });
   await settle(app, job.payload);
   return { chars: authored.chars, saved: !!saved };
 }

@@ -9,6 +9,7 @@
 import type { Transaction } from 'kysely';
 import {
   BID_TEXTS,
+  PRESENCE_STALE_MS,
   PRINTED_PART_NOTE,
   SECTION_HISTORY_MERGE_MINUTES,
   WRITE_TEXTS,
@@ -31,7 +32,7 @@ import { newId } from '../../../lib/ids.js';
 import { formatTime } from '../../../lib/time.js';
 import { refundSpend, spendCopy } from '../../entitlements/index.js';
 import type { BidRow } from '../repo.js';
-import { logActivity, logEdit } from '../team/repo.js';
+import { logActivity, logEdit, presenceOf } from '../team/repo.js';
 import { moveDataImages } from '../../pictures/inline.js';
 import { ownerOf } from '../../enterprise/owner.js';
 import { countChars, docToText, htmlToDoc, validateDoc } from '@btz/bid-engine/content';
@@ -76,13 +77,32 @@ export async function progressOf(app: AppContext, bidId: string): Promise<WriteP
   return progressFrom(bid, await sectionRows(app.db, bidId));
 }
 
+/**
+ * Who hears a bid's live writing (bid.progress, bid.section, bid.delta): its owner and everyone who has the bid open now —
+ * team members on the workspace (their presence, PRESENCE_STALE_MS). A member who opens the bid later reads the state.
+ */
+export async function bidAudience(app: AppContext, bid: Pick<BidRow, 'id' | 'user_id'>): Promise<string[]> {
+  const viewers = await presenceOf(app.db, bid.id, PRESENCE_STALE_MS).catch((err: unknown) => {
+    app.log.warn({ err }, 'bid audience: presence not read');
+    return [];
+  });
+  return [...new Set([bid.user_id, ...viewers.map((v) => v.user_id)])];
+}
+
+/** Sends one live-writing message to each of `audience` (a failed publish is logged, never thrown). */
+export async function publishTo(app: AppContext, audience: readonly string[], kind: string, data: unknown): Promise<void> {
+  await Promise.all(
+    audience.map((u) =>
+      app.realtime.publish(u, kind, data).catch((err: unknown) => {
+        app.log.warn({ err, kind }, 'writing publish failed');
+      }),
+    ),
+  );
+}
+
 export async function publishProgress(app: AppContext, bid: Pick<BidRow, 'id' | 'user_id'>): Promise<WriteProgress> {
   const p = await progressOf(app, bid.id);
-  try {
-    await app.realtime.publish(bid.user_id, 'bid.progress', { bidId: bid.id, ...p });
-  } catch (err) {
-    app.log.warn({ err }, 'bid.progress publish failed');
-  }
+  await publishTo(app, await bidAudience(app, bid), 'bid.progress', { bidId: bid.id, ...p });
   return p;
 }
 
