@@ -55,6 +55,8 @@ export function PhoneLoginForm({ onSuccess }: { onSuccess: () => void }) {
         setCaptcha({ captchaId: '', code: '', refresh: Date.now() });
         toast.warning(captcha ? (isApiError(e) ? e.message : '图形验证码错误') : '操作过于频繁，请输入图形验证码后重新获取');
       } else {
+        // the image captcha was used up by this try: a fresh one for the next
+        if (captcha) setCaptcha({ captchaId: '', code: '', refresh: Date.now() });
         toast.error(isApiError(e) ? e.message : '验证码发送失败，请稍后重试');
       }
     } finally {
