@@ -78,7 +78,8 @@ export const SPECS: Spec[] = [
   {
     key: 'ceilingPrice',
     kind: 'money',
-    labels: [/最高(?:投标|响应|报价|磋商|谈判)?总?限价|招标控制价|最高限额|拦标价|(?:投标|响应)限价|上限价|控制价/],
+    // 「本项目控制金额为人民币1,500,000.00元」 (a budget's 预算控制金额 is the budget, a 单价控制金额 a unit cap)
+    labels: [/最高(?:投标|响应|报价|磋商|谈判)?总?限价|招标控制价|最高限额|拦标价|(?:投标|响应)限价|上限价|控制价|(?<!预算|单价)控制金额/],
     exclude: /超过|超出|高于|低于|不超|以内|突破/,
   },
   {
@@ -190,7 +191,13 @@ export function junkValue(kind: Kind, v: string): boolean {
 }
 
 /** A definition sentence's lead-in before the name (「采购人：本项目是指东莞理工学院，是采购活动当事人之一」). */
-const DEFINES = /^(?:本(?:项目|次采购|次招标|招标项目|采购项目|文件)(?:中)?(?:的)?)?(?:是指|系指|特指|指)\s*/;
+// (and the term it defines quoted: 「本文件所述的“政府集中采购机构”指深圳公共资源交易中心」)
+const DEFINES = /^(?:本(?:项目|次采购|次招标|招标项目|采购项目|文件|招标文件|采购文件)(?:中)?(?:所述)?(?:的)?\s*(?:[“"][^”"]{2,16}[”"])?\s*)?(?:是指|系指|特指|指)\s*/;
+/**
+ * The office that carries the project out, named after the defined organisation in the same cell: 「…指深圳公共资源交易中心。
+ * 本项目具体由深圳公共资源交易中心（深圳交易集团有限公司宝安分公司）执行。」 — the fuller name, when it extends the defined one.
+ */
+const EXECUTED_BY = /^\s*[。；;，,]\s*(?:本(?:项目|次采购|次招标))?(?:具体)?由\s*([^，,。；;\t]{4,60}?)\s*(?:具体)?(?:执行|承办|组织实施|实施)/;
 /** A clause or row number (「1.2.1」) is never a name: the label's own row was empty and the next row was read. */
 const CLAUSE_NO = /^\*?\d{1,2}(?:\.\d{1,2}){1,3}$/;
 /** The suffix of a tender run again (「…-11 三次」「（二次）」): part of the printed number. */
@@ -267,6 +274,12 @@ export function findFact(fl: FileLines, spec: Spec, lot: string | null): Occ[] {
         const labelEnd = m.index + m[0].length;
         if (spec.exclude && spec.exclude.test(line.text.slice(Math.max(0, m.index - 8), m.index))) continue;
         if (strength > 0 && spec.exclude && spec.exclude.test(m[0])) continue;
+        // a broad label in a row's value cell answers the row's own label cell: 「招标人发出招标文件澄清或者修改的截止时间和方式
+        // \t截止时间：2025年7月15日」 is the clarification's deadline, not the bid's
+        if (strength > 0 && spec.exclude) {
+          const cells = line.text.slice(0, m.index).split('\t');
+          if (cells.length > 1 && cells.slice(0, -1).some((c) => spec.exclude!.test(c))) continue;
+        }
         const mk = markerOf(line.text);
         const rowNo = /^\d{1,3}\t/.exec(line.text);
         const lead = mk && mk.rank >= 2 ? mk.length : rowNo ? rowNo[0].length : 0;
@@ -396,6 +409,9 @@ export function findFact(fl: FileLines, spec: Spec, lot: string | null): Occ[] {
           case 'date': {
             const dm = parseDateTime(region);
             if (!dm || dm.index > 40) break;
+            // the label's phrase closes before the date (「（…不早于投标截止日期）；如租赁结束期未至2025年8月31日」): the
+            // date answers other words
+            if (/^\s*[)）]|[；;。]/.test(region.slice(0, dm.index))) break;
             value = dm.value;
             text = dm.text;
             endInRegion = dm.index + dm.text.length;
@@ -453,7 +469,11 @@ export function findFact(fl: FileLines, spec: Spec, lot: string | null): Occ[] {
             t = t.replace(/^(?:[^\s：:]{0,4}(?:项目|工程)名称|名\s*称)\s*[：:]\s*/, '');
             if (spec.kind === 'org') {
               const d = DEFINES.exec(t);
-              if (d && d[0]) t = t.slice(d[0].length);
+              if (d && d[0]) {
+                t = t.slice(d[0].length);
+                const by = EXECUTED_BY.exec(region.slice(region.indexOf(t) + t.length));
+                if (by && by[1]!.startsWith(t) && by[1]!.length > t.length) t = by[1]!;
+              }
             }
             if (CLAUSE_NO.test(t)) break;
             if (t.length < 2 || t.length > (spec.kind === 'text' ? 100 : 80) || PLACEHOLDER.test(t) || !/[\u4e00-\u9fa5A-Za-z0-9]/.test(t)) break;
@@ -586,7 +606,7 @@ export function titleName(fl: FileLines): Occ | null {
       const parts: Line[] = [];
       for (let k = l.i - 1; k >= 0 && parts.length < 3; k--) {
         const prev = fl.lines[k]!;
-        if (prev.page !== l.page || !isHeadingLike(prev.text, 40) || /[:：]|编号/.test(prev.text) || /^[\d\s.]+$/.test(prev.text)) break;
+        if (prev.page !== l.page || !isHeadingLike(prev.text, 60) || /[:：]|编号/.test(prev.text) || /^[\d\s.]+$/.test(prev.text)) break;
         parts.unshift(prev);
       }
       const text = parts.map((p) => p.text).join('');

@@ -161,7 +161,8 @@ export function scopeLots(fl: FileLines): LotNotes {
 /** The header of a table's lot column: 包号, 包件号/包件名称, 标段, 标包号, 采购包, 标项… */
 const LOT_COLUMN = /^(?:采购|合同)?(?:包件?|标段|标包|标项|分标|包组)(?:号|编号|序号)?(?:$|[/／、及和（(]|名称)/;
 /** A column naming what each lot buys (not the project's own name, not a goods list's item) */
-const NAME_COLUMN = /^(?:(?:采购)?(?:包件?|标段|标包|标项|分标|包组)(?:名称|内容)|(?:服务|采购|项目)?内容|名称)$/;
+// (分包名称: the lot is a 分包, as a tender's cover fields name it — 「分包名称：」「分包号：」)
+const NAME_COLUMN = /^(?:(?:采购)?(?:分?包件?|标段|标包|标项|分标|包组)(?:名称|内容)|(?:服务|采购|项目)?内容|名称)$/;
 /** A column that names each lot only where its rows differ (a 项目名称 printed on every row is the project's) */
 const NAME_COLUMN_WEAK = /^(?:采购)?(?:项目|标的)(?:名称)?$/;
 
@@ -209,7 +210,8 @@ export function lotTables(model: DocModel | undefined): TenderLot[][] {
         continue;
       }
       const lot = lots.get(cell.id) ?? { name: cell.name, parts: [] };
-      const part = nameCol >= 0 ? (row[nameCol] ?? '').replace(/\s+/g, ' ').trim() : '';
+      // (a cell's line break before a bracket is no space in the name: 「内地版图书」/「（人文类）」)
+      const part = nameCol >= 0 ? (row[nameCol] ?? '').replace(/\s+/g, ' ').replace(/\s+(?=[（(])/g, '').trim() : '';
       if (part && !lot.parts.includes(part)) lot.parts.push(part);
       lots.set(cell.id, lot);
     }

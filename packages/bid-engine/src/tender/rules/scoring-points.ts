@@ -80,7 +80,9 @@ export function describe(criteria: string): string {
     const rest = describe(colon[2]!);
     return rest.includes(colon[1]!) ? rest : colon[1]!;
   }
+  const whole = t;
   t = colon ? colon[1]! : (t.split(/[，。；;,:：]/)[0] ?? t);
+  t = gradeless(t, whole);
   t = t
     .replace(/[(（][^)）]*[\u4e00-\u9fa5][^)）]*[)）]/g, '')
     .replace(/^(?:根据|依据|按照|针对|对|就)(?:相关)?(?:投标(?:单位|人|供应商)|供应商)?(?:所)?(?:提供|提交|编制|拟定|为本次项目配置|针对本项目)?的?/, '')
@@ -88,7 +90,12 @@ export function describe(criteria: string): string {
     // 「投标人拟派本项目的项目负责人具有中级…证书得3分」: the subject and the points are not the name
     .replace(/得\d+(?:\.\d+)?分.*$/, '')
     .replace(/^(?:投标人|供应商|投标单位|响应人)(?:须|应|需)?(?:拟派|拟投入)?(?:本项目的?)?/, '')
-    .replace(/的?(?:情况|内容)$/, '');
+    .replace(/的?(?:情况|内容)$/, '')
+    // 「具备近五年内具有与本项目类似的业绩」→ 「类似业绩」: the period and the verbs qualify what is scored, they are not
+    // its name
+    .replace(/^(?:具备|具有|提供|取得|获得)?(?:近|最近)[一二三四五六七八九十两\d]+(?:个)?(?:年|月)(?:内|以来)?(?:[(（][^)）]*[)）])?/, '')
+    .replace(/^(?:具备|具有|承担过?|完成过?|提供)(?=.{2,})/, '')
+    .replace(/^(?:与|和)本(?:项目|采购项目|次采购)(类似|相似|同类)的?/, '$1');
   // 「驾驶员的配备」→ 「驾驶员配备」: a short noun phrase reads without its 的
   if (t.length <= 12) t = t.replace(/的/g, '');
   // an enumeration repeating its head word: 「服务质量保证措施、服务质量承诺、考核」→ 「服务质量保证措施、承诺、考核」
@@ -102,6 +109,28 @@ export function describe(criteria: string): string {
     })].join('、');
   }
   return t.slice(0, 40);
+}
+
+/**
+ * A criterion grading alternatives of one thing (「项目负责人具有中级通信专业技术人员证书得3分，具有高级通信专业技术人员证书
+ * 得5分」): what is scored is what the alternatives share, without the grade — 「项目负责人通信专业技术人员证书」. `head` is
+ * the criterion's first clause, `whole` the criterion.
+ */
+function gradeless(head: string, whole: string): string {
+  const alts = [...whole.matchAll(/(?:具有|具备|持有|取得|获得|提供)([^，。；;,:：]{3,30}?)(?:的|者)?得\d+(?:\.\d+)?分/g)].map((m) => m[1]!);
+  if (alts.length < 2) return head;
+  // the longest ending all alternatives share
+  let k = 0;
+  while (k < Math.min(...alts.map((a) => a.length)) && alts.every((a) => a[a.length - 1 - k] === alts[0]![alts[0]!.length - 1 - k])) k++;
+  // (the grade's own word goes with it: 中级/高级, 一等/二等)
+  while (k > 0 && /[级等类星档]/.test(alts[0]![alts[0]!.length - k]!)) k--;
+  const shared = alts[0]!.slice(alts[0]!.length - k);
+  const grade = alts[0]!.slice(0, alts[0]!.length - k);
+  if (shared.length < 4 || !grade || grade.length > 4 || alts.some((a) => a.length - k > 4)) return head;
+  const at = head.search(new RegExp(`(?:具有|具备|持有|取得|获得|提供)${grade.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}${shared.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+  if (at < 0) return head;
+  const m = new RegExp(`(?:具有|具备|持有|取得|获得|提供)${grade.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`).exec(head.slice(at))!;
+  return head.slice(0, at) + head.slice(at + m[0].length);
 }
 
 /** The category a word of the tender's own grouping names (「技术部分」「商务评分细则表」「价格部分（50分）」). */
