@@ -4,7 +4,7 @@ import type { DestinationStream } from 'pino';
 import { CODE } from '@btz/shared';
 import { ensureTokenSecret, type Config } from './config.js';
 import type { AppContext, Publisher } from './context.js';
-import type { DbHandle } from './db/connection.js';
+import { isDatabaseUnavailable, type DbHandle } from './db/connection.js';
 import { fail } from './http/envelope.js';
 import { AppError } from './http/errors.js';
 import { registerNulGuard } from './http/nul-guard.js';
@@ -128,6 +128,11 @@ export async function buildApp(config: Config, handle: DbHandle, opts: { logStre
     if (e.statusCode === 413) return reply.code(200).send(fail(CODE.badRequest, '请求内容过大'));
     if (e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.code(200).send(fail(CODE.badRequest, '不支持的请求内容类型'));
     if (e.statusCode === 400) return reply.code(200).send(fail(CODE.badRequest, '请求内容格式不正确（不是有效的 JSON）'));
+    if (isDatabaseUnavailable(err)) {
+      // PostgreSQL restarting or unreachable: say so at once, the client may retry; the pool reconnects by itself
+      req.log.warn({ err: e.message }, 'database unavailable');
+      return reply.code(503).header('retry-after', '5').send(fail(CODE.serverError, '服务暂时不可用，请稍后重试'));
+    }
     req.log.error({ err }, 'unhandled error');
     return reply.code(500).send(fail(CODE.serverError, '服务器开小差了，请稍后重试'));
   });
