@@ -21,7 +21,7 @@ import { registerUserRoutes } from './modules/user/routes.js';
 import { registerAvatarRoutes } from './modules/user/avatar.js';
 import { registerWelfareRoutes } from './modules/welfare/routes.js';
 import { registerWebApp } from './modules/web/spa.js';
-import { createLlm } from './providers/llm/index.js';
+import { createLlm, sharedLlmLimiter } from './providers/llm/index.js';
 import { createStorage } from './providers/storage/index.js';
 import { LedgeredStorage, startStorageSweep } from './providers/storage/ledger.js';
 import { createJobRunner, startJobsWithApp } from './jobs/index.js';
@@ -70,6 +70,10 @@ export async function buildApp(config: Config, handle: DbHandle, opts: { logStre
   const tokenSecret = ensureTokenSecret(config);
   const rateLimits = await registerRateLimits(fastify, config);
   const realtime: { current: Publisher } = { current: NO_REALTIME };
+  const llmLog = fastify.log.child({ module: 'llm' });
+  // LLM_CONCURRENCY across all instances when they share Redis (providers/llm/shared-limiter.ts)
+  const llmLimiter = sharedLlmLimiter(config, llmLog);
+  if (llmLimiter) fastify.addHook('onClose', () => llmLimiter.close());
   const ctx: AppContext = {
     config: { ...config, tokenSecret },
     db: handle.db,
@@ -91,7 +95,7 @@ export async function buildApp(config: Config, handle: DbHandle, opts: { logStre
     get realtime() {
       return realtime.current;
     },
-    llm: createLlm(config, fastify.log.child({ module: 'llm' })),
+    llm: createLlm(config, llmLog, llmLimiter ? { limiter: llmLimiter } : {}),
     jobs: createJobRunner(config, handle.db, handle.engine, fastify.log),
     storage: new LedgeredStorage(handle.db, createStorage(config), config.uploadQuotaBytes),
     pictures: createPictureWorkers(config, fastify.log),
