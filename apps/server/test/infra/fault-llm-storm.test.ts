@@ -47,8 +47,8 @@ describe('an LLM vendor storm across two instances', () => {
     const files: TenderFileInput[] = [{ name: '招标文件.docx', role: 'main', order: 1, pages: read.pages, chapters: read.chapters }];
     const rule = extractCard(files);
     llm = await startFakeOpenAi({
-      tokensPerSecond: 3000,
-      chunkTokens: 20,
+      tokensPerSecond: 8000,
+      chunkTokens: 40,
       reply: (req) => {
         const id = taskIdOf(req.messages);
         return id ? JSON.stringify(oracleAnswer(id, rule, files)) : sectionReply(req);

@@ -14,6 +14,7 @@ import { CLIENT_BASIC, newUser, startTestServer, type TestServer } from '../harn
 import { rateLimits } from '../test-config.js';
 import { startOwnPostgres, startOwnRedis, type OwnPostgres, type OwnRedis } from '../infra/own-services.js';
 import { makeClient, sleep, subscribeConfirmed, waitUntil, type TestClient } from './helpers.js';
+import { waitUntil as waitForCondition } from '../wait.js';
 
 describe('Redis down and back under two instances', () => {
   let pgc: OwnPostgres;
@@ -107,13 +108,14 @@ describe('Redis down and back under two instances', () => {
 
     await redis.start();
     // the instances reconnect by themselves (no restart): wait until each holds its connections again
-    let names: Record<string, number> = {};
-    const deadline = Date.now() + 30_000;
-    while (Date.now() < deadline) {
-      names = await redisClients();
-      if (names['btz-rate-limit'] === 2 && names['btz-realtime-pub'] === 2 && names['btz-realtime-sub'] === 2) break;
-      await sleep(200);
-    }
+    const names = await waitForCondition(
+      'both instances connected to Redis again',
+      async () => {
+        const n = await redisClients();
+        return n['btz-rate-limit'] === 2 && n['btz-realtime-pub'] === 2 && n['btz-realtime-sub'] === 2 ? n : null;
+      },
+      { pollMs: 200, limitMs: 60_000 },
+    );
     expect(names).toMatchObject({ 'btz-rate-limit': 2, 'btz-realtime-pub': 2, 'btz-realtime-sub': 2 });
     // cross-instance delivery again (the subscription was renewed on reconnect), once each
     let n = 10;
