@@ -116,6 +116,10 @@ describe('PostgreSQL restarted under a running server', () => {
       expect(s.revision, `${leaf.title} written more than once`).toBe(1);
       expect(s.chars, leaf.title).toBeGreaterThan(50);
     }
+    // the job workers polled on through the outage, saying so as a warning, not as an error per poll
+    const errors = t.logs.filter((l) => /jobs: (background step|claim) failed/.test(l));
+    expect(errors.map((l) => l.slice(0, 300))).toEqual([]);
+    expect(t.logs.some((l) => l.includes('jobs: database unavailable'))).toBe(true);
     // one copy for the one bid, spent once across the restart
     expect((await getInfo(t, token)).commonBidNumber).toBe(copies - 1);
   });
