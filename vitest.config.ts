@@ -38,6 +38,10 @@ const ownEngine = [
   'apps/server/test/security/hostile-files.test.ts',
   'apps/server/test/bidcheck/kill.test.ts',
   'apps/server/test/writing/export-kill.test.ts',
+  // fault tests (issue 29): they stop and start a PostgreSQL cluster and a Redis server of their own
+  'apps/server/test/infra/fault-postgres.test.ts',
+  'apps/server/test/infra/fault-llm-storm.test.ts',
+  'apps/server/test/infra/llm-shared-limiter.test.ts',
 ];
 /**
  * API and browser tests wait for background work (parse, writing, checks…) by following the job's own state and progress

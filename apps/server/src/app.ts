@@ -4,7 +4,7 @@ import type { DestinationStream } from 'pino';
 import { CODE } from '@btz/shared';
 import { ensureTokenSecret, type Config } from './config.js';
 import type { AppContext, Publisher } from './context.js';
-import type { DbHandle } from './db/connection.js';
+import { isDatabaseUnavailable, type DbHandle } from './db/connection.js';
 import { fail } from './http/envelope.js';
 import { AppError } from './http/errors.js';
 import { registerNulGuard } from './http/nul-guard.js';
@@ -21,7 +21,7 @@ import { registerUserRoutes } from './modules/user/routes.js';
 import { registerAvatarRoutes } from './modules/user/avatar.js';
 import { registerWelfareRoutes } from './modules/welfare/routes.js';
 import { registerWebApp } from './modules/web/spa.js';
-import { createLlm } from './providers/llm/index.js';
+import { createLlm, sharedLlmLimiter } from './providers/llm/index.js';
 import { createStorage } from './providers/storage/index.js';
 import { LedgeredStorage, startStorageSweep } from './providers/storage/ledger.js';
 import { createJobRunner, startJobsWithApp } from './jobs/index.js';
@@ -70,6 +70,10 @@ export async function buildApp(config: Config, handle: DbHandle, opts: { logStre
   const tokenSecret = ensureTokenSecret(config);
   const rateLimits = await registerRateLimits(fastify, config);
   const realtime: { current: Publisher } = { current: NO_REALTIME };
+  const llmLog = fastify.log.child({ module: 'llm' });
+  // LLM_CONCURRENCY across all instances when they share Redis (providers/llm/shared-limiter.ts)
+  const llmLimiter = sharedLlmLimiter(config, llmLog);
+  if (llmLimiter) fastify.addHook('onClose', () => llmLimiter.close());
   const ctx: AppContext = {
     config: { ...config, tokenSecret },
     db: handle.db,
@@ -91,7 +95,7 @@ export async function buildApp(config: Config, handle: DbHandle, opts: { logStre
     get realtime() {
       return realtime.current;
     },
-    llm: createLlm(config, fastify.log.child({ module: 'llm' })),
+    llm: createLlm(config, llmLog, llmLimiter ? { limiter: llmLimiter } : {}),
     jobs: createJobRunner(config, handle.db, handle.engine, fastify.log),
     storage: new LedgeredStorage(handle.db, createStorage(config), config.uploadQuotaBytes),
     pictures: createPictureWorkers(config, fastify.log),
@@ -128,6 +132,11 @@ export async function buildApp(config: Config, handle: DbHandle, opts: { logStre
     if (e.statusCode === 413) return reply.code(200).send(fail(CODE.badRequest, '请求内容过大'));
     if (e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.code(200).send(fail(CODE.badRequest, '不支持的请求内容类型'));
     if (e.statusCode === 400) return reply.code(200).send(fail(CODE.badRequest, '请求内容格式不正确（不是有效的 JSON）'));
+    if (isDatabaseUnavailable(err)) {
+      // PostgreSQL restarting or unreachable: say so at once, the client may retry; the pool reconnects by itself
+      req.log.warn({ err: e.message }, 'database unavailable');
+      return reply.code(503).header('retry-after', '5').send(fail(CODE.serverError, '服务暂时不可用，请稍后重试'));
+    }
     req.log.error({ err }, 'unhandled error');
     return reply.code(500).send(fail(CODE.serverError, '服务器开小差了，请稍后重试'));
   });

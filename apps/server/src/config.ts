@@ -116,7 +116,10 @@ export interface Config {
   alipayPrivateKey?: string;
   alipayPublicKey?: string;
   alipayGateway: string;
-  /** LLM_BASE_URL / LLM_API_KEY / LLM_MODEL / LLM_CONCURRENCY — OpenAI-compatible model; unset = offline writer */
+  /**
+   * LLM_BASE_URL / LLM_API_KEY / LLM_MODEL / LLM_CONCURRENCY — OpenAI-compatible model; unset = offline writer.
+   * LLM_CONCURRENCY bounds the calls at the vendor of this process, or of all instances together with REDIS_URL.
+   */
   llmBaseUrl?: string;
   llmApiKey?: string;
   llmModel?: string;

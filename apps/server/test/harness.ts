@@ -93,7 +93,9 @@ export interface TestServer {
 }
 
 /** Opens a fresh database for one test file: a PGlite copy of the migrated dump, or a new PostgreSQL database. */
-async function openTestDb(): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
+async function openTestDb(databaseUrl?: string): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
+  // a database the test made itself (several instances on one PostgreSQL of its own): the test drops it
+  if (databaseUrl) return { handle: await openPostgres(databaseUrl), drop: async () => undefined };
   if (process.env.TEST_DB_ENGINE === 'postgres') {
     const base = process.env.TEST_DATABASE_URL;
     if (!base) throw new Error('TEST_DATABASE_URL is not set');
@@ -168,7 +170,11 @@ export async function apiRequest<T>(base: string, apiPath: string, opts: CallOpt
   return res;
 }
 
-export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+/**
+ * `opts.databaseUrl`: run on this PostgreSQL database instead of a fresh one (several instances on one database, on a
+ * cluster the test started itself); the test owns and drops it.
+ */
+export async function startTestServer(overrides: Partial<Config> = {}, opts: { databaseUrl?: string } = {}): Promise<TestServer> {
   const logs: string[] = [];
   const logStream = new Writable({
     write(chunk, _enc, cb) {
@@ -177,7 +183,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     },
   });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'btz-test-'));
-  const { handle, drop } = await openTestDb();
+  const { handle, drop } = await openTestDb(opts.databaseUrl);
   const captchas = new Map<string, string>();
   const config = testConfig(dataDir, { testCaptchaHook: (c) => captchas.set(c.id, c.answer), ...overrides });
   const server = await startServer(config, { db: handle, logStream: logStream as unknown as import('pino').DestinationStream });

@@ -8,8 +8,11 @@
  * error — HTTP 200, body code 400, 「操作过于频繁，请 N 秒后再试」 — so the spec's client shows it and stays on the page.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyRateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
+// the plugin's own stores (CommonJS, no types): Redis shared by the instances, process memory as the fallback
+import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
+import LocalStore from '@fastify/rate-limit/store/LocalStore.js';
 import { CODE, TEXT } from '@btz/shared';
 import { RATE_FAMILIES, type Config, type RateFamily } from '../config.js';
 import { AppError } from './errors.js';
@@ -24,6 +27,52 @@ export interface RateLimiter {
 
 type Check = ReturnType<FastifyInstance['createRateLimit']>;
 
+type StoreCb = (err: Error | null, res: { current: number; ttl: number } | null) => void;
+interface Store {
+  incr(key: string, cb: StoreCb, timeWindow: number, max: number): void;
+  read(key: string, cb: StoreCb, timeWindow: number, max: number): void;
+  child(routeOptions: Record<string, unknown>): Store;
+}
+type StoreCtor = new (...args: unknown[]) => Store;
+
+/**
+ * Counts in Redis while it is connected, in this process's memory while it is not (a count that fails in Redis is
+ * counted locally instead): with Redis down the limits hold per instance rather than letting every call through.
+ */
+class FallbackStore implements Store {
+  constructor(
+    private readonly redis: Redis,
+    private readonly remote: Store,
+    private readonly local: Store,
+    private readonly onFallback: (err: Error) => void,
+  ) {}
+  private use(method: 'incr' | 'read', key: string, cb: StoreCb, timeWindow: number, max: number): void {
+    if (this.redis.status !== 'ready') {
+      this.local[method](key, cb, timeWindow, max);
+      return;
+    }
+    this.remote[method](
+      key,
+      (err, res) => {
+        if (!err) return cb(null, res);
+        this.onFallback(err);
+        this.local[method](key, cb, timeWindow, max);
+      },
+      timeWindow,
+      max,
+    );
+  }
+  incr(key: string, cb: StoreCb, timeWindow: number, max: number): void {
+    this.use('incr', key, cb, timeWindow, max);
+  }
+  read(key: string, cb: StoreCb, timeWindow: number, max: number): void {
+    this.use('read', key, cb, timeWindow, max);
+  }
+  child(routeOptions: Record<string, unknown>): Store {
+    return new FallbackStore(this.redis, this.remote.child(routeOptions), this.local.child(routeOptions), this.onFallback);
+  }
+}
+
 /** The plugin's own IP key (IPv4-mapped → IPv4, IPv6 → its /64), exported by the module but missing from its types. */
 const normalizeIP = (fastifyRateLimit as unknown as { normalizeIP(ip: string): string }).normalizeIP;
 
@@ -35,13 +84,13 @@ export async function registerRateLimits(fastify: FastifyInstance, config: Confi
   let redis: Redis | undefined;
   if (config.redisUrl) {
     // A connection of its own: the realtime relay's are pub/sub (one of them cannot run commands). No offline queue:
-    // while Redis is away a count fails at once and the call goes through (skipOnError) instead of waiting.
-    redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000, enableOfflineQueue: false });
+    // while Redis is away a count fails at once and is counted in this process instead (FallbackStore) of waiting.
+    redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000, enableOfflineQueue: false, connectionName: 'btz-rate-limit' });
     let lastWarn = 0;
     redis.on('error', (err: Error) => {
       if (Date.now() - lastWarn < 10_000) return;
       lastWarn = Date.now();
-      fastify.log.warn({ err: err.message }, 'rate limit: redis error (calls are let through while it lasts)');
+      fastify.log.warn({ err: err.message }, 'rate limit: redis error (each instance counts on its own while it lasts)');
     });
     const r = redis;
     fastify.addHook('onClose', async () => {
@@ -58,18 +107,30 @@ export async function registerRateLimits(fastify: FastifyInstance, config: Confi
       r.once('ready', done);
     });
   }
-  await fastify.register(fastifyRateLimit, {
-    global: false,
-    ...(redis ? { redis, nameSpace: `${config.redisPrefix}rate:` } : {}),
-    // Redis down: let calls through rather than lock every user out (the SMS caps and quotas still hold).
-    skipOnError: !!redis,
-  });
+  let store: FastifyRateLimitStoreCtor | undefined;
+  if (redis) {
+    const r = redis;
+    let lastWarn = 0;
+    const onFallback = (err: Error) => {
+      if (Date.now() - lastWarn < 10_000) return;
+      lastWarn = Date.now();
+      fastify.log.warn({ err: err.message }, 'rate limit: redis unavailable, counting on this instance only');
+    };
+    store = class {
+      constructor(params: { continueExceeding: boolean; exponentialBackoff: boolean }) {
+        const remote = new (RedisStore as StoreCtor)(params.continueExceeding, params.exponentialBackoff, r, `${config.redisPrefix}rate:`);
+        const local = new (LocalStore as StoreCtor)(params.continueExceeding, params.exponentialBackoff, 50_000);
+        return new FallbackStore(r, remote, local, onFallback);
+      }
+    } as unknown as FastifyRateLimitStoreCtor;
+  }
+  await fastify.register(fastifyRateLimit, { global: false, ...(store ? { store } : {}) });
 
   const checks = new Map<string, Check>();
   for (const family of RATE_FAMILIES) {
     const { max, windowS } = config.rateLimits[family];
     // (cache: the in-process store's LRU size per family and side, ample for the addresses one instance sees a minute)
-    const common = { max, timeWindow: windowS * 1000, skipOnError: !!redis, cache: 50_000 };
+    const common = { max, timeWindow: windowS * 1000, cache: 50_000 };
     // (the plugin's Redis store prefixes these keys with its own route fragment; the family in the key keeps them apart)
     checks.set(`${family}:ip`, fastify.createRateLimit({ ...common, keyGenerator: (req) => `${family}:ip:${normalizeIP(req.ip)}` }));
     checks.set(`${family}:user`, fastify.createRateLimit({ ...common, keyGenerator: (req) => `${family}:user:${(req as WithSubject)[SUBJECT]}` }));

@@ -13,6 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../db/schema.js';
+import { isDatabaseUnavailable } from '../db/connection.js';
 import { claimJob, finishJob, heartbeat, recoverStale, type JobRow, cancelJobs } from './queue.js';
 import type { JobPayload } from './payload.js';
 
@@ -132,7 +133,7 @@ export class JobRunner {
     this.started = true;
     await this.recover(this.opts.exclusiveDatabase ? 0 : this.opts.staleMs);
     const every = (ms: number, fn: () => Promise<unknown>) => {
-      const t = setInterval(() => void fn().catch((err: unknown) => this.log.error({ err }, 'jobs: background step failed')), ms);
+      const t = setInterval(() => void fn().catch((err: unknown) => this.stepFailed(err, 'jobs: background step failed')), ms);
       t.unref();
       this.timers.push(t);
     };
@@ -145,7 +146,22 @@ export class JobRunner {
   /** Look for work now (after an enqueue in this process); callers need not wait. */
   poke(): void {
     if (!this.started || this.stopping) return;
-    setImmediate(() => void this.tick().catch((err: unknown) => this.log.error({ err }, 'jobs: claim failed')));
+    setImmediate(() => void this.tick().catch((err: unknown) => this.stepFailed(err, 'jobs: claim failed')));
+  }
+
+  private lastUnavailable = 0;
+  /**
+   * A poll, heartbeat or recovery that failed. While the database is away (a PostgreSQL restart) every poll fails the
+   * same way: say so once every 10 s, as a warning, instead of an error per poll; the next poll after it is back works.
+   */
+  private stepFailed(err: unknown, msg: string): void {
+    if (!isDatabaseUnavailable(err)) {
+      this.log.error({ err }, msg);
+      return;
+    }
+    if (Date.now() - this.lastUnavailable < 10_000) return;
+    this.lastUnavailable = Date.now();
+    this.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'jobs: database unavailable, polling on until it is back');
   }
 
   /** Cancels the queued/running jobs of a kind for a ref; running handlers in this process are aborted at once. */

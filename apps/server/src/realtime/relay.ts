@@ -41,8 +41,9 @@ export interface RedisRelayOptions {
 export function createRedisRelay(opts: RedisRelayOptions): Relay {
   const channel = `${opts.channelPrefix}realtime`;
   // Commands must not queue forever while Redis is down: fail fast and fall back to local delivery.
-  const pub = new Redis(opts.url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
-  const sub = new Redis(opts.url, { maxRetriesPerRequest: null, lazyConnect: false });
+  // (named, so CLIENT LIST shows which instance connections are there — and the fault tests can wait for them)
+  const pub = new Redis(opts.url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false, connectionName: 'btz-realtime-pub' });
+  const sub = new Redis(opts.url, { maxRetriesPerRequest: null, lazyConnect: false, connectionName: 'btz-realtime-sub' });
   let lastWarn = 0;
   const onError = (which: string) => (err: Error) => {
     // ioredis emits an error on every reconnect attempt: log at most every 10 s.

@@ -8,5 +8,5 @@ export { chatUntilDone, DEFAULT_CONTINUE_PROMPT, type UntilDoneOptions, type Unt
 export { extractJson, parseLooseJson, type ExtractJsonOptions, type ExtractJsonResult } from './json.js';
 export { OfflineLlm, OFFLINE_NOTICE, type OfflineOptions } from './offline.js';
 export { chatCompletionsUrl, OpenAiCompatibleLlm, type OpenAiCompatibleOptions } from './openai-compatible.js';
-export { Semaphore, abortError } from './semaphore.js';
+export { Semaphore, abortError, type Limiter } from './semaphore.js';
 export { endsAtSentence, estimatePromptTokens, estimateTokens, trimToSentenceEnd, ThinkFilter, overlapLength } from './text.js';

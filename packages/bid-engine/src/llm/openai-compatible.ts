@@ -16,7 +16,7 @@
  * Cancellation: the request's AbortSignal removes a queued call from the queue or aborts the running HTTP request; the call
  * then resolves with `finishReason: 'cancelled'` and the text received so far (it does not reject).
  */
-import { abortError, Semaphore } from './semaphore.js';
+import { abortError, Semaphore, type Limiter } from './semaphore.js';
 import { SseParser, type SseEvent } from './sse.js';
 import { estimatePromptTokens, estimateTokens, ThinkFilter } from './text.js';
 import {
@@ -47,8 +47,8 @@ export interface OpenAiCompatibleOptions {
   model: string;
   /** calls in flight at once (LLM_CONCURRENCY); ignored when `limiter` is given */
   concurrency?: number;
-  /** share one semaphore between several clients */
-  limiter?: Semaphore;
+  /** share one limiter between several clients (or instances: see Limiter) */
+  limiter?: Limiter;
   /** retries after the first attempt (default 4) */
   maxRetries?: number;
   /** first backoff (default 1000 ms), doubling, capped at backoffMaxMs (default 30 s); each delay is jittered to 50–100 % */
@@ -82,7 +82,7 @@ export class OpenAiCompatibleLlm implements LlmProvider {
   readonly offline = false;
   readonly model: string;
   readonly url: string;
-  private readonly limiter: Semaphore;
+  private readonly limiter: Limiter;
   private readonly listeners = new Set<UsageListener>();
   private readonly log: LlmLogger;
   private readonly fetchImpl: typeof fetch;
@@ -249,6 +249,8 @@ export class OpenAiCompatibleLlm implements LlmProvider {
         { llm: { code: f.code, status: f.status, attempt: attempts, retryInMs: delay, tag: req.tag, detail: f.detail } },
         `${f.message}，${Math.round(delay)} 毫秒后重试`,
       );
+      // the vendor is refusing the account, not this call: every call sharing the limiter waits out the same delay
+      if (f.code === 'rate_limited') this.limiter.holdOff?.(delay);
       if (partial.emitted) req.onRestart?.({ attempt: attempts + 1, reason: f.message, validLength: 0 });
       if (!(await sleep(delay, req.signal))) return cancelled('');
     }

@@ -18,7 +18,23 @@ export function abortError(signal?: AbortSignal): Error {
   return err;
 }
 
-export class Semaphore {
+/**
+ * What the LLM client waits on before each attempt: this process's Semaphore, or one that also holds a slot shared by
+ * every instance of the server (apps/server providers/llm/shared-limiter.ts, through Redis).
+ */
+export interface Limiter {
+  acquire(signal?: AbortSignal, opts?: { front?: boolean }): Promise<() => void>;
+  readonly running: number;
+  readonly waiting: number;
+  readonly size: number;
+  /**
+   * The vendor said "too many requests" and asked to wait `ms`: no call (in any process sharing the limiter) starts
+   * before then. Optional: a process-local semaphore leaves the wait to the call that was refused.
+   */
+  holdOff?(ms: number): void;
+}
+
+export class Semaphore implements Limiter {
   private active = 0;
   private readonly queue: Waiter[] = [];
 

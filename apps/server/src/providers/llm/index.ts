@@ -1,10 +1,12 @@
 /**
  * The LLM provider of this server. `createLlm(config, log)` returns the OpenAI-compatible client when LLM_BASE_URL is
- * set (LLM_MODEL is then required), else the offline provider. One instance per process: its semaphore is the global
- * LLM_CONCURRENCY bound. The clients themselves live in the bid engine (`@btz/bid-engine/llm`).
+ * set (LLM_MODEL is then required), else the offline provider. One instance per process: its limiter is the global
+ * LLM_CONCURRENCY bound — of this process, or with REDIS_URL of all the instances together (`sharedLlmLimiter`,
+ * shared-limiter.ts). The clients themselves live in the bid engine (`@btz/bid-engine/llm`).
  */
-import { OfflineLlm, OpenAiCompatibleLlm, SILENT_LOGGER, type LlmLogger, type LlmProvider, type OpenAiCompatibleOptions } from '@btz/bid-engine/llm';
+import { chatCompletionsUrl, OfflineLlm, OpenAiCompatibleLlm, SILENT_LOGGER, type LlmLogger, type LlmProvider, type OpenAiCompatibleOptions } from '@btz/bid-engine/llm';
 import type { Config } from '../../config.js';
+import { SharedLimiter } from './shared-limiter.js';
 
 export * from '@btz/bid-engine/llm';
 
@@ -30,4 +32,16 @@ export function createLlm(config: LlmConfig, log: LlmLogger = SILENT_LOGGER, ove
   });
   log.info({ llm: { provider: llm.name, url: llm.url, model: llm.model, concurrency: config.llmConcurrency } }, '大模型已配置');
   return llm;
+}
+
+/**
+ * With REDIS_URL and a model configured: the limiter every instance shares (LLM_CONCURRENCY calls at the vendor in all,
+ * a 429's wait held by all). Hand it to createLlm as `limiter` and close it with the app.
+ */
+export function sharedLlmLimiter(config: LlmConfig & Pick<Config, 'redisUrl' | 'redisPrefix'>, log: LlmLogger = SILENT_LOGGER): SharedLimiter | undefined {
+  if (!config.redisUrl || !config.llmBaseUrl || !config.llmModel) return undefined;
+  return new SharedLimiter(
+    { redisUrl: config.redisUrl, prefix: config.redisPrefix, vendorUrl: chatCompletionsUrl(config.llmBaseUrl), limit: config.llmConcurrency },
+    log,
+  );
 }
