@@ -1,7 +1,7 @@
 /**
  * The authorisation matrix generated from the call table (issue 29): EVERY call of `@btz/shared/calls` × every actor —
- * anonymous, another user of the tenant, a user of another tenant (on its own host, and its token on this host), a
- * member (employee) and the admin of the owner's team, a tenant's operator, the super-operator, and the owner.
+ * anonymous, another user of the tenant, a member of another enterprise (team), a user of another tenant (on its own
+ * host, and its token on this host), a member (employee) and the admin of the owner's team, a tenant's operator, the super-operator, and the owner.
  *
  * What each actor must get is derived from the call's definition alone (`expected` below): `auth`, `bidAccess`
  * (modules/bid/access.ts), `ownedBy` (api/contract.ts) and, for the console, `access` (whose operator side is walked by
@@ -57,8 +57,8 @@ const NOT_CALLS: Record<string, string> = {
 };
 
 /** Who makes a call. */
-type Actor = 'anonymous' | 'otherUser' | 'otherTenant' | 'foreignToken' | 'employee' | 'teamAdmin' | 'operator' | 'super' | 'owner';
-const ACTORS: Actor[] = ['anonymous', 'otherUser', 'otherTenant', 'foreignToken', 'employee', 'teamAdmin', 'operator', 'super', 'owner'];
+type Actor = 'anonymous' | 'otherUser' | 'otherTeam' | 'otherTenant' | 'foreignToken' | 'employee' | 'teamAdmin' | 'operator' | 'super' | 'owner';
+const ACTORS: Actor[] = ['anonymous', 'otherUser', 'otherTeam', 'otherTenant', 'foreignToken', 'employee', 'teamAdmin', 'operator', 'super', 'owner'];
 
 /**
  * What the actor gets:
@@ -72,7 +72,7 @@ const ACTORS: Actor[] = ['anonymous', 'otherUser', 'otherTenant', 'foreignToken'
  */
 type Outcome = { kind: '401' | 'missing' | 'allowed' | 'public' | 'own' | 'console' } | { kind: 'refused'; msg?: string };
 
-const STRANGERS: Actor[] = ['otherUser', 'otherTenant'];
+const STRANGERS: Actor[] = ['otherUser', 'otherTeam', 'otherTenant'];
 const TEAM: Actor[] = ['employee', 'teamAdmin', 'owner'];
 
 function expected(call: AnyCall, who: Actor): Outcome {
@@ -114,6 +114,7 @@ let owner: Person;
 let employee: Person;
 let admin: Person;
 let stranger: Person;
+let otherTeam: Person;
 let foreign: Person;
 let operatorToken: string;
 let superToken: string;
@@ -132,6 +133,7 @@ beforeAll(async () => {
   owner = await addMember(t, admin);
   employee = await addMember(t, admin);
   stranger = await newUser(t);
+  otherTeam = await addMember(t, await teamAdmin(t));
   foreign = await newUser(t, { host: OTHER_HOST });
 
   // the owner's rows: a parsed bid of the team, its export, an order, a message, and one row of every library (the
@@ -232,7 +234,7 @@ function requestOf(c: AnyCall, missing = false): { query: Record<string, unknown
 
 /** The call made as `who`, with `req`. */
 function callAs(c: AnyCall, who: Actor, req = requestOf(c)): Promise<HttpResult<any>> {
-  const user: Record<Actor, Person | undefined> = { otherUser: stranger, otherTenant: foreign, foreignToken: foreign, employee, teamAdmin: admin, owner, anonymous: undefined, operator: undefined, super: undefined };
+  const user: Record<Actor, Person | undefined> = { otherUser: stranger, otherTeam, otherTenant: foreign, foreignToken: foreign, employee, teamAdmin: admin, owner, anonymous: undefined, operator: undefined, super: undefined };
   const token = user[who]?.token ?? (who === 'operator' ? operatorToken : who === 'super' ? superToken : undefined);
   const opts: CallOptions = {
     query: req.query as Record<string, string>,
