@@ -47,6 +47,12 @@ export interface BuiltApp {
   ctx: AppContext;
   /** Lets the realtime layer replace the no-op publisher once it is attached to the HTTP server. */
   setPublisher(p: Publisher): void;
+  /**
+   * Every route Fastify registered (method and URL pattern), in order: the authorisation matrix checks each is a call of
+   * `@btz/shared/calls` or one of its listed non-call routes, so no route escapes it. (SockJS answers /api/ws-btz before
+   * Fastify: not a Fastify route.)
+   */
+  routes: ReadonlyArray<{ method: string; url: string }>;
 }
 
 const NO_REALTIME: Publisher = {
@@ -66,6 +72,10 @@ export async function buildApp(config: Config, handle: DbHandle, opts: { logStre
     trustProxy: config.trustProxy.length ? config.trustProxy : false,
     bodyLimit: 10 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+  });
+  const routes: { method: string; url: string }[] = [];
+  fastify.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) routes.push({ method, url: r.url });
   });
   const tokenSecret = ensureTokenSecret(config);
   const rateLimits = await registerRateLimits(fastify, config);
@@ -175,6 +185,7 @@ export async function buildApp(config: Config, handle: DbHandle, opts: { logStre
   return {
     fastify,
     ctx,
+    routes,
     setPublisher: (p) => {
       realtime.current = p;
     },

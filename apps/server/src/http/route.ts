@@ -47,6 +47,11 @@ interface BaseDef<Q, B> {
    * answers, and nothing when it throws.
    */
   transaction?: boolean;
+  /**
+   * Who else may make the call, checked after the user's token and before the payload is validated (a caller without
+   * the right learns nothing of the call's fields, not even which are missing): the console's operator check.
+   */
+  guard?: (req: FastifyRequest) => Promise<void>;
 }
 export interface RateLimitDef {
   family: RateFamily;
@@ -71,7 +76,7 @@ interface AuthedDef<Q, B> extends BaseDef<Q, B> {
 type CallHandler<C extends AnyCall, Raw> = (
   ctx: C['auth'] extends true ? AuthedCtx<CallQuery<C>, CallBody<C>> : Ctx<CallQuery<C>, CallBody<C>>,
 ) => Promise<Raw extends true ? unknown : CallResponse<C>>;
-export type CallRouteDef<C extends AnyCall> = Pick<BaseDef<unknown, unknown>, 'rateLimit' | 'transaction'> & {
+export type CallRouteDef<C extends AnyCall> = Pick<BaseDef<unknown, unknown>, 'rateLimit' | 'transaction' | 'guard'> & {
   call: C;
   /** more field names, merged over the call's */
   labels?: Record<string, string>;
@@ -172,7 +177,7 @@ export function rateLimitHooks(app: AppContext, spec: RateFamily | RateLimitDef)
 
 /**
  * Registers `POST /api{path}` for a call defined in `@btz/shared/calls`, with the house order: (client check in the app's
- * onRequest) → rate limit → auth → validate → handler → envelope. Every call of spec §7 is a POST. A route without a
+ * onRequest) → rate limit → auth → guard → validate → handler → envelope. Every call of spec §7 is a POST. A route without a
  * call cannot be declared: its path and schemas would be a second definition.
  */
 export function defineRoute<C extends AnyCall>(fastify: FastifyInstance, app: AppContext, spec: CallRouteDef<C>): void {
@@ -185,6 +190,7 @@ export function defineRoute<C extends AnyCall>(fastify: FastifyInstance, app: Ap
       auth = token ? await app.tokens.verify(token) : null;
       if (!auth || auth.tenantId !== req.tenant.id) throw unauthorized();
     }
+    if (def.guard) await def.guard(req);
     const payload = readPayload(req, app);
     const query = def.query ? parseWith(def.query, payload.query, def.labels) : payload.query;
     const body = def.body ? parseWith(def.body, payload.body ?? {}, def.labels) : payload.body;

@@ -2,7 +2,9 @@
  * The bid access rule set (modules/bid/access.ts) walked through every call on one bid, as the calls declare it
  * (`bidAccess` in @btz/shared/calls — the list comes from the call table, not from this file), for every role:
  * a member of another enterprise, a member of the team, the member a section is assigned to, the team's admin, and
- * the bid's owner (a member who wrote it in the enterprise role).
+ * the bid's owner (a member who wrote it in the enterprise role). (A stranger — another user, a member of another
+ * enterprise, a user of another tenant — gets 「标书不存在」 on every call: the authorisation matrix,
+ * security/authz-matrix.test.ts.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as calls from '@btz/shared/calls';
@@ -87,18 +89,6 @@ describe('who may do what with a team’s bid', () => {
     const undeclared = BID_CALLS.filter((c) => c.path.startsWith('/btz/bid/') && !c.bidAccess && !NOT_ON_ONE_BID.includes(c.path)).map((c) => c.path);
     expect(undeclared).toEqual([]);
     expect(ON_ONE_BID.length).toBeGreaterThan(30);
-  });
-
-  it('a member of another enterprise sees nothing: every call answers as for a bid that does not exist, and not in its list', async () => {
-    for (const who of [otherAdmin, otherMember]) {
-      for (const c of ON_ONE_BID) {
-        const res = await callAs(c, who.token);
-        const missing = await callAs(c, who.token, '1234567890123456789');
-        expect(res.json, `${c.path}: ${res.text}`).toMatchObject({ code: 400, success: false, data: null });
-        expect(res.json, c.path).toEqual(missing.json);
-      }
-      expect((await ok(t.api('/btz/bid/list', { token: who.token }))).total).toBe(0);
-    }
   });
 
   it('a team member reads everything, changes nothing, edits no section', async () => {

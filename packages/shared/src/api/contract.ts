@@ -48,6 +48,19 @@ export interface CallDef<
    * walks every such call through every role.
    */
   bidAccess?: 'read' | 'change' | 'section';
+  /**
+   * A call naming one row that belongs to someone by its id in the query (`id`; `userId` for a team's member) says whose
+   * row it must be — the scope its route's repo query narrows to:
+   *   - `holder`: the caller's library holder (apps/server/src/modules/enterprise/owner.ts `ownerOf`: the user, or its
+   *     enterprise in the enterprise role, so the team's members in the enterprise role share it) — pictures, 资料库,
+   *     知识库, checks, file tools, 查重;
+   *   - `user`: the caller alone (an order, a message, an export it started);
+   *   - `teamAdmin`: the caller's own team, and the caller its admin (an invitation, a member).
+   * Anyone else's row answers exactly like a missing one (body code 400), a team call by a non-admin its refusal. The
+   * authorisation matrix (apps/server/test/security/authz-matrix.test.ts) derives every actor's expected answer from this
+   * field, `bidAccess` and `auth`, and fails for a call that names an id without declaring one of them.
+   */
+  ownedBy?: 'holder' | 'user' | 'teamAdmin';
 }
 
 /** Defines a call; the literal path and auth flag and the schemas' types are kept for both sides. */

@@ -116,11 +116,11 @@ export const bidCheckCalls = {
     labels,
     response: pageOf(summary),
   }),
-  detail: defineCall({ path: '/btz/bidcheck/detail', auth: true, query: z.object({ id }), labels, response: detail }),
-  retry: defineCall({ path: '/btz/bidcheck/retry', auth: true, query: z.object({ id }), labels, response: nothing }),
-  delete: defineCall({ path: '/btz/bidcheck/delete', auth: true, query: z.object({ id }), labels, response: nothing }),
+  detail: defineCall({ path: '/btz/bidcheck/detail', auth: true, ownedBy: 'holder', query: z.object({ id }), labels, response: detail }),
+  retry: defineCall({ path: '/btz/bidcheck/retry', auth: true, ownedBy: 'holder', query: z.object({ id }), labels, response: nothing }),
+  delete: defineCall({ path: '/btz/bidcheck/delete', auth: true, ownedBy: 'holder', query: z.object({ id }), labels, response: nothing }),
   /** the report as an Excel workbook */
-  export: defineCall({ path: '/btz/bidcheck/export', auth: true, query: z.object({ id }), labels, response: download() }),
+  export: defineCall({ path: '/btz/bidcheck/export', auth: true, ownedBy: 'holder', query: z.object({ id }), labels, response: download() }),
   /** 一键修复 of a 暗标 check of a bid written here: sections saved with a new revision, export font/size set to the rules */
-  fix: defineCall({ path: '/btz/bidcheck/fix', auth: true, query: z.object({ id }), labels, response: fixResult }),
+  fix: defineCall({ path: '/btz/bidcheck/fix', auth: true, ownedBy: 'holder', query: z.object({ id }), labels, response: fixResult }),
 };

@@ -127,6 +127,7 @@ export const orderCalls = {
   payStatus: defineCall({
     path: '/btz/bid-order/pay-status',
     auth: true,
+    ownedBy: 'user',
     query: z.object({ id }),
     labels: { id: '订单编号' },
     response: int,

@@ -132,9 +132,9 @@ export const databankCalls = {
    */
   /** multipart: file (no other field) */
   upload: defineCall({ path: '/btz/databank/upload', auth: true, fields: z.strictObject({}), response: dataDocDraft }),
-  draft: defineCall({ path: '/btz/databank/draft', auth: true, query: z.object({ id }), labels, response: dataDocDraft }),
+  draft: defineCall({ path: '/btz/databank/draft', auth: true, ownedBy: 'holder', query: z.object({ id }), labels, response: dataDocDraft }),
   /** saves a draft (the user's confirmed fields) or edits a saved document */
-  save: defineCall({ path: '/btz/databank/save', auth: true, query: z.object({ id }), body: dataDocFields, labels, response: dataDocItem }),
+  save: defineCall({ path: '/btz/databank/save', auth: true, ownedBy: 'holder', query: z.object({ id }), body: dataDocFields, labels, response: dataDocItem }),
   list: defineCall({
     path: '/btz/databank/list',
     auth: true,
@@ -150,9 +150,9 @@ export const databankCalls = {
     labels,
     response: pageOf(dataDocItem),
   }),
-  detail: defineCall({ path: '/btz/databank/detail', auth: true, query: z.object({ id }), labels, response: dataDocItem }),
+  detail: defineCall({ path: '/btz/databank/detail', auth: true, ownedBy: 'holder', query: z.object({ id }), labels, response: dataDocItem }),
   tags: defineCall({ path: '/btz/databank/tags', auth: true, response: z.array(str) }),
-  delete: defineCall({ path: '/btz/databank/delete', auth: true, query: z.object({ id }), labels, response: nothing }),
+  delete: defineCall({ path: '/btz/databank/delete', auth: true, ownedBy: 'holder', query: z.object({ id }), labels, response: nothing }),
   /**
    * 「从资料库插入」: the data-bank content for a section of a bid of the caller — of the types the section asks for, or of
    * `types` (comma-separated) when given; figures numbered from `figureStart`.
@@ -184,5 +184,5 @@ export const databankCalls = {
     response: sectionMaterial,
   }),
   /** the document's file (a draft's too): images and PDF inline, DOCX as an attachment */
-  file: defineCall({ path: '/btz/databank/file', auth: true, query: z.object({ id }), labels, response: download() }),
+  file: defineCall({ path: '/btz/databank/file', auth: true, ownedBy: 'holder', query: z.object({ id }), labels, response: download() }),
 };

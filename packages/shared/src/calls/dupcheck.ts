@@ -51,6 +51,7 @@ export const dupcheckCalls = {
   upload: defineCall({
     path: '/btz/dupcheck/upload',
     auth: true,
+    ownedBy: 'holder',
     query: z.object({ id, role: z.enum(['bid', 'tender']).default('bid') }),
     fields: z.strictObject({}),
     labels,
@@ -59,12 +60,13 @@ export const dupcheckCalls = {
   removeFile: defineCall({
     path: '/btz/dupcheck/file/remove',
     auth: true,
+    ownedBy: 'holder',
     query: z.object({ id, index: z.coerce.number().int().min(1).max(1000) }),
     labels,
     response: nothing,
   }),
-  start: defineCall({ path: '/btz/dupcheck/start', auth: true, query: z.object({ id }), labels, response: nothing }),
-  retry: defineCall({ path: '/btz/dupcheck/retry', auth: true, query: z.object({ id }), labels, response: nothing }),
+  start: defineCall({ path: '/btz/dupcheck/start', auth: true, ownedBy: 'holder', query: z.object({ id }), labels, response: nothing }),
+  retry: defineCall({ path: '/btz/dupcheck/retry', auth: true, ownedBy: 'holder', query: z.object({ id }), labels, response: nothing }),
   list: defineCall({
     path: '/btz/dupcheck/list',
     auth: true,
@@ -72,8 +74,8 @@ export const dupcheckCalls = {
     labels,
     response: pageOf(summary),
   }),
-  detail: defineCall({ path: '/btz/dupcheck/detail', auth: true, query: z.object({ id }), labels, response: detail }),
+  detail: defineCall({ path: '/btz/dupcheck/detail', auth: true, ownedBy: 'holder', query: z.object({ id }), labels, response: detail }),
   /** the report as an Excel workbook */
-  exportXlsx: defineCall({ path: '/btz/dupcheck/export', auth: true, query: z.object({ id }), labels, response: download() }),
-  delete: defineCall({ path: '/btz/dupcheck/delete', auth: true, query: z.object({ id }), labels, response: nothing }),
+  exportXlsx: defineCall({ path: '/btz/dupcheck/export', auth: true, ownedBy: 'holder', query: z.object({ id }), labels, response: download() }),
+  delete: defineCall({ path: '/btz/dupcheck/delete', auth: true, ownedBy: 'holder', query: z.object({ id }), labels, response: nothing }),
 };

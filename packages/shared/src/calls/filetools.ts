@@ -64,19 +64,20 @@ export const filetoolCalls = {
     labels,
     response: pageOf(fileToolRun),
   }),
-  detail: defineCall({ path: '/btz/filetools/detail', auth: true, query: z.object({ id }), labels, response: fileToolRun }),
-  retry: defineCall({ path: '/btz/filetools/retry', auth: true, query: z.object({ id }), labels, response: fileToolRun }),
+  detail: defineCall({ path: '/btz/filetools/detail', auth: true, ownedBy: 'holder', query: z.object({ id }), labels, response: fileToolRun }),
+  retry: defineCall({ path: '/btz/filetools/retry', auth: true, ownedBy: 'holder', query: z.object({ id }), labels, response: fileToolRun }),
   /** one result file's bytes (attachment) */
   file: defineCall({
     path: '/btz/filetools/file',
     auth: true,
+    ownedBy: 'holder',
     query: z.object({ id, index: z.coerce.number().int().min(1).max(10_000) }),
     labels,
     response: download(),
   }),
   /** every result of a run in one ZIP (PDF → images) */
-  zip: defineCall({ path: '/btz/filetools/zip', auth: true, query: z.object({ id }), labels, response: download() }),
-  delete: defineCall({ path: '/btz/filetools/delete', auth: true, query: z.object({ id }), labels, response: nothing }),
+  zip: defineCall({ path: '/btz/filetools/zip', auth: true, ownedBy: 'holder', query: z.object({ id }), labels, response: download() }),
+  delete: defineCall({ path: '/btz/filetools/delete', auth: true, ownedBy: 'holder', query: z.object({ id }), labels, response: nothing }),
 
   /** the caller's own sign-ins, uploads and exports, newest first */
   ipRecords: defineCall({

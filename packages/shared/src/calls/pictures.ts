@@ -107,14 +107,15 @@ export const pictureCalls = {
   update: defineCall({
     path: '/btz/picture/update',
     auth: true,
+    ownedBy: 'holder',
     query: z.object({ id }),
     body: z.object({ name: z.string().trim().min(1).max(L.name).optional(), tags: pictureTags.optional() }),
     labels,
     response: pictureItem,
   }),
-  delete: defineCall({ path: '/btz/picture/delete', auth: true, query: z.object({ id }), labels, response: nothing }),
+  delete: defineCall({ path: '/btz/picture/delete', auth: true, ownedBy: 'holder', query: z.object({ id }), labels, response: nothing }),
   /** the picture's bytes, or its thumbnail (JPEG, 320 px) with thumb=1 */
-  file: defineCall({ path: '/btz/picture/file', auth: true, query: z.object({ id, thumb: flag }), labels, response: download() }),
+  file: defineCall({ path: '/btz/picture/file', auth: true, ownedBy: 'holder', query: z.object({ id, thumb: flag }), labels, response: download() }),
 
   /** multipart: file (DOCX or PDF) → an extraction, run as a job */
   extractUpload: defineCall({ path: '/btz/picture/extract/upload', auth: true, fields: z.strictObject({}), response: idOnly }),
@@ -126,12 +127,13 @@ export const pictureCalls = {
     labels,
     response: pageOf(extractionSummary),
   }),
-  extraction: defineCall({ path: '/btz/picture/extract/detail', auth: true, query: z.object({ id }), labels, response: extraction }),
-  extractRetry: defineCall({ path: '/btz/picture/extract/retry', auth: true, query: z.object({ id }), labels, response: nothing }),
+  extraction: defineCall({ path: '/btz/picture/extract/detail', auth: true, ownedBy: 'holder', query: z.object({ id }), labels, response: extraction }),
+  extractRetry: defineCall({ path: '/btz/picture/extract/retry', auth: true, ownedBy: 'holder', query: z.object({ id }), labels, response: nothing }),
   /** one found picture's bytes (thumb=1: its thumbnail) */
   extractFile: defineCall({
     path: '/btz/picture/extract/file',
     auth: true,
+    ownedBy: 'holder',
     query: z.object({ id, index: z.coerce.number().int().min(1).max(100_000), thumb: flag }),
     labels,
     response: download(),
@@ -140,6 +142,7 @@ export const pictureCalls = {
   extractSave: defineCall({
     path: '/btz/picture/extract/save',
     auth: true,
+    ownedBy: 'holder',
     query: z.object({ id }),
     body: z.object({ indexes: z.array(z.number().int().min(1)).min(1).max(L.saveBatch), tags: pictureTags.optional() }),
     labels,

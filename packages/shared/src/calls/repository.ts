@@ -56,9 +56,9 @@ export const repositoryCalls = {
     labels,
     response: pageOf(repositoryFile),
   }),
-  detail: defineCall({ path: '/btz/repository/detail', auth: true, query: z.object({ id }), labels, response: repositoryFile }),
-  retry: defineCall({ path: '/btz/repository/retry', auth: true, query: z.object({ id }), labels, response: nothing }),
-  delete: defineCall({ path: '/btz/repository/delete', auth: true, query: z.object({ id }), labels, response: nothing }),
+  detail: defineCall({ path: '/btz/repository/detail', auth: true, ownedBy: 'holder', query: z.object({ id }), labels, response: repositoryFile }),
+  retry: defineCall({ path: '/btz/repository/retry', auth: true, ownedBy: 'holder', query: z.object({ id }), labels, response: nothing }),
+  delete: defineCall({ path: '/btz/repository/delete', auth: true, ownedBy: 'holder', query: z.object({ id }), labels, response: nothing }),
   /** the owner's passages holding every word of the keyword, best first */
   search: defineCall({
     path: '/btz/repository/search',

@@ -138,5 +138,5 @@ export const messageCalls = {
   /** the caller's newest 100 messages and the unread count */
   list: defineCall({ path: '/btz/message/list', auth: true, response: messageList }),
   /** marks one message (`id`) or all (no id) read; answers the list */
-  read: defineCall({ path: '/btz/message/read', auth: true, query: z.object({ id: z.string().trim().min(1).max(40).optional() }), labels: { id: '消息' }, response: messageList }),
+  read: defineCall({ path: '/btz/message/read', auth: true, ownedBy: 'user', query: z.object({ id: z.string().trim().min(1).max(40).optional() }), labels: { id: '消息' }, response: messageList }),
 };

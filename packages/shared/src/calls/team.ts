@@ -55,12 +55,12 @@ export const teamCalls = {
   invitePhone: defineCall({ path: '/btz/team/invite-phone', auth: true, query: z.object({ phone: phoneField() }), labels, response: nothing }),
   /** a new join link (the previous one stops working) */
   renewLink: defineCall({ path: '/btz/team/renew-link', auth: true, response: teamDetail }),
-  revokeInvite: defineCall({ path: '/btz/team/revoke-invite', auth: true, query: z.object({ id: z.string().trim().min(1).max(40) }), labels, response: nothing }),
+  revokeInvite: defineCall({ path: '/btz/team/revoke-invite', auth: true, ownedBy: 'teamAdmin', query: z.object({ id: z.string().trim().min(1).max(40) }), labels, response: nothing }),
   /** invitations the caller may accept: those to its phone, and the one of `code` when given */
   invitations: defineCall({ path: '/btz/team/invitations', auth: true, query: z.object({ code: code.optional() }), labels, response: z.array(invitation) }),
   join: defineCall({ path: '/btz/team/join', auth: true, query: z.object({ code }), labels, response: teamDetail }),
-  removeMember: defineCall({ path: '/btz/team/remove-member', auth: true, query: z.object({ userId }), labels, response: teamDetail }),
-  transferAdmin: defineCall({ path: '/btz/team/transfer-admin', auth: true, query: z.object({ userId }), labels, response: teamDetail }),
+  removeMember: defineCall({ path: '/btz/team/remove-member', auth: true, ownedBy: 'teamAdmin', query: z.object({ userId }), labels, response: teamDetail }),
+  transferAdmin: defineCall({ path: '/btz/team/transfer-admin', auth: true, ownedBy: 'teamAdmin', query: z.object({ userId }), labels, response: teamDetail }),
   leave: defineCall({ path: '/btz/team/leave', auth: true, response: nothing }),
 };
 

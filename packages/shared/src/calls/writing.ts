@@ -243,11 +243,11 @@ export const writingCalls = {
     response: bidExport,
   }),
   /** one export of the caller's (its state, progress, error) */
-  exportGet: defineCall({ path: '/btz/bid/export/get', auth: true, query: z.object({ id: exportId }), labels: { id: '导出记录 ID' }, response: bidExport }),
+  exportGet: defineCall({ path: '/btz/bid/export/get', auth: true, ownedBy: 'user', query: z.object({ id: exportId }), labels: { id: '导出记录 ID' }, response: bidExport }),
   /** the bid's latest exports of the caller, newest first (a page reloaded mid-export finds its export here) */
   exportList: defineCall({ path: '/btz/bid/export/list', auth: true, bidAccess: 'read', query: byId, labels, response: z.array(bidExport) }),
   /** the exported file (a download), once its export is done */
-  exportFile: defineCall({ path: '/btz/bid/export/file', auth: true, query: z.object({ id: exportId }), labels: { id: '导出记录 ID' }, response: download() }),
+  exportFile: defineCall({ path: '/btz/bid/export/file', auth: true, ownedBy: 'user', query: z.object({ id: exportId }), labels: { id: '导出记录 ID' }, response: download() }),
   finish: defineCall({ path: '/btz/bid/finish', auth: true, bidAccess: 'change', query: byId, labels, response: bidDetail }),
   /** the tender analysis report (招标分析报告) as Word or Excel (a download) */
   analysisReport: defineCall({

@@ -39,9 +39,9 @@ export async function operatorOf(
 type AdminCtx<C extends AdminCall> = Ctx<CallQuery<C>, CallBody<C>> & { op: OperatorAuth };
 
 /**
- * A console route: the house's route (rate limit → validate → transaction → handler → envelope) with the operator's
- * check in front, read from the call's `access` — the one place the console decides who may call what:
- * `operator` needs a live operator session (HTTP 401 otherwise), `super` the platform super-operator (a tenant's operator
+ * A console route: the house's route (rate limit → guard → validate → transaction → handler → envelope) with the
+ * operator's check as its guard, before the payload is validated, read from the call's `access` — the one place the
+ * console decides who may call what: `operator` needs a live operator session (HTTP 401 otherwise), `super` the platform super-operator (a tenant's operator
  * is refused with 「当前操作没有权限」). Which tenant's data a call reaches is `tenantScope`'s rule.
  */
 export function defineAdminRoute<C extends AdminCall>(
@@ -49,16 +49,20 @@ export function defineAdminRoute<C extends AdminCall>(
   app: AppContext,
   spec: { call: C; transaction?: boolean; rateLimit?: RateFamily; handler: (ctx: AdminCtx<C>) => Promise<CallResponse<C>> },
 ): void {
+  // the operator the guard found, for the handler (checked before the payload is validated: a caller who is no operator
+  // learns nothing of the call's fields)
+  const operators = new WeakMap<object, OperatorAuth>();
   defineRoute(fastify, app, {
     call: spec.call,
     transaction: spec.transaction,
     rateLimit: spec.rateLimit,
-    handler: (async (ctx: Ctx<CallQuery<C>, CallBody<C>>) => {
-      const op = await operatorOf(app, ctx.req.headers[OPERATOR_AUTH_HEADER.toLowerCase()], ctx.db);
+    guard: async (req) => {
+      const op = await operatorOf(app, req.headers[OPERATOR_AUTH_HEADER.toLowerCase()]);
       if (!op) throw unauthorized(OPERATOR_SESSION_ENDED);
       if (spec.call.access === 'super' && op.role !== 'super') throw forbidden();
-      return spec.handler({ ...ctx, op });
-    }) as never,
+      operators.set(req, op);
+    },
+    handler: (async (ctx: Ctx<CallQuery<C>, CallBody<C>>) => spec.handler({ ...ctx, op: operators.get(ctx.req)! })) as never,
   });
 }
 
