@@ -47,6 +47,8 @@ export interface BuiltApp {
   ctx: AppContext;
   /** Lets the realtime layer replace the no-op publisher once it is attached to the HTTP server. */
   setPublisher(p: Publisher): void;
+  /** Graceful shutdown has begun (server.ts): /healthz answers 503 from now on, so a balancer's check takes the instance out. */
+  startDraining(): void;
 }
 
 const NO_REALTIME: Publisher = {
@@ -134,7 +136,12 @@ export async function buildApp(config: Config, handle: DbHandle, opts: { logStre
 
   registerNulGuard(fastify, '/api/blade-auth/oauth/token');
 
-  fastify.get('/healthz', async () => ({ status: 'ok', engine: handle.engine }));
+  // liveness and readiness in one: 200 while the instance takes work, 503 once it drains (SIGTERM) — balancers with active
+  // checks stop sending to it; nginx's passive checks see the closed listener instead (deploy/nginx.conf)
+  let draining = false;
+  fastify.get('/healthz', async (_req, reply) =>
+    draining ? reply.code(503).send({ status: 'draining', engine: handle.engine }) : { status: 'ok', engine: handle.engine },
+  );
 
   // before the routes: its hook records the uploads every module reads
   registerIpRecord(fastify, ctx);
@@ -168,6 +175,9 @@ export async function buildApp(config: Config, handle: DbHandle, opts: { logStre
     ctx,
     setPublisher: (p) => {
       realtime.current = p;
+    },
+    startDraining: () => {
+      draining = true;
     },
   };
 }

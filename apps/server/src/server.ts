@@ -1,3 +1,4 @@
+import net, { type Socket } from 'node:net';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DestinationStream } from 'pino';
@@ -17,7 +18,20 @@ export interface RunningServer {
   port: number;
   url: string;
   close(): Promise<void>;
+  /**
+   * Graceful stop (SIGTERM, rolling restart): drain, then close(). See `drain` below for the order; bounded by
+   * SHUTDOWN_TIMEOUT_S.
+   */
+  shutdown(): Promise<void>;
 }
+
+/**
+ * A balancer's idle keep-alive connection may carry a request at any moment: closing it ourselves races with that request
+ * (nginx does not resend a POST it has written). So during a drain idle connections are left to the balancer, which
+ * closes its own within its `keepalive_timeout` (4 s in deploy/nginx.conf, below this); only after this long are the
+ * remaining idle ones closed here (direct clients that keep connections open).
+ */
+const IDLE_KEEPALIVE_GRACE_MS = 5_000;
 
 export interface StartOptions {
   logStream?: DestinationStream;
@@ -109,21 +123,74 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       await instance.stop().catch((e: unknown) => app.fastify.log.warn({ err: e }, '实例注销失败'));
     });
     sweepConverterLeftovers(app.fastify.log);
+    // Every connection (HTTP and upgraded websockets) so a drain knows when the last one is gone; while draining each
+    // answer says `Connection: close`, so keep-alive connections end after the request they carry (no race with reuse).
+    const server = app.fastify.server;
+    const sockets = new Set<Socket>();
+    let draining = false;
+    server.on('connection', (s: Socket) => {
+      sockets.add(s);
+      s.once('close', () => sockets.delete(s));
+    });
+    server.prependListener('request', (_req, res) => {
+      if (draining) res.setHeader('connection', 'close');
+    });
+    /**
+     * 1. /healthz → 503 and the listener closes (new connections are refused: nginx passes the request to another
+     *    instance, also a POST, since nothing was sent); 2. running jobs go back to the queue at once (another instance
+     *    claims them) and STOMP clients get ERROR with `reconnect-after`; 3. requests under way finish, each connection
+     *    closing after its answer; idle keep-alive ones after IDLE_KEEPALIVE_GRACE_MS; 4. at SHUTDOWN_TIMEOUT_S whatever
+     *    is still open is cut.
+     */
+    const drain = async () => {
+      const log = app.fastify.log;
+      const started = Date.now();
+      const deadline = started + config.shutdownTimeoutS * 1000;
+      draining = true;
+      app.startDraining();
+      // net.Server's close, not http.Server's: that one also closes idle keep-alive connections at once (the race above).
+      // The listener is gone when it returns; its callback would wait for every connection, which is what follows.
+      net.Server.prototype.close.call(server);
+      const jobs = app.ctx.jobs.active().length;
+      await Promise.all([
+        app.ctx.jobs.stop(Math.min(10_000, config.shutdownTimeoutS * 1000)),
+        realtime.close({ reconnectWithinMs: config.shutdownReconnectMs }),
+      ]);
+      log.info({ jobs, connections: sockets.size }, '停止中：已不再接受新连接，运行中的任务已交回队列，实时连接已通知重连');
+      const idleAt = Math.min(deadline, started + IDLE_KEEPALIVE_GRACE_MS);
+      let idleClosed = false;
+      while (sockets.size && Date.now() < deadline) {
+        if (!idleClosed && Date.now() >= idleAt) {
+          server.closeIdleConnections();
+          idleClosed = true;
+        }
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      if (sockets.size) log.warn({ connections: sockets.size }, `停止超时（SHUTDOWN_TIMEOUT_S=${config.shutdownTimeoutS}）：仍未结束的连接被断开`);
+      for (const s of sockets) s.destroy();
+      log.info({ ms: Date.now() - started }, '停止中：请求已处理完毕');
+    };
     await app.fastify.listen({ port: config.port, host: config.host });
     const addr = app.fastify.server.address();
     const port = typeof addr === 'object' && addr ? addr.port : config.port;
     let closed = false;
+    const close = async () => {
+      if (closed) return;
+      closed = true;
+      await app.fastify.close();
+      await db!.close();
+      releaseLock?.();
+    };
     return {
       app,
       db,
       port,
       url: `http://127.0.0.1:${port}`,
-      close: async () => {
-        if (closed) return;
-        closed = true;
-        await app.fastify.close();
-        await db!.close();
-        releaseLock?.();
+      close,
+      shutdown: async () => {
+        if (closed || draining) return;
+        await drain();
+        await close();
       },
     };
   } catch (e) {
