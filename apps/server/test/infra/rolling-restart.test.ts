@@ -178,7 +178,7 @@ describe.skipIf(!canRun)('rolling restart of two instances behind nginx', () => 
       victim.proc.kill('SIGTERM');
       const code = await victim.exited;
       expect(code, `${name} exit code; its log ends:\n${victim.lines.slice(-25).join('\n')}`).toBe(0);
-      expect(victim.lines.join('\n')).toContain('停止中：已不再接受新连接');
+      expect(victim.lines.join('\n')).toContain('停止中：新请求一律答 503');
       const again = await start(name, port);
       // nginx sends traffic to the restarted instance again (its passive check lets it back after fail_timeout)
       await waitUntil(`${name} restarted takes requests through nginx`, () =>
