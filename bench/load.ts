@@ -251,17 +251,19 @@ try {
     rss: string;
   }
   const rows: Row[] = [];
-  const headers = { authorization: CLIENT_BASIC, 'blade-auth': `bearer ${token}`, 'content-type': 'application/json' };
+  // no content-type on the calls without a body: Fastify refuses an empty JSON body (answered 400 in the body)
+  const headers = { authorization: CLIENT_BASIC, 'blade-auth': `bearer ${token}` };
+  const jsonHeaders = { ...headers, 'content-type': 'application/json' };
   const getInfo = { method: 'POST' as const, path: '/api/btz/user/get-info', headers };
   let nextLeaf = 0;
   const mixed = (): autocannon.Request[] => [
     getInfo,
     { method: 'POST', path: `/api/btz/bid/detail?id=${bidId}`, headers },
-    { method: 'POST', path: `/api/btz/bid/outline/save?id=${bidId}`, headers, body: JSON.stringify({ nodes }) },
+    { method: 'POST', path: `/api/btz/bid/outline/save?id=${bidId}`, headers: jsonHeaders, body: JSON.stringify({ nodes }) },
     {
       method: 'POST',
       path: `/api/btz/bid/section/save?id=${bidId}`,
-      headers,
+      headers: jsonHeaders,
       setupRequest: (req, context: Record<string, unknown>) => {
         context.node ??= leaves[nextLeaf++ % leaves.length];
         const rev = (context.revision as number | undefined) ?? 0;
@@ -284,11 +286,16 @@ try {
 
   const run = async (name: string, url: string, requests: autocannon.Request[], servers: Proc[] | ChildProcess[], opts: { rate?: number } = {}) => {
     let refused = 0;
+    const why = new Map<string, number>();
     const counted = requests.map((r) => ({
       ...r,
       onResponse: (status: number, b: string, context: Record<string, unknown>) => {
         r.onResponse?.(status, b, context);
-        if (status === 200 && b.startsWith('{"code"') && b.includes('"success":false')) refused++;
+        if (status === 200 && b.startsWith('{"code"') && b.includes('"success":false')) {
+          refused++;
+          const key = `${(r.path ?? '').split('?')[0]}: ${/"msg":"([^"]*)"/.exec(b)?.[1] ?? ''}`;
+          why.set(key, (why.get(key) ?? 0) + 1);
+        }
       },
     }));
     const res = await autocannon({
@@ -313,6 +320,7 @@ try {
       `${name.padEnd(34)} ${String(row.rps).padStart(6)} rps  p50 ${String(row.p50).padStart(4)} ms  p99 ${String(row.p99).padStart(5)} ms  ` +
         `errors ${row.errors}  refused ${row.refused}  RSS ${row.rss}`,
     );
+    for (const [k, n] of why) console.log(`    refused ${n}× ${k}`);
     return row;
   };
 
