@@ -71,7 +71,6 @@ describe.skipIf(!canRun)('rolling restart of two instances behind nginx', () => 
   });
   afterAll(async () => {
     for (const c of clients) await c.disconnect().catch(() => undefined);
-    if (process.env.DEBUG_ROLL) (await import('node:fs')).writeFileSync(process.env.DEBUG_ROLL, nginx?.errors() ?? '');
     await nginx?.stop();
     for (const c of children) if (c.proc.exitCode === null && c.proc.signalCode === null) c.proc.kill('SIGKILL');
     await Promise.all(children.map((c) => c.exited));
