@@ -33,6 +33,7 @@ const ownEngine = [
   'apps/server/test/realtime/**',
   'apps/server/test/infra/lock.test.ts',
   'apps/server/test/infra/instances.test.ts',
+  'apps/server/test/infra/rolling-restart.test.ts',
   'apps/server/test/bid/recovery-kill.test.ts',
   'apps/server/test/writing/kill.test.ts',
   'apps/server/test/security/hostile-files.test.ts',

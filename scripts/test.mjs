@@ -35,6 +35,8 @@ const needs = [
   // the picture workers' native memory cap (workers/resident.ts); without it only their V8 heap is capped
   { what: 'prlimit（util-linux）', pkgs: ['util-linux'], ok: () => onPath('prlimit') },
   { what: 'bubblewrap（bwrap）', pkgs: ['bubblewrap'], ok: () => onPath('bwrap') },
+  // the rolling-restart test runs two instances behind the repository's deploy/nginx.conf
+  { what: 'nginx（/usr/sbin/nginx）', pkgs: ['nginx-light'], ok: () => existsSync(process.env.NGINX_PATH || '/usr/sbin/nginx') },
 ];
 let missing = needs.filter((n) => !n.ok());
 if (missing.length) {

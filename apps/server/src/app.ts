@@ -53,6 +53,8 @@ export interface BuiltApp {
    * Fastify: not a Fastify route.)
    */
   routes: ReadonlyArray<{ method: string; url: string }>;
+  /** Graceful shutdown has begun (server.ts): /healthz answers 503 from now on, so a balancer's check takes the instance out. */
+  startDraining(): void;
 }
 
 const NO_REALTIME: Publisher = {
@@ -153,7 +155,12 @@ export async function buildApp(config: Config, handle: DbHandle, opts: { logStre
 
   registerNulGuard(fastify, '/api/blade-auth/oauth/token');
 
-  fastify.get('/healthz', async () => ({ status: 'ok', engine: handle.engine }));
+  // liveness and readiness in one: 200 while the instance takes work, 503 once it drains (SIGTERM) — balancers with active
+  // checks stop sending to it; nginx's passive checks see the closed listener instead (deploy/nginx.conf)
+  let draining = false;
+  fastify.get('/healthz', async (_req, reply) =>
+    draining ? reply.code(503).send({ status: 'draining', engine: handle.engine }) : { status: 'ok', engine: handle.engine },
+  );
 
   // before the routes: its hook records the uploads every module reads
   registerIpRecord(fastify, ctx);
@@ -188,6 +195,9 @@ export async function buildApp(config: Config, handle: DbHandle, opts: { logStre
     routes,
     setPublisher: (p) => {
       realtime.current = p;
+    },
+    startDraining: () => {
+      draining = true;
     },
   };
 }

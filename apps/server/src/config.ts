@@ -82,6 +82,14 @@ export interface Config {
   payStatusPollMs: number;
   /** REALTIME_HEARTBEAT_MS — STOMP heart-beat both ways (default 10000, spec §9) */
   realtimeHeartbeatMs: number;
+  /**
+   * SHUTDOWN_TIMEOUT_S — longest graceful stop on SIGTERM (default 30): the listener closes at once, running jobs go back to
+   * the queue, STOMP sessions are told to reconnect, and HTTP requests under way may finish for this long (a balancer's
+   * idle keep-alive connections close by themselves within its keepalive_timeout); whatever is still open then is cut
+   */
+  shutdownTimeoutS: number;
+  /** SHUTDOWN_RECONNECT_MS — STOMP clients of a stopping instance reconnect within this many ms (random each; default 2000) */
+  shutdownReconnectMs: number;
   /** REALTIME_RECONNECT_BASE_MS — first reconnect delay of the web client, doubling (default 5000, spec §4) */
   realtimeReconnectBaseMs: number;
   /** VERSION_POLL_MS — how often the web app checks builds/latest.json (default 60000) */
@@ -423,6 +431,8 @@ export const ENV_SCHEMA = z
     ORDER_TTL_S: int(600, 1),
     PAY_STATUS_POLL_MS: int(2000, 100),
     REALTIME_HEARTBEAT_MS: int(10000, 100),
+    SHUTDOWN_TIMEOUT_S: int(30, 1, 3600),
+    SHUTDOWN_RECONNECT_MS: int(2000, 0, 60_000),
     REALTIME_RECONNECT_BASE_MS: int(5000, 10),
     VERSION_POLL_MS: int(60000, 1000),
     PAY_PROVIDER: variable((raw, problem) => {
@@ -558,6 +568,8 @@ export const ENV_SCHEMA = z
       orderTtlS: env.ORDER_TTL_S,
       payStatusPollMs: env.PAY_STATUS_POLL_MS,
       realtimeHeartbeatMs: env.REALTIME_HEARTBEAT_MS,
+      shutdownTimeoutS: env.SHUTDOWN_TIMEOUT_S,
+      shutdownReconnectMs: env.SHUTDOWN_RECONNECT_MS,
       realtimeReconnectBaseMs: env.REALTIME_RECONNECT_BASE_MS,
       versionPollMs: env.VERSION_POLL_MS,
       payProvider: env.PAY_PROVIDER,

@@ -26,9 +26,11 @@ async function main() {
       if (stopping) return;
       stopping = true;
       log.info(`收到 ${signal}，正在停止…`);
-      const force = setTimeout(() => process.exit(1), 10_000);
+      // the drain is bounded by SHUTDOWN_TIMEOUT_S; the rest (jobs handed back, database closed) by this margin
+      const force = setTimeout(() => process.exit(1), (config.shutdownTimeoutS + 15) * 1000);
       force.unref();
-      await server.close();
+      await server.shutdown();
+      log.info('已停止');
       process.exit(0);
     };
     process.on('SIGINT', () => void stop('SIGINT'));

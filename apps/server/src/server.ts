@@ -1,3 +1,5 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DestinationStream } from 'pino';
@@ -17,7 +19,21 @@ export interface RunningServer {
   port: number;
   url: string;
   close(): Promise<void>;
+  /**
+   * Graceful stop (SIGTERM, rolling restart): drain, then close(). See `drain` below for the order; bounded by
+   * SHUTDOWN_TIMEOUT_S.
+   */
+  shutdown(): Promise<void>;
 }
+
+/**
+ * While draining, an instance answers every new request 503 at once, unprocessed, and closes its listener only after no
+ * request has come for this long: a balancer that retries on 503 (deploy/nginx.conf: `proxy_next_upstream … http_503
+ * non_idempotent`) sends the request to another instance and counts this one down for its fail_timeout. Closing the
+ * listener first would reset the connections waiting in the kernel's accept queue, whose requests nginx has already
+ * sent (seen in the rolling-restart test: one 502 per restart on a loaded machine).
+ */
+const DRAIN_QUIET_MS = 1_000;
 
 export interface StartOptions {
   logStream?: DestinationStream;
@@ -109,21 +125,95 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       await instance.stop().catch((e: unknown) => app.fastify.log.warn({ err: e }, '实例注销失败'));
     });
     sweepConverterLeftovers(app.fastify.log);
+    // Every connection (HTTP and upgraded websockets) and request in flight, so a drain knows when the last one is gone.
+    const server = app.fastify.server;
+    const sockets = new Set<Socket>();
+    let inFlight = 0;
+    let draining = false;
+    let lastRefused = 0;
+    server.on('connection', (s: Socket) => {
+      sockets.add(s);
+      s.once('close', () => sockets.delete(s));
+    });
+    // In front of Fastify and sockjs (which installed its own wrapper the same way): during a drain, refuse — unprocessed.
+    const handlers = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
+    server.removeAllListeners('request');
+    server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      if (draining) {
+        lastRefused = Date.now();
+        res.writeHead(503, { 'content-type': 'application/json; charset=utf-8', connection: 'close', 'retry-after': '1' });
+        res.end(JSON.stringify({ code: 503, success: false, msg: '服务正在重启，请稍后重试' }));
+        return;
+      }
+      inFlight++;
+      res.once('close', () => inFlight--);
+      for (const h of handlers) h.call(server, req, res);
+    });
+    const upgrades = server.listeners('upgrade') as ((req: IncomingMessage, socket: Socket, head: Buffer) => void)[];
+    server.removeAllListeners('upgrade');
+    server.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) => {
+      if (draining) {
+        lastRefused = Date.now();
+        socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+        return;
+      }
+      for (const h of upgrades) h.call(server, req, socket, head);
+    });
+    /**
+     * 1. Every new request is answered 503 unprocessed (a balancer passes it on; /healthz is 503 too); running jobs go
+     *    back to the queue at once (another instance claims them) and STOMP clients get ERROR with `reconnect-after`.
+     * 2. Requests under way finish. 3. Once none is left and no request came for DRAIN_QUIET_MS (the balancer has
+     *    counted this instance down), the listener closes. 4. At SHUTDOWN_TIMEOUT_S whatever is still open is cut.
+     */
+    const drain = async () => {
+      const log = app.fastify.log;
+      const started = Date.now();
+      const deadline = started + config.shutdownTimeoutS * 1000;
+      draining = true;
+      lastRefused = started;
+      app.startDraining();
+      const jobs = app.ctx.jobs.active().length;
+      await Promise.all([
+        app.ctx.jobs.stop(Math.min(10_000, config.shutdownTimeoutS * 1000)),
+        realtime.close({ reconnectWithinMs: config.shutdownReconnectMs }),
+      ]);
+      log.info({ jobs, inFlight }, '停止中：新请求一律答 503（由负载均衡转给其他实例），运行中的任务已交回队列，实时连接已通知重连');
+      while (Date.now() < deadline && (inFlight > 0 || Date.now() - lastRefused < DRAIN_QUIET_MS)) await new Promise((r) => setTimeout(r, 25));
+      // http.Server's close also ends idle keep-alive connections; the balancer sends nothing here any more
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        const wait = setInterval(() => {
+          if (!sockets.size || Date.now() >= deadline) {
+            clearInterval(wait);
+            resolve();
+          }
+        }, 25);
+      });
+      if (sockets.size) log.warn({ connections: sockets.size, inFlight }, `停止超时（SHUTDOWN_TIMEOUT_S=${config.shutdownTimeoutS}）：仍未结束的连接被断开`);
+      for (const s of sockets) s.destroy();
+      log.info({ ms: Date.now() - started }, '停止中：请求已处理完毕');
+    };
     await app.fastify.listen({ port: config.port, host: config.host });
     const addr = app.fastify.server.address();
     const port = typeof addr === 'object' && addr ? addr.port : config.port;
     let closed = false;
+    const close = async () => {
+      if (closed) return;
+      closed = true;
+      await app.fastify.close();
+      await db!.close();
+      releaseLock?.();
+    };
     return {
       app,
       db,
       port,
       url: `http://127.0.0.1:${port}`,
-      close: async () => {
-        if (closed) return;
-        closed = true;
-        await app.fastify.close();
-        await db!.close();
-        releaseLock?.();
+      close,
+      shutdown: async () => {
+        if (closed || draining) return;
+        await drain();
+        await close();
       },
     };
   } catch (e) {

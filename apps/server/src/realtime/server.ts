@@ -40,8 +40,12 @@ export interface Realtime {
   stats(): { sessions: number };
   /** Resolves when cross-instance messages can be received (immediately without Redis). */
   ready(): Promise<void>;
-  /** Closes all sessions (no ERROR: clients reconnect) and the Redis connections. */
-  close(): Promise<void>;
+  /**
+   * Closes all sessions and the Redis connections. Plain (no ERROR: clients reconnect after their own back-off), or with
+   * `reconnectWithinMs` (graceful shutdown): each connected client gets an ERROR frame whose `reconnect-after` header
+   * (a random delay up to that many ms) tells it to come back soon — to another instance behind the balancer.
+   */
+  close(opts?: { reconnectWithinMs?: number }): Promise<void>;
 }
 
 export type { AuthInfo, Logger };
@@ -124,10 +128,14 @@ export function attachRealtime(httpServer: http.Server, deps: RealtimeDeps): Rea
     closeAuthSession: (sessionId) => send({ t: 'closeAuth', sessionId, reason: 'logged out' }),
     stats: () => ({ sessions: hub.stats().sessions }),
     ready: () => relay.ready(),
-    async close() {
+    async close(opts) {
       if (closed) return;
       closed = true;
-      for (const s of [...open]) s.close();
+      const within = opts?.reconnectWithinMs;
+      for (const s of [...open]) {
+        if (within === undefined) s.close();
+        else s.restart(Math.round(Math.random() * within));
+      }
       hub.closeAll();
       await relay.close();
     },

@@ -54,6 +54,20 @@ afterEach(() => {
 });
 
 describe('StompSession', () => {
+  it('restart (graceful shutdown): a connected client gets ERROR with reconnect-after, then the close; one not yet connected just the close', async () => {
+    const h = harness();
+    await h.connect();
+    h.session.restart(750);
+    const f = h.out[h.out.length - 1] as StompFrame;
+    expect(f.command).toBe('ERROR');
+    expect(f.headers['reconnect-after']).toBe('750');
+    expect(h.isClosed()).toBe(true);
+    const fresh = harness();
+    fresh.session.restart(750);
+    expect(fresh.out).toEqual([]);
+    expect(fresh.isClosed()).toBe(true);
+  });
+
   it('answers CONNECTED with version, negotiated heart-beat and server', async () => {
     const h = harness();
     const f = await h.connect();

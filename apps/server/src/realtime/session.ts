@@ -131,7 +131,22 @@ export class StompSession {
     this.close();
   }
 
-  /** Close without ERROR (server shutdown: clients simply reconnect). */
+  /**
+   * Server shutdown (drain): a connected client is told to come back after `reconnectAfterMs` — an ERROR frame with the
+   * `reconnect-after` header (milliseconds) that the web client honours instead of its 5 s back-off — then closed. The
+   * balancer sends the reconnect to an instance that still runs. A session not yet connected is just closed.
+   */
+  restart(reconnectAfterMs: number): void {
+    if (this.state === 'closed') return;
+    if (this.state === 'connected') {
+      const message = 'server restarting';
+      const headers = { message, 'reconnect-after': String(Math.max(0, Math.round(reconnectAfterMs))), 'content-type': 'text/plain;charset=utf-8' };
+      this.write(serializeFrame('ERROR', headers, '服务正在重启，请稍后自动重连'));
+    }
+    this.close();
+  }
+
+  /** Close without ERROR (clients simply reconnect after their back-off). */
   close(): void {
     if (this.state === 'closed') return;
     this.cleanup();

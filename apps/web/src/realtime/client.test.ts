@@ -179,6 +179,28 @@ describe('RealtimeClient', () => {
     });
   });
 
+  it('a server that stops gracefully is honoured: reconnect after its reconnect-after hint, then the usual back-off', async () => {
+    client = new RealtimeClient({ socketFactory: broker.factory });
+    client.connect('t', { clientAuth: 'x', userId: '7' });
+    await vi.advanceTimersByTimeAsync(10);
+    const first = broker.current as FakeSocket;
+    first.push(frame('ERROR', { message: 'server restarting', 'reconnect-after': '700' }, '服务正在重启'));
+    await vi.advanceTimersByTimeAsync(5);
+    first.drop();
+    const droppedAt = Date.now();
+    await vi.advanceTimersByTimeAsync(800);
+    expect(broker.sockets).toHaveLength(2);
+    expect((broker.sockets[1] as FakeSocket).createdAt - droppedAt).toBeLessThan(720);
+    expect(client.state).toBe('connected');
+    expect(client.reconnectAttempts).toBe(0);
+    // the hint was for that close only: a plain drop waits the 5 s again
+    (broker.current as FakeSocket).drop();
+    await vi.advanceTimersByTimeAsync(4_000);
+    expect(broker.sockets).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1_100);
+    expect(broker.sockets).toHaveLength(3);
+  });
+
   it('a successful reconnect resets the counter and resubscribes every topic', async () => {
     client = new RealtimeClient({ socketFactory: broker.factory, reconnectDelay: () => 100 });
     const off = client.subscribe('/topic/barrage', () => {});
