@@ -142,8 +142,10 @@ function splitForms(chapter: string[], titles: string[]): IndependentForm[] {
     if (k.length < 2) continue;
     let hit = -1;
     keys.forEach((line, i) => {
-      if (!line.startsWith(k)) return;
-      const rest = line.slice(k.length);
+      // (the form's own title may carry the document's word in front: 「响应供应商业绩情况表」 for 「供应商业绩情况表」)
+      const own = line.startsWith(k) ? line : /^(?:投标|响应|应答|磋商)/.test(line) && line.slice(2).startsWith(k) ? line.slice(2) : null;
+      if (!own) return;
+      const rest = own.slice(k.length);
       if (rest.length <= 2 || /^(?:[(（].*[)）])?(?:格式|样式|模板|参考格式)?$/.test(rest)) hit = i;
     });
     if (hit >= 0 && !at.some((a) => a.i === hit)) at.push({ title, i: hit });

@@ -146,8 +146,10 @@ export function writeSectionOffline(input: WriteSectionInput): WriteSectionResul
     }
     const open = placed ? [] : owned.filter((cl) => !written.includes(cl.text.replace(/\s+/g, '').slice(0, 16)));
     if (open.length) blocks.push({ t: 'p', text: '对招标文件实质性条款的响应：' }, { t: 'ul', items: open.map((cl) => `${cl.text.replace(/[。；;]+$/, '')}——${responseFor(c, cl.text)}`) });
-    // the requirement items the table answers, when the tender's form printed rows of its own
-    const reqRows = placed || node.mode !== 'table' ? [] : requirementRows(c).filter((r) => !written.includes(r.requirement.replace(/\s+/g, '').slice(0, 16)));
+    // the requirement items the table answers that its form did not answer (the tender's form printed rows of its own —
+    // some print the clause itself with a blank response cell: our answer follows)
+    const answered = toText(blocks).split('\n').filter((l) => l.includes('我方')).map((l) => l.replace(/\s+/g, ''));
+    const reqRows = node.mode !== 'table' ? [] : requirementRows(c, false, true).filter((r) => !answered.some((l) => l.includes(r.requirement.replace(/\s+/g, '').slice(0, 16))));
     if (reqRows.length)
       blocks.push(
         { t: 'p', text: '对招标文件其他要求的逐条响应：' },
@@ -207,7 +209,10 @@ function rowBlanks(c: Ctx, own: Block[], reused: number): Block[] {
     return [
       ...said,
       { t: 'p', text: `评分项“${s.item}”${s.points !== null ? `（${s.points} 分）` : ''}见招标文件第 ${s.source.page} 页：${ph(`我方在“${c.T}”中针对该项的具体说明，并附证明材料`)}。` },
-      ...(said.length ? [{ t: 'p', text: `随附证明材料：${ph(`“${subject}”的证明材料（按招标文件第 ${found[0]!.source.page} 页所列）及其在本标书中的页码`)}。` } as Block] : []),
+      // (what backs the answer, named even where the tender states nothing on the subject: the row is scored on it)
+      said.length
+        ? ({ t: 'p', text: `随附证明材料：${ph(`“${subject}”的证明材料（按招标文件第 ${found[0]!.source.page} 页所列）及其在本标书中的页码`)}。` } as Block)
+        : ({ t: 'p', text: `随附材料：${ph(`“${c.T}”中支撑“${subject}”的做法说明、案例或证明材料及其在本标书中的页码`)}。` } as Block),
     ];
   });
 }

@@ -212,20 +212,22 @@ function leafWords(card: TenderCard, outline: BidOutlineNode[]): Leaf[] {
 const WHOLE = /需求(?:理解|分析|响应)|理解|总体|整体|概述|技术响应|响应情况|(?:技术|服务|实施|管理)方案$/;
 
 /** Words naming no subject of their own (「证明材料」 names a document, not what it proves): no leaf is about them. */
-const SUBJECT_GENERIC = new Set([...GENERIC_BIGRAMS, '材料', '证明', '明材', '方案', '措施', '计划', '制度', '情况', '能力', '说明', '其他', '文件', '资料']);
+const SUBJECT_GENERIC = new Set([...GENERIC_BIGRAMS, '材料', '证明', '明材', '方案', '措施', '计划', '制度', '情况', '能力', '说明', '其他', '文件', '资料', '技术', '标准', '符合']);
 
 /**
  * Each item to the leaf whose subject it names, sharing the most words (title double); then an item naming no leaf's
  * subject to the leaf whose own items (those placed by subject) it shares many words with, clearly more than any other
- * (「厨房…购进食品」 beside the 食堂 post's duties); what is left goes to `fallback` (a response table) when there is one,
- * else to the one leaf answering the requirements as a whole — never round an unrelated leaf in turn.
+ * (「厨房…购进食品」 beside the 食堂 post's duties); what is left goes to the leaf titled for the requirements as a whole
+ * (需求理解, 技术响应…) when there is one, else to `fallback` (a response table), else to the first 技术 leaf — never round
+ * an unrelated leaf in turn.
  */
 function toLeaves<T>(leaves: Leaf[], items: T[], textOf: (x: T) => string, fallback: BidOutlineNode | null = null): Map<string, T[]> {
   const out = new Map<string, T[]>();
   if (!leaves.length && !fallback) return out;
   const tech = leaves.filter((l) => l.node.kind === '技术');
   const pool = tech.length ? tech : leaves;
-  const whole = pool.find((l) => WHOLE.test(l.node.title) && !/时间|流程|人员|应急|培训|售后|安全/.test(l.node.title)) ?? pool[0];
+  const titled = pool.find((l) => WHOLE.test(l.node.title) && !/时间|流程|人员|应急|培训|售后|安全/.test(l.node.title));
+  const whole = titled ?? pool[0];
   const placed = new Map<T, Leaf>();
   const words = items.map((r) => bigrams(textOf(r)));
   items.forEach((r, i) => {
@@ -258,7 +260,8 @@ function toLeaves<T>(leaves: Leaf[], items: T[], textOf: (x: T) => string, fallb
     if (first && first.sc >= 4 && first.sc >= 1.5 * (second?.sc ?? 0)) placed.set(r, first.l);
   });
   for (const r of items) {
-    const id = placed.get(r)?.node.id ?? fallback?.id ?? whole?.node.id;
+    // (a leaf titled for the requirements as a whole — 需求理解、技术响应、总体方案 — restates them before a table does)
+    const id = placed.get(r)?.node.id ?? titled?.node.id ?? fallback?.id ?? whole?.node.id;
     if (!id) continue;
     out.set(id, [...(out.get(id) ?? []), r]);
   }

@@ -210,9 +210,11 @@ export function responseRows(c: Ctx): ResponseRow[] {
  * The requirement items a response table answers (points.ts: the deal terms, and the items no written section is about),
  * each a row with the bidder's commitment — a penalty or a payment term is acknowledged here, not in a plan section.
  */
-export function requirementRows(c: Ctx, withPage = false): ResponseRow[] {
+export function requirementRows(c: Ctx, withPage = false, withStated = false): ResponseRow[] {
   const own = new Set(isParameterTable(c.card, c.node) ? parameterItems(c.card) : []);
-  const clauses = deviationRows(c);
+  // (an item a ★/▲ row of the table states is answered there — unless the table is the tender's form, which may not
+  // have taken our ★/▲ rows: withStated)
+  const clauses = withStated ? [] : deviationRows(c);
   return c.reqs
     .filter((r) => !own.has(r) && !clauses.some((x) => sameRequirement(x.clause.text, r.text)))
     .map((r) => {
