@@ -1,9 +1,9 @@
-import { countChars } from '@btz/shared';
+import { countChars, type ScoringItem } from '@btz/shared';
 import { PLACEHOLDER_RE, toDoc, toText } from './doc.js';
 import { ANONYMOUS_SELF, anonymousFacts, isAnonymousSection } from './anonymity.js';
 import { detectDomain, isServiceDomain, type TenderDomain } from './domain.js';
 import { detectKind, type SectionKind } from './kinds.js';
-import { clausesFor, isParameterTable, kindShare, parameterItems, pointShare, requirementsFor, rowsFor } from './points.js';
+import { clausesFor, isParameterTable, kindShare, parameterItems, pointShare, pointsFor, requirementsFor, rowsFor } from './points.js';
 import { fit, focus } from './offline/compose.js';
 import { criteriaWords, hash, ph, type Ctx, type Part, type WriteSectionInput, type WriteSectionResult } from './offline/context.js';
 import {
@@ -180,6 +180,16 @@ export function writeSectionOffline(input: WriteSectionInput): WriteSectionResul
 function rowBlanks(c: Ctx, own: Block[], reused: number): Block[] {
   const rows = c.scoring.filter((s) => s.category !== 'price');
   if (!rows.length || countChars(toText(own)) + reused >= SCORING_MIN_CHARS + 20) return [];
+  const out = rowQuotes(c, own, rows);
+  // a section still under the length an evaluator reads as an answer (the tender states nothing on its subject): the
+  // material the bidder must put there, named by the leaf and its own points (each leaf's line its own)
+  if (countChars(toText([...own, ...out])) + reused >= SCORING_MIN_CHARS + 20) return out;
+  const points = [...new Set(rows.flatMap((s) => pointsFor(c.node, s, c.outline, c.siblingOrder)))].slice(0, 4);
+  const named = points.length ? points.join('、') : rows.map((s) => s.item).join('、');
+  return [...out, { t: 'p', text: `${ph(`${c.T}：${named}的做法、证明材料与页码`)}` }];
+}
+
+function rowQuotes(c: Ctx, own: Block[], rows: ScoringItem[]): Block[] {
   // the tender's own words on the row's subject, where it states them (a requirement item, a qualification, a clause of
   // its instructions — with page): what the bidder commits to and what the evidence blank answers
   const text = toText(own);
@@ -209,10 +219,7 @@ function rowBlanks(c: Ctx, own: Block[], reused: number): Block[] {
     return [
       ...said,
       { t: 'p', text: `评分项“${s.item}”${s.points !== null ? `（${s.points} 分）` : ''}见招标文件第 ${s.source.page} 页：${ph(`我方在“${c.T}”中针对该项的具体说明，并附证明材料`)}。` },
-      // (what backs the answer, named even where the tender states nothing on the subject: the row is scored on it)
-      said.length
-        ? ({ t: 'p', text: `随附证明材料：${ph(`“${subject}”的证明材料（按招标文件第 ${found[0]!.source.page} 页所列）及其在本标书中的页码`)}。` } as Block)
-        : ({ t: 'p', text: `随附材料：${ph(`“${c.T}”中支撑“${subject}”的做法说明、案例或证明材料及其在本标书中的页码`)}。` } as Block),
+      ...(said.length ? [{ t: 'p', text: `随附证明材料：${ph(`“${subject}”的证明材料（按招标文件第 ${found[0]!.source.page} 页所列）及其在本标书中的页码`)}。` } as Block] : []),
     ];
   });
 }
