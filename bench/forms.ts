@@ -4,7 +4,8 @@
  * word-extractor's body for a DOC), the chapter found by its 第X章…格式 title, split at the hand-labelled part titles of
  * truth.json (`composition`), never the product's own form finder — and the share of its fixed text present in the bid
  * written offline (the export's cover and every leaf): the form's lines with their blanks (____、（  ）、【…】、XXX, gaps of
- * spaces) taken out, normalised (whitespace out, full-width punctuation as half-width), cut into 8-character pieces.
+ * spaces) taken out, the text of a form the tender says is not put in the bid (「投标文件中不用放此项」) left out,
+ * normalised (whitespace out, full-width punctuation as half-width), cut into 8-character pieces.
  * Goal: ≥ 90 % per form. Printed per form (with --verbose), per tender and per half (work / check).
  *
  *   npm run bench -- forms [--only c07,n10] [--verbose] [--missing]   (--missing: the lines of a form below the goal whose
@@ -141,8 +142,10 @@ function splitForms(chapter: string[], titles: string[]): IndependentForm[] {
     if (k.length < 2) continue;
     let hit = -1;
     keys.forEach((line, i) => {
-      if (!line.startsWith(k)) return;
-      const rest = line.slice(k.length);
+      // (the form's own title may carry the document's word in front: 「响应供应商业绩情况表」 for 「供应商业绩情况表」)
+      const own = line.startsWith(k) ? line : /^(?:投标|响应|应答|磋商)/.test(line) && line.slice(2).startsWith(k) ? line.slice(2) : null;
+      if (!own) return;
+      const rest = own.slice(k.length);
       if (rest.length <= 2 || /^(?:[(（].*[)）])?(?:格式|样式|模板|参考格式)?$/.test(rest)) hit = i;
     });
     if (hit >= 0 && !at.some((a) => a.i === hit)) at.push({ title, i: hit });
@@ -169,6 +172,19 @@ const FORM_BLANK = new RegExp(
     '[（(][^（()）\\n，,。；;]{0,16}(?:名称|姓名|全称|编号|日期|职务|地址|电话|填写|签字|签名|盖章|公章|印章)[^（()）\\n，,。；;]{0,8}[)）]',
   ].join('|'),
 );
+
+/**
+ * The tender's own note that a form is not put in the bid (「（投标文件中不用放此项）」 under a 履约保证金担保函 printed
+ * inside the chapter): from the title line above the note to the end of the form as split, that text is not the bid's.
+ */
+const NOT_IN_BID = /投标文件中不[用需必]放|不[用需必]放入(?:投标|响应)文件|(?:投标|响应)时不[用需必]提供/;
+function bidLines(lines: string[]): string[] {
+  const i = lines.findIndex((l) => NOT_IN_BID.test(l.replace(/\s+/g, '')));
+  if (i < 0) return lines;
+  let t = i - 1;
+  while (t >= 0 && !lines[t]!.trim()) t--;
+  return lines.slice(0, Math.max(0, t));
+}
 
 /** A form's fixed text as 8-character pieces: blanks and gaps cut the text, page furniture left out. */
 function pieces(lines: string[], furniture: Set<string>): string[] {
@@ -261,14 +277,15 @@ for (const t of truth) {
   const shares: number[] = [];
   const failing: string[] = [];
   for (const f of forms) {
-    const ps = pieces(f.lines, furniture);
+    const lines = bidLines(f.lines);
+    const ps = pieces(lines, furniture);
     if (ps.length < 3) continue; // 「格式自拟」: no fixed text to carry
     const share = ps.filter((p) => grams.has(p)).length / ps.length;
     shares.push(share);
     if (share < GOAL) failing.push(`${f.title.slice(0, 14)} ${(share * 100).toFixed(0)}%`);
     if (verbose) console.log(`    ${t.id} ${f.title.slice(0, 24).padEnd(24)} ${String(ps.length).padStart(5)} pieces  ${(share * 100).toFixed(1)} %`);
     if (missing && share < GOAL)
-      for (const line of f.lines) {
+      for (const line of lines) {
         const lp = pieces([line], furniture);
         const lost = lp.filter((p) => !grams.has(p)).length;
         if (lost) console.log(`      − ${lost}/${lp.length}  ${line.trim().slice(0, 110)}`);

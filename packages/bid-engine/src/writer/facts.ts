@@ -94,7 +94,8 @@ export function buildFactSheet(card: TenderCard, opts: { bidType: 1 | 2 }): Fact
   const DNUM = '(?<![年月\\d.一二两三四五六七八九十])(\\d{1,3}|[一二两三四五六七八九十]{1,3})(?![\\d.])';
   const strict = new RegExp(`(?:工期|交货期|交付期|服务期限|服务期|合同期限)[为是：:\\s]{0,3}${DNUM}\\s*(个?日历天|个工作日|工作日|日|天|个月|月|年)(?![\\d一二三四五六七八九十])`);
   // a cap on an extension (「可确定合同期限是否延长，但最长不得超过三十六个月」) is not the period
-  const loose = new RegExp(`(?:交付|交货|工期|完成|服务期|实施周期|部署|上线)[^。；]*?(?<!最长不得超过|最长不超过|最多不超过|最长|最多|延长至?)${DNUM}\\s*(个?日历天|个工作日|工作日|日|天|个月|月)(?![\\d一二三四五六七八九十])`);
+  // nor is a penalty's rate (「每延误工期1天…承担合同金额的1%作为违约金」: 1 day is what each penalty counts, not the 工期)
+  const loose = new RegExp(`(?:交付|交货|工期|完成|服务期|实施周期|部署|上线)(?:(?!延误|逾期|违约)[^。；])*?(?<!最长不得超过|最长不超过|最多不超过|最长|最多|延长至?|每[\\u4e00-\\u9fa5]{0,6})${DNUM}\\s*(个?日历天|个工作日|工作日|日|天|个月|月)(?![\\d一二三四五六七八九十])`);
   const d =
     find([...(card.terms ?? []).filter((t) => t.key === 'delivery').map((t) => t.text), ...texts(card)], loose) ??
     find((card.requirements ?? []).map((r) => r.text), strict);

@@ -93,6 +93,13 @@ describe('offline writer: every sentence grounded (issue 24 item 2)', () => {
     expect(bid).not.toMatch(/24276|2023/);
   });
 
+  it('reads no 工期 from a penalty rate: 「每延误工期1天…违约金」 is not a 工期 of one day', () => {
+    const penalty = { id: 'pz', text: '因成交供应商原因导致施工工期延误，每延误工期1天采购人有权要求成交供应商承担合同金额的1%作为违约金', source: { page: 4, file: 'x', excerpt: '' }, verified: true };
+    expect(buildFactSheet({ ...card, starClauses: [penalty] }, { bidType: 1 }).facts.duration.value).not.toBe('1 日历天');
+    const stated = { ...penalty, id: 'pd', text: '交货期：合同签订后30日内交货' };
+    expect(buildFactSheet({ ...card, starClauses: [penalty, stated] }, { bidType: 1 }).facts.duration.value).toBe('30 日历天');
+  });
+
   it('invents no figure (each number with a unit is one the tender states) and pastes no scoring standard', () => {
     const allowed = new Set(tenderTexts.flatMap((t) => figures(t).map((f) => f.key)));
     const invented = figures(bid).filter((f) => !allowed.has(f.key)).map((f) => f.text);

@@ -1,14 +1,14 @@
-import { countChars } from '@btz/shared';
+import { countChars, type ScoringItem } from '@btz/shared';
 import { PLACEHOLDER_RE, toDoc, toText } from './doc.js';
 import { ANONYMOUS_SELF, anonymousFacts, isAnonymousSection } from './anonymity.js';
 import { detectDomain, isServiceDomain, type TenderDomain } from './domain.js';
 import { detectKind, type SectionKind } from './kinds.js';
-import { clausesFor, isParameterTable, kindShare, parameterItems, pointShare, requirementsFor, rowsFor } from './points.js';
+import { clausesFor, isParameterTable, kindShare, parameterItems, pointShare, pointsFor, requirementsFor, rowsFor } from './points.js';
 import { fit, focus } from './offline/compose.js';
 import { criteriaWords, hash, ph, type Ctx, type Part, type WriteSectionInput, type WriteSectionResult } from './offline/context.js';
 import {
   authorization, bidLetter, deviation, deviationRows, generic, honor, performance, priceDetail, priceSummary, qualification, qualificationForm,
-  responseFor, responseRows,
+  requirementRows, responseFor, responseRows,
 } from './offline/form-sections.js';
 import {
   aftersales, commitment, emergency, implementation, quality, safety, schedule, staffing, technical, training,
@@ -19,7 +19,7 @@ import {
 } from './offline/domain-sections.js';
 import { commitOf, pointParts, requirementOf } from './offline/respond.js';
 import { missingFormSection, tenderFormSection } from './offline/tender-form.js';
-import { tenderFormsFor } from '../tender/rules/forms.js';
+import { formRun, notInBid } from '../tender/rules/forms.js';
 import { adaptPassage } from '../repository/adapt.js';
 import { SCORING_MIN_CHARS } from '../health/coverage.js';
 import type { Block } from './doc.js';
@@ -120,7 +120,8 @@ export function writeSectionOffline(input: WriteSectionInput): WriteSectionResul
   // (a written part whose form is a table to fill — 「类似项目一览表」 — is that table; a response table keeps the tender's
   // columns, our ★/▲ rows in them where the tender left the rows empty)
   const isPart = card.composition.some((p) => p.title.trim() === node.title.trim());
-  let forms = node.mode === 'ai' && !isPart ? [] : tenderFormsFor(card, node);
+  const run = node.mode === 'ai' && !isPart ? { forms: [], left: [] } : formRun(card, node);
+  let forms = run.forms;
   // a plan part whose form is text only (「技术方案（格式自定）」 and the tender's words on what it holds): that text opens
   // the written section, the plan follows it (issue 24 item 1: every form of the format chapter with its fixed text)
   const formText = node.mode === 'ai' && forms.length && !forms[0]!.blocks.some((b) => b.t === 'table') ? tenderFormSection(c, forms) : [];
@@ -128,6 +129,8 @@ export function writeSectionOffline(input: WriteSectionInput): WriteSectionResul
   if (forms.length || (node.mode === 'form' && isPart && card.forms?.length)) {
     const answers = node.mode === 'table' ? responseRows(c) : [];
     const blocks = forms.length ? tenderFormSection(c, forms, answers) : missingFormSection(c);
+    // the forms after it that are not put in the bid are named, not laid out (the reader sees they were not forgotten)
+    if (forms.length && run.left.length) blocks.push(leftOutNote(run.left));
     // the ★/▲ clauses this part answers stay answered when the part is the tender's form (the form holds no answer to them)
     const written = toText(blocks).replace(/\s+/g, '');
     const owned = node.mode === 'table' ? deviationRows(c).map((r) => r.clause) : (c.clauses ?? []);
@@ -143,6 +146,15 @@ export function writeSectionOffline(input: WriteSectionInput): WriteSectionResul
     }
     const open = placed ? [] : owned.filter((cl) => !written.includes(cl.text.replace(/\s+/g, '').slice(0, 16)));
     if (open.length) blocks.push({ t: 'p', text: '对招标文件实质性条款的响应：' }, { t: 'ul', items: open.map((cl) => `${cl.text.replace(/[。；;]+$/, '')}——${responseFor(c, cl.text)}`) });
+    // the requirement items the table answers that its form did not answer (the tender's form printed rows of its own —
+    // some print the clause itself with a blank response cell: our answer follows)
+    const answered = toText(blocks).split('\n').filter((l) => l.includes('我方')).map((l) => l.replace(/\s+/g, ''));
+    const reqRows = node.mode !== 'table' ? [] : requirementRows(c, false, true).filter((r) => !answered.some((l) => l.includes(r.requirement.replace(/\s+/g, '').slice(0, 16))));
+    if (reqRows.length)
+      blocks.push(
+        { t: 'p', text: '对招标文件其他要求的逐条响应：' },
+        { t: 'table', head: ['序号', '招标要求', '我方响应', '偏离情况', '说明'], rows: reqRows.map((r, i) => [String(i + 1), r.requirement, r.response, r.deviation, r.note]) },
+      );
     return result(blocks, kind);
   }
   // the bidder's own knowledge first (issue 24 item 3): its past passages on the section's subject, adapted, open the
@@ -168,6 +180,16 @@ export function writeSectionOffline(input: WriteSectionInput): WriteSectionResul
 function rowBlanks(c: Ctx, own: Block[], reused: number): Block[] {
   const rows = c.scoring.filter((s) => s.category !== 'price');
   if (!rows.length || countChars(toText(own)) + reused >= SCORING_MIN_CHARS + 20) return [];
+  const out = rowQuotes(c, own, rows);
+  // a section still under the length an evaluator reads as an answer (the tender states nothing on its subject): the
+  // material the bidder must put there, named by the leaf and its own points (each leaf's line its own)
+  if (countChars(toText([...own, ...out])) + reused >= SCORING_MIN_CHARS + 20) return out;
+  const points = [...new Set(rows.flatMap((s) => pointsFor(c.node, s, c.outline, c.siblingOrder)))].slice(0, 4);
+  const named = points.length ? points.join('、') : rows.map((s) => s.item).join('、');
+  return [...out, { t: 'p', text: `${ph(`${c.T}：${named}的做法、证明材料与页码`)}` }];
+}
+
+function rowQuotes(c: Ctx, own: Block[], rows: ScoringItem[]): Block[] {
   // the tender's own words on the row's subject, where it states them (a requirement item, a qualification, a clause of
   // its instructions — with page): what the bidder commits to and what the evidence blank answers
   const text = toText(own);
@@ -246,6 +268,17 @@ function result(blocks: Block[], kind: SectionKind): WriteSectionResult {
   const text = toText(blocks);
   const placeholders = [...new Set(text.match(PLACEHOLDER_RE) ?? [])];
   return { doc: toDoc(blocks), text, chars: countChars(text), placeholders, kind };
+}
+
+/** The note naming the tender's forms left out of the bid: those it says not to include, those for after the award. */
+function leftOutNote(left: ReturnType<typeof formRun>['left']): Block {
+  const said = left.filter(notInBid).map((f) => `「${f.title}」`);
+  const after = left.filter((f) => !notInBid(f)).map((f) => `「${f.title}」`);
+  const parts = [
+    ...(said.length ? [`招标文件注明${said.join('')}不放入投标文件`] : []),
+    ...(after.length ? [`${after.join('')}为中标后或质疑、投诉时使用的格式`] : []),
+  ];
+  return { t: 'p', text: `（说明：${parts.join('；')}，本投标文件不附。）` };
 }
 
 /** A paragraph that is only a placeholder: what the bidder must write there. */

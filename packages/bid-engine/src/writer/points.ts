@@ -27,6 +27,8 @@ interface Leaf {
   node: BidOutlineNode;
   words: Set<string>;
   title: Set<string>;
+  /** the words that say what the leaf is about: its title, its scoring rows' names, its parent's title */
+  subject: Set<string>;
   order: number;
 }
 
@@ -119,8 +121,22 @@ export function parameterItems(card: TenderCard): RequirementItem[] {
 }
 
 /**
- * Requirement item → the leaf that answers it. With the outline: the written leaf sharing the most words (its title
- * counts double, then its scoring rows and parents); items sharing none go round the 技术 leaves in turn. Without the
+ * A requirement on the deal rather than on the work (payment, settlement, the price, penalties and deductions, the
+ * contract's term): a plan section has nothing to say to it, the commercial response table answers it (「我方知悉…」 under
+ * a penalty clause in a 服务方案 is what an evaluator reads as filler).
+ */
+const DEAL_ITEM = /付款|支付方式|结算|发票|投标报价|报价(?:应|须|包含|包括|为)|保证金|违约|罚款|罚金|扣除|扣减|扣罚|扣款|扣发(?!工资)|索赔|赔偿|终止合同|解除合同|合同(?:签订|履行期限|为|期限)|不良行为|考[评核]得分|综合考评|预算金额|采购预算|最高限价/;
+
+/** A response table that can take requirement rows: not the qualification table (it answers the qualifications). */
+const takesRows = (n: BidOutlineNode) => n.mode === 'table' && !/资格/.test(n.title);
+const commercialTable = (n: BidOutlineNode) => takesRows(n) && (n.kind === '商务' || /商务/.test(n.title));
+
+/**
+ * Requirement item → the leaf that answers it (issue 24: each item in the section whose subject it is about, or in the
+ * response table — never in an unrelated plan leaf). With the outline: a deal term (DEAL_ITEM) goes to the commercial
+ * response table; any other item to the written leaf whose subject (its title, its scoring rows' names, its parent's
+ * title) it names, the one sharing the most words (title double, then rows and parents); an item naming no leaf's subject
+ * goes to a response table, else to the one leaf answering the requirements as a whole (需求理解, 技术响应…). Without the
  * outline (an older caller), a node gets the items whose closest non-price scoring row is one of its own.
  */
 export function assignRequirements(card: TenderCard, outline: BidOutlineNode[] | undefined): Map<string, RequirementItem[]> {
@@ -140,8 +156,19 @@ export function assignRequirements(card: TenderCard, outline: BidOutlineNode[] |
   const add = (id: string, r: RequirementItem) => out.set(id, [...(out.get(id) ?? []), r]);
   const textOf = (r: RequirementItem) => `${r.section} ${r.text}`;
   if (outline?.length) {
+    const all = leavesOf(outline).map((l) => l.node);
+    const tables = all.filter(takesRows);
+    const commercial = tables.find(commercialTable);
+    // (a goods or works tender's technical table holds its parameters; other items are not parameters)
+    const general = tables.find((n) => !commercialTable(n) && !isParameterTable(card, n)) ?? commercial ?? null;
+    const rest: RequirementItem[] = [];
+    for (const r of items) {
+      const deal = DEAL_ITEM.test(r.text) ? (commercial ?? general) : null;
+      if (deal) add(deal.id, r);
+      else rest.push(r);
+    }
     const leaves = leafWords(card, outline);
-    for (const [id, list] of toLeaves(leaves, items, textOf)) for (const r of list) add(id, r);
+    for (const [id, list] of toLeaves(leaves, rest, textOf, general)) for (const r of list) add(id, r);
   } else {
     const rows = card.scoring.filter((s) => s.category !== 'price').map((s) => ({ s, w: bigrams(`${s.item} ${s.criteria}`) }));
     for (const r of items) {
@@ -170,34 +197,72 @@ function leafWords(card: TenderCard, outline: BidOutlineNode[]): Leaf[] {
     .filter((l) => writes(l.node))
     .map((l, order) => {
       const rows = l.rows.map((id) => scoringById.get(id)).filter((s): s is ScoringItem => !!s);
+      const parent = l.parents.slice(-1).join(' ');
       return {
         node: l.node,
         order,
         title: bigrams(l.node.title),
-        words: bigrams([...rows.map((s) => `${s.item} ${s.criteria}`), ...l.parents.slice(-1)].join(' ')),
+        subject: bigrams([l.node.title, ...rows.map((s) => s.item), parent].join(' ')),
+        words: bigrams([...rows.map((s) => `${s.item} ${s.criteria}`), parent].join(' ')),
       };
     });
 }
 
-/** Each item to the leaf sharing the most words (title double); items sharing none go round the 技术 leaves in turn. */
-function toLeaves<T>(leaves: Leaf[], items: T[], textOf: (x: T) => string): Map<string, T[]> {
+/** A leaf answering the tender's requirements as a whole (where an item naming no leaf's subject is answered). */
+const WHOLE = /需求(?:理解|分析|响应)|理解|总体|整体|概述|技术响应|响应情况|(?:技术|服务|实施|管理)方案$/;
+
+/** Words naming no subject of their own (「证明材料」 names a document, not what it proves): no leaf is about them. */
+const SUBJECT_GENERIC = new Set([...GENERIC_BIGRAMS, '材料', '证明', '明材', '方案', '措施', '计划', '制度', '情况', '能力', '说明', '其他', '文件', '资料', '技术', '标准', '符合']);
+
+/**
+ * Each item to the leaf whose subject it names, sharing the most words (title double); then an item naming no leaf's
+ * subject to the leaf whose own items (those placed by subject) it shares many words with, clearly more than any other
+ * (「厨房…购进食品」 beside the 食堂 post's duties); what is left goes to the leaf titled for the requirements as a whole
+ * (需求理解, 技术响应…) when there is one, else to `fallback` (a response table), else to the first 技术 leaf — never round
+ * an unrelated leaf in turn.
+ */
+function toLeaves<T>(leaves: Leaf[], items: T[], textOf: (x: T) => string, fallback: BidOutlineNode | null = null): Map<string, T[]> {
   const out = new Map<string, T[]>();
-  if (!leaves.length) return out;
+  if (!leaves.length && !fallback) return out;
   const tech = leaves.filter((l) => l.node.kind === '技术');
   const pool = tech.length ? tech : leaves;
-  let turn = 0;
-  for (const r of items) {
-    const w = bigrams(textOf(r));
+  const titled = pool.find((l) => WHOLE.test(l.node.title) && !/时间|流程|人员|应急|培训|售后|安全/.test(l.node.title));
+  const whole = titled ?? pool[0];
+  const placed = new Map<T, Leaf>();
+  const words = items.map((r) => bigrams(textOf(r)));
+  items.forEach((r, i) => {
+    const w = words[i]!;
     let best: Leaf | null = null;
     let top = 0;
     for (const l of leaves) {
+      if (!sharedCount(w, l.subject, SUBJECT_GENERIC)) continue;
       const sc = overlap(w, l.title) * 2 + overlap(w, l.words);
       if (sc > top) {
         top = sc;
         best = l;
       }
     }
-    const id = (top >= 3 && best ? best : pool[turn++ % pool.length]!).node.id;
+    if (top >= 3 && best) placed.set(r, best);
+  });
+  // the words of each leaf's own items: what its subject is in this tender's terms
+  const own = new Map<Leaf, Set<string>>();
+  items.forEach((r, i) => {
+    const l = placed.get(r);
+    if (!l) return;
+    const set = own.get(l) ?? new Set(l.subject);
+    for (const b of words[i]!) set.add(b);
+    own.set(l, set);
+  });
+  items.forEach((r, i) => {
+    if (placed.has(r)) return;
+    const scores = [...own].map(([l, set]) => ({ l, sc: overlap(words[i]!, set) })).sort((a, b) => b.sc - a.sc);
+    const [first, second] = scores;
+    if (first && first.sc >= 4 && first.sc >= 1.5 * (second?.sc ?? 0)) placed.set(r, first.l);
+  });
+  for (const r of items) {
+    // (a leaf titled for the requirements as a whole — 需求理解、技术响应、总体方案 — restates them before a table does)
+    const id = placed.get(r)?.node.id ?? titled?.node.id ?? fallback?.id ?? whole?.node.id;
+    if (!id) continue;
     out.set(id, [...(out.get(id) ?? []), r]);
   }
   return out;
@@ -215,7 +280,10 @@ export function clausesFor(card: TenderCard, node: BidOutlineNode, outline: BidO
   if (!byOutline) clauseCache.set(card, (byOutline = new WeakMap()));
   let map = byOutline.get(outline);
   if (!map) {
-    map = toLeaves(leafWords(card, outline), [...card.starClauses, ...card.importantClauses], (c) => c.text);
+    // (a clause naming no leaf's subject is answered by the response table alone, where there is one)
+    // (the commercial table answers only the commercial clauses: the other table, which answers them all)
+    const table = leavesOf(outline).find((l) => takesRows(l.node) && !commercialTable(l.node))?.node ?? null;
+    map = toLeaves(leafWords(card, outline), [...card.starClauses, ...card.importantClauses], (c) => c.text, table);
     byOutline.set(outline, map);
   }
   return map.get(node.id) ?? [];

@@ -331,9 +331,13 @@ function taskMessage(input: SectionPromptInput, kind: SectionKind, scoring: Scor
 
   if (node.mode === 'table' || kind === 'deviation') {
     const rows = clausesForTable(input.card, node);
-    lines.push(`- 需逐条响应的条款（共 ${rows.length} 条，表格正好 ${rows.length} 行）：`);
+    // the requirement items this table answers (points.ts: the deal terms and the items no written section is about)
+    const reqs = node.mode === 'table' ? requirementsFor(input.card, node, input.outline) : [];
+    const total = rows.length + reqs.length;
+    lines.push(`- 需逐条响应的条款（共 ${total} 条，表格正好 ${total} 行）：`);
     rows.forEach((r, i) => lines.push(`  ${i + 1}. ${r.mark}${clip(r.clause.text, MAX_CLAUSE_CHARS)}`));
-    if (!rows.length) lines.push('  （招标文件未标注★/▲条款：按采购需求的主要条款逐条列出）');
+    reqs.forEach((r, i) => lines.push(`  ${rows.length + i + 1}. [${r.id}·第 ${r.source.page} 页] ${clip(r.text, MAX_CLAUSE_CHARS)}`));
+    if (!total) lines.push('  （招标文件未标注★/▲条款：按采购需求的主要条款逐条列出）');
   } else if (node.mode === 'form') {
     lines.push('- 本节为表单模式：如招标文件“格式要求”或“投标文件组成”对本节规定了格式，严格照搬其标题、栏目和落款，只填写已知字段。');
   }

@@ -165,19 +165,41 @@ function formNamed(card: TenderCard, title: string): TenderForm | undefined {
  * chapter is printed somewhere, under the part before it. Empty when the node names no form.
  */
 export function tenderFormsFor(card: TenderCard, node: Pick<BidOutlineNode, 'title'>): TenderForm[] {
+  return formRun(card, node).forms;
+}
+
+/**
+ * A form the tender itself says is not put in the bid (「（投标文件中不用放此项）」「中标后提供」) — its first lines say so.
+ */
+const NOT_IN_BID = /投标文件中不[用需必]放|不[用需必]放入(?:投标|响应)文件|(?:投标|响应)时不[用需必]提供|[（(]\s*中标后(?:提供|提交)\s*[)）]/;
+export function notInBid(f: TenderForm): boolean {
+  return NOT_IN_BID.test(`${f.title} ${f.blocks.slice(0, 3).map((b) => (b.t === 'p' ? b.text : '')).join(' ')}`);
+}
+
+/**
+ * The forms printed under a part (its own, then the unnamed ones after it) and the forms after it that are left out of
+ * the bid: those for after the award (履约保函, 合同…) and those the tender says not to put in (notInBid) — the section
+ * names them in a note rather than laying them out (issue 24).
+ */
+export function formRun(card: TenderCard, node: Pick<BidOutlineNode, 'title'>): { forms: TenderForm[]; left: TenderForm[] } {
   const forms = card.forms ?? [];
   const own = formNamed(card, node.title.trim());
-  if (!own) return [];
+  if (!own) return { forms: [], left: [] };
   const named = new Set(card.composition.map((p) => formNamed(card, p.title.trim())).filter(Boolean) as TenderForm[]);
   const titles = new Set([...named].map((f) => f.title));
   const out = [own];
+  const left: TenderForm[] = [];
   for (let i = forms.indexOf(own) + 1; i < forms.length; i++) {
     const f = forms[i]!;
     if (named.has(f) || titles.has(f.title)) break;
-    if (!f.blocks.length || NOT_BID_FORM.test(f.title) || isPrintedPart(key(f.title))) continue;
+    if (!f.blocks.length || isPrintedPart(key(f.title))) continue;
+    if (NOT_BID_FORM.test(f.title) || notInBid(f)) {
+      left.push(f);
+      continue;
+    }
     out.push(f);
   }
-  return out;
+  return { forms: out, left };
 }
 
 /** The tender form of a section (the first of tenderFormsFor). */

@@ -4,6 +4,7 @@ import type { Part, Ctx } from './context.js';
 import type { ResponseRow } from './tender-form.js';
 import { isParameterTable, parameterItems } from '../points.js';
 import { bold, clauseList, F, ph, SP } from './context.js';
+import { commitment, REQUIRES } from './respond.js';
 import { ceilingSentence } from '../../tender/ceiling.js';
 
 /**
@@ -201,7 +202,28 @@ export function responseRows(c: Ctx): ResponseRow[] {
         : { requirement: `${r.mark}${text}`, response: responseFor(c, r.clause.text), deviation: '无偏离', note: `见招标文件第 ${r.clause.source.page} 页` },
     );
   }
+  rows.push(...requirementRows(c, params.length > 0));
   return rows;
+}
+
+/**
+ * The requirement items a response table answers (points.ts: the deal terms, and the items no written section is about),
+ * each a row with the bidder's commitment — a penalty or a payment term is acknowledged here, not in a plan section.
+ */
+export function requirementRows(c: Ctx, withPage = false, withStated = false): ResponseRow[] {
+  const own = new Set(isParameterTable(c.card, c.node) ? parameterItems(c.card) : []);
+  // (an item a ★/▲ row of the table states is answered there — unless the table is the tender's form, which may not
+  // have taken our ★/▲ rows: withStated)
+  const clauses = withStated ? [] : deviationRows(c);
+  return c.reqs
+    .filter((r) => !own.has(r) && !clauses.some((x) => sameRequirement(x.clause.text, r.text)))
+    .map((r) => {
+      const text = r.text.replace(/\s+/g, ' ').trim().replace(/[。；;]+$/, '');
+      const response = REQUIRES.test(r.text) ? `我方承诺${commitment(r.text)}` : '我方知悉并接受';
+      return withPage
+        ? { requirement: `${text}（招标文件第 ${r.source.page} 页）`, response, deviation: '无偏离', note: '' }
+        : { requirement: text, response, deviation: '无偏离', note: `见招标文件第 ${r.source.page} 页` };
+    });
 }
 
 const core = (s: string) => s.replace(/[★▲\s]|^\s*(?:[（(]?\d{1,3}[)）.．、]?)/g, '').replace(/[^\p{Script=Han}A-Za-z0-9.]/gu, '');

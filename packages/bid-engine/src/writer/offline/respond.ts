@@ -33,10 +33,10 @@ function firstSentence(s: string): string {
 }
 
 /** A requirement says what must be done; an item without such words describes the site (建筑面积、设备清单). */
-const REQUIRES = /须|应|要求|不少于|不低于|不超过|不大于|不得|负责|提供|确保|保证|≥|≤|具备|配备|满足|承诺|必须|需要|严禁|禁止/;
+export const REQUIRES = /须|应|要求|不少于|不低于|不超过|不大于|不得|负责|提供|确保|保证|≥|≤|具备|配备|满足|承诺|必须|需要|严禁|禁止/;
 
 /** A table row (「评价项目：巡检完成率；评价标准：…」) is committed to by its first cell; a sentence by its first sentence. */
-function commitment(text: string): string {
+export function commitment(text: string): string {
   const fields = text.split(/[；;]/).map((f) => /^([^：:]{1,12})[：:](.+)$/.exec(f.trim())).filter((m): m is RegExpExecArray => !!m);
   if (fields.length >= 2) return `满足“${fields[0]![2]!.trim().replace(/[。，,]+$/, '')}”一项的全部要求`;
   return firstSentence(commitOf(text));
