@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import type { S3Settings } from './providers/storage/s3.js';
+import { normalizePrefix, type S3Settings } from './providers/storage/s3.js';
 
 /**
  * Every environment variable the server reads, typed and documented (README lists the same table).
@@ -576,7 +576,7 @@ export const ENV_SCHEMA = z
               accessKeyId: env.STORAGE_S3_ACCESS_KEY_ID!,
               secretAccessKey: env.STORAGE_S3_SECRET_ACCESS_KEY!,
               forcePathStyle: env.STORAGE_S3_FORCE_PATH_STYLE === 'true',
-              prefix: (env.STORAGE_S3_PREFIX ?? '').replace(/^\/+|\/+$/g, '').replace(/.+/, '$&/'),
+              prefix: normalizePrefix(env.STORAGE_S3_PREFIX ?? ''),
             }
           : undefined,
       logLevel: env.LOG_LEVEL,

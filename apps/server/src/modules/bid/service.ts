@@ -42,7 +42,7 @@ import {
   type BidRow,
 } from './repo.js';
 import { dropExportsOfBid } from './export/service.js';
-import type { StagedUpload, Upload } from '../../http/upload.js';
+import type { StagedUpload } from '../../http/upload.js';
 import type { StagedFile } from '../../providers/storage/index.js';
 import type { bidCalls, CallFields } from '@btz/shared/calls';
 

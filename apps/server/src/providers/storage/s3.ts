@@ -28,6 +28,9 @@ export interface S3Settings {
 }
 
 const KEY = /^[0-9a-f]{64}$/;
+
+/** 'btz/files' and '/btz/files/' → 'btz/files/'; '' and '/' → '' */
+export const normalizePrefix = (prefix: string) => prefix.replace(/^\/+|\/+$/g, '').replace(/.+/, '$&/');
 /** Parts of a spilled upload (S3 wants ≥ 5 MB for every part but the last). */
 const PART_BYTES = 8 * 1024 * 1024;
 const STAGING_GRACE_MS = 60 * 60_000;
@@ -45,15 +48,17 @@ const xmlText = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').rep
 export class S3Storage implements FileStorage {
   readonly name = 's3';
   private readonly base: URL;
+  private readonly s: S3Settings;
 
-  constructor(private readonly s: S3Settings) {
-    this.base = new URL(s.endpoint);
+  constructor(settings: S3Settings) {
+    this.s = { ...settings, prefix: normalizePrefix(settings.prefix) };
+    this.base = new URL(settings.endpoint);
   }
 
   /** endpoint + bucket + prefix: what every instance naming the same bucket sees alike (instances/registry.ts) */
   static describe(s: S3Settings): string {
     const u = new URL(s.endpoint);
-    return `s3://${u.host}${u.pathname.replace(/\/+$/, '')}/${s.bucket}/${s.prefix}`;
+    return `s3://${u.host}${u.pathname.replace(/\/+$/, '')}/${s.bucket}/${normalizePrefix(s.prefix)}`;
   }
 
   private objectKey(key: string): string {
