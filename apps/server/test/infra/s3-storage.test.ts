@@ -27,12 +27,17 @@ const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 let s3: LocalS3;
 let t: TestServer;
 beforeAll(async () => {
+  console.log('TIMING before start', new Date().toISOString());
   s3 = await startLocalS3({ prefix: 'btz/files' });
+  console.log('TIMING s3 up', new Date().toISOString());
   t = await startTestServer({ storageS3: s3.settings, jobPollMs: 50, uploadMaxBytes: 32 * MB, uploadQuotaBytes: 50 * MB });
 });
 afterAll(async () => {
+  console.log('TIMING after start', new Date().toISOString());
   await t?.close();
+  console.log('TIMING server closed', new Date().toISOString());
   await s3?.close();
+  console.log('TIMING s3 closed', new Date().toISOString());
 });
 
 /** what the server wrote to its local file directory (DATA_DIR/files): nothing but the spill directory may exist */
@@ -114,6 +119,7 @@ async function bigDocx(mb: number): Promise<Buffer> {
 }
 
 describe('STORAGE_DRIVER=s3', () => {
+  beforeAll(() => console.log('TIMING server up', new Date().toISOString()));
   it('every file kind goes through the bucket, none to the local directory; the parse reads the tender back; downloads come from the bucket', async () => {
     const { token } = await newUser(t);
     const docx = await tenderDocx();

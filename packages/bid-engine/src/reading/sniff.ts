@@ -1,5 +1,5 @@
 import { DocumentError } from './errors.js';
-import { listZipEntries, looksLikeZip } from './zip.js';
+import { assertSafeZip, listZipEntries, looksLikeZip } from './zip.js';
 
 /** The largest file accepted (PRODUCT.md §5 step 1). */
 export const MAX_FILE_BYTES = 100 * 1024 * 1024;
@@ -80,6 +80,16 @@ export function sniffTypeWindow(w: { head: Buffer; tail: Buffer; size: number })
   // the beginning, cut at a character boundary (up to 3 bytes of a split UTF-8 / GB18030 character dropped)
   for (let cut = 0; cut < 4; cut++) if (decodeText(w.head.subarray(0, w.head.length - cut)) !== null) return { type: 'txt' };
   throw new DocumentError('UNSUPPORTED');
+}
+
+/**
+ * The type of an upload seen whole or through its ends (`sniffTypeWindow`), a DOCX's directory also checked against
+ * archive bombs (`assertSafeZip`) — refused now, not after it was stored. Throws the reader's DocumentError.
+ */
+export function sniffUpload(w: { head: Buffer; tail: Buffer; size: number }): DocumentType {
+  const { type, entries } = sniffTypeWindow(w);
+  if (entries) assertSafeZip(entries, w.size);
+  return type;
 }
 
 /** Bytes that never occur in text: C0 controls other than TAB, LF, VT, FF, CR, and ESC is tolerated; plus DEL runs. */

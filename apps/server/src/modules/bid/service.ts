@@ -15,7 +15,7 @@ import {
 import { WRITE_KIND } from './writing/service.js';
 import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
-import { DocumentError, FINAL_DOCUMENT_CODES, readDocument, sniffType, sniffTypeWindow } from '@btz/bid-engine/reading';
+import { DocumentError, FINAL_DOCUMENT_CODES, readDocument, sniffUpload } from '@btz/bid-engine/reading';
 import { headingsOfModel, importOutline, parseOutlineText, type ImportedHeading } from '@btz/bid-engine/outline';
 import { assertSafeZip, listZipEntries } from '@btz/bid-engine/reading';
 import { badRequest } from '../../http/errors.js';
@@ -52,20 +52,11 @@ const EARLY: readonly BidStatus[] = ['draft', 'parsed', 'outlined'];
 
 /**
  * The sniffed type, or the reader's own Chinese refusal (empty, not a PDF/DOCX/DOC/TXT, a zip bomb…). A staged upload
- * too large to be held is sniffed through its two ends (`sniffTypeWindow`).
+ * too large to be held is sniffed through its two ends (`sniffUpload`).
  */
-function sniff(file: Buffer | Pick<StagedFile, 'bytes' | 'head' | 'tail' | 'size'>) {
+function sniff(file: Buffer | Pick<StagedFile, 'head' | 'tail' | 'size'>) {
   try {
-    if (!Buffer.isBuffer(file) && !file.bytes) {
-      const { type, entries } = sniffTypeWindow(file);
-      if (entries) assertSafeZip(entries, file.size);
-      return type;
-    }
-    const data = Buffer.isBuffer(file) ? file : file.bytes!;
-    const type = sniffType(data);
-    // a DOCX whose directory declares an absurd inflated size is refused now, not after it was stored
-    if (type === 'docx') assertSafeZip(listZipEntries(data), data.length);
-    return type;
+    return sniffUpload(Buffer.isBuffer(file) ? { head: file, tail: file, size: file.length } : file);
   } catch (e) {
     if (e instanceof DocumentError) throw badRequest(e.message);
     throw e;

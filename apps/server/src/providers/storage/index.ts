@@ -54,9 +54,9 @@ export interface StagedFile {
   readonly size: number;
   /** all the bytes, when there were at most STAGE_MEMORY_BYTES of them (the rest were spilled); else null */
   readonly bytes: Buffer | null;
-  /** the first STAGE_WINDOW_BYTES (the whole file when smaller): enough to tell its type */
+  /** the first STAGE_WINDOW_BYTES, enough to tell its type (the whole file when it was held: `bytes`) */
   readonly head: Buffer;
-  /** the last STAGE_WINDOW_BYTES (the whole file when smaller): where a ZIP keeps its directory */
+  /** the last STAGE_WINDOW_BYTES, where a ZIP keeps its directory (the whole file when it was held: `bytes`) */
   readonly tail: Buffer;
   commit(): Promise<StoredFile>;
   /** drops the bytes unless committed; safe to call at any point, also twice */
@@ -111,15 +111,16 @@ export async function stage(files: FileStorage, source: AsyncIterable<Buffer>): 
   }
   const sha256 = hash.digest('hex');
   const bytes = spill ? null : Buffer.concat(held);
-  const tailBuf = bytes ?? Buffer.concat(tail);
+  const tailBuf = Buffer.concat(tail);
   let done: 'no' | 'committed' | 'discarded' = 'no';
   return {
     key: sha256,
     sha256,
     size,
     bytes,
-    head: bytes ? bytes.subarray(0, STAGE_WINDOW_BYTES) : head,
-    tail: tailBuf.subarray(Math.max(0, tailBuf.length - STAGE_WINDOW_BYTES)),
+    // held whole: both ends are the whole file
+    head: bytes ?? head,
+    tail: bytes ?? tailBuf.subarray(Math.max(0, tailBuf.length - STAGE_WINDOW_BYTES)),
     async commit() {
       if (done !== 'no') throw new Error(`staged upload already ${done}`);
       done = 'committed';
