@@ -17,7 +17,6 @@ import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
 import { DocumentError, FINAL_DOCUMENT_CODES, readDocument, sniffUpload } from '@btz/bid-engine/reading';
 import { headingsOfModel, importOutline, parseOutlineText, type ImportedHeading } from '@btz/bid-engine/outline';
-import { assertSafeZip, listZipEntries } from '@btz/bid-engine/reading';
 import { badRequest } from '../../http/errors.js';
 import { enqueue } from '../../jobs/index.js';
 import { newId } from '../../lib/ids.js';

@@ -72,7 +72,7 @@ export const STAGE_WINDOW_BYTES = 4 * 1024 * 1024;
  * Writes `source` into `files` while it streams in, hashing it: at most STAGE_MEMORY_BYTES (+ the two sniffing windows)
  * are held at any time. An error of the source (a size limit, a broken connection) drops what was spilled and is rethrown.
  */
-export async function stage(files: FileStorage, source: AsyncIterable<Buffer>): Promise<StagedFile> {
+export async function stage(files: FileStorage, source: AsyncIterable<Buffer> | Iterable<Buffer>): Promise<StagedFile> {
   const hash = createHash('sha256');
   let size = 0;
   let held: Buffer[] = [];
