@@ -78,6 +78,7 @@ export async function startLocalS3(o: { bucket?: string; prefix?: string } = {})
   const s3rver = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: dir, configureBuckets: [{ name: bucket }] });
   const inner = (await s3rver.run()) as AddressInfo;
   const rejected: string[] = [];
+  const noKeepAlive = new http.Agent({ keepAlive: false });
   const proxy = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -90,7 +91,7 @@ export async function startLocalS3(o: { bucket?: string; prefix?: string } = {})
         res.end('<?xml version="1.0" encoding="UTF-8"?><Error><Code>SignatureDoesNotMatch</Code><Message>signature</Message></Error>');
         return;
       }
-      const fwd = http.request({ host: '127.0.0.1', port: inner.port, method: req.method, path: req.url, headers: req.headers }, (up) => {
+      const fwd = http.request({ host: '127.0.0.1', port: inner.port, method: req.method, path: req.url, headers: req.headers, agent: noKeepAlive }, (up) => {
         res.writeHead(up.statusCode ?? 502, up.headers);
         up.pipe(res);
       });
@@ -138,8 +139,10 @@ export async function startLocalS3(o: { bucket?: string; prefix?: string } = {})
     },
     rejected,
     close: async () => {
-      await new Promise<void>((r) => proxy.close(() => r()));
+      // the server under test keeps its connections alive: closed here, or close() would wait for them
+      const closed = new Promise<void>((r) => proxy.close(() => r()));
       proxy.closeAllConnections();
+      await closed;
       await s3rver.close();
       rmSync(dir, { recursive: true, force: true });
     },

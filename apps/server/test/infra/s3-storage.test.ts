@@ -27,17 +27,12 @@ const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 let s3: LocalS3;
 let t: TestServer;
 beforeAll(async () => {
-  console.log('TIMING before start', new Date().toISOString());
   s3 = await startLocalS3({ prefix: 'btz/files' });
-  console.log('TIMING s3 up', new Date().toISOString());
-  t = await startTestServer({ storageS3: s3.settings, jobPollMs: 50, uploadMaxBytes: 32 * MB, uploadQuotaBytes: 50 * MB });
+  t = await startTestServer({ storageS3: s3.settings, jobPollMs: 50, uploadMaxBytes: 24 * MB, uploadQuotaBytes: 36 * MB });
 });
 afterAll(async () => {
-  console.log('TIMING after start', new Date().toISOString());
   await t?.close();
-  console.log('TIMING server closed', new Date().toISOString());
   await s3?.close();
-  console.log('TIMING s3 closed', new Date().toISOString());
 });
 
 /** what the server wrote to its local file directory (DATA_DIR/files): nothing but the spill directory may exist */
@@ -119,7 +114,6 @@ async function bigDocx(mb: number): Promise<Buffer> {
 }
 
 describe('STORAGE_DRIVER=s3', () => {
-  beforeAll(() => console.log('TIMING server up', new Date().toISOString()));
   it('every file kind goes through the bucket, none to the local directory; the parse reads the tender back; downloads come from the bucket', async () => {
     const { token } = await newUser(t);
     const docx = await tenderDocx();
@@ -170,14 +164,15 @@ describe('STORAGE_DRIVER=s3', () => {
 
   it('a large tender reaches the bucket while its body is still arriving, and is stored whole under its hash', async () => {
     const { token } = await newUser(t);
-    const data = await bigDocx(24);
+    const data = await bigDocx(22);
     const before = s3.partBytes();
     const res = await uploadInTwo({
       apiPath: '/btz/bid/upload-tender',
       token,
       name: '大招标文件.docx',
       data,
-      split: 16 * MB,
+      // 8 MB held, then parts of 8 MB: the first is sent by the 16th MB
+      split: 19 * MB,
       fields: { bidType: '1' },
       // a buffered upload writes nothing before the last byte: this wait then fails
       between: () => waitUntil('multipart parts in the bucket before the upload ended', () => s3.partBytes() - before >= 8 * MB, { limitMs: 60_000 }).then(() => undefined),
@@ -195,18 +190,18 @@ describe('STORAGE_DRIVER=s3', () => {
 
   it('an upload over UPLOAD_MAX_BYTES mid-stream, or over the quota, is refused in Chinese and leaves nothing in the bucket', async () => {
     const { token } = await newUser(t);
-    const tooBig = await bigDocx(34);
+    const tooBig = await bigDocx(26);
     const res = await uploadInTwo({ apiPath: '/btz/bid/upload-tender', token, name: '超大.docx', data: tooBig, split: 20 * MB, fields: { bidType: '1' }, between: async () => undefined });
-    expect(res.json).toMatchObject({ success: false, msg: BID_TEXTS.tooLarge('32 MB') });
+    expect(res.json).toMatchObject({ success: false, msg: BID_TEXTS.tooLarge('24 MB') });
     expect(s3.objects()).not.toContain(sha(tooBig));
     // the multipart upload was aborted, not left to the lifecycle rule
     await waitUntil('the aborted upload parts gone', () => s3.partBytes() === 0, { limitMs: 10_000 });
 
-    // 50 MB quota: 26 MB stored, another 26 MB refused after it streamed in
-    const first = await bigDocx(26);
+    // 36 MB quota: 19 MB stored, another 19 MB refused after it streamed in
+    const first = await bigDocx(19);
     const ok = await uploadInTwo({ apiPath: '/btz/bid/upload-tender', token, name: '一.docx', data: first, split: first.length, fields: { bidType: '1' }, between: async () => undefined });
     expect(ok.json?.success, ok.text).toBe(true);
-    const second = await bigDocx(26);
+    const second = await bigDocx(19);
     const refused = await uploadInTwo({ apiPath: '/btz/bid/upload-tender', token, name: '二.docx', data: second, split: second.length, fields: { bidType: '1' }, between: async () => undefined });
     expect(refused.json?.success).toBe(false);
     expect(refused.json.msg).toMatch(/存储空间不足/);
