@@ -8,7 +8,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import aws4 from 'aws4';
-import { StorageNotFoundError, type FileStorage, type Spill, type StoredFile } from './index.js';
+import { StorageNotFoundError, type FileStorage, type Spill, type StoredFile } from './types.js';
 
 export interface S3Settings {
   /** STORAGE_S3_ENDPOINT: http(s)://host[:port] */
