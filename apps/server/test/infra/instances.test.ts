@@ -166,5 +166,5 @@ describe.skipIf(!canRun)('instances on one PostgreSQL and their file storage', (
     } finally {
       await s3.close();
     }
-  }, 120_000);
+  }, 180_000);
 });
