@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { normalizePrefix, type S3Settings } from './providers/storage/s3.js';
 
 /**
  * Every environment variable the server reads, typed and documented (README lists the same table).
@@ -189,6 +190,9 @@ export interface Config {
   /** STORAGE_SHARED — true declares STORAGE_DIR a mount every instance sees (NFS…): only then may several instances run on
    *  one PostgreSQL; an instance whose files another could not read refuses to start (default false) */
   storageShared: boolean;
+  /** STORAGE_DRIVER=s3 and the STORAGE_S3_* settings: files in an S3-compatible bucket (MinIO, OSS, COS…) instead of
+   *  STORAGE_DIR; every instance naming the same endpoint, bucket and prefix shares them (providers/storage/s3.ts) */
+  storageS3?: S3Settings;
   /** LOG_LEVEL — pino level (default info; tests use warn) */
   logLevel: string;
   /** UPLOAD_QUOTA_BYTES — bytes one user may keep stored, every upload path and tool output counted through the storage
@@ -360,6 +364,7 @@ const smsTemplateParams = variable((raw, problem): Config['smsTemplateParams'] =
   return out.length ? out : [{ name: 'code', value: 'code' }];
 });
 const raw = z.string().optional();
+const S3_VARS = ['STORAGE_S3_ENDPOINT', 'STORAGE_S3_BUCKET', 'STORAGE_S3_ACCESS_KEY_ID', 'STORAGE_S3_SECRET_ACCESS_KEY'] as const;
 export interface LlmPrice {
   prompt: number;
   completion: number;
@@ -486,6 +491,14 @@ export const ENV_SCHEMA = z
     UPLOAD_MAX_BYTES: int(100 * 1024 * 1024, 1),
     STORAGE_DIR: optional,
     STORAGE_SHARED: oneOf('false', ['true', 'false']),
+    STORAGE_DRIVER: oneOf('local', ['local', 's3']),
+    STORAGE_S3_ENDPOINT: url,
+    STORAGE_S3_BUCKET: optional,
+    STORAGE_S3_REGION: text('us-east-1'),
+    STORAGE_S3_ACCESS_KEY_ID: optional,
+    STORAGE_S3_SECRET_ACCESS_KEY: optional,
+    STORAGE_S3_FORCE_PATH_STYLE: oneOf('false', ['true', 'false']),
+    STORAGE_S3_PREFIX: optional,
     LOG_LEVEL: text('info'),
     UPLOAD_QUOTA_BYTES: int(2 * 1024 * 1024 * 1024, 1),
     DATABANK_READ_CONCURRENCY: int(1, 1, 64),
@@ -523,6 +536,11 @@ export const ENV_SCHEMA = z
           ' / Production refuses to start with the sandbox payment confirm on: configure a real PAY_PROVIDER and PAY_SANDBOX_CONFIRM=false, ' +
           'or set both PAY_SANDBOX_CONFIRM=true and ALLOW_SANDBOX_PAY_IN_PRODUCTION=true for a demo.',
       );
+    }
+    if (env.STORAGE_DRIVER === 's3') {
+      const missing = S3_VARS.filter((n) => !env[n]);
+      if (missing.length) problem(`STORAGE_DRIVER=s3 需要设置 ${missing.join('、')}`);
+      if (env.STORAGE_S3_PREFIX && !/^[A-Za-z0-9!_.*'()/-]{1,200}$/.test(env.STORAGE_S3_PREFIX)) problem('STORAGE_S3_PREFIX 只能含字母、数字和 !_.*\'()/-');
     }
     if (env.LLM_BASE_URL && !env.LLM_MODEL) problem('设置了 LLM_BASE_URL 时必须同时设置 LLM_MODEL（例如 deepseek-chat、qwen-plus）');
   })
@@ -619,6 +637,18 @@ export const ENV_SCHEMA = z
       uploadMaxBytes: env.UPLOAD_MAX_BYTES,
       storageDir: env.STORAGE_DIR ? path.resolve(env.STORAGE_DIR) : undefined,
       storageShared: env.STORAGE_SHARED === 'true',
+      storageS3:
+        env.STORAGE_DRIVER === 's3'
+          ? {
+              endpoint: env.STORAGE_S3_ENDPOINT!,
+              bucket: env.STORAGE_S3_BUCKET!,
+              region: env.STORAGE_S3_REGION,
+              accessKeyId: env.STORAGE_S3_ACCESS_KEY_ID!,
+              secretAccessKey: env.STORAGE_S3_SECRET_ACCESS_KEY!,
+              forcePathStyle: env.STORAGE_S3_FORCE_PATH_STYLE === 'true',
+              prefix: normalizePrefix(env.STORAGE_S3_PREFIX ?? ''),
+            }
+          : undefined,
       logLevel: env.LOG_LEVEL,
       uploadQuotaBytes: env.UPLOAD_QUOTA_BYTES,
       databankReadConcurrency: env.DATABANK_READ_CONCURRENCY,

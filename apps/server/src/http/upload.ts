@@ -4,14 +4,23 @@
  * and the rules of an uploaded file's name. The edge serves every module that takes an upload; the name of a file read
  * is marked on the request (`uploadedName`) for the IP record (modules/iprecord), which writes it once the call succeeded.
  */
+import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { BID_TEXTS } from '@btz/shared';
 import { AppError, badRequest } from './errors.js';
 import { assertNoNul } from './nul-guard.js';
+import type { StagedFile } from '../providers/storage/index.js';
 
 export interface Upload {
   filename: string;
   data: Buffer;
+  fields: Record<string, string>;
+}
+
+/** An upload written to storage while it streamed in (providers/storage `stage`), not an object yet. */
+export interface StagedUpload {
+  filename: string;
+  file: StagedFile;
   fields: Record<string, string>;
 }
 
@@ -54,11 +63,31 @@ export interface PartLimits {
  * limit is refused before anything is read; NUL is refused in names and fields; parser errors become Chinese refusals.
  */
 export async function readParts(req: FastifyRequest, l: PartLimits): Promise<{ files: { filename: string; data: Buffer }[]; fields: Record<string, string> }> {
+  const { files, fields } = await readPartsWith(req, l, {
+    take: async (file) => {
+      const chunks: Buffer[] = [];
+      for await (const c of file) chunks.push(c as Buffer);
+      const data = Buffer.concat(chunks);
+      return { value: data, size: data.length };
+    },
+    drop: async () => undefined,
+  });
+  return { files: files.map((f) => ({ filename: f.filename, data: f.value })), fields };
+}
+
+/** How `readPartsWith` takes in a file part: into memory (`readParts`), or into storage as it streams (`readStagedUpload`). */
+interface Taker<T> {
+  take(file: Readable): Promise<{ value: T; size: number }>;
+  /** a file taken but then refused (too large, a later part invalid) */
+  drop(value: T): Promise<void>;
+}
+
+async function readPartsWith<T>(req: FastifyRequest, l: PartLimits, t: Taker<T>): Promise<{ files: { filename: string; value: T }[]; fields: Record<string, string> }> {
   if (!req.isMultipart()) throw badRequest(BID_TEXTS.notMultipart);
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > l.totalMax + l.slack) throw badRequest(BID_TEXTS.tooLarge(formatLimit(l.totalMax)));
   const fields: Record<string, string> = {};
-  const files: { filename: string; data: Buffer }[] = [];
+  const files: { filename: string; value: T }[] = [];
   let total = 0;
   try {
     for await (const part of req.parts({ limits: { fileSize: l.fileMax, files: l.files, fields: l.fields, fieldSize: 4096 } })) {
@@ -67,19 +96,20 @@ export async function readParts(req: FastifyRequest, l: PartLimits): Promise<{ f
           part.file.resume();
           continue;
         }
-        const data = await part.toBuffer();
+        const taken = await t.take(part.file);
+        files.push({ filename: part.filename ?? '', value: taken.value });
         // the parser stops at the limit; when its error arrives after the last chunk, `truncated` still tells
-        if (part.file.truncated || data.length > l.fileMax) throw Object.assign(new Error('too large'), { code: 'FST_REQ_FILE_TOO_LARGE' });
-        total += data.length;
+        if (part.file.truncated || taken.size > l.fileMax) throw Object.assign(new Error('too large'), { code: 'FST_REQ_FILE_TOO_LARGE' });
+        total += taken.size;
         if (total > l.totalMax) throw badRequest(BID_TEXTS.tooLarge(formatLimit(l.totalMax)));
         assertNoNul(part.filename ?? '', '文件名');
-        files.push({ filename: part.filename ?? '', data });
       } else {
         assertNoNul({ [part.fieldname]: String(part.value ?? '') });
         fields[part.fieldname] = String(part.value ?? '');
       }
     }
   } catch (e) {
+    for (const f of files) await t.drop(f.value).catch(() => undefined);
     if (e instanceof AppError) throw e;
     const code = (e as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(BID_TEXTS.tooLarge(formatLimit(l.fileMax)));
@@ -98,6 +128,39 @@ export async function readUpload(req: FastifyRequest, maxBytes: number): Promise
   const filename = cleanFileName(file.filename);
   uploaded.set(req, filename); // IP 记录: recorded once the call succeeds
   return { filename, data: file.data, fields };
+}
+
+/**
+ * `readUpload` for an upload stored while it streams in: the bytes go to `stage` (the storage ledger's) chunk by chunk
+ * instead of into memory; the same limits, refusals and name rules. The caller `putStaged`s the file once it accepted
+ * it and must `discard` it otherwise (`withStaged`).
+ */
+export async function readStagedUpload(req: FastifyRequest, maxBytes: number, stage: (source: AsyncIterable<Buffer>) => Promise<StagedFile>): Promise<StagedUpload> {
+  const { files, fields } = await readPartsWith(
+    req,
+    { fileMax: maxBytes, totalMax: maxBytes, files: 1, fields: 20, slack: 64 * 1024, tooManyFiles: BID_TEXTS.oneFile },
+    {
+      take: async (file) => {
+        const staged = await stage(file);
+        return { value: staged, size: staged.size };
+      },
+      drop: (staged) => staged.discard(),
+    },
+  );
+  const file = files[files.length - 1];
+  if (!file) throw badRequest(BID_TEXTS.noFile);
+  const filename = cleanFileName(file.filename);
+  uploaded.set(req, filename); // IP 记录: recorded once the call succeeds
+  return { filename, file: file.value, fields };
+}
+
+/** Runs `fn` with a staged upload, and drops the staged bytes when `fn` did not store them (a refusal, an error). */
+export async function withStaged<R>(upload: StagedUpload, fn: (upload: StagedUpload) => Promise<R>): Promise<R> {
+  try {
+    return await fn(upload);
+  } finally {
+    await upload.file.discard().catch(() => undefined);
+  }
 }
 
 /** The name to show and to put in Content-Disposition: no path, no control characters, at most 200 characters. */

@@ -17,7 +17,8 @@ import { storageIdentity } from '../providers/storage/index.js';
  *  - and either the same path on the same host (one machine, one directory — also this very instance restarted after
  *    a crash, whose old row is still fresh), or both declared STORAGE_SHARED=true (STORAGE_DIR is a mount every
  *    instance sees). A copied data directory has the same id but is not shared: the declaration is what vouches.
- * An object-storage adapter comes with the scale-out issue; until then, refusing is the honest answer.
+ * With object storage (STORAGE_DRIVER=s3) the identity is endpoint + bucket + prefix and shared by nature: instances
+ * naming the same bucket run together without STORAGE_SHARED; one on a bucket and one on a local directory do not.
  *
  * An instance counts as live while its heartbeat (every JOB_HEARTBEAT_MS) is younger than JOB_STALE_MS — the rule that
  * re-queues a dead worker's jobs. A clean stop removes the row; a crash's row ages out. PGlite needs none of this: its
@@ -53,15 +54,16 @@ function conflictMessage(o: Row, me: { dir: string; id: string; shared: boolean 
     (differentDirs
       ? '两个实例都设置了 STORAGE_SHARED=true，但看到的并不是同一个目录（目录中的 .storage-id 不同）：请确认 STORAGE_DIR 确实是同一个共享挂载。'
       : '上传的文件保存在收到它的实例的文件目录里，另一个实例读不到；那个实例一停，它收到的文件就无法解析（“原始文件已丢失”）。') +
-    '多实例部署请把 STORAGE_DIR 指向所有实例都挂载的同一共享目录（如 NFS），并在每个实例上设置 STORAGE_SHARED=true；对象存储将在后续版本支持。' +
+    '多实例部署请让所有实例使用同一对象存储（STORAGE_DRIVER=s3 及相同的 STORAGE_S3_ENDPOINT、STORAGE_S3_BUCKET、STORAGE_S3_PREFIX），或把 STORAGE_DIR 指向所有实例都挂载的同一共享目录（如 NFS），并在每个实例上设置 STORAGE_SHARED=true。' +
     `若那个实例已经停止，请约 ${waitS} 秒后（JOB_STALE_MS）再启动。\n` +
     `Refusing to start: another instance (host ${o.host}, pid ${o.pid}, storage ${o.storage_dir}, ${sharedEn(o.storage_shared)}) is running on ` +
     `this database, and this instance's storage is ${me.dir} (${sharedEn(me.shared)}). ` +
     (differentDirs
       ? 'Both set STORAGE_SHARED=true but do not see the same directory (different .storage-id): check that STORAGE_DIR is one shared mount. '
       : 'Uploaded files stay in the storage of the instance that received them, which the other cannot read. ') +
-    'To run several instances, point STORAGE_DIR at one directory every instance mounts (e.g. NFS) and set STORAGE_SHARED=true on each; ' +
-    `object storage comes in a later release. If that instance has stopped, retry in about ${waitS} s (JOB_STALE_MS).`
+    'To run several instances, give them one object storage (STORAGE_DRIVER=s3 with the same STORAGE_S3_ENDPOINT, STORAGE_S3_BUCKET, STORAGE_S3_PREFIX), ' +
+    'or point STORAGE_DIR at one directory every instance mounts (e.g. NFS) and set STORAGE_SHARED=true on each. ' +
+    `If that instance has stopped, retry in about ${waitS} s (JOB_STALE_MS).`
   );
 }
 
@@ -71,7 +73,8 @@ export async function registerInstance(handle: DbHandle, config: Config, log: Fa
   const { db } = handle;
   const host = hostname();
   const storage = await storageIdentity(config);
-  const shared = config.storageShared;
+  // a bucket is one place for every instance naming it: shared without STORAGE_SHARED
+  const shared = config.storageShared || storage.shared;
   const staleS = config.jobStaleMs / 1000;
   const row = { id, host, pid: process.pid, storage_kind: storage.kind, storage_dir: storage.dir, storage_id: storage.id, storage_shared: shared };
 

@@ -126,6 +126,34 @@ describe('config', () => {
     expect(problems('proxy.example.com')[0]).toContain('proxy.example.com');
   });
 
+  it('STORAGE_DRIVER=s3 reads the bucket settings, names the missing ones, and is off by default', () => {
+    expect(loadConfig({}).storageS3).toBeUndefined();
+    const s3 = {
+      STORAGE_DRIVER: 's3',
+      STORAGE_S3_ENDPOINT: 'https://oss-cn-hangzhou.aliyuncs.com',
+      STORAGE_S3_BUCKET: 'btz-files',
+      STORAGE_S3_ACCESS_KEY_ID: 'id',
+      STORAGE_S3_SECRET_ACCESS_KEY: 'secret',
+    };
+    expect(loadConfig({ ...s3, STORAGE_S3_REGION: 'oss-cn-hangzhou', STORAGE_S3_PREFIX: '/btz/files/' }).storageS3).toEqual({
+      endpoint: 'https://oss-cn-hangzhou.aliyuncs.com',
+      bucket: 'btz-files',
+      region: 'oss-cn-hangzhou',
+      accessKeyId: 'id',
+      secretAccessKey: 'secret',
+      forcePathStyle: false,
+      prefix: 'btz/files/',
+    });
+    expect(loadConfig({ ...s3, STORAGE_S3_FORCE_PATH_STYLE: 'true' }).storageS3).toMatchObject({ region: 'us-east-1', forcePathStyle: true, prefix: '' });
+    let problems: string[] = [];
+    try {
+      loadConfig({ STORAGE_DRIVER: 's3', STORAGE_S3_ENDPOINT: 'https://cos.ap-shanghai.myqcloud.com' });
+    } catch (e) {
+      problems = (e as ConfigError).problems;
+    }
+    expect(problems.join('\n')).toContain('STORAGE_DRIVER=s3 需要设置 STORAGE_S3_BUCKET、STORAGE_S3_ACCESS_KEY_ID、STORAGE_S3_SECRET_ACCESS_KEY');
+  });
+
   it('reads a rate limit per family as N/S and refuses anything else', () => {
     const c = loadConfig({ RATE_LIMIT_UPLOAD: '3/10' });
     expect(c.rateLimits.upload).toEqual({ max: 3, windowS: 10 });

@@ -2,18 +2,20 @@
  * Several instances on one PostgreSQL (issue 10, finding 8): uploads live in the storage of the instance that received
  * them, so a second instance that could not read them refuses to start, clearly; with STORAGE_DIR on a shared mount
  * declared by STORAGE_SHARED=true both run, and a file uploaded to one is served by the other after the first is killed.
- * Real server processes (child-server.ts) on a database of their own.
+ * With object storage (STORAGE_DRIVER=s3) two instances naming the same bucket run without STORAGE_SHARED, and one on
+ * a local directory beside them is refused. Real server processes (child-server.ts) on a database of their own.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { childApi as api, childLogin, startChild, type Child } from '../child-server.js';
 import { multipartBody } from '../harness.js';
 import { tenderDocx } from '../bid/helpers.js';
 import { postgresAnswers, requireService } from '../requirements.js';
+import { startLocalS3 } from '../s3.js';
 
 const PG = process.env.TEST_DATABASE_URL;
 const canRun = requireService(await postgresAnswers(PG), `PostgreSQL 不可用（TEST_DATABASE_URL=${PG ?? '未设置'}）：多实例共享存储测试`);
@@ -127,4 +129,42 @@ describe.skipIf(!canRun)('instances on one PostgreSQL and their file storage', (
     expect(file.bytes.equals(data)).toBe(true);
     await stop(b);
   }, 120_000);
+
+  it('with STORAGE_DRIVER=s3 two instances share the bucket without STORAGE_SHARED; a file uploaded to one is served by the other after the first is killed; a local-storage instance beside them is refused', async () => {
+    // the previous test's killed instance is dead; its row would otherwise stand until it ages out
+    const admin = new pg.Client({ connectionString: DATABASE_URL });
+    await admin.connect();
+    await admin.query('DELETE FROM server_instances');
+    await admin.end();
+    const s3 = await startLocalS3({ prefix: 'inst' });
+    try {
+      const a = await start(dir('a3'), s3.env);
+      const b = await start(dir('b3'), s3.env);
+      // another instance on its own local directory would lose files: refused, naming the bucket variables
+      const msg = await refused(dir('c3'));
+      expect(msg).toContain('无法启动');
+      expect(msg).toContain('STORAGE_S3_BUCKET');
+      expect(msg).toContain(`s3://${new URL(s3.settings.endpoint).host}/${s3.settings.bucket}/inst/`);
+
+      const token = await childLogin(a);
+      const data = await tenderDocx();
+      const { body, contentType } = multipartBody({ file: { name: '招标文件.docx', data }, fields: { bidType: 1 } });
+      const up = await api(a, '/btz/bid/upload-tender', { token, body, headers: { 'content-type': contentType } });
+      expect(up.json?.success, up.text).toBe(true);
+      const bidId = up.json.data.bidId as string;
+      const detail = await api(a, '/btz/bid/detail', { token, query: { id: bidId } });
+      const fileId = detail.json.data.files[0].id as string;
+      expect(s3.objects()).toContain(createHash('sha256').update(data).digest('hex'));
+
+      a.proc.kill('SIGKILL');
+      await a.exited;
+      const file = await api(b, '/btz/bid/file', { token, query: { id: bidId, fileId } });
+      expect(file.status).toBe(200);
+      expect(file.bytes.equals(data)).toBe(true);
+      await stop(b);
+      expect(s3.rejected).toEqual([]);
+    } finally {
+      await s3.close();
+    }
+  }, 180_000);
 });

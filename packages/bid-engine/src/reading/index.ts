@@ -3,7 +3,7 @@
  * OCR for scans, chapters, chunks. Everything a user can get wrong ends in a DocumentError with a Chinese message.
  */
 export { readDocument, DOC_TEXT_ONLY } from './read.js';
-export { sniffType, checkFileSize, decodeText, MAX_FILE_BYTES, type DocumentType } from './sniff.js';
+export { sniffType, sniffTypeWindow, sniffUpload, checkFileSize, decodeText, MAX_FILE_BYTES, type DocumentType } from './sniff.js';
 export { DocumentError, DOCUMENT_MESSAGES, FINAL_DOCUMENT_CODES, isDocumentError, type DocumentErrorCode } from './errors.js';
 export { assertSafePdf, pdfInflateBudget, PDF_BUDGET } from './pdf-guard.js';
 export { PARALLEL_MIN_PAGES, defaultPdfThreads } from './pdf-threads.js';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { checkFileSize, decodeText, MAX_FILE_BYTES, sniffType } from './sniff.js';
+import { checkFileSize, decodeText, MAX_FILE_BYTES, sniffType, sniffTypeWindow, sniffUpload } from './sniff.js';
 import { DocumentError } from './errors.js';
+import { listZipEntries } from './zip.js';
 import { deflateEntry, encodeGbk, makeZip } from '../../test/fixtures/bytes.js';
 
 function errorOf(fn: () => unknown): DocumentError {
@@ -63,5 +64,51 @@ describe('sniffType', () => {
     expect(errorOf(() => checkFileSize(MAX_FILE_BYTES + 1)).message).toBe('文件超过 100 MB');
     expect(() => checkFileSize(MAX_FILE_BYTES)).not.toThrow();
     expect(MAX_FILE_BYTES).toBe(100 * 1024 * 1024);
+  });
+});
+
+describe('sniffTypeWindow (an upload seen through its two ends)', () => {
+  const ends = (b: Buffer, n: number) => ({ head: b.subarray(0, n), tail: b.subarray(b.length - n), size: b.length });
+  const pad = (n: number) => {
+    const b = Buffer.alloc(n);
+    for (let i = 0; i < n; i += 4) b.writeUInt32LE((i * 2654435761) >>> 0, i);
+    return b;
+  };
+  const stored = deflateEntry;
+
+  it('gives what sniffType gives the whole file: a DOCX by the directory at its end, past a large middle', () => {
+    const docx = makeZip([deflateEntry('[Content_Types].xml', Buffer.from('<Types/>')), stored('word/media/big.bin', pad(300_000)), deflateEntry('word/document.xml', Buffer.from('<w:document/>'))]);
+    expect(sniffType(docx)).toBe('docx');
+    const seen = sniffTypeWindow(ends(docx, 4096));
+    expect(seen.type).toBe('docx');
+    expect(seen.entries!.map((e) => e.name)).toEqual(['[Content_Types].xml', 'word/media/big.bin', 'word/document.xml']);
+    // the same entries, offsets the file's
+    expect(seen.entries).toEqual(listZipEntries(docx));
+    expect(seen.entries!.at(-1)!.localHeaderOffset).toBeGreaterThan(4096);
+    const xlsx = makeZip([stored('xl/media/big.bin', pad(300_000)), deflateEntry('xl/workbook.xml', Buffer.from('<workbook/>'))]);
+    expect(errorOf(() => sniffTypeWindow(ends(xlsx, 4096))).code).toBe('UNSUPPORTED');
+  });
+
+  it('a ZIP directory larger than the tail kept is refused as corrupt, not misread', () => {
+    const entries = Array.from({ length: 200 }, (_, i) => deflateEntry(`word/part${i}.xml`, Buffer.from('<x/>')));
+    const docx = makeZip([stored('word/media/big.bin', pad(100_000)), ...entries, deflateEntry('word/document.xml', Buffer.from('<w:document/>'))]);
+    expect(errorOf(() => sniffTypeWindow(ends(docx, 1024))).code).toBe('CORRUPT');
+    expect(sniffTypeWindow(ends(docx, 40_000)).type).toBe('docx');
+  });
+
+  it('PDF by its head, DOC by its signature and stream name, TXT by its beginning cut at any byte', () => {
+    expect(sniffTypeWindow(ends(Buffer.concat([Buffer.from('%PDF-1.7\n'), pad(50_000)]), 1024)).type).toBe('pdf');
+    const doc = Buffer.concat([OLE2, pad(50_000), Buffer.from('WordDocument', 'utf16le'), pad(100)]);
+    expect(sniffTypeWindow(ends(doc, 1024)).type).toBe('doc');
+    expect(errorOf(() => sniffTypeWindow(ends(Buffer.concat([OLE2, pad(50_000)]), 1024))).code).toBe('UNSUPPORTED');
+    // 中 is three bytes in UTF-8: a head of 1000 bytes cuts one in two
+    const text = Buffer.from('招标公告'.repeat(5000), 'utf8');
+    expect(sniffTypeWindow(ends(text, 1000)).type).toBe('txt');
+    expect(errorOf(() => sniffTypeWindow(ends(pad(50_000), 1024))).code).toBe('UNSUPPORTED');
+  });
+
+  it('sniffUpload refuses a bomb from the directory it sees at the end', () => {
+    const bomb = makeZip([{ ...deflateEntry('word/document.xml', Buffer.from('<w:document/>')), uncompressedSize: 2_000_000_000 }, stored('word/media/big.bin', pad(100_000))]);
+    expect(errorOf(() => sniffUpload(ends(bomb, 4096))).code).toBe('ZIP_BOMB');
   });
 });

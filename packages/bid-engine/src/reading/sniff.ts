@@ -1,5 +1,5 @@
 import { DocumentError } from './errors.js';
-import { listZipEntries, looksLikeZip } from './zip.js';
+import { assertSafeZip, listZipEntries, looksLikeZip } from './zip.js';
 
 /** The largest file accepted (PRODUCT.md §5 step 1). */
 export const MAX_FILE_BYTES = 100 * 1024 * 1024;
@@ -44,6 +44,52 @@ export function sniffType(buf: Uint8Array): DocumentType {
   }
   if (decodeText(b) !== null) return 'txt';
   throw new DocumentError('UNSUPPORTED');
+}
+
+/**
+ * `sniffType` for a file seen through its ends only (an upload staged while it streamed in, too large to hold): the
+ * first and last bytes and the size. The same answers for PDF (`%PDF-` in the first KiB) and DOCX (the ZIP directory,
+ * kept at the end); a DOC is known by its OLE2 signature and a WordDocument stream name in either end (a DOC whose
+ * directory lies in the middle is refused by the reader later, with its own message); TXT by its beginning decoding as
+ * text. Returns the ZIP entries of a DOCX, for `assertSafeZip`.
+ */
+export function sniffTypeWindow(w: { head: Buffer; tail: Buffer; size: number }): { type: DocumentType; entries?: ReturnType<typeof listZipEntries> } {
+  checkFileSize(w.size);
+  if (w.head.length >= w.size) {
+    const type = sniffType(w.head);
+    return type === 'docx' ? { type, entries: listZipEntries(w.head) } : { type };
+  }
+  if (w.head.subarray(0, 1024).indexOf('%PDF-') >= 0) return { type: 'pdf' };
+  if (looksLikeZip(w.head)) {
+    let entries: ReturnType<typeof listZipEntries>;
+    try {
+      entries = listZipEntries(w.tail, undefined, w.size - w.tail.length);
+    } catch (e) {
+      if (e instanceof DocumentError && e.code === 'ZIP_BOMB') throw e;
+      throw new DocumentError('CORRUPT', '文件已损坏或格式不正确，无法读取（不是有效的 DOCX 文件）', { cause: e });
+    }
+    const names = entries.map((e) => e.name);
+    if (names.includes('word/document.xml')) return { type: 'docx', entries };
+    if (names.some((n) => /^word\/[^/]+\.xml$/i.test(n)) && names.includes('[Content_Types].xml')) return { type: 'docx', entries };
+    throw new DocumentError('UNSUPPORTED');
+  }
+  if (w.head.length >= 8 && w.head.subarray(0, 8).equals(OLE2_MAGIC)) {
+    if (w.head.indexOf(WORD_STREAM) >= 0 || w.tail.indexOf(WORD_STREAM) >= 0) return { type: 'doc' };
+    throw new DocumentError('UNSUPPORTED');
+  }
+  // the beginning, cut at a character boundary (up to 3 bytes of a split UTF-8 / GB18030 character dropped)
+  for (let cut = 0; cut < 4; cut++) if (decodeText(w.head.subarray(0, w.head.length - cut)) !== null) return { type: 'txt' };
+  throw new DocumentError('UNSUPPORTED');
+}
+
+/**
+ * The type of an upload seen whole or through its ends (`sniffTypeWindow`), a DOCX's directory also checked against
+ * archive bombs (`assertSafeZip`) — refused now, not after it was stored. Throws the reader's DocumentError.
+ */
+export function sniffUpload(w: { head: Buffer; tail: Buffer; size: number }): DocumentType {
+  const { type, entries } = sniffTypeWindow(w);
+  if (entries) assertSafeZip(entries, w.size);
+  return type;
 }
 
 /** Bytes that never occur in text: C0 controls other than TAB, LF, VT, FF, CR, and ESC is tolerated; plus DEL runs. */

@@ -74,8 +74,12 @@ function u64(b: Buffer, at: number): number {
   return Number(v);
 }
 
-/** Reads the central directory. Throws CORRUPT when the archive's directory cannot be found or is inconsistent. */
-export function listZipEntries(input: Uint8Array, limits: ZipLimits = DOCX_LIMITS): ZipEntry[] {
+/**
+ * Reads the central directory. Throws CORRUPT when the archive's directory cannot be found or is inconsistent. `at`: the
+ * input is the file's end from this offset on (the tail an upload's staging kept), not the whole file; offsets in the
+ * archive stay the file's.
+ */
+export function listZipEntries(input: Uint8Array, limits: ZipLimits = DOCX_LIMITS, at = 0): ZipEntry[] {
   const buf = Buffer.isBuffer(input) ? input : Buffer.from(input.buffer, input.byteOffset, input.byteLength);
   const minEocd = Math.max(0, buf.length - 22 - 0xffff);
   let eocd = -1;
@@ -93,7 +97,8 @@ export function listZipEntries(input: Uint8Array, limits: ZipLimits = DOCX_LIMIT
   if (count === 0xffff || cdSize === 0xffffffff || cdOffset === 0xffffffff) {
     const loc = eocd - 20;
     if (loc < 0 || buf.readUInt32LE(loc) !== SIG_EOCD64_LOCATOR) throw corrupt('ZIP64 目录缺失');
-    const rec = u64(buf, loc + 8);
+    const rec = u64(buf, loc + 8) - at;
+    if (rec < 0) throw corrupt('ZIP64 目录超出可检查的范围');
     if (rec + 56 > buf.length || buf.readUInt32LE(rec) !== SIG_EOCD64) throw corrupt('ZIP64 目录损坏');
     count = u64(buf, rec + 32);
     cdSize = u64(buf, rec + 40);
@@ -102,10 +107,11 @@ export function listZipEntries(input: Uint8Array, limits: ZipLimits = DOCX_LIMIT
   if (count > limits.maxEntries) {
     throw new DocumentError('ZIP_BOMB', `DOCX 文件异常：包含 ${count} 个压缩条目，超过上限 ${limits.maxEntries}，已拒绝处理`);
   }
-  if (cdOffset + cdSize > buf.length) throw corrupt('中央目录越界');
+  if (cdOffset < at) throw corrupt('中央目录超出可检查的范围');
+  if (cdOffset - at + cdSize > buf.length) throw corrupt('中央目录越界');
 
   const entries: ZipEntry[] = [];
-  let p = cdOffset;
+  let p = cdOffset - at;
   for (let n = 0; n < count; n++) {
     if (p + 46 > buf.length || buf.readUInt32LE(p) !== SIG_CDH) throw corrupt('目录项损坏');
     const flags = buf.readUInt16LE(p + 8);

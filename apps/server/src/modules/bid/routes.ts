@@ -16,7 +16,7 @@ import { bidToChange, bidToRead, bidToReparse, listScopeOf } from './access.js';
 import { presentBid, presentListItem } from './present.js';
 import { findFile, listBids, listFiles, modelBlocksOnPage, readPage } from './repo.js';
 import * as service from './service.js';
-import { readUpload } from '../../http/upload.js';
+import { readStagedUpload, readUpload, withStaged } from '../../http/upload.js';
 import { outlineWithStatus } from './writing/sections.js';
 import { sectionRows } from './writing/repo.js';
 
@@ -32,8 +32,9 @@ export function registerBidRoutes(fastify: FastifyInstance, app: AppContext): vo
     call: bidCalls.uploadTender,
     rateLimit: 'upload',
     handler: async ({ req, auth }) => {
-      const upload = await readUpload(req, app.config.uploadMaxBytes);
-      return service.uploadTender(app, auth, upload, uploadFields(bidCalls.uploadTender, upload.fields));
+      // stored while it streams in (the reader takes the file from storage later)
+      const upload = await readStagedUpload(req, app.config.uploadMaxBytes, (s) => app.storage.stage(s));
+      return withStaged(upload, (u) => service.uploadTender(app, auth, u, uploadFields(bidCalls.uploadTender, u.fields)));
     },
   });
 
@@ -42,8 +43,8 @@ export function registerBidRoutes(fastify: FastifyInstance, app: AppContext): vo
     rateLimit: 'upload',
     handler: async ({ req, auth, query }) => {
       const bid = await bidToReparse(app, auth, query.id);
-      const upload = await readUpload(req, app.config.uploadMaxBytes);
-      return service.addFile(app, bid, upload, uploadFields(bidCalls.addFile, upload.fields).role);
+      const upload = await readStagedUpload(req, app.config.uploadMaxBytes, (s) => app.storage.stage(s));
+      return withStaged(upload, (u) => service.addFile(app, bid, u, uploadFields(bidCalls.addFile, u.fields).role));
     },
   });
 

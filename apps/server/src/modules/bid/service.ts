@@ -15,9 +15,8 @@ import {
 import { WRITE_KIND } from './writing/service.js';
 import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
-import { DocumentError, FINAL_DOCUMENT_CODES, readDocument, sniffType } from '@btz/bid-engine/reading';
+import { DocumentError, FINAL_DOCUMENT_CODES, readDocument, sniffUpload } from '@btz/bid-engine/reading';
 import { headingsOfModel, importOutline, parseOutlineText, type ImportedHeading } from '@btz/bid-engine/outline';
-import { assertSafeZip, listZipEntries } from '@btz/bid-engine/reading';
 import { badRequest } from '../../http/errors.js';
 import { enqueue } from '../../jobs/index.js';
 import { newId } from '../../lib/ids.js';
@@ -42,20 +41,21 @@ import {
   type BidRow,
 } from './repo.js';
 import { dropExportsOfBid } from './export/service.js';
-import type { Upload } from '../../http/upload.js';
+import type { StagedUpload } from '../../http/upload.js';
+import type { StagedFile } from '../../providers/storage/index.js';
 import type { bidCalls, CallFields } from '@btz/shared/calls';
 
 export const MAX_FILES_PER_BID = 20;
 export const MAX_OUTLINE_NODES = 2000;
 const EARLY: readonly BidStatus[] = ['draft', 'parsed', 'outlined'];
 
-/** The sniffed type, or the reader's own Chinese refusal (empty, not a PDF/DOCX/DOC/TXT, a zip bomb…). */
-function sniff(data: Buffer) {
+/**
+ * The sniffed type, or the reader's own Chinese refusal (empty, not a PDF/DOCX/DOC/TXT, a zip bomb…). A staged upload
+ * too large to be held is sniffed through its two ends (`sniffUpload`).
+ */
+function sniff(file: Buffer | Pick<StagedFile, 'head' | 'tail' | 'size'>) {
   try {
-    const type = sniffType(data);
-    // a DOCX whose directory declares an absurd inflated size is refused now, not after it was stored
-    if (type === 'docx') assertSafeZip(listZipEntries(data), data.length);
-    return type;
+    return sniffUpload(Buffer.isBuffer(file) ? { head: file, tail: file, size: file.length } : file);
   } catch (e) {
     if (e instanceof DocumentError) throw badRequest(e.message);
     throw e;
@@ -99,20 +99,20 @@ async function afterParseQueued(app: AppContext, bid: Pick<BidRow, 'id' | 'user_
 export async function uploadTender(
   app: AppContext,
   auth: AuthInfo,
-  upload: Upload,
+  upload: StagedUpload,
   fields: CallFields<typeof bidCalls.uploadTender>,
 ): Promise<{ bidId: string }> {
   const { bidType } = fields;
   const name = (fields.name ?? '').trim() || upload.filename.replace(/\.[A-Za-z0-9]{1,5}$/, '');
   if (!name || name.length > 100) throw badRequest(BID_TEXTS.badName);
-  const type = sniff(upload.data);
+  const type = sniff(upload.file);
   const bid = { id: newId(), tenant_id: auth.tenantId, user_id: auth.userId };
   // written in the enterprise role, the bid is the team's (access.ts)
   const enterpriseId = await teamOfNewBid(app, auth);
   const fileId = newId();
   await app.db.transaction().execute(async (trx) => {
     // counted against the quota and stored before the bid exists: a parse failure never loses the upload
-    const stored = await app.storage.put(upload.data, { tenantId: auth.tenantId, userId: auth.userId, kind: 'tender', refId: fileId }, trx);
+    const stored = await app.storage.putStaged(upload.file, { tenantId: auth.tenantId, userId: auth.userId, kind: 'tender', refId: fileId }, trx);
     await insertBid(trx, { ...bid, enterprise_id: enterpriseId, name, bid_type: bidType, lot: null, parse_error: null, parse_job_id: null, writer: app.llm.offline ? 'offline' : 'llm' });
     await insertFile(trx, {
       id: fileId,
@@ -135,13 +135,13 @@ export async function uploadTender(
   return { bidId: bid.id };
 }
 
-export async function addFile(app: AppContext, bid: BidRow, upload: Upload, role: TenderFileRole): Promise<{ fileId: string }> {
-  const type = sniff(upload.data);
+export async function addFile(app: AppContext, bid: BidRow, upload: StagedUpload, role: TenderFileRole): Promise<{ fileId: string }> {
+  const type = sniff(upload.file);
   const files = await listFiles(app.db, bid.id);
   if (files.length >= MAX_FILES_PER_BID) throw badRequest(BID_TEXTS.tooManyFiles(MAX_FILES_PER_BID));
   const fileId = newId();
   await app.db.transaction().execute(async (trx) => {
-    const stored = await app.storage.put(upload.data, { tenantId: bid.tenant_id, userId: bid.user_id, kind: 'tender', refId: fileId }, trx);
+    const stored = await app.storage.putStaged(upload.file, { tenantId: bid.tenant_id, userId: bid.user_id, kind: 'tender', refId: fileId }, trx);
     await insertFile(trx, {
       id: fileId,
       bid_id: bid.id,

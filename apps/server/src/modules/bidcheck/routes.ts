@@ -13,7 +13,7 @@ import { defineRoute } from '../../http/route.js';
 import { uploadFields } from '../../http/validation.js';
 import { sendFile } from '../../http/send-file.js';
 import { formatTime } from '../../lib/time.js';
-import { readUpload } from '../../http/upload.js';
+import { readStagedUpload, withStaged } from '../../http/upload.js';
 import { applyAnonymityFixes } from './fix.js';
 import { presentDetail, presentSummary } from './present.js';
 import { checkableBids, deleteCheck, findCheck, listChecks } from './repo.js';
@@ -27,8 +27,9 @@ export function registerBidCheckRoutes(fastify: FastifyInstance, app: AppContext
     call: bidCheckCalls.upload,
     rateLimit: 'upload',
     handler: async ({ req, auth }) => {
-      const upload = await readUpload(req, app.config.uploadMaxBytes);
-      return startUpload(app, await ownerOf(app.db, auth), auth, upload, uploadFields(bidCheckCalls.upload, upload.fields));
+      // stored while it streams in (the check job takes the file from storage)
+      const upload = await readStagedUpload(req, app.config.uploadMaxBytes, (s) => app.storage.stage(s));
+      return withStaged(upload, async (u) => startUpload(app, await ownerOf(app.db, auth), auth, u, uploadFields(bidCheckCalls.upload, u.fields)));
     },
   });
 

@@ -6,7 +6,7 @@ import * as z from 'zod';
 import type { Kysely } from 'kysely';
 import type { bidCheckCalls, CallFields } from '@btz/shared/calls';
 import { BID_CHECK_TEXTS, type BidCheckKind, type EnterpriseInfo } from '@btz/shared';
-import { DocumentError, assertSafeZip, listZipEntries, sniffType } from '@btz/bid-engine/reading';
+import { DocumentError, sniffUpload } from '@btz/bid-engine/reading';
 import type { BidderIdentity } from '@btz/bid-engine/bidcheck';
 import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
@@ -14,7 +14,8 @@ import { badRequest } from '../../http/errors.js';
 import { queueRowJob, jobPayload } from '../../jobs/index.js';
 import { newId } from '../../lib/ids.js';
 import type { AuthInfo } from '../../auth/tokens.js';
-import type { Upload } from '../../http/upload.js';
+import type { StagedUpload } from '../../http/upload.js';
+import type { StagedFile } from '../../providers/storage/index.js';
 import { bidToRead } from '../bid/access.js';
 import { insertCheckRow, ownerDataDocs } from './repo.js';
 import type { Owner } from '../enterprise/owner.js';
@@ -25,11 +26,13 @@ export const CHECK_KIND = 'bid-check';
 /** the job's payload, version 1 (jobs/payload.ts) */
 export const CHECK_PAYLOAD = jobPayload(1, z.strictObject({ checkId: z.string().min(1) }));
 
-/** DOCX, PDF or DOC by content (a zip bomb refused from its directory); anything else is refused in Chinese. */
-function sniffBid(data: Buffer): 'docx' | 'pdf' | 'doc' {
+/**
+ * DOCX, PDF or DOC by content (seen through its two ends when too large to hold; a zip bomb refused from its directory);
+ * anything else is refused in Chinese.
+ */
+function sniffBid(file: StagedFile): 'docx' | 'pdf' | 'doc' {
   try {
-    const type = sniffType(data);
-    if (type === 'docx') assertSafeZip(listZipEntries(data), data.length);
+    const type = sniffUpload(file);
     if (type !== 'docx' && type !== 'pdf' && type !== 'doc') throw badRequest(BID_CHECK_TEXTS.fileType);
     return type;
   } catch (e) {
@@ -54,15 +57,15 @@ export async function startUpload(
   app: AppContext,
   o: Owner,
   auth: AuthInfo,
-  upload: Upload,
+  upload: StagedUpload,
   { kind, bidId }: CallFields<typeof bidCheckCalls.upload>,
 ): Promise<{ id: string }> {
   if (kind === 'reject' && !bidId) throw badRequest('请选择投标文件对应的招标项目');
-  if (!upload.data.length) throw badRequest('文件为空，请重新选择');
+  if (!upload.file.size) throw badRequest('文件为空，请重新选择');
   const bid = bidId ? await tenderOf(app, auth, bidId) : null;
-  const type = sniffBid(upload.data);
+  const type = sniffBid(upload.file);
   const id = newId();
-  const stored = await app.storage.put(upload.data, { tenantId: o.tenantId, userId: auth.userId, kind: 'bidcheck', refId: id });
+  const stored = await app.storage.putStaged(upload.file, { tenantId: o.tenantId, userId: auth.userId, kind: 'bidcheck', refId: id });
   return insertCheck(app, o, auth.userId, id, { kind, source: 'upload', bid_id: bid?.id ?? null, file_name: upload.filename.slice(0, 200) || '投标文件', file_type: type, size: stored.size, storage_key: stored.key });
 }
 

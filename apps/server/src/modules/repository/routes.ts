@@ -11,7 +11,7 @@ import { badRequest } from '../../http/errors.js';
 import { presentPage } from '../../db/paging.js';
 import { defineRoute } from '../../http/route.js';
 import { uploadFields } from '../../http/validation.js';
-import { readUpload } from '../../http/upload.js';
+import { readStagedUpload, withStaged } from '../../http/upload.js';
 import { ownerOf } from '../enterprise/owner.js';
 import { deleteFile, findFile, listFiles } from './repo.js';
 import { presentFile } from './present.js';
@@ -22,9 +22,12 @@ export function registerRepositoryRoutes(fastify: FastifyInstance, app: AppConte
     call: repositoryCalls.upload,
     rateLimit: 'upload',
     handler: async ({ req, auth }) => {
-      const upload = await readUpload(req, app.config.uploadMaxBytes);
-      uploadFields(repositoryCalls.upload, upload.fields);
-      return uploadPastBid(app, await ownerOf(app.db, auth), auth.userId, upload);
+      // stored while it streams in (the reading job takes the file from storage)
+      const upload = await readStagedUpload(req, app.config.uploadMaxBytes, (s) => app.storage.stage(s));
+      return withStaged(upload, async (u) => {
+        uploadFields(repositoryCalls.upload, u.fields);
+        return uploadPastBid(app, await ownerOf(app.db, auth), auth.userId, u);
+      });
     },
   });
 

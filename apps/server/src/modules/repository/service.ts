@@ -6,14 +6,15 @@
 import * as z from 'zod';
 import type { Kysely } from 'kysely';
 import { REPOSITORY_TEXTS, type BidOutlineNode, type RepositoryFile, type RepositorySearchResult, type RepositorySuggestion, type TenderCard } from '@btz/shared';
-import { DocumentError, assertSafeZip, listZipEntries, sniffType } from '@btz/bid-engine/reading';
+import { DocumentError, sniffUpload } from '@btz/bid-engine/reading';
 import { passagesToReuse, queryTerms, rerankPassages, sectionProfile, sectionQuery, tsqueryLiteral, type SectionProfile } from '@btz/bid-engine/repository';
 import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
 import { queueRowJob, jobPayload } from '../../jobs/index.js';
 import { newId } from '../../lib/ids.js';
-import type { Upload } from '../../http/upload.js';
+import type { StagedUpload } from '../../http/upload.js';
+import type { StagedFile } from '../../providers/storage/index.js';
 import { ownerOf, type Owner } from '../enterprise/owner.js';
 import { findFile, insertFile, passagesById, picksOf, searchByHeading, searchPassages } from './repo.js';
 import { presentFile } from './present.js';
@@ -23,11 +24,11 @@ export const READ_KIND = 'read-repository';
 export const READ_PAYLOAD = jobPayload(1, z.strictObject({ fileId: z.string().min(1) }));
 export const SUGGEST_COUNT = 5;
 
-function sniffPastBid(data: Buffer): 'docx' | 'pdf' {
+/** DOCX or PDF by content (seen through its two ends when too large to hold), a zip bomb refused from its directory. */
+function sniffPastBid(file: StagedFile): 'docx' | 'pdf' {
   try {
-    const type = sniffType(data);
+    const type = sniffUpload(file);
     if (type !== 'docx' && type !== 'pdf') throw badRequest(REPOSITORY_TEXTS.type);
-    if (type === 'docx') assertSafeZip(listZipEntries(data), data.length);
     return type;
   } catch (e) {
     if (e instanceof DocumentError) throw badRequest(e.message);
@@ -35,10 +36,10 @@ function sniffPastBid(data: Buffer): 'docx' | 'pdf' {
   }
 }
 
-export async function uploadPastBid(app: AppContext, o: Owner, userId: string, upload: Upload): Promise<RepositoryFile> {
-  const type = sniffPastBid(upload.data);
+export async function uploadPastBid(app: AppContext, o: Owner, userId: string, upload: StagedUpload): Promise<RepositoryFile> {
+  const type = sniffPastBid(upload.file);
   const id = newId();
-  const stored = await app.storage.put(upload.data, { tenantId: o.tenantId, userId, kind: 'repository', refId: id });
+  const stored = await app.storage.putStaged(upload.file, { tenantId: o.tenantId, userId, kind: 'repository', refId: id });
   await app.db.transaction().execute(async (trx) => {
     await insertFile(trx, {
       id,

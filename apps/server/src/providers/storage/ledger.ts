@@ -14,7 +14,7 @@ import { TEXT } from '@btz/shared';
 import type { DB } from '../../db/schema.js';
 import '../../db/schema-storage.js';
 import { badRequest } from '../../http/errors.js';
-import type { FileStorage, StoredFile } from './index.js';
+import { stage, type FileStorage, type StagedFile, type StoredFile } from './index.js';
 
 /** What kind of row holds an object (the ledger's `kind`). */
 export type StoredKind = 'tender' | 'picture' | 'extraction' | 'databank' | 'repository' | 'dupcheck' | 'bidcheck' | 'filetool' | 'export' | 'avatar' | 'brand';
@@ -95,6 +95,35 @@ export class LedgeredStorage {
       const out: StoredFile[] = [];
       for (const data of items) out.push(await this.files.put(data));
       return out;
+    } catch (e) {
+      if (!trx) await this.release([o.refId]).catch(() => undefined);
+      throw e;
+    }
+  }
+
+  /**
+   * Writes an upload while it streams in (index.ts `stage`): nothing is counted or stored as an object yet. The caller
+   * sniffs the staged bytes, then `putStaged`s them — or `discard`s them (also when anything fails before that).
+   */
+  stage(source: AsyncIterable<Buffer>): Promise<StagedFile> {
+    return stage(this.files, source);
+  }
+
+  /**
+   * `put` for a staged upload: the quota checked and the ledger row written (in `trx` when given) before the staged
+   * bytes become the object; a refusal discards them, so a refused upload is never stored.
+   */
+  async putStaged(staged: StagedFile, o: StoreFor, trx?: Kysely<DB>): Promise<StoredFile> {
+    const planned = [{ key: staged.key, bytes: staged.size }];
+    try {
+      if (trx) await this.charge(trx, o, planned);
+      else await this.db.transaction().execute((t) => this.charge(t, o, planned));
+    } catch (e) {
+      await staged.discard().catch(() => undefined);
+      throw e;
+    }
+    try {
+      return await staged.commit();
     } catch (e) {
       if (!trx) await this.release([o.refId]).catch(() => undefined);
       throw e;
