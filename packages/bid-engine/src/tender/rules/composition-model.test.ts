@@ -433,5 +433,9 @@ describe('part titles', () => {
     // a sentence whose subject only asks for one thing keeps that thing; a part that is no requirement stays as printed
     expect(partName('★3.投标人须提供承诺函；（须加盖投标人公章）')?.title).toBe('承诺函');
     expect(partName('（4）投标人认为其他需提供的文件或资料')?.title).toBe('投标人认为其他需提供的文件或资料');
+    // a 提供 inside a bracket's note is not what the part asks for
+    expect(partName('（6）投标人营业执照（或事业单位法人证书）、税务登记证（若为多证合一的，仅需提供营业执照）及与本项目相关的资格证书')?.title).toBe(
+      '投标人营业执照、税务登记证及与本项目相关的资格证书',
+    );
   });
 });

@@ -172,8 +172,10 @@ export function partName(raw: string): { title: string; note?: string } | null {
   // 「投标人必须是…依法注册的、…的单位提供营业执照复印件。（…）」 (the last thing the sentence's subject must hand in)
   const asks =
     /^(?:投标人|供应商|响应人|报价人)[^。；;]{8,}?(?:提供|提交)(?:的内容)?(?:包括但不限于|包括|如下|以下)[：:]\s*([^。；;：:]{2,60}?)(?:等)?(?:[，,]\s*(?:具体|详见)|[。；;]|$)/.exec(t) ??
-    /^(?:投标人|供应商|响应人|报价人)[^。；;]{20,}(?:提供|提交)([^。；;，,（(：:、]{2,30})(?=[。；;（(]|$)/.exec(t);
-  if (asks) t = asks[1]!;
+    /^(?:投标人|供应商|响应人|报价人)[^。；;]{20,}(?:提供|提交)([^。；;，,（()）：:、]{2,30})(?=[。；;（(]|$)/.exec(t);
+  // (not a 提供 inside a bracket's note: 「营业执照（…仅需提供营业执照）及…资格证书」)
+  const opened = (x: string) => (x.match(/[（(]/g)?.length ?? 0) - (x.match(/[)）]/g)?.length ?? 0);
+  if (asks && opened(asks[0].slice(0, asks[0].length - asks[1]!.length)) === 0) t = asks[1]!;
   // quotes around the whole title go; inside it they are the tender's words (「第六章《采购需求》规定的其他内容」)
   t = t.replace(/^[《“"「]([^《》“”"「」]*)[》”"」]([；;。，,：:]?)$/, '$1$2');
   // a title printed wholly in brackets: 「（根据项目属性提出的特定要求）」

@@ -192,5 +192,19 @@ describe('废标 / 无效投标 grounds the tender lists', () => {
     );
     expect(g.map((x) => x.text)).toEqual(['（1）未按采购文件规定对报价表签字并盖单位章的；', '（2）未按采购文件规定提供有效的授权委托书的；', '（3）报价超过最高限价的。']);
   });
+
+  it('the next clause of the introduction\'s rank ends its list, though Word nests the clause deeper than the items', () => {
+    const g = invalidFromModel(
+      modelFile([
+        li(18, '3.1.3', '投标人有以下情形之一的，评标委员会应当否决其投标：', 3),
+        li(18, '（1）', '投标文件没有对招标文件的实质性要求和条件作出响应；'),
+        li(18, '（2）', '评标办法前附表规定的其它情形。'),
+        li(18, '3.1.4', '投标报价有算术错误的，评标委员会按以下原则对投标报价进行修正：', 3),
+        li(19, '（1）', '大写金额和小写金额不一致的，以大写金额为准；'),
+        li(19, '（2）', '总价金额与按单价汇总金额不一致的，以单价金额计算结果为准。'),
+      ]).model!,
+    );
+    expect(g.map((x) => x.text)).toEqual(['投标文件没有对招标文件的实质性要求和条件作出响应；', '评标办法前附表规定的其它情形。']);
+  });
 });
 

@@ -68,7 +68,10 @@ function introduces(t: string): boolean {
 
 /** The clause number an introduction starts with (「32.4投标人…」 → '32.4', 「9.除…」 → '9'), to know its sub-clauses 「32.4.1…」. */
 function clauseNumber(b: Block): string | null {
-  const m = /^\s*(\d{1,3}(?:[.．]\d{1,3})*)(?:(?<=\d[.．]\d{1,3})|[.．、])(?![.．]?\d)/.exec(b.type === 'table' ? '' : b.text);
+  if (b.type === 'table') return null;
+  // a list item's text leaves out the number Word prints for it
+  const t = b.type === 'list-item' || (b.type === 'heading' && b.numbering && !b.text.trimStart().startsWith(b.numbering)) ? `${b.numbering}${b.text}` : b.text;
+  const m = /^\s*(\d{1,3}(?:[.．]\d{1,3})*)(?:(?<=\d[.．]\d{1,3})|[.．、])(?![.．]?\d)/.exec(t);
   return m ? m[1]!.replace(/．/g, '.') : null;
 }
 
@@ -96,13 +99,16 @@ function itemsAfter(blocks: Block[], i: number): ModelGround[] {
   for (let j = i + 1; j < blocks.length && out.length < 60; j++) {
     const b = blocks[j]!;
     if (b.type === 'table') break;
-    if (sub && sub.test(b.text)) {
+    if (sub && sub.test(b.type === 'list-item' ? `${b.numbering}${b.text}` : b.text)) {
       if (kind && kind !== 'sub') break;
       kind = 'sub';
       out.push({ text: b.text, page: b.page });
       continue;
     }
     if (kind === 'sub') break;
+    // the next clause of the introduction's rank (「3.1.3…否决其投标：」 … 「3.1.4投标报价有算术错误…」) ends its list
+    const at = own?.includes('.') ? clauseNumber(b) : null;
+    if (at && at !== own && at.split('.').length === own!.split('.').length) break;
     // an item of the list the model took for a heading (「(五)投标文件没有…作出响应：」 between list items 「(四)」 and 「(七)」)
     // — only where its number continues the list's and it opens sub-items
     const next = b.type === 'heading' ? ordinal(b.numbering) : null;
