@@ -156,10 +156,14 @@ describe('废标 / 无效投标 grounds the tender lists', () => {
         heading(2, '符合性审查表', 2),
         table(2, [['序号', '内容'], ['1', '不得将一个包的内容拆开投标；'], ['2', '投标文件电子文档不得带病毒；']]),
         table(3, [['序号', '评分因素', '评分准则'], ['1', '技术方案', '方案完整、措施可行的得满分']]),
-        para(50, '投标文件初审内容详见《符合性审查表》，投标人若有一条审查不通过则按投标无效处理。'),
+        heading(4, '资格性审查表', 2),
+        table(4, [['序号', '内容'], ['1', '投标人不符合资格要求的；']]),
+        // as many columns, no header row, but its numbering starts again: another table, not the review table's continuation
+        table(4, [['1', '拟投入人员配备合理、分工明确的得满分']]),
+        para(50, '投标文件初审内容详见《资格性审查表》和《符合性审查表》，投标人若有一条审查不通过则按投标无效处理。'),
       ]).model!,
     );
-    expect(g.map((x) => x.text)).toEqual(['不得将一个包的内容拆开投标；', '投标文件电子文档不得带病毒；']);
+    expect(g.map((x) => x.text)).toEqual(['不得将一个包的内容拆开投标；', '投标文件电子文档不得带病毒；', '投标人不符合资格要求的；']);
   });
 
   it('a one-level clause and its sub-clauses (「9.…有下列情形之一的，响应无效：」 then 「9.1…」), and a list under 「其他无效响应的情形：」', () => {

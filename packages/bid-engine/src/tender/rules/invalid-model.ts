@@ -195,10 +195,13 @@ function tableGrounds(t: Block): ModelGround[] {
   return out;
 }
 
-/** Whether table `b` goes on with table `a` (split at a page break): as many columns, its first row numbered. */
+/** Whether table `b` goes on with table `a` (split at a page break): as many columns, its first row numbered next. */
 function continues(a: Block, b: Block): boolean {
-  if (a.type !== 'table' || b.type !== 'table') return false;
-  return a.columns === b.columns && /^\s*\d{1,3}\s*[.．、]?\s*$/.test(b.rows[0]?.cells[0]?.text ?? '');
+  if (a.type !== 'table' || b.type !== 'table' || a.columns !== b.columns) return false;
+  const num = (t: string | undefined) => (/^\s*(\d{1,3})\s*[.．、]?\s*$/.exec(t ?? '') ? Number(/\d+/.exec(t!)![0]) : null);
+  const last = [...a.rows].reverse().map((r) => num(r.cells[0]?.text)).find((n) => n !== null);
+  const first = num(b.rows[0]?.cells[0]?.text);
+  return first !== null && last !== undefined && first === last + 1;
 }
 
 /** The grounds the tender lists explicitly; empty when it lists none. */
