@@ -420,6 +420,10 @@ describe('invalid-bid risks', () => {
     input.card.invalidClauses = [clause('v1', '对★实质性条款出现负偏离的，投标无效。')];
     input.sections.n3 = input.sections.n3 + '所有条款均无负偏离。';
     expect(computeHealth(input).findings).toEqual([]);
+    // a form's instructions copied into the bid name the word, they state no deviation
+    input.sections.n3 +=
+      '【偏离情况】一栏应填写“正偏离”、“负偏离”或“无偏离”；不满足的均视为“负偏离”。带★号要求为不可偏离要求，如出现负偏离，将导致投标无效。经评审委员会认定，将判定为负偏离。';
+    expect(computeHealth(input).findings).toEqual([]);
     input.sections.n3 = input.sections.n3 + '第5条响应：负偏离。';
     expect(computeHealth(input).findings.map((f) => f.kind)).toEqual(['invalid-risk']);
   });

@@ -77,6 +77,11 @@ export function invalidRisks(card: TenderCard, flat: readonly FlatNode[], sectio
         for (const m of text.matchAll(/负偏离/g)) {
           const before = text.slice(Math.max(0, m.index - 3), m.index);
           if (/无|不|没有|非|未/.test(before)) continue;
+          // the word named, not stated: a form's instructions copied into the bid (「填写“正偏离”、“负偏离”或“无偏离”」,
+          // 「如出现负偏离，将导致投标无效」, 「均视为“负偏离”」, 「将判定为负偏离」)
+          const lead = text.slice(Math.max(0, m.index - 6), m.index);
+          const tail = text.slice(m.index + m[0].length, m.index + m[0].length + 4);
+          if (/[“「"'‘]$/.test(lead) || /如|若|凡|一旦|视为|判定为|是否/.test(lead) || /^(?:[”」"'’]|表示|的|[，,]?将)/.test(tail)) continue;
           push(c, f.node.id, clip(text.slice(Math.max(0, m.index - 20), m.index + 3)), '投标文件中出现对实质性要求的负偏离');
         }
       }

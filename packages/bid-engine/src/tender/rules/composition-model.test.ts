@@ -422,4 +422,20 @@ describe('part titles', () => {
     expect(partName('（9）近【五】年发生的诉讼及仲裁情况（格式详见第六章12）。')?.title).toBe('近【五】年发生的诉讼及仲裁情况');
     expect(partName('3.1.1商务响应文件，包括：')?.title).toBe('商务响应文件');
   });
+
+  it('a requirement sentence is named by what it asks the bidder to hand in', () => {
+    expect(
+      partName('★1.投标人必须是在中华人民共和国境内依法注册的、具有独立法人资格的、能独立承担民事责任的、有能力为本项目提供服务的单位提供营业执照复印件。（如不能体现注册资金，须附截图）')?.title,
+    ).toBe('营业执照复印件');
+    expect(
+      partName('3、投标人需根据评分表技术部分及第六章服务规范书的要求提供包括但不限于：项目经理、专业技术队伍、服务体系和方案、售后服务等，具体要求详见评分表。')?.title,
+    ).toBe('项目经理、专业技术队伍、服务体系和方案、售后服务');
+    // a sentence whose subject only asks for one thing keeps that thing; a part that is no requirement stays as printed
+    expect(partName('★3.投标人须提供承诺函；（须加盖投标人公章）')?.title).toBe('承诺函');
+    expect(partName('（4）投标人认为其他需提供的文件或资料')?.title).toBe('投标人认为其他需提供的文件或资料');
+    // a 提供 inside a bracket's note is not what the part asks for
+    expect(partName('（6）投标人营业执照（或事业单位法人证书）、税务登记证（若为多证合一的，仅需提供营业执照）及与本项目相关的资格证书')?.title).toBe(
+      '投标人营业执照、税务登记证及与本项目相关的资格证书',
+    );
+  });
 });

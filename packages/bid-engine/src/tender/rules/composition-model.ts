@@ -168,6 +168,14 @@ export function partName(raw: string): { title: string; note?: string } | null {
   // 「按照本须知第9条要求填写的投标函」「投标人须提供承诺函」: the document is the title
   t = t.replace(/^(?:按照?|根据|依照)[^，,。；;（(]{0,24}?(?:要求|规定)(?:填写|出具|提交|提供|编制|制作)?的/, '');
   t = t.replace(/^(?:投标人|供应商|响应人)(?:须|需|应|必须)(?:要)?(?:提供|提交|出具)/, '');
+  // a requirement sentence names its part by what it asks for: 「投标人需根据…要求提供包括但不限于：项目经理、…等，具体要求详见…」,
+  // 「投标人必须是…依法注册的、…的单位提供营业执照复印件。（…）」 (the last thing the sentence's subject must hand in)
+  const asks =
+    /^(?:投标人|供应商|响应人|报价人)[^。；;]{8,}?(?:提供|提交)(?:的内容)?(?:包括但不限于|包括|如下|以下)[：:]\s*([^。；;：:]{2,60}?)(?:等)?(?:[，,]\s*(?:具体|详见)|[。；;]|$)/.exec(t) ??
+    /^(?:投标人|供应商|响应人|报价人)[^。；;]{20,}(?:提供|提交)([^。；;，,（()）：:、]{2,30})(?=[。；;（(]|$)/.exec(t);
+  // (not a 提供 inside a bracket's note: 「营业执照（…仅需提供营业执照）及…资格证书」)
+  const opened = (x: string) => (x.match(/[（(]/g)?.length ?? 0) - (x.match(/[)）]/g)?.length ?? 0);
+  if (asks && opened(asks[0].slice(0, asks[0].length - asks[1]!.length)) === 0) t = asks[1]!;
   // quotes around the whole title go; inside it they are the tender's words (「第六章《采购需求》规定的其他内容」)
   t = t.replace(/^[《“"「]([^《》“”"「」]*)[》”"」]([；;。，,：:]?)$/, '$1$2');
   // a title printed wholly in brackets: 「（根据项目属性提出的特定要求）」
