@@ -92,7 +92,7 @@ export class S3Storage implements FileStorage {
       // fetch sets these itself, to the same values
       if (!/^(host|content-length)$/i.test(k)) sent[k] = String(v);
     }
-    const res = await fetch(`${this.base.protocol}//${host}${p}`, { method, headers: sent, body: body && new Uint8Array(body.buffer, body.byteOffset, body.byteLength) });
+    const res = await fetch(`${this.base.protocol}//${host}${p}`, { method, headers: sent, body: body ? new Uint8Array(body) : undefined });
     if (!res.ok && !(o.ok ?? []).includes(res.status)) {
       const text = await res.text().catch(() => '');
       throw new S3StorageError(`${method} ${key ?? this.s.bucket}`, res.status, text);
