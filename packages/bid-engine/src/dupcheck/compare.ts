@@ -536,6 +536,8 @@ const LINE_INSIDE = 0.8;
 const JOIN_COVER = 0.6;
 /** A shingle in more sentences than this is a column's or a form's word: not looked up. */
 const JOIN_CAP = 64;
+/** Every this many shingles of a line, one is looked up. */
+const PROBE = 3;
 
 /**
  * Lines of one bid run together in one sentence of another (issue 25): a table's cells or a form's lines copied as one
@@ -545,13 +547,27 @@ const JOIN_CAP = 64;
  * each of them: one passage between the pair, one shared sentence of a ring. The lines weigh their own part (they are
  * each too short to count alone). Shingles of the tender and of text most bids hold are not looked up.
  */
-function joinedLines(bids: FileFeatures[], grams: number[][][], fromTender: boolean[][], weight: number[][], ctx: ContentContext, best: BestMatches) {
+function joinedLines(bids: FileFeatures[], grams: number[][][], fromTender: boolean[][], weight: number[][], ctx: ContentContext, whole: BestMatches, best: BestMatches) {
   const SHIFT = 2 ** 22;
   const looked = (g: number) => !ctx.tenderGrams.has(g) && !(ctx.counts && ctx.counts.fileCount(g) >= ctx.common);
+  // a line is looked up by every PROBE-th shingle of it (and its last): its place in a longer sentence, at a fraction of the work
+  const probes = (gs: number[]) => [...new Set(gs.filter((_, p) => p % PROBE === 0 || p === gs.length - 1))].filter(looked);
+  const lineProbes: number[][][] = bids.map((f, i) => f.sentences.map((s, k) => (!fromTender[i]![k] && s.norm.length < LINE_CHARS ? probes(grams[i]![k]!) : [])));
+  // per sentence, the files it is matched with already, its own part or the whole sentence alike (a bit per file, files
+  // 0–31): a line or a sentence matched with every other bid has no hidden partner, and a line is not looked for in a
+  // bid it is matched with
+  const matched = bids.map((f) => new Uint32Array(f.sentences.length));
+  for (const [key, m] of [...best, ...whole]) {
+    const [i, j] = key.split(',').map(Number) as [number, number];
+    for (const k of m.keys()) matched[i]![k]! |= 1 << j % 32;
+  }
+  const all = bids.length > 32 ? 0 : 2 ** bids.length - 1;
+  const done = (i: number, k: number) => all > 0 && (matched[i]![k]! | (1 << i)) >>> 0 === all;
   const lineGrams = new Set<number>();
-  bids.forEach((f, i) =>
-    f.sentences.forEach((s, k) => {
-      if (!fromTender[i]![k] && s.norm.length < LINE_CHARS) for (const g of grams[i]![k]!) if (looked(g)) lineGrams.add(g);
+  lineProbes.forEach((f, i) =>
+    f.forEach((gs, k) => {
+      if (done(i, k)) gs.length = 0;
+      for (const g of gs) lineGrams.add(g);
     }),
   );
   if (!lineGrams.size) return;
@@ -559,12 +575,13 @@ function joinedLines(bids: FileFeatures[], grams: number[][][], fromTender: bool
   const at = new Map<number, number[]>();
   bids.forEach((f, j) =>
     f.sentences.forEach((s, l) => {
-      if (fromTender[j]![l] || !weight[j]![l] || s.norm.length < 2 * MIN_SENTENCE) return;
-      for (const g of new Set(grams[j]![l]!)) {
+      if (fromTender[j]![l] || !weight[j]![l] || s.norm.length < 2 * MIN_SENTENCE || done(j, l)) return;
+      const c = j * SHIFT + l;
+      for (const g of grams[j]![l]!) {
         if (!lineGrams.has(g)) continue;
         const list = at.get(g);
-        if (!list) at.set(g, [j * SHIFT + l]);
-        else if (list.length <= JOIN_CAP) list.push(j * SHIFT + l);
+        if (!list) at.set(g, [c]);
+        else if (list.length <= JOIN_CAP && list[list.length - 1] !== c) list.push(c);
       }
     }),
   );
@@ -572,17 +589,19 @@ function joinedLines(bids: FileFeatures[], grams: number[][][], fromTender: bool
   const inside = new Map<number, Map<number, number[]>>();
   bids.forEach((f, i) =>
     f.sentences.forEach((s, k) => {
-      if (fromTender[i]![k] || s.norm.length >= LINE_CHARS) return;
-      const gs = [...new Set(grams[i]![k]!)].filter(looked);
+      const gs = lineProbes[i]![k]!;
       if (!gs.length) return;
       const hits = new Map<number, number>();
       for (const g of gs) {
         const list = at.get(g);
         if (!list || list.length > JOIN_CAP) continue;
-        for (const c of list) if (Math.floor(c / SHIFT) !== i) hits.set(c, (hits.get(c) ?? 0) + 1);
+        for (const c of list) {
+          const j = Math.floor(c / SHIFT);
+          if (j !== i && !(matched[i]![k]! & (1 << j % 32)) && bids[j]!.sentences[c % SHIFT]!.norm.length >= s.norm.length + MIN_SENTENCE) hits.set(c, (hits.get(c) ?? 0) + 1);
+        }
       }
       for (const [c, n] of hits) {
-        if (n < LINE_INSIDE * gs.length || bids[Math.floor(c / SHIFT)]!.sentences[c % SHIFT]!.norm.length < s.norm.length + MIN_SENTENCE) continue;
+        if (n < LINE_INSIDE * gs.length) continue;
         let m = inside.get(c);
         if (!m) inside.set(c, (m = new Map()));
         const ks = m.get(i);
@@ -687,7 +706,7 @@ function buildTextIndex(bids: FileFeatures[], tender: FileFeatures | undefined):
   const whole = sameSentences(bids, fromTender);
   const mostOwn = counts ? ownTextMostShare(bids, grams, sets, weight, whole, { ...ctx, counts: null }, best) : new Set<string>();
   wholeIntoOwn(bids, grams, whole, ctx, best);
-  joinedLines(bids, grams, fromTender, weight, ctx, best);
+  joinedLines(bids, grams, fromTender, weight, ctx, whole, best);
   const common: BestMatches = new Map();
   const rings = findRings(bids.length, best, common, weight, mostOwn);
   return { fromTender, weight, best, whole, common, rings };
