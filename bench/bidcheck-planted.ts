@@ -270,6 +270,8 @@ for (const t of truth) {
     marks.push(`${kind} ${hit.length ? '✓' : '✗'}${after.length > about.length ? `+${after.length - about.length}` : ''}`);
   }
   if (VERBOSE) for (const f of highs) console.log(`   [bid] high ${f.rule}: ${f.message.slice(0, 100)}`);
+  // under the passing line: what took the points
+  if (VERBOSE && baseRun.health.score < HEALTH_PASSING_SCORE) for (const f of base.filter((x) => x.severity !== 'high')) console.log(`   [bid] ${f.severity} ${f.rule}: ${f.message.slice(0, 120)}`);
   const kinds = [...new Set(highs.map((f) => f.rule))].join(',');
   console.log(`${t.id.padEnd(5)} ${t.half.padEnd(5)} ${String(baseRun.health.score).padStart(3)} 分 ${String(highs.length).padStart(3)} (${kinds.slice(0, 42)})`.padEnd(70) + marks.join('  '));
 }
