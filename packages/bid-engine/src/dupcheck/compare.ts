@@ -14,7 +14,10 @@
  *   paragraphs are found too. Matched sentences that follow each other form the shared passages shown side by side.
  *   Whole sentences the same in two bids are matched too: a shared sentence whose own part is too short to count is
  *   listed with its reason (statutory, stock, formula) — the pair's 雷同句 count is exactly the sentences it lists.
- * - rings: sentences matched across three bids or more (connected groups of matches) — kept in each pair, reported as
+ *   Lines of one bid run together in one sentence of another (a table's cells copied as a paragraph, a paragraph cut
+ *   into cells: the same text, other sentence boundaries) are matched too (joinedLines).
+ * - rings: sentences matched across three bids or more (connected groups of matches; a group's own characters counted on
+ *   the bid where they are fewest) — kept in each pair, reported as
  *   which bids share which sentences; a group most bids hold is labelled common text and weighs nothing — unless those
  *   bids are copies of one bid (half their sentences or more the same own words: ownTextMostShare), a ring of them all.
  *   A ring of one hand's passages is in each of its pairs: the pair's text is rated at the ring's level at least.
