@@ -557,8 +557,8 @@ function joinedLines(bids: FileFeatures[], grams: number[][][], fromTender: bool
   const probes = (gs: number[]) => [...new Set(gs.filter((_, p) => p % PROBE === 0 || p === gs.length - 1))].filter(looked);
   const lineProbes: number[][][] = bids.map((f, i) => f.sentences.map((s, k) => (!fromTender[i]![k] && s.norm.length < LINE_CHARS ? probes(grams[i]![k]!) : [])));
   // per sentence, the files it is matched with already, its own part or the whole sentence alike (a bit per file, files
-  // 0–31): a line or a sentence matched with every other bid has no hidden partner, and a line is not looked for in a
-  // bid it is matched with
+  // 0–31): a line or a sentence matched with every other bid has no hidden partner (a line matched with some bids is
+  // still looked for in them: a copy may hold it twice, alone and run together with its neighbours)
   const matched = bids.map((f) => new Uint32Array(f.sentences.length));
   for (const [key, m] of [...best, ...whole]) {
     const [i, j] = key.split(',').map(Number) as [number, number];
@@ -600,7 +600,7 @@ function joinedLines(bids: FileFeatures[], grams: number[][][], fromTender: bool
         if (!list || list.length > JOIN_CAP) continue;
         for (const c of list) {
           const j = Math.floor(c / SHIFT);
-          if (j !== i && !(matched[i]![k]! & (1 << j % 32)) && bids[j]!.sentences[c % SHIFT]!.norm.length >= s.norm.length + MIN_SENTENCE) hits.set(c, (hits.get(c) ?? 0) + 1);
+          if (j !== i && bids[j]!.sentences[c % SHIFT]!.norm.length >= s.norm.length + MIN_SENTENCE) hits.set(c, (hits.get(c) ?? 0) + 1);
         }
       }
       for (const [c, n] of hits) {
