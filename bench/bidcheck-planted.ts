@@ -11,7 +11,7 @@
  *              any other clause restated on a removed line: its answer went with it)
  *   form       a form's text emptied (a section whose title names a document to fill: 函/书/表/证明/声明/承诺/封面)
  *                                                                    → expected: empty-heading (high) for that section
- *   figure     a 工期 / 质保期 breaking the tender's appended        → expected: card-conflict or invalid-risk at that line
+ *   figure     a 工期 / 服务期 / 交货期 over the tender's, the same subject, appended→ expected: card-conflict or invalid-risk at that line
  *   absurd     「质保期 24276 个月」 appended to a plan section        → expected: absurd-figure
  *   expired    「有效期至：2019年6月30日」 appended to a form           → expected: certificate-expired
  *   foreign    「项目名称：某某市第二人民医院改扩建工程」 appended        → expected: foreign-name
@@ -180,11 +180,13 @@ function plant(kind: Kind, card: TenderCard, bid: Bid): { bid: Bid; what: string
     }
     case 'figure': {
       if (!plan) return null;
-      const max = /(?:工期|服务期|交货期)[^。；\d]{0,8}(\d+)\s*(?:个)?(?:日历天|天|日)/.exec(card.invalidClauses.map((c) => c.text).join('\n') + '\n' + (card.requirements ?? []).map((r) => r.text).join('\n'));
+      const max = /(工期|服务期|交货期)[^。；\d]{0,8}(\d+)\s*(?:个)?(?:日历天|天|日)/.exec(card.invalidClauses.map((c) => c.text).join('\n') + '\n' + (card.requirements ?? []).map((r) => r.text).join('\n'));
       if (!max) return null;
-      const line = `本项目工期为${Number(max[1]) + 90}日历天。`;
+      // the same subject as the tender's (a 交货期 against the tender's 交货期, not a 工期: a contradiction is the same
+      // quantity of the same subject)
+      const line = `本项目${max[1]}为${Number(max[2]) + 90}日历天。`;
       sections[plan.id] += `\n${line}`;
-      return { bid: { ...bid, sections }, what: line, marker: `${Number(max[1]) + 90}`, match: (f) => EXPECTED.figure.includes(f.rule) && (f.excerpt ?? f.message).includes(`${Number(max[1]) + 90}`) };
+      return { bid: { ...bid, sections }, what: line, marker: `${Number(max[2]) + 90}`, match: (f) => EXPECTED.figure.includes(f.rule) && (f.excerpt ?? f.message).includes(`${Number(max[2]) + 90}`) };
     }
     case 'absurd': {
       if (!plan) return null;
@@ -223,7 +225,7 @@ for (const h of ['work', 'check'] as const) for (const k of KINDS) tallies[h][k]
 const clean: Record<'work' | 'check', { bids: number; withHigh: number; highs: number; scores: number[] }> = { work: { bids: 0, withHigh: 0, highs: 0, scores: [] }, check: { bids: 0, withHigh: 0, highs: 0, scores: [] } };
 
 console.log('废标检查 · 植入缺陷（真值 = 植入的缺陷）');
-console.log('id    half   completed bid: high findings (kinds)                 planted → found');
+console.log('id    half  completed bid: score, high findings (kinds)           planted → found');
 for (const t of truth) {
   let card: TenderCard;
   try {
@@ -268,8 +270,10 @@ for (const t of truth) {
     marks.push(`${kind} ${hit.length ? '✓' : '✗'}${after.length > about.length ? `+${after.length - about.length}` : ''}`);
   }
   if (VERBOSE) for (const f of highs) console.log(`   [bid] high ${f.rule}: ${f.message.slice(0, 100)}`);
+  // under the passing line: what took the points
+  if (VERBOSE && baseRun.health.score < HEALTH_PASSING_SCORE) for (const f of base.filter((x) => x.severity !== 'high')) console.log(`   [bid] ${f.severity} ${f.rule}: ${f.message.slice(0, 120)}`);
   const kinds = [...new Set(highs.map((f) => f.rule))].join(',');
-  console.log(`${t.id.padEnd(5)} ${t.half.padEnd(5)}  ${String(highs.length).padStart(3)} (${kinds.slice(0, 48)})`.padEnd(70) + marks.join('  '));
+  console.log(`${t.id.padEnd(5)} ${t.half.padEnd(5)} ${String(baseRun.health.score).padStart(3)} 分 ${String(highs.length).padStart(3)} (${kinds.slice(0, 42)})`.padEnd(70) + marks.join('  '));
 }
 
 const pct = (a: number, b: number) => (b ? `${Math.round((100 * a) / b)} %` : '—');

@@ -2,7 +2,7 @@
  * Duplicate-check benchmark (issue 15, 查重): precision and recall per dimension on a labelled set built from written
  * bids, and the time to compare two 300-page bids and ten bids pairwise.
  *
- *   npm run bench -- dupcheck [--scenarios 10] [--quick] [--verbose] [--speed-only] [--two-only]
+ *   npm run bench -- dupcheck [--scenarios 10] [--quick] [--verbose] [--speed-only] [--two-only] [--only 8,9] [--dump DIR]
  *
  * The labelled set — generated, nothing hand-picked:
  * - material: every corpus tender with a scoring table (../shared/corpus) read, its card and basic outline made, every
@@ -26,7 +26,8 @@
  *   step, two or more of its sentences), or a bidder's name or phone carried into the other's bid by copied text.
  * - a pair counts as found on a dimension when the product rates it 中风险 or 高风险 there; precision and recall per
  *   dimension over all pairs of all scenarios (ten by default: every corpus tender with a scoring table is T once). Text also per injected passage: found when a reported shared passage
- *   covers one of its sentences in B; a reported passage is right when it covers an injected sentence.
+ *   shares its text with the passage as planted in B (half the reported passage's 8-character shingles, or 16, inside
+ *   it — the bench's own shingles, never the check's sentence splitting); a reported passage is right when it does so.
  * - rings (issue 25): in each scenario one hand's passages (one verbatim, one reworded by each; half or more the
  *   source's own words, as above) in three bids and in four others; the truth is every set of three bids or more holding two or more of the same source sentences
  *   (planted rings, and any other such set the injections made); a true ring is found when the report shows a ring of
@@ -123,6 +124,13 @@ for (const m of materials)
       if (o === undefined) shingleOwner.set(g, m.id);
       else if (o !== m.id) shingleOwner.set(g, '*');
     }
+/** the 8-character shingles of a planted passage (normalised), cached */
+const injectedCache = new Map<string, Set<number>>();
+function injectedShingles(text: string): Set<number> {
+  let v = injectedCache.get(text);
+  if (!v) injectedCache.set(text, (v = new Set(shingles(normalise(text)))));
+  return v;
+}
 const ownWordsCache = new Map<string, boolean>();
 function ownWords(b: { material: string; company: string }, sentence: string): boolean {
   const key = `${b.material}|${sentence}`;
@@ -185,8 +193,8 @@ interface Bidder {
   meta: DupDocMeta;
   pictures: Buffer[];
   prices: Array<[string, number, number]>;
-  /** injected passages (normalised sentences) in this bid, by id */
-  injected: Map<string, string[]>;
+  /** injected passages (the text as planted) in this bid, by id */
+  injected: Map<string, string>;
   typos: string[];
   /** accepted variant spellings the bid writes (其它, 帐号 …): never typos */
   variants: string[];
@@ -276,7 +284,7 @@ async function inject(d: DupDimension, a: number, A: Bidder, B: Bidder, r: () =>
       passages.push([`${tag}-${n}`, text]);
     }
     for (const [id, text] of passages) {
-      B.injected.set(id, sentencesOf(text).map(normalise));
+      B.injected.set(id, text);
       insertAt(B, r, { kind: 'p', text });
     }
   } else if (d === 'outline') {
@@ -391,7 +399,7 @@ function plantRing(members: number[], bidders: Bidder[], r: () => number, tag: s
       [`${tag}-r`, reword(reworded.map((x) => sentences[x]!).join(''), r)],
     ];
     for (const [id, text] of texts) {
-      B.injected.set(`${id}-${o}`, sentencesOf(text).map(normalise));
+      B.injected.set(`${id}-${o}`, text);
       insertAt(B, r, { kind: 'p', text });
     }
   }
@@ -447,7 +455,10 @@ let tenderSentencesExcluded = 0;
 /** pairs that share content on a dimension without an injection between them (both copied from a third bid) */
 let indirect = 0;
 let tenderSentencesQuoted = 0;
+/** --only 8,9: those scenarios alone (1-based), to study them */
+const ONLY = arg('only') ? new Set(arg('only')!.split(',').map((x) => Number(x) - 1)) : null;
 for (let s = 0; s < Math.min(args.includes('--speed-only') ? 0 : SCENARIOS, materials.length); s++) {
+  if (ONLY && !ONLY.has(s)) continue;
   const t0 = Date.now();
   const tenderTruth = truth[s]!;
   const tenderData = readFileSync(path.join(corpus, tenderTruth.file));
@@ -511,20 +522,23 @@ for (let s = 0; s < Math.min(args.includes('--speed-only') ? 0 : SCENARIOS, mate
       else if (truthPos) tally[d].fn++;
       if (verbose && truthPos !== found) console.log(`  场景${s + 1} ${d} ${truthPos ? '漏报' : '误报'} ${p.a}-${p.b} ${p.risks[d]} [标注 ${[...labels].filter((l) => l.startsWith(d)).join(' ')}] ${JSON.stringify(d === 'text' ? p.scores : d === 'outline' ? p.outline.slice(0, 12).map((x) => x.a) : p.findings.filter((f) => f.dimension === d).map((f) => f.title))}`);
     }
-    // passages: B's sentences that belong to an injected passage
+    // passages: the injected passages of B a reported passage lies in — by the text they share (8-character shingles of
+    // the normalised text), not by sentence keys: the check splits sentences its own way (line ends, long ones at commas,
+    // table cells), the planted passage is what was planted
     const B = bidders[p.b]!;
-    const bSent = feats[p.b]!.sentences;
-    const owner = (k: number) => {
-      for (const [id, ss] of B.injected) if (ss.includes(bSent[k]!.norm)) return id;
-      return null;
-    };
     const covered = new Set<string>();
+    const textRelated = related('text', p.a, p.b, bidders[p.a]!, bidders[p.b]!);
     for (const ps of p.passages) {
       passages.reported++;
+      const gs = new Set(shingles(normalise(ps.b.text.replace(/…$/, ''))));
+      const need = Math.max(1, Math.min(16, 0.5 * gs.size));
       let right = false;
-      for (let k = ps.bRange[0]; k <= ps.bRange[1]; k++) {
-        const id = owner(k);
-        if (id && (id.startsWith(`${s}-text-`) || id.startsWith(`${s}-ring-`)) && related('text', p.a, p.b, bidders[p.a]!, bidders[p.b]!)) {
+      for (const [id, text] of B.injected) {
+        if (!(id.startsWith(`${s}-text-`) || id.startsWith(`${s}-ring-`)) || !textRelated) continue;
+        const held = injectedShingles(text);
+        let shared = 0;
+        for (const g of gs) if (held.has(g)) shared++;
+        if (shared >= need) {
           right = true;
           covered.add(id);
         }
@@ -553,7 +567,7 @@ for (let s = 0; s < Math.min(args.includes('--speed-only') ? 0 : SCENARIOS, mate
  * stands word for word in A).
  */
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
-const NEAR_PAIRS = Math.min(args.includes('--speed-only') ? 0 : SCENARIOS >= 10 ? 5 : 2, materials.length - 1);
+const NEAR_PAIRS = Math.min(args.includes('--speed-only') || ONLY ? 0 : SCENARIOS >= 10 ? 5 : 2, materials.length - 1);
 const near = { same: 0, sameFound: 0, reworded: 0, rewordedFound: 0, listed: 0, listedRight: 0 };
 for (let n = 0; n < NEAR_PAIRS; n++) {
   const m = materials[n]!;

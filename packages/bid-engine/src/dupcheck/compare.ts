@@ -14,7 +14,10 @@
  *   paragraphs are found too. Matched sentences that follow each other form the shared passages shown side by side.
  *   Whole sentences the same in two bids are matched too: a shared sentence whose own part is too short to count is
  *   listed with its reason (statutory, stock, formula) — the pair's 雷同句 count is exactly the sentences it lists.
- * - rings: sentences matched across three bids or more (connected groups of matches) — kept in each pair, reported as
+ *   Lines of one bid run together in one sentence of another (a table's cells copied as a paragraph, a paragraph cut
+ *   into cells: the same text, other sentence boundaries) are matched too (joinedLines).
+ * - rings: sentences matched across three bids or more (connected groups of matches; a group's own characters counted on
+ *   the bid where they are fewest) — kept in each pair, reported as
  *   which bids share which sentences; a group most bids hold is labelled common text and weighs nothing — unless those
  *   bids are copies of one bid (half their sentences or more the same own words: ownTextMostShare), a ring of them all.
  *   A ring of one hand's passages is in each of its pairs: the pair's text is rated at the ring's level at least.
@@ -114,6 +117,11 @@ interface RingDraft {
   basis: DupRing['basis'];
   /** per shared sentence: [file, sentence] of each bid of the ring */
   groups: Array<Array<[number, number]>>;
+  /**
+   * per shared sentence: its own characters, counted on the bid where they are fewest (the sentence's members in one bid
+   * summed: cells of one bid run together in one sentence of another are one shared sentence of their length)
+   */
+  chars: number[];
 }
 
 /**
@@ -360,7 +368,7 @@ function sameSentences(bids: FileFeatures[], fromTender: boolean[][]): BestMatch
  * group in `commonLimit` bids or more is common text — its matches leave `best` for `common` (listed, labelled, weighing
  * nothing) and its ring is labelled so; every other ring counts and each of its pairs keeps its matches.
  */
-function findRings(bids: number, best: BestMatches, common: BestMatches, mostOwn: ReadonlySet<string> = new Set()): RingDraft[] {
+function findRings(bids: number, best: BestMatches, common: BestMatches, weight: number[][], mostOwn: ReadonlySet<string> = new Set()): RingDraft[] {
   const SHIFT = 2 ** 22;
   const parent = new Map<number, number>();
   const find = (x: number): number => {
@@ -397,9 +405,11 @@ function findRings(bids: number, best: BestMatches, common: BestMatches, mostOwn
   const out: Array<{ members: number[]; files: number[]; basis: DupRing['basis'] }> = [];
   for (const members of comps.values()) {
     const byFile = new Map<number, number>();
+    const charsOf = new Map<number, number>();
     for (const x of members.sort((p, q) => p - q)) {
       const f = Math.floor(x / SHIFT);
       if (!byFile.has(f)) byFile.set(f, x % SHIFT);
+      charsOf.set(f, (charsOf.get(f) ?? 0) + weight[f]![x % SHIFT]!);
     }
     if (byFile.size < 3) continue;
     const files = [...byFile.keys()].sort((p, q) => p - q);
@@ -410,8 +420,9 @@ function findRings(bids: number, best: BestMatches, common: BestMatches, mostOwn
     if (basis !== 'own') out.push({ members, files, basis });
     const key = `${basis}:${files.join(',')}`;
     let ring = rings.get(key);
-    if (!ring) rings.set(key, (ring = { files, basis, groups: [] }));
+    if (!ring) rings.set(key, (ring = { files, basis, groups: [], chars: [] }));
     ring.groups.push(files.map((f) => [f, byFile.get(f)!] as [number, number]));
+    ring.chars.push(Math.min(...charsOf.values()));
   }
   for (const { members, files, basis } of out) {
     // out of the pairs' own matches: listed as common text or phrasing instead
@@ -520,6 +531,122 @@ function wholeIntoOwn(bids: FileFeatures[], grams: number[][][], whole: BestMatc
   }
 }
 
+/** A sentence this short (normalised) is a line or a table cell: one of several a copy may run together in one sentence. */
+const LINE_CHARS = 40;
+/** Least share of a line's shingles inside the longer sentence for the line to be in it. */
+const LINE_INSIDE = 0.8;
+/** Least share of the longer sentence that the lines found in it make up. */
+const JOIN_COVER = 0.6;
+/** A shingle in more sentences than this is a column's or a form's word: not looked up. */
+const JOIN_CAP = 64;
+/** Every this many shingles of a line, one is looked up. */
+const PROBE = 3;
+
+/**
+ * Lines of one bid run together in one sentence of another (issue 25): a table's cells or a form's lines copied as one
+ * paragraph, or a paragraph cut into cells — the same text, other sentence boundaries, so no sentence of one is like a
+ * sentence of the other. A sentence of bid j (own part long enough to compare) that holds two lines or more of bid i
+ * close together (each line's shingles LINE_INSIDE in it), the lines making up JOIN_COVER of it or more, is matched with
+ * each of them: one passage between the pair, one shared sentence of a ring. The lines weigh their own part (they are
+ * each too short to count alone). Shingles of the tender and of text most bids hold are not looked up.
+ */
+function joinedLines(bids: FileFeatures[], grams: number[][][], fromTender: boolean[][], weight: number[][], ctx: ContentContext, whole: BestMatches, best: BestMatches) {
+  const SHIFT = 2 ** 22;
+  const looked = (g: number) => !ctx.tenderGrams.has(g) && !(ctx.counts && ctx.counts.fileCount(g) >= ctx.common);
+  // a line is looked up by every PROBE-th shingle of it (and its last): its place in a longer sentence, at a fraction of the work
+  const probes = (gs: number[]) => [...new Set(gs.filter((_, p) => p % PROBE === 0 || p === gs.length - 1))].filter(looked);
+  const lineProbes: number[][][] = bids.map((f, i) => f.sentences.map((s, k) => (!fromTender[i]![k] && s.norm.length < LINE_CHARS ? probes(grams[i]![k]!) : [])));
+  // per sentence, the files it is matched with already, its own part or the whole sentence alike (a bit per file, files
+  // 0–31): a line or a sentence matched with every other bid has no hidden partner (a line matched with some bids is
+  // still looked for in them: a copy may hold it twice, alone and run together with its neighbours)
+  const matched = bids.map((f) => new Uint32Array(f.sentences.length));
+  for (const [key, m] of [...best, ...whole]) {
+    const [i, j] = key.split(',').map(Number) as [number, number];
+    for (const k of m.keys()) matched[i]![k]! |= 1 << j % 32;
+  }
+  const all = bids.length > 32 ? 0 : 2 ** bids.length - 1;
+  const done = (i: number, k: number) => all > 0 && (matched[i]![k]! | (1 << i)) >>> 0 === all;
+  const lineGrams = new Set<number>();
+  lineProbes.forEach((f, i) =>
+    f.forEach((gs, k) => {
+      if (done(i, k)) gs.length = 0;
+      for (const g of gs) lineGrams.add(g);
+    }),
+  );
+  if (!lineGrams.size) return;
+  // where the lines' shingles stand in the sentences that could hold two lines or more (own part long enough)
+  const at = new Map<number, number[]>();
+  bids.forEach((f, j) =>
+    f.sentences.forEach((s, l) => {
+      if (fromTender[j]![l] || !weight[j]![l] || s.norm.length < 2 * MIN_SENTENCE || done(j, l)) return;
+      const c = j * SHIFT + l;
+      for (const g of grams[j]![l]!) {
+        if (!lineGrams.has(g)) continue;
+        const list = at.get(g);
+        if (!list) at.set(g, [c]);
+        else if (list.length <= JOIN_CAP && list[list.length - 1] !== c) list.push(c);
+      }
+    }),
+  );
+  /** per holding sentence (j, l): per file i, the lines of i in it */
+  const inside = new Map<number, Map<number, number[]>>();
+  bids.forEach((f, i) =>
+    f.sentences.forEach((s, k) => {
+      const gs = lineProbes[i]![k]!;
+      if (!gs.length) return;
+      const hits = new Map<number, number>();
+      for (const g of gs) {
+        const list = at.get(g);
+        if (!list || list.length > JOIN_CAP) continue;
+        for (const c of list) {
+          const j = Math.floor(c / SHIFT);
+          if (j !== i && bids[j]!.sentences[c % SHIFT]!.norm.length >= s.norm.length + MIN_SENTENCE) hits.set(c, (hits.get(c) ?? 0) + 1);
+        }
+      }
+      for (const [c, n] of hits) {
+        if (n < LINE_INSIDE * gs.length) continue;
+        let m = inside.get(c);
+        if (!m) inside.set(c, (m = new Map()));
+        const ks = m.get(i);
+        if (ks) ks.push(k);
+        else m.set(i, [k]);
+      }
+    }),
+  );
+  const note = (i: number, k: number, j: number, l: number, d: number) => {
+    const key = `${i},${j}`;
+    let m = best.get(key);
+    if (!m) best.set(key, (m = new Map()));
+    const cur = m.get(k);
+    if (!cur || cur.dice < d) m.set(k, { other: l, dice: d });
+  };
+  for (const [c, byFile] of inside) {
+    const j = Math.floor(c / SHIFT);
+    const l = c % SHIFT;
+    const len = bids[j]!.sentences[l]!.norm.length;
+    for (const [i, ks] of byFile) {
+      // runs of lines close together (a gap of one line allowed: a cell too short to compare)
+      const runs: number[][] = [];
+      for (const k of ks.sort((x, y) => x - y)) {
+        const run = runs[runs.length - 1];
+        if (run && k - run[run.length - 1]! <= 2) run.push(k);
+        else runs.push([k]);
+      }
+      for (const run of runs) {
+        if (run.length < 2) continue;
+        const cover = run.reduce((n, k) => n + bids[i]!.sentences[k]!.norm.length, 0) / len;
+        if (cover < JOIN_COVER) continue;
+        const d = Math.min(1, cover);
+        for (const k of run) {
+          if (!weight[i]![k]) weight[i]![k] = sentenceContent(bids[i]!.sentences[k]!.norm, grams[i]![k]!, ctx).length;
+          note(i, k, j, l, d);
+        }
+        note(j, l, i, run[0]!, d);
+      }
+    }
+  }
+}
+
 /**
  * Whether a group of sentences shared by three bids or more stands in a shared passage: two of its members have a
  * neighbour (two sentences either side) matched to the same partner bid near the group's sentence there. One hand's
@@ -582,8 +709,9 @@ function buildTextIndex(bids: FileFeatures[], tender: FileFeatures | undefined):
   const whole = sameSentences(bids, fromTender);
   const mostOwn = counts ? ownTextMostShare(bids, grams, sets, weight, whole, { ...ctx, counts: null }, best) : new Set<string>();
   wholeIntoOwn(bids, grams, whole, ctx, best);
+  joinedLines(bids, grams, fromTender, weight, ctx, whole, best);
   const common: BestMatches = new Map();
-  const rings = findRings(bids.length, best, common, mostOwn);
+  const rings = findRings(bids.length, best, common, weight, mostOwn);
   return { fromTender, weight, best, whole, common, rings };
 }
 
@@ -1058,7 +1186,7 @@ function presentRings(bids: FileFeatures[], idx: TextIndex): DupRing[] {
   return idx.rings
     .map((r) => {
       const first = (g: Array<[number, number]>) => g[0]!;
-      const chars = r.groups.reduce((n, g) => n + idx.weight[first(g)[0]]![first(g)[1]]!, 0);
+      const chars = r.chars.reduce((n, c) => n + c, 0);
       const n = r.groups.length;
       const risk: Risk = r.basis !== 'own' ? 'low' : n >= 3 && chars >= LONG_CHARS ? 'high' : n >= 2 || chars >= 40 ? 'medium' : 'low';
       const groups = r.groups

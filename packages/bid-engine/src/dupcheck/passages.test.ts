@@ -147,3 +147,38 @@ describe('duplicate check: a third bidder named in two bids (issue 25)', () => {
     expect(pairOf(report, 0, 3).risks.identity).toBe('none');
   });
 });
+
+describe('duplicate check: a ring hidden by other sentence boundaries (issue 25)', () => {
+  // one hand's schedule: six cells of its own words, each too short to be a sentence worth comparing alone
+  const cells = ['东侧雨水井汛期前清掏完毕', '井盖加装防坠网并编号挂牌', '钢筋棚搭在二号楼北侧空地', '四周排水沟接入三级沉淀池', '塔吊基础避开地下综合管廊', '基坑南侧布设沉降观测点六处'];
+  const table = (page: number): Block => ({ type: 'table', columns: 2, parts: 1, page, pageEnd: page, rows: [0, 2, 4].map((r) => ({ page, cells: [0, 1].map((c) => ({ text: cells[r + c]!, col: c, colSpan: 1, rowSpan: 1 })) })) });
+  const paragraph = `${cells.join('，')}。`;
+  const bidWith = (b: number, block: Block | null) => {
+    const blocks = bid(b);
+    if (block) blocks.splice(10, 0, block);
+    return features(`投标人${b + 1}.docx`, blocks);
+  };
+  const ringOf = (report: ReturnType<typeof compareBids>) => report.rings.filter((x) => found(x.risk)).map((x) => x.files);
+
+  it('a table’s cells of one bid run together as one paragraph in two others are a ring and a copy in each pair', () => {
+    const report = compareBids(Array.from({ length: 6 }, (_, b) => bidWith(b, b === 1 ? table(3) : b === 2 || b === 3 ? para(paragraph, 3) : null)));
+    expect(ringOf(report)).toEqual([[1, 2, 3]]);
+    for (const [a, b] of [[1, 2], [1, 3], [2, 3]] as const) expect(found(pairOf(report, a, b).risks.text), `${a}-${b}`).toBe(true);
+    expect(pairOf(report, 1, 2).passages.some((p) => p.a.text.includes('雨水井') && p.b.text.includes('沉淀池'))).toBe(true);
+    for (const p of report.pairs.filter((x) => !(x.a >= 1 && x.b <= 3))) expect(found(p.risks.text), `${p.a}-${p.b}`).toBe(false);
+  });
+
+  it('one bid’s paragraph cut into table cells in two others is a ring', () => {
+    const report = compareBids(Array.from({ length: 6 }, (_, b) => bidWith(b, b === 4 ? para(paragraph, 3) : b === 0 || b === 5 ? table(3) : null)));
+    expect(ringOf(report)).toEqual([[0, 4, 5]]);
+    for (const [a, b] of [[0, 4], [0, 5], [4, 5]] as const) expect(found(pairOf(report, a, b).risks.text), `${a}-${b}`).toBe(true);
+  });
+
+  it('two short lines of one bid inside a longer sentence of another are no copy', () => {
+    // a sentence of bid 2 that holds two of bid 1's cells among much else of its own: not the cells run together
+    const long = `${cells[0]}，${cells[1]}，另外项目部每周一组织安全例会并形成会议纪要报监理单位审核备案，现场设置专职安全员两名。`;
+    const report = compareBids(Array.from({ length: 6 }, (_, b) => bidWith(b, b === 1 ? table(3) : b === 2 ? para(long, 3) : null)));
+    expect(found(pairOf(report, 1, 2).risks.text)).toBe(false);
+    expect(ringOf(report)).toEqual([]);
+  });
+});

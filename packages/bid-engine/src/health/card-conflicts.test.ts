@@ -54,6 +54,14 @@ describe('findCardConflicts', () => {
     expect(conflicts).toHaveLength(7);
   });
 
+  it('a period counted from the contract (「交货期：合同签定后 90 天」) is the tender’s value: a longer one of the bid contradicts it', () => {
+    const c = card({ invalidClauses: [], requirements: [req('r9', '交货期：合同签定后 90 天（日历日）内交货并完成安装、调试。', 30), req('r10', '工期自合同签订之日起45日历天。', 31)] });
+    const conflicts = findCardConflicts(c, { a: '本项目交货期为180日历天。', b: '交货期：合同签订后90天内交货。', e: '本项目工期为60日历天。' });
+    expect(conflicts.find((x) => x.nodeId === 'a')).toMatchObject({ label: '交货期', value: '180天', cardValue: '90天', cardPage: 30 });
+    expect(conflicts.find((x) => x.nodeId === 'e')).toMatchObject({ label: '工期', value: '60天', cardValue: '45天', cardPage: 31 });
+    expect(conflicts.filter((x) => x.nodeId === 'b')).toEqual([]);
+  });
+
   it('values the tender allows are no conflict: shorter, faster, more, equal, placeholders', () => {
     expect(
       findCardConflicts(card(), {

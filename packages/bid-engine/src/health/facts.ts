@@ -10,6 +10,8 @@ import { parseCnNumber } from '../text/numerals.js';
 const NUM = '(\\d+(?:\\.\\d+)?|[零〇一二两三四五六七八九十百]+)';
 // within one line: a label in one cell or line and a date in the next (「质保期」 / 「2024年」) are no fact
 const GAP = '[为是：:共计约总不超过多于长于控制在以内至少低于少于]{0,6}[ \\t\\u3000]*';
+/** when a period starts, between its name and its figure: 「交货期：合同签定后 90 天」「工期自合同签订之日起30日历天」 */
+const START = `(?:(?:自|从|在)?(?:合同签[订定署]|签[订定署]合同|中标通知书发出|收到中标通知书|开工令下达|接到(?:采购人)?通知)(?:之日)?(?:后|起|以后)?[ \\t\\u3000]*)?`;
 
 /** One stated fact: its kind, qualifier (远程/现场… for response times), normalised value and display text. */
 export interface RawFact {
@@ -70,12 +72,12 @@ const dur = (m: RegExpExecArray) => {
 const PATTERNS: Pattern[] = [
   {
     kind: 'duration',
-    re: new RegExp(`(?:总工期|施工工期|建设工期|工期|实施周期|实施工期|项目周期|建设周期)${GAP}${NUM}\\s*${DURATION_UNIT}`, 'g'),
+    re: new RegExp(`(?:总工期|施工工期|建设工期|工期|实施周期|实施工期|项目周期|建设周期)${GAP}${START}${NUM}\\s*${DURATION_UNIT}`, 'g'),
     read: dur,
   },
   {
     kind: 'delivery',
-    re: new RegExp(`(?:交货期|交付期|供货期|交货时间|供货周期)${GAP}${NUM}\\s*${DURATION_UNIT}`, 'g'),
+    re: new RegExp(`(?:交货期|交付期|供货期|交货时间|供货周期)${GAP}${START}${NUM}\\s*${DURATION_UNIT}`, 'g'),
     read: dur,
   },
   {
