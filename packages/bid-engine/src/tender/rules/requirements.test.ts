@@ -38,6 +38,24 @@ describe('requirementsFromModel', () => {
     expect(items.some((x) => /须知|偏离表|上海市/.test(x.text))).toBe(false);
   });
 
+  it('a numbered title naming a kind of requirement leads the items under it; a signature line is no item', () => {
+    const m = model([
+      h(1, '第三章 采购需求', 3),
+      li('1.', '工作时间要求', 3),
+      li('（1）', '节假日正常开放，工作日8:00至18:00在岗', 3),
+      li('2.', '服务质量标准', 3),
+      li('（1）', '保洁区域无积水、无垃圾', 3),
+      li('3.', '节假日正常开放服务', 3),
+      p('供应商负责人/授权代表签字', 4),
+      p('投标人名称（盖章）：', 4),
+      p('投标文件须由法定代表人签字', 4),
+    ]);
+    const items = requirementsFromModel(m);
+    expect(items.map((x) => x.text.replace(/^\S*?[.．、）)]/, ''))).toEqual(['节假日正常开放，工作日8:00至18:00在岗', '保洁区域无积水、无垃圾', '节假日正常开放服务', '投标文件须由法定代表人签字']);
+    expect(items[0]!.section).toContain('工作时间要求');
+    expect(items[1]!.section).toContain('服务质量标准');
+  });
+
   it('a tender without a requirement chapter has no items', () => {
     expect(requirementsFromModel(model([h(1, '第一章 招标公告'), li('1.', '投标截止时间为2025年6月1日')]))).toEqual([]);
   });

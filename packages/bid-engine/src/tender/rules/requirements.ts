@@ -24,6 +24,16 @@ const REQUIREMENT_WORDS = /须|应|要求|不少于|不低于|不超过|不得|�
 const NUMBERED = /^\s*(?:[（(]\s*[\d一二三四五六七八九十]{1,3}\s*[)）]|\d{1,2}(?:\.\d{1,2})*\s*[.．、)）]|[①-⑳]|[⑴-⒇]|[a-hA-H]\s*[.．、)）]|[一二三四五六七八九十]{1,3}\s*、)/;
 
 const MAX_ITEMS = 240;
+
+/** A line ending where the bidder signs or seals. */
+const SIGN_LINE = /(?:签字|签章|盖章|签名)\s*[）)]?\s*[:：]?\s*$/;
+/** The words a heading names a kind of requirement with (「…要求」「…标准」). */
+const KIND_OF = /(?:要求|标准|规范|内容|范围|说明|职责|条件|规定|事项)$/;
+
+/** A numbered line that is a title: short, no sentence punctuation, no figure, ending in a kind-of word and requiring nothing else. */
+function namesAKind(body: string): boolean {
+  return body.length <= 16 && !/[，。；,;！？!?]/.test(body) && KIND_OF.test(body) && !figuresOf(body).length && !REQUIREMENT_WORDS.test(body.replace(KIND_OF, ''));
+}
 const MAX_TEXT = 240;
 
 /** Figures as printed: amounts with their unit, percentages, standards (GB/T 2887), 7×24, times of day. */
@@ -120,8 +130,11 @@ export function requirementsFromModel(model: DocModel): ModelRequirement[] {
       const body = text.replace(NUMBERED, '');
       if (body.length < 6) continue;
       const numbered = b.type === 'list-item' || NUMBERED.test(text);
-      // a short lead-in (「1. 保洁服务：」「五、具体要求：」) names what follows, it is not an item itself
-      if (numbered && /[:：]$/.test(body) && body.length <= 30) {
+      // a line the bidder signs (「供应商负责人/授权代表签字」「投标人（盖章）：」) asks nothing of the service (「…须由法定代表人签字」 does)
+      if (body.length <= 40 && SIGN_LINE.test(body) && !/须|应|不得/.test(body.replace(/供应商|响应/g, ''))) continue;
+      // a short lead-in (「1. 保洁服务：」「五、具体要求：」) names what follows, it is not an item itself; so does a numbered
+      // line naming a kind of requirement with nothing required in it (「3. 工作时间要求」「（二）服务质量标准」)
+      if (numbered && ((/[:：]$/.test(body) && body.length <= 30) || namesAKind(body))) {
         lead = body.replace(/[:：]$/, '');
         continue;
       }
