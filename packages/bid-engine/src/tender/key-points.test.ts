@@ -25,6 +25,12 @@ describe('key points of a scoring row (one definition for the writer and the cov
     expect(p).toContain('其他金融机构');
   });
 
+  it('an intensifier is a grade (目标非常明确 → 目标), and 「扣完为止。」 with its full stop is a condition', () => {
+    const p = keyPoints(row('消防措施', '根据消防措施方案进行评审：(1)消防目标非常明确、演练计划十分周密的，得6分；(2)消防目标比较明确的，得3分。缺一项扣2分，扣完为止。'));
+    expect(p).toEqual(expect.arrayContaining(['消防目标', '演练计划']));
+    expect(p.some((t) => /非常|十分|比较|为止/.test(t))).toBe(false);
+  });
+
   it('completes a word the criteria cut short and joins a line the PDF broke', () => {
     expect(keyPoints(row('物业经理', '根据物业经理的学历、持证情况、工作经进行评审，0-4分；'))).toEqual(['学历', '持证', '工作经验', '物业经理']);
     const p = keyPoints(row('整体服务方案', '1、根据投标人的服务理念、目标和思路进行评审,0-5 分；\n2、根据投标人的管理、实施及安排进\n行评审，0-5 分；'));
