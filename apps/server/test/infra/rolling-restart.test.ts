@@ -14,13 +14,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import SockJS from 'sockjs-client';
 import type { IStompSocket } from '@stomp/stompjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RealtimeClient, type RealtimeMessage } from '../../../web/src/realtime/client';
 import { childApi, childLogin, startChild, type Child } from '../child-server.js';
-import { CLIENT_BASIC, httpRequest, multipartBody } from '../harness.js';
+import { CLIENT_BASIC, httpRequest, multipartBody, scratchDatabase, type ScratchDatabase } from '../harness.js';
 import { tenderDocx } from '../bid/helpers.js';
 import { postgresAnswers, requireService } from '../requirements.js';
 import { redisAnswers } from '../realtime/helpers.js';
@@ -35,7 +34,7 @@ const canRun =
   requireService(nginxInstalled(), `缺少 nginx（${NGINX}；apt-get install -y nginx-light）：滚动重启测试`);
 
 describe.skipIf(!canRun)('rolling restart of two instances behind nginx', () => {
-  let dbName = '';
+  let db: ScratchDatabase | undefined;
   const env: Record<string, string> = {};
   const dirs: string[] = [];
   const children: Child[] = [];
@@ -48,13 +47,8 @@ describe.skipIf(!canRun)('rolling restart of two instances behind nginx', () => 
   };
 
   beforeAll(async () => {
-    dbName = `btz_roll_${Date.now()}_${randomBytes(3).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: PG });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    await admin.end();
-    const u = new URL(PG!);
-    u.pathname = `/${dbName}`;
+    db = await scratchDatabase(PG!, 'btz_roll');
+    const u = new URL(db.url);
     Object.assign(env, {
       DATABASE_URL: u.toString(),
       REDIS_URL: REDIS,
@@ -75,10 +69,7 @@ describe.skipIf(!canRun)('rolling restart of two instances behind nginx', () => 
     for (const c of children) if (c.proc.exitCode === null && c.proc.signalCode === null) c.proc.kill('SIGKILL');
     await Promise.all(children.map((c) => c.exited));
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
-    const admin = new pg.Client({ connectionString: PG });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
+    await db?.drop();
   }, 60_000);
 
   const start = async (name: string, port: number) => {
@@ -182,7 +173,7 @@ describe.skipIf(!canRun)('rolling restart of two instances behind nginx', () => 
       expect(code, `${name} exit code; its log ends:\n${victim.lines.slice(-25).join('\n')}`).toBe(0);
       expect(victim.lines.join('\n')).toContain('停止中：新请求一律答 503');
       const again = await start(name, port);
-      // nginx sends traffic to the restarted instance again (its passive check lets it back after fail_timeout)
+      // nginx sends traffic to the restarted instance again (no instance is marked down: deploy/nginx.conf)
       await waitUntil(`${name} restarted takes requests through nginx`, () =>
         again.lines.some((l) => l.includes('"url":"/api/btz/') && l.includes('incoming request')),
       );
