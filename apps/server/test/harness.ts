@@ -92,6 +92,31 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+export interface ScratchDatabase {
+  /** the new database's connection URL */
+  url: string;
+  /** drops it (its connections closed) */
+  drop(): Promise<void>;
+}
+
+/** A new, empty PostgreSQL database named `prefix_…` on the server of `base` (a test's own; the test drops it). */
+export async function scratchDatabase(base: string, prefix: string): Promise<ScratchDatabase> {
+  const name = `${prefix}_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  const run = async (statement: string) => {
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    try {
+      await admin.query(statement);
+    } finally {
+      await admin.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const u = new URL(base);
+  u.pathname = `/${name}`;
+  return { url: u.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
 /** Opens a fresh database for one test file: a PGlite copy of the migrated dump, or a new PostgreSQL database. */
 async function openTestDb(databaseUrl?: string): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
   // a database the test made itself (several instances on one PostgreSQL of its own): the test drops it
@@ -99,23 +124,8 @@ async function openTestDb(databaseUrl?: string): Promise<{ handle: DbHandle; dro
   if (process.env.TEST_DB_ENGINE === 'postgres') {
     const base = process.env.TEST_DATABASE_URL;
     if (!base) throw new Error('TEST_DATABASE_URL is not set');
-    const name = `btz_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const u = new URL(base);
-    u.pathname = `/${name}`;
-    const handle = await openPostgres(u.toString());
-    return {
-      handle,
-      drop: async () => {
-        const c = new pg.Client({ connectionString: base });
-        await c.connect();
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await c.end();
-      },
-    };
+    const db = await scratchDatabase(base, 'btz_test');
+    return { handle: await openPostgres(db.url), drop: db.drop };
   }
   const dump = readFileSync(inject('pgliteDump'));
   const handle = await openPGlite({ loadDataDir: new Blob([dump]) });

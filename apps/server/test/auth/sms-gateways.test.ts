@@ -7,27 +7,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, uniquePhone, type TestServer } from '../harness.js';
+import { ALIYUN_SENDSMS_EXAMPLE, ALIYUN_SENDSMS_SIGNATURE } from './sms-doc-examples.js';
 import { aliyunDocSignature, startFakeAliyunSms, startFakeTencentSms, tc3DocSignature, type SmsFake } from './sms-fakes.js';
 
 describe('the fakes’ own signers reproduce the vendors’ published examples', () => {
   it('Alibaba Cloud SMS: SendSms of testId / testSecret → zJDF+Lrzhj/ThnlvIToysFRq6t4=', () => {
-    const p = {
-      AccessKeyId: 'testId',
-      Action: 'SendSms',
-      Format: 'XML',
-      OutId: '123',
-      PhoneNumbers: '15300000001',
-      RegionId: 'cn-hangzhou',
-      SignName: '阿里云短信测试专用',
-      SignatureMethod: 'HMAC-SHA1',
-      SignatureNonce: '45e25e9b-0a6f-4070-8c85-2956eda1b466',
-      SignatureVersion: '1.0',
-      TemplateCode: 'SMS_71390007',
-      TemplateParam: '{"customer":"test"}',
-      Timestamp: '2017-07-12T02:42:19Z',
-      Version: '2017-05-25',
-    };
-    expect(aliyunDocSignature('GET', p, 'testSecret')).toBe('zJDF+Lrzhj/ThnlvIToysFRq6t4=');
+    expect(aliyunDocSignature('GET', ALIYUN_SENDSMS_EXAMPLE, 'testSecret')).toBe(ALIYUN_SENDSMS_SIGNATURE);
   });
 
   it('Tencent Cloud Signature v3: the CVM example of 2019-02-25 → 72e494ea…5168', () => {

@@ -8,11 +8,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { childApi as api, childLogin, startChild, type Child } from '../child-server.js';
-import { multipartBody } from '../harness.js';
+import { multipartBody, scratchDatabase, type ScratchDatabase } from '../harness.js';
 import { tenderDocx } from '../bid/helpers.js';
 import { postgresAnswers, requireService } from '../requirements.js';
 import { startLocalS3 } from '../s3.js';
@@ -21,7 +21,7 @@ const PG = process.env.TEST_DATABASE_URL;
 const canRun = requireService(await postgresAnswers(PG), `PostgreSQL 不可用（TEST_DATABASE_URL=${PG ?? '未设置'}）：多实例共享存储测试`);
 
 describe.skipIf(!canRun)('instances on one PostgreSQL and their file storage', () => {
-  let dbName = '';
+  let db: ScratchDatabase | undefined;
   let DATABASE_URL = '';
   const dirs: string[] = [];
   const children: Child[] = [];
@@ -49,23 +49,15 @@ describe.skipIf(!canRun)('instances on one PostgreSQL and their file storage', (
   };
 
   beforeAll(async () => {
-    dbName = `btz_inst_${Date.now()}_${randomBytes(3).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: PG });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    await admin.end();
-    const u = new URL(PG!);
-    u.pathname = `/${dbName}`;
+    db = await scratchDatabase(PG!, 'btz_inst');
+    const u = new URL(db.url);
     DATABASE_URL = u.toString();
   });
   afterAll(async () => {
     for (const c of children) if (c.proc.exitCode === null && c.proc.signalCode === null) c.proc.kill('SIGKILL');
     await Promise.all(children.map((c) => c.exited));
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
-    const admin = new pg.Client({ connectionString: PG });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
+    await db?.drop();
   }, 30_000);
 
   it('a second instance with its own local files refuses to start and says which variables to set; a crashed instance restarts', async () => {

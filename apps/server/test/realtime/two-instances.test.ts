@@ -3,9 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT_BASIC, httpRequest } from '../harness.js';
+import { CLIENT_BASIC, httpRequest, scratchDatabase, type ScratchDatabase } from '../harness.js';
 import { makeClient, redisAnswers, subscribeConfirmed, waitUntil, type TestClient } from './helpers.js';
 import { postgresAnswers, requireService } from '../requirements.js';
 
@@ -56,18 +55,13 @@ const canRun =
 describe.skipIf(!canRun)('two server processes on one PostgreSQL and Redis', () => {
   let a: Instance;
   let b: Instance;
-  let dbName: string;
+  let db: ScratchDatabase | undefined;
   let sharedStorage = '';
   const clients: TestClient[] = [];
 
   beforeAll(async () => {
-    dbName = `btz_inst_${Date.now()}_${randomBytes(3).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: PG });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    await admin.end();
-    const u = new URL(PG!);
-    u.pathname = `/${dbName}`;
+    db = await scratchDatabase(PG!, 'btz_inst');
+    const u = new URL(db.url);
     // instances on one database must share their file storage (instances/registry.ts): one directory, declared shared
     sharedStorage = mkdtempSync(path.join(os.tmpdir(), 'btz-inst-files-'));
     const env = {
@@ -92,10 +86,7 @@ describe.skipIf(!canRun)('two server processes on one PostgreSQL and Redis', () 
       rmSync(i.dataDir, { recursive: true, force: true });
     }
     if (sharedStorage) rmSync(sharedStorage, { recursive: true, force: true });
-    const admin = new pg.Client({ connectionString: PG });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
+    await db?.drop();
   }, 30_000);
 
   it('a login on A is valid on B, and logging out on A ends the realtime session held on B', async () => {

@@ -9,26 +9,12 @@
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { ALIYUN_SENDSMS_EXAMPLE } from '../../../test/auth/sms-doc-examples.js';
 import { aliyunPercentEncode, aliyunSignature, aliyunStringToSign } from './aliyun.js';
 import { tc3CanonicalRequest, tc3Signature } from './tencent.js';
 
 describe('Alibaba Cloud RPC signature', () => {
-  const sendSms = {
-    AccessKeyId: 'testId',
-    Action: 'SendSms',
-    Format: 'XML',
-    OutId: '123',
-    PhoneNumbers: '15300000001',
-    RegionId: 'cn-hangzhou',
-    SignName: '阿里云短信测试专用',
-    SignatureMethod: 'HMAC-SHA1',
-    SignatureNonce: '45e25e9b-0a6f-4070-8c85-2956eda1b466',
-    SignatureVersion: '1.0',
-    TemplateCode: 'SMS_71390007',
-    TemplateParam: '{"customer":"test"}',
-    Timestamp: '2017-07-12T02:42:19Z',
-    Version: '2017-05-25',
-  };
+  const sendSms = ALIYUN_SENDSMS_EXAMPLE;
 
   it('the SMS documentation example: StringToSign and Signature', () => {
     expect(aliyunStringToSign('GET', sendSms)).toBe(
