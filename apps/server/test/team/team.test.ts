@@ -162,4 +162,29 @@ describe('team membership', () => {
     expect(heard.some((m) => m.kind === 'bid.progress' && m.data.done >= 1)).toBe(true);
     expect(kinds(onAway)).toEqual([]);
   });
+
+  it('a member removed while the bid is open, and a writer who left the team, hear nothing of its writing and are no viewers', async () => {
+    const admin = await teamAdmin(t);
+    const writer = await addMember(t, admin);
+    const viewer = await addMember(t, admin);
+    const teamRow = await t.server.db.db.selectFrom('users').select('enterprise_id').where('id', '=', admin.userId).executeTakeFirstOrThrow();
+    await t.server.db.db.updateTable('enterprises').set({ common_bid_number: 1 }).where('id', '=', teamRow.enterprise_id!).execute();
+    // the member writes it in the enterprise role: the team's bid
+    const id = await outlinedBid(t, writer.token);
+    const [onAdmin, onWriter, onViewer] = await Promise.all([admin, writer, viewer].map((p) => listenAs(t.port, p, 'bid', clients)));
+    await ok(t.api('/btz/bid/presence', { token: viewer.token, query: { id, nodeId: '' } }));
+    await ok(t.api('/btz/bid/presence', { token: writer.token, query: { id, nodeId: '' } }));
+    await ok(t.api('/btz/team/remove-member', { token: admin.token, query: { userId: viewer.userId } }));
+    await ok(t.api('/btz/team/leave', { token: writer.token }));
+    const seen = await ok<{ viewers: { userId: string }[] }>(t.api('/btz/bid/presence', { token: admin.token, query: { id, nodeId: '' } }));
+    expect(seen.viewers.map((v) => v.userId)).toEqual([admin.userId]);
+    await ok(t.api('/btz/bid/write/start', { token: admin.token, query: { id } }));
+    const kinds = (c: TestClient) => c.messages.map((m) => JSON.parse(m.body) as { kind: string; data: any }).filter((m) => m.data?.bidId === id);
+    await waitUntil(() => kinds(onAdmin).some((m) => m.kind === 'bid.section' && m.data.state === 'written'), 240_000, 'a written section, heard by the admin');
+    await ok(t.api('/btz/bid/write/cancel', { token: admin.token, query: { id } }));
+    await waitWritten(t, admin.token, id);
+    expect(kinds(onAdmin).some((m) => m.kind === 'bid.delta')).toBe(true);
+    expect(kinds(onViewer).filter((m) => m.kind !== 'bid.presence')).toEqual([]);
+    expect(kinds(onWriter).filter((m) => m.kind !== 'bid.presence')).toEqual([]);
+  });
 });

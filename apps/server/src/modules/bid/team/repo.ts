@@ -97,14 +97,40 @@ export async function dropPresence(db: Db, bidId: string, userId: string): Promi
   await db.deleteFrom('bid_presence').where('bid_id', '=', bidId).where('user_id', '=', userId).execute();
 }
 
-/** Who had the bid open within `staleMs`. */
+/**
+ * Who had the bid open within `staleMs` and may still read it (access.ts rule 1): on a team's bid, its members now — a member
+ * removed or gone since is no viewer, even with a fresh presence row; on a personal bid, its writer.
+ */
 export function presenceOf(db: Db, bidId: string, staleMs: number) {
   return db
     .selectFrom('bid_presence')
     .innerJoin('users', 'users.id', 'bid_presence.user_id')
+    .innerJoin('bids', 'bids.id', 'bid_presence.bid_id')
+    .leftJoin('enterprises', 'enterprises.id', 'users.enterprise_id')
     .select(['bid_presence.user_id', 'users.nick_name', 'bid_presence.node_id'])
     .where('bid_presence.bid_id', '=', bidId)
     .where('bid_presence.seen_at', '>', new Date(Date.now() - staleMs))
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('bids.enterprise_id', 'is', null), eb('users.id', '=', eb.ref('bids.user_id'))]),
+        eb.and([
+          eb('users.enterprise_id', '=', eb.ref('bids.enterprise_id')),
+          eb.or([eb('users.is_employee', '=', 1), eb('enterprises.admin_user_id', '=', eb.ref('users.id'))]),
+        ]),
+      ]),
+    )
     .orderBy('bid_presence.seen_at')
     .execute();
+}
+
+/** Whether the writer of a team's bid is still in that team (a personal bid's writer always is its reader). */
+export async function writerStillReads(db: Db, bid: { user_id: string; enterprise_id: string | null }): Promise<boolean> {
+  if (!bid.enterprise_id) return true;
+  const u = await db
+    .selectFrom('users')
+    .leftJoin('enterprises', 'enterprises.id', 'users.enterprise_id')
+    .select(['users.enterprise_id', 'users.is_employee', 'enterprises.admin_user_id'])
+    .where('users.id', '=', bid.user_id)
+    .executeTakeFirst();
+  return !!u && u.enterprise_id === bid.enterprise_id && (u.is_employee === 1 || u.admin_user_id === bid.user_id);
 }

@@ -43,7 +43,7 @@ export function writeSectionJob(app: AppContext): JobDefinition<WriteJobPayload>
 }
 
 /** A live-writing message to the bid's audience: its owner and whoever has it open (service.ts bidAudience). */
-async function publish(app: AppContext, bid: { id: string; user_id: string }, kind: string, data: unknown): Promise<void> {
+async function publish(app: AppContext, bid: { id: string; user_id: string; enterprise_id: string | null }, kind: string, data: unknown): Promise<void> {
   await publishTo(app, await bidAudience(app, bid), kind, data);
 }
 

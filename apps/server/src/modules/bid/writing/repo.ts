@@ -96,8 +96,8 @@ export async function liveBid(db: Db, bidId: string, tenantId?: string): Promise
 }
 
 /** Whose bid it is (the realtime destination of its progress). */
-export async function bidUser(db: Db, bidId: string): Promise<{ id: string; user_id: string } | undefined> {
-  return db.selectFrom('bids').select(['id', 'user_id']).where('id', '=', bidId).executeTakeFirst();
+export async function bidUser(db: Db, bidId: string): Promise<{ id: string; user_id: string; enterprise_id: string | null } | undefined> {
+  return db.selectFrom('bids').select(['id', 'user_id', 'enterprise_id']).where('id', '=', bidId).executeTakeFirst();
 }
 
 export interface SectionOfRun {

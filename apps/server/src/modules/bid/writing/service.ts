@@ -32,7 +32,7 @@ import { newId } from '../../../lib/ids.js';
 import { formatTime } from '../../../lib/time.js';
 import { refundSpend, spendCopy } from '../../entitlements/index.js';
 import type { BidRow } from '../repo.js';
-import { logActivity, logEdit, presenceOf } from '../team/repo.js';
+import { logActivity, logEdit, presenceOf, writerStillReads } from '../team/repo.js';
 import { moveDataImages } from '../../pictures/inline.js';
 import { ownerOf } from '../../enterprise/owner.js';
 import { countChars, docToText, htmlToDoc, validateDoc } from '@btz/bid-engine/content';
@@ -81,12 +81,16 @@ export async function progressOf(app: AppContext, bidId: string): Promise<WriteP
  * Who hears a bid's live writing (bid.progress, bid.section, bid.delta): its owner and everyone who has the bid open now —
  * team members on the workspace (their presence, PRESENCE_STALE_MS). A member who opens the bid later reads the state.
  */
-export async function bidAudience(app: AppContext, bid: Pick<BidRow, 'id' | 'user_id'>): Promise<string[]> {
-  const viewers = await presenceOf(app.db, bid.id, PRESENCE_STALE_MS).catch((err: unknown) => {
-    app.log.warn({ err }, 'bid audience: presence not read');
-    return [];
-  });
-  return [...new Set([bid.user_id, ...viewers.map((v) => v.user_id)])];
+export async function bidAudience(app: AppContext, bid: Pick<BidRow, 'id' | 'user_id' | 'enterprise_id'>): Promise<string[]> {
+  const [viewers, writer] = await Promise.all([
+    presenceOf(app.db, bid.id, PRESENCE_STALE_MS).catch((err: unknown) => {
+      app.log.warn({ err }, 'bid audience: presence not read');
+      return [];
+    }),
+    // a writer who has left the team no longer reads its bid (access.ts rule 5)
+    writerStillReads(app.db, bid).catch(() => false),
+  ]);
+  return [...new Set([...(writer ? [bid.user_id] : []), ...viewers.map((v) => v.user_id)])];
 }
 
 /** Sends one live-writing message to each of `audience` (a failed publish is logged, never thrown). */
@@ -100,7 +104,7 @@ export async function publishTo(app: AppContext, audience: readonly string[], ki
   );
 }
 
-export async function publishProgress(app: AppContext, bid: Pick<BidRow, 'id' | 'user_id'>): Promise<WriteProgress> {
+export async function publishProgress(app: AppContext, bid: Pick<BidRow, 'id' | 'user_id' | 'enterprise_id'>): Promise<WriteProgress> {
   const p = await progressOf(app, bid.id);
   await publishTo(app, await bidAudience(app, bid), 'bid.progress', { bidId: bid.id, ...p });
   return p;
