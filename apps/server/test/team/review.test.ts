@@ -44,7 +44,8 @@ beforeAll(async () => {
   colleague = await addMember(t, admin);
   otherAdmin = await teamAdmin(t);
   bidId = await outlinedBid(t, admin.token);
-  [leaf, leaf2] = leaves((await detail(t, admin.token, bidId)).outline!) as [string, string];
+  // two sections inside a chapter (a branch that can be regenerated)
+  [leaf, leaf2] = (await detail(t, admin.token, bidId)).outline!.flatMap((n) => leaves(n.children ?? [])) as [string, string];
   await ok(t.api('/btz/bid/assign', { token: admin.token, query: { id: bidId, nodeId: leaf, userId: writer.userId } }));
 });
 afterAll(async () => {
@@ -101,6 +102,25 @@ describe('a section’s review', () => {
     const text = JSON.stringify((await ok(t.api('/btz/bid/section/get', { token: writer.token, query: { id: bidId, nodeId: leaf } }))).doc);
     expect(text).toContain('第二稿');
     expect(text).not.toContain('锁定后的修改');
+
+    // nor can an outline change drop or rename it: importing another, saving without it or renamed
+    const outline = (await detail(t, admin.token, bidId)).outline!;
+    const title = (function find(ns: readonly BidOutlineNode[]): string | undefined {
+      for (const n of ns) if (n.id === leaf) return n.title; else { const f = n.children && find(n.children); if (f) return f; }
+      return undefined;
+    })(outline)!;
+    const locked = REVIEW_TEXTS.lockedInOutline(title);
+    const without = (ns: readonly BidOutlineNode[]): BidOutlineNode[] => ns.filter((n) => n.id !== leaf).map((n) => ({ ...n, children: without(n.children ?? []) }));
+    const renamed = (ns: readonly BidOutlineNode[]): BidOutlineNode[] => ns.map((n) => ({ ...n, title: n.id === leaf ? '改名' : n.title, children: renamed(n.children ?? []) }));
+    const branch = outline.find((n) => JSON.stringify(n).includes(`"${leaf}"`))!.id;
+    await refused(t.api('/btz/bid/outline/import', { token: admin.token, query: { id: bidId }, body: { text: '1 项目理解\n2 服务方案' } }), locked);
+    await refused(t.api('/btz/bid/outline/save', { token: admin.token, query: { id: bidId }, body: { nodes: without(outline) } }), locked);
+    await refused(t.api('/btz/bid/outline/save', { token: admin.token, query: { id: bidId }, body: { nodes: renamed(outline) } }), locked);
+    expect(JSON.stringify((await detail(t, admin.token, bidId)).outline)).toBe(JSON.stringify(outline));
+    // the rest of the outline stays the owner's to arrange: regenerating the chapter keeps the section (its id and title)
+    const regenerated = await t.api('/btz/bid/outline/regenerate', { token: admin.token, query: { id: bidId, nodeId: branch } });
+    expect(JSON.stringify(regenerated.json.data.outline)).toContain(`"id":"${leaf}","title":${JSON.stringify(title)}`);
+    expect((await t.api('/btz/bid/outline/save', { token: admin.token, query: { id: bidId }, body: { nodes: outline } })).json.success).toBe(true);
 
     await refused(call('/btz/bid/review/reopen', writer, {}), TEAM_TEXTS.noRightToChange);
     expect(stateOf(await ok(call('/btz/bid/review/reopen', admin, {})))).toBe('todo');

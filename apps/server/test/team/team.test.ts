@@ -171,7 +171,7 @@ describe('team membership', () => {
     await t.server.db.db.updateTable('enterprises').set({ common_bid_number: 1 }).where('id', '=', teamRow.enterprise_id!).execute();
     // the member writes it in the enterprise role: the team's bid
     const id = await outlinedBid(t, writer.token);
-    const [onAdmin, onWriter, onViewer] = await Promise.all([admin, writer, viewer].map((p) => listenAs(t.port, p, 'bid', clients)));
+    const [onAdmin, onWriter, onViewer] = (await Promise.all([admin, writer, viewer].map((p) => listenAs(t.port, p, 'bid', clients)))) as [TestClient, TestClient, TestClient];
     await ok(t.api('/btz/bid/presence', { token: viewer.token, query: { id, nodeId: '' } }));
     await ok(t.api('/btz/bid/presence', { token: writer.token, query: { id, nodeId: '' } }));
     await ok(t.api('/btz/team/remove-member', { token: admin.token, query: { userId: viewer.userId } }));

@@ -112,6 +112,7 @@ export interface WinRate {
 
 export const REVIEW_TEXTS = {
   locked: '这个章节已审核通过并锁定，如需修改请标书负责人或团队管理员重新打开',
+  lockedInOutline: (title: string) => `章节「${title}」已审核通过并锁定，调整目录不能删除或改名它；如需调整请先重新打开这个章节`,
   personalBid: '个人标书没有审核流程',
   notSubmittable: '这个章节已提交或已通过，不能再次提交',
   emptySection: '章节还没有正文，写好后再提交审核',

@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import {
   BID_PARSE_STAGES,
   BID_TEXTS,
+  REVIEW_TEXTS,
   type BidOutlineNode,
   type BidOutlineResult,
   type BidStatus,
@@ -25,6 +26,7 @@ import { computeCoverage, generateOutline, resolveLot } from '@btz/bid-engine/te
 import { cleanOutline, regenerateBranch } from './outline-edit.js';
 import { teamOfNewBid } from './access.js';
 import { logActivity } from './team/repo.js';
+import { reviewsOf } from './review/repo.js';
 import { PARSE_KIND, PARSE_PAYLOAD, publishParse } from './parse.js';
 import {
   allFileIds,
@@ -229,7 +231,33 @@ function cardForOutline(bid: BidRow) {
   return bid.card;
 }
 
+/** Every node of an outline by id, with its title. */
+function titlesById(nodes: readonly BidOutlineNode[], into = new Map<string, string>()): Map<string, string> {
+  for (const n of nodes) {
+    into.set(n.id, n.title);
+    if (n.children?.length) titlesById(n.children, into);
+  }
+  return into;
+}
+
+/**
+ * A section approved in review is locked (access.ts rule 4a): no outline change — saving, importing, regenerating the whole
+ * outline or a branch — may drop or rename it; the owner or admin reopens it first.
+ */
+async function assertApprovedKept(app: AppContext, bid: BidRow, nodes: readonly BidOutlineNode[]): Promise<void> {
+  const approved = (await reviewsOf(app.db, bid.id)).filter((r) => r.state === 'approved');
+  if (!approved.length) return;
+  const before = titlesById(bid.outline ?? []);
+  const after = titlesById(nodes);
+  for (const r of approved) {
+    const title = before.get(r.node_id);
+    if (title === undefined) continue; // a node that had already left the outline
+    if (after.get(r.node_id) !== title) throw badRequest(REVIEW_TEXTS.lockedInOutline(title));
+  }
+}
+
 async function storeOutline(app: AppContext, auth: AuthInfo, bid: BidRow, nodes: BidOutlineNode[], edited: boolean): Promise<BidOutlineResult> {
+  await assertApprovedKept(app, bid, nodes);
   const coverage = computeCoverage(bid.card?.scoring ?? [], nodes);
   const updated = await updateBid(app.db, scopeOfBid(bid), bid.id, {
     outline: JSON.stringify(nodes),
