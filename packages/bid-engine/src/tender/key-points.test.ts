@@ -55,6 +55,11 @@ describe('key points of a scoring row (one definition for the writer and the cov
     });
   });
 
+  it('a planning verb of the row name (拟安排的 / 拟派的) is no point: what is planned is', () => {
+    expect(rowPoints(row('拟安排的项目经理情况', '')).name).toEqual(['项目经理']);
+    expect(rowPoints(row('拟派的驻场工程师', '')).name).toEqual(['驻场工程师']);
+  });
+
   it('the coverage check answers a row by naming its points outside the quoted criteria', () => {
     const r = row('绿色采购', '节能降耗工作计划和实施措施的合理性和可行性；优先采购绿色产品；垃圾分类管理和回收。');
     const quoted = `${r.criteria}`.repeat(8);

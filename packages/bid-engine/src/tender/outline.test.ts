@@ -210,6 +210,42 @@ describe('generateOutline', () => {
     expectWellFormed(r.nodes);
   });
 
+  it('a part is told by its name, not by a bracketed qualifier: scoring rows find their own part, plans stay out of a credentials part', () => {
+    const row = (id: string, item: string, points: number, category: 'technical' | 'commercial') => ({ ...card.scoring[0]!, id, item, points, category, criteria: '' });
+    const c: TenderCard = {
+      ...card,
+      composition: ['投标函', '供应商认证情况', '供应商自主知识产权产品（创新、设计）情况', '实施方案', '拟安排的项目经理情况', '拟安排的项目主要团队成员情况', '服务网点'].map((title, i) => ({
+        ...card.composition[0]!,
+        title,
+        order: i + 1,
+        note: undefined,
+      })),
+      scoring: [
+        row('s1', '实施方案', 8, 'technical'),
+        row('s2', '拟安排的项目经理情况（仅限1人）', 10, 'technical'),
+        row('s3', '应急处突服务方案', 6, 'technical'),
+        row('s4', '供应商自主知识产权产品（创新、设计）情况', 8, 'commercial'),
+        row('s5', '拟安排的项目主要团队成员情况（项目经理除外）', 12, 'technical'),
+      ],
+      starClauses: [],
+      importantClauses: [],
+    };
+    const r = generateOutline(c, { bidType: 1 });
+    const chapter = (title: string) => r.nodes.find((n) => n.title === title)!;
+    const ids = (n: BidOutlineNode): string[] => [...n.scoringIds, ...n.children.flatMap(ids)];
+    expect(ids(chapter('拟安排的项目经理情况'))).toEqual(['s2']);
+    expect(ids(chapter('供应商自主知识产权产品（创新、设计）情况'))).toEqual(['s4']);
+    expect(ids(chapter('实施方案')).sort()).toEqual(['s1', 's3']);
+    // one person's part is about that person; the team's part leaves out whom its row leaves out
+    const topics = (title: string) => chapter(title).children.map((k) => k.title);
+    expect(topics('拟安排的项目经理情况')).toContain('项目经理简介');
+    expect(topics('拟安排的项目经理情况')).not.toContain('核心成员配置');
+    expect(topics('拟安排的项目主要团队成员情况')).toContain('核心成员配置');
+    expect(topics('拟安排的项目主要团队成员情况')).not.toContain('项目经理简介');
+    expect(coverageGaps(c.scoring, r.coverage)).toEqual([]);
+    expectWellFormed(r.nodes);
+  });
+
   it('the two-lot tender without composition', () => {
     const r = generateOutline(extractCard([LOTS_FILE], { lot: '2' }), { bidType: 1 });
     expect(r.nodes.map((n) => n.title)).toEqual(['商务部分', '资信部分', '技术部分', '报价部分']);
@@ -227,6 +263,9 @@ describe('generateOutline', () => {
     expect(classifyChapter('施工组织设计')).toEqual({ kind: '技术', mode: 'ai' });
     expect(classifyChapter('资信部分')).toEqual({ kind: '资信', mode: 'ai' });
     expect(classifyChapter('附件')).toEqual({ kind: '其他', mode: 'ai' });
+    expect(classifyChapter('供应商自主知识产权产品（创新、设计）情况')).toEqual({ kind: '其他', mode: 'ai' });
+    expect(classifyChapter('投标文件（技术部分）')).toEqual({ kind: '技术', mode: 'ai' });
+    expect(classifyChapter('开标一览表（格式自定）')).toEqual({ kind: '价格', mode: 'form' });
   });
 });
 

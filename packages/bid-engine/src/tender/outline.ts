@@ -54,6 +54,19 @@ export const FALLBACK_COMPOSITION = ['商务部分', '资信部分', '技术部�
 /** Kind and mode of a level-1 chapter from its title. */
 export function classifyChapter(title: string): { kind: OutlineKind; mode: OutlineMode } {
   const t = title.replace(/\s+/g, '');
+  const bare = withoutQualifiers(t);
+  if (bare === t) return classifyTitle(t);
+  // what the part is, not a qualifier in brackets: 「供应商自主知识产权产品（创新、设计）情况」 is no design part; a bracket
+  // that names the part of the bid (「投标文件（技术部分）」) still says what it is
+  const own = classifyTitle(bare);
+  if (own.kind !== '其他' || own.mode !== 'ai') return own;
+  const part = [...t.matchAll(/[（(]([^（()）]*)[)）]/g)].map((m) => m[1]!).filter((q) => PART_NAME.test(q));
+  return part.length ? classifyTitle(bare + part.join('')) : own;
+}
+
+const PART_NAME = /^(?:技术|商务|资信|资格|报价|价格|经济)(?:部分|文件|标|册|卷)?$/;
+
+function classifyTitle(t: string): { kind: OutlineKind; mode: OutlineMode } {
   // the cover or the TOC: printed by the export from the tender's form, never a place for sections
   if (isPrintedPart(t)) return { kind: '其他', mode: 'form' };
   if (/偏离表|响应表|偏离情况|响应对照|逐条响应/.test(t))
@@ -117,7 +130,17 @@ export function factorOf(item: string): string | null {
 /** Whether `title` shows the scoring item (its text inside the title, spaces and printed points aside). */
 export function recognisable(title: string, item: string): boolean {
   const t = title.replace(/\s+/g, '');
-  return t.includes(itemText(item));
+  const own = itemText(item);
+  if (t.includes(own)) return true;
+  // a qualifier in brackets on either side (「拟安排的项目经理情况（仅限1人）」 for the part 「拟安排的项目经理情况」)
+  const core = withoutQualifiers(own);
+  return core.length >= 4 && core !== own && withoutQualifiers(t).includes(core);
+}
+
+/** A title without its bracketed qualifiers (「（仅限1人）」「（格式自定）」「（创新、设计）」). */
+export function withoutQualifiers(title: string): string {
+  const bare = title.replace(/[（(][^（()）]*[)）]/g, '');
+  return bare.length >= 2 ? bare : title;
 }
 
 /**
@@ -133,6 +156,8 @@ export function sectionTitle(item: string, category: ScoringItem['category'] = '
 }
 
 const TEMPLATES: Array<[RegExp, string[]]> = [
+  // one person (「拟安排的项目经理情况」), not the team
+  [/^(?!.*(?:团队|成员|人员)).*(?:项目经理|项目负责人)/, ['项目经理简介', '任职资格与从业经历', '岗位职责与授权', '到岗与稳定性承诺']],
   [/团队|人员|项目经理/, ['项目组织架构', '项目经理简介', '核心成员配置', '人员职责分工', '人员稳定性保障', '人员资质与认证']],
   [/培训/, ['培训目标与对象', '培训内容与课程安排', '培训方式与计划', '培训讲师与教材', '培训考核与效果评估']],
   [/应急/, ['应急组织体系', '风险识别与分级', '应急响应流程', '应急保障资源', '应急演练计划']],
@@ -165,7 +190,8 @@ const SERVICE_DEFAULT_TECH = ['服务总体方案', '人员配置与管理', '�
 const WORKS_DEFAULT_TECH = ['总体施工（供货）方案', '制作与安装方案', '质量保证措施', '进度与安全文明措施', '售后服务方案'];
 
 function templateFor(title: string, domain: TenderDomain): string[] | undefined {
-  const hit = TEMPLATES.find(([re]) => re.test(title));
+  const bare = withoutQualifiers(title);
+  const hit = TEMPLATES.find(([re]) => re.test(bare));
   if (hit && hit[0] === TEMPLATES[TEMPLATES.length - 1]![0]) {
     if (isServiceDomain(domain)) return SERVICE_TECH_TOPICS;
     if (domain === 'construction') return WORKS_TECH_TOPICS;
@@ -185,7 +211,7 @@ export function criteriaTopics(criteria: string): string[] {
     .filter((s) => s.length >= 2 && s.length <= 16 && /[\u4e00-\u9fa5]/.test(s) && !/[得分]\d|\d分/.test(s));
 }
 
-function subTopics(title: string, criteria: string, count: number, domain: TenderDomain): string[] {
+function subTopics(title: string, criteria: string, count: number, domain: TenderDomain, items: readonly string[] = []): string[] {
   const out: string[] = [];
   const own = bigrams(title);
   const distinct = (s: string) => new Set([...bigrams(s)].filter((b) => !own.has(b)));
@@ -197,7 +223,9 @@ function subTopics(title: string, criteria: string, count: number, domain: Tende
     out.push(s);
   };
   for (const s of criteria ? criteriaTopics(criteria) : []) add(s);
-  for (const s of templateFor(title, domain) ?? GENERIC) add(s);
+  // what the title or its scoring row leaves out (「（项目经理除外）」) is no topic of it
+  const except = [title, ...items].flatMap((t) => [...t.matchAll(/[（(]([^（()）]+)除外[)）]/g)].map((m) => m[1]!));
+  for (const s of templateFor(title, domain) ?? GENERIC) if (!except.some((e) => s.includes(e))) add(s);
   return out;
 }
 
@@ -495,7 +523,7 @@ export function generateOutline(card: TenderCard, opts: OutlineOptions): Outline
     const chars = (total * d.weight) / sum;
     const leaves = Math.min(MAX_CHILDREN, Math.max(1, Math.round(chars / target)));
     if (leaves >= 2) {
-      const topics = subTopics(d.title, d.criteria, leaves, domain);
+      const topics = subTopics(d.title, d.criteria, leaves, domain, d.items);
       if (topics.length >= 2) {
         const per = Math.round(chars / topics.length);
         d.children = topics.map((t) => draft(t, d.kind, 'ai', { targetChars: per }));

@@ -8,6 +8,26 @@ const li = (numbering: string, text: string, page = 1): Block => ({ type: 'list-
 const model = (blocks: Block[]): DocModel => ({ blocks, furniture: [], pageCount: 10 });
 
 describe('requirementsFromModel', () => {
+  it('a table of the procurement\'s particulars (plan numbers, name, budget, total) holds no item; a table of quantities does', () => {
+    const cell = (text: string, col: number) => ({ text, col, colSpan: 1, rowSpan: 1 });
+    const table = (rows: string[][]): Block => ({ type: 'table', page: 5, pageEnd: 5, columns: rows[0]!.length, parts: 1, rows: rows.map((r) => ({ page: 5, cells: r.map(cell) })) });
+    const items = requirementsFromModel(
+      model([
+        h(1, '第五章 用户需求书', 5),
+        table([
+          ['采购计划编号', '采购项目名称', '预算金额（元）'],
+          ['PLAN-2025-0001', '某单位物业管理服务项目', '4582588.95'],
+          ['合计：', '', '8,041,742.00'],
+        ]),
+        table([
+          ['服务内容', '数量', '要求'],
+          ['保安岗位', '42人', '24小时值守，持证上岗'],
+        ]),
+      ]),
+    );
+    expect(items.map((x) => x.text)).toEqual(['服务内容：保安岗位；数量：42人；要求：24小时值守，持证上岗']);
+  });
+
   it('reads the items of the requirement chapter with page, heading and figures, and nothing of other chapters', () => {
     const m = model([
       h(1, '第二章 投标人须知'),

@@ -81,6 +81,9 @@ function chapters(blocks: Block[]): [number, number][] {
   return out;
 }
 
+/** Columns (or cells) that identify the procurement rather than require anything: its numbers, name, budget, a total row. */
+const PARTICULARS = /^(?:(?:采购)?(?:计划|项目|包)?(?:编号|包号)|采购(?:项目)?名称|项目名称|(?:采购)?预算(?:金额)?|最高限价|合计|总计|小计)(?:[（(][^）)]*[)）])?[:：]?$/;
+
 function tableItems(t: TableBlock, section: string): ModelRequirement[] {
   const rows = t.rows.filter((r) => r.cells.some((c) => c.text.trim()));
   if (rows.length < 2) return [];
@@ -93,6 +96,8 @@ function tableItems(t: TableBlock, section: string): ModelRequirement[] {
     const parts = r.cells
       .map((c) => ({ h: head[c.col] ?? '', v: clean(c.text) }))
       .filter((x) => x.v && !/^(序号|\d{1,3}|[一二三四五六七八九十]+)$/.test(x.v));
+    // a row of the procurement's particulars (plan number, name, budget, a total) asks nothing of the service
+    if (parts.every((x) => PARTICULARS.test(x.h) || PARTICULARS.test(x.v))) continue;
     const text = parts.map((x) => (x.h && x.h !== x.v && !/^序号$/.test(x.h) ? `${x.h}：${x.v}` : x.v)).join('；');
     if (text.replace(/[^\p{Script=Han}A-Za-z0-9]/gu, '').length < 6) continue;
     const excerpt = parts.reduce((a, x) => (x.v.length > a.length ? x.v : a), '');
