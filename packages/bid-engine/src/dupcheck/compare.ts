@@ -127,43 +127,54 @@ interface RingDraft {
 }
 
 /**
- * Which files hold each shingle hash: an open-addressing table of typed arrays (a Map of millions of numbers costs
- * hundreds of megabytes), a bit per file (files 0–31).
+ * 32-bit hashes to non-zero 32-bit values: an open-addressing table, key and value side by side in one typed array (a
+ * Map of millions of numbers costs hundreds of megabytes, and a look-up here is one cache line, not three).
  */
-class ShingleFiles {
-  private readonly keys: Uint32Array;
-  private readonly used: Uint8Array;
-  private readonly masks: Uint32Array;
+class GramTable {
+  private readonly t: Uint32Array;
   private readonly mask: number;
   constructor(expected: number) {
-    let size = 1 << 16;
+    let size = 1 << 10;
     while (size < expected * 1.5 && size < 1 << 24) size <<= 1;
-    this.keys = new Uint32Array(size);
-    this.used = new Uint8Array(size);
-    this.masks = new Uint32Array(size);
+    this.t = new Uint32Array(size * 2);
     this.mask = size - 1;
   }
   /** the slot of `h`, or -1 when the table is full and `h` is not in it (then it reads as never seen) */
   private slot(h: number): number {
     let i = (Math.imul(h, 0x9e3779b1) >>> 0) & this.mask;
-    for (let probes = 0; this.used[i] && this.keys[i] !== h; probes++) {
+    for (let probes = 0; this.t[2 * i + 1] && this.t[2 * i] !== h; probes++) {
       if (probes > this.mask) return -1;
       i = (i + 1) & this.mask;
     }
     return i;
   }
-  add(h: number, file: number) {
+  /** ORs `v` (non-zero) into the value of `h` */
+  or(h: number, v: number) {
     const i = this.slot(h);
     if (i < 0) return;
-    this.used[i] = 1;
-    this.keys[i] = h;
-    this.masks[i]! |= 1 << file % 32;
+    this.t[2 * i] = h;
+    this.t[2 * i + 1]! |= v;
+  }
+  /** the value of `h`, 0 when absent */
+  get(h: number): number {
+    const i = this.slot(h);
+    return i < 0 ? 0 : this.t[2 * i + 1]!;
+  }
+}
+
+/** Which files hold each shingle hash: a bit per file (files 0–31). */
+class ShingleFiles {
+  private readonly table: GramTable;
+  constructor(expected: number) {
+    this.table = new GramTable(Math.max(expected, 1 << 15));
+  }
+  add(h: number, file: number) {
+    this.table.or(h, (1 << file % 32) >>> 0);
   }
   /** how many files hold `h` */
   fileCount(h: number): number {
-    const i = this.slot(h);
     let n = 0;
-    if (i >= 0 && this.used[i]) for (let v = this.masks[i]!; v; v &= v - 1) n++;
+    for (let v = this.table.get(h); v; v &= v - 1) n++;
     return n;
   }
 }
@@ -211,22 +222,23 @@ function clauses(): Set<number> {
 const STOCK_BIT = 1;
 const CLAUSE_BIT = 2;
 const TITLE_BIT = 4;
-let fixedBits: Map<number, number> | null = null;
+let fixedBits: GramTable | null = null;
 /** stock phrasing and statutory clauses, and the section titles' grams when given: one look-up per gram for all three */
-function gramBits(titleGrams?: Set<number>): Map<number, number> {
-  if (!fixedBits) {
-    fixedBits = new Map();
-    for (const g of stock()) fixedBits.set(g, STOCK_BIT);
-    for (const g of clauses()) fixedBits.set(g, (fixedBits.get(g) ?? 0) | CLAUSE_BIT);
-  }
+function gramBits(titleGrams?: Set<number>): GramTable {
+  const fill = (t: GramTable) => {
+    for (const g of stock()) t.or(g, STOCK_BIT);
+    for (const g of clauses()) t.or(g, CLAUSE_BIT);
+    return t;
+  };
+  fixedBits ??= fill(new GramTable(stock().size));
   if (!titleGrams?.size) return fixedBits;
-  const out = new Map(fixedBits);
-  for (const g of titleGrams) out.set(g, (out.get(g) ?? 0) | TITLE_BIT);
+  const out = fill(new GramTable(stock().size + titleGrams.size));
+  for (const g of titleGrams) out.or(g, TITLE_BIT);
   return out;
 }
 
 /** Per character of `norm`: the bits of every STOCK_GRAM-gram that covers it. */
-function coverBits(norm: string, bits: Map<number, number>): Uint8Array {
+function coverBits(norm: string, bits: GramTable): Uint8Array {
   const hit = new Uint8Array(norm.length);
   for (let p = 0; p + STOCK_GRAM <= norm.length; p++) {
     const b = bits.get(fnv(norm, p, p + STOCK_GRAM));
@@ -275,7 +287,7 @@ interface ContentContext {
   /** STOCK_GRAM-grams of the section titles two bids or more have (银行保函, 企业资质证书): the tenders' structure */
   titleGrams: Set<number>;
   /** gramBits(titleGrams) */
-  bits: Map<number, number>;
+  bits: GramTable;
   /** which bids hold each shingle, and from how many bids on it is common text (commonLimit) */
   counts: ShingleFiles | null;
   common: number;
