@@ -292,6 +292,22 @@ describe('foreign names: the tender\'s own names and words are not foreign', () 
     expect(computeHealth(input).findings.filter((f) => f.kind === 'foreign-name')).toEqual([]);
   });
 
+  it('a 项目名称 the tender\'s own form prints is medium, saying it came with the form; another project\'s name stays high', () => {
+    const input = cleanInput();
+    // the tender's form carries the name of another of the purchaser's tenders (its author's leftover); the bid reproduces the form
+    input.card = card({
+      forms: [{ title: '不可偏离项应答表', page: 40, blocks: [{ t: 'p', text: '项目编号：BJ-2025-017' }, { t: 'table', rows: [['项目名称：滨江区数据中心机房改造项目', null], ['序号', '招标文件条目']] }] }],
+    });
+    input.sections.n2 += '\n项目编号：BJ-2025-017\t项目名称：滨江区数据中心机房改造项目\n';
+    let f = computeHealth(input).findings.filter((x) => x.kind === 'foreign-name');
+    expect(f.map((x) => [x.excerpt, x.severity])).toEqual([['滨江区数据中心机房改造项目', 'medium']]);
+    expect(f[0]!.message).toContain('照录自招标文件的格式');
+    // a name the tender prints nowhere is another bid's leftover
+    input.sections.n3 += '\n项目名称：西湖区智慧养老服务平台项目\n';
+    f = computeHealth(input).findings.filter((x) => x.kind === 'foreign-name');
+    expect(f.map((x) => [x.excerpt, x.severity]).sort()).toEqual([['滨江区数据中心机房改造项目', 'medium'], ['西湖区智慧养老服务平台项目', 'high']]);
+  });
+
   it('a company or quoted project named by the tender itself is not foreign; an unknown one still is', () => {
     const input = bank();
     input.sections.n2 += '针对评审要点“LOGO字项目”，我方提供合同复印件；合同甲方为中国某某铁路集团有限公司。合作单位宁波海曙数智科技有限公司参与“西湖区智慧养老服务平台项目”。';
