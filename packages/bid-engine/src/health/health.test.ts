@@ -136,6 +136,30 @@ describe('a ★ clause is answered where its terms stand together', () => {
   });
 });
 
+describe('a ★ clause is told apart from the tender\'s other requirements that repeat its words', () => {
+  const costs = '包含但不限于人员服务费、社保费、公积金、税费、节日慰问、入职体检、年度体检、人员培训、服装费及其他因履行本项目所产生的全部费用';
+  const starText = `★本项目的承包方式为总价包干，${costs}。（提供承诺函，格式自拟）`;
+  const withRequirements = () => {
+    const input = cleanInput();
+    const req = (id: string, text: string) => ({ id, text, section: '三、商务要求', figures: [], source: src, verified: true });
+    // the 采购需求 list prints the ★ clause again (with its ★) and, as another item, the price's list of costs
+    input.card = card({ starClauses: [clause('c1', starText)], requirements: [req('r1', starText), req('r2', `本项目投标报价${costs}。`)] });
+    return input;
+  };
+
+  it('a response row answering only the price requirement leaves the ★ clause unanswered', () => {
+    const input = withRequirements();
+    input.sections.n3 += `\n序号\t招标要求\t响应\n15\t本项目投标报价${costs}\t我方知悉并接受\t无偏离`;
+    expect(computeHealth(input).findings.filter((f) => f.kind === 'star-unanswered').map((f) => f.refId)).toEqual(['c1']);
+  });
+
+  it('the ★ clause\'s own row answers it', () => {
+    const input = withRequirements();
+    input.sections.n3 += `\n1\t${starText}\t完全满足：我方承诺本项目的承包方式为总价包干，${costs}。\t无偏离`;
+    expect(computeHealth(input).findings.filter((f) => f.kind === 'star-unanswered')).toEqual([]);
+  });
+});
+
 describe('computeHealth on a clean bid', () => {
   it('scores ≥ 95 with no high findings and builds the fact sheet', () => {
     const input = cleanInput();
