@@ -745,13 +745,21 @@ function buildTextIndex(bids: FileFeatures[], tender: FileFeatures | undefined):
   const weight: number[][] = bids.map(() => []);
   /** per bid and sentence: the length of its own part however short (0 for the tender's), for the steps below */
   const content: number[][] = bids.map(() => []);
+  // the own part depends on the sentence's text alone (the context is the whole set's): worked out once per text — bids
+  // repeat their boilerplate, and companion bids each other's sentences
+  const parts = new Map<string, { part: string; set: Uint32Array }>();
+  const none = { part: '', set: new Uint32Array(0) };
   const sets: Uint32Array[][] = bids.map((f, i) =>
     f.sentences.map((s, k) => {
-      const part = fromTender[i]![k] ? '' : sentenceContent(s.norm, grams[i]![k]!, ctx);
-      content[i]!.push(part.length);
-      const own = part.length >= MIN_SENTENCE ? part : '';
-      weight[i]!.push(own.length);
-      return own ? bigramSet(own) : new Uint32Array(0);
+      let known = fromTender[i]![k] ? none : parts.get(s.norm);
+      if (!known) {
+        const part = sentenceContent(s.norm, grams[i]![k]!, ctx);
+        parts.set(s.norm, (known = { part, set: part.length >= MIN_SENTENCE ? bigramSet(part) : none.set }));
+      }
+      content[i]!.push(known.part.length);
+      weight[i]!.push(known.part.length >= MIN_SENTENCE ? known.part.length : 0);
+      // (one array for every sentence of the same text: read, never changed)
+      return known.set;
     }),
   );
   const best = matchSentences(sets, NEAR_DICE);
