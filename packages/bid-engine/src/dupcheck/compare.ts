@@ -110,6 +110,8 @@ interface TextIndex {
   /** own matches of text most bids share (commonLimit): taken out of `best`, listed as 'common' */
   common: BestMatches;
   rings: RingDraft[];
+  /** lowBasis, answered once per sentence text (the same boilerplate is shared by many pairs) */
+  lowBasis: (norm: string) => DupSentenceBasis;
 }
 
 interface RingDraft {
@@ -125,43 +127,54 @@ interface RingDraft {
 }
 
 /**
- * Which files hold each shingle hash: an open-addressing table of typed arrays (a Map of millions of numbers costs
- * hundreds of megabytes), a bit per file (files 0–31).
+ * 32-bit hashes to non-zero 32-bit values: an open-addressing table, key and value side by side in one typed array (a
+ * Map of millions of numbers costs hundreds of megabytes, and a look-up here is one cache line, not three).
  */
-class ShingleFiles {
-  private readonly keys: Uint32Array;
-  private readonly used: Uint8Array;
-  private readonly masks: Uint32Array;
+class GramTable {
+  private readonly t: Uint32Array;
   private readonly mask: number;
   constructor(expected: number) {
-    let size = 1 << 16;
+    let size = 1 << 10;
     while (size < expected * 1.5 && size < 1 << 24) size <<= 1;
-    this.keys = new Uint32Array(size);
-    this.used = new Uint8Array(size);
-    this.masks = new Uint32Array(size);
+    this.t = new Uint32Array(size * 2);
     this.mask = size - 1;
   }
   /** the slot of `h`, or -1 when the table is full and `h` is not in it (then it reads as never seen) */
   private slot(h: number): number {
     let i = (Math.imul(h, 0x9e3779b1) >>> 0) & this.mask;
-    for (let probes = 0; this.used[i] && this.keys[i] !== h; probes++) {
+    for (let probes = 0; this.t[2 * i + 1] && this.t[2 * i] !== h; probes++) {
       if (probes > this.mask) return -1;
       i = (i + 1) & this.mask;
     }
     return i;
   }
-  add(h: number, file: number) {
+  /** ORs `v` (non-zero) into the value of `h` */
+  or(h: number, v: number) {
     const i = this.slot(h);
     if (i < 0) return;
-    this.used[i] = 1;
-    this.keys[i] = h;
-    this.masks[i]! |= 1 << file % 32;
+    this.t[2 * i] = h;
+    this.t[2 * i + 1]! |= v;
+  }
+  /** the value of `h`, 0 when absent */
+  get(h: number): number {
+    const i = this.slot(h);
+    return i < 0 ? 0 : this.t[2 * i + 1]!;
+  }
+}
+
+/** Which files hold each shingle hash: a bit per file (files 0–31). */
+class ShingleFiles {
+  private readonly table: GramTable;
+  constructor(expected: number) {
+    this.table = new GramTable(Math.max(expected, 1 << 15));
+  }
+  add(h: number, file: number) {
+    this.table.or(h, (1 << file % 32) >>> 0);
   }
   /** how many files hold `h` */
   fileCount(h: number): number {
-    const i = this.slot(h);
     let n = 0;
-    if (i >= 0 && this.used[i]) for (let v = this.masks[i]!; v; v &= v - 1) n++;
+    for (let v = this.table.get(h); v; v &= v - 1) n++;
     return n;
   }
 }
@@ -205,14 +218,40 @@ function clauses(): Set<number> {
   return clauseGrams;
 }
 
+/** What a STOCK_GRAM-gram is, as bits: the writer's stock phrasing, a statutory clause, a common section title's words. */
+const STOCK_BIT = 1;
+const CLAUSE_BIT = 2;
+const TITLE_BIT = 4;
+let fixedBits: GramTable | null = null;
+/** stock phrasing and statutory clauses, and the section titles' grams when given: one look-up per gram for all three */
+function gramBits(titleGrams?: Set<number>): GramTable {
+  const fill = (t: GramTable) => {
+    for (const g of stock()) t.or(g, STOCK_BIT);
+    for (const g of clauses()) t.or(g, CLAUSE_BIT);
+    return t;
+  };
+  fixedBits ??= fill(new GramTable(stock().size));
+  if (!titleGrams?.size) return fixedBits;
+  const out = fill(new GramTable(stock().size + titleGrams.size));
+  for (const g of titleGrams) out.or(g, TITLE_BIT);
+  return out;
+}
+
+/** Per character of `norm`: the bits of every STOCK_GRAM-gram that covers it. */
+function coverBits(norm: string, bits: GramTable): Uint8Array {
+  const hit = new Uint8Array(norm.length);
+  for (let p = 0; p + STOCK_GRAM <= norm.length; p++) {
+    const b = bits.get(fnv(norm, p, p + STOCK_GRAM));
+    if (b) for (let c = p; c < p + STOCK_GRAM; c++) hit[c]! |= b;
+  }
+  return hit;
+}
+
 /** Why a sentence the pair shares weighs little (its own part too short to count): statutory, stock or formula. */
 function lowBasis(norm: string): DupSentenceBasis {
-  const c = new Uint8Array(norm.length);
-  cutRuns(norm, c, clauses(), STOCK_RUN);
-  if (c.reduce((n, x) => n + x, 0) >= 0.3 * norm.length) return 'statutory';
-  const st = new Uint8Array(norm.length);
-  cutRuns(norm, st, stock(), STOCK_RUN);
-  return st.reduce((n, x) => n + x, 0) >= STOCK_SHARE * norm.length ? 'stock' : 'formula';
+  const hit = coverBits(norm, gramBits());
+  if (cutRuns(hit, CLAUSE_BIT, null, STOCK_RUN) >= 0.3 * norm.length) return 'statutory';
+  return cutRuns(hit, STOCK_BIT, null, STOCK_RUN) >= STOCK_SHARE * norm.length ? 'stock' : 'formula';
 }
 
 /**
@@ -222,15 +261,16 @@ function lowBasis(norm: string): DupSentenceBasis {
  */
 function sentenceContent(norm: string, grams: number[], ctx: ContentContext): string {
   const cut = new Uint8Array(norm.length);
-  grams.forEach((g, p) => {
+  for (let p = 0; p < grams.length; p++) {
+    const g = grams[p]!;
     if (ctx.tenderGrams.has(g) || (ctx.counts && ctx.counts.fileCount(g) >= ctx.common)) cut.fill(1, p, p + SHINGLE);
-  });
+  }
+  const hit = coverBits(norm, ctx.bits);
   // the stock phrasing is left out of a sentence the writer made (most of it stock), not of a person's sentence that
   // happens to use a few of the same trade words
   const stockCut = new Uint8Array(norm.length);
-  cutRuns(norm, stockCut, stock(), STOCK_RUN);
-  if (stockCut.reduce((n, x) => n + x, 0) >= STOCK_SHARE * norm.length) for (let c = 0; c < norm.length; c++) if (stockCut[c]) cut[c] = 1;
-  cutRuns(norm, cut, ctx.titleGrams, TITLE_RUN);
+  if (cutRuns(hit, STOCK_BIT, stockCut, STOCK_RUN) >= STOCK_SHARE * norm.length) for (let c = 0; c < norm.length; c++) if (stockCut[c]) cut[c] = 1;
+  cutRuns(hit, TITLE_BIT, cut, TITLE_RUN);
   let out = '';
   let digits = 0;
   for (let c = 0; c < norm.length; c++) {
@@ -246,26 +286,33 @@ interface ContentContext {
   tenderGrams: Set<number>;
   /** STOCK_GRAM-grams of the section titles two bids or more have (银行保函, 企业资质证书): the tenders' structure */
   titleGrams: Set<number>;
+  /** gramBits(titleGrams) */
+  bits: GramTable;
   /** which bids hold each shingle, and from how many bids on it is common text (commonLimit) */
   counts: ShingleFiles | null;
   common: number;
 }
 
-/** Marks in `cut` every run of `norm` at least `minRun` long made of STOCK_GRAM-grams found in `set`. */
-function cutRuns(norm: string, cut: Uint8Array, set: Set<number>, minRun: number) {
-  if (!set.size) return;
-  const hit = new Uint8Array(norm.length);
-  for (let p = 0; p + STOCK_GRAM <= norm.length; p++) if (set.has(fnv(norm, p, p + STOCK_GRAM))) hit.fill(1, p, p + STOCK_GRAM);
-  for (let p = 0; p < norm.length; ) {
-    if (!hit[p]) {
+/**
+ * The characters in runs at least `minRun` long covered by grams of `bit` (coverBits), marked in `cut` when given;
+ * answers how many.
+ */
+function cutRuns(hit: Uint8Array, bit: number, cut: Uint8Array | null, minRun: number): number {
+  let n = 0;
+  for (let p = 0; p < hit.length; ) {
+    if (!(hit[p]! & bit)) {
       p++;
       continue;
     }
     let e = p;
-    while (e < norm.length && hit[e]) e++;
-    if (e - p >= minRun) cut.fill(1, p, e);
+    while (e < hit.length && hit[e]! & bit) e++;
+    if (e - p >= minRun) {
+      cut?.fill(1, p, e);
+      n += e - p;
+    }
     p = e;
   }
+  return n;
 }
 
 /** The 4-grams found in the section titles of two bids or more (numbered 三、 in one and 3.2 in the other alike). */
@@ -459,9 +506,7 @@ function ownTextMostShare(bids: FileFeatures[], grams: number[][][], sets: Uint3
     if (v === undefined) {
       const norm = bids[i]!.sentences[k]!.norm;
       // none of the writer's stock phrasing in it (bids written with this product for one tender share its formulas)
-      const st = new Uint8Array(norm.length);
-      cutRuns(norm, st, stock(), STOCK_RUN);
-      own.set(key, (v = !st.some((x) => x) && sentenceContent(norm, grams[i]![k]!, ctx).length >= MIN_SENTENCE));
+      own.set(key, (v = !cutRuns(coverBits(norm, ctx.bits), STOCK_BIT, null, STOCK_RUN) && sentenceContent(norm, grams[i]![k]!, ctx).length >= MIN_SENTENCE));
     }
     return v;
   };
@@ -506,14 +551,14 @@ const WHOLE_PART = 4;
  * bids is a ring. Left out: sentences that are all stock (nothing of their own), statutory clauses, and what most
  * bids hold (findRings labels it common).
  */
-function wholeIntoOwn(bids: FileFeatures[], grams: number[][][], whole: BestMatches, ctx: ContentContext, best: BestMatches) {
+function wholeIntoOwn(bids: FileFeatures[], content: number[][], whole: BestMatches, best: BestMatches) {
   const ok = new Map<string, boolean>();
   const counts = (i: number, k: number) => {
     const key = `${i},${k}`;
     let v = ok.get(key);
     if (v === undefined) {
       const norm = bids[i]!.sentences[k]!.norm;
-      v = sentenceContent(norm, grams[i]![k]!, ctx).length >= WHOLE_PART && lowBasis(norm) !== 'statutory';
+      v = content[i]![k]! >= WHOLE_PART && lowBasis(norm) !== 'statutory';
       ok.set(key, v);
     }
     return v;
@@ -550,7 +595,7 @@ const PROBE = 3;
  * each of them: one passage between the pair, one shared sentence of a ring. The lines weigh their own part (they are
  * each too short to count alone). Shingles of the tender and of text most bids hold are not looked up.
  */
-function joinedLines(bids: FileFeatures[], grams: number[][][], fromTender: boolean[][], weight: number[][], ctx: ContentContext, whole: BestMatches, best: BestMatches) {
+function joinedLines(bids: FileFeatures[], grams: number[][][], fromTender: boolean[][], weight: number[][], content: number[][], ctx: ContentContext, whole: BestMatches, best: BestMatches) {
   const SHIFT = 2 ** 22;
   const looked = (g: number) => !ctx.tenderGrams.has(g) && !(ctx.counts && ctx.counts.fileCount(g) >= ctx.common);
   // a line is looked up by every PROBE-th shingle of it (and its last): its place in a longer sentence, at a fraction of the work
@@ -638,7 +683,7 @@ function joinedLines(bids: FileFeatures[], grams: number[][][], fromTender: bool
         if (cover < JOIN_COVER) continue;
         const d = Math.min(1, cover);
         for (const k of run) {
-          if (!weight[i]![k]) weight[i]![k] = sentenceContent(bids[i]!.sentences[k]!.norm, grams[i]![k]!, ctx).length;
+          if (!weight[i]![k]) weight[i]![k] = content[i]![k]!;
           note(i, k, j, l, d);
         }
         note(j, l, i, run[0]!, d);
@@ -695,24 +740,42 @@ function buildTextIndex(bids: FileFeatures[], tender: FileFeatures | undefined):
         if (!fromTender[i]![k]) for (const g of gs) counts.add(g, i);
       }),
     );
-  const ctx: ContentContext = { tenderGrams, titleGrams: commonTitleGrams(bids), counts, common: limit };
+  const titleGrams = commonTitleGrams(bids);
+  const ctx: ContentContext = { tenderGrams, titleGrams, bits: gramBits(titleGrams), counts, common: limit };
   const weight: number[][] = bids.map(() => []);
+  /** per bid and sentence: the length of its own part however short (0 for the tender's), for the steps below */
+  const content: number[][] = bids.map(() => []);
+  // the own part depends on the sentence's text alone (the context is the whole set's): worked out once per text — bids
+  // repeat their boilerplate, and companion bids each other's sentences
+  const parts = new Map<string, { part: string; set: Uint32Array }>();
+  const none = { part: '', set: new Uint32Array(0) };
   const sets: Uint32Array[][] = bids.map((f, i) =>
     f.sentences.map((s, k) => {
-      const content = fromTender[i]![k] ? '' : sentenceContent(s.norm, grams[i]![k]!, ctx);
-      const own = content.length >= MIN_SENTENCE ? content : '';
-      weight[i]!.push(own.length);
-      return own ? bigramSet(own) : new Uint32Array(0);
+      let known = fromTender[i]![k] ? none : parts.get(s.norm);
+      if (!known) {
+        const part = sentenceContent(s.norm, grams[i]![k]!, ctx);
+        parts.set(s.norm, (known = { part, set: part.length >= MIN_SENTENCE ? bigramSet(part) : none.set }));
+      }
+      content[i]!.push(known.part.length);
+      weight[i]!.push(known.part.length >= MIN_SENTENCE ? known.part.length : 0);
+      // (one array for every sentence of the same text: read, never changed)
+      return known.set;
     }),
   );
   const best = matchSentences(sets, NEAR_DICE);
   const whole = sameSentences(bids, fromTender);
   const mostOwn = counts ? ownTextMostShare(bids, grams, sets, weight, whole, { ...ctx, counts: null }, best) : new Set<string>();
-  wholeIntoOwn(bids, grams, whole, ctx, best);
-  joinedLines(bids, grams, fromTender, weight, ctx, whole, best);
+  wholeIntoOwn(bids, content, whole, best);
+  joinedLines(bids, grams, fromTender, weight, content, ctx, whole, best);
   const common: BestMatches = new Map();
   const rings = findRings(bids.length, best, common, weight, mostOwn);
-  return { fromTender, weight, best, whole, common, rings };
+  const bases = new Map<string, DupSentenceBasis>();
+  const basisOf = (norm: string) => {
+    let b = bases.get(norm);
+    if (!b) bases.set(norm, (b = lowBasis(norm)));
+    return b;
+  };
+  return { fromTender, weight, best, whole, common, rings, lowBasis: basisOf };
 }
 
 /**
@@ -837,7 +900,7 @@ function sharedSentences(A: FileFeatures, B: FileFeatures, ai: number, bi: numbe
     // a sentence of B partnered once: the same boilerplate sentence repeated in A does not count again
     if (!o && usedB.has(m.other)) continue;
     usedB.add(m.other);
-    const basis: DupSentenceBasis = o ? 'own' : c ? (c.basis ?? 'common') : lowBasis(A.sentences[k]!.norm);
+    const basis: DupSentenceBasis = o ? 'own' : c ? (c.basis ?? 'common') : idx.lowBasis(A.sentences[k]!.norm);
     const sim = Math.max(m.dice, w?.other === m.other ? w.dice : 0);
     out.push({ kind: sim >= VERBATIM_DICE ? 'verbatim' : 'near', similarity: Math.round(sim * 1000) / 1000, basis, a: side(A, k), b: side(B, m.other) });
   }
@@ -852,27 +915,44 @@ const MAX_HEADINGS = 1500;
 function outlineOfPair(allA: DupHeading[], allB: DupHeading[]) {
   const A = allA.slice(0, MAX_HEADINGS);
   const B = allB.slice(0, MAX_HEADINGS);
-  const sa = A.map((h) => bigramSet(h.norm));
-  const sb = B.map((h) => bigramSet(h.norm));
-  // near-identical: a few characters added or changed; only headings of about the same length are compared
-  const same = (i: number, j: number) => {
-    const x = A[i]!.norm;
-    const y = B[j]!.norm;
-    if (x === y) return true;
-    if (Math.abs(x.length - y.length) > 4 || x.charCodeAt(0) !== y.charCodeAt(0)) return false;
-    return dice(sa[i]!, sb[j]!) >= 0.8;
-  };
   const n = A.length;
   const m = B.length;
-  const dp: Uint16Array[] = Array.from({ length: n + 1 }, () => new Uint16Array(m + 1));
-  for (let i = n - 1; i >= 0; i--) for (let j = m - 1; j >= 0; j--) dp[i]![j] = same(i, j) ? dp[i + 1]![j + 1]! + 1 : Math.max(dp[i + 1]![j]!, dp[i]![j + 1]!);
+  // near-identical: a few characters added or changed; only headings of about the same length and the same first
+  // character are compared — found once per pair (the table below reads the answer n × m times)
+  const same = new Uint8Array(n * m);
+  const byFirst = new Map<number, number[]>();
+  B.forEach((h, j) => {
+    const c = h.norm.charCodeAt(0);
+    const list = byFirst.get(c);
+    if (list) list.push(j);
+    else byFirst.set(c, [j]);
+  });
+  const sb: Array<Uint32Array | undefined> = [];
+  for (let i = 0; i < n; i++) {
+    const x = A[i]!.norm;
+    let sa: Uint32Array | undefined;
+    for (const j of byFirst.get(x.charCodeAt(0)) ?? []) {
+      const y = B[j]!.norm;
+      if (x === y) same[i * m + j] = 1;
+      else if (Math.abs(x.length - y.length) <= 4 && dice((sa ??= bigramSet(x)), (sb[j] ??= bigramSet(y))) >= 0.8) same[i * m + j] = 1;
+    }
+  }
+  // the longest common subsequence, one flat table (row i at i × (m + 1))
+  const w = m + 1;
+  const dp = new Uint16Array((n + 1) * w);
+  for (let i = n - 1; i >= 0; i--)
+    for (let j = m - 1; j >= 0; j--) {
+      const down = dp[(i + 1) * w + j]!;
+      const right = dp[i * w + j + 1]!;
+      dp[i * w + j] = same[i * m + j] ? dp[(i + 1) * w + j + 1]! + 1 : down >= right ? down : right;
+    }
   const pairs: Array<{ a: string; b: string }> = [];
   for (let i = 0, j = 0; i < n && j < m; ) {
-    if (same(i, j) && dp[i]![j] === dp[i + 1]![j + 1]! + 1) {
+    if (same[i * m + j] && dp[i * w + j] === dp[(i + 1) * w + j + 1]! + 1) {
       pairs.push({ a: A[i]!.text, b: B[j]!.text });
       i++;
       j++;
-    } else if (dp[i + 1]![j]! >= dp[i]![j + 1]!) i++;
+    } else if (dp[(i + 1) * w + j]! >= dp[i * w + j + 1]!) i++;
     else j++;
   }
   const lcs = pairs.length;

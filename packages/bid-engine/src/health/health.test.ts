@@ -136,6 +136,30 @@ describe('a ★ clause is answered where its terms stand together', () => {
   });
 });
 
+describe('a ★ clause is told apart from the tender\'s other requirements that repeat its words', () => {
+  const costs = '包含但不限于人员服务费、社保费、公积金、税费、节日慰问、入职体检、年度体检、人员培训、服装费及其他因履行本项目所产生的全部费用';
+  const starText = `★本项目的承包方式为总价包干，${costs}。（提供承诺函，格式自拟）`;
+  const withRequirements = () => {
+    const input = cleanInput();
+    const req = (id: string, text: string) => ({ id, text, section: '三、商务要求', figures: [], source: src, verified: true });
+    // the 采购需求 list prints the ★ clause again (with its ★) and, as another item, the price's list of costs
+    input.card = card({ starClauses: [clause('c1', starText)], requirements: [req('r1', starText), req('r2', `本项目投标报价${costs}。`)] });
+    return input;
+  };
+
+  it('a response row answering only the price requirement leaves the ★ clause unanswered', () => {
+    const input = withRequirements();
+    input.sections.n3 += `\n序号\t招标要求\t响应\n15\t本项目投标报价${costs}\t我方知悉并接受\t无偏离`;
+    expect(computeHealth(input).findings.filter((f) => f.kind === 'star-unanswered').map((f) => f.refId)).toEqual(['c1']);
+  });
+
+  it('the ★ clause\'s own row answers it', () => {
+    const input = withRequirements();
+    input.sections.n3 += `\n1\t${starText}\t完全满足：我方承诺本项目的承包方式为总价包干，${costs}。\t无偏离`;
+    expect(computeHealth(input).findings.filter((f) => f.kind === 'star-unanswered')).toEqual([]);
+  });
+});
+
 describe('computeHealth on a clean bid', () => {
   it('scores ≥ 95 with no high findings and builds the fact sheet', () => {
     const input = cleanInput();
@@ -290,6 +314,22 @@ describe('foreign names: the tender\'s own names and words are not foreign', () 
     const input = bank();
     input.sections.n2 += '服务质量确保满足厦门某某银行股份有限公司的管理规定，方便厦门某某银行股份有限公司随时检查。';
     expect(computeHealth(input).findings.filter((f) => f.kind === 'foreign-name')).toEqual([]);
+  });
+
+  it('a 项目名称 the tender\'s own form prints is medium, saying it came with the form; another project\'s name stays high', () => {
+    const input = cleanInput();
+    // the tender's form carries the name of another of the purchaser's tenders (its author's leftover); the bid reproduces the form
+    input.card = card({
+      forms: [{ title: '不可偏离项应答表', page: 40, blocks: [{ t: 'p', text: '项目编号：BJ-2025-017' }, { t: 'table', rows: [['项目名称：滨江区数据中心机房改造项目', null], ['序号', '招标文件条目']] }] }],
+    });
+    input.sections.n2 += '\n项目编号：BJ-2025-017\t项目名称：滨江区数据中心机房改造项目\n';
+    let f = computeHealth(input).findings.filter((x) => x.kind === 'foreign-name');
+    expect(f.map((x) => [x.excerpt, x.severity])).toEqual([['滨江区数据中心机房改造项目', 'medium']]);
+    expect(f[0]!.message).toContain('照录自招标文件的格式');
+    // a name the tender prints nowhere is another bid's leftover
+    input.sections.n3 += '\n项目名称：西湖区智慧养老服务平台项目\n';
+    f = computeHealth(input).findings.filter((x) => x.kind === 'foreign-name');
+    expect(f.map((x) => [x.excerpt, x.severity]).sort()).toEqual([['滨江区数据中心机房改造项目', 'medium'], ['西湖区智慧养老服务平台项目', 'high']]);
   });
 
   it('a company or quoted project named by the tender itself is not foreign; an unknown one still is', () => {

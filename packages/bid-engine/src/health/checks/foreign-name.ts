@@ -5,7 +5,8 @@ import { label } from './bid.js';
  * Names of other projects and companies in a section (`foreign-name`, a copied bid is rejected): the known other names
  * first (high), then company names matching neither the purchaser nor the bidder (medium) and a 项目名称 other than this
  * project's (high; medium when only quoted). Names the tender itself uses and the clients of the bidder's performance list
- * are not foreign.
+ * are not foreign. A 项目名称 the tender's own forms print (a form the tender's author carried over from another of its
+ * tenders) came into the bid with the form: not another bid's leftover, still not this project's name — medium, saying so.
  */
 
 const COMPANY_RE = /[\u4e00-\u9fa5A-Za-z0-9（）()]{2,30}?(?:股份有限公司|有限责任公司|有限公司|集团公司|研究院|设计院)/g;
@@ -60,6 +61,9 @@ export function foreignNames(card: TenderCard, enterpriseName: string | undefine
     for (let i = 1; i + 6 <= name.length; i++) if (tenderWords.includes(name.slice(i))) return true;
     return false;
   };
+  // the tender's forms as printed (the bid reproduces them): their names came with the form, not from another bid
+  const formWords = (card.forms ?? []).flatMap((f) => f.blocks.map((b) => (b.t === 'p' ? b.text : b.rows.map((r) => r.filter(Boolean).join('\t')).join('\n')))).join('\n');
+  const inForms = (name: string) => name.length >= 4 && formWords.includes(name);
   const otherNames = (otherNamesIn ?? []).map((n) => n.trim()).filter((n) => n.length >= 2 && !nameAllowed(n, allowedNames));
   return (node, text) => {
     const findings: HealthFinding[] = [];
@@ -76,7 +80,7 @@ export function foreignNames(card: TenderCard, enterpriseName: string | undefine
     for (const m of text.matchAll(COMPANY_RE)) {
       const name = m[0].replace(LEADING_WORDS, '');
       if (name.length < 6 || GENERIC_COMPANY.test(name) || reported.has(name) || [...reported].some((r) => r.includes(name) || name.includes(r))) continue;
-      if (nameAllowed(name, allowedNames) || tenderOwn(name)) continue;
+      if (nameAllowed(name, allowedNames) || tenderOwn(name) || inForms(name)) continue;
       // a past client in the bidder's performance list or a contract row is the bidder's evidence, not another bid's leftover
       if (performance || PERFORMANCE_LINE.test(sentenceAt(text, m.index))) continue;
       reported.add(name);
@@ -90,7 +94,9 @@ export function foreignNames(card: TenderCard, enterpriseName: string | undefine
         const name = (m[1] ?? m[2] ?? '').trim().replace(/[（(][^）)]*$/, '');
         if (name.length < 4 || reported.has(name) || nameAllowed(name, [projectName]) || tenderOwn(name) || /[：:，,。；;□]/.test(name)) continue;
         reported.add(name);
-        findings.push({ kind: 'foreign-name', severity: m[1] ? 'high' : 'medium', nodeId: id, excerpt: name, message: `${label(node)}中的项目名称「${name}」与本项目「${projectName}」不一致，请改正。` });
+        if (inForms(name))
+          findings.push({ kind: 'foreign-name', severity: 'medium', nodeId: id, excerpt: name, message: `${label(node)}中的项目名称「${name}」照录自招标文件的格式，与本项目「${projectName}」不一致，请改为本项目名称。` });
+        else findings.push({ kind: 'foreign-name', severity: m[1] ? 'high' : 'medium', nodeId: id, excerpt: name, message: `${label(node)}中的项目名称「${name}」与本项目「${projectName}」不一致，请改正。` });
       }
     }
     return findings;

@@ -27,6 +27,25 @@ export function distinctivePieces(clause: string, all: readonly string[]): strin
   const others = all.filter((t) => t !== clause).map(squeeze).join('\n');
   return [...new Set(Array.from({ length: Math.max(0, body.length - 2) }, (_, i) => body.slice(i, i + 3)))].filter((p) => !/^[\d\p{P}]+$/u.test(p) && !others.includes(p));
 }
+/** Share of a clause's three-character pieces another of the tender's texts holding them restates it (the same clause). */
+export const RESTATES_SHARE = 0.9;
+/**
+ * The tender's other clauses a ★ clause is told apart from: its sibling ★ clauses, and the requirements and important
+ * clauses that are not the clause itself restated (the 采购需求 list prints the ★ clause again, with its ★) — a row of
+ * the bid's response table answering 「本项目投标报价包含…全部费用」 answers that requirement, not the ★ clause
+ * 「承包方式为总价包干，包含…全部费用」 that repeats its list of costs.
+ */
+export function clauseSiblings(card: TenderCard, clause: string): string[] {
+  const body = squeeze(clause);
+  const pieces = [...new Set(Array.from({ length: Math.max(0, body.length - 2) }, (_, i) => body.slice(i, i + 3)))];
+  const restates = (t: string) => {
+    const x = squeeze(t);
+    return pieces.length > 0 && pieces.filter((p) => x.includes(p)).length >= RESTATES_SHARE * pieces.length;
+  };
+  const more = [...(card.requirements ?? []), ...card.importantClauses].map((r) => r.text).filter((t) => !restates(t));
+  return [...card.starClauses.map((c) => c.text), ...more];
+}
+
 /** Whether a response holds enough of a clause's distinctive pieces (DISTINCT_SHARE, at least one; none to hold passes). */
 export function holdsPieces(pieces: readonly string[], text: string): boolean {
   if (!pieces.length) return true;
@@ -42,7 +61,6 @@ export function starUnanswered(card: TenderCard, bid: CheckedBid): HealthFinding
   const findings: HealthFinding[] = [];
   const starWordCount = new Map<string, number>();
   for (const c of card.starClauses) for (const w of new Set(clauseTerms(c.text).words)) starWordCount.set(w, (starWordCount.get(w) ?? 0) + 1);
-  const starBodies = card.starClauses.map((c) => c.text);
   for (const c of card.starClauses) {
     // a ★ over a whole part (「★三、商务和其他要求」) marks the clauses under it substantive: they are answered, not its title
     if (STAR_TITLE.test(c.text.replace(/\s+/g, ''))) continue;
@@ -56,7 +74,7 @@ export function starUnanswered(card: TenderCard, bid: CheckedBid): HealthFinding
     // answered where the response is: a few lines that hold the clause's terms together — a long section holding them
     // scattered (the bigrams of a word in three different paragraphs) responds to nothing — and what sets it apart from
     // its sibling clauses (「交货期不超过…」 is not answered by the row of 「免费保修期不低于…」)
-    const pieces = distinctivePieces(c.text, starBodies);
+    const pieces = distinctivePieces(c.text, clauseSiblings(card, c.text));
     if (withText.some((f) => responseWindows(textOf(f.node.id)).some((w) => answersClause(terms, w) && holdsPieces(pieces, w)))) continue;
     const owner = flat.find((f) => f.node.clauseIds?.includes(c.id));
     findings.push({
