@@ -11,7 +11,14 @@
  * A read that raced an invalidation must not put the stale answer back: every forget bumps `generation`, and an
  * answer is kept only when no forget happened since its read began.
  */
-import type { AuthInfo } from './tokens.js';
+/** A verified session as TokenService.verify answers it (its AuthInfo; declared here so the two files form no circle). */
+export interface VerifiedSession {
+  userId: string;
+  tenantId: string;
+  sessionId: string;
+  /** ms since epoch */
+  expiresAt: number;
+}
 
 export interface SessionsEnded {
   /** one login (logout, refresh rotation) */
@@ -21,7 +28,7 @@ export interface SessionsEnded {
 }
 
 interface Entry {
-  info: AuthInfo;
+  info: VerifiedSession;
   /** ms since epoch: the earlier of the TTL and the session's own expiry */
   until: number;
 }
@@ -40,7 +47,7 @@ export class SessionCache {
     return this.gen;
   }
 
-  get(sessionId: string): AuthInfo | null {
+  get(sessionId: string): VerifiedSession | null {
     if (this.ttlMs <= 0) return null;
     const e = this.bySession.get(sessionId);
     if (!e) return null;
@@ -52,7 +59,7 @@ export class SessionCache {
   }
 
   /** Remembers a verified session, unless something was forgotten since `readAt` (the generation its read began at). */
-  set(info: AuthInfo, readAt: number): void {
+  set(info: VerifiedSession, readAt: number): void {
     if (this.ttlMs <= 0 || readAt !== this.gen) return;
     if (this.bySession.size >= this.maxEntries) {
       // the oldest insertions first (Map keeps insertion order); a full cache only costs reads
