@@ -332,6 +332,7 @@ try {
         `errors ${row.errors}  refused ${row.refused}  RSS ${row.rss}`,
     );
     for (const [k, n] of why) console.log(`    refused ${n}× ${k}`);
+    if (row.errors) console.log(`    errors: non-2xx ${res.non2xx}, timeouts ${res.timeouts}, connection errors ${res.errors}`);
     return row;
   };
 
