@@ -43,6 +43,8 @@ const ownEngine = [
   'apps/server/test/infra/fault-postgres.test.ts',
   'apps/server/test/infra/fault-llm-storm.test.ts',
   'apps/server/test/infra/llm-shared-limiter.test.ts',
+  // two servers on one PostgreSQL database of its own and Redis (the verified-session cache across instances)
+  'apps/server/test/auth/session-cache.test.ts',
 ];
 /**
  * API and browser tests wait for background work (parse, writing, checks…) by following the job's own state and progress

@@ -2,21 +2,23 @@
  * Load benchmark (issue 29, "Load"): autocannon against real server processes, beside a bare Fastify route doing the
  * same database query in the same run — the ratio is the figure, since absolute rps depend on the machine.
  *
- *   npm run bench -- load [--seconds 60] [--connections 100] [--rate 1000]
+ *   npm run bench -- load [--seconds 60] [--connections 100] [--rate 1000] [--cpu-prof DIR]
  *
  * Database: PostgreSQL when TEST_DATABASE_URL or DATABASE_URL is set (a scratch database is created on that server and
  * dropped after), else PGlite (one instance only: two processes cannot share a PGlite directory). Redis (TEST_REDIS_URL /
  * REDIS_URL, default redis://127.0.0.1:6379) is used when it answers. Two instances run behind nginx with the
- * repository's deploy/nginx.conf (apps/server/test/nginx.ts) when PostgreSQL and nginx are there.
+ * repository's deploy/nginx.conf (apps/server/test/nginx.ts) when PostgreSQL and nginx are there, then three.
+ * `--cpu-prof DIR`: the first instance runs with node's --cpu-prof and writes its profile into DIR when it stops.
  *
  * Runs, each `--seconds` long, `--connections` at once (autocannon, keep-alive):
  *  - bare: Fastify + pg.Pool (or PGlite) answering POST /bare/get-info with the query get-info makes for the user
  *    (SELECT … FROM users WHERE tenant_id = $1 AND id = $2), no auth, no hooks;
- *  - get-info on one instance, then on two behind nginx (as many requests as they take);
- *  - mixed on one and on two: get-info, bid detail, outline save (the outline as read), section save (each connection
+ *  - get-info on one instance, then on two and on three behind nginx (as many requests as they take);
+ *  - mixed on one, two and three: get-info, bid detail, outline save (the outline as read), section save (each connection
  *    a section, sending the revision last got back for it), coupon list, public pages (/robots.txt, /sitemap.xml;
  *    the home page too when apps/web/dist is built);
- *  - get-info at a fixed `--rate` (default 1000 rps) on the largest set-up: the p99 the goal is about.
+ *  - get-info at a fixed `--rate` (default 1000 rps) on two instances (the goal's set-up) and on three: the p99 the goal
+ *    is about.
  * Printed per run: rps, p50, p99 (ms), errors (non-2xx, timeouts, connection errors), refused (HTTP 200 with
  * success:false — e.g. a stale revision), RSS of every server process after the run; and get-info ÷ bare.
  * The section-save rate limit (RATE_LIMIT_SAVE, per user and IP) is lifted for the run: one user on one IP would
@@ -40,6 +42,10 @@ const args = process.argv.slice(2);
 const arg = (name: string, def: number) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? Number(args[i + 1]) : def;
+};
+const argText = (name: string): string | undefined => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : undefined;
 };
 
 // ---- the bare route, in its own process (`--bare`) -------------------------------------------------------------------
@@ -82,9 +88,10 @@ interface Proc {
 }
 
 /** A server instance (apps/server/src/main.ts) as production starts it; its log is read only until logged in. */
-async function startInstance(name: string, env: Record<string, string>): Promise<Proc> {
+async function startInstance(name: string, env: Record<string, string>, opts: { cpuProf?: string } = {}): Promise<Proc> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `btz-load-${name}-`));
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const prof = opts.cpuProf ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(opts.cpuProf)] : [];
+  const proc = spawn(process.execPath, [...prof, '--import', 'tsx', 'src/main.ts'], {
     cwd: path.join(root, 'apps/server'),
     env: { ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1', LOG_LEVEL: 'info', LLM_BASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -139,6 +146,7 @@ async function redisAnswers(url: string): Promise<boolean> {
 const seconds = arg('seconds', 60);
 const connections = arg('connections', 100);
 const rate = arg('rate', 1000);
+const cpuProf = argText('cpu-prof');
 const baseUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL || process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const redis = (await redisAnswers(redisUrl)) ? redisUrl : undefined;
@@ -161,7 +169,7 @@ if (baseUrl) {
 const cpus = os.cpus().length;
 console.log(
   `负载基准 — 数据库：${baseUrl ? `PostgreSQL（临时库 ${dbName}）` : 'PGlite（仅单实例）'}；Redis：${redis ?? '无'}；` +
-    `nginx：${withNginx ? 'deploy/nginx.conf' : baseUrl ? '未安装，跳过双实例' : '跳过双实例（需 PostgreSQL）'}；` +
+    `nginx：${withNginx ? 'deploy/nginx.conf' : baseUrl ? '未安装，跳过多实例' : '跳过多实例（需 PostgreSQL）'}；` +
     `${seconds} s/轮，${connections} 连接，固定速率 ${rate} rps；机器 ${cpus} 核，客户端、服务、nginx 与数据库同机；` +
     `公开页面：/robots.txt、/sitemap.xml${webBuilt ? '、/' : '（未构建 apps/web/dist，首页不在内）'}；RATE_LIMIT_SAVE 放开`,
 );
@@ -191,8 +199,8 @@ const cleanup = async () => {
 };
 
 try {
-  const ports = [await freePort(), await freePort()];
-  const one = await startInstance('实例1', { ...env, PORT: String(ports[0]) });
+  const ports = [await freePort(), await freePort(), await freePort()];
+  const one = await startInstance('实例1', { ...env, PORT: String(ports[0]) }, { cpuProf });
   procs.push(one);
   const call = (base: string, p: string, opts: { token?: string; query?: Record<string, string>; body?: unknown; headers?: Record<string, string> } = {}) =>
     httpRequest<any>(base, `/api${p}`, {
@@ -324,6 +332,7 @@ try {
         `errors ${row.errors}  refused ${row.refused}  RSS ${row.rss}`,
     );
     for (const [k, n] of why) console.log(`    refused ${n}× ${k}`);
+    if (row.errors) console.log(`    errors: non-2xx ${res.non2xx}, timeouts ${res.timeouts}, connection errors ${res.errors}`);
     return row;
   };
 
@@ -338,25 +347,35 @@ try {
   const bareRow = await run('bare Fastify + 同一查询', `http://127.0.0.1:${barePort}`, [{ method: 'POST', path: `/bare/get-info?tenant=${tenantId}&user=${userId}` }], [bare]);
   const oneInfo = await run('get-info，单实例', one.url, [getInfo], [one]);
   await run('混合负载，单实例', one.url, mixed(), [one]);
-  let top = { name: '单实例', url: one.url, servers: [one] as Proc[] };
-  let twoInfo: Row | undefined;
+  const infos: { name: string; row: Row }[] = [{ name: '单实例', row: oneInfo }];
+  const fixed: Row[] = [];
   if (withNginx) {
     const two = await startInstance('实例2', { ...env, PORT: String(ports[1]) });
     two.keepLines = false;
     procs.push(two);
-    nginx = await startNginx(ports);
-    twoInfo = await run('get-info，双实例 + nginx', nginx.url, [getInfo], [one, two]);
+    nginx = await startNginx(ports.slice(0, 2));
+    infos.push({ name: '双实例 + nginx', row: await run('get-info，双实例 + nginx', nginx.url, [getInfo], [one, two]) });
     nextLeaf = 0;
     await run('混合负载，双实例 + nginx', nginx.url, mixed(), [one, two]);
-    top = { name: '双实例 + nginx', url: nginx.url, servers: [one, two] };
+    fixed.push(await run(`get-info @ ${rate} rps，双实例 + nginx`, nginx.url, [getInfo], [one, two], { rate }));
+    const three = await startInstance('实例3', { ...env, PORT: String(ports[2]) });
+    three.keepLines = false;
+    procs.push(three);
+    await nginx.stop();
+    nginx = await startNginx(ports);
+    infos.push({ name: '三实例 + nginx', row: await run('get-info，三实例 + nginx', nginx.url, [getInfo], [one, two, three]) });
+    nextLeaf = 0;
+    await run('混合负载，三实例 + nginx', nginx.url, mixed(), [one, two, three]);
+    fixed.push(await run(`get-info @ ${rate} rps，三实例 + nginx`, nginx.url, [getInfo], [one, two, three], { rate }));
+  } else {
+    fixed.push(await run(`get-info @ ${rate} rps，单实例`, one.url, [getInfo], [one], { rate }));
   }
-  const fixed = await run(`get-info @ ${rate} rps，${top.name}`, top.url, [getInfo], top.servers, { rate });
 
   const ratio = (r: Row) => (r.rps / bareRow.rps).toFixed(2);
-  console.log(`\n比值 get-info ÷ bare：单实例 ${ratio(oneInfo)}${twoInfo ? `，双实例 + nginx ${ratio(twoInfo)}` : ''}（目标 ≥ 0.8，PostgreSQL 双实例）`);
-  console.log(
-    `固定 ${rate} rps：实得 ${fixed.rps} rps，p99 ${fixed.p99} ms（目标 ≤ 50 ms），errors ${fixed.errors}（目标 0，${seconds} s；目标为 60 s）`,
-  );
+  console.log(`\n比值 get-info ÷ bare：${infos.map((i) => `${i.name} ${ratio(i.row)}`).join('，')}（目标 ≥ 0.8，PostgreSQL 双实例）`);
+  for (const f of fixed) {
+    console.log(`${f.name}：实得 ${f.rps} rps，p99 ${f.p99} ms（目标 ≤ 50 ms，双实例），errors ${f.errors}（目标 0，60 s；本轮 ${seconds} s）`);
+  }
   const errs = rows.reduce((n, r) => n + r.errors, 0);
   console.log(`全部轮次 errors 合计 ${errs}`);
 } finally {

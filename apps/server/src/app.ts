@@ -62,6 +62,7 @@ const NO_REALTIME: Publisher = {
   broadcast: async () => undefined,
   closeUser: async () => undefined,
   closeAuthSession: async () => undefined,
+  authEnded: async () => undefined,
 };
 
 /** Builds the Fastify app on an open, migrated database. Routes are registered in one place, below. */
@@ -93,7 +94,10 @@ export async function buildApp(config: Config, handle: DbHandle, opts: { logStre
     log: fastify.log,
     tenants: new TenantResolver(handle.db),
     rateLimits,
-    tokens: new TokenService(handle.db, tokenSecret, config.tokenTtlS),
+    tokens: new TokenService(handle.db, tokenSecret, config.tokenTtlS, {
+      cacheMs: config.authCacheMs,
+      announce: (ended) => realtime.current.authEnded(ended),
+    }),
     sms: createSmsProvider(config, fastify.log),
     wechat:
       config.wechatProvider === 'open'

@@ -33,6 +33,18 @@ export interface Config {
   tokenSecret: string;
   /** TOKEN_TTL_S — login lifetime (default 604800 = 7 days, the Admin-Token cookie of spec §9) */
   tokenTtlS: number;
+  /**
+   * AUTH_CACHE_MS — how long an instance remembers that a token's session is live (default 5000; 0 = every call reads
+   * the session). Logout, refresh, logout-all and disabling a user forget it at once on every instance (Redis relay);
+   * this bounds the staleness only while Redis is down (auth/session-cache.ts, docs/deploy.md).
+   */
+  authCacheMs: number;
+  /**
+   * DATABASE_POOL_MAX — PostgreSQL connections one instance holds at most (default 10). A call makes its queries one
+   * after another, so more connections than the database has cores mostly queue inside PostgreSQL instead; keep
+   * instances × this below the server's max_connections (100 by default) with room for migrations and psql.
+   */
+  databasePoolMax: number;
   /** WEB_BYPASS_SECRET — the `btz` query value that lifts the devtools guard and WeChat block (spec §2) */
   webBypassSecret?: string;
   /** CRYPTO_AES_KEY / CRYPTO_DES_KEY — optional payload encryption keys shared with the web app (16 / 8 chars) */
@@ -408,6 +420,8 @@ export const ENV_SCHEMA = z
     CLIENT_SECRET: text('btz_secret'),
     TOKEN_SECRET: text(''),
     TOKEN_TTL_S: int(604800, 1),
+    AUTH_CACHE_MS: int(5000, 0, 60000),
+    DATABASE_POOL_MAX: int(10, 1, 1000),
     WEB_BYPASS_SECRET: optional,
     CRYPTO_AES_KEY: cipherKey('btzAesKey2026abc', 16),
     CRYPTO_DES_KEY: cipherKey('btzDes26', 8),
@@ -558,6 +572,8 @@ export const ENV_SCHEMA = z
       clientSecret: env.CLIENT_SECRET,
       tokenSecret: env.TOKEN_SECRET,
       tokenTtlS: env.TOKEN_TTL_S,
+      authCacheMs: env.AUTH_CACHE_MS,
+      databasePoolMax: env.DATABASE_POOL_MAX,
       webBypassSecret: env.WEB_BYPASS_SECRET,
       cryptoAesKey: env.CRYPTO_AES_KEY,
       cryptoDesKey: env.CRYPTO_DES_KEY,

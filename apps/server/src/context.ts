@@ -18,6 +18,8 @@ export interface Publisher {
   broadcast(topic: string, kind: string, data: unknown): Promise<void>;
   closeUser(userId: string): Promise<void>;
   closeAuthSession(sessionId: string): Promise<void>;
+  /** Login sessions ended: the other instances forget them from their token cache (auth/session-cache.ts). */
+  authEnded(ended: { sessionId?: string; userId?: string }): Promise<void>;
 }
 
 /** Everything a route or command may use; built once in app.ts. */

@@ -77,7 +77,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   let db = opts.db;
   if (!db) {
     if (config.databaseUrl) {
-      db = await openPostgres(config.databaseUrl);
+      db = await openPostgres(config.databaseUrl, { poolMax: config.databasePoolMax });
     } else {
       const { mkdirSync } = await import('node:fs');
       mkdirSync(config.dataDir, { recursive: true });
@@ -102,6 +102,8 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     const basic = Buffer.from(`${config.clientId}:${config.clientSecret}`).toString('base64');
     const realtime = attachRealtime(app.fastify.server, {
       authenticate: (token) => app.ctx.tokens.verify(token),
+      // another instance ended login sessions: forget them here too (this one forgot its own at once)
+      onAuthEnded: (ended) => app.ctx.tokens.sessions.forget(ended),
       checkClient: (b) => b === basic,
       redisUrl: config.redisUrl,
       channelPrefix: config.redisPrefix,

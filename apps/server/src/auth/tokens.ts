@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../db/connection.js';
 import { newId } from '../lib/ids.js';
+import { SessionCache, type SessionsEnded } from './session-cache.js';
 
 /**
  * Access and refresh tokens: an HMAC-signed payload naming a row of `auth_sessions`. The signature rejects forged
@@ -26,11 +27,22 @@ export interface AuthInfo {
 const b64 = (s: string | Buffer) => Buffer.from(s).toString('base64url');
 
 export class TokenService {
+  /** verified sessions, remembered for AUTH_CACHE_MS (auth/session-cache.ts) */
+  readonly sessions: SessionCache;
+
   constructor(
     private readonly db: Database,
     private readonly secret: string,
     private readonly ttlS: number,
-  ) {}
+    private readonly opts: {
+      /** AUTH_CACHE_MS; 0 = no cache */
+      cacheMs?: number;
+      /** tells the other instances that sessions ended (the realtime relay); this instance has forgotten them already */
+      announce?: (ended: SessionsEnded) => Promise<void>;
+    } = {},
+  ) {
+    this.sessions = new SessionCache(opts.cacheMs ?? 0);
+  }
 
   private sign(p: TokenPayload): string {
     const body = b64(JSON.stringify(p));
@@ -57,6 +69,9 @@ export class TokenService {
   async verify(token: string): Promise<AuthInfo | null> {
     const p = this.decode(token);
     if (!p) return null;
+    const known = this.sessions.get(p.sid);
+    if (known) return known.userId === p.uid && known.tenantId === p.tid ? known : null;
+    const readAt = this.sessions.generation;
     const s = await this.db
       .selectFrom('auth_sessions')
       .innerJoin('users', 'users.id', 'auth_sessions.user_id')
@@ -67,7 +82,18 @@ export class TokenService {
       .where('auth_sessions.revoked_at', 'is', null)
       .executeTakeFirst();
     if (!s || s.status !== 1 || new Date(s.expires_at).getTime() <= Date.now()) return null;
-    return { userId: p.uid, tenantId: p.tid, sessionId: p.sid, expiresAt: Math.min(p.exp * 1000, new Date(s.expires_at).getTime()) };
+    const info = { userId: p.uid, tenantId: p.tid, sessionId: p.sid, expiresAt: Math.min(p.exp * 1000, new Date(s.expires_at).getTime()) };
+    this.sessions.set(info, readAt);
+    return info;
+  }
+
+  /**
+   * Sessions ended in the database (revoked, or their user disabled): forgotten here at once and on every other
+   * instance through the relay. Call it after the change is committed — a read that began before would find them live.
+   */
+  async ended(e: SessionsEnded): Promise<void> {
+    this.sessions.forget(e);
+    await this.opts.announce?.(e);
   }
 
   /** Opens a login session and returns its tokens. */
@@ -114,6 +140,8 @@ export class TokenService {
       .where('expires_at', '>', new Date())
       .executeTakeFirst();
     if (Number(res.numUpdatedRows) !== 1) return null;
+    // the access token of the rotated-out session stops working too, on every instance
+    await this.ended({ sessionId: p.sid });
     return { userId: p.uid, tenantId: p.tid };
   }
 
@@ -139,6 +167,7 @@ export class TokenService {
 
   async revoke(sessionId: string): Promise<void> {
     await this.db.updateTable('auth_sessions').set({ revoked_at: new Date() }).where('id', '=', sessionId).execute();
+    await this.ended({ sessionId });
   }
 }
 

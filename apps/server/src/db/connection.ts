@@ -40,10 +40,11 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return false;
 }
 
-export async function openPostgres(url: string): Promise<DbHandle> {
+export async function openPostgres(url: string, opts: { poolMax?: number } = {}): Promise<DbHandle> {
   // connectionTimeoutMillis: a PostgreSQL that accepts the connection but does not answer fails the request in 5 s
-  // instead of holding it (and a pool slot) for as long as the OS keeps the socket open
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  // instead of holding it (and a pool slot) for as long as the OS keeps the socket open.
+  // max: DATABASE_POOL_MAX (default 10) per instance; instances × max must stay below the server's max_connections
+  const pool = new pg.Pool({ connectionString: url, max: opts.poolMax ?? 10, connectionTimeoutMillis: 5000 });
   // An idle client whose backend goes away (server restart, DROP DATABASE … FORCE) is reported here; without a listener
   // the pool's 'error' event would crash the process. The pool replaces the client on the next checkout.
   pool.on('error', () => undefined);

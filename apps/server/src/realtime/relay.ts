@@ -11,7 +11,9 @@ import type { Logger } from './session.js';
 export type RelayCommand =
   | { t: 'msg'; dest: string; id: string; body: string }
   | { t: 'closeUser'; userId: string; reason: string }
-  | { t: 'closeAuth'; sessionId: string; reason: string };
+  | { t: 'closeAuth'; sessionId: string; reason: string }
+  /** login sessions ended: every instance forgets them from its verified-session cache (auth/session-cache.ts) */
+  | { t: 'authEnded'; sessionId?: string; userId?: string };
 
 export interface Relay {
   send(cmd: RelayCommand): Promise<void>;

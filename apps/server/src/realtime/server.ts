@@ -16,6 +16,8 @@ export interface RealtimeDeps {
   authenticate(token: string): Promise<AuthInfo | null>;
   /** Checks the base64 part of the CONNECT `Authorization: Basic …` header (undefined when absent). */
   checkClient?(basic: string | undefined): boolean;
+  /** Login sessions ended on some instance (an `authEnded` relay command): forget them here (TokenService cache). */
+  onAuthEnded?(ended: { sessionId?: string; userId?: string }): void;
   /** Redis URL: when set, publishes go through Redis pub/sub and reach every instance. */
   redisUrl?: string;
   /** Prefix of the Redis channel (default `btz:`). */
@@ -36,6 +38,8 @@ export interface Realtime {
   closeUser(userId: string): Promise<void>;
   /** Token revoked: the STOMP sessions opened with that login (auth session id) are closed. */
   closeAuthSession(sessionId: string): Promise<void>;
+  /** Login sessions ended: every instance's token cache forgets them (TokenService.ended sends it). */
+  authEnded(ended: { sessionId?: string; userId?: string }): Promise<void>;
   /** Connected (authenticated) STOMP sessions on this instance. */
   stats(): { sessions: number };
   /** Resolves when cross-instance messages can be received (immediately without Redis). */
@@ -62,6 +66,7 @@ export function attachRealtime(httpServer: http.Server, deps: RealtimeDeps): Rea
     if (cmd.t === 'msg') hub.deliver(cmd.dest, cmd.id, cmd.body);
     else if (cmd.t === 'closeUser') hub.closeUserSessions(cmd.userId, cmd.reason);
     else if (cmd.t === 'closeAuth') hub.closeAuthSession(cmd.sessionId, cmd.reason);
+    else if (cmd.t === 'authEnded') deps.onAuthEnded?.({ sessionId: cmd.sessionId, userId: cmd.userId });
   };
   const relay: Relay = deps.redisUrl
     ? createRedisRelay({ url: deps.redisUrl, channelPrefix: deps.channelPrefix ?? 'btz:', logger, apply })
@@ -126,6 +131,7 @@ export function attachRealtime(httpServer: http.Server, deps: RealtimeDeps): Rea
     },
     closeUser: (userId) => send({ t: 'closeUser', userId, reason: 'logged out' }),
     closeAuthSession: (sessionId) => send({ t: 'closeAuth', sessionId, reason: 'logged out' }),
+    authEnded: (ended) => send({ t: 'authEnded', ...ended }),
     stats: () => ({ sessions: hub.stats().sessions }),
     ready: () => relay.ready(),
     async close(opts) {

@@ -15,7 +15,11 @@ afterAll(async () => {
   await t?.close();
 }, 30_000);
 
-const disable = (userId: string) => t.server.db.db.updateTable('users').set({ status: 0 }).where('id', '=', userId).execute();
+/** Disables the account in the database, and tells the server as the console's disable does (its sessions are forgotten). */
+const disable = async (userId: string) => {
+  await t.server.db.db.updateTable('users').set({ status: 0 }).where('id', '=', userId).execute();
+  await t.server.app.ctx.tokens.ended({ userId });
+};
 const refresh = (refreshToken: string, host?: string) =>
   t.api('/blade-auth/oauth/token', { host, query: { grant_type: 'refresh_token', refresh_token: refreshToken } });
 

@@ -2,7 +2,7 @@ import type { Selectable, Transaction } from 'kysely';
 import type { Page } from '@btz/shared';
 import type { Database } from '../../db/connection.js';
 import { paginate, type Paging } from '../../db/paging.js';
-import type { DB, UsersTable } from '../../db/schema.js';
+import type { DB, EnterprisesTable, UsersTable } from '../../db/schema.js';
 import { newId, newInviteCode } from '../../lib/ids.js';
 
 export type UserRow = Selectable<UsersTable>;
@@ -45,6 +45,46 @@ export function listInvitedUsers<R>(
 /** The user's enterprise, within the tenant. */
 export function findEnterpriseOf(db: Database, tenantId: string, enterpriseId: string) {
   return db.selectFrom('enterprises').selectAll().where('id', '=', enterpriseId).where('tenant_id', '=', tenantId).executeTakeFirst();
+}
+
+const ENTERPRISE_COLUMNS = [
+  'id',
+  'tenant_id',
+  'name',
+  'admin_user_id',
+  'vip_expiry',
+  'privilege_list',
+  'common_bid_number',
+  'flagship_bid_number',
+  'created_at',
+  'updated_at',
+] as const;
+
+/**
+ * The user and its enterprise (within the tenant) in one round trip — get-info is the call every page makes, so it
+ * pays one query, not two. The enterprise is undefined when the user has none (or one of another tenant).
+ */
+export async function findUserWithEnterprise(
+  db: Database,
+  tenantId: string,
+  userId: string,
+): Promise<{ user: UserRow; enterprise: Selectable<EnterprisesTable> | undefined } | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .leftJoin('enterprises as e', (j) => j.onRef('e.id', '=', 'users.enterprise_id').on('e.tenant_id', '=', tenantId))
+    .selectAll('users')
+    .select(ENTERPRISE_COLUMNS.map((c) => `e.${c} as e__${c}` as const))
+    .where('users.tenant_id', '=', tenantId)
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const user: Record<string, unknown> = {};
+  const ent: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(row)) {
+    if (k.startsWith('e__')) ent[k.slice(3)] = v;
+    else user[k] = v;
+  }
+  return { user: user as UserRow, enterprise: ent.id ? (ent as Selectable<EnterprisesTable>) : undefined };
 }
 
 /** Profile fields by column name (the caller maps and validates them). */

@@ -11,9 +11,9 @@ import { deviceLabel } from '../iprecord/index.js';
 import {
   clearWechat,
   ensureEnterprise,
-  findEnterpriseOf,
   findUser,
   findUserByPhone,
+  findUserWithEnterprise,
   listInvitedUsers,
   liveSessions,
   revokeAllSessions,
@@ -40,12 +40,9 @@ export function requestOrigin(req: FastifyRequest): string {
 }
 
 export async function loadUserInfo(app: AppContext, tenantId: string, userId: string, origin: string) {
-  const u = await findUser(app.db, tenantId, userId);
-  if (!u) throw unauthorized();
-  const ent = u.enterprise_id
-    ? await findEnterpriseOf(app.db, tenantId, u.enterprise_id)
-    : undefined;
-  return presentUser(u, ent, origin);
+  const found = await findUserWithEnterprise(app.db, tenantId, userId);
+  if (!found) throw unauthorized();
+  return presentUser(found.user, found.enterprise, origin);
 }
 
 export function registerUserRoutes(fastify: FastifyInstance, app: AppContext): void {
@@ -166,6 +163,7 @@ export function registerUserRoutes(fastify: FastifyInstance, app: AppContext): v
     call: userCalls.logoutAll,
     handler: async ({ app, auth }) => {
       const ids = await revokeAllSessions(app.db, auth.tenantId, auth.userId);
+      await app.tokens.ended({ userId: auth.userId });
       for (const id of ids) await app.realtime.closeAuthSession(id);
       return { count: ids.length };
     },

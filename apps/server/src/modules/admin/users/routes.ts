@@ -105,7 +105,11 @@ export function registerAdminUsers(fastify: FastifyInstance, app: AppContext): v
         });
         return presentAdminUser({ ...u, status: body.status });
       });
-      if (body.status === 2) await app.realtime.closeUser(result.id).catch((err: unknown) => app.log.warn({ err }, 'admin: closeUser failed'));
+      if (body.status === 2) {
+        // after the commit: a token check that read the session before it would otherwise be remembered as live
+        await app.tokens.ended({ userId: result.id }).catch((err: unknown) => app.log.warn({ err }, 'admin: token cache not told'));
+        await app.realtime.closeUser(result.id).catch((err: unknown) => app.log.warn({ err }, 'admin: closeUser failed'));
+      }
       return result;
     },
   });
