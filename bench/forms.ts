@@ -47,11 +47,16 @@ function rawText(file: string): string {
   if (/\.pdf$/i.test(file)) return execFileSync('pdftotext', ['-layout', full, '-'], { maxBuffer: 1 << 28 }).toString('utf8');
   if (/\.docx$/i.test(file)) {
     const xml = execFileSync('unzip', ['-p', full, 'word/document.xml'], { maxBuffer: 1 << 28 }).toString('utf8');
+    // only the runs' text (<w:t>): a drawing's anchor offsets (<wp:posOffset>2645410</wp:posOffset>) are no text of the
+    // form, and a text box's second rendering (<mc:Fallback>, the VML copy of the <mc:Choice>) is the same text again
+    // (a contents entry — a paragraph whose field links a _Toc bookmark — is no form's text: left out, as its field code
+    // kept it out before, when the code was read as text and the line matched no title)
     return xml
-      .replace(/<w:tab\/>/g, '\t')
-      .replace(/<\/w:tc>/g, '\t')
-      .replace(/<\/w:p>|<w:br\/>/g, '\n')
-      .replace(/<[^>]+>/g, '')
+      .replace(/<mc:Fallback>[\s\S]*?<\/mc:Fallback>/g, '')
+      .replace(/<w:p[ >](?:(?!<\/w:p>)[\s\S])*?<w:instrText[^>]*>[^<]*(?:HYPERLINK \\l &quot;_Toc|PAGEREF _Toc|TOC \\)[\s\S]*?<\/w:p>/g, '\n')
+      .replace(/<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>|<w:tab\/>|<\/w:tc>|<\/w:p>|<w:br\/>|<[^>]*>|[^<]+/g, (m, run: string | undefined) =>
+        run !== undefined ? run : m === '<w:tab/>' || m === '</w:tc>' ? '\t' : m === '</w:p>' || m === '<w:br/>' ? '\n' : '',
+      )
       .replace(/&lt;/g, '<')
       .replace(/&gt;/g, '>')
       .replace(/&quot;/g, '"')
@@ -284,6 +289,7 @@ for (const t of truth) {
     shares.push(share);
     if (share < GOAL) failing.push(`${f.title.slice(0, 14)} ${(share * 100).toFixed(0)}%`);
     if (verbose) console.log(`    ${t.id} ${f.title.slice(0, 24).padEnd(24)} ${String(ps.length).padStart(5)} pieces  ${(share * 100).toFixed(1)} %`);
+    if (missing && share < GOAL) console.log(`    ${t.id} ${f.title.slice(0, 24)} ${(share * 100).toFixed(1)} % — lines lacking:`);
     if (missing && share < GOAL)
       for (const line of lines) {
         const lp = pieces([line], furniture);
