@@ -247,6 +247,57 @@ describe('the format chapter’s forms (issue 24)', () => {
     expect(text).toContain('注：投标报价保留小数点后2位。');
   });
 
+  it('a scored part the outline splits into plan sections keeps its form: the tender’s table and notes lead the first section, once', () => {
+    const blocks: Block[] = [
+      ...BLOCKS.slice(0, 6),
+      item(2, '（1）', '响应函；'),
+      item(2, '（2）', '拟派项目团队成员情况；'),
+      item(2, '（3）', '服务方案。'),
+      heading(3, '第三章 评分办法'),
+      table(3, [
+        ['评分因素', '分值', '评分标准'],
+        ['拟派项目团队成员情况', '10', '项目负责人具有相关职称的得5分；团队成员配置齐全、分工明确的得5分。'],
+        ['服务方案', '20', '服务方案完整可行的得20分。'],
+      ]),
+      heading(5, '第六章 响应文件格式'),
+      heading(5, '一、响应函', 2),
+      para(5, '致：（采购人名称）'),
+      para(5, '日期：    年  月  日'),
+      heading(6, '二、拟派项目团队成员情况', 2),
+      table(6, [
+        ['序号', '姓名', '拟任岗位', '职称', '从事本类服务年限'],
+        ['1', '', '', '', ''],
+        ['2', '', '', '', ''],
+      ]),
+      para(6, '注：表后附成员的职称证书及劳动合同复印件，顺序与本表一致。'),
+      heading(7, '三、服务方案', 2),
+      para(7, '投标人应根据采购需求自行编写服务方案。'),
+      heading(8, '第七章 附件'),
+    ];
+    const card = extractCard([modelFile(blocks)]);
+    const { nodes } = generateOutline(card, { bidType: 1 });
+    const all = flattenOutline(nodes);
+    const part = all.find((n) => n.title === '拟派项目团队成员情况')!;
+    const children = all.filter((n) => n.parentId === part.id);
+    // the scored part holds plan sections (the outline's own choice), none of them the form
+    expect(part.isLeaf).toBe(false);
+    expect(children.length).toBeGreaterThan(1);
+    expect(children.every((n) => n.mode === 'ai')).toBe(true);
+    const write = (node: (typeof all)[number]) =>
+      writeSectionOffline({ card, node, parentTitles: [part.title], siblingTitles: children.map((n) => n.title), facts: buildFactSheet(card, { bidType: 1 }), targetChars: 1500, bidType: 1, outline: nodes }).text;
+    const first = write(children[0]!);
+    expect(first).toContain('序号\t姓名\t拟任岗位\t职称\t从事本类服务年限');
+    expect(first).toContain('注：表后附成员的职称证书及劳动合同复印件，顺序与本表一致。');
+    // printed once: the other sections are the plan
+    expect(write(children[1]!)).not.toContain('从事本类服务年限');
+    // a scored plan part whose form is the tender's words on what goes there: those words open its first section
+    const plan = all.find((n) => n.title === '服务方案')!;
+    const sections = all.filter((n) => n.parentId === plan.id);
+    expect(sections[0]?.mode).toBe('ai');
+    const lead = writeSectionOffline({ card, node: sections[0]!, parentTitles: [plan.title], siblingTitles: sections.map((n) => n.title), facts: buildFactSheet(card, { bidType: 1 }), targetChars: 1500, bidType: 1, outline: nodes }).text;
+    expect(lead).toContain('投标人应根据采购需求自行编写服务方案。');
+  });
+
   it('a part links its form whose title carries a note (「（三）授权委托书（适用于…）」); a grid of labels gets each slot filled; a letter naming 「支付凭证」 asks for no attachment', () => {
     const blocks: Block[] = [
       ...BLOCKS.slice(0, 6),
