@@ -58,6 +58,25 @@ describe('the format chapter’s forms (issue 24)', () => {
     expect(forms[1]!.blocks[0]).toEqual({ t: 'table', rows: [['报价', null, '备注'], ['1', '2', '']] });
   });
 
+  it('a format chapter whose title was read as a paragraph (「第四部分⇥投标文件格式」) still has its forms; a heading, when there is one, is the chapter', () => {
+    const blocks: Block[] = [
+      ...BLOCKS.slice(0, 5),
+      para(2, '投标书必须按照本招标文件第四部分的格式要求制作。'),
+      para(5, '第四部分\t投标文件格式'),
+      heading(5, '附件1：《投标书》', 3),
+      para(5, '致：（采购人名称）'),
+      para(5, '我方愿意按招标文件的要求提供服务。'),
+      heading(6, '附件2：投标价格一览表', 3),
+      table(6, [['项目名称', '投标总价（元）'], ['', '']]),
+      heading(7, '附件3：投标人情况简介', 3),
+      para(7, '投标人按实际情况简要介绍本单位。'),
+    ];
+    expect(formsFromModel({ blocks, furniture: [], pageCount: 7 }).map((f) => f.title)).toEqual(['附件1：《投标书》', '附件2：投标价格一览表', '附件3：投标人情况简介']);
+    // a heading naming the chapter wins over a paragraph repeating its title (a running header)
+    const headed = formsFromModel({ blocks: [...blocks.slice(0, 6), heading(5, '第四部分 投标文件格式'), ...blocks.slice(7, 11), para(7, '第四部分 投标文件格式'), ...blocks.slice(11)], furniture: [], pageCount: 7 });
+    expect(headed.map((f) => f.title)).toEqual(['附件1：《投标书》', '附件2：投标价格一览表', '附件3：投标人情况简介']);
+  });
+
   it('no format chapter, no forms', () => {
     expect(formsFromModel({ blocks: BLOCKS.slice(0, 10), furniture: [], pageCount: 2 })).toEqual([]);
   });
