@@ -77,6 +77,22 @@ describe('the format chapter’s forms (issue 24)', () => {
     expect(headed.map((f) => f.title)).toEqual(['附件1：《投标书》', '附件2：投标价格一览表', '附件3：投标人情况简介']);
   });
 
+  it('a part’s title printed as a line is its form with or without its note, and when a PDF ran the first sub-form’s title on', () => {
+    const blocks: Block[] = [
+      heading(5, '第六章 投标文件格式'),
+      para(5, '1满足示例采购法第二十二条规定1-1营业执照等证明文件'),
+      heading(5, '投标人资格声明书', 2),
+      para(5, '在参与本次项目投标中，我单位承诺：具有良好的商业信誉。'),
+      para(6, '2落实示例采购政策的资格要求（如有）'),
+      para(6, '说明：不专门面向中小企业的，无需提供声明函。'),
+      heading(7, '投标书', 2),
+      para(7, '致：（采购人名称）'),
+    ];
+    const forms = formsFromModel({ blocks, furniture: [], pageCount: 7 }, [], ['满足示例采购法第二十二条规定', '落实示例采购政策的资格要求', '投标书']);
+    expect(forms.map((f) => f.title)).toEqual(['1满足示例采购法第二十二条规定1-1营业执照等证明文件', '投标人资格声明书', '2落实示例采购政策的资格要求（如有）', '投标书']);
+    expect(forms[2]!.blocks).toEqual([{ t: 'p', text: '说明：不专门面向中小企业的，无需提供声明函。' }]);
+  });
+
   it('no format chapter, no forms', () => {
     expect(formsFromModel({ blocks: BLOCKS.slice(0, 10), furniture: [], pageCount: 2 })).toEqual([]);
   });
