@@ -133,7 +133,11 @@ function formatChapters(text: string): string[][] {
 const NUMBERING = /^(?:附件|格式|附表)?\s*[（(]?[一二三四五六七八九十\d]+(?:[-－.．]\d+)*[)）]?\s*[、.．:：]?\s*/;
 const titleKey = (s: string) => norm(s.replace(/[（(][^（()）]*[)）]/g, '').replace(/^\s*(?:[（(]?[一二三四五六七八九十\d]+[)）、.．]?)/, '')).replace(/[《》"':：]/g, '');
 
-const VOLUME = /^第[一二三四五六七八九十\d]+(?:分册|册|卷)[^，,。；;]{0,16}$/;
+/**
+ * A line dividing the bid's volumes: a volume's title (「第二分册 技术投标文件」「投标文件附件（信息不公开部分）」) or the
+ * note closing one (「（…的内容到此为止！以下为…）」) — the form above ends there.
+ */
+const VOLUME = /^第[一二三四五六七八九十\d]+(?:分册|册|卷)[^，,。；;]{0,16}$|^(?:投标|响应)文件(?:正文|附件)[^，,。；;]{0,16}$|^[(（][^()（）]{0,30}到此为止[^()（）]{0,30}[)）]$/;
 
 interface IndependentForm {
   title: string;
