@@ -47,11 +47,16 @@ function rawText(file: string): string {
   if (/\.pdf$/i.test(file)) return execFileSync('pdftotext', ['-layout', full, '-'], { maxBuffer: 1 << 28 }).toString('utf8');
   if (/\.docx$/i.test(file)) {
     const xml = execFileSync('unzip', ['-p', full, 'word/document.xml'], { maxBuffer: 1 << 28 }).toString('utf8');
+    // only the runs' text (<w:t>): a drawing's anchor offsets (<wp:posOffset>2645410</wp:posOffset>) are no text of the
+    // form, and a text box's second rendering (<mc:Fallback>, the VML copy of the <mc:Choice>) is the same text again
+    // (a contents entry — a paragraph whose field links a _Toc bookmark — is no form's text: left out, as its field code
+    // kept it out before, when the code was read as text and the line matched no title)
     return xml
-      .replace(/<w:tab\/>/g, '\t')
-      .replace(/<\/w:tc>/g, '\t')
-      .replace(/<\/w:p>|<w:br\/>/g, '\n')
-      .replace(/<[^>]+>/g, '')
+      .replace(/<mc:Fallback>[\s\S]*?<\/mc:Fallback>/g, '')
+      .replace(/<w:p[ >](?:(?!<\/w:p>)[\s\S])*?<w:instrText[^>]*>[^<]*(?:HYPERLINK \\l &quot;_Toc|PAGEREF _Toc|TOC \\)[\s\S]*?<\/w:p>/g, '\n')
+      .replace(/<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>|<w:tab\/>|<\/w:tc>|<\/w:p>|<w:br\/>|<[^>]*>|[^<]+/g, (m, run: string | undefined) =>
+        run !== undefined ? run : m === '<w:tab/>' || m === '</w:tc>' ? '\t' : m === '</w:p>' || m === '<w:br/>' ? '\n' : '',
+      )
       .replace(/&lt;/g, '<')
       .replace(/&gt;/g, '>')
       .replace(/&quot;/g, '"')
@@ -128,6 +133,12 @@ function formatChapters(text: string): string[][] {
 const NUMBERING = /^(?:附件|格式|附表)?\s*[（(]?[一二三四五六七八九十\d]+(?:[-－.．]\d+)*[)）]?\s*[、.．:：]?\s*/;
 const titleKey = (s: string) => norm(s.replace(/[（(][^（()）]*[)）]/g, '').replace(/^\s*(?:[（(]?[一二三四五六七八九十\d]+[)）、.．]?)/, '')).replace(/[《》"':：]/g, '');
 
+/**
+ * A line dividing the bid's volumes: a volume's title (「第二分册 技术投标文件」「投标文件附件（信息不公开部分）」) or the
+ * note closing one (「（…的内容到此为止！以下为…）」) — the form above ends there.
+ */
+const VOLUME = /^第[一二三四五六七八九十\d]+(?:分册|册|卷)[^，,。；;]{0,16}$|^(?:投标|响应)文件(?:正文|附件)[^，,。；;]{0,16}$|^[(（][^()（）]{0,30}到此为止[^()（）]{0,30}[)）]$/;
+
 interface IndependentForm {
   title: string;
   lines: string[];
@@ -136,22 +147,42 @@ interface IndependentForm {
 /** The forms: the chapter split at the lines that are a labelled part's title (the last such line: contents come first). */
 function splitForms(chapter: string[], titles: string[]): IndependentForm[] {
   const keys = chapter.map((l) => norm(l.trim().replace(NUMBERING, '')).replace(/[《》"':：]/g, ''));
-  const at: Array<{ title: string; i: number }> = [];
+  const at: Array<{ title: string; i: number; head: number }> = [];
   for (const title of titles) {
     const k = titleKey(title);
     if (k.length < 2) continue;
     let hit = -1;
-    keys.forEach((line, i) => {
+    const hits = new Set<number>();
+    keys.forEach((whole, i) => {
+      // the title's key has its notes in brackets taken out (titleKey): the line's too where the note stands inside the
+      // title (「拟投入项目团队成员（团队负责人除外）情况」 never matched its own line)
+      const bare = whole.replace(/\([^()]*\)/g, '');
+      const line = whole.startsWith(k) || !bare.startsWith(k) ? whole : bare;
       // (the form's own title may carry the document's word in front: 「响应供应商业绩情况表」 for 「供应商业绩情况表」)
       const own = line.startsWith(k) ? line : /^(?:投标|响应|应答|磋商)/.test(line) && line.slice(2).startsWith(k) ? line.slice(2) : null;
       if (!own) return;
       const rest = own.slice(k.length);
-      if (rest.length <= 2 || /^(?:[(（].*[)）])?(?:格式|样式|模板|参考格式)?$/.test(rest)) hit = i;
+      // (a note after the word 格式 too: 「附件四：投标函格式（彩色扫描件）」)
+      if (rest.length <= 2 || /^(?:[(（].*[)）])?(?:格式|样式|模板|参考格式)?(?:[(（].*[)）])?$/.test(rest)) {
+        hit = i;
+        hits.add(i);
+      }
     });
-    if (hit >= 0 && !at.some((a) => a.i === hit)) at.push({ title, i: hit });
+    // the form's label printed on the line above its title (「附件四：投标函格式（彩色扫描件）」 over 「投标函」) is the
+    // same form's, not the tail of the form before it
+    let head = hit;
+    for (let p = hit - 1; p >= 0; p--) {
+      if (!keys[p]) continue;
+      if (hits.has(p)) head = p;
+      break;
+    }
+    if (hit >= 0 && !at.some((a) => a.i === hit)) at.push({ title, i: hit, head });
   }
   at.sort((a, b) => a.i - b.i);
-  return at.map((a, k) => ({ title: a.title, lines: chapter.slice(a.i + 1, k + 1 < at.length ? at[k + 1]!.i : Math.min(chapter.length, a.i + 1 + 400)) }));
+  // a volume's title (「第二分册 技术投标文件」) ends the form before it: it heads the next volume, no form's text
+  const volumes = chapter.map((l, i) => (VOLUME.test(norm(l.trim())) ? i : -1)).filter((i) => i >= 0);
+  const endOf = (from: number, next: number) => Math.min(next, volumes.find((v) => v > from) ?? next);
+  return at.map((a, k) => ({ title: a.title, lines: chapter.slice(a.i + 1, endOf(a.i, k + 1 < at.length ? at[k + 1]!.head : Math.min(chapter.length, a.i + 1 + 400))) }));
 }
 
 /**
@@ -178,7 +209,11 @@ const FORM_BLANK = new RegExp(
  * inside the chapter): from the title line above the note to the end of the form as split, that text is not the bid's.
  */
 const NOT_IN_BID = /投标文件中不[用需必]放|不[用需必]放入(?:投标|响应)文件|(?:投标|响应)时不[用需必]提供/;
+/** A form's title saying the form does not concern this project (「制造商授权函（…）（本项目不涉及）」): from there on. */
+const NOT_THIS_PROJECT = /^[^，,。；;]{2,40}[（(]本项目不(?:涉及|适用)[)）]$/;
 function bidLines(lines: string[]): string[] {
+  const own = lines.findIndex((l) => NOT_THIS_PROJECT.test(l.replace(/\s+/g, '')));
+  if (own >= 0) lines = lines.slice(0, own);
   const i = lines.findIndex((l) => NOT_IN_BID.test(l.replace(/\s+/g, '')));
   if (i < 0) return lines;
   let t = i - 1;
@@ -284,6 +319,7 @@ for (const t of truth) {
     shares.push(share);
     if (share < GOAL) failing.push(`${f.title.slice(0, 14)} ${(share * 100).toFixed(0)}%`);
     if (verbose) console.log(`    ${t.id} ${f.title.slice(0, 24).padEnd(24)} ${String(ps.length).padStart(5)} pieces  ${(share * 100).toFixed(1)} %`);
+    if (missing && share < GOAL) console.log(`    ${t.id} ${f.title.slice(0, 24)} ${(share * 100).toFixed(1)} % — lines lacking:`);
     if (missing && share < GOAL)
       for (const line of lines) {
         const lp = pieces([line], furniture);

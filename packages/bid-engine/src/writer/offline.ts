@@ -125,6 +125,16 @@ export function writeSectionOffline(input: WriteSectionInput): WriteSectionResul
   // a plan part whose form is text only (「技术方案（格式自定）」 and the tender's words on what it holds): that text opens
   // the written section, the plan follows it (issue 24 item 1: every form of the format chapter with its fixed text)
   const formText = node.mode === 'ai' && forms.length && !forms[0]!.blocks.some((b) => b.t === 'table') ? tenderFormSection(c, forms) : [];
+  // a part the outline split into plan sections (a scored 「拟安排团队负责人」 → 项目组织架构、项目经理简介…): the part's
+  // own form (the tender's team or 业绩 table with its columns and notes, or its words on what goes there) leads the
+  // first of them — else no section prints it
+  const parent = parentTitles[parentTitles.length - 1]?.trim() ?? '';
+  const parentForms =
+    !isPart && node.mode === 'ai' && parent && siblingTitles[0]?.trim() === node.title.trim() && card.composition.some((p) => p.title.trim() === parent)
+      ? formRun(card, { title: parent }).forms
+      : [];
+  const partTable = !!parentForms[0]?.blocks.some((b) => b.t === 'table');
+  const partForm = parentForms.length && parentForms[0]!.blocks.length ? tenderFormSection(c, parentForms) : [];
   if (node.mode === 'ai' && !forms[0]?.blocks.some((b) => b.t === 'table')) forms = [];
   if (forms.length || (node.mode === 'form' && isPart && card.forms?.length)) {
     const answers = node.mode === 'table' ? responseRows(c) : [];
@@ -160,7 +170,10 @@ export function writeSectionOffline(input: WriteSectionInput): WriteSectionResul
   // the bidder's own knowledge first (issue 24 item 3): its past passages on the section's subject, adapted, open the
   // section; then the point-to-point responses; then what the body composes, less the placeholders the past text answers
   const reuse = reusedBlocks(input);
-  const lead: Part[] = [...(formText.length ? ([['招标文件格式要求', formText]] as Part[]) : []), ...(reuse.blocks.length ? ([['本单位同类项目做法', reuse.blocks]] as Part[]) : [])];
+  const lead: Part[] = [
+    ...(partForm.length ? ([[partTable ? parentForms[0]!.title.replace(/^\s*[一二三四五六七八九十\d]+[、.．]\s*/, '') : '招标文件格式要求', partForm]] as Part[]) : []),
+    ...(formText.length ? ([['招标文件格式要求', formText]] as Part[]) : []),
+    ...(reuse.blocks.length ? ([['本单位同类项目做法', reuse.blocks]] as Part[]) : [])];
   const points = pointParts(c);
   const body = focus(bodyOf(kind, domain)(c), c);
   // a body part that is only a blank is left out when the bidder's past text is there to answer it

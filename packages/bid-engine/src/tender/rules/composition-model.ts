@@ -592,9 +592,20 @@ export interface FormatChapter {
 }
 
 export function formatHeadings(blocks: Block[]): FormatChapter {
+  const found = formatHeadingsOf(blocks, false);
+  // a chapter title no reader took for a heading (「第四部分⇥投标文件格式」 printed as a paragraph): looked for only when
+  // no heading is the chapter — a running header repeating the title on every page is a paragraph too
+  return found.from >= 0 ? found : formatHeadingsOf(blocks, true);
+}
+
+function formatHeadingsOf(blocks: Block[], paragraphs: boolean): FormatChapter {
   let best: FormatChapter = { heads: [], links: [], from: -1, to: -1 };
   for (let i = 0; i < blocks.length; i++) {
-    const h = blocks[i]!;
+    const b0 = blocks[i]!;
+    const h: Block =
+      paragraphs && b0.type === 'paragraph' && CHAPTER.test(b0.text.replace(/\s+/g, '')) && b0.text.replace(/\s+/g, '').length <= 20
+        ? { type: 'heading', page: b0.page, pageEnd: b0.pageEnd, level: 1, numbering: '', title: b0.text, text: b0.text }
+        : b0;
     if (h.type !== 'heading' || !FORMAT_CHAPTER.test(h.text) || h.text.length > 40) continue;
     // the chapter itself (「第六章 投标文件格式」「第五部分投标文件内容及格式」), not a clause of the 须知 about formats
     const bare = h.text.replace(/\s+/g, '');

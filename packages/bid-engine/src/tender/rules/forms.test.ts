@@ -58,6 +58,41 @@ describe('the format chapter’s forms (issue 24)', () => {
     expect(forms[1]!.blocks[0]).toEqual({ t: 'table', rows: [['报价', null, '备注'], ['1', '2', '']] });
   });
 
+  it('a format chapter whose title was read as a paragraph (「第四部分⇥投标文件格式」) still has its forms; a heading, when there is one, is the chapter', () => {
+    const blocks: Block[] = [
+      ...BLOCKS.slice(0, 5),
+      para(2, '投标书必须按照本招标文件第四部分的格式要求制作。'),
+      para(5, '第四部分\t投标文件格式'),
+      heading(5, '附件1：《投标书》', 3),
+      para(5, '致：（采购人名称）'),
+      para(5, '我方愿意按招标文件的要求提供服务。'),
+      heading(6, '附件2：投标价格一览表', 3),
+      table(6, [['项目名称', '投标总价（元）'], ['', '']]),
+      heading(7, '附件3：投标人情况简介', 3),
+      para(7, '投标人按实际情况简要介绍本单位。'),
+    ];
+    expect(formsFromModel({ blocks, furniture: [], pageCount: 7 }).map((f) => f.title)).toEqual(['附件1：《投标书》', '附件2：投标价格一览表', '附件3：投标人情况简介']);
+    // a heading naming the chapter wins over a paragraph repeating its title (a running header)
+    const headed = formsFromModel({ blocks: [...blocks.slice(0, 6), heading(5, '第四部分 投标文件格式'), ...blocks.slice(7, 11), para(7, '第四部分 投标文件格式'), ...blocks.slice(11)], furniture: [], pageCount: 7 });
+    expect(headed.map((f) => f.title)).toEqual(['附件1：《投标书》', '附件2：投标价格一览表', '附件3：投标人情况简介']);
+  });
+
+  it('a part’s title printed as a line is its form with or without its note, and when a PDF ran the first sub-form’s title on', () => {
+    const blocks: Block[] = [
+      heading(5, '第六章 投标文件格式'),
+      para(5, '1满足示例采购法第二十二条规定1-1营业执照等证明文件'),
+      heading(5, '投标人资格声明书', 2),
+      para(5, '在参与本次项目投标中，我单位承诺：具有良好的商业信誉。'),
+      para(6, '2落实示例采购政策的资格要求（如有）'),
+      para(6, '说明：不专门面向中小企业的，无需提供声明函。'),
+      heading(7, '投标书', 2),
+      para(7, '致：（采购人名称）'),
+    ];
+    const forms = formsFromModel({ blocks, furniture: [], pageCount: 7 }, [], ['满足示例采购法第二十二条规定', '落实示例采购政策的资格要求', '投标书']);
+    expect(forms.map((f) => f.title)).toEqual(['1满足示例采购法第二十二条规定1-1营业执照等证明文件', '投标人资格声明书', '2落实示例采购政策的资格要求（如有）', '投标书']);
+    expect(forms[2]!.blocks).toEqual([{ t: 'p', text: '说明：不专门面向中小企业的，无需提供声明函。' }]);
+  });
+
   it('no format chapter, no forms', () => {
     expect(formsFromModel({ blocks: BLOCKS.slice(0, 10), furniture: [], pageCount: 2 })).toEqual([]);
   });
@@ -245,6 +280,57 @@ describe('the format chapter’s forms (issue 24)', () => {
     expect(text).toContain('三、开标一览表');
     expect(text).toContain('东湖示例公园保洁服务\t【待填写：年度投标报价（含增值税价格）】\t【待填写：增值税税率或征收率】\t12个月');
     expect(text).toContain('注：投标报价保留小数点后2位。');
+  });
+
+  it('a scored part the outline splits into plan sections keeps its form: the tender’s table and notes lead the first section, once', () => {
+    const blocks: Block[] = [
+      ...BLOCKS.slice(0, 6),
+      item(2, '（1）', '响应函；'),
+      item(2, '（2）', '拟派项目团队成员情况；'),
+      item(2, '（3）', '服务方案。'),
+      heading(3, '第三章 评分办法'),
+      table(3, [
+        ['评分因素', '分值', '评分标准'],
+        ['拟派项目团队成员情况', '10', '项目负责人具有相关职称的得5分；团队成员配置齐全、分工明确的得5分。'],
+        ['服务方案', '20', '服务方案完整可行的得20分。'],
+      ]),
+      heading(5, '第六章 响应文件格式'),
+      heading(5, '一、响应函', 2),
+      para(5, '致：（采购人名称）'),
+      para(5, '日期：    年  月  日'),
+      heading(6, '二、拟派项目团队成员情况', 2),
+      table(6, [
+        ['序号', '姓名', '拟任岗位', '职称', '从事本类服务年限'],
+        ['1', '', '', '', ''],
+        ['2', '', '', '', ''],
+      ]),
+      para(6, '注：表后附成员的职称证书及劳动合同复印件，顺序与本表一致。'),
+      heading(7, '三、服务方案', 2),
+      para(7, '投标人应根据采购需求自行编写服务方案。'),
+      heading(8, '第七章 附件'),
+    ];
+    const card = extractCard([modelFile(blocks)]);
+    const { nodes } = generateOutline(card, { bidType: 1 });
+    const all = flattenOutline(nodes);
+    const part = all.find((n) => n.title === '拟派项目团队成员情况')!;
+    const children = all.filter((n) => n.parentId === part.id);
+    // the scored part holds plan sections (the outline's own choice), none of them the form
+    expect(part.isLeaf).toBe(false);
+    expect(children.length).toBeGreaterThan(1);
+    expect(children.every((n) => n.mode === 'ai')).toBe(true);
+    const write = (node: (typeof all)[number]) =>
+      writeSectionOffline({ card, node, parentTitles: [part.title], siblingTitles: children.map((n) => n.title), facts: buildFactSheet(card, { bidType: 1 }), targetChars: 1500, bidType: 1, outline: nodes }).text;
+    const first = write(children[0]!);
+    expect(first).toContain('序号\t姓名\t拟任岗位\t职称\t从事本类服务年限');
+    expect(first).toContain('注：表后附成员的职称证书及劳动合同复印件，顺序与本表一致。');
+    // printed once: the other sections are the plan
+    expect(write(children[1]!)).not.toContain('从事本类服务年限');
+    // a scored plan part whose form is the tender's words on what goes there: those words open its first section
+    const plan = all.find((n) => n.title === '服务方案')!;
+    const sections = all.filter((n) => n.parentId === plan.id);
+    expect(sections[0]?.mode).toBe('ai');
+    const lead = writeSectionOffline({ card, node: sections[0]!, parentTitles: [plan.title], siblingTitles: sections.map((n) => n.title), facts: buildFactSheet(card, { bidType: 1 }), targetChars: 1500, bidType: 1, outline: nodes }).text;
+    expect(lead).toContain('投标人应根据采购需求自行编写服务方案。');
   });
 
   it('a part links its form whose title carries a note (「（三）授权委托书（适用于…）」); a grid of labels gets each slot filled; a letter naming 「支付凭证」 asks for no attachment', () => {

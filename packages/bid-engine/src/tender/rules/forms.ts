@@ -62,14 +62,27 @@ export function formsFromModel(model: DocModel, linked: Array<{ title: string; p
   // 委托书」 as a paragraph between two form headings): the line is its heading
   // (a part naming two forms — 「法定代表人证明书及法定代表人授权委托书（如适用）」 — wants each: the chapter prints
   // 「格式 7.法定代表人证明书」 alone)
-  const wanted = new Set(parts.flatMap((p) => [p, ...partsOf(p)]).map(key).filter((k) => k.length >= 4));
+  // (a title's notes in brackets may be printed or not: 「2落实…资格要求（如有）」 for the part 「落实…资格要求」; a PDF
+  // line may run the first sub-form's title on: 「1满足…规定1-1营业执照等证明文件」)
+  const bare = (s: string) => key(s.replace(/[（(][^（()）]*[)）]/g, ''));
+  const wanted = new Set(parts.flatMap((p) => [p, ...partsOf(p)]).flatMap((p) => [key(p), bare(p)]).filter((k) => k.length >= 4));
+  const want = (text: string): string | null => {
+    for (const k of [key(text), bare(text)]) {
+      if (wanted.has(k)) return k;
+      const sub = [...wanted].find((w) => w.length >= 6 && k.startsWith(w) && /^\d+(?:[-－.．]\d+)+\D/.test(k.slice(w.length)));
+      if (sub) return sub;
+    }
+    return null;
+  };
   const lines: HeadingBlock[] = [];
   for (let i = chapter.from + 1; i < chapter.to && wanted.size; i++) {
     const b = blocks[i]!;
-    if (b.type === 'table' || b.text.length > 40 || !wanted.has(key(b.text))) continue;
-    if ([...chapter.heads, ...extra].some((h) => h.page === b.page && key(h.text) === key(b.text))) continue;
+    if (b.type === 'table' || b.text.length > 60) continue;
+    const k = want(b.text);
+    if (!k || (b.text.length > 40 && key(b.text) === k)) continue;
+    if ([...chapter.heads, ...extra].some((h) => h.page === b.page && (key(h.text) === key(b.text) || bare(h.text) === k))) continue;
     lines.push(b.type === 'heading' ? b : { type: 'heading', page: b.page, pageEnd: b.pageEnd, level: 99, numbering: '', title: b.text, text: b.text });
-    wanted.delete(key(b.text));
+    wanted.delete(k);
   }
   const at = [...chapter.heads, ...extra, ...lines]
     .map((h) => ({ h, i: indexOf(blocks, h, chapter.from + 1, chapter.to) }))
