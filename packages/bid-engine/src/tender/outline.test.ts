@@ -246,6 +246,27 @@ describe('generateOutline', () => {
     expectWellFormed(r.nodes);
   });
 
+  it('a row scoring deviations is answered by the tender\'s deviation table; a sample row gets sample topics', () => {
+    const row = (id: string, item: string, points: number) => ({ ...card.scoring[0]!, id, item, points, category: 'technical' as const, criteria: '' });
+    const c: TenderCard = {
+      ...card,
+      composition: ['投标函', '技术要求偏离表', '商务要求偏离表', '采购、配送方案'].map((title, i) => ({ ...card.composition[0]!, title, order: i + 1, note: undefined })),
+      scoring: [row('s1', '采购、配送方案', 5), row('s2', '重要技术要求偏离情况', 15), row('s3', '商务要求偏离情况', 5), row('s4', '样品', 20)],
+      starClauses: [],
+      importantClauses: [],
+    };
+    const r = generateOutline(c, { bidType: 1 });
+    const node = (title: string) => flattenOutline(r.nodes).find((n) => n.title === title)!;
+    expect(node('技术要求偏离表')).toMatchObject({ mode: 'table', scoringIds: ['s2'] });
+    expect(node('商务要求偏离表')).toMatchObject({ mode: 'table', scoringIds: ['s3'] });
+    const plan = r.nodes.find((n) => n.title === '采购、配送方案')!;
+    expect(JSON.stringify(plan)).not.toContain('偏离');
+    const sample = flattenOutline(plan.children).find((n) => n.scoringIds.includes('s4'))!;
+    expect(sample.children.map((k) => k.title)).toContain('样品制作与送达安排');
+    expect(coverageGaps(c.scoring, r.coverage)).toEqual([]);
+    expectWellFormed(r.nodes);
+  });
+
   it('the two-lot tender without composition', () => {
     const r = generateOutline(extractCard([LOTS_FILE], { lot: '2' }), { bidType: 1 });
     expect(r.nodes.map((n) => n.title)).toEqual(['商务部分', '资信部分', '技术部分', '报价部分']);

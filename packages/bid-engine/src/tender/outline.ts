@@ -159,6 +159,7 @@ const TEMPLATES: Array<[RegExp, string[]]> = [
   // one person (「拟安排的项目经理情况」), not the team
   [/^(?!.*(?:团队|成员|人员)).*(?:项目经理|项目负责人)/, ['项目经理简介', '任职资格与从业经历', '岗位职责与授权', '到岗与稳定性承诺']],
   [/团队|人员|项目经理/, ['项目组织架构', '项目经理简介', '核心成员配置', '人员职责分工', '人员稳定性保障', '人员资质与认证']],
+  [/样品/, ['样品清单与对应参数', '样品制作与送达安排', '样品与供货一致性保证']],
   [/培训/, ['培训目标与对象', '培训内容与课程安排', '培训方式与计划', '培训讲师与教材', '培训考核与效果评估']],
   [/应急/, ['应急组织体系', '风险识别与分级', '应急响应流程', '应急保障资源', '应急演练计划']],
   [/售后|运维|服务/, ['服务承诺', '服务体系与网点', '响应时间与处理流程', '运维保障措施', '备品备件保障', '服务考核与持续改进']],
@@ -310,6 +311,15 @@ function pickChapter(chapters: Draft[], item: ScoringItem): Draft | undefined {
   return chapters.find((c) => c.kind === '价格');
 }
 
+/** The tender's deviation table (技术/商务偏离表, 响应表) a row scoring deviations is read from, of the same side. */
+function deviationTableFor(chapters: readonly Draft[], item: string): Draft | undefined {
+  const t = item.replace(/\s+/g, '');
+  if (!/偏离/.test(t)) return undefined;
+  const side = /商务/.test(t) ? /商务/ : /技术|参数/;
+  const tables = chapters.flatMap((c) => [c, ...c.children]).filter((d) => d.mode === 'table' && /偏离/.test(d.title));
+  return tables.find((d) => side.test(d.title)) ?? (tables.length === 1 && !/商务/.test(tables[0]!.title) ? tables[0] : undefined);
+}
+
 function shortClause(text: string): string {
   let t = text.replace(/\s+/g, '').split(/[；;。]/)[0]!;
   if (t.length > 30) {
@@ -390,6 +400,14 @@ export function generateOutline(card: TenderCard, opts: OutlineOptions): Outline
   const avgPoints = known.length ? known.reduce((a, b) => a + b, 0) / known.length : 5;
   const priceIds: Record<string, string[]> = {};
   for (const s of scoring) {
+    // a row scoring the deviations (「重要技术要求偏离情况」) is answered by the tender's deviation table, row by row —
+    // not by a plan section
+    const table = s.category === 'price' ? undefined : deviationTableFor(chapters, s.item);
+    if (table) {
+      table.scoringIds.push(s.id);
+      table.items = [...(table.items ?? []), s.item];
+      continue;
+    }
     // a written part the composition names after the row (「物业管理服务分项承诺与考核指标」) answers it itself
     const own = s.category === 'price' ? undefined : chapters.find((c) => c.mode === 'ai' && !c.scoringIds.length && recognisable(c.title, s.item));
     const weight = typeof s.points === 'number' && s.points > 0 ? s.points : avgPoints;
