@@ -30,7 +30,9 @@
  * - invalidCount: within tolerance when |found − label| ≤ max(2, 30 % of the label).
  * - Outline coverage: a labelled non-price row counts when it matched a found row AND the outline has a node whose
  *   scoringIds include that row AND whose title (normalised) contains the found item, the labelled item, or the sub part
- *   of either (a sub-row's section may carry the sub-row's own name under its factor).
+ *   of either (a sub-row's section may carry the sub-row's own name under its factor). A row scoring deviations (its
+ *   labelled item names 偏离) is found where an evaluator reads it: a response table (mode table) titled 偏离… that
+ *   carries the row.
  * - Read time: readDocument wall time per page.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -302,6 +304,7 @@ for (const t of truth) {
       !!fr &&
       flat.some((n) => {
         if (!n.scoringIds.includes(fr.id)) return false;
+        if (/偏离/.test(lab.item) && n.mode === 'table' && /偏离/.test(n.title)) return true;
         const title = itemKey(n.title);
         return [...labelVariants(fr.item), ...labelVariants(lab.item)].some((v) => v.length >= 2 && title.includes(v));
       });

@@ -251,14 +251,14 @@ describe('generateOutline', () => {
     const c: TenderCard = {
       ...card,
       composition: ['投标函', '技术要求偏离表', '商务要求偏离表', '采购、配送方案'].map((title, i) => ({ ...card.composition[0]!, title, order: i + 1, note: undefined })),
-      scoring: [row('s1', '采购、配送方案', 5), row('s2', '重要技术要求偏离情况', 15), row('s3', '商务要求偏离情况', 5), row('s4', '样品', 20)],
+      scoring: [row('s1', '采购、配送方案', 5), row('s2', '重要技术要求偏离情况', 15), row('s3', '商务要求偏离情况', 5), row('s4', '样品', 20), row('s5', '免费保修期内售后服务条款偏离情况', 5)],
       starClauses: [],
       importantClauses: [],
     };
     const r = generateOutline(c, { bidType: 1 });
     const node = (title: string) => flattenOutline(r.nodes).find((n) => n.title === title)!;
     expect(node('技术要求偏离表')).toMatchObject({ mode: 'table', scoringIds: ['s2'] });
-    expect(node('商务要求偏离表')).toMatchObject({ mode: 'table', scoringIds: ['s3'] });
+    expect(node('商务要求偏离表')).toMatchObject({ mode: 'table', scoringIds: ['s3', 's5'] });
     const plan = r.nodes.find((n) => n.title === '采购、配送方案')!;
     expect(JSON.stringify(plan)).not.toContain('偏离');
     const sample = flattenOutline(plan.children).find((n) => n.scoringIds.includes('s4'))!;

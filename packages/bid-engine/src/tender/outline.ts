@@ -315,9 +315,11 @@ function pickChapter(chapters: Draft[], item: ScoringItem): Draft | undefined {
 function deviationTableFor(chapters: readonly Draft[], item: string): Draft | undefined {
   const t = item.replace(/\s+/g, '');
   if (!/偏离/.test(t)) return undefined;
-  const side = /商务/.test(t) ? /商务/ : /技术|参数/;
   const tables = chapters.flatMap((c) => [c, ...c.children]).filter((d) => d.mode === 'table' && /偏离/.test(d.title));
-  return tables.find((d) => side.test(d.title)) ?? (tables.length === 1 && !/商务/.test(tables[0]!.title) ? tables[0] : undefined);
+  // technical parameters on the technical table; terms (售后服务条款, 商务条款, 付款…) on the commercial one
+  const technical = /技术|参数|性能|指标|配置/.test(t);
+  const side = technical ? /技术|参数/ : /商务/;
+  return tables.find((d) => side.test(d.title)) ?? (tables.length === 1 && (technical || !/技术|参数/.test(tables[0]!.title)) ? tables[0] : undefined);
 }
 
 function shortClause(text: string): string {
