@@ -69,6 +69,22 @@ export function rowResponse(
   return { state, chars, terms, missing };
 }
 
+/** A row scoring the deviations of the offer (「重要技术要求偏离情况」「商务条款偏离」). */
+export function isDeviationRow(item: string): boolean {
+  return /偏离/.test(item);
+}
+
+/**
+ * A deviation row is scored from the deviation table (the outline maps it there): answered when the table holds its rows
+ * — a line of three or more cells under the head; the offered values still to fill are the placeholders' finding.
+ */
+function deviationResponse(body: string): { state: Exclude<ScoringRowState, 'price' | 'unmapped'>; chars: number; terms: string[]; missing: string[] } {
+  const chars = countChars(body);
+  const rows = body.split('\n').filter((l) => l.split('\t').length >= 3).length;
+  if (chars === 0) return { state: 'unwritten', chars, terms: ['偏离表'], missing: ['偏离表'] };
+  return rows >= 2 ? { state: 'answered', chars, terms: ['偏离表'], missing: [] } : { state: 'unanswered', chars, terms: ['偏离表'], missing: ['偏离表'] };
+}
+
 /** The text with the criteria's own clauses (≥ 8 characters) taken out: quoting the scoring standard answers nothing. */
 export function withoutCriteria(text: string, criteria: string): string {
   let out = text;
@@ -113,6 +129,7 @@ export function scoringCoverage(card: Pick<TenderCard, 'scoring' | 'scoringCheck
       return { ...base, state: 'unmapped', chars: 0, terms, missing: terms };
     }
     const body = nodes.map((n) => subtreeText(n, sections)).join('\n');
+    if (isDeviationRow(s.item) && nodes.every((n) => n.mode === 'table')) return { ...base, ...deviationResponse(body) };
     return { ...base, ...rowResponse(s, body, nodes.map(subtreeTitles).join('\n')) };
   });
   const scored = rows.filter((r) => r.state !== 'price');

@@ -633,6 +633,16 @@ describe('coverage by points', () => {
     expect(r.score).toBeLessThanOrEqual(59);
   });
 
+  it('a deviation row mapped to the deviation table is answered by its rows, not by naming words; an empty table is not', () => {
+    const c = { scoring: [scoring('d', '重要技术要求偏离情况', 15)], lots: [] };
+    const node = { id: 't', title: '技术要求偏离表', level: 1, isLeaf: true, index: 0, status: 0, parentId: '', readStatus: 0, number: '1', children: [], kind: '技术', mode: 'table', scoringIds: ['d'] } as never;
+    const table = '序号\t招标技术要求\t投标技术响应\t偏离情况\n1\t▲续航不少于90分钟\t续航120分钟\t正偏离\n2\t防水IPX7\t防水IPX7\t无偏离';
+    expect(scoringCoverage(c, [node], { t: table }).rows[0]!.state).toBe('answered');
+    expect(scoringCoverage(c, [node], { t: '' }).rows[0]!.state).toBe('unwritten');
+    // a written section is still judged by its points
+    expect(scoringCoverage(c, [{ ...(node as object), mode: 'ai' } as never], { t: table }).rows[0]!.state).not.toBe('answered');
+  });
+
   it('no printed total: rows coming to less than 100 points leave the rest unknown; no table at all is unknown', () => {
     expect(unknownScoring({ scoring: [scoring('a', '服务', 30), scoring('b', '价格', 20, '价格', 'price')], lots: [] })).toMatchObject({ points: 50 });
     expect(unknownScoring({ scoring: [scoring('a', '服务', 70), scoring('b', '价格', 30, '价格', 'price')], lots: [] })).toBeNull();
