@@ -11,7 +11,7 @@ import { presentPage } from '../../db/paging.js';
 import { defineRoute } from '../../http/route.js';
 import { uploadFields } from '../../http/validation.js';
 import { sendFile } from '../../http/send-file.js';
-import { StorageNotFoundError } from '../../providers/storage/index.js';
+import { StorageNotFoundError, type OpenedFile } from '../../providers/storage/index.js';
 import { readUpload } from '../../http/upload.js';
 import { presentExtraction, presentExtractionSummary, presentPicture } from './present.js';
 import { deletePicture, findExtraction, findPicture, listExtractions, listPictures, ownerHashes, ownerTags, updatePicture } from './repo.js';
@@ -20,9 +20,9 @@ import { PICTURE_MAX_BYTES, queueExtraction, savePicture, startExtraction, uploa
 
 const isOn = (v: string | undefined) => v === '1' || v === 'true';
 
-async function readStored(app: AppContext, key: string): Promise<Buffer> {
+async function readStored(app: AppContext, key: string): Promise<OpenedFile> {
   try {
-    return await app.storage.get(key);
+    return await app.storage.open(key);
   } catch (e) {
     if (e instanceof StorageNotFoundError) throw badRequest('图片文件已丢失，请重新上传');
     throw e;
@@ -30,8 +30,8 @@ async function readStored(app: AppContext, key: string): Promise<Buffer> {
 }
 
 /** Stored pictures are immutable for their key: the browser may keep them a day. */
-function sendPicture(reply: Parameters<typeof sendFile>[0], data: Buffer, mime: string, name: string) {
-  sendFile(reply, { data, mime, name });
+function sendPicture(reply: Parameters<typeof sendFile>[0], data: OpenedFile, mime: string, name: string) {
+  sendFile(reply, { ...data, mime, name });
   reply.header('content-disposition', reply.getHeader('content-disposition')!.toString().replace(/^attachment/, 'inline'));
   reply.header('cache-control', 'private, max-age=86400');
   return reply;

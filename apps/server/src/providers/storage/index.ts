@@ -10,12 +10,13 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream, type WriteStream } from 'node:fs';
+import { open as openFile } from 'node:fs/promises';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { S3Storage, type S3Settings } from './s3.js';
-import { StorageNotFoundError, type FileStorage, type Spill, type StoredFile } from './types.js';
+import { StorageNotFoundError, type FileStorage, type OpenedFile, type Spill, type StoredFile } from './types.js';
 
-export { StorageNotFoundError, type FileStorage, type Spill, type StoredFile } from './types.js';
+export { StorageNotFoundError, type FileStorage, type OpenedFile, type Spill, type StoredFile } from './types.js';
 
 /** An upload written while it streamed in, not an object yet: `commit` makes it one, `discard` drops it. */
 export interface StagedFile {
@@ -160,6 +161,25 @@ export class LocalDirStorage implements FileStorage {
       return await readFile(this.pathOf(key));
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') throw new StorageNotFoundError(key);
+      throw e;
+    }
+  }
+
+  async open(key: string): Promise<OpenedFile> {
+    // opened first: a missing file is refused before the stream exists, and a concurrent delete cannot cut it short
+    let handle;
+    try {
+      handle = await openFile(this.pathOf(key), 'r');
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') throw new StorageNotFoundError(key);
+      throw e;
+    }
+    try {
+      const { size } = await handle.stat();
+      // the stream closes the handle when it ends or is destroyed (a download cut short)
+      return { stream: handle.createReadStream({ autoClose: true }), size };
+    } catch (e) {
+      await handle.close();
       throw e;
     }
   }

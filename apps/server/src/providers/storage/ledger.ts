@@ -14,7 +14,7 @@ import { TEXT } from '@btz/shared';
 import type { DB } from '../../db/schema.js';
 import '../../db/schema-storage.js';
 import { badRequest } from '../../http/errors.js';
-import { stage, type FileStorage, type StagedFile, type StoredFile } from './index.js';
+import { stage, type FileStorage, type OpenedFile, type StagedFile, type StoredFile } from './index.js';
 
 /** What kind of row holds an object (the ledger's `kind`). */
 export type StoredKind = 'tender' | 'picture' | 'extraction' | 'databank' | 'repository' | 'dupcheck' | 'bidcheck' | 'filetool' | 'export' | 'avatar' | 'brand';
@@ -61,6 +61,11 @@ export class LedgeredStorage {
 
   get(key: string): Promise<Buffer> {
     return this.files.get(key);
+  }
+
+  /** The file as a stream for a download (StorageNotFoundError before any byte when it is gone). */
+  open(key: string): Promise<OpenedFile> {
+    return this.files.open(key);
   }
 
   /** Bytes the user's ledger rows hold. */

@@ -7,8 +7,10 @@
  * (AbortIncompleteMultipartUpload, docs in README).
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import aws4 from 'aws4';
-import { StorageNotFoundError, type FileStorage, type Spill, type StoredFile } from './types.js';
+import { StorageNotFoundError, type FileStorage, type OpenedFile, type Spill, type StoredFile } from './types.js';
 
 export interface S3Settings {
   /** STORAGE_S3_ENDPOINT: http(s)://host[:port] */
@@ -113,6 +115,15 @@ export class S3Storage implements FileStorage {
       throw new StorageNotFoundError(key);
     }
     return Buffer.from(await res.arrayBuffer());
+  }
+
+  async open(key: string): Promise<OpenedFile> {
+    const res = await this.request('GET', this.objectKey(key), { ok: [404] });
+    if (res.status === 404 || !res.body) {
+      await res.body?.cancel();
+      throw new StorageNotFoundError(key);
+    }
+    return { stream: Readable.fromWeb(res.body as WebReadableStream<Uint8Array>), size: Number(res.headers.get('content-length')) };
   }
 
   async delete(key: string): Promise<void> {
