@@ -13,7 +13,7 @@ import { defineRoute } from '../../http/route.js';
 import { uploadFields } from '../../http/validation.js';
 import { contentDisposition, sendBody } from '../../http/send-file.js';
 import { StorageNotFoundError } from '../../providers/storage/index.js';
-import { readUpload } from '../../http/upload.js';
+import { readStagedUpload, withStaged } from '../../http/upload.js';
 import { ownerOf } from '../enterprise/owner.js';
 import { MIME, presentDataDoc } from './present.js';
 import { findDataDoc, listDataDocs, ownerDataTags, saveDataDoc } from './repo.js';
@@ -24,9 +24,12 @@ export function registerDatabankRoutes(fastify: FastifyInstance, app: AppContext
     call: databankCalls.upload,
     rateLimit: 'databank',
     handler: async ({ req, auth }) => {
-      const upload = await readUpload(req, Math.min(DATA_MAX_BYTES, app.config.uploadMaxBytes));
-      uploadFields(databankCalls.upload, upload.fields);
-      return uploadDataDoc(app, await ownerOf(app.db, auth), auth.userId, upload);
+      // stored while it streams in (the reading job takes the file from storage)
+      const upload = await readStagedUpload(req, Math.min(DATA_MAX_BYTES, app.config.uploadMaxBytes), (s) => app.storage.stage(s));
+      return withStaged(upload, async (u) => {
+        uploadFields(databankCalls.upload, u.fields);
+        return uploadDataDoc(app, await ownerOf(app.db, auth), auth.userId, u);
+      });
     },
   });
 

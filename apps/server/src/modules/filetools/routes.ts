@@ -19,7 +19,7 @@ import { presentRun } from './present.js';
 import { findRun, listRuns } from './repo.js';
 import { ownerOf } from '../enterprise/owner.js';
 import { deleteToolRun, queueRun, startRun } from './service.js';
-import { readToolUpload } from './upload.js';
+import { readToolUpload, withToolUpload } from './upload.js';
 
 async function readStored(app: AppContext, key: string): Promise<OpenedFile> {
   try {
@@ -36,8 +36,9 @@ export function registerFileToolRoutes(fastify: FastifyInstance, app: AppContext
     rateLimit: 'upload',
     handler: async ({ req, auth }) => {
       const fileMax = Math.min(FILETOOL_LIMITS.fileBytes, app.config.uploadMaxBytes);
-      const upload = await readToolUpload(req, fileMax, app.config.uploadMaxBytes);
-      const run = await startRun(app, await ownerOf(app.db, auth), auth.userId, upload, uploadFields(filetoolCalls.upload, upload.fields).tool);
+      // stored while they stream in (the tool's job takes the files from storage)
+      const upload = await readToolUpload(req, fileMax, app.config.uploadMaxBytes, (s) => app.storage.stage(s));
+      const run = await withToolUpload(upload, async (u) => startRun(app, await ownerOf(app.db, auth), auth.userId, u, uploadFields(filetoolCalls.upload, u.fields).tool));
       await recordIp(app, clientOf(req), auth, { kind: 'upload', detail: `${run.toolName}：${run.inputs.map((f) => f.name).join('、')}`.slice(0, 300) });
       return run;
     },

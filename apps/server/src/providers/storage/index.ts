@@ -34,6 +34,11 @@ export interface StagedFile {
   discard(): Promise<void>;
 }
 
+export interface StageOptions {
+  /** hold up to this many bytes in memory (at least STAGE_MEMORY_BYTES) before spilling */
+  memoryBytes?: number;
+}
+
 /** An upload up to this size stays in memory while staged; a larger one is spilled as it arrives. */
 export const STAGE_MEMORY_BYTES = 8 * 1024 * 1024;
 /** How much of a spilled upload's beginning and end `stage` keeps for sniffing its type. */
@@ -42,8 +47,11 @@ export const STAGE_WINDOW_BYTES = 4 * 1024 * 1024;
 /**
  * Writes `source` into `files` while it streams in, hashing it: at most STAGE_MEMORY_BYTES (+ the two sniffing windows)
  * are held at any time. An error of the source (a size limit, a broken connection) drops what was spilled and is rethrown.
+ * `memoryBytes` raises the bound for an upload that is decoded in memory anyway (a picture, under its own cap): held
+ * once, as `bytes`, and written from there.
  */
-export async function stage(files: FileStorage, source: AsyncIterable<Buffer> | Iterable<Buffer>): Promise<StagedFile> {
+export async function stage(files: FileStorage, source: AsyncIterable<Buffer> | Iterable<Buffer>, o: StageOptions = {}): Promise<StagedFile> {
+  const memoryBytes = Math.max(o.memoryBytes ?? 0, STAGE_MEMORY_BYTES);
   const hash = createHash('sha256');
   let size = 0;
   let held: Buffer[] = [];
@@ -59,7 +67,7 @@ export async function stage(files: FileStorage, source: AsyncIterable<Buffer> | 
       size += chunk.length;
       if (!spill) {
         held.push(chunk);
-        if (size <= STAGE_MEMORY_BYTES) continue;
+        if (size <= memoryBytes) continue;
         // too large for memory: from here on the bytes go to the provider's temporary place
         const all = Buffer.concat(held);
         held = [];
