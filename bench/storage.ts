@@ -116,7 +116,7 @@ console.log('driver | step | VmRSS before | peak during | growth');
 for (const driver of drivers) {
   const s3 = driver === 's3' ? await startLocalS3({ prefix: 'bench' }) : null;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'btz-bench-storage-'));
-  const c = await startChild(dataDir, { ...(s3?.env ?? {}), UPLOAD_MAX_BYTES: String((sizeMb + 8) * MB), LOG_LEVEL: 'warn' }, { startMs: 180_000 });
+  const c = await startChild(dataDir, { ...(s3?.env ?? {}), UPLOAD_MAX_BYTES: String((sizeMb + 8) * MB) }, { startMs: 600_000 });
   const pid = c.proc.pid!;
   try {
     const token = await childLogin(c);
