@@ -3,8 +3,14 @@
  * every request's AWS Signature V4 the way S3 does (s3rver itself accepts any V4 signature) and that the body matches
  * its signed hash — written from the AWS specification, independent of the aws4 package the server signs with. A
  * request whose signature does not check gets S3's 403 SignatureDoesNotMatch and is counted in `rejected`.
+ *
+ * `virtualHost: true` addresses the bucket as a host name (STORAGE_S3_FORCE_PATH_STYLE=false: `{bucket}.localhost:{port}`,
+ * as OSS, COS and AWS want): the proxy checks the signature as sent (the bucket in the Host, not in the path) and hands
+ * s3rver the path-style form. `*.localhost` is loopback (RFC 6761), but glibc's resolver does not know it: while such a
+ * local S3 runs, this process resolves `*.localhost` to 127.0.0.1 (the server under test runs in-process).
  */
 import { createHash, createHmac } from 'node:crypto';
+import dns from 'node:dns';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -26,6 +32,8 @@ export interface LocalS3 {
   partBytes(): number;
   /** requests refused for a bad signature */
   rejected: string[];
+  /** requests that named the bucket in the path / in the Host */
+  styles: { path: number; virtualHost: number };
   close(): Promise<void>;
 }
 
@@ -71,13 +79,36 @@ function walk(dir: string): string[] {
   return out;
 }
 
-export async function startLocalS3(o: { bucket?: string; prefix?: string } = {}): Promise<LocalS3> {
+/** `*.localhost` → 127.0.0.1 in this process, until the returned function is called (nested uses counted). */
+let localhostUsers = 0;
+let realLookup: typeof dns.lookup | null = null;
+function resolveLocalhostNames(): () => void {
+  if (localhostUsers++ === 0) {
+    realLookup = dns.lookup;
+    const real = realLookup;
+    dns.lookup = ((host: string, options: unknown, callback?: unknown) => {
+      const cb = (typeof options === 'function' ? options : callback) as (...a: unknown[]) => void;
+      const opts = (typeof options === 'object' && options ? options : {}) as { all?: boolean };
+      if (!/\.localhost\.?$/i.test(host)) return (real as (...a: unknown[]) => void)(host, options, callback);
+      process.nextTick(() => (opts.all ? cb(null, [{ address: '127.0.0.1', family: 4 }]) : cb(null, '127.0.0.1', 4)));
+    }) as typeof dns.lookup;
+  }
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    if (--localhostUsers === 0 && realLookup) dns.lookup = realLookup;
+  };
+}
+
+export async function startLocalS3(o: { bucket?: string; prefix?: string; virtualHost?: boolean } = {}): Promise<LocalS3> {
   const bucket = o.bucket ?? 'btz-test';
   const prefix = (o.prefix ?? '').replace(/^\/+|\/+$/g, '').replace(/.+/, '$&/');
   const dir = mkdtempSync(path.join(os.tmpdir(), 'btz-s3-'));
   const s3rver = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: dir, configureBuckets: [{ name: bucket }] });
   const inner = (await s3rver.run()) as AddressInfo;
   const rejected: string[] = [];
+  const styles = { path: 0, virtualHost: 0 };
   const noKeepAlive = new http.Agent({ keepAlive: false });
   const proxy = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -91,7 +122,12 @@ export async function startLocalS3(o: { bucket?: string; prefix?: string } = {})
         res.end('<?xml version="1.0" encoding="UTF-8"?><Error><Code>SignatureDoesNotMatch</Code><Message>signature</Message></Error>');
         return;
       }
-      const fwd = http.request({ host: '127.0.0.1', port: inner.port, method: req.method, path: req.url, headers: req.headers, agent: noKeepAlive }, (up) => {
+      // a virtual-host request (the bucket in the Host) is handed to s3rver in path style
+      const vhost = String(req.headers.host ?? '').toLowerCase().startsWith(`${bucket}.`);
+      styles[vhost ? 'virtualHost' : 'path']++;
+      const headers = vhost ? { ...req.headers, host: `127.0.0.1:${inner.port}` } : req.headers;
+      const fwdPath = vhost ? `/${bucket}${req.url}` : req.url;
+      const fwd = http.request({ host: '127.0.0.1', port: inner.port, method: req.method, path: fwdPath, headers, agent: noKeepAlive }, (up) => {
         res.writeHead(up.statusCode ?? 502, up.headers);
         up.pipe(res);
       });
@@ -104,13 +140,14 @@ export async function startLocalS3(o: { bucket?: string; prefix?: string } = {})
   });
   await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', () => r()));
   const port = (proxy.address() as AddressInfo).port;
+  const restoreLookup = o.virtualHost ? resolveLocalhostNames() : () => undefined;
   const settings: S3Settings = {
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint: o.virtualHost ? `http://localhost:${port}` : `http://127.0.0.1:${port}`,
     bucket,
     region: REGION,
     accessKeyId: ACCESS_KEY,
     secretAccessKey: SECRET,
-    forcePathStyle: true,
+    forcePathStyle: !o.virtualHost,
     prefix,
   };
   const bucketDir = path.join(dir, bucket);
@@ -123,7 +160,7 @@ export async function startLocalS3(o: { bucket?: string; prefix?: string } = {})
       STORAGE_S3_REGION: REGION,
       STORAGE_S3_ACCESS_KEY_ID: ACCESS_KEY,
       STORAGE_S3_SECRET_ACCESS_KEY: SECRET,
-      STORAGE_S3_FORCE_PATH_STYLE: 'true',
+      STORAGE_S3_FORCE_PATH_STYLE: o.virtualHost ? 'false' : 'true',
       ...(prefix ? { STORAGE_S3_PREFIX: prefix } : {}),
     },
     dir,
@@ -138,7 +175,9 @@ export async function startLocalS3(o: { bucket?: string; prefix?: string } = {})
       return n;
     },
     rejected,
+    styles,
     close: async () => {
+      restoreLookup();
       // the server under test keeps its connections alive: closed here, or close() would wait for them
       const closed = new Promise<void>((r) => proxy.close(() => r()));
       proxy.closeAllConnections();

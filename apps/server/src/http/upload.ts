@@ -135,23 +135,35 @@ export async function readUpload(req: FastifyRequest, maxBytes: number): Promise
  * instead of into memory; the same limits, refusals and name rules. The caller `putStaged`s the file once it accepted
  * it and must `discard` it otherwise (`withStaged`).
  */
-export async function readStagedUpload(req: FastifyRequest, maxBytes: number, stage: (source: AsyncIterable<Buffer>) => Promise<StagedFile>): Promise<StagedUpload> {
-  const { files, fields } = await readPartsWith(
+export async function readStagedUpload(req: FastifyRequest, maxBytes: number, stage: StageFn): Promise<StagedUpload> {
+  const { files, fields } = await readStagedParts(
     req,
     { fileMax: maxBytes, totalMax: maxBytes, files: 1, fields: 20, slack: 64 * 1024, tooManyFiles: BID_TEXTS.oneFile },
-    {
-      take: async (file) => {
-        const staged = await stage(file);
-        return { value: staged, size: staged.size };
-      },
-      drop: (staged) => staged.discard(),
-    },
+    stage,
   );
   const file = files[files.length - 1];
   if (!file) throw badRequest(BID_TEXTS.noFile);
   const filename = cleanFileName(file.filename);
   uploaded.set(req, filename); // IP 记录: recorded once the call succeeds
-  return { filename, file: file.value, fields };
+  return { filename, file: file.file, fields };
+}
+
+/** How an upload's bytes go into storage while they stream in: the storage ledger's `stage`. */
+export type StageFn = (source: AsyncIterable<Buffer>) => Promise<StagedFile>;
+
+/**
+ * `readParts` with every file part written to storage as it streams in (`stage`) instead of into memory: the same
+ * limits and refusals; the files taken before a refusal are discarded. The caller stores or discards every file it got.
+ */
+export async function readStagedParts(req: FastifyRequest, l: PartLimits, stage: StageFn): Promise<{ files: { filename: string; file: StagedFile }[]; fields: Record<string, string> }> {
+  const { files, fields } = await readPartsWith(req, l, {
+    take: async (file) => {
+      const staged = await stage(file);
+      return { value: staged, size: staged.size };
+    },
+    drop: (staged) => staged.discard(),
+  });
+  return { files: files.map((f) => ({ filename: f.filename, file: f.value })), fields };
 }
 
 /** Runs `fn` with a staged upload, and drops the staged bytes when `fn` did not store them (a refusal, an error). */

@@ -3,11 +3,14 @@
  * back by the parse), an added file, a picture, a 资料库 file, a 标书库 file, an export — and nothing to the local
  * directory; every request carries a valid Signature V4 (test/s3.ts checks it independently of the signer). A large
  * upload reaches the bucket while its body is still arriving (multipart parts before the last byte: a buffered upload
- * writes nothing until the request ended); an upload refused for its size or the quota leaves nothing behind.
+ * writes nothing until the request ended); an upload refused for its size or the quota leaves nothing behind. The other
+ * kinds — 资料库 (a large one spilled too), 查重, 暗标 check, file tools' uploads and results, picture extraction — land
+ * in the bucket and their downloads (streamed from it) equal the bucket's bytes. Virtual-host addressing
+ * (STORAGE_S3_FORCE_PATH_STYLE=false, the bucket in the Host) works the same, a spilled upload included.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { crc32, deflateRawSync } from 'node:zlib';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,13 +19,17 @@ import { CLIENT_BASIC, newUser, startTestServer, type HttpResult, type TestServe
 import { startLocalS3, type LocalS3 } from '../s3.js';
 import { detail, tenderDocx, txtTender, waitParse } from '../bid/helpers.js';
 import { exportBid } from '../export.js';
-import { waitUntil } from '../wait.js';
+import { settled, waitForJob, waitUntil } from '../wait.js';
 import { drawPicture } from '../../../../packages/bid-engine/test/fixtures/pictures.js';
 import { makeZip } from '../../../../packages/bid-engine/test/fixtures/build.js';
 import { listZipEntries, readZipEntry } from '@btz/bid-engine/reading';
 
 const MB = 1024 * 1024;
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+/** what the tests read of a job's detail */
+type Job = { state: string; error?: string | null };
+/** an object's bytes as s3rver stored them (its directory, not the product's API) */
+const objectBytes = (key: string) => readFileSync(path.join(s3.dir, s3.settings.bucket, s3.settings.prefix, `${key}._S3rver_object`));
 
 let s3: LocalS3;
 let t: TestServer;
@@ -103,12 +110,17 @@ function uploadInTwo(o: { apiPath: string; token: string; name: string; data: Bu
  * embedded file), so the ZIP directory sits at the end of a file too large to hold — what the upload's sniff reads.
  */
 async function bigDocx(mb: number): Promise<Buffer> {
+  return paddedDocx(mb * MB);
+}
+
+/** The test tender with `bytes` random bytes in an unreferenced part: a valid DOCX of its own hash every time. */
+async function paddedDocx(bytes: number): Promise<Buffer> {
   const docx = await tenderDocx();
   const entries = listZipEntries(docx).map((e) => {
     const data = readZipEntry(docx, e);
     return { name: e.name, data: deflateRawSync(data), crc: crc32(data), uncompressedSize: data.length };
   });
-  const pad = randomBytes(mb * MB);
+  const pad = randomBytes(bytes);
   entries.push({ name: 'word/embeddings/pad.bin', data: deflateRawSync(pad, { level: 0 }), crc: crc32(pad), uncompressedSize: pad.length });
   return makeZip(entries);
 }
@@ -211,5 +223,140 @@ describe('STORAGE_DRIVER=s3', () => {
     expect(s3.partBytes()).toBe(0);
     expect(readdirSync(path.join(s3.dir, s3.settings.bucket, 'btz', 'files'), { recursive: true }).map(String).filter((f) => f.startsWith('staging'))).toEqual([]);
     expect(s3.rejected).toEqual([]);
+  });
+  it('资料库, 查重, 暗标 check, file tools and picture extraction: uploads staged into the bucket, results too; downloads equal the bucket bytes', async () => {
+    const { token } = await newUser(t);
+    const ok = (res: HttpResult<any>) => {
+      expect(res.json?.success, res.text).toBe(true);
+      return res.json.data;
+    };
+
+    // 资料库: a small file (held while staged) and one too large to hold (spilled: parts before its last byte)
+    const bankSmall = await paddedDocx(1024);
+    const small = ok(await t.upload('/btz/databank/upload', { token, file: { name: '营业执照.docx', data: bankSmall } })) as { id: string };
+    const bankLarge = await bigDocx(12);
+    const before = s3.partBytes();
+    const large = ok(
+      await uploadInTwo({
+        apiPath: '/btz/databank/upload',
+        token,
+        name: '资质证书合集.docx',
+        data: bankLarge,
+        split: 11 * MB,
+        between: () => waitUntil('资料库 upload parts in the bucket before it ended', () => s3.partBytes() - before >= 8 * MB, { limitMs: 60_000 }).then(() => undefined),
+      }),
+    ) as { id: string; size: number };
+    expect(large.size).toBe(bankLarge.length);
+    for (const [id, data] of [[small.id, bankSmall], [large.id, bankLarge]] as const) {
+      expect(s3.objects()).toContain(sha(data));
+      const file = await t.api('/btz/databank/file', { token, query: { id } });
+      expect(file.status).toBe(200);
+      expect(Number(file.headers['content-length'])).toBe(data.length);
+      expect(sha(file.bytes)).toBe(sha(data));
+    }
+
+    // 查重: two bids uploaded into the bucket, the check's job reads them back from it
+    const { id: checkId } = ok(await t.api('/btz/dupcheck/create', { token, body: { name: '对象存储查重' } })) as { id: string };
+    const bidA = await paddedDocx(2048);
+    const bidB = await paddedDocx(2048);
+    for (const [name, data] of [['甲.docx', bidA], ['乙.docx', bidB]] as const) ok(await t.upload('/btz/dupcheck/upload', { token, query: { id: checkId, role: 'bid' }, file: { name, data } }));
+    expect(s3.objects()).toEqual(expect.arrayContaining([sha(bidA), sha(bidB)]));
+    ok(await t.api('/btz/dupcheck/start', { token, query: { id: checkId } }));
+    const check = await waitForJob<Job>({ what: `duplicate check ${checkId}`, read: async () => ok(await t.api('/btz/dupcheck/detail', { token, query: { id: checkId } })), until: settled });
+    expect(check.state, check.error ?? '').toBe('done');
+
+    // 暗标 check: the uploaded bid in the bucket
+    const anon = await paddedDocx(3072);
+    const bc = ok(await t.upload('/btz/bidcheck/upload', { token, file: { name: '暗标.docx', data: anon }, fields: { kind: 'anonymity' } })) as { id: string };
+    expect(s3.objects()).toContain(sha(anon));
+    const bcDone = await waitForJob<Job>({ what: `bid check ${bc.id}`, read: async () => ok(await t.api('/btz/bidcheck/detail', { token, query: { id: bc.id } })), until: settled });
+    expect(bcDone.state, bcDone.error ?? '').toBe('done');
+
+    // file tools: three pictures staged in one request (one quota check), the PDF they make stored in the bucket;
+    // its download and the results' ZIP (zipped while it streams out) carry the bucket's bytes
+    const pictures = [drawPicture(41), drawPicture(42, 300, 500), drawPicture(43)];
+    const boundary = `----btzs3${randomBytes(8).toString('hex')}`;
+    const body = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="tool"\r\n\r\nimages-pdf\r\n`),
+      ...pictures.flatMap((data, i) => [Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p${i}.png"\r\nContent-Type: image/png\r\n\r\n`), data, Buffer.from('\r\n')]),
+      Buffer.from(`--${boundary}--\r\n`),
+    ]);
+    const runId = (ok(await t.api('/btz/filetools/upload', { token, body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } })) as { id: string }).id;
+    expect(s3.objects()).toEqual(expect.arrayContaining(pictures.map(sha)));
+    const toolRun = await waitForJob<Job & { outputs: { name: string }[] }>({ what: `file tool run ${runId}`, read: async () => ok(await t.api('/btz/filetools/detail', { token, query: { id: runId } })), until: settled });
+    expect(toolRun.state, toolRun.error ?? '').toBe('done');
+    const result = await t.api('/btz/filetools/file', { token, query: { id: runId, index: 1 } });
+    expect(result.status).toBe(200);
+    expect(result.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(Number(result.headers['content-length'])).toBe(result.bytes.length);
+    expect(s3.objects()).toContain(sha(result.bytes));
+    expect(result.bytes.equals(objectBytes(sha(result.bytes)))).toBe(true);
+    const zip = await t.api('/btz/filetools/zip', { token, query: { id: runId } });
+    expect(zip.headers['content-type']).toBe('application/zip');
+    const entries = listZipEntries(zip.bytes);
+    expect(entries.map((e) => e.name)).toEqual(toolRun.outputs.map((o) => o.name));
+    expect(readZipEntry(zip.bytes, entries[0]!).equals(result.bytes)).toBe(true);
+
+    // picture extraction: the document in the bucket, read back by its job
+    const source = await paddedDocx(4096);
+    const ex = ok(await t.upload('/btz/picture/extract/upload', { token, file: { name: '证书合集.docx', data: source } })) as { id: string };
+    expect(s3.objects()).toContain(sha(source));
+    const extraction = await waitForJob<Job>({ what: `extraction ${ex.id}`, read: async () => ok(await t.api('/btz/picture/extract/detail', { token, query: { id: ex.id } })), until: settled });
+    expect(extraction.state, extraction.error ?? '').toBe('done');
+
+    // a picture and its thumbnail: both downloads are the bucket's bytes
+    const picture = drawPicture(44);
+    const pic = ok(await t.upload('/btz/picture/upload', { token, file: { name: '现场照片.png', data: picture } })) as { picture: { id: string } };
+    const full = await t.api('/btz/picture/file', { token, query: { id: pic.picture.id } });
+    expect(full.bytes.equals(picture)).toBe(true);
+    const thumb = await t.api('/btz/picture/file', { token, query: { id: pic.picture.id, thumb: 1 } });
+    expect(thumb.bytes.equals(objectBytes(sha(thumb.bytes)))).toBe(true);
+
+    expect(localFiles().filter((f) => !f.startsWith('tmp'))).toEqual([]);
+    expect(s3.partBytes()).toBe(0);
+    expect(s3.rejected).toEqual([]);
+  });
+});
+
+describe('STORAGE_S3_FORCE_PATH_STYLE=false (the bucket in the Host)', () => {
+  let vs3: LocalS3;
+  let v: TestServer;
+  beforeAll(async () => {
+    vs3 = await startLocalS3({ prefix: 'btz/files', virtualHost: true });
+    v = await startTestServer({ storageS3: vs3.settings, jobPollMs: 50, uploadMaxBytes: 24 * MB });
+  });
+  afterAll(async () => {
+    await v?.close();
+    await vs3?.close();
+  });
+
+  it('uploads (a spilled one too), the parse, downloads and deletes address the bucket by host name only', async () => {
+    expect(vs3.settings.forcePathStyle).toBe(false);
+    const { token } = await newUser(v);
+    const docx = await tenderDocx();
+    const up = await v.upload('/btz/bid/upload-tender', { token, file: { name: '招标文件.docx', data: docx }, fields: { bidType: 1 } });
+    expect(up.json?.success, up.text).toBe(true);
+    const bidId = up.json.data.bidId as string;
+    expect((await waitParse(v, token, bidId)).parse.state).toBe('done');
+    const d = await detail(v, token, bidId);
+    const file = await v.api('/btz/bid/file', { token, query: { id: bidId, fileId: d.files[0]!.id } });
+    expect(file.bytes.equals(docx)).toBe(true);
+
+    // a 资料库 file too large to hold: a multipart upload to the staging key, copied, deleted
+    const big = await bigDocx(10);
+    const bank = await v.upload('/btz/databank/upload', { token, file: { name: '资质证书合集.docx', data: big } });
+    expect(bank.json?.success, bank.text).toBe(true);
+    expect(vs3.objects()).toEqual(expect.arrayContaining([sha(docx), sha(big)]));
+    expect(vs3.partBytes()).toBe(0);
+    const back = await v.api('/btz/databank/file', { token, query: { id: bank.json.data.id } });
+    expect(sha(back.bytes)).toBe(sha(big));
+
+    const del = await v.api('/btz/databank/delete', { token, query: { id: bank.json.data.id } });
+    expect(del.json?.success, del.text).toBe(true);
+    expect(vs3.objects()).not.toContain(sha(big));
+
+    expect(vs3.styles.path).toBe(0);
+    expect(vs3.styles.virtualHost).toBeGreaterThan(5);
+    expect(vs3.rejected).toEqual([]);
   });
 });

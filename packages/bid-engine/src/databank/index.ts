@@ -1,5 +1,5 @@
 export { DATA_DOC_TYPES, findDates, isValidCreditCode, proposalNotes, proposeFields, proposeType, withCreditCheck, type DataDocType, type ProposedFields } from './fields.js';
-export { readDataText, sniffDataFile, type DataFileKind } from './read.js';
+export { readDataText, sniffDataFile, sniffDataUpload, type DataFileKind } from './read.js';
 export {
   DOC_TYPE_RULES,
   EVIDENCE_KINDS,

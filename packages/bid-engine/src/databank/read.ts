@@ -3,7 +3,7 @@
  * through its OCR path), a PNG/JPEG picture through the same OCR (tesseract.js, chi_sim, offline). The type is decided by
  * content; anything else is refused in Chinese.
  */
-import { DocumentError, assertSafeZip, listZipEntries, readDocument, sniffType } from '../reading/index.js';
+import { DocumentError, assertSafeZip, listZipEntries, readDocument, sniffType, sniffTypeWindow } from '../reading/index.js';
 import { ocrImage } from '../reading/ocr.js';
 import { measureImage, sniffImage } from '../pictures/index.js';
 
@@ -43,6 +43,27 @@ export function sniffDataFile(buf: Buffer): DataFileKind {
   if (type === 'docx') assertSafeZip(listZipEntries(buf), buf.length);
   if (type !== 'docx' && type !== 'pdf') throw new DocumentError('UNSUPPORTED', DATA_FILE_TYPE_MESSAGE);
   return type;
+}
+
+/**
+ * `sniffDataFile` for an upload seen through its two ends (`head`, `tail`: too large to hold whole while it streamed
+ * into storage); held whole, exactly `sniffDataFile`. A DOCX's zip directory (at its end) is checked against bombs.
+ */
+export function sniffDataUpload(w: { head: Buffer; tail: Buffer; size: number }): DataFileKind {
+  if (w.head.length >= w.size) return sniffDataFile(w.head);
+  const img = sniffImage(w.head);
+  if (img === 'png' || img === 'jpeg') return img;
+  let sniffed: ReturnType<typeof sniffTypeWindow>;
+  try {
+    sniffed = sniffTypeWindow(w);
+  } catch (e) {
+    // a bomb is named as one; anything else unreadable is not a type the data bank takes
+    if (e instanceof DocumentError && e.code === 'ZIP_BOMB') throw e;
+    throw new DocumentError('UNSUPPORTED', DATA_FILE_TYPE_MESSAGE);
+  }
+  if (sniffed.type === 'docx') assertSafeZip(sniffed.entries ?? [], w.size);
+  if (sniffed.type !== 'docx' && sniffed.type !== 'pdf') throw new DocumentError('UNSUPPORTED', DATA_FILE_TYPE_MESSAGE);
+  return sniffed.type;
 }
 
 export async function readDataText(

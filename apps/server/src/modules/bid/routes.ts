@@ -127,14 +127,14 @@ export function registerBidRoutes(fastify: FastifyInstance, app: AppContext): vo
       const bid = await bidToRead(app, auth, query.id);
       const file = await findFile(app.db, bid.id, { id: query.fileId });
       if (!file) throw badRequest(BID_TEXTS.fileNotFound);
-      let data: Buffer;
+      let opened;
       try {
-        data = await app.storage.get(file.storage_key);
+        opened = await app.storage.open(file.storage_key);
       } catch (e) {
         if (e instanceof StorageNotFoundError) throw badRequest('原始文件已丢失，请重新上传');
         throw e;
       }
-      return sendFile(reply, { data, mime: MIME[file.type] ?? 'application/octet-stream', name: file.name });
+      return sendFile(reply, { ...opened, mime: MIME[file.type] ?? 'application/octet-stream', name: file.name });
     },
   });
 

@@ -11,9 +11,9 @@ import { badRequest } from '../../http/errors.js';
 import { presentPage } from '../../db/paging.js';
 import { defineRoute } from '../../http/route.js';
 import { uploadFields } from '../../http/validation.js';
-import { contentDisposition } from '../../http/send-file.js';
+import { contentDisposition, sendBody } from '../../http/send-file.js';
 import { StorageNotFoundError } from '../../providers/storage/index.js';
-import { readUpload } from '../../http/upload.js';
+import { readStagedUpload, withStaged } from '../../http/upload.js';
 import { ownerOf } from '../enterprise/owner.js';
 import { MIME, presentDataDoc } from './present.js';
 import { findDataDoc, listDataDocs, ownerDataTags, saveDataDoc } from './repo.js';
@@ -24,9 +24,12 @@ export function registerDatabankRoutes(fastify: FastifyInstance, app: AppContext
     call: databankCalls.upload,
     rateLimit: 'databank',
     handler: async ({ req, auth }) => {
-      const upload = await readUpload(req, Math.min(DATA_MAX_BYTES, app.config.uploadMaxBytes));
-      uploadFields(databankCalls.upload, upload.fields);
-      return uploadDataDoc(app, await ownerOf(app.db, auth), auth.userId, upload);
+      // stored while it streams in (the reading job takes the file from storage)
+      const upload = await readStagedUpload(req, Math.min(DATA_MAX_BYTES, app.config.uploadMaxBytes), (s) => app.storage.stage(s));
+      return withStaged(upload, async (u) => {
+        uploadFields(databankCalls.upload, u.fields);
+        return uploadDataDoc(app, await ownerOf(app.db, auth), auth.userId, u);
+      });
     },
   });
 
@@ -86,9 +89,9 @@ export function registerDatabankRoutes(fastify: FastifyInstance, app: AppContext
     handler: async ({ auth, query, reply }) => {
       const row = await findDataDoc(app.db, await ownerOf(app.db, auth), query.id);
       if (!row) throw badRequest(DATA_TEXTS.notFound);
-      let data: Buffer;
+      let data;
       try {
-        data = await app.storage.get(row.storage_key);
+        data = await app.storage.open(row.storage_key);
       } catch (e) {
         if (e instanceof StorageNotFoundError) throw badRequest(DATA_TEXTS.fileLost);
         throw e;
@@ -99,7 +102,7 @@ export function registerDatabankRoutes(fastify: FastifyInstance, app: AppContext
       reply.header('content-disposition', row.file_kind === 'docx' ? disposition : disposition.replace(/^attachment/, 'inline'));
       reply.header('cache-control', 'private, no-store');
       reply.header('x-content-type-options', 'nosniff');
-      return reply.send(data);
+      return sendBody(reply, data);
     },
   });
 }

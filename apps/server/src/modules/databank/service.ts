@@ -7,12 +7,12 @@
 import * as z from 'zod';
 import { DATA_TEXTS, type DataDocDraft, type DataDocExpiringMessage, type DataDocType } from '@btz/shared';
 import { DocumentError } from '@btz/bid-engine/reading';
-import { sniffDataFile } from '@btz/bid-engine/databank';
+import { sniffDataUpload } from '@btz/bid-engine/databank';
 import type { AppContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 import { enqueue, jobPayload } from '../../jobs/index.js';
-import type { Upload } from '../../http/upload.js';
+import type { StagedUpload } from '../../http/upload.js';
 import { deleteDataDoc, dueNotices, findDataDoc, insertDataDoc, markNotified, setReadJob, updateReading, type DataDocRow } from './repo.js';
 import type { Owner } from '../enterprise/owner.js';
 import { daysBetween, shanghaiToday } from '../../lib/dates.js';
@@ -45,16 +45,17 @@ const blankProposal = (fileName: string): DataDocDraft['proposal'] => ({
  * Stores the upload (counted against the quota) as a draft and queues the reading of its text (job `databank-read`,
  * DATABANK_READ_CONCURRENCY at once per process): the call answers at once; `draft` answers again once read.
  */
-export async function uploadDataDoc(app: AppContext, o: Owner, userId: string, upload: Upload): Promise<DataDocDraft> {
+export async function uploadDataDoc(app: AppContext, o: Owner, userId: string, upload: StagedUpload): Promise<DataDocDraft> {
   let kind;
   try {
-    kind = sniffDataFile(upload.data);
+    // seen whole, or through its two ends when it was too large to hold while it streamed in
+    kind = sniffDataUpload(upload.file);
   } catch (e) {
     if (e instanceof DocumentError) throw badRequest(e.message);
     throw e;
   }
   const id = newId();
-  const stored = await app.storage.put(upload.data, { tenantId: o.tenantId, userId, kind: 'databank', refId: id });
+  const stored = await app.storage.putStaged(upload.file, { tenantId: o.tenantId, userId, kind: 'databank', refId: id });
   await app.db.transaction().execute(async (trx) => {
     await insertDataDoc(trx, {
       id,

@@ -12,7 +12,7 @@ import { presentPage } from '../../db/paging.js';
 import { defineRoute } from '../../http/route.js';
 import { uploadFields } from '../../http/validation.js';
 import { sendFile } from '../../http/send-file.js';
-import { readUpload } from '../../http/upload.js';
+import { readStagedUpload, withStaged } from '../../http/upload.js';
 import { presentDetail, presentSummary } from './present.js';
 import { deleteCheck, findCheck, listChecks, removeFile } from './repo.js';
 import { ownerOf } from '../enterprise/owner.js';
@@ -35,9 +35,12 @@ export function registerDupcheckRoutes(fastify: FastifyInstance, app: AppContext
       const row = await findCheck(app.db, o, query.id);
       if (!row) throw badRequest(T.notFound);
       if (row.state !== 'draft') throw badRequest(T.notDraft);
-      const upload = await readUpload(req, app.config.uploadMaxBytes);
-      uploadFields(dupcheckCalls.upload, upload.fields);
-      return uploadFile(app, o, query.id, query.role, upload);
+      // stored while it streams in (the check's job takes the files from storage)
+      const upload = await readStagedUpload(req, app.config.uploadMaxBytes, (s) => app.storage.stage(s));
+      return withStaged(upload, (u) => {
+        uploadFields(dupcheckCalls.upload, u.fields);
+        return uploadFile(app, o, query.id, query.role, u);
+      });
     },
   });
 

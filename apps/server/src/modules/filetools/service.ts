@@ -5,7 +5,7 @@
 import * as z from 'zod';
 import type { Kysely } from 'kysely';
 import { FILETOOL_LIMITS, FILETOOL_TEXTS, type FileToolName, type FileToolRun } from '@btz/shared';
-import { DocumentError, assertSafeZip, listZipEntries, sniffType } from '@btz/bid-engine/reading';
+import { DocumentError, sniffUpload } from '@btz/bid-engine/reading';
 import { IMAGE_MIME, sniffImage } from '@btz/bid-engine/pictures';
 import { findSoffice } from '@btz/bid-engine/export';
 import { findPdftoppm } from '@btz/bid-engine/filetools';
@@ -19,6 +19,7 @@ import { presentRun } from './present.js';
 import { deleteRun, findRun, insertRunRow, type RunRow } from './repo.js';
 import type { Owner } from '../enterprise/owner.js';
 import type { ToolUpload } from './upload.js';
+import type { StagedFile } from '../../providers/storage/index.js';
 
 export const FILE_TOOL_KIND = 'file-tool';
 /** the job's payload, version 1 (jobs/payload.ts) */
@@ -41,17 +42,19 @@ const ACCEPTS: Record<FileToolName, readonly string[]> = {
   'pdf-images': ['pdf'],
 };
 
-/** The file's type by content for this tool, or a Chinese refusal naming what the tool takes. */
-function sniffFor(tool: FileToolName, data: Buffer): string {
+/**
+ * The file's type by content for this tool (seen through its two ends when too large to hold), or a Chinese refusal
+ * naming what the tool takes.
+ */
+function sniffFor(tool: FileToolName, file: StagedFile): string {
   if (tool === 'images-pdf') {
-    const t = sniffImage(data);
+    const t = sniffImage(file.head);
     if (!t) throw badRequest(FILETOOL_TEXTS.expect[tool]);
     return t;
   }
   let type: string;
   try {
-    type = sniffType(data);
-    if (type === 'docx') assertSafeZip(listZipEntries(data), data.length);
+    type = sniffUpload(file);
   } catch (e) {
     if (e instanceof DocumentError) {
       if (e.code === 'UNSUPPORTED') throw badRequest(FILETOOL_TEXTS.expect[tool]);
@@ -69,10 +72,10 @@ export async function startRun(app: AppContext, o: Owner, userId: string, upload
   // a tool this server cannot run is refused before anything is stored
   if ((tool === 'docx-pdf' || tool === 'doc-docx') && !findSoffice()) throw badRequest(FILETOOL_TEXTS.noOffice);
   if (tool === 'pdf-images' && !findPdftoppm()) throw badRequest(FILETOOL_TEXTS.noPoppler);
-  const typed = upload.files.map((f) => ({ ...f, type: sniffFor(tool, f.data) }));
+  const typed = upload.files.map((f) => ({ ...f, type: sniffFor(tool, f.file) }));
   const inputs: FileToolFile[] = [];
   const id = newId();
-  const stored = await app.storage.putMany(typed.map((f) => f.data), { tenantId: o.tenantId, userId, kind: 'filetool', refId: id });
+  const stored = await app.storage.putStagedMany(typed.map((f) => f.file), { tenantId: o.tenantId, userId, kind: 'filetool', refId: id });
   for (const [i, f] of typed.entries()) {
     inputs.push({ index: inputs.length + 1, name: f.filename, type: f.type, mime: MIME[f.type] ?? 'application/octet-stream', size: stored[i]!.size, key: stored[i]!.key });
   }

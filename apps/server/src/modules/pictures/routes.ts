@@ -11,8 +11,8 @@ import { presentPage } from '../../db/paging.js';
 import { defineRoute } from '../../http/route.js';
 import { uploadFields } from '../../http/validation.js';
 import { sendFile } from '../../http/send-file.js';
-import { StorageNotFoundError } from '../../providers/storage/index.js';
-import { readUpload } from '../../http/upload.js';
+import { StorageNotFoundError, type OpenedFile } from '../../providers/storage/index.js';
+import { readStagedUpload, withStaged } from '../../http/upload.js';
 import { presentExtraction, presentExtractionSummary, presentPicture } from './present.js';
 import { deletePicture, findExtraction, findPicture, listExtractions, listPictures, ownerHashes, ownerTags, updatePicture } from './repo.js';
 import { ownerOf } from '../enterprise/owner.js';
@@ -20,9 +20,9 @@ import { PICTURE_MAX_BYTES, queueExtraction, savePicture, startExtraction, uploa
 
 const isOn = (v: string | undefined) => v === '1' || v === 'true';
 
-async function readStored(app: AppContext, key: string): Promise<Buffer> {
+async function readStored(app: AppContext, key: string): Promise<OpenedFile> {
   try {
-    return await app.storage.get(key);
+    return await app.storage.open(key);
   } catch (e) {
     if (e instanceof StorageNotFoundError) throw badRequest('图片文件已丢失，请重新上传');
     throw e;
@@ -30,8 +30,8 @@ async function readStored(app: AppContext, key: string): Promise<Buffer> {
 }
 
 /** Stored pictures are immutable for their key: the browser may keep them a day. */
-function sendPicture(reply: Parameters<typeof sendFile>[0], data: Buffer, mime: string, name: string) {
-  sendFile(reply, { data, mime, name });
+function sendPicture(reply: Parameters<typeof sendFile>[0], data: OpenedFile, mime: string, name: string) {
+  sendFile(reply, { ...data, mime, name });
   reply.header('content-disposition', reply.getHeader('content-disposition')!.toString().replace(/^attachment/, 'inline'));
   reply.header('cache-control', 'private, max-age=86400');
   return reply;
@@ -42,8 +42,10 @@ export function registerPictureRoutes(fastify: FastifyInstance, app: AppContext)
     call: pictureCalls.upload,
     rateLimit: 'picture',
     handler: async ({ req, auth }) => {
-      const upload = await readUpload(req, Math.min(PICTURE_MAX_BYTES, app.config.uploadMaxBytes));
-      return uploadPicture(app, await ownerOf(app.db, auth), auth.userId, upload, uploadFields(pictureCalls.upload, upload.fields));
+      // a picture is decoded in memory anyway: held whole up to its cap (not spilled), written to storage from there
+      const max = Math.min(PICTURE_MAX_BYTES, app.config.uploadMaxBytes);
+      const upload = await readStagedUpload(req, max, (s) => app.storage.stage(s, { memoryBytes: max }));
+      return withStaged(upload, async (u) => uploadPicture(app, await ownerOf(app.db, auth), auth.userId, u, uploadFields(pictureCalls.upload, u.fields)));
     },
   });
 
@@ -92,9 +94,12 @@ export function registerPictureRoutes(fastify: FastifyInstance, app: AppContext)
     call: pictureCalls.extractUpload,
     rateLimit: 'upload',
     handler: async ({ req, auth }) => {
-      const upload = await readUpload(req, app.config.uploadMaxBytes);
-      uploadFields(pictureCalls.extractUpload, upload.fields);
-      return startExtraction(app, await ownerOf(app.db, auth), auth.userId, upload);
+      // stored while it streams in (the extraction job takes the file from storage)
+      const upload = await readStagedUpload(req, app.config.uploadMaxBytes, (s) => app.storage.stage(s));
+      return withStaged(upload, async (u) => {
+        uploadFields(pictureCalls.extractUpload, u.fields);
+        return startExtraction(app, await ownerOf(app.db, auth), auth.userId, u);
+      });
     },
   });
 

@@ -4,18 +4,18 @@
  * resized copy), is not stored again — the answer names the picture it matches.
  */
 import * as z from 'zod';
-import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { PICTURE_TEXTS, type PictureSaveResult } from '@btz/shared';
 import type { CallFields, pictureCalls } from '@btz/shared/calls';
-import { DocumentError, assertSafeZip, listZipEntries, sniffType } from '@btz/bid-engine/reading';
+import { DocumentError, sniffUpload } from '@btz/bid-engine/reading';
 import { DHASH_DUPLICATE_BITS, PictureError, hammingDistance } from '@btz/bid-engine/pictures';
 import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
 import { queueRowJob, jobPayload } from '../../jobs/index.js';
 import { newId } from '../../lib/ids.js';
-import type { Upload } from '../../http/upload.js';
+import type { StagedUpload } from '../../http/upload.js';
+import type { StagedFile } from '../../providers/storage/index.js';
 import { presentPicture } from './present.js';
 import { findBySha, findPicture, insertExtraction, insertPicture, ownerHashes, type PictureRow } from './repo.js';
 import type { Owner } from '../enterprise/owner.js';
@@ -122,14 +122,17 @@ export async function uploadPicture(
   app: AppContext,
   o: Owner,
   userId: string,
-  upload: Upload,
+  upload: StagedUpload,
   fields: CallFields<typeof pictureCalls.upload>,
 ): Promise<PictureSaveResult> {
-  const exact = await findBySha(app.db, o, createHash('sha256').update(upload.data).digest('hex'));
+  const exact = await findBySha(app.db, o, upload.file.sha256);
   if (exact) return duplicateOf(exact, 'exact');
+  // staged in memory (the route holds a picture up to its cap: it is decoded anyway); not spilled, so the bytes are here
+  const data = upload.file.bytes;
+  if (!data) throw new Error('picture upload staged without its bytes');
   let a;
   try {
-    a = await app.pictures.analyse(upload.data);
+    a = await app.pictures.analyse(data);
   } catch (e) {
     if (e instanceof PictureError) throw badRequest(e.message);
     throw e;
@@ -146,7 +149,8 @@ export async function uploadPicture(
       sourceFile: null,
       sourcePage: null,
       put: async (id) => {
-        const [pic, thumb] = await app.storage.putMany([upload.data, a.thumbnail], { tenantId: o.tenantId, userId, kind: 'picture', refId: id });
+        const thumbnail = await app.storage.stage([a.thumbnail]);
+        const [pic, thumb] = await app.storage.putStagedMany([upload.file, thumbnail], { tenantId: o.tenantId, userId, kind: 'picture', refId: id });
         return { key: pic!.key, thumbKey: thumb!.key };
       },
     },
@@ -154,11 +158,13 @@ export async function uploadPicture(
   );
 }
 
-/** DOCX or PDF by content (a zip bomb refused from its directory); anything else is refused in Chinese. */
-function sniffExtractable(data: Buffer): 'docx' | 'pdf' {
+/**
+ * DOCX or PDF by content (seen through its two ends when too large to hold; a zip bomb refused from its directory);
+ * anything else is refused in Chinese.
+ */
+function sniffExtractable(file: StagedFile): 'docx' | 'pdf' {
   try {
-    const type = sniffType(data);
-    if (type === 'docx') assertSafeZip(listZipEntries(data), data.length);
+    const type = sniffUpload(file);
     if (type !== 'docx' && type !== 'pdf') throw badRequest(PICTURE_TEXTS.extractType);
     return type;
   } catch (e) {
@@ -168,10 +174,10 @@ function sniffExtractable(data: Buffer): 'docx' | 'pdf' {
 }
 
 /** Stores the file, then queues its extraction (the file is kept whatever the extraction does). */
-export async function startExtraction(app: AppContext, o: Owner, userId: string, upload: Upload): Promise<{ id: string }> {
-  const type = sniffExtractable(upload.data);
+export async function startExtraction(app: AppContext, o: Owner, userId: string, upload: StagedUpload): Promise<{ id: string }> {
+  const type = sniffExtractable(upload.file);
   const id = newId();
-  const stored = await app.storage.put(upload.data, { tenantId: o.tenantId, userId, kind: 'extraction', refId: id });
+  const stored = await app.storage.putStaged(upload.file, { tenantId: o.tenantId, userId, kind: 'extraction', refId: id });
   await app.db.transaction().execute(async (trx) => {
     await insertExtraction(trx, {
       id,

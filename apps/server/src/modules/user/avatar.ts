@@ -13,6 +13,7 @@ import type { AppContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
 import { readUpload } from '../../http/upload.js';
+import { sendBody } from '../../http/send-file.js';
 import { newId } from '../../lib/ids.js';
 import { StorageNotFoundError } from '../../providers/storage/index.js';
 import { avatarRefs, isAvatarOf, updateUserFields } from './repo.js';
@@ -63,8 +64,8 @@ function registerServing(fastify: FastifyInstance, app: AppContext): void {
     const held = m && (await isAvatarOf(app.db, req.tenant.id, m[1]!));
     if (!held) return reply.code(404).type('text/plain; charset=utf-8').send('头像不存在');
     try {
-      const data = await app.storage.get(m[1]!);
-      return reply.type('image/jpeg').header('cache-control', 'public, max-age=31536000, immutable').send(data);
+      const data = await app.storage.open(m[1]!);
+      return sendBody(reply.type('image/jpeg').header('cache-control', 'public, max-age=31536000, immutable'), data);
     } catch (e) {
       if (e instanceof StorageNotFoundError) return reply.code(404).type('text/plain; charset=utf-8').send('头像不存在');
       throw e;

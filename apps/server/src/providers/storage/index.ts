@@ -10,12 +10,13 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream, type WriteStream } from 'node:fs';
+import { open as openFile } from 'node:fs/promises';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { S3Storage, type S3Settings } from './s3.js';
-import { StorageNotFoundError, type FileStorage, type Spill, type StoredFile } from './types.js';
+import { StorageNotFoundError, type FileStorage, type OpenedFile, type Spill, type StoredFile } from './types.js';
 
-export { StorageNotFoundError, type FileStorage, type Spill, type StoredFile } from './types.js';
+export { StorageNotFoundError, type FileStorage, type OpenedFile, type Spill, type StoredFile } from './types.js';
 
 /** An upload written while it streamed in, not an object yet: `commit` makes it one, `discard` drops it. */
 export interface StagedFile {
@@ -33,6 +34,11 @@ export interface StagedFile {
   discard(): Promise<void>;
 }
 
+export interface StageOptions {
+  /** hold up to this many bytes in memory (at least STAGE_MEMORY_BYTES) before spilling */
+  memoryBytes?: number;
+}
+
 /** An upload up to this size stays in memory while staged; a larger one is spilled as it arrives. */
 export const STAGE_MEMORY_BYTES = 8 * 1024 * 1024;
 /** How much of a spilled upload's beginning and end `stage` keeps for sniffing its type. */
@@ -41,8 +47,11 @@ export const STAGE_WINDOW_BYTES = 4 * 1024 * 1024;
 /**
  * Writes `source` into `files` while it streams in, hashing it: at most STAGE_MEMORY_BYTES (+ the two sniffing windows)
  * are held at any time. An error of the source (a size limit, a broken connection) drops what was spilled and is rethrown.
+ * `memoryBytes` raises the bound for an upload that is decoded in memory anyway (a picture, under its own cap): held
+ * once, as `bytes`, and written from there.
  */
-export async function stage(files: FileStorage, source: AsyncIterable<Buffer> | Iterable<Buffer>): Promise<StagedFile> {
+export async function stage(files: FileStorage, source: AsyncIterable<Buffer> | Iterable<Buffer>, o: StageOptions = {}): Promise<StagedFile> {
+  const memoryBytes = Math.max(o.memoryBytes ?? 0, STAGE_MEMORY_BYTES);
   const hash = createHash('sha256');
   let size = 0;
   let held: Buffer[] = [];
@@ -58,7 +67,7 @@ export async function stage(files: FileStorage, source: AsyncIterable<Buffer> | 
       size += chunk.length;
       if (!spill) {
         held.push(chunk);
-        if (size <= STAGE_MEMORY_BYTES) continue;
+        if (size <= memoryBytes) continue;
         // too large for memory: from here on the bytes go to the provider's temporary place
         const all = Buffer.concat(held);
         held = [];
@@ -160,6 +169,25 @@ export class LocalDirStorage implements FileStorage {
       return await readFile(this.pathOf(key));
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') throw new StorageNotFoundError(key);
+      throw e;
+    }
+  }
+
+  async open(key: string): Promise<OpenedFile> {
+    // opened first: a missing file is refused before the stream exists, and a concurrent delete cannot cut it short
+    let handle;
+    try {
+      handle = await openFile(this.pathOf(key), 'r');
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') throw new StorageNotFoundError(key);
+      throw e;
+    }
+    try {
+      const { size } = await handle.stat();
+      // the stream closes the handle when it ends or is destroyed (a download cut short)
+      return { stream: handle.createReadStream({ autoClose: true }), size };
+    } catch (e) {
+      await handle.close();
       throw e;
     }
   }

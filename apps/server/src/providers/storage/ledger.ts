@@ -14,7 +14,7 @@ import { TEXT } from '@btz/shared';
 import type { DB } from '../../db/schema.js';
 import '../../db/schema-storage.js';
 import { badRequest } from '../../http/errors.js';
-import { stage, type FileStorage, type StagedFile, type StoredFile } from './index.js';
+import { stage, type FileStorage, type OpenedFile, type StageOptions, type StagedFile, type StoredFile } from './index.js';
 
 /** What kind of row holds an object (the ledger's `kind`). */
 export type StoredKind = 'tender' | 'picture' | 'extraction' | 'databank' | 'repository' | 'dupcheck' | 'bidcheck' | 'filetool' | 'export' | 'avatar' | 'brand';
@@ -63,6 +63,11 @@ export class LedgeredStorage {
     return this.files.get(key);
   }
 
+  /** The file as a stream for a download (StorageNotFoundError before any byte when it is gone). */
+  open(key: string): Promise<OpenedFile> {
+    return this.files.open(key);
+  }
+
   /** Bytes the user's ledger rows hold. */
   async usedBytes(userId: string, db: Kysely<DB> = this.db): Promise<number> {
     const row = await db
@@ -105,8 +110,8 @@ export class LedgeredStorage {
    * Writes an upload while it streams in (index.ts `stage`): nothing is counted or stored as an object yet. The caller
    * sniffs the staged bytes, then `putStaged`s them — or `discard`s them (also when anything fails before that).
    */
-  stage(source: AsyncIterable<Buffer>): Promise<StagedFile> {
-    return stage(this.files, source);
+  stage(source: AsyncIterable<Buffer> | Iterable<Buffer>, o?: StageOptions): Promise<StagedFile> {
+    return stage(this.files, source, o);
   }
 
   /**
@@ -114,17 +119,25 @@ export class LedgeredStorage {
    * bytes become the object; a refusal discards them, so a refused upload is never stored.
    */
   async putStaged(staged: StagedFile, o: StoreFor, trx?: Kysely<DB>): Promise<StoredFile> {
-    const planned = [{ key: staged.key, bytes: staged.size }];
+    return (await this.putStagedMany([staged], o, trx))[0]!;
+  }
+
+  /** Several staged uploads for one holder (a tool's pictures): one quota check for all, then each committed. */
+  async putStagedMany(items: StagedFile[], o: StoreFor, trx?: Kysely<DB>): Promise<StoredFile[]> {
+    const planned = items.map((staged) => ({ key: staged.key, bytes: staged.size }));
     try {
       if (trx) await this.charge(trx, o, planned);
       else await this.db.transaction().execute((t) => this.charge(t, o, planned));
     } catch (e) {
-      await staged.discard().catch(() => undefined);
+      for (const staged of items) await staged.discard().catch(() => undefined);
       throw e;
     }
     try {
-      return await staged.commit();
+      const out: StoredFile[] = [];
+      for (const staged of items) out.push(await staged.commit());
+      return out;
     } catch (e) {
+      for (const staged of items) await staged.discard().catch(() => undefined);
       if (!trx) await this.release([o.refId]).catch(() => undefined);
       throw e;
     }

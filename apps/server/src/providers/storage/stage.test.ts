@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } 
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LocalDirStorage, STAGE_MEMORY_BYTES, STAGE_WINDOW_BYTES, stage } from './index.js';
+import { LocalDirStorage, STAGE_MEMORY_BYTES, STAGE_WINDOW_BYTES, StorageNotFoundError, stage } from './index.js';
 
 const MB = 1024 * 1024;
 const dirs: string[] = [];
@@ -88,5 +88,26 @@ describe('stage into LocalDirStorage', () => {
     await expect(stage(files, broken())).rejects.toThrow('too large');
     expect(tmpBytes(dir)).toBe(0);
     expect(readdirSync(dir).filter((f) => f !== 'tmp')).toEqual([]);
+  });
+});
+
+describe('memoryBytes and open', () => {
+  it('memoryBytes holds an upload whole past STAGE_MEMORY_BYTES (nothing spilled); open streams a stored file back with its size', async () => {
+    const dir = root();
+    const files = new LocalDirStorage(dir);
+    const data = bytesOf(STAGE_MEMORY_BYTES + 2 * MB, 7);
+    async function* source() {
+      for (let i = 0; i < data.length; i += MB) yield data.subarray(i, i + MB);
+    }
+    const staged = await stage(files, source(), { memoryBytes: 12 * MB });
+    expect(staged.bytes?.equals(data)).toBe(true);
+    expect(tmpBytes(dir)).toBe(0);
+    const stored = await staged.commit();
+    const opened = await files.open(stored.key);
+    expect(opened.size).toBe(data.length);
+    const chunks: Buffer[] = [];
+    for await (const c of opened.stream) chunks.push(c as Buffer);
+    expect(Buffer.concat(chunks).equals(data)).toBe(true);
+    await expect(files.open(createHash('sha256').update('gone').digest('hex'))).rejects.toBeInstanceOf(StorageNotFoundError);
   });
 });

@@ -11,6 +11,7 @@ import { PictureError } from '@btz/bid-engine/pictures';
 import type { AppContext } from '../../../context.js';
 import { badRequest } from '../../../http/errors.js';
 import { readUpload } from '../../../http/upload.js';
+import { sendBody } from '../../../http/send-file.js';
 import { newId } from '../../../lib/ids.js';
 import { StorageNotFoundError } from '../../../providers/storage/index.js';
 import { writeAudit } from '../audit/repo.js';
@@ -57,8 +58,8 @@ export function registerBrandLogo(fastify: FastifyInstance, app: AppContext): vo
     const m = BRAND_FILE.exec((req.params as { file: string }).file);
     if (!m || !(await isBrandFileOf(app.db, req.tenant.id, m[1]!))) return reply.code(404).type('text/plain; charset=utf-8').send('文件不存在');
     try {
-      const data = await app.storage.get(m[1]!);
-      return reply.type(MIME[m[2]!]!).header('x-content-type-options', 'nosniff').header('cache-control', 'public, max-age=31536000, immutable').send(data);
+      const data = await app.storage.open(m[1]!);
+      return sendBody(reply.type(MIME[m[2]!]!).header('x-content-type-options', 'nosniff').header('cache-control', 'public, max-age=31536000, immutable'), data);
     } catch (e) {
       if (e instanceof StorageNotFoundError) return reply.code(404).type('text/plain; charset=utf-8').send('文件不存在');
       throw e;

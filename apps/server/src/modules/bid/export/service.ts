@@ -11,6 +11,7 @@ import { bidWords, findSoffice } from '@btz/bid-engine/export';
 import type { AppContext } from '../../../context.js';
 import type { AuthInfo } from '../../../auth/tokens.js';
 import { badRequest } from '../../../http/errors.js';
+import type { OpenedFile } from '../../../providers/storage/index.js';
 import { jobPayload, queueRowJob } from '../../../jobs/index.js';
 import { newId } from '../../../lib/ids.js';
 import { formatTime } from '../../../lib/time.js';
@@ -91,12 +92,12 @@ export async function exportsOf(app: AppContext, auth: AuthInfo, bid: BidRow): P
 }
 
 /** The exported file of a done export. */
-export async function exportedFile(app: AppContext, auth: AuthInfo, id: string): Promise<{ data: Buffer; mime: string; name: string }> {
+export async function exportedFile(app: AppContext, auth: AuthInfo, id: string): Promise<OpenedFile & { mime: string; name: string }> {
   const row = await exportOf(app, auth, id);
   if (row.state === 'failed') throw badRequest(row.error ?? WRITE_TEXTS.exportFailed);
   if (row.state !== 'done' || !row.file_key) throw badRequest(WRITE_TEXTS.exportNotReady);
   const mime = row.format === 'pdf' ? 'application/pdf' : 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-  return { data: await app.storage.get(row.file_key), mime, name: row.file_name };
+  return { ...(await app.storage.open(row.file_key)), mime, name: row.file_name };
 }
 
 /** A deleted bid's exports: their jobs cancelled (a worker building one is killed), their files released. */
