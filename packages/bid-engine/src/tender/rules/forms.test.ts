@@ -426,4 +426,31 @@ describe('the format chapter’s forms (issue 24)', () => {
     expect(leafText(second!)).toContain('承诺在采购活动中依法诚信参与，不出借资质，不串通投标。');
     expect(leafText(first!)).not.toContain('不串通投标');
   });
+
+  it('the contents table the chapter prints before its forms (「格式 1.目录（参考）」) is a form, printed with the first part', () => {
+    const blocks: Block[] = [
+      ...BLOCKS.slice(0, 11),
+      para(5, '格式 1.目录（参考）'),
+      heading(5, '目录'),
+      table(5, [
+        ['序号', '文件名称', '页码', '注意事项'],
+        ['1', '响应函', '', '（按规定格式盖章签署，否则响应无效）'],
+        ['2', '分项报价表', '', '（单价不得高于最高限价）'],
+      ]),
+      ...BLOCKS.slice(11),
+    ];
+    const card = extractCard([modelFile(blocks)]);
+    expect(card.forms?.[0]?.title).toBe('格式 1.目录（参考）');
+    const { nodes } = generateOutline(card, { bidType: 1 });
+    const all = flattenOutline(nodes);
+    const write = (title: string) => {
+      const node = all.find((n) => n.title === title && n.isLeaf)!;
+      return writeSectionOffline({ card, node, parentTitles: [], siblingTitles: [], facts: buildFactSheet(card, { bidType: 1 }), targetChars: 1500, bidType: 1, outline: nodes }).text;
+    };
+    const first = write('响应函');
+    expect(first).toContain('（按规定格式盖章签署，否则响应无效）');
+    expect(first.indexOf('注意事项')).toBeLessThan(first.indexOf('致：'));
+    // printed once: not with the part after it
+    expect(write('分项报价表')).not.toContain('注意事项');
+  });
 });
