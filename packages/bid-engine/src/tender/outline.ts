@@ -509,7 +509,7 @@ export function generateOutline(card: TenderCard, opts: OutlineOptions): Outline
   for (const ch of chapters) {
     const form = tenderFormFor(card, ch);
     // forms after the part's own that no part names (「（九）开标一览表」 after 「（七）保洁方案」): printed with it
-    const followers = form ? tenderFormsFor(card, ch).slice(1).filter((f) => formHasBody(f) && isFillable(f)) : [];
+    const followers = form ? tenderFormsFor(card, ch).filter((f) => f !== form && formHasBody(f) && isFillable(f)) : [];
     if (!formHasBody(form) && !followers.length) continue;
     if (ch.mode === 'ai' && isFillable(form!) && !ch.scoringIds.length && !ch.children.some((c) => c.scoringIds.length)) {
       ch.mode = 'form';

@@ -19,7 +19,7 @@ import {
 } from './offline/domain-sections.js';
 import { commitOf, pointParts, requirementOf } from './offline/respond.js';
 import { missingFormSection, tenderFormSection } from './offline/tender-form.js';
-import { formRun, notInBid } from '../tender/rules/forms.js';
+import { formRun, isContentsForm, notInBid } from '../tender/rules/forms.js';
 import { adaptPassage } from '../repository/adapt.js';
 import { SCORING_MIN_CHARS } from '../health/coverage.js';
 import type { Block } from './doc.js';
@@ -121,7 +121,9 @@ export function writeSectionOffline(input: WriteSectionInput): WriteSectionResul
   // columns, our ★/▲ rows in them where the tender left the rows empty)
   const isPart = card.composition.some((p) => p.title.trim() === node.title.trim());
   const run = node.mode === 'ai' && !isPart ? { forms: [], left: [] } : formRun(card, node);
-  let forms = run.forms;
+  // the tender's contents table (isContentsForm), printed with the first part: laid out ahead of the part's own form
+  const contents = tenderFormSection(c, run.forms.filter(isContentsForm));
+  let forms = run.forms.filter((f) => !isContentsForm(f));
   // a plan part whose form is text only (「技术方案（格式自定）」 and the tender's words on what it holds): that text opens
   // the written section, the plan follows it (issue 24 item 1: every form of the format chapter with its fixed text)
   const formText = node.mode === 'ai' && forms.length && !forms[0]!.blocks.some((b) => b.t === 'table') ? tenderFormSection(c, forms) : [];
@@ -138,7 +140,7 @@ export function writeSectionOffline(input: WriteSectionInput): WriteSectionResul
   if (node.mode === 'ai' && !forms[0]?.blocks.some((b) => b.t === 'table')) forms = [];
   if (forms.length || (node.mode === 'form' && isPart && card.forms?.length)) {
     const answers = node.mode === 'table' ? responseRows(c) : [];
-    const blocks = forms.length ? tenderFormSection(c, forms, answers) : missingFormSection(c);
+    const blocks = [...contents, ...(forms.length ? tenderFormSection(c, forms, answers) : missingFormSection(c))];
     // the forms after it that are not put in the bid are named, not laid out (the reader sees they were not forgotten)
     if (forms.length && run.left.length) blocks.push(leftOutNote(run.left));
     // the ★/▲ clauses this part answers stay answered when the part is the tender's form (the form holds no answer to them)
@@ -172,6 +174,7 @@ export function writeSectionOffline(input: WriteSectionInput): WriteSectionResul
   const reuse = reusedBlocks(input);
   const lead: Part[] = [
     ...(partForm.length ? ([[partTable ? parentForms[0]!.title.replace(/^\s*[一二三四五六七八九十\d]+[、.．]\s*/, '') : '招标文件格式要求', partForm]] as Part[]) : []),
+    ...(contents.length ? ([['招标文件目录格式', contents]] as Part[]) : []),
     ...(formText.length ? ([['招标文件格式要求', formText]] as Part[]) : []),
     ...(reuse.blocks.length ? ([['本单位同类项目做法', reuse.blocks]] as Part[]) : [])];
   const points = pointParts(c);

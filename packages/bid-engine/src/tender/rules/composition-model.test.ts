@@ -182,7 +182,7 @@ describe('the lists a tender prints its composition in', () => {
     expect(parts).toEqual(['专用印章授权函', '响应函', '响应保证金', '技术规范书点对点响应或偏离表', '项目建议书', '报价一览表', '报价文件']);
   });
 
-  it('a volume per group (信息公开部分 / 附件): the parts are the items under each, the same title in both kept twice, the 备注 left out', () => {
+  it('a volume per group (信息公开部分 / 附件): the parts are the items under each, the same title in both kept twice with the bracket telling them apart, the 备注 left out', () => {
     const parts = titles([
       heading(37, '第四章 投标文件组成要求及格式'),
       para(37, '特别提醒：'),
@@ -202,7 +202,14 @@ describe('the lists a tender prints its composition in', () => {
       heading(38, '投标文件正文（信息公开部分）', 2),
       heading(38, '一、投标函', 4),
     ]);
-    expect(parts).toEqual(['投标函', '项目详细报价', '投标人认为需要加以说明的其他内容', '法定代表人（负责人）证明书', '技术要求偏离表', '投标人认为需要加以说明的其他内容']);
+    expect(parts).toEqual([
+      '投标函',
+      '项目详细报价',
+      '投标人认为需要加以说明的其他内容（公开部分）',
+      '法定代表人（负责人）证明书',
+      '技术要求偏离表',
+      '投标人认为需要加以说明的其他内容（不公开部分）',
+    ]);
   });
 
   it('volumes printed as headings over parts printed as headings one level up (the numbering tells them apart, not the levels)', () => {

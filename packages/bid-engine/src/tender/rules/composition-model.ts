@@ -841,6 +841,11 @@ const key = (s: string) => s.replace(/[\s（()）《》“”"、，,：:]/g, ''
 type FormKeys = Array<{ h: HeadingBlock; k: string }>;
 const formKeys = (forms: HeadingBlock[]): FormKeys => forms.map((h) => ({ h, k: key(partName(h.text)?.title ?? h.title) }));
 
+/** The words of the bracket a line ends with (「公开部分」 of 「九、…其他内容（公开部分）」), '' when none. */
+function lastBracket(t: string): string {
+  return /[（(]([^（()）]{1,20})[)）][\s；;。，,：:]*$/.exec(t)?.[1]?.trim() ?? '';
+}
+
 /** The format chapter's form for a part: the heading whose title holds the part's, or the other way round. */
 function formOf(title: string, forms: FormKeys): HeadingBlock | undefined {
   const b = key(title);
@@ -925,11 +930,18 @@ export function compositionFromModel(model: DocModel, opts: { formatOnly?: boole
   if (!picked) return [];
   const parts: ModelPart[] = [];
   const seen = new Set<string>();
-  for (const r of picked.raws) {
-    const p = partName(r.text);
-    if (!p || seen.has(`${r.volume ?? 0}|${p.title}`)) continue;
+  const named = picked.raws.map((r) => ({ r, p: partName(r.text) })).map((x) => ({ ...x, name: x.p?.title }));
+  for (const { r, p, name } of named) {
+    if (!p) continue;
+    // two parts of one title told apart only by their brackets (「…其他内容（公开部分）」 and 「…（不公开部分）」, in two
+    // volumes): each keeps its bracket — else both are one section and the second's form is printed nowhere — and is
+    // linked to the form whose heading carries it
+    const twins = named.filter((x) => x.name === name).map((x) => lastBracket(x.r.text));
+    const told = twins.length > 1 && twins.every(Boolean) && new Set(twins).size === twins.length;
+    if (told) p.title += `（${lastBracket(r.text)}）`;
+    if (seen.has(`${r.volume ?? 0}|${p.title}`)) continue;
     seen.add(`${r.volume ?? 0}|${p.title}`);
-    const form = formOf(p.title, links);
+    const form = (told ? links.find(({ h }) => key(h.text).includes(key(p.title)))?.h : undefined) ?? formOf(p.title, links);
     parts.push({
       ...p,
       page: r.page,

@@ -377,4 +377,80 @@ describe('the format chapter’s forms (issue 24)', () => {
     const out = writeSectionOffline({ card, node, parentTitles: [], siblingTitles: [], facts: buildFactSheet(card, { bidType: 1 }), targetChars: 1500, bidType: 1, outline: nodes });
     expect(out.text).toBe('未在招标文件的“投标文件格式”一章中找到「廉洁承诺书」的格式，请按招标文件的要求编写或附上本部分：【待填写：廉洁承诺书】');
   });
+
+  it('two parts of one title told apart by their brackets (one in each volume) are two sections, each printing its own form', () => {
+    const blocks: Block[] = [
+      heading(2, '第二章 投标人须知'),
+      heading(3, '10．投标文件的组成', 4),
+      heading(3, '10.1 资格及商务文件由以下部分组成', 6),
+      item(3, '（1）', '投标函；'),
+      item(3, '（2）', '报价一览表；'),
+      item(3, '（3）', '投标人认为需要加以说明的其他内容（第一部分）。'),
+      heading(3, '10.2 技术文件由以下部分组成', 6),
+      item(3, '（1）', '授权委托书；'),
+      item(3, '（2）', '服务方案；'),
+      item(3, '（3）', '投标人认为需要加以说明的其他内容（第二部分）。'),
+      heading(3, '11．投标报价', 4),
+      item(3, '（1）', '报价应包含全部费用。'),
+      heading(10, '第六章 投标文件格式'),
+      heading(11, '一、投标函', 2),
+      para(11, '致：（采购人名称）'),
+      para(11, '我方愿按招标文件的全部要求提供本项目的服务，投标有效期为投标截止之日起九十日。'),
+      para(11, '日期：    年  月  日'),
+      heading(11, '二、报价一览表', 2),
+      table(11, [['项目名称', '投标总价（元）'], ['', '']]),
+      heading(12, '三、投标人认为需要加以说明的其他内容（第一部分）', 2),
+      para(12, '（本部分内容可供公开，以下为第二部分。）'),
+      heading(13, '一、授权委托书', 2),
+      para(13, '本人（姓名）系（投标人名称）的法定代表人，现委托（姓名）为我方代理人，代理人无转委托权。'),
+      para(13, '日期：    年  月  日'),
+      heading(13, '二、服务方案', 2),
+      para(13, '投标人应根据采购需求自行编写服务方案。'),
+      heading(14, '三、投标人认为需要加以说明的其他内容（第二部分）', 2),
+      para(14, '（一）违规行为风险知悉确认书'),
+      para(14, '本单位在投标前已充分知悉下列违规行为的法律后果，承诺在采购活动中依法诚信参与，不出借资质，不串通投标。'),
+      para(14, '投标人（盖章）：'),
+      para(14, '日期：    年  月  日'),
+      heading(15, '第七章 附件'),
+    ];
+    const card = extractCard([modelFile(blocks)]);
+    const twins = card.composition.filter((p) => p.title.startsWith('投标人认为需要加以说明的其他内容'));
+    expect(twins.map((p) => p.title)).toEqual(['投标人认为需要加以说明的其他内容（第一部分）', '投标人认为需要加以说明的其他内容（第二部分）']);
+    expect(twins.map((p) => p.form?.page)).toEqual([12, 14]);
+    const { nodes } = generateOutline(card, { bidType: 1 });
+    const [first, second] = twins.map((p) => nodes.find((n) => n.title === p.title));
+    expect(first && second).toBeTruthy();
+    const write = (node: NonNullable<typeof first>) =>
+      writeSectionOffline({ card, node, parentTitles: [], siblingTitles: [], facts: buildFactSheet(card, { bidType: 1 }), targetChars: 1500, bidType: 1, outline: nodes }).text;
+    const leafText = (node: NonNullable<typeof first>) => (node.children.length ? node.children.map(write) : [write(node)]).join('\n');
+    expect(leafText(second!)).toContain('承诺在采购活动中依法诚信参与，不出借资质，不串通投标。');
+    expect(leafText(first!)).not.toContain('不串通投标');
+  });
+
+  it('the contents table the chapter prints before its forms (「格式 1.目录（参考）」) is a form, printed with the first part', () => {
+    const blocks: Block[] = [
+      ...BLOCKS.slice(0, 11),
+      para(5, '格式 1.目录（参考）'),
+      heading(5, '目录'),
+      table(5, [
+        ['序号', '文件名称', '页码', '注意事项'],
+        ['1', '响应函', '', '（按规定格式盖章签署，否则响应无效）'],
+        ['2', '分项报价表', '', '（单价不得高于最高限价）'],
+      ]),
+      ...BLOCKS.slice(11),
+    ];
+    const card = extractCard([modelFile(blocks)]);
+    expect(card.forms?.[0]?.title).toBe('格式 1.目录（参考）');
+    const { nodes } = generateOutline(card, { bidType: 1 });
+    const all = flattenOutline(nodes);
+    const write = (title: string) => {
+      const node = all.find((n) => n.title === title && n.isLeaf)!;
+      return writeSectionOffline({ card, node, parentTitles: [], siblingTitles: [], facts: buildFactSheet(card, { bidType: 1 }), targetChars: 1500, bidType: 1, outline: nodes }).text;
+    };
+    const first = write('响应函');
+    expect(first).toContain('（按规定格式盖章签署，否则响应无效）');
+    expect(first.indexOf('注意事项')).toBeLessThan(first.indexOf('致：'));
+    // printed once: not with the part after it
+    expect(write('分项报价表')).not.toContain('注意事项');
+  });
 });

@@ -84,6 +84,16 @@ export function formsFromModel(model: DocModel, linked: Array<{ title: string; p
     lines.push(b.type === 'heading' ? b : { type: 'heading', page: b.page, pageEnd: b.pageEnd, level: 99, numbering: '', title: b.text, text: b.text });
     wanted.delete(k);
   }
+  // the bid's contents as the tender prints them (「格式 3.目录（参考）」 over a table of the parts with their notes), before
+  // the first form: a form of its own (printed with the first part — formRun)
+  const first = Math.min(chapter.to, ...[...chapter.heads, ...extra, ...lines].map((h) => indexOf(blocks, h, chapter.from + 1, chapter.to)).filter((i) => i >= 0));
+  for (let i = chapter.from + 1; i < first; i++) {
+    const b = blocks[i]!;
+    if (b.type === 'table' || !CONTENTS.test(b.text.replace(/\s+/g, ''))) continue;
+    if (!blocks.slice(i + 1, Math.min(first, i + 4)).some((x) => x.type === 'table')) continue;
+    lines.push(b.type === 'heading' ? b : { type: 'heading', page: b.page, pageEnd: b.pageEnd, level: 99, numbering: '', title: b.text, text: b.text });
+    break;
+  }
   const at = [...chapter.heads, ...extra, ...lines]
     .map((h) => ({ h, i: indexOf(blocks, h, chapter.from + 1, chapter.to) }))
     .filter((x, k, all) => x.i >= 0 && all.findIndex((y) => y.i === x.i) === k)
@@ -110,6 +120,10 @@ export function formsFromModel(model: DocModel, linked: Array<{ title: string; p
   }
   return out;
 }
+
+/** A contents form's title: 「目录」「格式 3.目录（参考）」「附件1 投标文件目录」. */
+const CONTENTS = /^(?:(?:格式|附件|附表)?[一二三四五六七八九十\d]+[.．、:：]?)?(?:投标文件|响应文件)?目\s*录(?:[（(][^（()）]{1,8}[)）])?(?:格式)?$/;
+export const isContentsForm = (f: TenderForm) => CONTENTS.test(f.title.replace(/\s+/g, '')) && f.blocks.some((b) => b.t === 'table');
 
 /** The forms a part's title names together (「A及B」「A和B」「A、B」, its notes in brackets left out); none when one. */
 function partsOf(title: string): string[] {
@@ -200,7 +214,10 @@ export function formRun(card: TenderCard, node: Pick<BidOutlineNode, 'title'>): 
   if (!own) return { forms: [], left: [] };
   const named = new Set(card.composition.map((p) => formNamed(card, p.title.trim())).filter(Boolean) as TenderForm[]);
   const titles = new Set([...named].map((f) => f.title));
-  const out = [own];
+  // the tender's contents table before the forms (isContentsForm) is printed with the bid's first part
+  const firstNamed = Math.min(...[...named].map((f) => forms.indexOf(f)));
+  const contents = formNamed(card, card.composition[0]?.title.trim() ?? '') === own ? forms.slice(0, firstNamed).filter(isContentsForm) : [];
+  const out = [...contents, own];
   const left: TenderForm[] = [];
   for (let i = forms.indexOf(own) + 1; i < forms.length; i++) {
     const f = forms[i]!;
