@@ -267,6 +267,26 @@ describe('generateOutline', () => {
     expectWellFormed(r.nodes);
   });
 
+  it('a part that answers its own row and hosts the ★ table keeps the table as a table, beside a section for its row', () => {
+    expect(card.starClauses.length).toBeGreaterThan(0);
+    const row = (id: string, item: string) => ({ ...card.scoring[0]!, id, item, points: 10, category: 'technical' as const, criteria: '' });
+    const c: TenderCard = {
+      ...card,
+      composition: ['投标函', '保洁管理服务', '拟安排的项目经理情况'].map((title, i) => ({ ...card.composition[0]!, title, order: i + 1, note: undefined })),
+      scoring: [row('s1', '保洁管理服务'), row('s2', '拟安排的项目经理情况')],
+      importantClauses: [],
+    };
+    const r = generateOutline(c, { bidType: 1 });
+    const host = r.nodes.find((n) => n.title === '保洁管理服务')!;
+    expect(host.children.map((k) => [k.title, k.mode])).toEqual([
+      ['★实质性条款响应表', 'table'],
+      ['总体保洁管理服务', 'ai'],
+    ]);
+    expect(host.children[0]!.clauseIds).toEqual(card.starClauses.map((x) => x.id));
+    expect(host.children[1]!.scoringIds).toEqual(['s1']);
+    expectWellFormed(r.nodes);
+  });
+
   it('the two-lot tender without composition', () => {
     const r = generateOutline(extractCard([LOTS_FILE], { lot: '2' }), { bidType: 1 });
     expect(r.nodes.map((n) => n.title)).toEqual(['商务部分', '资信部分', '技术部分', '报价部分']);

@@ -331,6 +331,23 @@ function shortClause(text: string): string {
   return t.replace(/[，,：:]+$/, '');
 }
 
+/**
+ * A written part that answers a row itself but also holds other sections is a chapter, not a section the writer writes:
+ * the row gets a leaf of its own at the top of the chapter (「技术方案」 → 「总体技术方案」), so its points have text.
+ */
+function ownRowLeaves(chapters: readonly Draft[], afterTables = false): void {
+  for (const ch of chapters) {
+    if (ch.mode !== 'ai' || !ch.scoringIds.length || !ch.children.length) continue;
+    const items = ch.items ?? [];
+    const title = items.length === 1 && !items[0]!.startsWith('总体') && ch.title.includes(items[0]!) ? `总体${items[0]}` : sectionTitle(items[0] ?? ch.title);
+    const leaf = draft(title, ch.kind, 'ai', { scoringIds: ch.scoringIds, items, weight: ch.weight, criteria: ch.criteria, fixed: true });
+    ch.scoringIds = [];
+    ch.items = [];
+    const at = afterTables ? ch.children.findIndex((c) => c.mode === 'ai') : 0;
+    ch.children.splice(at < 0 ? ch.children.length : at, 0, leaf);
+  }
+}
+
 /** Adds `d` to `list`, merging it into a sibling of the same title. */
 function addUnique(list: Draft[], d: Draft): Draft {
   const same = list.find((x) => x.title === d.title);
@@ -468,17 +485,7 @@ export function generateOutline(card: TenderCard, opts: OutlineOptions): Outline
     }
   }
 
-  // a part that answers a row itself but also holds other sections is a chapter, not a section the writer writes: the
-  // row gets a leaf of its own at the top of the chapter (「技术方案」 → 「总体技术方案」), so its points have text
-  for (const ch of chapters) {
-    if (!ch.scoringIds.length || !ch.children.length) continue;
-    const items = ch.items ?? [];
-    const title = items.length === 1 && !items[0]!.startsWith('总体') && ch.title.includes(items[0]!) ? `总体${items[0]}` : sectionTitle(items[0] ?? ch.title);
-    const leaf = draft(title, ch.kind, 'ai', { scoringIds: ch.scoringIds, items, weight: ch.weight, criteria: ch.criteria, fixed: true });
-    ch.scoringIds = [];
-    ch.items = [];
-    ch.children.unshift(leaf);
-  }
+  ownRowLeaves(chapters);
   for (const ch of chapters) if (priceIds[ch.title]) ch.scoringIds.push(...priceIds[ch.title]!);
 
   // ★/▲: a response table — the tender's 技术偏离表 when it prescribes one, else a section of the technical chapter
@@ -495,6 +502,8 @@ export function generateOutline(card: TenderCard, opts: OutlineOptions): Outline
         chapters[chapters.length - 1]!;
       const title = card.importantClauses.length && card.starClauses.length ? '★/▲条款逐条响应表' : card.starClauses.length ? '★实质性条款响应表' : '▲重要条款响应表';
       host.children.unshift(draft(title, host.kind, 'table', { clauseIds, fixed: true }));
+      // the host may answer a row itself: that answer becomes a section beside the table
+      ownRowLeaves([host], true);
     }
   }
 
