@@ -175,7 +175,7 @@ describe.skipIf(!canRun)('rolling restart of two instances behind nginx', () => 
       const again = await start(name, port);
       // nginx sends traffic to the restarted instance again (no instance is marked down: deploy/nginx.conf)
       await waitUntil(`${name} restarted takes requests through nginx`, () =>
-        again.lines.some((l) => l.includes('"url":"/api/btz/') && l.includes('incoming request')),
+        again.lines.some((l) => l.includes('"url":"/api/btz/') && l.includes('request completed')),
       );
       expect(answered).toBeGreaterThan(before);
       return again;
