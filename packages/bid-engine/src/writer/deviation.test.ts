@@ -136,8 +136,8 @@ describe('商务条款偏离表 (issue 24: the commercial deviation table carrie
     const lines = text().split('\n');
     const row = (label: string) => lines.find((l) => l.includes(`${label}：`) && l.includes('\t'));
     expect(row('交货期')).toContain('合同签订后 60 日历天内交货（招标文件第 5 页）');
-    expect(row('交货期')).toContain('\t响应：合同签订后 60 日历天内交货\t无偏离');
-    expect(row('付款方式')).toContain('\t响应：货到验收合格后支付合同价款的 95%\t无偏离');
+    expect(row('交货期')).toContain('\t我方响应：合同签订后 60 日历天内交货\t无偏离');
+    expect(row('付款方式')).toContain('\t我方响应：货到验收合格后支付合同价款的 95%\t无偏离');
     expect(row('投标有效期')).toContain('（招标文件第 2 页）');
     // 「不少于 24 个月」: the bidder offers its own period
     expect(row('质保期')).toMatch(/\t我方响应：【待填写：我方承诺的质保期（招标要求：验收合格后不少于 24 个月）】\t【待填写：无偏离／正偏离／负偏离】/);

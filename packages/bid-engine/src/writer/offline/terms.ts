@@ -24,11 +24,14 @@ function split(t: CardTerm): { label: string; value: string } {
   return i > 0 ? { label: t.text.slice(0, i), value: t.text.slice(i + 1).trim() } : { label: t.text, value: '' };
 }
 
-/** Whether a requirement item states one of the commercial table's terms (its row is the term's: not restated twice). */
+/**
+ * Whether a requirement item says no more than one of the commercial table's terms (its row is the term's: not restated
+ * twice); an item saying more keeps its own row.
+ */
 export function termCovers(c: Ctx, text: string): boolean {
   if (!isCommercialTable(c.node)) return false;
-  const t = core(text);
-  return (c.card.terms ?? []).some((x) => ORDER.includes(x.key) && t.includes(core(split(x).value).slice(0, 16)));
+  const t = core(text.replace(/^\s*(?:[（(]?\d{1,2}[)）.．、]|\d{1,2}(?:\.\d{1,2})+)\s*/, ''));
+  return t.length >= 4 && (c.card.terms ?? []).some((x) => ORDER.includes(x.key) && core(x.text).includes(t));
 }
 
 /**
@@ -54,8 +57,8 @@ export function termRows(c: Ctx, stated: readonly string[], withPage: boolean): 
     const response = bound
       ? `我方响应：${ph(`我方承诺的${label}（招标要求：${value.replace(/[。；;]+$/, '').slice(0, 30)}）`)}`
       : value.length <= 40
-        ? `响应：${value.replace(/[。；;]+$/, '')}`
-        : `响应：接受招标文件第 ${page} 页“${label}”的全部约定`;
+        ? `我方响应：${value.replace(/[。；;]+$/, '')}`
+        : `我方接受招标文件第 ${page} 页“${label}”的全部约定`;
     const deviation = bound ? ph('无偏离／正偏离／负偏离') : '无偏离';
     rows.push(withPage ? { requirement: `${text}（招标文件第 ${page} 页）`, response, deviation, note: '' } : { requirement: text, response, deviation, note: `见招标文件第 ${page} 页` });
   }
