@@ -34,6 +34,10 @@ describe('what review tables, price forms and table heads print beside a term’
       '服务期\t最终报价(总价、元)',
       '交货地点\t运距（km）',
       '付款方式：详见第三章采购需求。',
+      '投标有效期\t投标文件中承诺的投标有效期满足招标文件中载明的投标有效期的；',
+      '合同服务时间：合同双方名称 合同金额 （人民币万元）',
+      '服务期：履约时间',
+      '履约验收方式：¨一次性验收',
     ])
       expect(termsOfLine(line), line).toEqual([]);
     expect(termsOfLine('响应有效期：响应有效期：【90】天')).toEqual([{ key: 'validity', label: '响应有效期', value: '【90】天' }]);

@@ -23,10 +23,10 @@ const LABELS: Array<[CardTermKey, RegExp]> = [
  * What no term's value is: a blank to fill, a pointer to elsewhere (「详见第三章」「按照采购需求」), a scoring criterion, a
  * review table's check (「符合招标文件规定」「□通过」), a form's ticks (「支票□ 汇款□」).
  */
-const NOT_VALUE = /^[\s_＿\-—/／、.。…]*$|^(?:详见|见|参见|按照?|依据|根据)[^，；,;]{0,24}[。.]?$|得\s*\d+(?:\.\d+)?\s*分|\d+(?:\.\d+)?\s*分[；;，,。]|分值|评分|^(?:符合|满足|不符合|不满足)|[□☑■]/;
+const NOT_VALUE = /^[\s_＿\-—/／、.。…]*$|^(?:详见|见|参见|按照?|依据|根据)[^，；,;]{0,24}[。.]?$|得\s*\d+(?:\.\d+)?\s*分|\d+(?:\.\d+)?\s*分[；;，,。]|分值|评分|^(?:符合|满足|不符合|不满足)|满足[^，。]{0,30}的[；;。]?$|[□☑■¨]/;
 const BLANK = /_{2,}|＿{2,}|\s{4,}|（\s*）天|\(\s*\)天|(?<!\d\s*)年\s*月\s*日/;
 /** Words of a column head (「最终报价(总价、元)」「采购预算（万元）」「运距（km）」): a table's head row, not a term's value. */
-const HEAD_WORDS = /报价|预算|金额|备注|名称|单价|数量|运距|合计|序号|是否|声明|保证金|基本要求|^服务期$/;
+const HEAD_WORDS = /报价|预算|金额|备注|名称|单价|数量|运距|合计|序号|是否|声明|保证金|基本要求|^服务期$|^[\u4e00-\u9fa5]{2}时间$/;
 
 /** The key of a label (without its ★/▲ mark, numbering, bracketed qualifier), or null when it names no term. */
 export function termKey(label: string): CardTermKey | null {
@@ -54,7 +54,9 @@ function valueOf(raw: string, label: string): string | null {
   if (v.length < 2 || NOT_VALUE.test(v) || BLANK.test(raw)) return null;
   // a value is words or a figure with its unit, not a bare mark or number (「★」「是」「11」: a row number, a page)
   if (!/[\u4e00-\u9fa5]{2}|\d[】\]\s]*(?:个?日历天|个?工作日|天|日|个月|月|年|%|％|元|小时)/.test(v)) return null;
-  if (v.length <= 16 && !/\d/.test(v) && HEAD_WORDS.test(v)) return null;
+  // column heads: one short head, or several (「合同双方名称 合同金额 （人民币万元）」)
+  const heads = v.split(/\s+/);
+  if (!/\d/.test(v) && (v.length <= 16 ? HEAD_WORDS.test(v) : heads.length >= 2 && heads.every((h) => h.length <= 12) && heads.some((h) => HEAD_WORDS.test(h)))) return null;
   return v.length > MAX_VALUE ? `${v.slice(0, MAX_VALUE)}…` : v;
 }
 
