@@ -148,8 +148,22 @@ export interface TenderLot {
   name: string;
 }
 
-/** Kinds of the further facts only the LLM path extracts (delivery, warranty, payment…). */
-export type CardTermKey = 'contact' | 'method' | 'evaluation' | 'delivery' | 'warranty' | 'payment' | 'performance';
+/**
+ * Kinds of the further facts (delivery, warranty, payment…): the LLM path extracts the first seven; the rules read the
+ * commercial terms the tender labels (交货期、交货地点、付款方式、质保期、售后、验收、投标有效期、履约保证金).
+ */
+export type CardTermKey =
+  | 'contact'
+  | 'method'
+  | 'evaluation'
+  | 'delivery'
+  | 'warranty'
+  | 'payment'
+  | 'performance'
+  | 'place'
+  | 'aftersales'
+  | 'acceptance'
+  | 'validity';
 
 export const CARD_TERM_LABELS: Record<CardTermKey, string> = {
   contact: '联系方式',
@@ -159,6 +173,10 @@ export const CARD_TERM_LABELS: Record<CardTermKey, string> = {
   warranty: '质保与售后',
   payment: '付款方式',
   performance: '履约要求',
+  place: '交付地点',
+  aftersales: '售后服务',
+  acceptance: '验收',
+  validity: '投标有效期',
 };
 
 /** A further fact the LLM path found (交付期、质保期、付款方式…), with its source like every entry. */
@@ -265,7 +283,7 @@ export interface TenderCard {
   /** 'offline': rule-based writer (离线模式); 'llm': a model; 'merged': a model cross-checked by the rules. */
   writer: 'offline' | 'llm' | 'merged';
   files: TenderCardFile[];
-  /** LLM path only: further facts (delivery, warranty, payment…). */
+  /** Further facts: the commercial terms the tender labels (rules), or what the LLM path found (delivery, warranty, payment…). */
   terms?: CardTerm[];
   /** The requirement items of the tender's requirement chapters (absent on cards from before issue 13). */
   requirements?: RequirementItem[];

@@ -76,13 +76,18 @@ export function isDeviationRow(item: string): boolean {
 
 /**
  * A deviation row is scored from the deviation table (the outline maps it there): answered when the table holds its rows
- * — a line of three or more cells under the head; the offered values still to fill are the placeholders' finding.
+ * — a line of three or more cells that states a requirement (a cell of words or figures beyond a placeholder: the form's
+ * template rows 「*｜*-1｜【待填写】」 and a head of short labels are no rows); the offered values still to fill are the
+ * placeholders' finding.
  */
 function deviationResponse(body: string): { state: Exclude<ScoringRowState, 'price' | 'unmapped'>; chars: number; terms: string[]; missing: string[] } {
   const chars = countChars(body);
-  const rows = body.split('\n').filter((l) => l.split('\t').length >= 3).length;
+  const rows = body
+    .split('\n')
+    .map((l) => l.split('\t').map((cell) => cell.replace(/【[^】]*】/g, '').replace(/[\s*…．.、\-－—]/g, '')))
+    .filter((cells) => cells.length >= 3 && cells.some((x) => x.length >= 4) && !cells.every((x) => x.length <= 8 && !/\d/.test(x))).length;
   if (chars === 0) return { state: 'unwritten', chars, terms: ['偏离表'], missing: ['偏离表'] };
-  return rows >= 2 ? { state: 'answered', chars, terms: ['偏离表'], missing: [] } : { state: 'unanswered', chars, terms: ['偏离表'], missing: ['偏离表'] };
+  return rows >= 1 ? { state: 'answered', chars, terms: ['偏离表'], missing: [] } : { state: 'unanswered', chars, terms: ['偏离表'], missing: ['偏离表'] };
 }
 
 /** The text with the criteria's own clauses (≥ 8 characters) taken out: quoting the scoring standard answers nothing. */

@@ -639,6 +639,10 @@ describe('coverage by points', () => {
     const table = '序号\t招标技术要求\t投标技术响应\t偏离情况\n1\t▲续航不少于90分钟\t续航120分钟\t正偏离\n2\t防水IPX7\t防水IPX7\t无偏离';
     expect(scoringCoverage(c, [node], { t: table }).rows[0]!.state).toBe('answered');
     expect(scoringCoverage(c, [node], { t: '' }).rows[0]!.state).toBe('unwritten');
+    // the tender's form alone — its head and template rows with blanks — holds no row
+    const form = '采购包\t品目号\t商务条件\t投标响应\t是否偏离及说明\n*\t*-1\t\t【待填写：投标响应】\t【待填写：是否偏离及说明】\n…\t\t\t【待填写：投标响应】\t【待填写：是否偏离及说明】';
+    expect(scoringCoverage(c, [node], { t: form }).rows[0]!.state).toBe('unanswered');
+    expect(scoringCoverage(c, [node], { t: '序号\t招标要求\t投标响应\t偏离' }).rows[0]!.state).toBe('unanswered');
     // a written section is still judged by its points
     expect(scoringCoverage(c, [{ ...(node as object), mode: 'ai' } as never], { t: table }).rows[0]!.state).not.toBe('answered');
   });

@@ -10,6 +10,8 @@ import type {
   CardEntry,
   CardFact,
   CardFactKey,
+  CardTerm,
+  CardTermKey,
   CompositionPart,
   RequirementItem,
   ScoringItem,
@@ -26,6 +28,7 @@ import { compositionFromModel, plausible } from './rules/composition-model.js';
 import { formsFromModel } from './rules/forms.js';
 import { invalidFromModel } from './rules/invalid-model.js';
 import { requirementsFromModel } from './rules/requirements.js';
+import { termsOfLine } from './rules/terms.js';
 import { anonymityRules, isAnonymityClause, isFormatSpecClause } from './rules/anonymity.js';
 import { addFlag, definedName, DOUBT, findFact, mergeFact, source, SPECS, tableMoney, titleName } from './rules/facts.js';
 import {
@@ -157,6 +160,29 @@ function invalidClauses(fl: FileLines): RawItem[] {
     covered.add(h);
   }
   out.push(...sentenceItems(fl, (s) => INVALID_RE.test(s), covered));
+  return out;
+}
+
+/**
+ * The commercial terms the tender labels (rules/terms.ts), each with its line: 「交货期：…」「付款方式：…」 in the key-facts
+ * table, the commercial requirements and the contract chapter; the same term read twice (the key-facts table and the
+ * contract) is kept once, and at most four of a kind (a contract's every clause on payment is not a term each).
+ */
+function termItems(fl: FileLines): Array<RawItem & { key: CardTermKey }> {
+  const out: Array<RawItem & { key: CardTermKey }> = [];
+  const seen = new Set<string>();
+  const perKey = new Map<CardTermKey, number>();
+  for (const l of fl.lines) {
+    if (isTocLine(l.text)) continue;
+    for (const h of termsOfLine(l.text)) {
+      const norm = `${h.key}|${h.value.replace(/[\s，。；,;：:、（）()]/g, '').slice(0, 40)}`;
+      if (seen.has(norm) || (perKey.get(h.key) ?? 0) >= 4) continue;
+      seen.add(norm);
+      perKey.set(h.key, (perKey.get(h.key) ?? 0) + 1);
+      const text = `${h.label}：${h.value}`;
+      out.push({ key: h.key, text, line: l, last: l, excerpt: cap(l.text, 400), fl, lot: l.lot });
+    }
+  }
   return out;
 }
 
@@ -371,6 +397,7 @@ export function extractCard(files: readonly TenderFileInput[], opts: ExtractOpti
     (fl.file.model ? guarded('废标条款', failed, () => invalidFromModel(fl.file.model!), []) : []).map((g) => ({ ...g, fl })),
   );
   const fmt = all.flatMap(formatRules).filter(keep);
+  const termRaw = all.flatMap(termItems).filter(keep);
   const anon = all.flatMap(anonymityItems).filter(keep);
   const fmtSpec = all.flatMap(formatSpecItems).filter(keep);
 
@@ -477,6 +504,7 @@ export function extractCard(files: readonly TenderFileInput[], opts: ExtractOpti
     writer: 'offline',
     files: files.map((f) => ({ name: f.name, role: f.role, order: f.order })),
     ...(requirements.length ? { requirements } : {}),
+    ...(termRaw.length ? { terms: termRaw.map((t, n): CardTerm => ({ id: `t${n + 1}`, key: t.key, text: t.text, ...entryOf(t) })) } : {}),
     ...(failed.length ? { failedParts: failed } : {}),
     ...(files.some((f) => f.model?.notice) ? { notices: files.flatMap((f) => (f.model?.notice ? [`${f.name}：${f.model.notice}`] : [])) } : {}),
   };

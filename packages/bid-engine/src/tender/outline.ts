@@ -386,6 +386,40 @@ function depthOf(d: Draft, level = 1): number {
   return d.children.length ? Math.max(...d.children.map((c) => depthOf(c, level + 1))) : level;
 }
 
+/** A works tender's part where the construction plan goes (its title: 技术标, 施工组织设计, 施工方案, 其他资料…). */
+const WORKS_PLAN_PART = /施工组织设计|施工方案|技术标|技术部分|技术文件|技术方案|其他资料|其他材料|其他内容/;
+const WORKS_PLAN_NAMED = /施工组织设计|施工方案|技术标|技术部分|技术文件|技术方案/;
+
+/** The tender's enumeration of what its 施工组织设计 / 施工方案 / 技术标 holds (「施工组织设计应包括：施工部署、…」). */
+const PLAN_LIST =
+  /(?:施工组织设计|施工组织方案|施工技术方案|施工方案|技术标)[^。；:：]{0,16}?(?:应|须|需|必须|应当)?(?:包括|包含|涵盖|含有|主要内容(?:为|有|包括)?|内容(?:为|有|包括))(?:但不限于|以下内容|下列内容|如下内容)?[：:]?\s*([^。；;]+)/;
+
+/**
+ * The sections the tender's own words give the construction plan: the first enumeration of what its 施工组织设计 / 施工方案
+ * / 技术标 must hold, read from its requirements, instructions, composition notes, forms and scoring criteria (in that
+ * order), each item as printed (numbering and a trailing 等 off). Empty when the tender lists nothing.
+ */
+export function worksPlanItems(card: TenderCard): string[] {
+  const texts = [
+    ...(card.requirements ?? []).map((r) => r.text),
+    ...card.formatRules.map((r) => r.text),
+    ...card.composition.map((p) => p.note ?? ''),
+    ...(card.forms ?? []).flatMap((f) => f.blocks.flatMap((b) => (b.t === 'p' ? [b.text] : []))),
+    ...card.scoring.map((s) => s.criteria),
+  ];
+  for (const t of texts) {
+    const m = PLAN_LIST.exec(t.replace(/\s+/g, ''));
+    if (!m) continue;
+    const items = m[1]!
+      .split(/[、，,]|[（(]?\d{1,2}[)）.．、]|[①-⑳]/)
+      .map((x) => x.replace(/^(?:以及|及|和)/, '').replace(/等(?:内容|方面)?$/, '').trim())
+      .filter((x) => x.length >= 2 && x.length <= 16 && /[\u4e00-\u9fa5]{2}/.test(x) && !/\d+分|得分/.test(x));
+    const distinct = [...new Set(items)];
+    if (distinct.length >= 2) return distinct.slice(0, MAX_CHILDREN);
+  }
+  return [];
+}
+
 /**
  * The outline of a bid from its tender card: nested directory nodes (levels 1–3, ids n1, n1-2, n1-2-3) and the coverage
  * of every scoring item. Deterministic.
@@ -529,6 +563,24 @@ export function generateOutline(card: TenderCard, opts: OutlineOptions): Outline
       ch.children.unshift(draft(ch.title, ch.kind, 'form', { fixed: true }));
   }
 
+  // A works tender's part for the construction plan (技术标, 施工组织设计, 其他资料 where the plans go) that answers no
+  // scoring row: its sections are what the tender says the plan holds (its own enumeration); when it says nothing, the
+  // part stays one section stating what the tender asks for — never the generic four (总体说明、具体内容与措施…)
+  const plainParts = new Set<Draft>();
+  const planSections = new Set<Draft>();
+  if (domain === 'construction') {
+    const parts = chapters.filter((ch) => ch.mode === 'ai' && !ch.scoringIds.length && !ch.children.some((c) => c.mode === 'ai' || c.scoringIds.length) && WORKS_PLAN_PART.test(ch.title));
+    // the enumeration goes to the part named for the plan, else to the first catch-all part (其他资料); the rest stay plain
+    const host = parts.find((ch) => WORKS_PLAN_NAMED.test(ch.title)) ?? parts[0];
+    const items = host ? worksPlanItems(card) : [];
+    for (const ch of parts) {
+      if (ch === host && items.length >= 2) for (const t of items) planSections.add(addUnique(ch.children, draft(t, '技术', 'ai', { fixed: true, weight: avgPoints / 2 })));
+      // (a part holding a table — the parameter table — gets its one written section beside it)
+      else if (ch.children.length) plainParts.add(addUnique(ch.children, draft(ch.title, '技术', 'ai', { fixed: true, weight: avgPoints })));
+      else plainParts.add(ch);
+    }
+  }
+
   // A technical chapter with nothing to answer still gets a standard structure — when the tender scores nothing (a
   // scored tender's rows are the structure; its other technical parts stay one written section each)
   const scored = scoring.some((s) => s.category !== 'price');
@@ -551,7 +603,8 @@ export function generateOutline(card: TenderCard, opts: OutlineOptions): Outline
   for (const d of written) {
     const chars = (total * d.weight) / sum;
     const leaves = Math.min(MAX_CHILDREN, Math.max(1, Math.round(chars / target)));
-    if (leaves >= 2) {
+    // (a works plan's sections are the tender's items, not split again into template topics)
+    if (leaves >= 2 && !plainParts.has(d) && !planSections.has(d)) {
       const topics = subTopics(d.title, d.criteria, leaves, domain, d.items);
       if (topics.length >= 2) {
         const per = Math.round(chars / topics.length);

@@ -7,6 +7,7 @@ import { buildFactSheet, writeSectionOffline } from './index.js';
 import { writeSectionLlm } from './llm-section.js';
 import { startFakeOpenAi, type FakeOpenAi } from '../../test/fakes/openai-server.js';
 import { testClient } from '../../test/llm/helpers.js';
+import { scoringCoverage } from '../health/index.js';
 
 /**
  * The 技术参数响应偏离表 of a goods tender (issue 24 item 4): every parameter of the technical requirements is a row —
@@ -91,5 +92,63 @@ describe('资格条件响应表 (issue 25: a completed bid answers every qualifi
     const out = writeSectionOffline({ card: own, node, parentTitles: [], siblingTitles: [node.title], facts, targetChars: 800, bidType: 1, outline: nodes });
     for (const q of quals) expect(out.text, out.text).toContain(q.replace(/。$/, ''));
     for (const s of own.starClauses) expect(out.text).not.toContain(s.text.replace(/[★▲]/g, '').slice(0, 16));
+  });
+});
+
+describe('商务条款偏离表 (issue 24: the commercial deviation table carries the tender’s commercial terms)', () => {
+  // the generated goods tender with a key-facts line on bid validity, a scored 商务条款偏离 row and a commercial deviation
+  // table of its own in the composition (its form left aside: the table is written by rule)
+  const blocks = goodsModelBlocks().flatMap((b) => {
+    if (b.type === 'paragraph' && b.text.startsWith('投标截止时间')) return [b, { ...b, text: '投标有效期：自投标截止之日起 90 日历天。' }];
+    if (b.type === 'paragraph' && b.text === '（四）商务部分') return [b, { ...b, text: '（五）商务条款偏离表' }];
+    if (b.type === 'paragraph' && b.text.startsWith('2. 质保期')) return [{ ...b, text: '2. 质保期：验收合格后不少于 24 个月。' }];
+    return [b];
+  });
+  const scoringTable = blocks.find((b) => b.type === 'table' && b.rows[0]!.cells[0]!.text === '评分项');
+  if (scoringTable?.type === 'table') {
+    const row = scoringTable.rows[3]!;
+    scoringTable.rows.splice(4, 0, { ...row, cells: row.cells.map((c, i) => ({ ...c, text: ['商务条款偏离', '5', '商务条款完全响应无偏离得 5 分，有负偏离不得分', '商务'][i]! })) });
+    // the price row keeps the total at 100
+    const price = scoringTable.rows.find((r) => r.cells[0]!.text === '投标报价')!;
+    price.cells[1] = { ...price.cells[1]!, text: '35' };
+  }
+  const own = extractCard([modelFile(blocks)]);
+  const out = generateOutline(own, { bidType: 1 });
+  const flat = flattenOutline(out.nodes);
+  const table = flat.find((n) => n.title === '商务条款偏离表')!;
+  const ownFacts = buildFactSheet(own, { bidType: 1 });
+  const text = () =>
+    writeSectionOffline({ card: own, node: table, parentTitles: [], siblingTitles: out.nodes.map((n) => n.title), facts: ownFacts, targetChars: 700, bidType: 1, outline: out.nodes }).text;
+
+  it('the card holds the tender’s labelled terms, with their pages', () => {
+    expect(own.terms?.map((t) => [t.key, t.text, t.source.page])).toEqual([
+      ['validity', '投标有效期：自投标截止之日起 90 日历天。', 2],
+      ['delivery', '交货期：合同签订后 60 日历天内交货。', 5],
+      ['warranty', '质保期：验收合格后不少于 24 个月。', 5],
+      ['payment', '付款方式：货到验收合格后支付合同价款的 95%。', 5],
+    ]);
+  });
+
+  it('each term is a row: the tender’s words and page, accepted in its own words or (a bound) the bidder’s figure asked for', () => {
+    expect(table.mode).toBe('table');
+    const s = own.scoring.find((x) => x.item === '商务条款偏离')!;
+    expect(table.scoringIds).toContain(s.id);
+    const lines = text().split('\n');
+    const row = (label: string) => lines.find((l) => l.includes(`${label}：`) && l.includes('\t'));
+    expect(row('交货期')).toContain('合同签订后 60 日历天内交货（招标文件第 5 页）');
+    expect(row('交货期')).toContain('\t我方响应：合同签订后 60 日历天内交货\t无偏离');
+    expect(row('付款方式')).toContain('\t我方响应：货到验收合格后支付合同价款的 95%\t无偏离');
+    expect(row('投标有效期')).toContain('（招标文件第 2 页）');
+    // 「不少于 24 个月」: the bidder offers its own period
+    expect(row('质保期')).toMatch(/\t我方响应：【待填写：我方承诺的质保期（招标要求：验收合格后不少于 24 个月）】\t【待填写：无偏离／正偏离／负偏离】/);
+    // never a figure the tender does not state
+    for (const n of text().match(/\d+(?:\.\d+)?\s*(?:日历天|个月|%|天)/g) ?? []) expect(own.terms!.some((t) => t.text.includes(n)), n).toBe(true);
+  });
+
+  it('health counts the 商务条款偏离 row answered by the table’s rows; the empty table would not be', () => {
+    const s = own.scoring.find((x) => x.item === '商务条款偏离')!;
+    const cov = (body: string) => scoringCoverage(own, out.nodes, { [table.id]: body }).rows.find((r) => r.scoringId === s.id)!.state;
+    expect(cov(text())).toBe('answered');
+    expect(cov(text().split('\n').filter((l) => !l.includes('\t') || l.startsWith('序号')).join('\n'))).toBe('unanswered');
   });
 });

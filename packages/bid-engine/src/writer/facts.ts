@@ -60,12 +60,21 @@ const PNUM = '(?<![\\d.年月〇零])(\\d{1,3}|[一二两三四五六七八九�
  */
 function texts(card: TenderCard): string[] {
   return [
-    ...(card.terms ?? []).map((t) => t.text),
+    ...modelTerms(card).map((t) => t.text),
     ...card.starClauses.map((c) => c.text),
     ...card.importantClauses.map((c) => c.text),
     ...card.qualifications.map((c) => c.text),
     ...card.composition.map((c) => c.note ?? ''),
   ].filter(Boolean);
+}
+
+/**
+ * The terms the model path found. The terms the rules read (tender/rules/terms.ts: the labelled commercial terms) are the
+ * commercial deviation table's rows, not the fact sheet's sources: a contract's 「质保期：5年（…）」 quoted as the source
+ * of every section's commitment is the same sentence six times (and may be a scoring criterion's words too).
+ */
+function modelTerms(card: TenderCard) {
+  return (card.terms ?? []).filter((t) => t.origin !== 'rule');
 }
 
 function find(list: string[], re: RegExp, tail: string[] = []): { m: RegExpExecArray; text: string } | null {
@@ -97,7 +106,7 @@ export function buildFactSheet(card: TenderCard, opts: { bidType: 1 | 2 }): Fact
   // nor is a penalty's rate (「每延误工期1天…承担合同金额的1%作为违约金」: 1 day is what each penalty counts, not the 工期)
   const loose = new RegExp(`(?:交付|交货|工期|完成|服务期|实施周期|部署|上线)(?:(?!延误|逾期|违约)[^。；])*?(?<!最长不得超过|最长不超过|最多不超过|最长|最多|延长至?|每[\\u4e00-\\u9fa5]{0,6})${DNUM}\\s*(个?日历天|个工作日|工作日|日|天|个月|月)(?![\\d一二三四五六七八九十])`);
   const d =
-    find([...(card.terms ?? []).filter((t) => t.key === 'delivery').map((t) => t.text), ...texts(card)], loose) ??
+    find([...modelTerms(card).filter((t) => t.key === 'delivery').map((t) => t.text), ...texts(card)], loose) ??
     find((card.requirements ?? []).map((r) => r.text), strict);
   if (d) {
     const n = parseCnSmall(d.m[1]!)!;
@@ -110,7 +119,7 @@ export function buildFactSheet(card: TenderCard, opts: { bidType: 1 | 2 }): Fact
   // 质保期: "质保期三年", "免费运维服务 3 年", "保修期 24 个月".
   let warranty: Fact;
   const w = find(
-    [...(card.terms ?? []).filter((t) => t.key === 'warranty').map((t) => t.text), ...all],
+    [...modelTerms(card).filter((t) => t.key === 'warranty').map((t) => t.text), ...all],
     new RegExp(`(?:质保|保修|免费运维|免费维护|维保)[^。；]*?${PNUM}\\s*(年|个月)|${PNUM}\\s*(年|个月)[^。；]*?(?:质保|保修|免费运维|免费维护|维保)`),
   );
   if (w) {

@@ -280,7 +280,7 @@ describe('form and table modes', () => {
 
 describe('other tenders and kinds', () => {
   it('writes safety and generic sections, and an empty card with placeholders', () => {
-    const empty: TenderCard = { ...card, projectName: null, projectNumber: null, purchaser: null, scoring: [], starClauses: [], importantClauses: [] };
+    const empty: TenderCard = { ...card, projectName: null, projectNumber: null, purchaser: null, scoring: [], starClauses: [], importantClauses: [], terms: [] };
     const facts = buildFactSheet(empty, { bidType: 1 });
     const node: BidOutlineNode = { id: 'x1', title: '安全文明施工措施', level: 2, isLeaf: true, index: 0, status: 0, parentId: 'x', readStatus: 0, number: '1.1', kind: '技术', mode: 'ai', scoringIds: [], children: [] };
     const out = writeSectionOffline({ card: empty, node, parentTitles: ['技术部分'], siblingTitles: [], facts, targetChars: 1500, bidType: 1 });

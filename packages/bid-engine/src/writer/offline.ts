@@ -18,6 +18,7 @@ import {
   worksTechnical, goodsTechnical, worksSchedule, userTraining,
 } from './offline/domain-sections.js';
 import { commitOf, pointParts, requirementOf } from './offline/respond.js';
+import { termRows } from './offline/terms.js';
 import { missingFormSection, tenderFormSection } from './offline/tender-form.js';
 import { formRun, isContentsForm, notInBid } from '../tender/rules/forms.js';
 import { adaptPassage } from '../repository/adapt.js';
@@ -161,7 +162,9 @@ export function writeSectionOffline(input: WriteSectionInput): WriteSectionResul
     // the requirement items the table answers that its form did not answer (the tender's form printed rows of its own —
     // some print the clause itself with a blank response cell: our answer follows)
     const answered = toText(blocks).split('\n').filter((l) => l.includes('我方')).map((l) => l.replace(/\s+/g, ''));
-    const reqRows = node.mode !== 'table' ? [] : requirementRows(c, false, true).filter((r) => !answered.some((l) => l.includes(r.requirement.replace(/\s+/g, '').slice(0, 16))));
+    // (the commercial table's terms — offline/terms.ts — first: those its ★/▲ rows and items do not state)
+    const terms = node.mode !== 'table' || placed ? [] : termRows(c, [...owned.map((cl) => cl.text), ...answered], false);
+    const reqRows = node.mode !== 'table' ? [] : [...terms, ...requirementRows(c, false, true)].filter((r) => !answered.some((l) => l.includes(r.requirement.replace(/\s+/g, '').slice(0, 16))));
     if (reqRows.length)
       blocks.push(
         { t: 'p', text: '对招标文件其他要求的逐条响应：' },

@@ -129,7 +129,9 @@ const DEAL_ITEM = /付款|支付方式|结算|发票|投标报价|报价(?:应|�
 
 /** A response table that can take requirement rows: not the qualification table (it answers the qualifications). */
 const takesRows = (n: BidOutlineNode) => n.mode === 'table' && !/资格/.test(n.title);
-const commercialTable = (n: BidOutlineNode) => takesRows(n) && (n.kind === '商务' || /商务/.test(n.title));
+/** The commercial response table (商务条款偏离表, 商务条件响应表): the deal terms are its rows (offline/terms.ts). */
+export const isCommercialTable = (n: BidOutlineNode) => takesRows(n) && (n.kind === '商务' || /商务/.test(n.title));
+const commercialTable = isCommercialTable;
 
 /**
  * Requirement item → the leaf that answers it (issue 24: each item in the section whose subject it is about, or in the

@@ -187,6 +187,17 @@ describe('extractCardWithLlm — merge rules', () => {
     expect(llm.requests.every((q) => q.tag === 'bid:7' && q.json === true)).toBe(true);
   });
 
+  it('the rules’ commercial term of a kind the model found none of stays on the card (the commercial table’s rows)', async () => {
+    const rule = RULE.terms!.find((t) => t.key === 'delivery')!;
+    expect(rule.origin).toBe('rule');
+    // a model that finds no delivery term
+    const r = await extractCardWithLlmDetailed(new ScriptedLlm(FILES, { delivery: JSON.stringify({ items: [] }) }), FILES, {});
+    expect(r.card.terms!.filter((t) => t.key === 'delivery').map((t) => [t.text, t.origin])).toEqual([[rule.text, 'rule']]);
+    // one that finds it: the model's wording (as before)
+    const m = await extractCardWithLlmDetailed(new ScriptedLlm(FILES), FILES, {});
+    expect(m.card.terms!.filter((t) => t.key === 'delivery').every((t) => t.origin === 'llm')).toBe(true);
+  });
+
   it('prompt order: the same system message (rules + tender) first in every task, the task instruction last', async () => {
     const llm = new ScriptedLlm(FILES);
     await extractCardWithLlm(llm, FILES, {});

@@ -387,6 +387,8 @@ export function mergeCard(
     const r = mergeList<CardClause>([], termFound.filter((f) => f.key === key), at, clauseSpec('t', false));
     for (const c of r.items) terms.push({ ...c, key, id: '' });
   }
+  // (the rules' labelled commercial terms of a kind the model found none of stay: the commercial table's rows)
+  for (const t of rule.terms ?? []) if (!terms.some((x) => x.key === t.key)) terms.push(structuredClone(t));
   terms.forEach((t, i) => (t.id = `t${i + 1}`));
   card.terms = terms;
   stats.added.terms = terms.length;

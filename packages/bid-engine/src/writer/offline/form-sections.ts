@@ -6,6 +6,7 @@ import { isParameterTable, parameterItems } from '../points.js';
 import { bold, clauseList, F, ph, SP } from './context.js';
 import { commitment, REQUIRES } from './respond.js';
 import { ceilingSentence } from '../../tender/ceiling.js';
+import { termCovers, termRows } from './terms.js';
 
 /**
  * Section bodies for the evidence and form sections (业绩、资质、荣誉、投标函、授权书、报价表、资格证明、偏离表) and the
@@ -202,6 +203,8 @@ export function responseRows(c: Ctx): ResponseRow[] {
         : { requirement: `${r.mark}${text}`, response: responseFor(c, r.clause.text), deviation: '无偏离', note: `见招标文件第 ${r.clause.source.page} 页` },
     );
   }
+  // the commercial table: the tender's commercial terms (offline/terms.ts), then the deal items assigned to it
+  rows.push(...termRows(c, rows.map((r) => r.requirement), true));
   rows.push(...requirementRows(c, params.length > 0));
   return rows;
 }
@@ -215,8 +218,9 @@ export function requirementRows(c: Ctx, withPage = false, withStated = false): R
   // (an item a ★/▲ row of the table states is answered there — unless the table is the tender's form, which may not
   // have taken our ★/▲ rows: withStated)
   const clauses = withStated ? [] : deviationRows(c);
+  // (an item stating a commercial term is answered by the term's row: offline/terms.ts)
   return c.reqs
-    .filter((r) => !own.has(r) && !clauses.some((x) => sameRequirement(x.clause.text, r.text)))
+    .filter((r) => !own.has(r) && !clauses.some((x) => sameRequirement(x.clause.text, r.text)) && !termCovers(c, r.text))
     .map((r) => {
       const text = r.text.replace(/\s+/g, ' ').trim().replace(/[。；;]+$/, '');
       const response = REQUIRES.test(r.text) ? `我方承诺${commitment(r.text)}` : '我方知悉并接受';
