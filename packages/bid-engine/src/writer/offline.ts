@@ -1,4 +1,4 @@
-import { countChars, type ScoringItem } from '@btz/shared';
+import { countChars, flattenOutline, type ScoringItem } from '@btz/shared';
 import { PLACEHOLDER_RE, toDoc, toText } from './doc.js';
 import { ANONYMOUS_SELF, anonymousFacts, isAnonymousSection } from './anonymity.js';
 import { detectDomain, isServiceDomain, type TenderDomain } from './domain.js';
@@ -130,11 +130,8 @@ export function writeSectionOffline(input: WriteSectionInput): WriteSectionResul
   // a part the outline split into plan sections (a scored 「拟安排团队负责人」 → 项目组织架构、项目经理简介…): the part's
   // own form (the tender's team or 业绩 table with its columns and notes, or its words on what goes there) leads the
   // first of them — else no section prints it
-  const parent = parentTitles[parentTitles.length - 1]?.trim() ?? '';
-  const parentForms =
-    !isPart && node.mode === 'ai' && parent && siblingTitles[0]?.trim() === node.title.trim() && card.composition.some((p) => p.title.trim() === parent)
-      ? formRun(card, { title: parent }).forms
-      : [];
+  const parent = !isPart && node.mode === 'ai' ? partOpened(input) : '';
+  const parentForms = parent ? formRun(card, { title: parent }).forms : [];
   const partTable = !!parentForms[0]?.blocks.some((b) => b.t === 'table');
   const partForm = parentForms.length && parentForms[0]!.blocks.length ? tenderFormSection(c, parentForms) : [];
   if (node.mode === 'ai' && !forms[0]?.blocks.some((b) => b.t === 'table')) forms = [];
@@ -186,6 +183,27 @@ export function writeSectionOffline(input: WriteSectionInput): WriteSectionResul
   const text = toText(blocks);
   const placeholders = [...new Set(text.match(PLACEHOLDER_RE) ?? [])];
   return { doc: toDoc(blocks), text, chars: countChars(text), placeholders, kind, ...(reuse.reused.length ? { reused: reuse.reused } : {}) };
+}
+
+/**
+ * The composition part a written section opens: the nearest part above it of which it is the first leaf — the outline may
+ * nest the part's rows a level deeper (a part → a scored topic → its first sub-topic), and the part's form is printed by
+ * the first leaf under it, whatever its depth. Without the outline: the parent, when the node is its first child.
+ */
+function partOpened(input: WriteSectionInput): string {
+  const { card, node, parentTitles, siblingTitles, outline } = input;
+  const isPart = (t: string) => card.composition.some((p) => p.title.trim() === t.trim());
+  if (!outline) {
+    const parent = parentTitles[parentTitles.length - 1]?.trim() ?? '';
+    return parent && siblingTitles[0]?.trim() === node.title.trim() && isPart(parent) ? parent : '';
+  }
+  const byId = new Map(flattenOutline(outline).map((n) => [n.id, n]));
+  let cur = byId.get(node.id) ?? node;
+  for (let p = byId.get(cur.parentId); p; cur = p, p = byId.get(p.parentId)) {
+    if (p.children[0]?.id !== cur.id) return '';
+    if (isPart(p.title)) return p.title.trim();
+  }
+  return '';
 }
 
 /**

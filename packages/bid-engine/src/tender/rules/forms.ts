@@ -186,6 +186,36 @@ function formNamed(card: TenderCard, title: string): TenderForm | undefined {
   return best ? fullest(forms, best.f.title) : undefined;
 }
 
+/** A form printed with a part: one of the bid's (not the cover or contents, not one for after the award). */
+const bidForm = (f: TenderForm) => f.blocks.length > 0 && !isContentsForm(f) && !isPrintedPart(key(f.title)) && !NOT_BID_FORM.test(f.title) && !notInBid(f);
+
+/**
+ * The forms printed before the first form a part links (「（一）投标人基本情况表」「（二）投标保证金收执证明」 ahead of the
+ * part 「法定代表人身份证明」's 「（四）」) belong to the part listed just before that one when it links none (「资格审查相关
+ * 证明材料」, whose list names them inline) — passing over the cover and the contents: the first of them is its own form
+ * (formRun prints the rest after it). Otherwise no section would print them.
+ */
+function leadForm(card: TenderCard, title: string): TenderForm | undefined {
+  const forms = card.forms ?? [];
+  const parts = card.composition;
+  const own = parts.findIndex((p) => p.title.trim() === title);
+  if (own < 0 || !forms.length) return undefined;
+  const linked = parts.map((p) => formNamed(card, p.title.trim()));
+  const first = linked.findIndex(Boolean);
+  if (first <= own) return undefined;
+  // the part: the nearest before the first linked one that is not a printed part (封面、目录)
+  let host = first - 1;
+  while (host >= 0 && isPrintedPart(parts[host]!.title)) host--;
+  if (host !== own) return undefined;
+  const at = Math.min(...linked.filter(Boolean).map((f) => forms.indexOf(f!)));
+  return forms.slice(0, at).find(bidForm);
+}
+
+/** A part's own form: the one it names, else the forms ahead of the first linked one (leadForm). */
+function ownForm(card: TenderCard, title: string): TenderForm | undefined {
+  return formNamed(card, title) ?? leadForm(card, title);
+}
+
 /**
  * The tender forms of a section: the form its part links, followed by the forms after it in the chapter that no part of
  * the composition names (「中小企业声明函」「残疾人福利性单位声明函」 after the 声明 a part names) — every form of the
@@ -210,31 +240,38 @@ export function notInBid(f: TenderForm): boolean {
  */
 export function formRun(card: TenderCard, node: Pick<BidOutlineNode, 'title'>): { forms: TenderForm[]; left: TenderForm[] } {
   const forms = card.forms ?? [];
-  const own = formNamed(card, node.title.trim());
+  const own = ownForm(card, node.title.trim());
   if (!own) return { forms: [], left: [] };
-  const named = new Set(card.composition.map((p) => formNamed(card, p.title.trim())).filter(Boolean) as TenderForm[]);
+  const named = new Set(card.composition.map((p) => ownForm(card, p.title.trim())).filter(Boolean) as TenderForm[]);
   const titles = new Set([...named].map((f) => f.title));
   // the tender's contents table before the forms (isContentsForm) is printed with the bid's first part
   const firstNamed = Math.min(...[...named].map((f) => forms.indexOf(f)));
   const contents = formNamed(card, card.composition[0]?.title.trim() ?? '') === own ? forms.slice(0, firstNamed).filter(isContentsForm) : [];
   const out = [...contents, own];
   const left: TenderForm[] = [];
-  for (let i = forms.indexOf(own) + 1; i < forms.length; i++) {
-    const f = forms[i]!;
-    if (named.has(f) || titles.has(f.title)) break;
-    if (!f.blocks.length || isPrintedPart(key(f.title))) continue;
-    if (NOT_BID_FORM.test(f.title) || notInBid(f)) {
-      left.push(f);
-      continue;
+  // the forms after each copy of the part's form (a chapter printing it in two volumes: 「拟分包情况说明」 under the
+  // qualification volume, followed there by 「联合协议」, and again under the commercial one) — the fullest copy's first,
+  // then those only another copy is followed by; a title once
+  const seen = new Set([own.title]);
+  const copies = [own, ...forms.filter((f) => f !== own && f.title === own.title)];
+  for (const copy of copies)
+    for (let i = forms.indexOf(copy) + 1; i < forms.length; i++) {
+      const f = forms[i]!;
+      if (named.has(f) || titles.has(f.title)) break;
+      if (!f.blocks.length || isPrintedPart(key(f.title)) || seen.has(f.title)) continue;
+      seen.add(f.title);
+      if (NOT_BID_FORM.test(f.title) || notInBid(f)) {
+        left.push(f);
+        continue;
+      }
+      out.push(f);
     }
-    out.push(f);
-  }
   return { forms: out, left };
 }
 
 /** The tender form of a section (the first of tenderFormsFor). */
 export function tenderFormFor(card: TenderCard, node: Pick<BidOutlineNode, 'title'>): TenderForm | undefined {
-  return formNamed(card, node.title.trim());
+  return ownForm(card, node.title.trim());
 }
 
 /**
