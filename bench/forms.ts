@@ -9,7 +9,7 @@
  * The splitter, where it was wrong (the bench's own cut, not the product): a title the labels list twice is two forms; a
  * label shortening the printed title (「…实力的认证和资质材料」 for 「…实力的有效期内的认证和资质材料」) and a title with a note
  * after a semicolon (「中标服务费承诺书；（须加盖…）」) still cut; a letter's addressee in brackets (「致：（采购代理 /招标人）」)
- * is a blank, filled with the purchaser.
+ * is a blank, filled with the purchaser; a volume's cover title (「资格文件封面」) ends the form above it.
  * Goal: ≥ 90 % per form. Printed per form (with --verbose), per tender and per half (work / check).
  *
  *   npm run bench -- forms [--only c07,n10] [--verbose] [--missing]   (--missing: the lines of a form below the goal whose
@@ -138,10 +138,10 @@ const NUMBERING = /^(?:附件|格式|附表)?\s*[（(]?[一二三四五六七八
 const titleKey = (s: string) => norm(s.replace(/[（(][^（()）]*[)）]/g, '').replace(/^\s*(?:[（(]?[一二三四五六七八九十\d]+[)）、.．]?)/, '')).replace(/[《》"':：]/g, '');
 
 /**
- * A line dividing the bid's volumes: a volume's title (「第二分册 技术投标文件」「投标文件附件（信息不公开部分）」) or the
+ * A line dividing the bid's volumes: a volume's title (「第二分册 技术投标文件」「投标文件附件（信息不公开部分）」「资格文件封面」) or the
  * note closing one (「（…的内容到此为止！以下为…）」) — the form above ends there.
  */
-const VOLUME = /^第[一二三四五六七八九十\d]+(?:分册|册|卷)[^，,。；;]{0,16}$|^(?:投标|响应)文件(?:正文|附件)[^，,。；;]{0,16}$|^[(（][^()（）]{0,30}到此为止[^()（）]{0,30}[)）]$/;
+const VOLUME = /^第[一二三四五六七八九十\d]+(?:分册|册|卷)[^，,。；;]{0,16}$|^[^，,。；;]{0,10}文件封面$|^(?:投标|响应)文件(?:正文|附件)[^，,。；;]{0,16}$|^[(（][^()（）]{0,30}到此为止[^()（）]{0,30}[)）]$/;
 
 interface IndependentForm {
   title: string;

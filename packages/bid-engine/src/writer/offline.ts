@@ -19,7 +19,7 @@ import {
 } from './offline/domain-sections.js';
 import { commitOf, pointParts, requirementOf } from './offline/respond.js';
 import { missingFormSection, tenderFormSection } from './offline/tender-form.js';
-import { formRun, isContentsForm, notInBid } from '../tender/rules/forms.js';
+import { formRun, isContentsForm, isPartForm, notInBid } from '../tender/rules/forms.js';
 import { adaptPassage } from '../repository/adapt.js';
 import { SCORING_MIN_CHARS } from '../health/coverage.js';
 import type { Block } from './doc.js';
@@ -120,7 +120,10 @@ export function writeSectionOffline(input: WriteSectionInput): WriteSectionResul
   // (a written part whose form is a table to fill — 「类似项目一览表」 — is that table; a response table keeps the tender's
   // columns, our ★/▲ rows in them where the tender left the rows empty)
   const isPart = card.composition.some((p) => p.title.trim() === node.title.trim());
-  const run = node.mode === 'ai' && !isPart ? { forms: [], left: [] } : formRun(card, node);
+  // (a section that is no part, titled like a part's form — a qualification proof 「满足…第二十二条规定」 beside the part
+  // 「符合…第二十二条规定的相关证明材料」 — leaves that form to its part: printed once)
+  const ownRun = node.mode === 'ai' && !isPart ? { forms: [], left: [] } : formRun(card, node);
+  const run = !isPart && ownRun.forms[0] && isPartForm(card, ownRun.forms[0]) ? { forms: [], left: [] } : ownRun;
   // the tender's contents table (isContentsForm), printed with the first part: laid out ahead of the part's own form
   const contents = tenderFormSection(c, run.forms.filter(isContentsForm));
   let forms = run.forms.filter((f) => !isContentsForm(f));

@@ -75,15 +75,25 @@ export function formsFromModel(model: DocModel, linked: Array<{ title: string; p
     return null;
   };
   const lines: HeadingBlock[] = [];
-  for (let i = chapter.from + 1; i < chapter.to && wanted.size; i++) {
-    const b = blocks[i]!;
-    if (b.type === 'table' || b.text.length > 60) continue;
-    const k = want(b.text);
-    if (!k || (b.text.length > 40 && key(b.text) === k)) continue;
-    if ([...chapter.heads, ...extra].some((h) => h.page === b.page && (key(h.text) === key(b.text) || bare(h.text) === k))) continue;
-    lines.push(b.type === 'heading' ? b : { type: 'heading', page: b.page, pageEnd: b.pageEnd, level: 99, numbering: '', title: b.text, text: b.text });
-    wanted.delete(k);
-  }
+  // a second pass for the titles still wanted: a line numbered in brackets and closed like a list's entry (「（1）符合《…》
+  // 第二十二条规定的相关证明材料；」 — the only line of a volume's list that names the part, its form printed under it)
+  const entry = (text: string) => text.replace(/^\s*[（(]\s*\d{1,2}\s*[)）]\s*/, '').replace(/[；;。]\s*$/, '');
+  for (const relaxed of [false, true])
+    for (let i = chapter.from + 1; i < chapter.to && wanted.size; i++) {
+      const b = blocks[i]!;
+      if (b.type === 'table' || b.text.length > 60) continue;
+      const text = relaxed ? entry(b.text) : b.text;
+      if (relaxed && text === b.text) continue;
+      // (an entry followed by the list's next entry heads nothing: the list goes on)
+      const next = blocks[i + 1];
+      if (relaxed && next && next.type !== 'table' && (next.type === 'list-item' || /^\s*[（(]\s*\d{1,2}\s*[)）]/.test(next.text))) continue;
+      const k = want(text);
+      if (!k || (text.length > 40 && key(text) === k)) continue;
+      if ([...chapter.heads, ...extra].some((h) => h.page === b.page && (key(h.text) === key(b.text) || bare(h.text) === k))) continue;
+      if (lines.some((h) => h === b || (h.page === b.page && h.text === b.text))) continue;
+      lines.push(b.type === 'heading' ? b : { type: 'heading', page: b.page, pageEnd: b.pageEnd, level: 99, numbering: '', title: b.text, text: b.text });
+      wanted.delete(k);
+    }
   // the bid's contents as the tender prints them (「格式 3.目录（参考）」 over a table of the parts with their notes), before
   // the first form: a form of its own (printed with the first part — formRun)
   const first = Math.min(chapter.to, ...[...chapter.heads, ...extra, ...lines].map((h) => indexOf(blocks, h, chapter.from + 1, chapter.to)).filter((i) => i >= 0));
@@ -209,6 +219,14 @@ function leadForm(card: TenderCard, title: string): TenderForm | undefined {
   if (host !== own) return undefined;
   const at = Math.min(...linked.filter(Boolean).map((f) => forms.indexOf(f!)));
   return forms.slice(0, at).find(bidForm);
+}
+
+/**
+ * A form a composition part prints as its own (ownForm of some part): a section that is no part (a qualification proof
+ * titled like it) does not print it again.
+ */
+export function isPartForm(card: TenderCard, form: TenderForm): boolean {
+  return card.composition.some((p) => ownForm(card, p.title.trim()) === form);
 }
 
 /** A part's own form: the one it names, else the forms ahead of the first linked one (leadForm). */
