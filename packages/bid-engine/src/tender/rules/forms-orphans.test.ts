@@ -128,4 +128,49 @@ describe('every form of the format chapter is printed under some part (issue 24 
     // printed once: not in the leaf after it
     expect(write(card, nodes, second, ['服务方案', '餐饮服务方案'], ['膳食营养搭配', '食材采购验收'])).not.toContain(guidance);
   });
+
+  it('a part’s title printed only as a bracket-numbered entry of a volume’s list heads its form; an entry the list goes on after heads none; a section that is no part leaves the form to its part', () => {
+    const blocks: Block[] = [
+      ...HEAD,
+      item(2, '（1）', '投标函；'),
+      item(2, '（2）', '符合《中华人民共和国政府采购法》第二十二条规定的证明材料；'),
+      item(2, '（3）', '分项报价表；'),
+      item(2, '（4）', '配送服务方案；'),
+      item(2, '（5）', '留样管理方案。'),
+      heading(5, '第六章 投标文件格式'),
+      heading(5, '一、投标函', 2),
+      para(5, '致：（采购人名称）'),
+      para(5, '日期：    年  月  日'),
+      para(6, '资格文件目录'),
+      para(6, '（1）符合《中华人民共和国政府采购法》第二十二条规定的证明材料；'),
+      para(6, '各投标人须在投标文件中出具对应证明材料。'),
+      para(6, '承诺函'),
+      para(6, '我方具有良好的商业信誉和健全的财务会计制度；'),
+      para(6, '我方没有缴纳税收和社会保障等方面的失信记录。'),
+      para(6, '供应商名称（盖单位公章）：'),
+      heading(7, '二、分项报价表', 2),
+      table(7, [
+        ['序号', '服务内容', '数量', '单价（元）'],
+        ['1', '晚餐供应', '300', ''],
+      ]),
+      para(7, '技术文件目录'),
+      para(7, '（4）配送服务方案；'),
+      para(7, '（5）留样管理方案。'),
+      heading(9, '第七章 附件'),
+    ];
+    const card = extractCard([modelFile(blocks)]);
+    const titles = (card.forms ?? []).map((f) => f.title);
+    expect(titles).toContain('（1）符合《中华人民共和国政府采购法》第二十二条规定的证明材料；');
+    // the entries the list goes on after are no forms
+    expect(titles.some((t) => /配送服务方案|留样管理方案/.test(t))).toBe(false);
+    const { nodes } = generateOutline(card, { bidType: 1 });
+    const part = flattenOutline(nodes).find((n) => n.title === '符合《中华人民共和国政府采购法》第二十二条规定的证明材料' && n.isLeaf)!;
+    expect(part).toBeTruthy();
+    const text = write(card, nodes, part, [], []);
+    expect(text).toContain('我方具有良好的商业信誉和健全的财务会计制度；');
+    expect(text).toContain('各投标人须在投标文件中出具对应证明材料。');
+    // a qualification proof titled like the form is no part: the form is its part's, printed once
+    const proof = { ...part, id: 'q1', title: '满足《中华人民共和国政府采购法》第二十二条规定', kind: '资信', mode: 'form', children: [] } as BidOutlineNode;
+    expect(write(card, nodes, proof, ['资格证明'], [proof.title])).not.toContain('我方具有良好的商业信誉');
+  });
 });

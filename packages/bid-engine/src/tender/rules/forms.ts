@@ -84,9 +84,9 @@ export function formsFromModel(model: DocModel, linked: Array<{ title: string; p
       if (b.type === 'table' || b.text.length > 60) continue;
       const text = relaxed ? entry(b.text) : b.text;
       if (relaxed && text === b.text) continue;
-      // (an entry followed by the list's next entry heads nothing: the list goes on)
-      const next = blocks[i + 1];
-      if (relaxed && next && next.type !== 'table' && (next.type === 'list-item' || /^\s*[（(]\s*\d{1,2}\s*[)）]/.test(next.text))) continue;
+      // (an entry beside another of the list — after it or before it — heads nothing: it is one line of a list)
+      const entryAt = (x: Block | undefined) => !!x && x.type !== 'table' && (x.type === 'list-item' || /^\s*[（(]\s*\d{1,2}\s*[)）]/.test(x.text));
+      if (relaxed && (entryAt(blocks[i + 1]) || entryAt(blocks[i - 1]))) continue;
       const k = want(text);
       if (!k || (text.length > 40 && key(text) === k)) continue;
       if ([...chapter.heads, ...extra].some((h) => h.page === b.page && (key(h.text) === key(b.text) || bare(h.text) === k))) continue;
