@@ -181,7 +181,8 @@ export function writeSectionOffline(input: WriteSectionInput): WriteSectionResul
   const body = focus(bodyOf(kind, domain)(c), c);
   // a body part that is only a blank is left out when the bidder's past text is there to answer it
   const composed = reuse.blocks.length ? body.filter(([, bs]) => !bs.every(isBlank)) : body;
-  const own = fit([...lead, ...points, ...composed], c, Math.max(200, targetChars), lead.length + points.length);
+  // (the part's form that leads the section is the tender's text, not the section's writing: it takes none of its length)
+  const own = fit([...lead, ...points, ...composed], c, Math.max(200, targetChars) + (partForm.length ? countChars(toText(partForm)) : 0), lead.length + points.length);
   const blocks = [...own, ...rowBlanks(c, own, 0)];
   const text = toText(blocks);
   const placeholders = [...new Set(text.match(PLACEHOLDER_RE) ?? [])];

@@ -172,6 +172,32 @@ function fullest(forms: TenderForm[], title: string): TenderForm | undefined {
 
 /** The form a title names: the composition's link when it names the same thing, else a form titled alike. */
 function formNamed(card: TenderCard, title: string): TenderForm | undefined {
+  const m = memo(card).named;
+  if (!m.has(title)) m.set(title, formNamedOnce(card, title));
+  return m.get(title);
+}
+
+/**
+ * What a card's forms and parts resolve to, kept per card while its forms and composition stay the same objects: every
+ * section asks for its part's form and every part's (formRun, isPartForm) — without it, writing a bid asks parts² times.
+ */
+interface FormMemo {
+  forms: TenderCard['forms'];
+  composition: TenderCard['composition'];
+  named: Map<string, TenderForm | undefined>;
+  own: Map<string, TenderForm | undefined>;
+}
+const memos = new WeakMap<TenderCard, FormMemo>();
+function memo(card: TenderCard): FormMemo {
+  let m = memos.get(card);
+  if (!m || m.forms !== card.forms || m.composition !== card.composition) {
+    m = { forms: card.forms, composition: card.composition, named: new Map(), own: new Map() };
+    memos.set(card, m);
+  }
+  return m;
+}
+
+function formNamedOnce(card: TenderCard, title: string): TenderForm | undefined {
   const forms = card.forms ?? [];
   const k = key(title);
   if (!forms.length || k.length < 2) return undefined;
@@ -231,7 +257,9 @@ export function isPartForm(card: TenderCard, form: TenderForm): boolean {
 
 /** A part's own form: the one it names, else the forms ahead of the first linked one (leadForm). */
 function ownForm(card: TenderCard, title: string): TenderForm | undefined {
-  return formNamed(card, title) ?? leadForm(card, title);
+  const m = memo(card).own;
+  if (!m.has(title)) m.set(title, formNamed(card, title) ?? leadForm(card, title));
+  return m.get(title);
 }
 
 /**
