@@ -120,10 +120,11 @@ export function writeSectionOffline(input: WriteSectionInput): WriteSectionResul
   // (a written part whose form is a table to fill — 「类似项目一览表」 — is that table; a response table keeps the tender's
   // columns, our ★/▲ rows in them where the tender left the rows empty)
   const isPart = card.composition.some((p) => p.title.trim() === node.title.trim());
-  // (a section that is no part, titled like a part's form — a qualification proof 「满足…第二十二条规定」 beside the part
-  // 「符合…第二十二条规定的相关证明材料」 — leaves that form to its part: printed once)
+  // (a form section that is no part, titled like a part's form — a qualification proof 「满足…第二十二条规定」 beside the
+  // part 「符合…第二十二条规定的相关证明材料」 — leaves that form to its part: printed once; a response table answering the
+  // ★ clauses keeps the tender's response form, its rows are the answers)
   const ownRun = node.mode === 'ai' && !isPart ? { forms: [], left: [] } : formRun(card, node);
-  const run = !isPart && ownRun.forms[0] && isPartForm(card, ownRun.forms[0]) ? { forms: [], left: [] } : ownRun;
+  const run = !isPart && node.mode === 'form' && ownRun.forms[0] && isPartForm(card, ownRun.forms[0]) ? { forms: [], left: [] } : ownRun;
   // the tender's contents table (isContentsForm), printed with the first part: laid out ahead of the part's own form
   const contents = tenderFormSection(c, run.forms.filter(isContentsForm));
   let forms = run.forms.filter((f) => !isContentsForm(f));
