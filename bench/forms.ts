@@ -9,7 +9,7 @@
  * The splitter, where it was wrong (the bench's own cut, not the product): a title the labels list twice is two forms; a
  * label shortening the printed title (「…实力的认证和资质材料」 for 「…实力的有效期内的认证和资质材料」) and a title with a note
  * after a semicolon (「中标服务费承诺书；（须加盖…）」) still cut; a letter's addressee in brackets (「致：（采购代理 /招标人）」)
- * is a blank, filled with the purchaser; a line of a numbered list (「（5）…；」 between 「（4）」 and 「（6）」) heads no form; a volume's cover title (「资格文件封面」) ends the form above it.
+ * is a blank, filled with the purchaser; a volume's cover title (「资格文件封面」) ends the form above it.
  * Goal: ≥ 90 % per form. Printed per form (with --verbose), per tender and per half (work / check).
  *
  *   npm run bench -- forms [--only c07,n10] [--verbose] [--missing]   (--missing: the lines of a form below the goal whose
@@ -160,14 +160,6 @@ function shortened(label: string, line: string): boolean {
 /** The forms: the chapter split at the lines that are a labelled part's title (the last such line: contents come first). */
 function splitForms(chapter: string[], titles: string[], times: (title: string) => number = () => 1): IndependentForm[] {
   const keys = chapter.map((l) => norm(l.trim().replace(NUMBERING, '')).replace(/[《》"':：]/g, ''));
-  // a line of a numbered list (「（5）投标人相关实力情况；」 between 「（4）…」 and 「（6）…」 in the chapter's list of the
-  // volumes' contents) names a part, it does not head its form
-  const ENTRY = /^[（(]\s*\d{1,2}\s*[)）]/;
-  const near = (i: number, step: number) => {
-    for (let j = i + step; j >= 0 && j < chapter.length; j += step) if (chapter[j]!.trim()) return chapter[j]!.trim();
-    return '';
-  };
-  const listed = (i: number) => ENTRY.test(chapter[i]!.trim()) && (ENTRY.test(near(i, -1)) || ENTRY.test(near(i, 1)));
   const at: Array<{ title: string; i: number; head: number }> = [];
   for (const title of titles) {
     const k = titleKey(title);
@@ -175,7 +167,6 @@ function splitForms(chapter: string[], titles: string[], times: (title: string) 
     let hit = -1;
     const hits = new Set<number>();
     keys.forEach((whole, i) => {
-      if (listed(i)) return;
       // the title's key has its notes in brackets taken out (titleKey): the line's too where the note stands inside the
       // title (「拟投入项目团队成员（团队负责人除外）情况」 never matched its own line)
       const bare = whole.replace(/\([^()]*\)/g, '');
@@ -193,12 +184,6 @@ function splitForms(chapter: string[], titles: string[], times: (title: string) 
         hits.add(i);
       }
     });
-    // two labels of one key (「…其他内容（公开）」「…其他内容（不公开）」): each its own line — the last not taken, one that
-    // prints the label's note first
-    const whole = norm(title).replace(/[《》"':：]/g, '');
-    const free = [...hits].filter((i) => !at.some((a) => a.i === i)).sort((a, b) => a - b);
-    const own = free.filter((i) => keys[i]!.includes(whole));
-    if (hits.size > 1 && free.length) hit = (own.length ? own : free)[(own.length ? own : free).length - 1]!;
     // the form's label printed on the line above its title (「附件四：投标函格式（彩色扫描件）」 over 「投标函」) is the
     // same form's, not the tail of the form before it
     let head = hit;
