@@ -6,6 +6,10 @@
  * written offline (the export's cover and every leaf): the form's lines with their blanks (____、（  ）、【…】、XXX, gaps of
  * spaces) taken out, the text of a form the tender says is not put in the bid (「投标文件中不用放此项」) left out,
  * normalised (whitespace out, full-width punctuation as half-width), cut into 8-character pieces.
+ * The splitter, where it was wrong (the bench's own cut, not the product): a title the labels list twice is two forms; a
+ * label shortening the printed title (「…实力的认证和资质材料」 for 「…实力的有效期内的认证和资质材料」) and a title with a note
+ * after a semicolon (「中标服务费承诺书；（须加盖…）」) still cut; a letter's addressee in brackets (「致：（采购代理 /招标人）」)
+ * is a blank, filled with the purchaser; a volume's cover title (「资格文件封面」) ends the form above it.
  * Goal: ≥ 90 % per form. Printed per form (with --verbose), per tender and per half (work / check).
  *
  *   npm run bench -- forms [--only c07,n10] [--verbose] [--missing]   (--missing: the lines of a form below the goal whose
@@ -134,18 +138,27 @@ const NUMBERING = /^(?:附件|格式|附表)?\s*[（(]?[一二三四五六七八
 const titleKey = (s: string) => norm(s.replace(/[（(][^（()）]*[)）]/g, '').replace(/^\s*(?:[（(]?[一二三四五六七八九十\d]+[)）、.．]?)/, '')).replace(/[《》"':：]/g, '');
 
 /**
- * A line dividing the bid's volumes: a volume's title (「第二分册 技术投标文件」「投标文件附件（信息不公开部分）」) or the
+ * A line dividing the bid's volumes: a volume's title (「第二分册 技术投标文件」「投标文件附件（信息不公开部分）」「资格文件封面」) or the
  * note closing one (「（…的内容到此为止！以下为…）」) — the form above ends there.
  */
-const VOLUME = /^第[一二三四五六七八九十\d]+(?:分册|册|卷)[^，,。；;]{0,16}$|^(?:投标|响应)文件(?:正文|附件)[^，,。；;]{0,16}$|^[(（][^()（）]{0,30}到此为止[^()（）]{0,30}[)）]$/;
+const VOLUME = /^第[一二三四五六七八九十\d]+(?:分册|册|卷)[^，,。；;]{0,16}$|^[^，,。；;]{0,10}文件封面$|^(?:投标|响应)文件(?:正文|附件)[^，,。；;]{0,16}$|^[(（][^()（）]{0,30}到此为止[^()（）]{0,30}[)）]$/;
 
 interface IndependentForm {
   title: string;
   lines: string[];
 }
 
+/** A line printing the title a label shortens: the label's characters in order, the same first and last four, ≤ 8 more. */
+function shortened(label: string, line: string): boolean {
+  if (label.length < 10 || line.length <= label.length || line.length > label.length + 8) return false;
+  if (!line.startsWith(label.slice(0, 4)) || !line.endsWith(label.slice(-4))) return false;
+  let j = 0;
+  for (const ch of line) if (ch === label[j]) j++;
+  return j === label.length;
+}
+
 /** The forms: the chapter split at the lines that are a labelled part's title (the last such line: contents come first). */
-function splitForms(chapter: string[], titles: string[]): IndependentForm[] {
+function splitForms(chapter: string[], titles: string[], times: (title: string) => number = () => 1): IndependentForm[] {
   const keys = chapter.map((l) => norm(l.trim().replace(NUMBERING, '')).replace(/[《》"':：]/g, ''));
   const at: Array<{ title: string; i: number; head: number }> = [];
   for (const title of titles) {
@@ -159,11 +172,14 @@ function splitForms(chapter: string[], titles: string[]): IndependentForm[] {
       const bare = whole.replace(/\([^()]*\)/g, '');
       const line = whole.startsWith(k) || !bare.startsWith(k) ? whole : bare;
       // (the form's own title may carry the document's word in front: 「响应供应商业绩情况表」 for 「供应商业绩情况表」)
-      const own = line.startsWith(k) ? line : /^(?:投标|响应|应答|磋商)/.test(line) && line.slice(2).startsWith(k) ? line.slice(2) : null;
+      // (the label may shorten the title the form prints — 「其他…实力的认证和资质材料」 for 「其他…实力的有效期内的认证和资质
+      // 材料」: the label's words in order, its first and last four characters the line's, a few more words between)
+      const own = line.startsWith(k) ? line : /^(?:投标|响应|应答|磋商)/.test(line) && line.slice(2).startsWith(k) ? line.slice(2) : shortened(k, line) ? k : null;
       if (!own) return;
       const rest = own.slice(k.length);
-      // (a note after the word 格式 too: 「附件四：投标函格式（彩色扫描件）」)
-      if (rest.length <= 2 || /^(?:[(（].*[)）])?(?:格式|样式|模板|参考格式)?(?:[(（].*[)）])?$/.test(rest)) {
+      // (a note after the word 格式 too: 「附件四：投标函格式（彩色扫描件）」; a note after a semicolon: 「中标服务费承诺书；（须加盖
+      // 投标人公章…）」)
+      if (rest.length <= 2 || /^[;,]?(?:[(（].*[)）])?(?:格式|样式|模板|参考格式)?(?:[(（].*[)）])?$/.test(rest)) {
         hit = i;
         hits.add(i);
       }
@@ -177,6 +193,10 @@ function splitForms(chapter: string[], titles: string[]): IndependentForm[] {
       break;
     }
     if (hit >= 0 && !at.some((a) => a.i === hit)) at.push({ title, i: hit, head });
+    // a title the labels list twice (the same 「…其它资料（如有）」 closing each volume): as many forms, the last lines
+    // that carry it (contents come first)
+    const more = [...hits].sort((a, b) => a - b).filter((i) => i !== hit && !hits.has(i + 1) && !at.some((a) => a.i === i));
+    for (const i of more.slice(Math.max(0, more.length - (times(title) - 1)))) at.push({ title, i, head: i });
   }
   at.sort((a, b) => a.i - b.i);
   // a volume's title (「第二分册 技术投标文件」) ends the form before it: it heads the next volume, no form's text
@@ -200,6 +220,8 @@ const FORM_BLANK = new RegExp(
     '[Xx×Ｘ]{2,}',
     '[\\s\\u3000]{2,}',
     '\\t',
+    // (a letter's addressee in brackets: 「致：（采购代理 /招标人）」)
+    '(?<=致[:：][\\s\\u3000]*)[（(][^（()）\\n，,。；;]{1,16}[)）]',
     '[（(][^（()）\\n，,。；;]{0,16}(?:名称|姓名|全称|编号|日期|职务|地址|电话|填写|签字|签名|盖章|公章|印章)[^（()）\\n，,。；;]{0,8}[)）]',
   ].join('|'),
 );
@@ -299,7 +321,9 @@ for (const t of truth) {
   // list (`compositionFormat`) — cut at the 组成 titles alone, one 「投标函」 ran on over the forms the 组成 list does not
   // name (开标一览表、偏离表…), a form measured as the sum of several
   const titles = [...new Set([...(t.composition ?? []), ...(t.compositionFormat ?? [])])];
-  const forms = chapters.map((c) => splitForms(c, titles)).reduce((a, b) => (b.length >= a.length ? b : a));
+  // (a title either list names twice is two forms: counted in the list naming it most)
+  const times = (title: string) => Math.max(...[t.composition ?? [], t.compositionFormat ?? []].map((l) => l.filter((x) => x === title).length));
+  const forms = chapters.map((c) => splitForms(c, titles, times)).reduce((a, b) => (b.length >= a.length ? b : a));
   if (!forms.length) {
     console.log(`${t.id.padEnd(4)} ${t.half.padEnd(5)} — format chapter, but no labelled part title found in it`);
     continue;

@@ -1,4 +1,4 @@
-import { countChars, type ScoringItem } from '@btz/shared';
+import { countChars, flattenOutline, type ScoringItem } from '@btz/shared';
 import { PLACEHOLDER_RE, toDoc, toText } from './doc.js';
 import { ANONYMOUS_SELF, anonymousFacts, isAnonymousSection } from './anonymity.js';
 import { detectDomain, isServiceDomain, type TenderDomain } from './domain.js';
@@ -20,7 +20,7 @@ import {
 import { commitOf, pointParts, requirementOf } from './offline/respond.js';
 import { termRows } from './offline/terms.js';
 import { missingFormSection, tenderFormSection } from './offline/tender-form.js';
-import { formRun, isContentsForm, notInBid } from '../tender/rules/forms.js';
+import { formRun, isContentsForm, isPartForm, notInBid } from '../tender/rules/forms.js';
 import { adaptPassage } from '../repository/adapt.js';
 import { SCORING_MIN_CHARS } from '../health/coverage.js';
 import type { Block } from './doc.js';
@@ -121,7 +121,11 @@ export function writeSectionOffline(input: WriteSectionInput): WriteSectionResul
   // (a written part whose form is a table to fill — 「类似项目一览表」 — is that table; a response table keeps the tender's
   // columns, our ★/▲ rows in them where the tender left the rows empty)
   const isPart = card.composition.some((p) => p.title.trim() === node.title.trim());
-  const run = node.mode === 'ai' && !isPart ? { forms: [], left: [] } : formRun(card, node);
+  // (a form section that is no part, titled like a part's form — a qualification proof 「满足…第二十二条规定」 beside the
+  // part 「符合…第二十二条规定的相关证明材料」 — leaves that form to its part: printed once; a response table answering the
+  // ★ clauses keeps the tender's response form, its rows are the answers)
+  const ownRun = node.mode === 'ai' && !isPart ? { forms: [], left: [] } : formRun(card, node);
+  const run = !isPart && node.mode === 'form' && ownRun.forms[0] && isPartForm(card, ownRun.forms[0]) ? { forms: [], left: [] } : ownRun;
   // the tender's contents table (isContentsForm), printed with the first part: laid out ahead of the part's own form
   const contents = tenderFormSection(c, run.forms.filter(isContentsForm));
   let forms = run.forms.filter((f) => !isContentsForm(f));
@@ -131,11 +135,8 @@ export function writeSectionOffline(input: WriteSectionInput): WriteSectionResul
   // a part the outline split into plan sections (a scored 「拟安排团队负责人」 → 项目组织架构、项目经理简介…): the part's
   // own form (the tender's team or 业绩 table with its columns and notes, or its words on what goes there) leads the
   // first of them — else no section prints it
-  const parent = parentTitles[parentTitles.length - 1]?.trim() ?? '';
-  const parentForms =
-    !isPart && node.mode === 'ai' && parent && siblingTitles[0]?.trim() === node.title.trim() && card.composition.some((p) => p.title.trim() === parent)
-      ? formRun(card, { title: parent }).forms
-      : [];
+  const parent = !isPart && node.mode === 'ai' ? partOpened(input) : '';
+  const parentForms = parent ? formRun(card, { title: parent }).forms : [];
   const partTable = !!parentForms[0]?.blocks.some((b) => b.t === 'table');
   const partForm = parentForms.length && parentForms[0]!.blocks.length ? tenderFormSection(c, parentForms) : [];
   if (node.mode === 'ai' && !forms[0]?.blocks.some((b) => b.t === 'table')) forms = [];
@@ -184,11 +185,33 @@ export function writeSectionOffline(input: WriteSectionInput): WriteSectionResul
   const body = focus(bodyOf(kind, domain)(c), c);
   // a body part that is only a blank is left out when the bidder's past text is there to answer it
   const composed = reuse.blocks.length ? body.filter(([, bs]) => !bs.every(isBlank)) : body;
-  const own = fit([...lead, ...points, ...composed], c, Math.max(200, targetChars), lead.length + points.length);
+  // (the part's form that leads the section is the tender's text, not the section's writing: it takes none of its length)
+  const own = fit([...lead, ...points, ...composed], c, Math.max(200, targetChars) + (partForm.length ? countChars(toText(partForm)) : 0), lead.length + points.length);
   const blocks = [...own, ...rowBlanks(c, own, 0)];
   const text = toText(blocks);
   const placeholders = [...new Set(text.match(PLACEHOLDER_RE) ?? [])];
   return { doc: toDoc(blocks), text, chars: countChars(text), placeholders, kind, ...(reuse.reused.length ? { reused: reuse.reused } : {}) };
+}
+
+/**
+ * The composition part a written section opens: the nearest part above it of which it is the first leaf — the outline may
+ * nest the part's rows a level deeper (a part → a scored topic → its first sub-topic), and the part's form is printed by
+ * the first leaf under it, whatever its depth. Without the outline: the parent, when the node is its first child.
+ */
+function partOpened(input: WriteSectionInput): string {
+  const { card, node, parentTitles, siblingTitles, outline } = input;
+  const isPart = (t: string) => card.composition.some((p) => p.title.trim() === t.trim());
+  if (!outline) {
+    const parent = parentTitles[parentTitles.length - 1]?.trim() ?? '';
+    return parent && siblingTitles[0]?.trim() === node.title.trim() && isPart(parent) ? parent : '';
+  }
+  const byId = new Map(flattenOutline(outline).map((n) => [n.id, n]));
+  let cur = byId.get(node.id) ?? node;
+  for (let p = byId.get(cur.parentId); p; cur = p, p = byId.get(p.parentId)) {
+    if (p.children[0]?.id !== cur.id) return '';
+    if (isPart(p.title)) return p.title.trim();
+  }
+  return '';
 }
 
 /**

@@ -75,15 +75,25 @@ export function formsFromModel(model: DocModel, linked: Array<{ title: string; p
     return null;
   };
   const lines: HeadingBlock[] = [];
-  for (let i = chapter.from + 1; i < chapter.to && wanted.size; i++) {
-    const b = blocks[i]!;
-    if (b.type === 'table' || b.text.length > 60) continue;
-    const k = want(b.text);
-    if (!k || (b.text.length > 40 && key(b.text) === k)) continue;
-    if ([...chapter.heads, ...extra].some((h) => h.page === b.page && (key(h.text) === key(b.text) || bare(h.text) === k))) continue;
-    lines.push(b.type === 'heading' ? b : { type: 'heading', page: b.page, pageEnd: b.pageEnd, level: 99, numbering: '', title: b.text, text: b.text });
-    wanted.delete(k);
-  }
+  // a second pass for the titles still wanted: a line numbered in brackets and closed like a list's entry (「（1）符合《…》
+  // 第二十二条规定的相关证明材料；」 — the only line of a volume's list that names the part, its form printed under it)
+  const entry = (text: string) => text.replace(/^\s*[（(]\s*\d{1,2}\s*[)）]\s*/, '').replace(/[；;。]\s*$/, '');
+  for (const relaxed of [false, true])
+    for (let i = chapter.from + 1; i < chapter.to && wanted.size; i++) {
+      const b = blocks[i]!;
+      if (b.type === 'table' || b.text.length > 60) continue;
+      const text = relaxed ? entry(b.text) : b.text;
+      if (relaxed && text === b.text) continue;
+      // (an entry beside another of the list — after it or before it — heads nothing: it is one line of a list)
+      const entryAt = (x: Block | undefined) => !!x && x.type !== 'table' && (x.type === 'list-item' || /^\s*[（(]\s*\d{1,2}\s*[)）]/.test(x.text));
+      if (relaxed && (entryAt(blocks[i + 1]) || entryAt(blocks[i - 1]))) continue;
+      const k = want(text);
+      if (!k || (text.length > 40 && key(text) === k)) continue;
+      if ([...chapter.heads, ...extra].some((h) => h.page === b.page && (key(h.text) === key(b.text) || bare(h.text) === k))) continue;
+      if (lines.some((h) => h === b || (h.page === b.page && h.text === b.text))) continue;
+      lines.push(b.type === 'heading' ? b : { type: 'heading', page: b.page, pageEnd: b.pageEnd, level: 99, numbering: '', title: b.text, text: b.text });
+      wanted.delete(k);
+    }
   // the bid's contents as the tender prints them (「格式 3.目录（参考）」 over a table of the parts with their notes), before
   // the first form: a form of its own (printed with the first part — formRun)
   const first = Math.min(chapter.to, ...[...chapter.heads, ...extra, ...lines].map((h) => indexOf(blocks, h, chapter.from + 1, chapter.to)).filter((i) => i >= 0));
@@ -162,6 +172,32 @@ function fullest(forms: TenderForm[], title: string): TenderForm | undefined {
 
 /** The form a title names: the composition's link when it names the same thing, else a form titled alike. */
 function formNamed(card: TenderCard, title: string): TenderForm | undefined {
+  const m = memo(card).named;
+  if (!m.has(title)) m.set(title, formNamedOnce(card, title));
+  return m.get(title);
+}
+
+/**
+ * What a card's forms and parts resolve to, kept per card while its forms and composition stay the same objects: every
+ * section asks for its part's form and every part's (formRun, isPartForm) — without it, writing a bid asks parts² times.
+ */
+interface FormMemo {
+  forms: TenderCard['forms'];
+  composition: TenderCard['composition'];
+  named: Map<string, TenderForm | undefined>;
+  own: Map<string, TenderForm | undefined>;
+}
+const memos = new WeakMap<TenderCard, FormMemo>();
+function memo(card: TenderCard): FormMemo {
+  let m = memos.get(card);
+  if (!m || m.forms !== card.forms || m.composition !== card.composition) {
+    m = { forms: card.forms, composition: card.composition, named: new Map(), own: new Map() };
+    memos.set(card, m);
+  }
+  return m;
+}
+
+function formNamedOnce(card: TenderCard, title: string): TenderForm | undefined {
   const forms = card.forms ?? [];
   const k = key(title);
   if (!forms.length || k.length < 2) return undefined;
@@ -184,6 +220,46 @@ function formNamed(card: TenderCard, title: string): TenderForm | undefined {
     if (!best || share > best.share || (share === best.share && sizeOf(f) > sizeOf(best.f))) best = { f, share };
   }
   return best ? fullest(forms, best.f.title) : undefined;
+}
+
+/** A form printed with a part: one of the bid's (not the cover or contents, not one for after the award). */
+const bidForm = (f: TenderForm) => f.blocks.length > 0 && !isContentsForm(f) && !isPrintedPart(key(f.title)) && !NOT_BID_FORM.test(f.title) && !notInBid(f);
+
+/**
+ * The forms printed before the first form a part links (「（一）投标人基本情况表」「（二）投标保证金收执证明」 ahead of the
+ * part 「法定代表人身份证明」's 「（四）」) belong to the part listed just before that one when it links none (「资格审查相关
+ * 证明材料」, whose list names them inline) — passing over the cover and the contents: the first of them is its own form
+ * (formRun prints the rest after it). Otherwise no section would print them.
+ */
+function leadForm(card: TenderCard, title: string): TenderForm | undefined {
+  const forms = card.forms ?? [];
+  const parts = card.composition;
+  const own = parts.findIndex((p) => p.title.trim() === title);
+  if (own < 0 || !forms.length) return undefined;
+  const linked = parts.map((p) => formNamed(card, p.title.trim()));
+  const first = linked.findIndex(Boolean);
+  if (first <= own) return undefined;
+  // the part: the nearest before the first linked one that is not a printed part (封面、目录)
+  let host = first - 1;
+  while (host >= 0 && isPrintedPart(parts[host]!.title)) host--;
+  if (host !== own) return undefined;
+  const at = Math.min(...linked.filter(Boolean).map((f) => forms.indexOf(f!)));
+  return forms.slice(0, at).find(bidForm);
+}
+
+/**
+ * A form a composition part prints as its own (ownForm of some part): a section that is no part (a qualification proof
+ * titled like it) does not print it again.
+ */
+export function isPartForm(card: TenderCard, form: TenderForm): boolean {
+  return card.composition.some((p) => ownForm(card, p.title.trim()) === form);
+}
+
+/** A part's own form: the one it names, else the forms ahead of the first linked one (leadForm). */
+function ownForm(card: TenderCard, title: string): TenderForm | undefined {
+  const m = memo(card).own;
+  if (!m.has(title)) m.set(title, formNamed(card, title) ?? leadForm(card, title));
+  return m.get(title);
 }
 
 /**
@@ -210,31 +286,38 @@ export function notInBid(f: TenderForm): boolean {
  */
 export function formRun(card: TenderCard, node: Pick<BidOutlineNode, 'title'>): { forms: TenderForm[]; left: TenderForm[] } {
   const forms = card.forms ?? [];
-  const own = formNamed(card, node.title.trim());
+  const own = ownForm(card, node.title.trim());
   if (!own) return { forms: [], left: [] };
-  const named = new Set(card.composition.map((p) => formNamed(card, p.title.trim())).filter(Boolean) as TenderForm[]);
+  const named = new Set(card.composition.map((p) => ownForm(card, p.title.trim())).filter(Boolean) as TenderForm[]);
   const titles = new Set([...named].map((f) => f.title));
   // the tender's contents table before the forms (isContentsForm) is printed with the bid's first part
   const firstNamed = Math.min(...[...named].map((f) => forms.indexOf(f)));
   const contents = formNamed(card, card.composition[0]?.title.trim() ?? '') === own ? forms.slice(0, firstNamed).filter(isContentsForm) : [];
   const out = [...contents, own];
   const left: TenderForm[] = [];
-  for (let i = forms.indexOf(own) + 1; i < forms.length; i++) {
-    const f = forms[i]!;
-    if (named.has(f) || titles.has(f.title)) break;
-    if (!f.blocks.length || isPrintedPart(key(f.title))) continue;
-    if (NOT_BID_FORM.test(f.title) || notInBid(f)) {
-      left.push(f);
-      continue;
+  // the forms after each copy of the part's form (a chapter printing it in two volumes: 「拟分包情况说明」 under the
+  // qualification volume, followed there by 「联合协议」, and again under the commercial one) — the fullest copy's first,
+  // then those only another copy is followed by; a title once
+  const seen = new Set([own.title]);
+  const copies = [own, ...forms.filter((f) => f !== own && f.title === own.title)];
+  for (const copy of copies)
+    for (let i = forms.indexOf(copy) + 1; i < forms.length; i++) {
+      const f = forms[i]!;
+      if (named.has(f) || titles.has(f.title)) break;
+      if (!f.blocks.length || isPrintedPart(key(f.title)) || seen.has(f.title)) continue;
+      seen.add(f.title);
+      if (NOT_BID_FORM.test(f.title) || notInBid(f)) {
+        left.push(f);
+        continue;
+      }
+      out.push(f);
     }
-    out.push(f);
-  }
   return { forms: out, left };
 }
 
 /** The tender form of a section (the first of tenderFormsFor). */
 export function tenderFormFor(card: TenderCard, node: Pick<BidOutlineNode, 'title'>): TenderForm | undefined {
-  return formNamed(card, node.title.trim());
+  return ownForm(card, node.title.trim());
 }
 
 /**
