@@ -47,6 +47,36 @@ const ownEngine = [
   'apps/server/test/auth/session-cache.test.ts',
 ];
 /**
+ * API test files whose subject does not depend on the database engine run on ONE engine: PostgreSQL (production's) when
+ * TEST_DATABASE_URL is set, else PGlite. Their time goes to files, not to SQL — pictures, LibreOffice conversions, file
+ * tools, 查重, 废标检查, the repository and data bank readers, exported Word files, object storage, SMS gateways — or to
+ * the route table and validation (the generated authorisation matrix, schema fuzzing). Run twice they repeated many
+ * minutes of conversions and tested nothing more. What is about data — accounts, money, tokens, bids, teams, writing jobs
+ * and their recovery, history, the storage ledger and quotas — still runs on both engines, and the browser tests on PGlite.
+ */
+const oneEngine = [
+  'apps/server/test/filetools/**',
+  'apps/server/test/pictures/**',
+  'apps/server/test/repository/**',
+  'apps/server/test/databank/databank.test.ts',
+  'apps/server/test/databank/qualify.test.ts',
+  'apps/server/test/dupcheck/**',
+  'apps/server/test/bidcheck/bidcheck.test.ts',
+  'apps/server/test/bid/analysis-report.test.ts',
+  'apps/server/test/writing/export-cover.test.ts',
+  'apps/server/test/writing/tender-forms.test.ts',
+  'apps/server/test/writing/deviation.test.ts',
+  'apps/server/test/writing/length.test.ts',
+  'apps/server/test/infra/s3-storage.test.ts',
+  'apps/server/test/auth/sms-gateways.test.ts',
+  'apps/server/test/security/authz-matrix.test.ts',
+  'apps/server/test/security/schema-fuzz.test.ts',
+  'apps/server/test/security/converters.test.ts',
+  'apps/server/test/security/large-export.test.ts',
+  'apps/server/test/security/captcha-image.test.ts',
+  'apps/server/test/security/image-urls.test.ts',
+];
+/**
  * API and browser tests wait for background work (parse, writing, checks…) by following the job's own state and progress
  * (apps/server/test/wait.ts, docs/testing.md): a moving job is waited for, one that shows no change for 2 minutes or runs
  * past 4 fails, naming its last state. Their test and hook timeouts (10 minutes) are longer than that, also for a test
@@ -87,6 +117,8 @@ export default defineConfig({
         test: {
           name: 'api',
           include: api,
+          // with PostgreSQL there, the engine-independent files run in api-postgres only (above)
+          ...(pg ? { exclude: oneEngine } : {}),
           ...waitsForJobs,
           globalSetup: ['apps/server/test/global-setup.ts'],
           env: { TEST_DB_ENGINE: 'pglite' },
