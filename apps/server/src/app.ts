@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { CODE } from '@btz/shared';
 import { ensureTokenSecret, type Config } from './config.js';
@@ -65,6 +65,19 @@ const NO_REALTIME: Publisher = {
   authEnded: async () => undefined,
 };
 
+/**
+ * One log line per request, written when it is answered and naming the request (method, redacted url, host, client),
+ * instead of Fastify's two (incoming + completed): under load the request lines were the largest share of an
+ * instance's CPU after the query itself (bench/load.ts --cpu-prof). Errors keep their own line.
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+  override requestCompleted(error: Error | null | undefined, req: FastifyRequest, reply: FastifyReply): void {
+    if (error) reply.log.error({ req, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.info({ req, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}
+
 /** Builds the Fastify app on an open, migrated database. Routes are registered in one place, below. */
 export async function buildApp(config: Config, handle: DbHandle, opts: { logStream?: DestinationStream } = {}): Promise<BuiltApp> {
   // the request lines redact secrets in query strings and headers (http/log-redact.ts)
@@ -73,9 +86,7 @@ export async function buildApp(config: Config, handle: DbHandle, opts: { logStre
     logger: opts.logStream ? { ...logger, stream: opts.logStream } : logger,
     // Only the listed balancers may speak for the client (X-Forwarded-For / -Host / -Proto); none by default.
     trustProxy: config.trustProxy.length ? config.trustProxy : false,
-    // one line per request, written when it is answered (below), not Fastify's two (incoming + completed): under load the
-    // second line was ~5 % of an instance's CPU (bench/load.ts profile)
-    disableRequestLogging: true,
+    logController: new OneLinePerRequest(),
     bodyLimit: 10 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   });
@@ -122,9 +133,6 @@ export async function buildApp(config: Config, handle: DbHandle, opts: { logStre
   };
 
   fastify.addHook('onClose', () => ctx.pictures.close());
-  fastify.addHook('onResponse', async (req, reply) => {
-    req.log.info({ req, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime }, 'request completed');
-  });
 
   fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
