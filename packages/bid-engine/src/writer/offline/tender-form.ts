@@ -207,14 +207,20 @@ export interface ResponseRow {
   note: string;
 }
 
+/**
+ * A cell of a row the tender printed as a template to copy, not a row of its own: empty, a row number, an ellipsis, or a
+ * marker standing for any package or item (「*」「*-1」「X-1」).
+ */
+const TEMPLATE_CELL = /^(?:\d{1,3}|[…．.]+|[*＊Xx×]{1,3}(?:[-－][\d*＊Xx×]{1,3})*)$/;
+
 /** The tender's response table with our rows in its own columns, where the tender printed only its head and empty rows. */
 function responseTable(rows: Array<Array<string | null>>, answers: ResponseRow[], f: Filler): Block | null {
   const head = (rows[0] ?? []).map((c) => (c ?? '').replace(/\s+/g, ''));
-  const empty = rows.slice(1).every((r) => r.every((c) => c === null || !c.trim() || /^\d{1,3}$|^[…．.]+$/.test(c.trim())));
+  const empty = rows.slice(1).every((r) => r.every((c) => c === null || !c.trim() || TEMPLATE_CELL.test(c.replace(/\s+/g, ''))));
   if (!answers.length || !empty || head.length < 3) return null;
   const col = (re: RegExp, not?: RegExp) => head.findIndex((h) => re.test(h) && !(not && not.test(h)));
   const n = col(/^序号$|^编号$/);
-  const req = col(/要求|条款|招标文件|采购文件|需求|参数|指标|内容/, /响应|投标|偏离/);
+  const req = col(/要求|条款|条件|招标文件|采购文件|需求|参数|指标|内容/, /响应|投标|偏离/);
   const resp = col(/响应|投标|应答|实际|承诺|提供/, /偏离/);
   const dev = col(/偏离/);
   const note = col(/说明|备注|页码/);
