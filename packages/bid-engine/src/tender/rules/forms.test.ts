@@ -350,6 +350,8 @@ describe('the format chapter’s forms (issue 24)', () => {
       table(7, [
         ['投标人名称', '', '注册资金', ''],
         ['联系电话', '', '单位地址', ''],
+        // a label merged over two columns: its slot is past the merge
+        ['注册地址', '', { t: '邮政编码', cs: 2 }, ''],
       ]),
       heading(8, '第七章 附件'),
     ];
@@ -366,6 +368,7 @@ describe('the format chapter’s forms (issue 24)', () => {
     const grid = write('投标人情况一览表');
     expect(grid).toContain('投标人名称\t示例保洁有限公司\t注册资金\t【待填写：注册资金】');
     expect(grid).toContain('联系电话\t021-5555\t单位地址\t【待填写：单位地址】');
+    expect(grid).toMatch(/注册地址\t【待填写：注册地址】\t邮政编码\t+【待填写：邮政编码】/);
   });
 
   it('a part linked to a volume’s index line (nothing under it) prints the form printed further on under the same title without the numbering', () => {
