@@ -128,10 +128,20 @@ export function formsFromModel(model: DocModel, linked: Array<{ title: string; p
     lines.push(b.type === 'heading' ? b : { type: 'heading', page: b.page, pageEnd: b.pageEnd, level: 99, numbering: '', title: b.text, text: b.text });
     break;
   }
-  const at = [...chapter.heads, ...extra, ...lines]
+  const heads = [...chapter.heads, ...extra, ...lines]
     .map((h) => ({ h, i: indexOf(blocks, h, chapter.from + 1, chapter.to) }))
     .filter((x, k, all) => x.i >= 0 && all.findIndex((y) => y.i === x.i) === k)
     .sort((a, b) => a.i - b.i);
+  // a linked line of an index (nothing under it) whose form is printed further on under the same title is a line of the
+  // form it stands in (the volume's cover and its 「索引」), not a form of its own: the part finds the printed one
+  const bodyOf = (k: number) => blocks.slice(heads[k]!.i + 1, heads[k + 1]?.i ?? chapter.to).some((b) => blockOf(b) !== null);
+  const at = heads.filter(
+    (x, k) =>
+      k === 0 ||
+      bodyOf(k) ||
+      !linked.some((l) => l.title === x.h.text && l.page === x.h.page) ||
+      !heads.some((y, j) => j > k && key(y.h.text) === key(x.h.text) && bodyOf(j)),
+  );
   const out: TenderForm[] = [];
   let total = 0;
   for (let k = 0; k < at.length && out.length < FORM_LIMITS.forms && total < FORM_LIMITS.chars; k++) {
