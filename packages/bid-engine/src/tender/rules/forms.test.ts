@@ -402,6 +402,15 @@ describe('the format chapter’s forms (issue 24)', () => {
       heading(9, '第七章 附件'),
     ];
     const card = extractCard([modelFile(blocks)]);
+    // the index's lines are lines of the index, not empty forms of their own
+    expect(card.forms?.map((f) => [f.title, f.blocks.length > 0])).toEqual([
+      ['一、投标函', true],
+      ['报价部分索引', true],
+      ['开标一览表', true],
+      ['分项报价明细表', true],
+      ['三、价格扣除证明材料', true],
+    ]);
+    expect(card.forms?.[1]?.blocks).toEqual(['一、开标一览表', '二、分项报价明细表', '三、价格扣除证明材料'].map((text) => ({ t: 'p', text })));
     const { nodes } = generateOutline(card, { bidType: 1 });
     const write = (title: string) => {
       const node = flattenOutline(nodes).find((n) => n.title === title)!;
