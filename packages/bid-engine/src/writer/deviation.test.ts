@@ -145,6 +145,27 @@ describe('商务条款偏离表 (issue 24: the commercial deviation table carrie
     for (const n of text().match(/\d+(?:\.\d+)?\s*(?:日历天|个月|%|天)/g) ?? []) expect(own.terms!.some((t) => t.text.includes(n)), n).toBe(true);
   });
 
+  it('the tender’s own response form printing template rows (「*」「*-1」「…」) takes the term rows in its own columns', () => {
+    const form = {
+      title: '五、商务条款偏离表',
+      page: 7,
+      blocks: [
+        { t: 'p' as const, text: '项目编号：____' },
+        { t: 'table' as const, rows: [['采购包', '品目号', '商务条件', '投标响应', '是否偏离及说明'], ['*', '*-1', '', '', ''], [null, '…', '', '', ''], ['…', '', '', '', '']] },
+        { t: 'p' as const, text: '投标人：（全称并加盖单位公章）' },
+      ],
+    };
+    const withForm = { ...own, forms: [form] };
+    const r = writeSectionOffline({ card: withForm, node: table, parentTitles: [], siblingTitles: out.nodes.map((n) => n.title), facts: ownFacts, targetChars: 700, bidType: 1, outline: out.nodes });
+    const lines = r.text.split('\n');
+    expect(lines).toContain('采购包\t品目号\t商务条件\t投标响应\t是否偏离及说明');
+    // the terms are the form's rows: 商务条件 the tender's words, 投标响应 ours — no template row, no table after the form
+    expect(lines.find((l) => l.includes('交货期：'))).toMatch(/^\t\t交货期：合同签订后 60 日历天内交货（招标文件第 5 页）\t我方响应：合同签订后 60 日历天内交货\t无偏离$/);
+    expect(r.text).not.toMatch(/\*-1|^…/m);
+    expect(r.text).not.toContain('对招标文件其他要求的逐条响应');
+    expect(lines.filter((l) => l.startsWith('序号\t'))).toHaveLength(0);
+  });
+
   it('health counts the 商务条款偏离 row answered by the table’s rows; the empty table would not be', () => {
     const s = own.scoring.find((x) => x.item === '商务条款偏离')!;
     const cov = (body: string) => scoringCoverage(own, out.nodes, { [table.id]: body }).rows.find((r) => r.scoringId === s.id)!.state;

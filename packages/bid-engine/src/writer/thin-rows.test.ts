@@ -79,6 +79,16 @@ describe('the form filler', () => {
     expect(fillBlanks('签署日期：（  ）年（  ）月（  ）日', f)).toBe('签署日期：2026年3月5日');
   });
 
+  it('one blank, one value: the underline running on after a bracketed label, blanks side by side, a blank after a placeholder', () => {
+    const named = { ...f, value: (l: string) => (/投标人|供应商/.test(l) ? '示例食品有限公司' : /项目名称/.test(l) ? '营养食品采购' : `【待填写：${l}】`) };
+    expect(fillBlanks('我方____（投标人全称）____参与____  （项目名称）   政府采购活动', named)).toBe('我方示例食品有限公司参与营养食品采购   政府采购活动');
+    expect(fillBlanks('我方____（投标人全称）____参与', f)).toBe('我方【待填写：投标人全称】参与');
+    // a second label after the run-on blank keeps its own blank
+    expect(fillBlanks('____（投标人名称）____（项目名称）', named)).toBe('示例食品有限公司营养食品采购');
+    expect(fillBlanks('（供应商名称）将____XX工作内容分包', f)).toBe('【待填写：供应商名称】将【待填写：将】工作内容分包');
+    expect(fillBlanks('地址：【待填写：地址】____', f)).toBe('地址：【待填写：地址】');
+  });
+
   it('fills a bracketed label with nothing after its colon', () => {
     expect(fillBlanks('就民生项目（项目编号：）的投标活动', { ...f, value: (l: string) => (/编号/.test(l) ? 'SZ-2026-07' : null) })).toBe('就民生项目（项目编号：SZ-2026-07）的投标活动');
   });

@@ -350,6 +350,8 @@ describe('the format chapter’s forms (issue 24)', () => {
       table(7, [
         ['投标人名称', '', '注册资金', ''],
         ['联系电话', '', '单位地址', ''],
+        // a label merged over two columns: its slot is past the merge
+        ['注册地址', '', { t: '邮政编码', cs: 2 }, ''],
       ]),
       heading(8, '第七章 附件'),
     ];
@@ -366,6 +368,66 @@ describe('the format chapter’s forms (issue 24)', () => {
     const grid = write('投标人情况一览表');
     expect(grid).toContain('投标人名称\t示例保洁有限公司\t注册资金\t【待填写：注册资金】');
     expect(grid).toContain('联系电话\t021-5555\t单位地址\t【待填写：单位地址】');
+    expect(grid).toMatch(/注册地址\t【待填写：注册地址】\t邮政编码\t+【待填写：邮政编码】/);
+  });
+
+  it('a part linked to a volume’s index line (nothing under it) prints the form printed further on under the same title without the numbering', () => {
+    const blocks: Block[] = [
+      heading(1, '第一章 投标邀请'),
+      para(1, '项目名称：西岭示例中学课桌椅采购'),
+      heading(2, '第二章 投标人须知'),
+      heading(2, '1. 投标文件的组成', 2),
+      item(2, '（1）', '投标函；'),
+      item(2, '（2）', '开标一览表；'),
+      item(2, '（3）', '分项报价明细表；'),
+      item(2, '（4）', '价格扣除证明材料。'),
+      heading(5, '第六章 投标文件格式'),
+      heading(5, '一、投标函', 2),
+      para(5, '致：（采购人名称）'),
+      para(5, '我方愿按招标文件的全部要求供货，投标有效期为投标截止之日起九十日。'),
+      para(5, '日期：    年  月  日'),
+      heading(6, '报价部分索引', 2),
+      heading(6, '一、开标一览表', 2),
+      heading(6, '二、分项报价明细表', 2),
+      heading(6, '三、价格扣除证明材料', 2),
+      heading(7, '开标一览表', 3),
+      para(7, '投标人名称：'),
+      table(7, [['序号', '报价内容', '最高限价', '投标报价'], ['1', '课桌椅', '880000 元', '']]),
+      para(7, '时间：     年     月     日'),
+      heading(7, '分项报价明细表', 3),
+      table(7, [['序号', '货物名称', '数量', '单价', '总价'], ['1', '双人课桌', '400 张', '', ''], ['2', '学生椅', '800 张', '', '']]),
+      para(7, '时间：     年     月     日'),
+      heading(8, '三、价格扣除证明材料', 2),
+      para(8, '提供节能产品、环境标志产品认证证书复印件（若有）。'),
+      heading(9, '第七章 附件'),
+    ];
+    const card = extractCard([modelFile(blocks)]);
+    // the index's lines are lines of the index, not empty forms of their own
+    expect(card.forms?.map((f) => [f.title, f.blocks.length > 0])).toEqual([
+      ['一、投标函', true],
+      ['报价部分索引', true],
+      ['开标一览表', true],
+      ['分项报价明细表', true],
+      ['三、价格扣除证明材料', true],
+    ]);
+    expect(card.forms?.[1]?.blocks).toEqual(['一、开标一览表', '二、分项报价明细表', '三、价格扣除证明材料'].map((text) => ({ t: 'p', text })));
+    const { nodes } = generateOutline(card, { bidType: 1 });
+    const write = (title: string) => {
+      const node = flattenOutline(nodes).find((n) => n.title === title)!;
+      expect(node, title).toBeDefined();
+      return writeSectionOffline({ card, node, parentTitles: [], siblingTitles: [], facts: buildFactSheet(card, { bidType: 1 }), targetChars: 1500, bidType: 1, outline: nodes }).text;
+    };
+    const opening = write('开标一览表');
+    expect(opening).toContain('1\t课桌椅\t880000 元\t【待填写：投标报价】');
+    expect(opening).not.toContain('格式未印出正文');
+    // each form once, under its own part: the opening table is not the detail table's, nor the deduction's
+    expect(opening).not.toContain('双人课桌');
+    const detail = write('分项报价明细表');
+    expect(detail).toContain('2\t学生椅\t800 张');
+    expect(detail).not.toContain('课桌椅\t880000');
+    const deduction = write('价格扣除证明材料');
+    expect(deduction).toContain('提供节能产品、环境标志产品认证证书复印件（若有）。');
+    expect(deduction).not.toMatch(/880000|双人课桌/);
   });
 
   it('a form part the format chapter gives no form for is a titled placeholder saying so', () => {

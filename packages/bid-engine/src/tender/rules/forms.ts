@@ -94,6 +94,30 @@ export function formsFromModel(model: DocModel, linked: Array<{ title: string; p
       lines.push(b.type === 'heading' ? b : { type: 'heading', page: b.page, pageEnd: b.pageEnd, level: 99, numbering: '', title: b.text, text: b.text });
       wanted.delete(k);
     }
+  // a part linked to a line of a list (a volume's index: 「一、开标（报价）一览表」 right above 「二、…」, nothing under it)
+  // whose form is printed further on under the same title without the list's numbering (「开标（报价）一览表」 over its
+  // table): that later line is the form's heading (fullest finds the form by its title)
+  const headed = new Set<Block>([...chapter.heads, ...extra, ...lines]);
+  for (const l of linked) {
+    const h = [...chapter.heads, ...extra].find((x) => x.text === l.title && x.page === l.page);
+    const from = h ? indexOf(blocks, h, chapter.from + 1, chapter.to) : -1;
+    const next = blocks[from + 1];
+    if (from < 0 || !next || next.type !== 'heading' || !headed.has(next)) continue;
+    const k = key(l.title);
+    if (k.length < 4) continue;
+    for (let j = from + 1; j < chapter.to; j++) {
+      const b = blocks[j]!;
+      if (b.type === 'table' || b.type === 'list-item' || b.text.length > 60 || key(b.text) !== k) continue;
+      // the same printed title again is a heading already (fullest takes its copy with a body); a line with nothing under
+      // it before the next heading is another list's line
+      const below = blocks[j + 1];
+      if (headed.has(b) || b.text === l.title || !below || (below.type === 'heading' && headed.has(below))) break;
+      const line: HeadingBlock = b.type === 'heading' ? b : { type: 'heading', page: b.page, pageEnd: b.pageEnd, level: 99, numbering: '', title: b.text, text: b.text };
+      lines.push(line);
+      headed.add(b);
+      break;
+    }
+  }
   // the bid's contents as the tender prints them (「格式 3.目录（参考）」 over a table of the parts with their notes), before
   // the first form: a form of its own (printed with the first part — formRun)
   const first = Math.min(chapter.to, ...[...chapter.heads, ...extra, ...lines].map((h) => indexOf(blocks, h, chapter.from + 1, chapter.to)).filter((i) => i >= 0));
@@ -104,10 +128,20 @@ export function formsFromModel(model: DocModel, linked: Array<{ title: string; p
     lines.push(b.type === 'heading' ? b : { type: 'heading', page: b.page, pageEnd: b.pageEnd, level: 99, numbering: '', title: b.text, text: b.text });
     break;
   }
-  const at = [...chapter.heads, ...extra, ...lines]
+  const heads = [...chapter.heads, ...extra, ...lines]
     .map((h) => ({ h, i: indexOf(blocks, h, chapter.from + 1, chapter.to) }))
     .filter((x, k, all) => x.i >= 0 && all.findIndex((y) => y.i === x.i) === k)
     .sort((a, b) => a.i - b.i);
+  // a linked line of an index (nothing under it) whose form is printed further on under the same title is a line of the
+  // form it stands in (the volume's cover and its 「索引」), not a form of its own: the part finds the printed one
+  const bodyOf = (k: number) => blocks.slice(heads[k]!.i + 1, heads[k + 1]?.i ?? chapter.to).some((b) => blockOf(b) !== null);
+  const at = heads.filter(
+    (x, k) =>
+      k === 0 ||
+      bodyOf(k) ||
+      !linked.some((l) => l.title === x.h.text && l.page === x.h.page) ||
+      !heads.some((y, j) => j > k && key(y.h.text) === key(x.h.text) && bodyOf(j)),
+  );
   const out: TenderForm[] = [];
   let total = 0;
   for (let k = 0; k < at.length && out.length < FORM_LIMITS.forms && total < FORM_LIMITS.chars; k++) {
@@ -167,7 +201,12 @@ const sizeOf = (f: TenderForm) => f.blocks.reduce((n, b) => n + (b.t === 'p' ? b
  * full.
  */
 function fullest(forms: TenderForm[], title: string): TenderForm | undefined {
-  return forms.filter((f) => f.title === title).sort((a, b) => sizeOf(b) - sizeOf(a))[0];
+  const same = forms.filter((f) => f.title === title).sort((a, b) => sizeOf(b) - sizeOf(a))[0];
+  if (!same || same.blocks.length) return same;
+  // a list's line with nothing under it (「一、开标（报价）一览表」): the form printed under the same title without the
+  // list's numbering (「开标（报价）一览表」)
+  const k = key(title);
+  return forms.filter((f) => f.blocks.length && key(f.title) === k).sort((a, b) => sizeOf(b) - sizeOf(a))[0] ?? same;
 }
 
 /** The form a title names: the composition's link when it names the same thing, else a form titled alike. */

@@ -116,8 +116,9 @@ export function fillBlanks(text: string, f: Filler, column = ''): string {
     })
     // 「日期：年月日」: the blanks between were not kept
     .replace(/(^|[:：\s\u3000])年\s*月\s*日/g, (_m, lead: string) => `${lead}${f.date}`);
-  // a blank with its label in brackets next to it: 「______（投标人名称）」「（项目名称）______」
-  s = s.replace(new RegExp(`(?:${BLANK})[\\s\\u3000]*[（(]([^（()）]{1,20})[)）]|[（(]([^（()）]{1,20})[)）][\\s\\u3000]*(?:[_＿]{2,})`, 'g'), (m, a: string | undefined, b: string | undefined, at: number, whole: string) => {
+  // a blank with its label in brackets next to it: 「______（投标人名称）」「（项目名称）______」 — and the line running on
+  // after the label (「我方____（投标人全称）____参与」) is the same blank, unless another label follows it
+  s = s.replace(new RegExp(`(?:${BLANK})[\\s\\u3000]*[（(]([^（()）]{1,20})[)）](?:[\\s\\u3000]*[_＿]{2,}(?![_＿\\s\\u3000]*[（(]))?|[（(]([^（()）]{1,20})[)）][\\s\\u3000]*(?:[_＿]{2,})`, 'g'), (m, a: string | undefined, b: string | undefined, at: number, whole: string) => {
     const label = (a ?? b ?? '').trim();
     if (HAND.test(label) || inBracket(whole, at)) return m;
     return f.value(label) ?? m;
@@ -144,11 +145,14 @@ export function fillBlanks(text: string, f: Filler, column = ''): string {
     const standalone = /(?:名称|姓名|全称|编号|代码|日期|地址|电话|职务)$/.test(label) || /[:：][\s\u3000]*$|(?:致|我方|我公司|本公司|我单位)$/.test(before) || !/[\u4e00-\u9fa5]$/.test(before);
     return standalone ? (f.value(label) ?? m) : m;
   });
-  // bare blanks: their label stands before them (or the column's head in a table)
-  s = s.replace(new RegExp(BLANK, 'g'), (m, at: number, whole: string) => {
+  // bare blanks: their label stands before them (or the column's head in a table); blanks side by side (「____XX」) are
+  // one blank
+  s = s.replace(new RegExp(`(?:${BLANK})(?:[\\s\\u3000]*(?:${BLANK}))*`, 'g'), (m, at: number, whole: string) => {
     // 「对于____项目」: the project's name
     // a blank inside a filled blank or the tender's 【…[字段]】 is that field's, already filled
     if (inBracket(whole, at)) return m;
+    // a blank right after a placeholder is that placeholder's blank (「【待填写：投标人全称】____」): one blank, one placeholder
+    if (/【待填写：[^】]*】[\s\u3000]*$/.test(whole.slice(0, at))) return '';
     const after = whole.slice(at + m.length, at + m.length + 4);
     const label = /^项目(?!编号|名称)/.test(after) && !FIELD.test(labelBefore(whole, at)) ? '项目名称' : (labelAfter(whole, at, m) ?? labelBefore(whole, at)) || column;
     if (HAND.test(label) || HAND.test(whole.slice(at + m.length, at + m.length + 6)) || SIGN.test(whole.slice(Math.max(0, at - 8), at))) return m;
@@ -182,6 +186,13 @@ function labelGrid(rows: Array<Array<string | null>>): boolean {
   return first.some((c, i) => i > 0 && c !== null && !c.trim() && LABEL_CELL(first[i - 1]));
 }
 
+/** The cell left of a slot, past the slots a merged cell covers (「邮政编码」 spanning two columns, then its slot). */
+function leftOf(row: Array<string | null>, col: number): string | null | undefined {
+  let k = col - 1;
+  while (k >= 0 && row[k] === null) k--;
+  return k >= 0 ? row[k] : undefined;
+}
+
 function tableBlock(rows: Array<Array<string | null>>, f: Filler): Block {
   const grid = labelGrid(rows);
   const head = (rows[0] ?? []).map((c) => c ?? '');
@@ -189,13 +200,21 @@ function tableBlock(rows: Array<Array<string | null>>, f: Filler): Block {
     r.map((cell, col) => {
       const column = (head[col] ?? '').replace(/\s+/g, '');
       if (cell === null) return '';
-      if (grid && !cell.trim()) return LABEL_CELL(r[col - 1]) ? (f.value(r[col - 1]!.replace(/\s+/g, '')) ?? '') : '';
+      if (grid && !cell.trim()) {
+        const label = leftOf(r, col);
+        return LABEL_CELL(label) ? (f.value(label!.replace(/\s+/g, '')) ?? '') : '';
+      }
       if (cell.trim()) return fillBlanks(cell, f, column);
       // a total row's empty cells, and the bidder's columns, are the bidder's to fill
       return column && FILLED_BY_BIDDER.test(column) && !/备注|序号/.test(column) ? ph(column.slice(0, 20)) : '';
     }),
   );
-  const top = grid ? head.map((h, col) => (!h.trim() && LABEL_CELL(head[col - 1]) ? (f.value(head[col - 1]!.replace(/\s+/g, '')) ?? '') : h)) : head;
+  const top = grid
+    ? head.map((h, col) => {
+        const label = leftOf(rows[0] ?? [], col);
+        return (rows[0]?.[col] ?? null) !== null && !h.trim() && LABEL_CELL(label) ? (f.value(label!.replace(/\s+/g, '')) ?? '') : h;
+      })
+    : head;
   return { t: 'table', head: top.map((h) => fillBlanks(h, f)), rows: body };
 }
 
@@ -207,14 +226,20 @@ export interface ResponseRow {
   note: string;
 }
 
+/**
+ * A cell of a row the tender printed as a template to copy, not a row of its own: empty, a row number, an ellipsis, or a
+ * marker standing for any package or item (「*」「*-1」「X-1」).
+ */
+const TEMPLATE_CELL = /^(?:\d{1,3}|[…．.]+|[*＊Xx×]{1,3}(?:[-－][\d*＊Xx×]{1,3})*)$/;
+
 /** The tender's response table with our rows in its own columns, where the tender printed only its head and empty rows. */
 function responseTable(rows: Array<Array<string | null>>, answers: ResponseRow[], f: Filler): Block | null {
   const head = (rows[0] ?? []).map((c) => (c ?? '').replace(/\s+/g, ''));
-  const empty = rows.slice(1).every((r) => r.every((c) => c === null || !c.trim() || /^\d{1,3}$|^[…．.]+$/.test(c.trim())));
+  const empty = rows.slice(1).every((r) => r.every((c) => c === null || !c.trim() || TEMPLATE_CELL.test(c.replace(/\s+/g, ''))));
   if (!answers.length || !empty || head.length < 3) return null;
   const col = (re: RegExp, not?: RegExp) => head.findIndex((h) => re.test(h) && !(not && not.test(h)));
   const n = col(/^序号$|^编号$/);
-  const req = col(/要求|条款|招标文件|采购文件|需求|参数|指标|内容/, /响应|投标|偏离/);
+  const req = col(/要求|条款|条件|招标文件|采购文件|需求|参数|指标|内容/, /响应|投标|偏离/);
   const resp = col(/响应|投标|应答|实际|承诺|提供/, /偏离/);
   const dev = col(/偏离/);
   const note = col(/说明|备注|页码/);
