@@ -340,8 +340,14 @@ describe('writeSectionLlm on the fake OpenAI server', () => {
     const ac = new AbortController();
     const c = collector();
     const p = writeSectionLlm(testClient(fake), inputFor('实施组织', { targetChars: 1500 }), { ...c, signal: ac.signal });
-    setTimeout(() => ac.abort(new Error('用户取消')), 150);
+    // cancelled once the text streams (mid-stream, whatever the machine's load): the fake has this request by then, so
+    // it cannot arrive late and be counted by the next test
+    let poll: ReturnType<typeof setInterval> | undefined;
+    await Promise.race([new Promise<void>((resolve) => (poll = setInterval(() => c.deltas > 0 && resolve(), 10))), p.catch(() => undefined)]);
+    clearInterval(poll);
+    ac.abort(new Error('用户取消'));
     await expect(p).rejects.toThrow('用户取消');
+    expect(c.deltas).toBeGreaterThan(0);
   });
 
   it('falls back to the rule-based writer on the offline provider, streamed', async () => {
