@@ -163,11 +163,17 @@ export async function savePageSettings(db: Db, bidId: string, stored: object, in
     .execute();
 }
 
-/** The bid row locked for the transaction (`live`: not deleted). */
+/**
+ * The bid row locked for the transaction (`live`: not deleted). FOR NO KEY UPDATE, not FOR UPDATE: it serialises every
+ * change of the bid the same way, but leaves alone the key-share locks that rows referring to the bid take (a section's
+ * history row, written inside a writing job's fence while that job's row is locked). With FOR UPDATE, 取消编写 (bid
+ * locked, then the jobs) and a section being stored (job locked, then a history row referring to the bid) deadlocked
+ * on PostgreSQL and the cancel answered 500.
+ */
 export async function lockBidRow(trx: Transaction<DB>, id: string, opts: { live: boolean }): Promise<BidRow | undefined> {
   let q = trx.selectFrom('bids').selectAll().where('id', '=', id);
   if (opts.live) q = q.where('deleted_at', 'is', null);
-  return q.forUpdate().executeTakeFirst();
+  return q.forNoKeyUpdate().executeTakeFirst();
 }
 
 export async function bidById(db: Db, id: string): Promise<BidRow> {
