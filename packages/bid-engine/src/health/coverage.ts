@@ -3,6 +3,7 @@ import { countChars, unknownScoring, type BidOutlineNode, type ScoringCoverage, 
 export { unknownScoring };
 import { keyPoints, rowPoints } from '../tender/key-points.js';
 import { pairsFoundIn } from '../text/ngrams.js';
+import { DEVIATION_TABLE_TITLE, isDeviationRow } from '../tender/deviation.js';
 
 /**
  * Coverage by points (issue 13 item 3), defined once here for the health check and the coverage view: a scoring row is
@@ -69,14 +70,12 @@ export function rowResponse(
   return { state, chars, terms, missing };
 }
 
-/** A row scoring the deviations of the offer (「重要技术要求偏离情况」「商务条款偏离」). */
-export function isDeviationRow(item: string): boolean {
-  return /偏离/.test(item);
-}
+export { isDeviationRow };
 
 /**
- * A deviation row is scored from the deviation table (the outline maps it there): answered when the table holds its rows
- * — a line of three or more cells that states a requirement (a cell of words or figures beyond a placeholder: the form's
+ * A deviation row is scored from the deviation table (the outline maps it there; on a read bid file, the heading titled
+ * for the table of its side): answered when the table holds its rows — a line of three or more cells (tab-separated as
+ * written here, 「 | 」 as a read file's table) that states a requirement (a cell of words or figures beyond a placeholder: the form's
  * template rows 「*｜*-1｜【待填写】」 and a head of short labels are no rows); the offered values still to fill are the
  * placeholders' finding.
  */
@@ -84,7 +83,7 @@ function deviationResponse(body: string): { state: Exclude<ScoringRowState, 'pri
   const chars = countChars(body);
   const rows = body
     .split('\n')
-    .map((l) => l.split('\t').map((cell) => cell.replace(/【[^】]*】/g, '').replace(/[\s*…．.、\-－—]/g, '')))
+    .map((l) => l.split(/\t| \| /).map((cell) => cell.replace(/【[^】]*】/g, '').replace(/[\s*…．.、\-－—]/g, '')))
     .filter((cells) => cells.length >= 3 && cells.some((x) => x.length >= 4) && !cells.every((x) => x.length <= 8 && !/\d/.test(x))).length;
   if (chars === 0) return { state: 'unwritten', chars, terms: ['偏离表'], missing: ['偏离表'] };
   return rows >= 1 ? { state: 'answered', chars, terms: ['偏离表'], missing: [] } : { state: 'unanswered', chars, terms: ['偏离表'], missing: ['偏离表'] };
@@ -134,7 +133,7 @@ export function scoringCoverage(card: Pick<TenderCard, 'scoring' | 'scoringCheck
       return { ...base, state: 'unmapped', chars: 0, terms, missing: terms };
     }
     const body = nodes.map((n) => subtreeText(n, sections)).join('\n');
-    if (isDeviationRow(s.item) && nodes.every((n) => n.mode === 'table')) return { ...base, ...deviationResponse(body) };
+    if (isDeviationRow(s.item) && nodes.every((n) => n.mode === 'table' || (n.mode === 'form' && DEVIATION_TABLE_TITLE.test(n.title)))) return { ...base, ...deviationResponse(body) };
     return { ...base, ...rowResponse(s, body, nodes.map(subtreeTitles).join('\n')) };
   });
   const scored = rows.filter((r) => r.state !== 'price');

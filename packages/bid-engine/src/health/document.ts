@@ -3,6 +3,7 @@ import type { DocModel } from '../reading/model/types.js';
 import { keyPoints, rowPoints } from '../tender/key-points.js';
 import { termIn } from './coverage.js';
 import { pairsFoundIn } from '../text/ngrams.js';
+import { DEVIATION_TABLE_TITLE, deviationTableFor } from '../tender/deviation.js';
 
 /**
  * A bid file read (reading/: the document model, or its pages) as the content-health check's input (issue 15, 废标检查):
@@ -120,8 +121,15 @@ export function documentBid(doc: ReadBid, card?: Pick<TenderCard, 'scoring'>): D
   const all: BidOutlineNode[] = [];
   const walk = (ns: BidOutlineNode[]) => ns.forEach((x) => (all.push(x), walk(x.children)));
   walk(outline);
+  const deviationTables = all.filter((nd) => DEVIATION_TABLE_TITLE.test(nd.title));
   for (const row of card?.scoring ?? []) {
     if (row.category === 'price') continue;
+    // a row scoring deviations is read from the deviation table of its side, as the outline of a bid written here maps it
+    const table = deviationTableFor(row.item, deviationTables);
+    if (table) {
+      table.scoringIds.push(row.id);
+      continue;
+    }
     const { name } = rowPoints(row);
     const item = itemCore(row.item);
     // a heading titled for the row: its name parts (or the row's own wording, when the name is one long phrase) — every

@@ -735,6 +735,22 @@ describe('what an evaluator would reject, and what is the bidder’s own evidenc
     expect(r.coverage).toMatchObject({ total: 2, answered: 2 });
   });
 
+  it('a file’s deviation rows are read from the deviation table of their side (technical parameters, after-sales terms), as a table: rows stating requirements answer them, template rows do not', () => {
+    const rows = [
+      scoring('t', '技术要求偏离情况', 38, '每有一项技术要求负偏离扣2分'),
+      scoring('a', '免费保修期内售后服务条款偏离情况', 22, '每有一项售后服务条款负偏离扣1分'),
+      scoring('p', '价格分', 40, '', 'price'),
+    ];
+    const technical = ['序号 | 招标技术要求 | 投标技术响应 | 偏离情况', '1 | 1.2.1 操控手柄≥2 个 | 操控手柄2个 | 无偏离', '2 | 1.2.2.2 分辨率≥3840×2160 | 3840×2160 | 无偏离'].join('\n');
+    const commercial = ['序号\t商务条款\t投标响应\t偏离情况', '1\t免费保修期不少于3年（第32页）\t免费保修期3年\t无偏离'].join('\n');
+    const template = ['序号\t招标要求\t投标响应\t偏离情况', '*\t【待填写：招标要求】\t【待填写：投标响应】\t【待填写：偏离情况】'].join('\n');
+    const check = (tech: string, comm: string) =>
+      computeHealth({ card: card({ scoring: rows, starClauses: [] }), document: readBid([['技术要求偏离表', tech], ['商务要求偏离表', comm]]), enterprise: { name: ENTERPRISE } }).findings.filter((f) => f.kind === 'unanswered-scoring');
+    expect(check(technical, commercial)).toEqual([]);
+    // the commercial table left as the form's template: the after-sales row is unanswered, the technical one still answered
+    expect(check(technical, template).map((f) => f.refId)).toEqual(['a']);
+  });
+
   it('a row is answered by every heading titled for it: 「企业资质」 (a short lead-in) and 「企业资质证明」 read together', () => {
     const rows = [scoring('s1', '企业资质', 40, ''), scoring('p', '价格分', 60, '', 'price')];
     const document = readBid([

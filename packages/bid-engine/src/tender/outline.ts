@@ -22,6 +22,7 @@ import {
   type ScoringItem,
   type TenderCard,
 } from '@btz/shared';
+import { deviationTableFor, isDeviationRow } from './deviation.js';
 import { detectDomain, isServiceDomain, type TenderDomain } from './domain.js';
 import { formHasBody, isFillable, tenderFormFor, tenderFormsFor } from './rules/forms.js';
 import { bigramSet } from '../text/ngrams.js';
@@ -311,15 +312,10 @@ function pickChapter(chapters: Draft[], item: ScoringItem): Draft | undefined {
   return chapters.find((c) => c.kind === '价格');
 }
 
-/** The tender's deviation table (技术/商务偏离表, 响应表) a row scoring deviations is read from, of the same side. */
-function deviationTableFor(chapters: readonly Draft[], item: string): Draft | undefined {
-  const t = item.replace(/\s+/g, '');
-  if (!/偏离/.test(t)) return undefined;
-  const tables = chapters.flatMap((c) => [c, ...c.children]).filter((d) => d.mode === 'table' && /偏离/.test(d.title));
-  // technical parameters on the technical table; terms (售后服务条款, 商务条款, 付款…) on the commercial one
-  const technical = /技术|参数|性能|指标|配置/.test(t);
-  const side = technical ? /技术|参数/ : /商务/;
-  return tables.find((d) => side.test(d.title)) ?? (tables.length === 1 && (technical || !/技术|参数/.test(tables[0]!.title)) ? tables[0] : undefined);
+/** The tender's deviation table (技术/商务偏离表, 响应表) a row scoring deviations is read from, of the same side (deviation.ts). */
+function deviationTable(chapters: readonly Draft[], item: string): Draft | undefined {
+  if (!isDeviationRow(item)) return undefined;
+  return deviationTableFor(item, chapters.flatMap((c) => [c, ...c.children]).filter((d) => d.mode === 'table' && /偏离/.test(d.title)));
 }
 
 function shortClause(text: string): string {
@@ -455,7 +451,7 @@ export function generateOutline(card: TenderCard, opts: OutlineOptions): Outline
   for (const s of scoring) {
     // a row scoring the deviations (「重要技术要求偏离情况」) is answered by the tender's deviation table, row by row —
     // not by a plan section
-    const table = s.category === 'price' ? undefined : deviationTableFor(chapters, s.item);
+    const table = s.category === 'price' ? undefined : deviationTable(chapters, s.item);
     if (table) {
       table.scoringIds.push(s.id);
       table.items = [...(table.items ?? []), s.item];
