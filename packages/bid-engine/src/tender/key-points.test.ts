@@ -55,6 +55,12 @@ describe('key points of a scoring row (one definition for the writer and the cov
     });
   });
 
+  it('the row\'s own list number is no count: 「2.项目难点对策分析」 keeps 项目, 「（3）人员配置方案」 its first word', () => {
+    expect(rowPoints(row('2.项目难点对策分析和措施方案', '')).name).toEqual(['项目难点对策分析', '措施方案']);
+    expect(rowPoints(row('（3）人员配置方案', '')).name).toEqual(['人员配置方案']);
+    expect(rowPoints(row('12、项目管理机构', '')).name).toEqual(['项目管理机构']);
+  });
+
   it('a planning verb of the row name (拟安排的 / 拟派的) is no point: what is planned is', () => {
     expect(rowPoints(row('拟安排的项目经理情况', '')).name).toEqual(['项目经理']);
     expect(rowPoints(row('拟派的驻场工程师', '')).name).toEqual(['驻场工程师']);

@@ -109,7 +109,9 @@ export function rowPoints(row: Pick<ScoringItem, 'item' | 'criteria'>): RowPoint
   const grade = lines.filter((l) => GRADE_LINE.test(l));
   const plain = lines.filter((l) => !GRADE_LINE.test(l)).join('\n');
   const listed = criteriaTopics(withoutConditions(criteria)).map(clean).filter(keepable);
-  const name = dedupe(phrases(joinBroken(row.item).replace(/^[^-—]*[-—]/, '')), []).slice(0, 3);
+  // the row's own list number goes first: 「2.项目难点…」 is no count of 项 (it gave 「目难点对策分析」)
+  const item = joinBroken(row.item).replace(/^[^-—]*[-—]/, '').replace(/^\s*(?:[（(]?[\d一二三四五六七八九十]+[)）.、．])\s*/, '');
+  const name = dedupe(phrases(item), []).slice(0, 3);
   const points = dedupe([...listed, ...phrases(plain), ...phrases(grade[0] ?? '')], name).slice(0, MAX_POINTS);
   return { name, points };
 }
