@@ -16,8 +16,9 @@ export interface ClauseTerms {
 
 /** Key numbers (with their unit) and noun phrases of a clause. */
 export function clauseTerms(text: string): ClauseTerms {
-  // the clause's own numbering (「3.」「（2）」「1.4 」「1.3物业…」「2.2.4日常…」「第8条」) is no figure to restate; 「1.5米高」 is a figure
-  const body = text.replace(/^[\s★▲*]*(?:\d+(?:\.\d+)+[\s、．.]|\d+(?:\.\d+){2,}(?=[\u4e00-\u9fa5])|\d+\.\d+(?=[\u4e00-\u9fa5])(?!米|吨|元|人|天|日|年|个|小时|分|台|套|次|名|期|条|千|万|公|平|立|厘|毫|寸|克|升|度|倍|级|层|周|月|秒|兆|亿|件|份|只|张|项|家|辆|株|棵|块|根|倍)|[（(]?\d+[)）.、]|第[一二三四五六七八九十\d]+条)?\s*/, '').replace(/[★▲]/g, '');
+  // the clause's own numbering (「3.」「（2）」「1.4 」「1.3物业…」「2.2.4日常…」「5.3.2采购人…」 whole, not 「5.3.」 and a figure 2;
+  // 「第8条」) is no figure to restate; 「1.5米高」 is a figure
+  const body = text.replace(/^[\s★▲*]*(?:\d+(?:\.\d+)+(?!\.?\d)[\s、．.]|\d+(?:\.\d+){2,}(?=[\u4e00-\u9fa5])|\d+\.\d+(?=[\u4e00-\u9fa5])(?!米|吨|元|人|天|日|年|个|小时|分|台|套|次|名|期|条|千|万|公|平|立|厘|毫|寸|克|升|度|倍|级|层|周|月|秒|兆|亿|件|份|只|张|项|家|辆|株|棵|块|根|倍)|[（(]?\d+[)）.、]|第[一二三四五六七八九十\d]+条)?\s*/, '').replace(/[★▲]/g, '');
   const numbers: ClauseTerms['numbers'] = [];
   for (const m of body.matchAll(NUM_TERM)) numbers.push({ n: m[1]!, unit: (m[2] ?? '').replace('％', '%') });
   const words = body

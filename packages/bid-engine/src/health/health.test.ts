@@ -830,5 +830,7 @@ describe('what an evaluator would reject, and what is the bidder’s own evidenc
     expect(clauseTerms('1.4 驻场人员须持证上岗').numbers).toEqual([]);
     expect(clauseTerms('★2.3、系统可用性不低于99.9%').numbers).toEqual([{ n: '99.9', unit: '%' }]);
     expect(clauseTerms('1.5米高的围挡').numbers.length).toBe(1);
+    // three levels run into the words: the whole 5.3.2 is the numbering, not 「5.3.」 and a figure 2
+    expect(clauseTerms('★5.3.2采购人在验收中如货物的质量不符合合同规定的，应30个日历日内向中标人提出').numbers).toEqual([{ n: '30', unit: '' }]);
   });
 });

@@ -56,6 +56,18 @@ describe('技术参数响应偏离表 (goods tender)', () => {
     expect(out.text).not.toContain('付款方式');
   });
 
+  it('a ★ clause giving another party a period (采购人…30个日历日内提出) is answered in its own words, never with our 交货期', () => {
+    const clause = '★5.3.2采购人在验收中如货物的质量和材料不符合合同规定的，应30个日历日内向中标人提出，并有权退货或部分退货';
+    const withClause = { ...card, starClauses: [...card.starClauses, { ...card.starClauses[0]!, id: 'stx', text: clause }] };
+    const node = { ...table!, clauseIds: [...(table!.clauseIds ?? []), 'stx'] };
+    const out = writeSectionOffline({ card: withClause, node, parentTitles: [], siblingTitles: [], facts: buildFactSheet(withClause, { bidType: 1 }), targetChars: 1500, bidType: 1, outline: nodes });
+    const row = out.text.split('\n').find((l) => l.includes('采购人在验收中'));
+    expect(row, out.text).toBeTruthy();
+    const response = row!.split('\t')[2]!;
+    expect(response).toContain('30个日历日内向中标人提出');
+    expect(response).not.toContain('期限');
+  });
+
   it('no written section restates a parameter as prose', () => {
     for (const n of all.filter((x) => x.isLeaf && x.mode === 'ai')) {
       const text = write(n).text;

@@ -164,10 +164,12 @@ export function responseFor(c: Ctx, text: string): string {
   // the tender's own figure when the clause states one (its words are kept); the fact sheet's otherwise
   const own = (re: RegExp) => re.exec(text)?.[0];
   if (/交付|交货|工期|日内|天内/.test(text)) {
-    const stated = own(/\d+\s*(?:个?日历天|个?工作日|日|天|个月)/);
+    const stated = own(/\d+\s*个?(?:日历天|日历日|工作日|自然日|日|天|周|个月)/);
     // the fact sheet's wording when it is the same figure, the clause's own when the clause states another
-    // a clause stating its own period is answered in its own words (one stock line under every delivery clause repeats)
-    if (stated && c.domain !== 'it') return `完全满足：${text.replace(/^[^，,：:]*?须/, '').replace(/[。；;]+$/, '')}`;
+    // a clause stating its own period is answered in its own words (one stock line under every delivery clause repeats);
+    // a period that is not the delivery's (「采购人在验收中…应30个日历日内向中标人提出」) is never given our 工期
+    const delivery = /交付|交货|供货|工期|完工|竣工|上线|完成/.test(text);
+    if ((stated && c.domain !== 'it') || !delivery) return `完全满足：${text.replace(/^[^，,：:]*?须/, '').replace(/[。；;]+$/, '')}`;
     const d = stated && (f.duration.assumed || !f.duration.source?.includes(stated)) ? stated : f.duration.value;
     return c.domain === 'it' ? `合同签订后 ${d}内完成并上线试运行` : `完全满足：${text.replace(/^[^，,：:]*?须/, '').replace(/[。；;]+$/, '')}（期限：${d}）`;
   }
