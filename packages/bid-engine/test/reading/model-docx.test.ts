@@ -349,11 +349,12 @@ describe('DOCX model: text and furniture', () => {
     expect(res.pages.map((pg) => pg.text)).toEqual(['第一页正文', '第二页正文', '第三页正文']);
   });
 
-  it('★ typed as a Wingdings symbol, form check boxes, tabs and breaks kept; deleted, hidden and instruction text dropped; stray space runs between Chinese removed', async () => {
+  it('★ typed as a Wingdings symbol, letters set in Wingdings (þ ¨ as ☑ □), form check boxes, tabs and breaks kept; deleted, hidden and instruction text dropped; stray space runs between Chinese removed', async () => {
     const file = buildWordml({
       body:
         p('<w:r><w:sym w:font="Wingdings" w:char="F0AB"/></w:r>' + r('投标人须提供营业执照。')) +
         p('<w:r><w:sym w:font="Wingdings 2" w:char="F052"/></w:r>' + r('无需递交投标保证金') + '<w:r><w:sym w:font="Wingdings" w:char="F0A8"/></w:r>' + r('需要')) +
+        p(r('本项目') + r('þ', '<w:rFonts w:ascii="Wingdings" w:hAnsi="Wingdings"/>') + r('不接受/') + r('¨', '<w:rFonts w:ascii="Wingdings" w:hAnsi="Wingdings"/>') + r('接受联合体投标')) +
         p(r('付款方式：') + '<w:del w:id="1" w:author="a"><w:r><w:delText>按月</w:delText></w:r></w:del>' + '<w:ins w:id="2" w:author="a">' + r('按季度') + '</w:ins>' + r('支付。')) +
         p(r('服务期限') + r('（内部备注）', '<w:vanish/>') + r('：一年')) +
         p(r('物业') + r(' ') + r('管理服务') + r(' ') + r('2024') + r(' ') + r('年')) +
@@ -361,7 +362,7 @@ describe('DOCX model: text and furniture', () => {
         p('<w:r><w:fldChar w:fldCharType="begin"><w:ffData><w:checkBox><w:checked/></w:checkBox></w:ffData></w:fldChar></w:r><w:r><w:instrText> FORMCHECKBOX </w:instrText></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r>' + r('不要求') + '<w:r><w:fldChar w:fldCharType="begin"><w:ffData><w:checkBox><w:default w:val="0"/></w:checkBox></w:ffData></w:fldChar></w:r><w:r><w:instrText> FORMCHECKBOX </w:instrText></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r>' + r('要求')),
     });
     const res = await readDocument(file);
-    expect(texts(res)).toEqual(['★投标人须提供营业执照。', '☑无需递交投标保证金□需要', '付款方式：按季度支付。', '服务期限：一年', '物业管理服务2024年', '名称\t数量\n第二行', '☑不要求□要求']);
+    expect(texts(res)).toEqual(['★投标人须提供营业执照。', '☑无需递交投标保证金□需要', '本项目☑不接受/□接受联合体投标', '付款方式：按季度支付。', '服务期限：一年', '物业管理服务2024年', '名称\t数量\n第二行', '☑不要求□要求']);
     expect(res.pages[0]!.text).toContain('★投标人须提供营业执照。');
     expectPagesAgree(res);
   });

@@ -1,7 +1,7 @@
 import { mapSymbol, NumberingCounter } from './numbering.js';
 import type { StyleMap } from './styles.js';
 import { joinPieces, pageMark, plainPara, type ParaState, type RawPara, type RawRow, type RawTable, type SectionRefs, type Unit, type Walked } from './units.js';
-import { isOn, kid, kids, val, type XNode } from './xml.js';
+import { isOn, kid, kids, SYMBOL_FONT, val, type XNode } from './xml.js';
 
 /**
  * One walk over document.xml's body, in reading order: paragraphs (`w:p`) and tables (`w:tbl`), through content
@@ -200,6 +200,10 @@ export class BodyWalker {
     const rPr = kid(r, 'w:rPr');
     if (rPr && isOn(rPr, 'w:vanish') && !isOn(rPr, 'w:specVanish')) return;
     const bold = rPr ? (isOn(rPr, 'w:b') ?? null) : null;
+    // a run set in a symbol font (Wingdings, Symbol) prints its letters as the symbols they draw: 「þ不接受/¨接受」 is
+    // 「☑不接受/□接受」, a box ticked or not
+    const fonts = kid(rPr, 'w:rFonts')?.attrs;
+    const symbolFont = [fonts?.['w:ascii'], fonts?.['w:hAnsi'], fonts?.['w:cs']].find((f) => f && SYMBOL_FONT.test(f)) ?? '';
     // an underlined run of spaces or tabs is a form's blank (「投标有效期为____日」): kept as underscores, not lost
     const underlined = rPr ? isOn(rPr, 'w:u') === true : false;
     if (underlined && r.kids.some((k) => k.name === 'w:tab' || k.name === 'w:t') && r.kids.every((k) => k.name === 'w:rPr' || k.name === 'w:tab' || (k.name === 'w:t' && !k.text.trim()))) {
@@ -219,7 +223,7 @@ export class BodyWalker {
               break;
             }
           }
-          this.piece(st, k.text, bold);
+          this.piece(st, symbolFont ? symbolText(k.text, symbolFont) : k.text, bold);
           break;
         }
         case 'w:tab':
@@ -418,4 +422,15 @@ function isFrame(tbl: XNode): boolean {
   const rows = rowsOf(tbl);
   if (!rows.length || rows.some((r) => cellsOf(r).length !== 1)) return false;
   return frameCells(tbl).some((tc) => tc.kids.some((k) => k.name === 'w:tbl' || (k.name === 'w:sdt' && kid(k, 'w:sdtContent')?.kids.some((x) => x.name === 'w:tbl'))));
+}
+
+/** Text typed in a symbol font, as the symbols it draws (mapSymbol); a letter the map does not know is kept. */
+function symbolText(text: string, font: string): string {
+  return [...text]
+    .map((ch) => {
+      const cp = ch.codePointAt(0)!;
+      const code = cp >= 0xf000 && cp <= 0xf0ff ? cp & 0xff : cp;
+      return code <= 0xff ? (mapSymbol(code, font) ?? ch) : ch;
+    })
+    .join('');
 }

@@ -37,13 +37,17 @@ const SKIP = new Set([
   'v:fill', 'v:path', 'o:lock', 'w10:wrap', 'w:sectPrChange', 'm:oMathPara', 'm:oMath',
 ]);
 
+/** Fonts whose letters draw symbols (Wingdings ☑ □ ★, Symbol, Webdings). */
+export const SYMBOL_FONT = /wingdings|webdings|\bsymbol\b/i;
+
 export function parseXml(xml: string, part: string): XNode {
   const root: XNode = { name: '#root', attrs: {}, kids: [], text: '' };
   const stack: XNode[] = [root];
   let skipping = 0; // depth inside a skipped element
   const parser = new SaxesParser({ position: false });
   parser.on('opentag', (tag) => {
-    if (skipping || SKIP.has(tag.name)) {
+    // run fonts are kept only where they name a symbol font: its letters print as symbols (body.ts, 「þ」 is ☑)
+    if (skipping || (SKIP.has(tag.name) && !(tag.name === 'w:rFonts' && SYMBOL_FONT.test(Object.values(tag.attributes).join(' '))))) {
       if (!tag.isSelfClosing) skipping++;
       return;
     }
