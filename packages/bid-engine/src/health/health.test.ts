@@ -349,6 +349,17 @@ describe('repeated passages', () => {
     expect(computeHealth(input).findings.filter((f) => f.kind === 'repeated')).toEqual([]);
   });
 
+  it('a form the tender prescribes twice (a 中小企业声明函 for qualification and for the price deduction) is followed twice, not copied; our own passage twice still is', () => {
+    const input = cleanInput();
+    const letter = '本公司（联合体）郑重声明，根据《政府采购促进中小企业发展管理办法》（财库〔2020〕46号）的规定，本公司（联合体）参加____的____采购活动，提供的货物全部由符合政策要求的中小企业制造。以上企业，不属于大企业的分支机构，不存在控股股东为大企业的情形，也不存在与大企业的负责人为同一人的情形。';
+    const filled = letter.replace('参加____的____', '参加滨江区数据资源管理局的滨江区智慧社区平台建设项目');
+    input.sections.n2 = `${input.sections.n2}\n${filled}`;
+    input.sections.n3 = `${input.sections.n3}\n${filled}`;
+    expect(computeHealth(input).findings.filter((f) => f.kind === 'repeated')).toHaveLength(1);
+    input.card.forms = [{ title: '中小企业声明函', blocks: [{ t: 'p', text: letter }] }] as never;
+    expect(computeHealth(input).findings.filter((f) => f.kind === 'repeated')).toEqual([]);
+  });
+
   it('a copied passage around the names is still found, its excerpt verbatim from the section', () => {
     const input = cleanInput();
     const copied = '我方为滨江区智慧社区平台建设项目组建专门的服务团队，团队成员均具有同类项目经验，实行项目经理负责制，所有工作按周计划推进并向滨江区数据资源管理局书面汇报。';

@@ -15,7 +15,7 @@ import { placeholders } from './checks/placeholder.js';
 import { absurdFigure } from './checks/absurd-figure.js';
 import { typo } from './checks/typo.js';
 import { foreignNames } from './checks/foreign-name.js';
-import { findRepeats } from './checks/repeated.js';
+import { findRepeats, textPieces } from './checks/repeated.js';
 import { factConflict } from './checks/fact-conflict.js';
 import { invalidRisks } from './checks/invalid-risk.js';
 import { databankFindings, type DatabankHealthInput } from './checks/databank.js';
@@ -106,7 +106,8 @@ export function computeHealth(input: HealthInput | DocumentHealthInput): HealthR
   }
 
   // repeated passages across sections (later section is reported)
-  findings.push(...findRepeats(withText.map((f) => f.node), sections, [card.projectName?.value, card.projectNumber?.value, card.purchaser?.value, card.agency?.value, input.enterprise?.name]));
+  const formText = (card.forms ?? []).flatMap((f) => [f.title, ...f.blocks.map((b) => (b.t === 'p' ? b.text : b.rows.map((r) => r.join(' ')).join('\n')))]).join('\n');
+  findings.push(...findRepeats(withText.map((f) => f.node), sections, [card.projectName?.value, card.projectNumber?.value, card.purchaser?.value, card.agency?.value, input.enterprise?.name], textPieces(formText)));
 
   // fact conflicts: per kind + qualifier, the first stated value is the reference
   findings.push(...factConflict(flat, facts));

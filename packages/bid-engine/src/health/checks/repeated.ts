@@ -34,8 +34,28 @@ export function maskNames(text: string, names: readonly (string | null | undefin
   return { masked, at };
 }
 
-/** Passages of ≥ REPEAT_MIN_CHARS identical characters in two sections; one finding per (later, earlier) pair. */
-export function findRepeats(nodes: BidOutlineNode[], sections: Record<string, string>, names: readonly (string | null | undefined)[] = []): HealthFinding[] {
+/** Eight-character pieces of a text's letters and figures (what the tender's own wording is compared by). */
+const PIECE = 8;
+export function textPieces(text: string): Set<string> {
+  const t = text.replace(/[^\u4e00-\u9fa5A-Za-z0-9]/g, '');
+  const out = new Set<string>();
+  for (let i = 0; i + PIECE <= t.length; i++) out.add(t.slice(i, i + PIECE));
+  return out;
+}
+/** Share of a passage's pieces the tender's forms print: at or above it, the passage is the tender's own wording. */
+export const TENDER_WORDING_SHARE = 0.6;
+function tenderWording(passage: string, tender: ReadonlySet<string>): boolean {
+  if (!tender.size) return false;
+  const own = [...textPieces(passage)];
+  return own.length > 0 && own.filter((p) => tender.has(p)).length >= TENDER_WORDING_SHARE * own.length;
+}
+
+/**
+ * Passages of ≥ REPEAT_MIN_CHARS identical characters in two sections; one finding per (later, earlier) pair. A passage
+ * that is the tender's own wording (`tenderPieces`: its forms' text) is no copy: a tender that prescribes the same form
+ * twice (a 中小企业声明函 for the qualification and again for the price deduction) is followed, not copied from.
+ */
+export function findRepeats(nodes: BidOutlineNode[], sections: Record<string, string>, names: readonly (string | null | undefined)[] = [], tenderPieces: ReadonlySet<string> = new Set()): HealthFinding[] {
   const W = REPEAT_MIN_CHARS;
   const seen = new Map<string, string>(); // window → first nodeId
   const out: HealthFinding[] = [];
@@ -52,7 +72,7 @@ export function findRepeats(nodes: BidOutlineNode[], sections: Record<string, st
       if (prev && prev !== n.id && meaningful(w)) {
         let end = i + W;
         while (end < text.length && seen.get(text.slice(end - W + 1, end + 1)) === prev) end++;
-        if (!pairs.has(prev)) {
+        if (!pairs.has(prev) && !tenderWording(span(i, end), tenderPieces)) {
           pairs.add(prev);
           const prevNode = nodes.find((x) => x.id === prev)!;
           out.push({
