@@ -136,6 +136,22 @@ describe('writeSectionOffline on the fixture tender', () => {
       expect(kinds, k).toContain(k);
   });
 
+  it('a price breakdown without the tender\'s own form lists the project (or its lots) and a row for the bidder\'s own items — no item the tender never names', () => {
+    const price = flagship.find((w) => w.out.kind === 'priceDetail')!.out.text;
+    expect(price).toContain(PROJECT);
+    expect(price).not.toMatch(/软件开发|硬件设备及集成|实施服务|培训服务|运维服务/);
+    expect(price).toContain('【待填写：其他分项（如有）】');
+  });
+
+  it('a qualification attachment states the requirement and its evidence once, with no letter head or signature repeated per attachment', () => {
+    const quals = flagship.filter((w) => w.out.kind === 'qualificationForm').map((w) => w.out.text);
+    expect(quals.length).toBeGreaterThan(0);
+    for (const q of quals) {
+      expect(q).toMatch(/招标文件要求：/);
+      expect(q).not.toMatch(/^致：|（盖单位公章）/m);
+    }
+  });
+
   it('is deterministic', () => {
     expect(writeAll(2)).toEqual(flagship);
   });

@@ -98,17 +98,38 @@ export function priceSummary(c: Ctx): Part[] {
   ];
 }
 
+/**
+ * A price breakdown when the tender prints no form of its own (its form is reproduced instead, tender-form.ts): the
+ * tender's lots, or the project as one row, and a row for the bidder's own breakdown — never items the tender does not
+ * name (a stock list of 软件开发 / 硬件设备… was invented for every tender).
+ */
 export function priceDetail(c: Ctx): Part[] {
-  const items = ['软件开发', '硬件设备及集成', '实施服务', '培训服务', `运维服务（${F(c).warranty.value}）`];
+  const lots = c.card.lots.length > 1 ? c.card.lots.map((l) => l.name) : [c.P];
+  const rows = [...lots.map((x, i) => [String(i + 1), x, ph('数量及单位'), ph('单价'), ph('合价')]), [String(lots.length + 1), ph('其他分项（如有）'), ph('数量及单位'), ph('单价'), ph('合价')]];
   return [
     ['分项报价表', [
       { t: 'p', text: `${c.T}（${c.P}，项目编号：${c.N}）。` },
-      { t: 'table', head: ['序号', '分项名称', '数量', '单价（元）', '合价（元）'], rows: items.map((x, i) => [String(i + 1), x, '1 项', ph('单价'), ph('合价')]) },
+      { t: 'table', head: ['序号', '分项名称', '数量', '单价（元）', '合价（元）'], rows },
       { t: 'p', text: `合计：${ph('投标总价')}。${ceilingSentence(c.card)}` },
     ]],
   ];
 }
 
+/** What proves a requirement the tender says how to prove: 「（提供…）」 asks for that; 「由供应商在《…》中作出声明」 is proved there. */
+function otherEvidence(req: string, title: string): string {
+  const declared = /在《([^》]{2,40})》中(?:作出|做出)?(?:声明|承诺)/.exec(req);
+  if (declared) return `见本投标文件《${declared[1]}》中的声明`;
+  const asked = /[（(]\s*(?:须|需)?(?:提供|附)([^（）()]{2,60})[)）]/.exec(req);
+  if (asked) return ph(asked[1]!.replace(/[。；;，,]+$/, ''));
+  const short = (title.split(/[（(，,。；;]/)[0] ?? title).slice(0, 30).replace(/[、：:]+$/, '');
+  return ph(`${short}的证明材料`);
+}
+
+/**
+ * The attachment answering one qualification requirement: the requirement with its page and the evidence that proves
+ * it (the enterprise's own licence or certificate where the bank holds it). Lean on purpose — ten of them in a bid, each
+ * repeating a letter's 致 / project / signature lines, read as one passage copied ten times.
+ */
 export function qualificationForm(c: Ctx): Part[] {
   const q = c.card.qualifications.find((x) => x.text.includes(c.T) || c.T.includes(x.text.slice(0, 12)));
   const req = q?.text ?? c.T;
@@ -119,15 +140,13 @@ export function qualificationForm(c: Ctx): Part[] {
     ? [`营业执照副本复印件（统一社会信用代码：${c.ent.creditCode ?? ph('统一社会信用代码')}）`]
     : cert
       ? [matched ? `${matched.name}（证书编号：${matched.number ?? ph('证书编号')}，有效期至：${matched.expiry ?? ph('有效期')}）` : `${ph(`${req.split(/[，,。；;]/)[0]!.replace(/^(具备|具有|取得)/, '').replace(/及以上$/, '')}证书名称及编号`)}，有效期至：${ph('有效期')}`]
-      : [`${ph(`${c.T}的证明材料`)}`];
+      : [otherEvidence(req, c.T)];
   return [
     ['资格条件响应', [
-      { t: 'p', text: `致：${c.B}` },
-      { t: 'p', text: `${c.P}（项目编号：${c.N}）资格证明——${c.T}。` },
-      { t: 'p', text: `招标文件要求：${req.replace(/[。；;]+$/, '')}。` },
-      { t: 'p', text: `响应：${c.E}满足“${c.T}”的上述要求，证明材料如下（复印件加盖公章）：` },
+      { t: 'p', text: `项目：${c.P}（项目编号：${c.N}）。` },
+      { t: 'p', text: `招标文件要求：${req.replace(/[。；;]+$/, '')}${q ? `（招标文件第 ${q.source.page} 页）` : ''}。` },
+      { t: 'p', text: '我方满足上述要求，证明材料如下（复印件加盖公章）：' },
       { t: 'ul', items: evidence },
-      { t: 'p', text: `投标人：${c.E}（盖单位公章）${SP}日期：${ph('日期')}` },
     ]],
   ];
 }
