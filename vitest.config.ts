@@ -75,6 +75,13 @@ const oneEngine = [
   'apps/server/test/security/large-export.test.ts',
   'apps/server/test/security/captcha-image.test.ts',
   'apps/server/test/security/image-urls.test.ts',
+  // reading and converting files through their jobs: uploads (files), the tender's parse, the data bank's reading, the
+  // Word/PDF export — their time is the reading and LibreOffice, twice as slow again on PGlite; the writing jobs, money,
+  // quotas and recovery stay on both engines
+  'apps/server/test/bid/files.test.ts',
+  'apps/server/test/bid/parse.test.ts',
+  'apps/server/test/databank/reading-job.test.ts',
+  'apps/server/test/writing/export-job.test.ts',
 ];
 /**
  * API and browser tests wait for background work (parse, writing, checks…) by following the job's own state and progress
