@@ -143,10 +143,8 @@ export function qualificationForm(c: Ctx): Part[] {
       : [otherEvidence(req, c.T)];
   return [
     ['资格条件响应', [
-      { t: 'p', text: `项目：${c.P}（项目编号：${c.N}）。` },
-      { t: 'p', text: `招标文件要求：${req.replace(/[。；;]+$/, '')}${q ? `（招标文件第 ${q.source.page} 页）` : ''}。` },
-      { t: 'p', text: '我方满足上述要求，证明材料如下（复印件加盖公章）：' },
-      { t: 'ul', items: evidence },
+      { t: 'p', text: `招标文件要求（${c.P}，项目编号：${c.N}${q ? `，招标文件第 ${q.source.page} 页` : ''}）：${req.replace(/[。；;]+$/, '')}。` },
+      { t: 'p', text: `我方满足该要求，证明材料（复印件加盖公章）：${evidence.join('；')}。`.replace(/。。$/, '。') },
     ]],
   ];
 }
