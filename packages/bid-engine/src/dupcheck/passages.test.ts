@@ -182,3 +182,11 @@ describe('duplicate check: a ring hidden by other sentence boundaries (issue 25)
     expect(ringOf(report)).toEqual([]);
   });
 });
+
+describe('sentences of a bid', () => {
+  it('a line of tab-separated cells is cells, as a table row is: a form\'s row of labels is no sentence two bids share', async () => {
+    const { splitSentences } = await import('./text.js');
+    expect(splitSentences('注册地址\t\t\t\t邮政编码')).toEqual(['注册地址', '邮政编码']);
+    expect(splitSentences('我方承诺按时交货。质保期三年；\t免费上门服务')).toEqual(['我方承诺按时交货。', '质保期三年；', '免费上门服务']);
+  });
+});

@@ -6,10 +6,14 @@
 /** NFKC, lower case, everything but letters, digits and CJK removed (spacing and punctuation do not hide a copy). */
 export { normalise } from '../text/normalise.js';
 
-/** Sentences of a text: split at 。！？；and line ends; a very long run split again at commas. */
+/**
+ * Sentences of a text: split at 。！？；, line ends and tabs (a line of tab-separated cells is a table row typed with tabs:
+ * its cells are apart, as a table's are — a form's row of labels 「注册地址→…→邮政编码」 is no sentence two bids share); a
+ * very long run split again at commas.
+ */
 export function splitSentences(text: string): string[] {
   const out: string[] = [];
-  for (const raw of text.split(/(?<=[。！？!?；;])|\n+/)) {
+  for (const raw of text.split(/(?<=[。！？!?；;])|\n+|\t+/)) {
     const s = raw.trim();
     if (!s) continue;
     if (s.length <= 160) {
