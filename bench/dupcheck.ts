@@ -71,6 +71,18 @@ const started = Date.now();
 
 // ------------------------------------------------------------------------------------------------------ material
 
+const SHINGLE_CHARS = 8;
+const shingleOwner = new Map<number, string>();
+const shingles = (x: string) => {
+  const out: number[] = [];
+  for (let i = 0; i + SHINGLE_CHARS <= x.length; i++) {
+    let h = 0x811c9dc5;
+    for (let c = i; c < i + SHINGLE_CHARS; c++) h = Math.imul(h ^ x.charCodeAt(c), 0x01000193);
+    out.push(h >>> 0);
+  }
+  return out;
+};
+
 interface Material {
   id: string;
   blocks: Array<{ kind: 'h1' | 'h2' | 'p'; text: string }>;
@@ -78,13 +90,25 @@ interface Material {
   names: { project: string; purchaser: string };
 }
 
+/**
+ * A written bid as material for bids to another tender: its lines less those that are its own tender's forms — the
+ * format chapter the writer reproduces from that tender (a bidder for T prints T's forms, not another tender's: three
+ * tenders of one purchaser group printing the same declaration would otherwise make their bids a ring). A line is a
+ * form's wording when 60 % or more of its 8-character shingles are in the tender's forms (card.forms).
+ */
 function materialOf(id: string, card: TenderCard, outline: BidOutlineNode[], texts: Record<string, string>): Material {
+  const formText = (card.forms ?? []).flatMap((f) => [f.title, ...f.blocks.map((b) => (b.t === 'p' ? b.text : b.rows.map((r) => r.join('')).join('\n')))]).join('\n');
+  const tender = new Set(shingles(normaliseText(formText)));
+  const tenderWording = (line: string) => {
+    const gs = shingles(normaliseText(stripBlanks(line)));
+    return gs.length > 0 && gs.filter((g) => tender.has(g)).length >= 0.6 * gs.length;
+  };
   const blocks: Material['blocks'] = [];
   const walk = (nodes: BidOutlineNode[], level: number) => {
     for (const n of nodes) {
       blocks.push({ kind: level === 1 ? 'h1' : 'h2', text: `${n.number} ${n.title}`.trim() });
       if (n.children.length) walk(n.children, level + 1);
-      else for (const line of (texts[n.id] ?? '').split('\n').map((l) => l.trim()).filter((l) => l.length >= 10)) blocks.push({ kind: 'p', text: line });
+      else for (const line of (texts[n.id] ?? '').split('\n').map((l) => l.trim()).filter((l) => l.length >= 10 && !tenderWording(l))) blocks.push({ kind: 'p', text: line });
     }
   };
   walk(outline, 1);
@@ -106,17 +130,7 @@ for (const t of truth) {
  * rings are planted from passages mostly of own words: what one hand copies into companion bids is its own prose. The
  * oracle is the corpus of written bids, not the check.
  */
-const SHINGLE_CHARS = 8;
-const shingleOwner = new Map<number, string>();
-const shingles = (x: string) => {
-  const out: number[] = [];
-  for (let i = 0; i + SHINGLE_CHARS <= x.length; i++) {
-    let h = 0x811c9dc5;
-    for (let c = i; c < i + SHINGLE_CHARS; c++) h = Math.imul(h ^ x.charCodeAt(c), 0x01000193);
-    out.push(h >>> 0);
-  }
-  return out;
-};
+
 for (const m of materials)
   for (const b of m.blocks)
     for (const g of shingles(normaliseText(stripBlanks(b.text)))) {
@@ -334,11 +348,23 @@ async function inject(d: DupDimension, a: number, A: Bidder, B: Bidder, r: () =>
  */
 /** the bidders of the scenario being scored (identity truth: a third bidder's value in both bids) */
 let scenarioBidders: Bidder[] = [];
+/** Sentence x of bidder src's own paragraphs is of its own words (ownWords), not the writer's formulas. */
+const sourceSentences = new WeakMap<Bidder, string[]>();
+function ownSource(bidders: readonly Bidder[], src: number, x: number): boolean {
+  const b = bidders[src];
+  if (!b) return false;
+  let list = sourceSentences.get(b);
+  if (!list) sourceSentences.set(b, (list = b.own.flatMap(sentencesOf)));
+  const sentence = list[x];
+  return sentence !== undefined && ownWords(b, sentence);
+}
+
 function related(d: DupDimension, i: number, j: number, X: Bidder, Y: Bidder): boolean {
   if (d === 'text') {
     const shared = (from: Map<number, Set<number>>, src: number, other: Set<number> | undefined) => (other ? [...(from.get(src) ?? [])].filter((x) => other.has(x)).length : 0);
     if (Y.origin.text.has(i) || X.origin.text.has(j)) return true;
-    for (const [src, set] of X.origin.text) if (shared(Y.origin.text, src, set) >= 2) return true;
+    // (content both took from a third bid: two or more of its own sentences — not the writer's formulas every bid holds)
+    for (const [src, set] of X.origin.text) if (shared(Y.origin.text, src, new Set([...set].filter((x) => ownSource(scenarioBidders, src, x)))) >= 2) return true;
     return false;
   }
   if (d === 'outline') return X.origin.outline === Y.origin.outline;
@@ -405,12 +431,16 @@ function plantRing(members: number[], bidders: Bidder[], r: () => number, tag: s
   }
 }
 
-/** The truth: sets of three bids or more that all hold two or more of the same source sentences (planted or not). */
+/**
+ * The truth: sets of three bids or more that all hold two or more of the same source sentences (planted or not) of the
+ * source's own words — a sentence of the writer's formulas, which every written bid holds, is no hand's (ownWords).
+ */
 function truthRings(bidders: Bidder[]): number[][] {
   const holders = new Map<string, Set<number>>();
   bidders.forEach((b, k) => {
     for (const [src, set] of b.origin.text)
       for (const x of set) {
+        if (!ownSource(bidders, src, x)) continue;
         const key = `${src}:${x}`;
         if (!holders.has(key)) holders.set(key, new Set([src]));
         holders.get(key)!.add(k);
