@@ -144,7 +144,8 @@ export function qualificationForm(c: Ctx): Part[] {
   return [
     ['资格条件响应', [
       { t: 'p', text: `招标文件要求（${c.P}，项目编号：${c.N}${q ? `，招标文件第 ${q.source.page} 页` : ''}）：${req.replace(/[。；;]+$/, '')}。` },
-      { t: 'p', text: `我方满足该要求，证明材料（复印件加盖公章）：${evidence.join('；')}。`.replace(/。。$/, '。') },
+      // the bidder by name when it is known (a blank repeated in every attachment is not)
+      { t: 'p', text: `${c.ent.name && !c.E.startsWith('【') ? c.E : '我方'}满足该要求，证明材料（复印件加盖公章）：${evidence.join('；')}。`.replace(/。。$/, '。') },
     ]],
   ];
 }
