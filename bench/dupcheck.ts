@@ -56,6 +56,7 @@ import type { DupDimension } from '@btz/shared';
 import { bidSentence, buildBidDocx, reorder, reword, rng, type DupBlock, type DupDocMeta } from '../packages/bid-engine/test/fixtures/dup-bids.js';
 import { cropPicture, drawScreenshot, reencode } from '../packages/bid-engine/test/fixtures/pictures.js';
 import { corpus, loadTruth, tenderCard, writeBidOffline } from './lib/corpus-bids.js';
+import { formsText } from '../packages/bid-engine/src/tender/rules/forms.js';
 
 const args = process.argv.slice(2);
 const arg = (name: string) => {
@@ -97,8 +98,7 @@ interface Material {
  * form's wording when 60 % or more of its 8-character shingles are in the tender's forms (card.forms).
  */
 function materialOf(id: string, card: TenderCard, outline: BidOutlineNode[], texts: Record<string, string>): Material {
-  const formText = (card.forms ?? []).flatMap((f) => [f.title, ...f.blocks.map((b) => (b.t === 'p' ? b.text : b.rows.map((r) => r.join('')).join('\n')))]).join('\n');
-  const tender = new Set(shingles(normaliseText(formText)));
+  const tender = new Set(shingles(normaliseText(formsText(card.forms))));
   const tenderWording = (line: string) => {
     const gs = shingles(normaliseText(stripBlanks(line)));
     return gs.length > 0 && gs.filter((g) => tender.has(g)).length >= 0.6 * gs.length;

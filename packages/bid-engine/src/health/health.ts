@@ -16,6 +16,7 @@ import { absurdFigure } from './checks/absurd-figure.js';
 import { typo } from './checks/typo.js';
 import { foreignNames } from './checks/foreign-name.js';
 import { findRepeats, textPieces } from './checks/repeated.js';
+import { formsText } from '../tender/rules/forms.js';
 import { factConflict } from './checks/fact-conflict.js';
 import { invalidRisks } from './checks/invalid-risk.js';
 import { databankFindings, type DatabankHealthInput } from './checks/databank.js';
@@ -106,8 +107,7 @@ export function computeHealth(input: HealthInput | DocumentHealthInput): HealthR
   }
 
   // repeated passages across sections (later section is reported)
-  const formText = (card.forms ?? []).flatMap((f) => [f.title, ...f.blocks.map((b) => (b.t === 'p' ? b.text : b.rows.map((r) => r.join(' ')).join('\n')))]).join('\n');
-  findings.push(...findRepeats(withText.map((f) => f.node), sections, [card.projectName?.value, card.projectNumber?.value, card.purchaser?.value, card.agency?.value, input.enterprise?.name], textPieces(formText)));
+  findings.push(...findRepeats(withText.map((f) => f.node), sections, [card.projectName?.value, card.projectNumber?.value, card.purchaser?.value, card.agency?.value, input.enterprise?.name], textPieces(formsText(card.forms))));
 
   // fact conflicts: per kind + qualifier, the first stated value is the reference
   findings.push(...factConflict(flat, facts));

@@ -371,13 +371,18 @@ export function formHasBody(f: TenderForm | undefined): boolean {
   return f.blocks.some((b) => b.t === 'table') || text.length >= 40 || (text.length >= 8 && ATTACHMENT.test(text) && !PLAN.test(text + f.title));
 }
 
+/** The text of the tender's forms: each title, paragraph and table row (cells joined by a space) a line. */
+export function formsText(forms: readonly TenderForm[] | undefined): string {
+  return (forms ?? []).flatMap((f) => [f.title, ...f.blocks.map((b) => (b.t === 'p' ? b.text : b.rows.map((r) => r.join(' ')).join('\n')))]).join('\n');
+}
+
 /**
  * The tender's own words for the bid and the bidder (issue 24: the cover says 响应文件 where the tender's forms do): the
  * words its forms (else its composition) use most; 投标文件 / 投标人 when it uses none.
  */
 export function bidWords(card: Partial<Pick<TenderCard, 'forms' | 'composition'>>): { doc: string; bidder: string } {
   const text = [
-    ...(card.forms ?? []).flatMap((f) => [f.title, ...f.blocks.map((b) => (b.t === 'p' ? b.text : b.rows.map((r) => r.join(' ')).join(' ')))]),
+    ...(card.forms?.length ? [formsText(card.forms)] : []),
     ...(card.forms?.length ? [] : (card.composition ?? []).map((p) => p.title)),
   ].join('\n');
   const most = (words: string[], fallback: string) => {
