@@ -373,7 +373,10 @@ describe('no copies → purchase dialog; cancel keeps what is written', () => {
     await page.getByTestId('write-start').click();
     const ent = page.getByRole('dialog').filter({ hasText: ENTERPRISE_TEXTS.dialogTitle });
     await visible(ent);
+    const started = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/btz/bid/write/start', { timeout: WAIT * 3 });
     await ent.getByRole('button', { name: ENTERPRISE_TEXTS.skipAndWrite }).click();
+    const start = await (await started).json();
+    expect(start.success, JSON.stringify(start)).toBe(true);
     await visible(page.getByTestId('write-progress'));
     await page.getByTestId('write-cancel').click();
     const pop = page.locator('.ant-popover:not(.ant-popover-hidden)').filter({ hasText: '取消编写' });
