@@ -348,12 +348,14 @@ table(PROSE_HEAD, [
   ...(['work', 'check'] as const).map((h) => proseRow(`${h} half`, h, '', sum(half(h).map((x) => x.f)), sum(half(h).map((x) => x.whole)))),
   proseRow('合计', '', '', sum(half().map((x) => x.f)), sum(half().map((x) => x.whole))),
 ]);
-for (const { t, f } of prose) {
+for (const { t, f, whole } of prose) {
   if (!verbose) continue;
-  if (f.inventedExamples.length) console.log(`  ${t.id} invented: ${f.inventedExamples.join(' ')}`);
-  if (f.templateExamples.length) console.log(`  ${t.id} template: ${f.templateExamples.map((s) => `「${s}」`).join(' ')}`);
-  if (f.repMax > 3) console.log(`  ${t.id} repeated ×${f.repMax}: 「${f.repTop}」`);
-  if (f.echoExamples.length) console.log(`  ${t.id} echo: ${f.echoExamples.map((s) => `「${s}」`).join(' ')}`);
+  for (const [scope, x] of [['', f], ['whole bid ', whole]] as const) {
+    if (x.inventedExamples.length) console.log(`  ${t.id} ${scope}invented: ${x.inventedExamples.join(' ')}`);
+    if (x.templateExamples.length) console.log(`  ${t.id} ${scope}template: ${x.templateExamples.map((s) => `「${s}」`).join(' ')}`);
+    if (x.repMax > 3) console.log(`  ${t.id} ${scope}repeated ×${x.repMax}: 「${x.repTop}」`);
+    if (x.echoExamples.length) console.log(`  ${t.id} ${scope}echo: ${x.echoExamples.map((s) => `「${s}」`).join(' ')}`);
+  }
 }
 if (only) console.log('（--only：模板比例只与本次运行中其他领域的标书比较）');
 

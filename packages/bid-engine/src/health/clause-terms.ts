@@ -14,14 +14,20 @@ export interface ClauseTerms {
   words: string[];
 }
 
+/** A clause without its own numbering and marks (「★5.3.2」「1.4 」「（3）」「第八条」). */
+const leading = (text: string): string => text.replace(/^[\s★▲*]*(?:\d+(?:\.\d+)+(?!\.?\d)[\s、．.]|\d+(?:\.\d+){2,}(?=[\u4e00-\u9fa5])|\d+\.\d+(?=[\u4e00-\u9fa5])(?!米|吨|元|人|天|日|年|个|小时|分|台|套|次|名|期|条|千|万|公|平|立|厘|毫|寸|克|升|度|倍|级|层|周|月|秒|兆|亿|件|份|只|张|项|家|辆|株|棵|块|根|倍)|[（(]?\d+[)）.、]|第[一二三四五六七八九十\d]+条)?\s*/, '').replace(/[★▲]/g, '');
+
 /** Key numbers (with their unit) and noun phrases of a clause. */
 export function clauseTerms(text: string): ClauseTerms {
   // the clause's own numbering (「3.」「（2）」「1.4 」「1.3物业…」「2.2.4日常…」「5.3.2采购人…」 whole, not 「5.3.」 and a figure 2;
   // 「第8条」) is no figure to restate; 「1.5米高」 is a figure
-  const body = text.replace(/^[\s★▲*]*(?:\d+(?:\.\d+)+(?!\.?\d)[\s、．.]|\d+(?:\.\d+){2,}(?=[\u4e00-\u9fa5])|\d+\.\d+(?=[\u4e00-\u9fa5])(?!米|吨|元|人|天|日|年|个|小时|分|台|套|次|名|期|条|千|万|公|平|立|厘|毫|寸|克|升|度|倍|级|层|周|月|秒|兆|亿|件|份|只|张|项|家|辆|株|棵|块|根|倍)|[（(]?\d+[)）.、]|第[一二三四五六七八九十\d]+条)?\s*/, '').replace(/[★▲]/g, '');
+  const body = leading(text);
   const numbers: ClauseTerms['numbers'] = [];
-  for (const m of body.matchAll(NUM_TERM)) numbers.push({ n: m[1]!, unit: (m[2] ?? '').replace('％', '%') });
-  const words = body
+  // (a cell under its column's head starts with its own numbering: 「招标技术要求：1.2.1.3 手柄运动空间：≥27L」)
+  const cell = labelled(body);
+  const content = cell === body ? body : leading(cell);
+  for (const m of content.matchAll(NUM_TERM)) numbers.push({ n: m[1]!, unit: (m[2] ?? '').replace('％', '%') });
+  const words = content
     .replace(NUM_TERM, ' ')
     .replace(STOP, ' ')
     .split(/[\s，,。；;：:、（）()“”"'「」《》【】\-—/]+/)
@@ -29,6 +35,21 @@ export function clauseTerms(text: string): ClauseTerms {
     .filter((w) => w.length >= 2);
   return { numbers, words: [...new Set(words)] };
 }
+
+/**
+ * A row of a table read as 「表头：内容；表头：内容」 (「货物名称（标的名称）：电子目镜；单位：台」): its contents — the heads
+ * only label them, and a response names the item, not the column.
+ */
+function labelled(body: string): string {
+  // (the row's number leading it, 「1.9；货物名称：…」, is no field)
+  const fields = body.split(/[；;]/).map((f) => f.trim()).filter((f, i) => f && !(i === 0 && /^\d+(?:\.\d+)*$/.test(f)));
+  const pairs = fields.map((f) => /^([^：:，,。]{1,12})[：:](.+)$/.exec(f));
+  if (fields.length >= 2 && pairs.every(Boolean)) return pairs.map((m) => m![2]!).join('；');
+  // a requirement cell under its column's head (「招标技术要求：1.16 机组自启动成功率：≥98%」)
+  const head = /^([^：:，,。；;]{1,12})[：:]/.exec(body);
+  return head && REQUIREMENT_HEAD.test(head[1]!.replace(/\s+/g, '')) ? body.slice(head[0].length) : body;
+}
+const REQUIREMENT_HEAD = /^(?:招标|采购)?(?:技术)?(?:参数|要求|指标|规格|配置|性能)(?:要求|参数|指标)?$/;
 
 export function wordIn(word: string, text: string): boolean {
   if (text.includes(word)) return true;

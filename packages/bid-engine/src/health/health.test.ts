@@ -844,4 +844,14 @@ describe('what an evaluator would reject, and what is the bidder’s own evidenc
     // three levels run into the words: the whole 5.3.2 is the numbering, not 「5.3.」 and a figure 2
     expect(clauseTerms('★5.3.2采购人在验收中如货物的质量不符合合同规定的，应30个日历日内向中标人提出').numbers).toEqual([{ n: '30', unit: '' }]);
   });
+
+  it('a table row read as 表头：内容 is answered by its contents, not by its column heads', () => {
+    const row = clauseTerms('1.6；货物名称（标的名称）：高频电外科设备；单位：台；是否接受进口：拒绝进口');
+    expect(row).toEqual({ numbers: [], words: ['高频电外科设备', '拒绝进口'] });
+    expect(answersClause(row, '高频电外科设备：单位：台；是否接受进口：拒绝进口\t我方响应：【待填写：所投高频电外科设备的品牌、型号及规格】')).toBe(true);
+    // a requirement under its column's head
+    expect(clauseTerms('招标技术要求：1.16 机组自启动成功率：≥98%').words).toEqual(['机组自启动成功率']);
+    // a clause with one head of its own keeps it
+    expect(clauseTerms('质保期：验收合格后两年').words).toContain('质保期');
+  });
 });

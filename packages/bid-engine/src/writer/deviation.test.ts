@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BidOutlineNode } from '@btz/shared';
-import { modelFile } from '../../test/fixtures/model.js';
+import { heading, modelFile, para, table as tableBlock } from '../../test/fixtures/model.js';
 import { GOODS, PARAMETER_LINES, PARAMETER_PAGE, PARAMETER_ROWS, goodsModelBlocks } from '../../test/fixtures/goods-tender.js';
 import { extractCard, flattenOutline, generateOutline } from '../tender/index.js';
 import { buildFactSheet, writeSectionOffline } from './index.js';
 import { writeSectionLlm } from './llm-section.js';
+import { parameterOf } from './offline/form-sections.js';
 import { startFakeOpenAi, type FakeOpenAi } from '../../test/fakes/openai-server.js';
 import { testClient } from '../../test/llm/helpers.js';
 import { scoringCoverage } from '../health/index.js';
@@ -66,6 +67,45 @@ describe('技术参数响应偏离表 (goods tender)', () => {
     const response = row!.split('\t')[2]!;
     expect(response).toContain('30个日历日内向中标人提出');
     expect(response).not.toContain('期限');
+  });
+
+  it('a row of the goods list asks for the offered product by its name; empty cells, list numbers and budget rows are left out', () => {
+    const item = parameterOf({ text: '采购计划编号：PLAN-01；货物名称（标的名称）：方凳；单位：张；规格要求：（625*480*930）±60mm；单价限价（元）：/；是否专门面向中小企业：是' });
+    expect(item).toEqual({ text: '方凳：单位：张；（625*480*930）±60mm', asked: '所投方凳的品牌、型号及规格' });
+    // a parameter row keeps its name and value; a row continuing over several clauses stays one requirement
+    expect(parameterOf({ text: '参数名称：★额定电流；技术要求：2000A' })).toEqual({ text: '额定电流：2000A', asked: '所投产品的额定电流' });
+    expect(parameterOf({ text: '货物名称：方凳；招标技术要求：1、凳面采用PU材质；2、凳脚采用不锈钢' })?.text).toBe('方凳：1、凳面采用PU材质；2、凳脚采用不锈钢');
+    // the list's budget and total rows are no parameter
+    expect(parameterOf({ text: '采购计划编号：PLAN-01；采购项目名称：医用家具采购；财政预算限额（元）：8042100.00' })).toBeNull();
+    expect(parameterOf({ text: '合计；财政预算限额（元）：8042100.00' })).toBeNull();
+  });
+
+  it('the tender’s own 偏离表 form listing the parameters: each row answered in place, none printed twice', () => {
+    // the same tender with a format chapter whose 偏离表 prints the parameters and leaves the response cells blank
+    const blocks = goodsModelBlocks();
+    const at = blocks.findIndex((b) => JSON.stringify(b).includes('（四）商务部分'));
+    blocks.splice(at + 1, 0, para(6, '（五）技术参数响应偏离表'));
+    blocks.push(
+      heading(7, '第六章 投标文件格式', 1),
+      heading(7, '一、技术参数响应偏离表', 2),
+      tableBlock(7, [['序号', '参数名称', '招标要求', '投标响应', '偏离情况', '说明'], ...PARAMETER_ROWS.map(([n, v], i) => [String(i + 1), n, v, '', '', ''])]),
+      para(7, '投标人名称（盖章）：'),
+    );
+    const withForm = extractCard([modelFile(blocks)]);
+    const outline = generateOutline(withForm, { bidType: 1 }).nodes;
+    const node = flattenOutline(outline).find((n) => n.isLeaf && n.title === '技术参数响应偏离表')!;
+    expect(node?.mode).toBe('table');
+    const out = writeSectionOffline({ card: withForm, node, parentTitles: [], siblingTitles: [], facts: buildFactSheet(withForm, { bidType: 1 }), targetChars: 1500, bidType: 1, outline });
+    const lines = out.text.split('\n');
+    for (const [name, value] of PARAMETER_ROWS) {
+      const bare = name.replace(/[★▲]/g, '');
+      const rows = lines.filter((l) => l.includes(bare) && l.includes(value));
+      expect(rows, `${name}\n${out.text}`).toHaveLength(1);
+      // the form's row, its response cell filled
+      expect(rows[0]!.split('\t').slice(0, 4)).toEqual([expect.any(String), name, value, `我方响应：【待填写：所投产品的${bare}】`]);
+    }
+    // the requirements the form does not print follow it
+    for (const line of PARAMETER_LINES) expect(out.text).toContain(line.replace(/^\d\. /, '').replace(/。$/, ''));
   });
 
   it('no written section restates a parameter as prose', () => {

@@ -19,7 +19,7 @@ import {
 } from './offline/domain-sections.js';
 import { commitOf, pointParts, requirementOf } from './offline/respond.js';
 import { termRows } from './offline/terms.js';
-import { missingFormSection, tenderFormSection } from './offline/tender-form.js';
+import { missingFormSection, tenderFormSection, type ResponseRow } from './offline/tender-form.js';
 import { formRun, isContentsForm, isPartForm, notInBid } from '../tender/rules/forms.js';
 import { adaptPassage } from '../repository/adapt.js';
 import { SCORING_MIN_CHARS } from '../health/coverage.js';
@@ -142,7 +142,8 @@ export function writeSectionOffline(input: WriteSectionInput): WriteSectionResul
   if (node.mode === 'ai' && !forms[0]?.blocks.some((b) => b.t === 'table')) forms = [];
   if (forms.length || (node.mode === 'form' && isPart && card.forms?.length)) {
     const answers = node.mode === 'table' ? responseRows(c) : [];
-    const blocks = [...contents, ...(forms.length ? tenderFormSection(c, forms, answers) : missingFormSection(c))];
+    const inRows = new Set<ResponseRow>();
+    const blocks = [...contents, ...(forms.length ? tenderFormSection(c, forms, answers, inRows) : missingFormSection(c))];
     // the forms after it that are not put in the bid are named, not laid out (the reader sees they were not forgotten)
     if (forms.length && run.left.length) blocks.push(leftOutNote(run.left));
     // the ★/▲ clauses this part answers stay answered when the part is the tender's form (the form holds no answer to them)
@@ -151,11 +152,15 @@ export function writeSectionOffline(input: WriteSectionInput): WriteSectionResul
     // (a response table whose rows went into the tender's form answers them all there)
     const placed = answers.length > 0 && written.includes(answers[0]!.requirement.replace(/\s+/g, '').slice(0, 16));
     // a parameter table the tender's form could not take (its table prints rows of its own): the parameters follow it
+    // — those the form's own rows did not take (a form listing the requirements with blank response cells takes each
+    // row's answers: the same requirement twice is a longer table, not a better answer)
     if (!placed && isParameterTable(card, node) && parameterItems(card).length) {
-      blocks.push(
-        { t: 'p', text: '技术参数逐条响应（“投标响应”填写所投产品的实际参数，“偏离”填写无偏离、正偏离或负偏离）：' },
-        { t: 'table', head: ['序号', '招标要求', '投标响应', '偏离', '说明'], rows: answers.map((r, i) => [String(i + 1), r.requirement, r.response, r.deviation, r.note]) },
-      );
+      const rest = answers.filter((r) => !inRows.has(r));
+      if (rest.length)
+        blocks.push(
+          { t: 'p', text: '技术参数逐条响应（“投标响应”填写所投产品的实际参数，“偏离”填写无偏离、正偏离或负偏离）：' },
+          { t: 'table', head: ['序号', '招标要求', '投标响应', '偏离', '说明'], rows: rest.map((r, i) => [String(i + 1), r.requirement, r.response, r.deviation, r.note]) },
+        );
       return result(blocks, kind);
     }
     const open = placed ? [] : owned.filter((cl) => !written.includes(cl.text.replace(/\s+/g, '').slice(0, 16)));

@@ -91,12 +91,14 @@ describe('OpenAI-compatible client: retries', () => {
     expect(r.attempts).toBe(2);
   });
 
+  // (the idle timeout is long enough that a busy machine — the unit project runs files in parallel — does not time out
+  // the first attempt before its first token: nothing shown would make the drop a silent retry, not a restart)
   it('after text was streamed: restarts from scratch only with onRestart, telling the caller to discard', async () => {
     fake.inject({ kind: 'drop', afterTokens: 20 });
     fake.inject({ kind: 'stall', afterTokens: 30 });
     let shown = '';
     const restarts: RestartInfo[] = [];
-    const r = await testClient(fake, { idleTimeoutMs: 150 }).chat({
+    const r = await testClient(fake, { idleTimeoutMs: 1000 }).chat({
       ...ask,
       onDelta: (d) => (shown += d),
       onRestart: (info) => {
@@ -116,7 +118,7 @@ describe('OpenAI-compatible client: retries', () => {
   it('after text was streamed and without onRestart: no retry, the partial text comes with the error', async () => {
     fake.inject({ kind: 'stall', afterTokens: 12 });
     let shown = '';
-    const err = await testClient(fake, { idleTimeoutMs: 150 })
+    const err = await testClient(fake, { idleTimeoutMs: 1000 })
       .chat({ ...ask, onDelta: (d) => (shown += d) })
       .catch((e) => e);
     expect(err).toBeInstanceOf(LlmError);

@@ -202,14 +202,16 @@ export function responseRows(c: Ctx): ResponseRow[] {
   const clauses = deviationRows(c);
   const params = isParameterTable(c.card, c.node) ? parameterItems(c.card) : [];
   const stated = new Set<string>();
-  const rows: ResponseRow[] = params.map((r) => {
+  const rows: ResponseRow[] = params.flatMap((r) => {
     const clause = clauses.find((x) => sameRequirement(x.clause.text, r.text));
     if (clause) stated.add(clause.clause.id);
     const mark = /★/.test(r.text) ? '★' : /▲/.test(r.text) ? '▲' : (clause?.mark ?? '');
-    const { text, name } = parameterOf(r);
+    const p = parameterOf(r);
+    if (!p) return [];
+    const { text, asked } = p;
     return {
       requirement: `${mark}${text}（招标文件第 ${r.source.page} 页）`,
-      response: `我方响应：${ph(name ? `所投产品的${name}` : `所投产品对应“${text.split(/[，,。；;：:]/)[0]!.slice(0, 16)}”的实际参数`)}`,
+      response: `我方响应：${ph(asked)}`,
       deviation: ph('无偏离／正偏离／负偏离'),
       note: '',
     };
@@ -261,20 +263,50 @@ function sameRequirement(clause: string, item: string): boolean {
 }
 
 /** Column heads of a parameter table that only label the cell (「参数名称：额定电流；技术要求：2000A」 → 「额定电流：2000A」). */
-const LABEL = /^(?:序号|参数|参数名称|名称|项目|指标|指标名称|技术参数|技术要求|技术指标|参数要求|要求|规格|规格要求|配置|配置要求|性能|性能要求|内容|数值|参数值|单位|备注|货物名称|设备名称)$/;
+const VALUE_HEAD = /^(?:招标)?(?:技术)?(?:参数|要求|指标|规格|配置|性能)(?:要求|参数|指标)?$|^(?:内容|数值|参数值)$/;
+/** A head naming the row: a parameter's name (参数名称) or a goods item's (货物名称（标的名称）). */
+const NAME_HEAD = /^(?:参数|指标|项目)?名称$|^(?:参数|指标|项目)$/;
+const ITEM_HEAD = /^(?:货物|设备|产品|标的|品目|物资)名称$/;
+/** Cells that carry no requirement: the row's number, the plan's number, the SME and industry flags of the list. */
+const ADMIN_HEAD = /^序号$|编号$|所属行业$|面向中小企业/;
+/** Cells of the list's budget and total rows (a row of only these is no parameter). */
+const BUDGET_HEAD = /预算|限额|最高限价|合计|总价|采购项目名称/;
+/** A cell left empty in the tender's table (「单价限价（元）：/」). */
+const EMPTY_VALUE = /^(?:[/／\\\-—－–]+|无|空|不适用)?$/;
 
-/** A parameter as the table prints it, and its name (the offered value is asked for by it). */
-function parameterOf(r: RequirementItem): { text: string; name: string } {
+/**
+ * A parameter as the table prints it, and what the offered value is asked for by: 「所投产品的额定电流」 for a parameter row,
+ * 「所投方凳的品牌、型号及规格」 for a row of the goods list. A row read as 「表头：内容；…」 keeps the heads that say what
+ * a value is (单位：张), drops those that only label (技术要求), the list's number and flags, and the cells left empty; a
+ * row of the list's budget or total only (「合计；财政预算限额（元）：8042100.00」) is no parameter: null.
+ */
+export function parameterOf(r: Pick<RequirementItem, 'text'>): { text: string; asked: string } | null {
   const raw = r.text.replace(/\s+/g, ' ').trim();
-  const fields = raw.split(/[；;]/).map((f) => /^([^：:]{1,12})[：:](.+)$/.exec(f.trim()));
-  if (fields.length >= 2 && fields.every((m) => m && LABEL.test(m[1]!.replace(/[★▲\s]/g, '')))) {
-    const values = fields.map((m) => m![2]!.trim());
-    const name = values[0]!.replace(/[★▲]/g, '').trim();
-    return { text: `${name}：${values.slice(1).join('；')}`.replace(/[。；;]+$/, ''), name: name.length <= 20 ? name : '' };
+  const cells: { head: string; value: string }[] = [];
+  // (the row's number leading it, 「1.9；货物名称：…」, is no field)
+  for (const seg of raw.split(/[；;]/).map((x) => x.trim()).filter((x, i) => x && !(i === 0 && /^\d+(?:\.\d+)*$/.test(x)))) {
+    const m = /^([^：:\d（(][^：:]{0,15})[：:](.*)$/.exec(seg);
+    if (m) cells.push({ head: m[1]!.replace(/[★▲\s]/g, '').replace(/[（(][^）)]*[）)]$/, ''), value: m[2]!.trim() });
+    else if (cells.length) cells[cells.length - 1]!.value += `；${seg}`;
+    else cells.push({ head: '', value: seg });
   }
+  const bare = (v: string) => v.replace(/[。；;]+$/, '').trim();
+  const kept = cells.filter((x) => !ADMIN_HEAD.test(x.head) && !EMPTY_VALUE.test(bare(x.value)) && !/^(?:合计|小计|总计)$/.test(bare(x.value)));
+  if (cells.length >= 2 && cells.some((x) => x.head) && kept.every((x) => BUDGET_HEAD.test(x.head))) return null;
+  if (cells.length >= 2 && cells[0]!.head) {
+    const named = kept.find((x) => NAME_HEAD.test(x.head) || ITEM_HEAD.test(x.head));
+    const name = named?.value.replace(/[★▲]/g, '').trim() ?? '';
+    const rest = kept.filter((x) => x !== named).map((x) => bare(VALUE_HEAD.test(x.head) ? x.value : `${x.head}：${x.value}`));
+    if (name && name.length <= 20) {
+      const asked = ITEM_HEAD.test(named!.head) ? `所投${name}的品牌、型号及规格` : `所投产品的${name}`;
+      return { text: rest.length ? `${name}：${rest.join('；')}` : name, asked };
+    }
+  }
+  // a row of the requirement column alone (「招标技术要求：2、脚架采用…」): its words, the offered value asked for as such
+  if (cells.length === 1 && VALUE_HEAD.test(cells[0]!.head)) return { text: bare(cells[0]!.value).replace(/[★▲]/g, ''), asked: '所投产品的实际参数' };
   const text = raw.replace(/[★▲]/g, '').replace(/[。；;]+$/, '');
   const m = /^(?:[（(]?\d{1,3}(?:\.\d{1,2})*[)）.．、]?\s*)?([^：:，,。]{2,16})[：:]/.exec(text);
-  return { text, name: m ? m[1]!.trim() : '' };
+  return { text, asked: m ? `所投产品的${m[1]!.trim()}` : `所投产品对应“${text.split(/[，,。；;：:]/)[0]!.slice(0, 16)}”的实际参数` };
 }
 
 export function deviation(c: Ctx): Part[] {

@@ -233,10 +233,11 @@ export interface ResponseRow {
 const TEMPLATE_CELL = /^(?:\d{1,3}|[…．.]+|[*＊Xx×]{1,3}(?:[-－][\d*＊Xx×]{1,3})*)$/;
 
 /** The tender's response table with our rows in its own columns, where the tender printed only its head and empty rows. */
-function responseTable(rows: Array<Array<string | null>>, answers: ResponseRow[], f: Filler): Block | null {
+function responseTable(rows: Array<Array<string | null>>, answers: ResponseRow[], f: Filler, placedRows?: Set<ResponseRow>): Block | null {
   const head = (rows[0] ?? []).map((c) => (c ?? '').replace(/\s+/g, ''));
-  const empty = rows.slice(1).every((r) => r.every((c) => c === null || !c.trim() || TEMPLATE_CELL.test(c.replace(/\s+/g, ''))));
-  if (!answers.length || !empty || head.length < 3) return null;
+  const blank = (c: string | null | undefined) => c === null || c === undefined || !c.trim() || TEMPLATE_CELL.test(c.replace(/\s+/g, ''));
+  const empty = rows.slice(1).every((r) => r.every(blank));
+  if (!answers.length || head.length < 3) return null;
   const col = (re: RegExp, not?: RegExp) => head.findIndex((h) => re.test(h) && !(not && not.test(h)));
   const n = col(/^序号$|^编号$/);
   const req = col(/要求|条款|条件|招标文件|采购文件|需求|参数|指标|内容/, /响应|投标|偏离/);
@@ -244,6 +245,25 @@ function responseTable(rows: Array<Array<string | null>>, answers: ResponseRow[]
   const dev = col(/偏离/);
   const note = col(/说明|备注|页码/);
   if (req < 0 || resp < 0) return null;
+  if (!empty) {
+    // the tender's form prints the requirements itself, the response cells blank: each row takes the responses of the
+    // requirements it prints (the same requirement is not printed again below the form: offline.ts)
+    let placed = 0;
+    const filled = rows.map((r, i) => {
+      if (i === 0 || !blank(r[resp])) return r;
+      // (the requirement may span the row's columns: 参数名称 | 技术要求)
+      const whole = flatText(r.join(''));
+      const mine = answers.filter((a) => inForm(a.requirement, whole, whole));
+      if (!mine.length) return r;
+      placed++;
+      for (const a of mine) placedRows?.add(a);
+      const out = [...r];
+      out[resp] = [...new Set(mine.map((a) => a.response))].join('\n');
+      if (dev >= 0 && blank(r[dev])) out[dev] = mine[0]!.deviation;
+      return out;
+    });
+    return placed ? tableBlock(filled, f) : null;
+  }
   return {
     t: 'table',
     head: rows[0]!.map((h) => fillBlanks(h ?? '', f)),
@@ -253,13 +273,14 @@ function responseTable(rows: Array<Array<string | null>>, answers: ResponseRow[]
   };
 }
 
-export function tenderFormSection(c: Ctx, forms: TenderForm[], answers: ResponseRow[] = []): Block[] {
+/** `placed`: receives the answers put into the tender's own rows of a response form (responseTable). */
+export function tenderFormSection(c: Ctx, forms: TenderForm[], answers: ResponseRow[] = [], placed?: Set<ResponseRow>): Block[] {
   const f = fillerOf(c);
   const out: Block[] = [];
   forms.forEach((form, k) => {
     // a form printed after the part's own carries its title
     if (k > 0) out.push({ t: 'p', text: `**${form.title}**` });
-    out.push(...formBlocks(form, f, k === 0 ? answers : []));
+    out.push(...formBlocks(form, f, k === 0 ? answers : [], placed));
   });
   return out;
 }
@@ -270,7 +291,7 @@ export function tenderFormSection(c: Ctx, forms: TenderForm[], answers: Response
  */
 const NEXT_FORM = /^(?:(?:格式|附件|附表)\s*[一二三四五六七八九十\d]+(?:[-－.．]\d+)*\s*[:：]?|[（(]?以下.{0,30}(?:格式|附件|表格)[^）)]{0,20}[）)]?)$/;
 
-function formBlocks(form: TenderForm, f: Filler, answers: ResponseRow[]): Block[] {
+function formBlocks(form: TenderForm, f: Filler, answers: ResponseRow[], placed?: Set<ResponseRow>): Block[] {
   const out: Block[] = [];
   let answered = false;
   const blocks = [...form.blocks];
@@ -280,7 +301,7 @@ function formBlocks(form: TenderForm, f: Filler, answers: ResponseRow[]): Block[
     blocks.pop();
   }
   for (const b of blocks) {
-    const mapped = b.t === 'table' && !answered ? responseTable(b.rows, answers, f) : null;
+    const mapped = b.t === 'table' && !answered ? responseTable(b.rows, answers, f, placed) : null;
     if (mapped) {
       answered = true;
       out.push(mapped);
@@ -299,4 +320,22 @@ export function missingFormSection(c: Ctx): Block[] {
   return [
     { t: 'p', text: `未在招标文件的“投标文件格式”一章中找到「${c.node.title}」的格式，请按招标文件的要求编写或附上本部分：${ph(c.node.title)}` },
   ];
+}
+
+const PUNCT_RE = /[^\p{Script=Han}A-Za-z0-9.%±≥≤<>]/gu;
+/** Text as the response rows are matched against it: letters, digits and a few signs, nothing else. */
+const flatText = (text: string): string => text.replace(PUNCT_RE, '');
+
+/**
+ * A response row whose requirement the tender's form prints: the requirement's words (after the item's name, without the
+ * page reference) found in `flat` (flatText) — 16 characters of them, or all when shorter (6 at least).
+ */
+function inForm(requirement: string, flat: string, row?: string): boolean {
+  const body = requirement.replace(/（招标文件第 \d+ 页）$/, '').replace(/^[★▲]/, '');
+  const m = /^([^：:]{1,20})[：:](.+)$/.exec(body);
+  const value = flatText(m?.[2] ?? body);
+  // (a short value — 「粘合剂：乳胶」 — is matched with its name)
+  const key = (value.length >= 6 ? value : flatText(body)).slice(0, 16);
+  // (in one row of the form: the row names the item too — 「方凳」's requirement is not 「办公桌」's)
+  return key.length >= 6 && flat.includes(key) && (row === undefined || !m || row.includes(flatText(m[1]!)));
 }
