@@ -113,11 +113,13 @@ export function isParameterTable(card: TenderCard, node: BidOutlineNode): boolea
 }
 
 /** A requirement on the deal (交货、付款、质保、验收、报价…), not on what is delivered: no row of the parameter table. */
-const COMMERCIAL_ITEM = /商务|付款|支付|结算|报价|合同|发票|保证金|违约|交货|交付|到货|供货期|工期|质保|保修|售后|验收|培训|投标|资格|业绩|服务期/;
+const COMMERCIAL_ITEM = /商务|付款|支付|结算|报价|合同|发票|保证金|违约|交货|交付|到货|供货期|工期|质保|保修|售后|验收|培训(?!用)|投标|资格|业绩|服务期/;
+/** A row of the goods list (「货物名称（标的名称）：医生控制台（培训用）；单位：台」): a parameter row whatever it names. */
+const GOODS_ROW = /(?:货物|设备|产品|标的|品目)名称(?:[（(][^）)]*[）)])?\s*[：:]/;
 
 /** The tender's technical parameters: its requirement items less the commercial ones, in the tender's order. */
 export function parameterItems(card: TenderCard): RequirementItem[] {
-  return (card.requirements ?? []).filter((r) => !COMMERCIAL_ITEM.test(`${r.section} ${r.text}`));
+  return (card.requirements ?? []).filter((r) => GOODS_ROW.test(r.text) || !COMMERCIAL_ITEM.test(`${r.section} ${r.text}`));
 }
 
 /**
