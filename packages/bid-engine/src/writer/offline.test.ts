@@ -4,6 +4,7 @@ import { LOTS_FILE, MAIN_FILE } from '../../test/fixtures/tender-pages.js';
 import { extractCard, flattenOutline, generateOutline } from '../tender/index.js';
 import { buildFactSheet, docText, writeSectionOffline, type EnterpriseFacts, type WriteSectionResult } from './index.js';
 import { keyPoints } from '../tender/key-points.js';
+import { commits } from './offline/respond.js';
 
 const card = extractCard([MAIN_FILE]);
 const PROJECT = card.projectName!.value;
@@ -358,5 +359,18 @@ describe('暗标: the technical part names nobody', () => {
     expect(forms.some((w) => w.out.text.includes(ENT.name!))).toBe(true);
     const plain = writeAll(1, ENT);
     expect(plain.filter((w) => w.node.kind === '技术').some((w) => named(w.out.text).length > 0)).toBe(true);
+  });
+});
+
+describe('a requirement item the bidder commits to, or acknowledges', () => {
+  it('commits to what must be done; acknowledges the tender’s notes, examples and list lead-ins', () => {
+    expect(commits('★如注明有单价限价的产品，投标人对该产品的单价报价不得超过单价限，否则将作投标无效处理。')).toBe(true);
+    expect(commits('驻场人员须持证上岗。')).toBe(true);
+    expect(commits('注：上表所列内容为不可负偏离条款，负偏离将视为未实质性满足招标文件要求。')).toBe(false);
+    expect(commits('说明：1、带★号要求为不可偏离要求，如出现负偏离，将导致投标无效。')).toBe(false);
+    expect(commits('涉及相关既定值的，例：招标技术参数要求值为“20L”，投标技术参数响应值与“20L”不一致的，均视为负偏离；')).toBe(false);
+    expect(commits('针对招标文件产品技术参数如涉及相关既定值、单向范围值、区间范围值的，投标技术参数响应方式举例说明如下：')).toBe(false);
+    // a description of the site says nothing to do
+    expect(commits('本项目建筑面积约 3.2 万平方米。')).toBe(false);
   });
 });

@@ -4,7 +4,7 @@ import type { Part, Ctx } from './context.js';
 import type { ResponseRow } from './tender-form.js';
 import { isParameterTable, parameterItems } from '../points.js';
 import { bold, clauseList, F, ph, SP } from './context.js';
-import { commitment, REQUIRES } from './respond.js';
+import { commitment, commits } from './respond.js';
 import { ceilingSentence } from '../../tender/ceiling.js';
 import { termCovers, termRows } from './terms.js';
 
@@ -245,7 +245,7 @@ export function requirementRows(c: Ctx, withPage = false, withStated = false): R
     .filter((r) => !own.has(r) && !clauses.some((x) => sameRequirement(x.clause.text, r.text)) && !termCovers(c, r.text))
     .map((r) => {
       const text = r.text.replace(/\s+/g, ' ').trim().replace(/[。；;]+$/, '');
-      const response = REQUIRES.test(r.text) ? `我方承诺${commitment(r.text)}` : '我方知悉并接受';
+      const response = commits(r.text) ? `我方承诺${commitment(r.text)}` : '我方知悉并接受';
       return withPage
         ? { requirement: `${text}（招标文件第 ${r.source.page} 页）`, response, deviation: '无偏离', note: '' }
         : { requirement: text, response, deviation: '无偏离', note: `见招标文件第 ${r.source.page} 页` };

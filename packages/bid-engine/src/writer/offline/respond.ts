@@ -34,6 +34,14 @@ function firstSentence(s: string): string {
 
 /** A requirement says what must be done; an item without such words describes the site (建筑面积、设备清单). */
 export const REQUIRES = /须|应|要求|不少于|不低于|不超过|不大于|不得|负责|提供|确保|保证|≥|≤|具备|配备|满足|承诺|必须|需要|严禁|禁止/;
+/**
+ * An item that explains how the tender is read or judged — a note (注：、说明：), an example (例：), the lead-in of a list
+ * (「…响应方式举例说明如下：」) — is acknowledged, not committed to: 「我方承诺涉及相关既定值的，例：…均视为负偏离」 reads as
+ * nonsense to an evaluator.
+ */
+const EXPLAINS = /^[\s★▲]*(?:注|说明|备注|释义)\s*\d*\s*[：:]|例[：:]|举例|如下[：:]?\s*$/;
+/** Whether the bidder commits to an item (it says what must be done and is no explanation). */
+export const commits = (text: string): boolean => REQUIRES.test(text) && !EXPLAINS.test(text.trim());
 
 /** A table row (「评价项目：巡检完成率；评价标准：…」) is committed to by its first cell; a sentence by its first sentence. */
 export function commitment(text: string): string {
@@ -143,7 +151,7 @@ function requirementsPart(c: Ctx): Part[] {
   const rows = c.reqs.map((r: RequirementItem, i) => [
     String(i + 1),
     `第 ${r.source.page} 页：${oneDate(r.text.replace(/\s+/g, ' '))}`,
-    REQUIRES.test(r.text) ? `完全响应：我方承诺${commitment(r.text)}。` : '我方知悉。',
+    commits(r.text) ? `完全响应：我方承诺${commitment(r.text)}。` : '我方知悉。',
   ]);
   const blocks: Block[] = [
     { t: 'table', head: ['序号', '招标要求', '我方响应与落实'], rows },
