@@ -360,6 +360,16 @@ describe('repeated passages', () => {
     expect(computeHealth(input).findings.filter((f) => f.kind === 'repeated')).toEqual([]);
   });
 
+  it('a requirement of the tender quoted in two sections (before each answers it) is quoted, not copied', () => {
+    const input = cleanInput();
+    const req = '项目经理：25-55周岁，有较强的责任心和组织协调能力，具有3年以上物业管理工作经验（须提供相关工作经验证明材料复印件），熟悉物业法规和物业知识，持有有效的物业管理证书';
+    input.sections.n2 = `${input.sections.n2}\n招标文件第 24 页就此要求：“${req}”。`;
+    input.sections.n3 = `${input.sections.n3}\n1\t第 24 页：${req}\t完全响应。`;
+    expect(computeHealth(input).findings.filter((f) => f.kind === 'repeated')).toHaveLength(1);
+    input.card.requirements = [{ id: 'r1', text: req, section: '', figures: [], source: { page: 24, quote: req } }] as never;
+    expect(computeHealth(input).findings.filter((f) => f.kind === 'repeated')).toEqual([]);
+  });
+
   it('a copied passage around the names is still found, its excerpt verbatim from the section', () => {
     const input = cleanInput();
     const copied = '我方为滨江区智慧社区平台建设项目组建专门的服务团队，团队成员均具有同类项目经验，实行项目经理负责制，所有工作按周计划推进并向滨江区数据资源管理局书面汇报。';

@@ -106,8 +106,10 @@ export function computeHealth(input: HealthInput | DocumentHealthInput): HealthR
     for (const fact of extractFacts(text, { ownOnly: true })) facts.push({ ...fact, nodeId: id });
   }
 
-  // repeated passages across sections (later section is reported)
-  findings.push(...findRepeats(withText.map((f) => f.node), sections, [card.projectName?.value, card.projectNumber?.value, card.purchaser?.value, card.agency?.value, input.enterprise?.name], textPieces(formsText(card.forms))));
+  // repeated passages across sections (later section is reported); the tender's own words — its forms, and the
+  // requirements and clauses a section quotes before answering them — are followed or quoted, not copied
+  const tenderWords = [formsText(card.forms), ...(card.requirements ?? []), ...card.starClauses, ...card.importantClauses, ...card.qualifications].map((x) => (typeof x === 'string' ? x : x.text));
+  findings.push(...findRepeats(withText.map((f) => f.node), sections, [card.projectName?.value, card.projectNumber?.value, card.purchaser?.value, card.agency?.value, input.enterprise?.name], textPieces(tenderWords.join('\n'))));
 
   // fact conflicts: per kind + qualifier, the first stated value is the reference
   findings.push(...factConflict(flat, facts));

@@ -42,7 +42,7 @@ export function textPieces(text: string): Set<string> {
   for (let i = 0; i + PIECE <= t.length; i++) out.add(t.slice(i, i + PIECE));
   return out;
 }
-/** Share of a passage's pieces the tender's forms print: at or above it, the passage is the tender's own wording. */
+/** Share of a passage's pieces the tender prints: at or above it, the passage is the tender's own wording. */
 export const TENDER_WORDING_SHARE = 0.6;
 function tenderWording(passage: string, tender: ReadonlySet<string>): boolean {
   if (!tender.size) return false;
@@ -52,8 +52,9 @@ function tenderWording(passage: string, tender: ReadonlySet<string>): boolean {
 
 /**
  * Passages of ≥ REPEAT_MIN_CHARS identical characters in two sections; one finding per (later, earlier) pair. A passage
- * that is the tender's own wording (`tenderPieces`: its forms' text) is no copy: a tender that prescribes the same form
- * twice (a 中小企业声明函 for the qualification and again for the price deduction) is followed, not copied from.
+ * that is the tender's own wording (`tenderPieces`: its forms' text, its requirements and clauses) is no copy: a tender
+ * that prescribes the same form twice (a 中小企业声明函 for the qualification and again for the price deduction) is
+ * followed, not copied from; a requirement quoted before two sections answer it is quoted.
  */
 export function findRepeats(nodes: BidOutlineNode[], sections: Record<string, string>, names: readonly (string | null | undefined)[] = [], tenderPieces: ReadonlySet<string> = new Set()): HealthFinding[] {
   const W = REPEAT_MIN_CHARS;
