@@ -76,3 +76,20 @@ describe('key points of a scoring row (one definition for the writer and the cov
     expect(rowResponse(r, answer).state).toBe('answered');
   });
 });
+
+describe('key points: what the criteria point to, and how they count, are no points', () => {
+  it('a chapter reference, a date and a web address are where to look, not points', () => {
+    const p = keyPoints(row('17.项目经理配置情况', '投标人针对本项目拟派的项目经理，在满足招标文件第五章“招标内容及要求”中“人员配备及要求”的基础上，具有本科（含）以上学历的得1分；持有物业管理师资格证书得1分。'));
+    expect(p).toContain('本科');
+    expect(p.filter((t) => /第五章|招标|基础上/.test(t))).toEqual([]);
+    const q = keyPoints(row('项目经验', '提供2022年1月1日以来的数据动态监测项目合同关键页扫描件，可在信用中国（https://www.creditchina.gov.cn）查询。'));
+    expect(q.filter((t) => /^年|^月|日以来|http/.test(t))).toEqual([]);
+    expect(q).toContain('信用中国');
+  });
+
+  it('the count of points met (满足上述四点、任意二点) is grading; 需求分析 and 合理化建议 stay whole', () => {
+    const p = keyPoints(row('实施方案评价', '评分标准：方案包括需求分析、功能设计、原型设计、合理化建议，在此基础上，方案满足上述四点得10分，三点得6分，任意二点得3分，任意一点得1分。'));
+    expect(p).toEqual(expect.arrayContaining(['需求分析', '功能设计', '原型设计', '合理化建议']));
+    expect(p.filter((t) => /点$|^标准$|此基础上|^求分析|^化建议/.test(t))).toEqual([]);
+  });
+});

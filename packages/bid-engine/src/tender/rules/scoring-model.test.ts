@@ -8,6 +8,25 @@ import { verifyExcerpt } from '../verify.js';
 const rowsOf = (card: ReturnType<typeof extractCard>) => card.scoring.map((s) => [s.item, s.points, s.category]);
 
 describe('scoring table from the document model', () => {
+  it('the criteria column headed 评分准则 or 描述 is read as criteria (the rows kept their names and points, lost their criteria)', () => {
+    for (const head of ['评分准则', '描述']) {
+      const file = modelFile([
+        heading(8, '第三章 评标信息'),
+        para(8, '评分标准如下：'),
+        table(8, [
+          ['序号', '评审因素', '权重', '评分方式', head],
+          ['1', '项目实施方案', '30', '专家打分', '方案中需至少包含：（1）生产运营管理制度；（2）发货方案。方案全面的得30分。'],
+          ['2', '质量保证方案', '20', '专家打分', '质量保证方案需包含：（1）供应措施；（2）内部质量检验方案。'],
+          ['3', '价格', '50', '公式', '满足招标文件要求且投标价格最低的投标报价为评标基准价。'],
+        ]),
+      ]);
+      const card = extractCard([file]);
+      expect(card.scoring.map((s) => s.item), head).toEqual(['项目实施方案', '质量保证方案', '价格']);
+      expect(card.scoring[0]!.criteria, head).toContain('生产运营管理制度');
+      expect(card.scoring[1]!.criteria, head).toContain('内部质量检验方案');
+    }
+  });
+
   it('a table split into two Word tables at a page break, with a range column and a row continuing on the next page', () => {
     const file = modelFile([
       heading(10, '第三章 评标办法及评分标准'),

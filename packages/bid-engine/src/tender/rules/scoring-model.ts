@@ -40,7 +40,7 @@ type Role = 'seq' | 'factor' | 'points' | 'criteria' | 'category' | 'other';
 
 const SEQ_HEAD = /^(?:序号|编号|序|no\.?)$/i;
 const POINTS_HEAD = /分值|分数|满分|标准分|最高分|权重|得分|分值区间/;
-const CRITERIA_HEAD = /标准|办法|细则|要求|说明|依据|评审方法|评分方法/;
+const CRITERIA_HEAD = /标准|准则|办法|细则|要求|说明|描述|依据|评审方法|评分方法/;
 const FACTOR_HEAD = /因素|项目|评分项|评审项|指标|名称|要素|内容|类别|分类|类型|评分点|考核项/;
 const INDEX_HEAD = /页码|索引|页次|所在页|对应页|页号|投标文件中的位置/;
 const DECOY_CONTEXT = /考核|考评|履约评价|绩效评价|月度|季度|满意度|维保/;
