@@ -8,6 +8,18 @@ const li = (numbering: string, text: string, page = 1): Block => ({ type: 'list-
 const model = (blocks: Block[]): DocModel => ({ blocks, furniture: [], pageCount: 10 });
 
 describe('requirementsFromModel', () => {
+  it('a contract form\'s blank line (「分期履行要求： \\」「风险处置措施和替代方案：____」) is no requirement; a line with its value is', () => {
+    const items = requirementsFromModel(
+      model([
+        h(1, '第五章 用户需求书', 5),
+        p('1.分期履行要求： \\', 5),
+        p('2.风险处置措施和替代方案：________', 5),
+        p('3.交货期：合同签订后 30 日内交货。', 5),
+      ]),
+    );
+    expect(items.map((r) => r.text)).toEqual([expect.stringContaining('交货期：合同签订后 30 日内交货')]);
+  });
+
   it('a table of the procurement\'s particulars (plan numbers, name, budget, total) holds no item; a table of quantities does', () => {
     const cell = (text: string, col: number) => ({ text, col, colSpan: 1, rowSpan: 1 });
     const table = (rows: string[][]): Block => ({ type: 'table', page: 5, pageEnd: 5, columns: rows[0]!.length, parts: 1, rows: rows.map((r) => ({ page: 5, cells: r.map(cell) })) });

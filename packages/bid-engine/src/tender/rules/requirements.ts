@@ -107,12 +107,17 @@ function tableItems(t: TableBlock, section: string): ModelRequirement[] {
 }
 
 /** The requirement items of a document model (empty when it has no requirement chapter). */
+/** A label with nothing after it but the marks of a blank. */
+const BLANK_ITEM = /^[^：:]{1,30}[：:][\\/／_＿—\-–.。…]*$/;
+
 export function requirementsFromModel(model: DocModel): ModelRequirement[] {
   const blocks = model.blocks;
   const out: ModelRequirement[] = [];
   const seen = new Set<string>();
   const add = (r: ModelRequirement) => {
     const key = r.text.replace(/\s+/g, '');
+    // a form's blank line (「分期履行要求： \」「风险处置措施和替代方案：________」) asks nothing yet
+    if (BLANK_ITEM.test(key)) return;
     if (seen.has(key) || out.length >= MAX_ITEMS) return;
     seen.add(key);
     out.push(r);
