@@ -374,3 +374,13 @@ describe('a requirement item the bidder commits to, or acknowledges', () => {
     expect(commits('本项目建筑面积约 3.2 万平方米。')).toBe(false);
   });
 });
+
+describe('the kind of a section by its title', () => {
+  it('a 保安/安防 service plan is about security, a 诚信 section about the credit record — not 售后 or 业绩', async () => {
+    const { titleKind } = await import('./kinds.js');
+    expect(titleKind('8.保安服务方案')).toBe('safety');
+    expect(titleKind('安防巡查与值守')).toBe('safety');
+    expect(titleKind('诚信证明材料')).toBe('honor');
+    expect(titleKind('售后服务方案')).toBe('aftersales');
+  });
+});
