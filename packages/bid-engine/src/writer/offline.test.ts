@@ -376,10 +376,12 @@ describe('a requirement item the bidder commits to, or acknowledges', () => {
 });
 
 describe('the kind of a section by its title', () => {
-  it('a 保安/安防 service plan is about security, a 诚信 section about the credit record — not 售后 or 业绩', async () => {
+  it('a 保安/安保 service plan is about security, a 诚信 section about the credit record — not 售后 or 业绩', async () => {
     const { titleKind } = await import('./kinds.js');
     expect(titleKind('8.保安服务方案')).toBe('safety');
-    expect(titleKind('安防巡查与值守')).toBe('safety');
+    expect(titleKind('安保人员配置与值守')).toBe('safety');
+    // a security system is a technical design, not a guard service
+    expect(titleKind('智能安防系统设计方案')).toBe('technical');
     expect(titleKind('诚信证明材料')).toBe('honor');
     expect(titleKind('售后服务方案')).toBe('aftersales');
   });
