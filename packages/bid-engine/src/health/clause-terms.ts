@@ -1,4 +1,5 @@
 import { pairsFoundIn } from '../text/ngrams.js';
+import { REQUIREMENT_HEAD } from '../tender/rules/requirements.js';
 
 /**
  * The key terms of a tender clause (a ★ clause, a qualification requirement): its numbers with their unit and its noun
@@ -49,7 +50,6 @@ function labelled(body: string): string {
   const head = /^([^：:，,。；;]{1,12})[：:]/.exec(body);
   return head && REQUIREMENT_HEAD.test(head[1]!.replace(/\s+/g, '')) ? body.slice(head[0].length) : body;
 }
-const REQUIREMENT_HEAD = /^(?:招标|采购)?(?:技术)?(?:参数|要求|指标|规格|配置|性能)(?:要求|参数|指标)?$/;
 
 export function wordIn(word: string, text: string): boolean {
   if (text.includes(word)) return true;

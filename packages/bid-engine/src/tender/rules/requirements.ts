@@ -107,6 +107,12 @@ function tableItems(t: TableBlock, section: string): ModelRequirement[] {
 }
 
 /** The requirement items of a document model (empty when it has no requirement chapter). */
+/**
+ * The head of a requirement column (「招标技术要求」「技术参数」「规格要求」): a row's cell under it is the requirement itself
+ * — one rule for the writer's response rows and for the check reading them.
+ */
+export const REQUIREMENT_HEAD = /^(?:招标|采购)?(?:技术)?(?:参数|要求|指标|规格|配置|性能)(?:要求|参数|指标)?$/;
+
 /** A label with nothing after it but the marks of a blank. */
 const BLANK_ITEM = /^[^：:]{1,30}[：:][\\/／_＿—\-–.。…]*$/;
 

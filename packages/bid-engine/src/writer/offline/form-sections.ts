@@ -6,6 +6,7 @@ import { isParameterTable, parameterItems } from '../points.js';
 import { bold, clauseList, F, ph, SP } from './context.js';
 import { commitment, commits } from './respond.js';
 import { ceilingSentence } from '../../tender/ceiling.js';
+import { REQUIREMENT_HEAD } from '../../tender/rules/requirements.js';
 import { termCovers, termRows } from './terms.js';
 
 /**
@@ -263,7 +264,7 @@ function sameRequirement(clause: string, item: string): boolean {
 }
 
 /** Column heads of a parameter table that only label the cell (「参数名称：额定电流；技术要求：2000A」 → 「额定电流：2000A」). */
-const VALUE_HEAD = /^(?:招标)?(?:技术)?(?:参数|要求|指标|规格|配置|性能)(?:要求|参数|指标)?$|^(?:内容|数值|参数值)$/;
+const valueHead = (head: string): boolean => REQUIREMENT_HEAD.test(head) || /^(?:内容|数值|参数值)$/.test(head);
 /** A head naming the row: a parameter's name (参数名称) or a goods item's (货物名称（标的名称）). */
 const NAME_HEAD = /^(?:参数|指标|项目)?名称$|^(?:参数|指标|项目)$/;
 const ITEM_HEAD = /^(?:货物|设备|产品|标的|品目|物资)名称$/;
@@ -296,14 +297,14 @@ export function parameterOf(r: Pick<RequirementItem, 'text'>): { text: string; a
   if (cells.length >= 2 && cells[0]!.head) {
     const named = kept.find((x) => NAME_HEAD.test(x.head) || ITEM_HEAD.test(x.head));
     const name = named?.value.replace(/[★▲]/g, '').trim() ?? '';
-    const rest = kept.filter((x) => x !== named).map((x) => bare(VALUE_HEAD.test(x.head) ? x.value : `${x.head}：${x.value}`));
+    const rest = kept.filter((x) => x !== named).map((x) => bare(valueHead(x.head) ? x.value : `${x.head}：${x.value}`));
     if (name && name.length <= 20) {
       const asked = ITEM_HEAD.test(named!.head) ? `所投${name}的品牌、型号及规格` : `所投产品的${name}`;
       return { text: rest.length ? `${name}：${rest.join('；')}` : name, asked };
     }
   }
   // a row of the requirement column alone (「招标技术要求：2、脚架采用…」): its words, the offered value asked for as such
-  if (cells.length === 1 && VALUE_HEAD.test(cells[0]!.head)) return { text: bare(cells[0]!.value).replace(/[★▲]/g, ''), asked: '所投产品的实际参数' };
+  if (cells.length === 1 && valueHead(cells[0]!.head)) return { text: bare(cells[0]!.value).replace(/[★▲]/g, ''), asked: '所投产品的实际参数' };
   const text = raw.replace(/[★▲]/g, '').replace(/[。；;]+$/, '');
   const m = /^(?:[（(]?\d{1,3}(?:\.\d{1,2})*[)）.．、]?\s*)?([^：:，,。]{2,16})[：:]/.exec(text);
   return { text, asked: m ? `所投产品的${m[1]!.trim()}` : `所投产品对应“${text.split(/[，,。；;：:]/)[0]!.slice(0, 16)}”的实际参数` };

@@ -253,7 +253,7 @@ function responseTable(rows: Array<Array<string | null>>, answers: ResponseRow[]
       if (i === 0 || !blank(r[resp])) return r;
       // (the requirement may span the row's columns: 参数名称 | 技术要求)
       const whole = flatText(r.join(''));
-      const mine = answers.filter((a) => inForm(a.requirement, whole, whole));
+      const mine = answers.filter((a) => inRow(a.requirement, whole));
       if (!mine.length) return r;
       placed++;
       for (const a of mine) placedRows?.add(a);
@@ -327,15 +327,15 @@ const PUNCT_RE = /[^\p{Script=Han}A-Za-z0-9.%±≥≤<>]/gu;
 const flatText = (text: string): string => text.replace(PUNCT_RE, '');
 
 /**
- * A response row whose requirement the tender's form prints: the requirement's words (after the item's name, without the
- * page reference) found in `flat` (flatText) — 16 characters of them, or all when shorter (6 at least).
+ * A response row whose requirement a row of the tender's form prints (`row`: the row's cells, flatText): the
+ * requirement's words (after the item's name, without the page reference) — 16 characters of them, or all when shorter
+ * (6 at least) — and the item's name too (「方凳」's requirement is not 「办公桌」's row).
  */
-function inForm(requirement: string, flat: string, row?: string): boolean {
+function inRow(requirement: string, row: string): boolean {
   const body = requirement.replace(/（招标文件第 \d+ 页）$/, '').replace(/^[★▲]/, '');
   const m = /^([^：:]{1,20})[：:](.+)$/.exec(body);
   const value = flatText(m?.[2] ?? body);
   // (a short value — 「粘合剂：乳胶」 — is matched with its name)
   const key = (value.length >= 6 ? value : flatText(body)).slice(0, 16);
-  // (in one row of the form: the row names the item too — 「方凳」's requirement is not 「办公桌」's)
-  return key.length >= 6 && flat.includes(key) && (row === undefined || !m || row.includes(flatText(m[1]!)));
+  return key.length >= 6 && row.includes(key) && (!m || row.includes(flatText(m[1]!)));
 }
