@@ -9,11 +9,15 @@
  * The splitter, where it was wrong (the bench's own cut, not the product): a title the labels list twice is two forms; a
  * label shortening the printed title (「…实力的认证和资质材料」 for 「…实力的有效期内的认证和资质材料」) and a title with a note
  * after a semicolon (「中标服务费承诺书；（须加盖…）」) still cut; a letter's addressee in brackets (「致：（采购代理 /招标人）」)
- * is a blank, filled with the purchaser; a volume's cover title (「资格文件封面」) ends the form above it.
+ * is a blank, filled with the purchaser; a volume's cover title (「资格文件封面」「封面格式（技术商务部分）」) or another form's own
+ * label line the labels do not name (「附件五-2：法定代表人证明格式（彩色扫描件）」) ends the form above it; an entry of a list
+ * of parts (a line ending in ；/。 that the next such line continues, or a title followed only by other parts' titles: the
+ * contents) heads no form; two labels with the same words (「…其他内容（公开）」/「…其他内容（不公开）」) are two forms, each at
+ * its own line. Options to pick one of (「（报价部分/商务部分/技术部分）」) and 「（加盖单位章）」 are blanks.
  * Goal: ≥ 90 % per form. Printed per form (with --verbose), per tender and per half (work / check).
  *
- *   npm run bench -- forms [--only c07,n10] [--verbose] [--missing]   (--missing: the lines of a form below the goal whose
- *   pieces the bid lacks)
+ *   npm run bench -- forms [--only c07,n10] [--verbose] [--missing] [--split]   (--missing: the lines of a form below the
+ *   goal whose pieces the bid lacks; --split: where the splitter cut, each form's title and first lines)
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -141,7 +145,10 @@ const titleKey = (s: string) => norm(s.replace(/[（(][^（()）]*[)）]/g, '').
  * A line dividing the bid's volumes: a volume's title (「第二分册 技术投标文件」「投标文件附件（信息不公开部分）」「资格文件封面」) or the
  * note closing one (「（…的内容到此为止！以下为…）」) — the form above ends there.
  */
-const VOLUME = /^第[一二三四五六七八九十\d]+(?:分册|册|卷)[^，,。；;]{0,16}$|^[^，,。；;]{0,10}文件封面$|^(?:投标|响应)文件(?:正文|附件)[^，,。；;]{0,16}$|^[(（][^()（）]{0,30}到此为止[^()（）]{0,30}[)）]$/;
+const VOLUME = /^第[一二三四五六七八九十\d]+(?:分册|册|卷)[^，,。；;]{0,16}$|^[^，,。；;]{0,10}文件封面$|^封面(?:格式|样式)?(?:\([^()]{0,12}\))?$|^(?:投标|响应)文件(?:正文|附件)[^，,。；;]{0,16}$|^[(（][^()（）]{0,30}到此为止[^()（）]{0,30}[)）]$/;
+
+/** A form's own label line: 「附件五-2：…格式」「格式十：…格式（…）」 — numbered as an attachment, naming a 格式. */
+const FORM_LABEL = /^(?:附件|格式|附表)[一二三四五六七八九十\d]+(?:[-－][\d]+)?[:：].{2,30}格式(?:\([^()]*\))?$/;
 
 interface IndependentForm {
   title: string;
@@ -161,12 +168,28 @@ function shortened(label: string, line: string): boolean {
 function splitForms(chapter: string[], titles: string[], times: (title: string) => number = () => 1): IndependentForm[] {
   const keys = chapter.map((l) => norm(l.trim().replace(NUMBERING, '')).replace(/[《》"':：]/g, ''));
   const at: Array<{ title: string; i: number; head: number }> = [];
-  for (const title of titles) {
+  // an entry of a list of parts (「（5）投标人相关实力情况；」 over 「（6）投标人项目经验情况；」, the chapter's contents or a
+  // volume's list) names a part, it heads no form: a line ending in ；or 。 that the next line continues as another entry
+  const entry = (i: number) => {
+    if (!/[;。]$/.test(keys[i]!)) return false;
+    const next = chapter.slice(i + 1).find((l) => l.trim());
+    return next !== undefined && next.trim().length <= 60 && /[；;。]\s*$/.test(next.trim());
+  };
+  // two labels with the same words and their own notes (「…其他内容（公开）」 and 「…其他内容（不公开）」 or bare: the two halves of
+  // one part) are two forms: a noted label takes the last line carrying its note, chosen first; the other takes a line
+  // after it (the second half comes later; an earlier line is the contents)
+  const notesOf = (title: string) => [...norm(title).matchAll(/\(([^()]*)\)/g)].map((m) => `(${m[1]})`).filter((n) => !/格式|样式/.test(n));
+  const twin = (title: string) => titles.some((o) => o !== title && titleKey(o) === titleKey(title));
+  const ordered = [...titles].sort((a, b) => notesOf(b).length - notesOf(a).length);
+  /** every line printing a labelled title */
+  const titled = new Set<number>();
+  for (const title of ordered) {
     const k = titleKey(title);
     if (k.length < 2) continue;
     let hit = -1;
     const hits = new Set<number>();
     keys.forEach((whole, i) => {
+      if (entry(i)) return;
       // the title's key has its notes in brackets taken out (titleKey): the line's too where the note stands inside the
       // title (「拟投入项目团队成员（团队负责人除外）情况」 never matched its own line)
       const bare = whole.replace(/\([^()]*\)/g, '');
@@ -184,6 +207,14 @@ function splitForms(chapter: string[], titles: string[], times: (title: string) 
         hits.add(i);
       }
     });
+    for (const i of hits) titled.add(i);
+    if (twin(title)) {
+      const notes = notesOf(title);
+      const noted = [...hits].filter((i) => notes.length && notes.every((n) => keys[i]!.includes(n)));
+      const taken = at.filter((a) => titleKey(a.title) === k).map((a) => a.i);
+      const free = (noted.length ? noted : [...hits]).filter((i) => taken.every((t) => i > t));
+      if (free.length) hit = Math.max(...free);
+    }
     // the form's label printed on the line above its title (「附件四：投标函格式（彩色扫描件）」 over 「投标函」) is the
     // same form's, not the tail of the form before it
     let head = hit;
@@ -200,9 +231,17 @@ function splitForms(chapter: string[], titles: string[], times: (title: string) 
   }
   at.sort((a, b) => a.i - b.i);
   // a volume's title (「第二分册 技术投标文件」) ends the form before it: it heads the next volume, no form's text
-  const volumes = chapter.map((l, i) => (VOLUME.test(norm(l.trim())) ? i : -1)).filter((i) => i >= 0);
+  // so does another form's own label line the labels do not name (「附件五-2：法定代表人证明格式（彩色扫描件）」)
+  const volumes = chapter.map((l, i) => (VOLUME.test(norm(l.trim())) || FORM_LABEL.test(norm(l.trim())) ? i : -1)).filter((i) => i >= 0);
   const endOf = (from: number, next: number) => Math.min(next, volumes.find((v) => v > from) ?? next);
-  return at.map((a, k) => ({ title: a.title, lines: chapter.slice(a.i + 1, endOf(a.i, k + 1 < at.length ? at[k + 1]!.head : Math.min(chapter.length, a.i + 1 + 400))) }));
+  // a line whose text is nothing but other parts' titles is an entry of a list of parts (the contents), no form
+  return at
+    .map((a, k) => ({ title: a.title, from: a.i + 1, to: endOf(a.i, k + 1 < at.length ? at[k + 1]!.head : Math.min(chapter.length, a.i + 1 + 400)) }))
+    .filter((f) => {
+      const body = [...Array(Math.max(0, f.to - f.from)).keys()].map((x) => f.from + x).filter((i) => chapter[i]!.trim());
+      return !body.length || body.some((i) => !titled.has(i));
+    })
+    .map((f) => ({ title: f.title, lines: chapter.slice(f.from, f.to) }));
 }
 
 /**
@@ -222,7 +261,9 @@ const FORM_BLANK = new RegExp(
     '\\t',
     // (a letter's addressee in brackets: 「致：（采购代理 /招标人）」)
     '(?<=致[:：][\\s\\u3000]*)[（(][^（()）\\n，,。；;]{1,16}[)）]',
-    '[（(][^（()）\\n，,。；;]{0,16}(?:名称|姓名|全称|编号|日期|职务|地址|电话|填写|签字|签名|盖章|公章|印章)[^（()）\\n，,。；;]{0,8}[)）]',
+    '[（(][^（()）\\n，,。；;]{0,16}(?:名称|姓名|全称|编号|日期|职务|地址|电话|填写|签字|签名|盖章|公章|印章|单位章)[^（()）\\n，,。；;]{0,8}[)）]',
+    // (options to pick one of: 「（报价部分/商务部分/技术部分）」「（提供/不提供）」 — the bidder keeps the one that applies)
+    '[（(][^（()）\\n，,。；;/／]{1,12}(?:[/／][^（()）\\n，,。；;/／]{1,12})+[)）]',
   ].join('|'),
 );
 
@@ -324,6 +365,8 @@ for (const t of truth) {
   // (a title either list names twice is two forms: counted in the list naming it most)
   const times = (title: string) => Math.max(...[t.composition ?? [], t.compositionFormat ?? []].map((l) => l.filter((x) => x === title).length));
   const forms = chapters.map((c) => splitForms(c, titles, times)).reduce((a, b) => (b.length >= a.length ? b : a));
+  if (args.includes('--split'))
+    for (const f of forms) console.log(`    ${t.id} ✂ ${f.title.slice(0, 30)} | ${f.lines.filter((l) => l.trim()).slice(0, 3).map((l) => l.trim().slice(0, 40)).join(' ⏎ ')}`);
   if (!forms.length) {
     console.log(`${t.id.padEnd(4)} ${t.half.padEnd(5)} — format chapter, but no labelled part title found in it`);
     continue;
