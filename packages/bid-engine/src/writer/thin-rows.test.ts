@@ -85,7 +85,8 @@ describe('the form filler', () => {
     expect(fillBlanks('我方____（投标人全称）____参与', f)).toBe('我方【待填写：投标人全称】参与');
     // a second label after the run-on blank keeps its own blank
     expect(fillBlanks('____（投标人名称）____（项目名称）', named)).toBe('示例食品有限公司营养食品采购');
-    expect(fillBlanks('（供应商名称）将____XX工作内容分包', f)).toBe('【待填写：供应商名称】将【待填写：将】工作内容分包');
+    // (the word before a blank naming nothing, the words after it do)
+    expect(fillBlanks('（供应商名称）将____XX工作内容分包', f)).toBe('【待填写：供应商名称】将【待填写：工作内容】工作内容分包');
     expect(fillBlanks('地址：【待填写：地址】____', f)).toBe('地址：【待填写：地址】');
   });
 
@@ -105,6 +106,18 @@ describe('numbering run into its words', () => {
   it('is numbering (「1.3物业」「2.2.4日常」), a figure with its unit is not (「1.5米高」)', () => {
     expect(commitOf('1.3物业规划红线内的维修')).toBe('物业规划红线内的维修');
     expect(commitOf('1.5米高的围挡')).toBe('1.5米高的围挡');
+  });
+});
+
+describe('a page or clause number of the form', () => {
+  const f = { value: (l: string) => `【待填写：${l}】`, date: '2026年3月5日' };
+  it('is named by its unit, not by the words before it', () => {
+    expect(fillBlanks('见投标文件第（）页', f)).toBe('见投标文件第【待填写：页码】页');
+    expect(fillBlanks('详见第____条', f)).toBe('详见第【待填写：条款号】条');
+    expect(fillBlanks('本文件共____页', f)).toBe('本文件共【待填写：页数】页');
+  });
+  it('leaves a column head’s note saying what to write as it is (no project name poured into it)', () => {
+    expect(fillBlanks('受处理的原因（注明采购项目名称及处理原因）', f)).toBe('受处理的原因（注明采购项目名称及处理原因）');
   });
 });
 

@@ -78,9 +78,20 @@ function labelBefore(text: string, at: number): string {
 function labelAfter(text: string, at: number, blank: string): string | null {
   const before = text.slice(0, at).replace(/[\s\u3000]+$/, '');
   const after = text.slice(at + blank.length).replace(/^[\s\u3000]+/, '');
+  // 「见投标文件第（）页」「第____条」「共____页」: a number of its unit, not the words before it
+  const unit = /^[页条章节项包册]/.exec(after)?.[0];
+  if (unit && /第$/.test(before)) return ORDINAL[unit]!;
+  if (unit === '页' && /共$/.test(before)) return '页数';
   if (/^(?:职务|职称|性别|年龄)(?=[，,。；;、的\s]|$)/.test(after) && !/[:：]$/.test(before)) return after.slice(0, 2);
   if (!before && /^(?:现任|系|是|为)/.test(after) && /法定代表人|负责人/.test(after.slice(0, 40)) && !/授权|委托/.test(after.slice(0, 12))) return '法定代表人姓名';
   return null;
+}
+
+const ORDINAL: Record<string, string> = { 页: '页码', 条: '条款号', 章: '章号', 节: '节号', 项: '项号', 包: '包号', 册: '册号' };
+/** The words a blank stands before (「将____工作内容分包」: 工作内容), where the word before it names nothing. */
+function wordsAfter(text: string, from: number): string | null {
+  const w = /^[\s\u3000]*([\u4e00-\u9fa5]{2,})/.exec(text.slice(from))?.[1];
+  return w ? w.slice(0, 4) : null;
 }
 
 const MAX_LINE = 2000;
@@ -136,7 +147,8 @@ export function fillBlanks(text: string, f: Filler, column = ''): string {
   });
   // a bracketed field label alone: 「致：（采购人名称）」
   s = s.replace(/[（(]([^（()）]{2,16})[)）]/g, (m, label: string, at: number) => {
-    if (!FIELD.test(label) || HAND.test(label) || /[，,。；;、]|或者|须|应当|如有/.test(label) || inBracket(s, at)) return m;
+    // (「（注明采购项目名称及处理原因）」 under a column's head says what the column holds: a note, no field)
+    if (!FIELD.test(label) || HAND.test(label) || /[，,。；;、]|或者|须|应当|如有|^(?:请?[注写列标]明|按)/.test(label) || inBracket(s, at)) return m;
     // 「（项目编号：XXX）」 is handled with its blank below
     if (/[:：]/.test(label)) return m;
     const before = s.slice(Math.max(0, at - 4), at);
@@ -154,7 +166,10 @@ export function fillBlanks(text: string, f: Filler, column = ''): string {
     // a blank right after a placeholder is that placeholder's blank (「【待填写：投标人全称】____」): one blank, one placeholder
     if (/【待填写：[^】]*】[\s\u3000]*$/.test(whole.slice(0, at))) return '';
     const after = whole.slice(at + m.length, at + m.length + 4);
-    const label = /^项目(?!编号|名称)/.test(after) && !FIELD.test(labelBefore(whole, at)) ? '项目名称' : (labelAfter(whole, at, m) ?? labelBefore(whole, at)) || column;
+    const before = labelBefore(whole, at);
+    // (one word before it — 「将」「为」 — names nothing: the words after it do)
+    const named = before.length >= 2 ? before : (wordsAfter(whole, at + m.length) ?? before);
+    const label = /^项目(?!编号|名称)/.test(after) && !FIELD.test(before) ? '项目名称' : (labelAfter(whole, at, m) ?? named) || column;
     if (HAND.test(label) || HAND.test(whole.slice(at + m.length, at + m.length + 6)) || SIGN.test(whole.slice(Math.max(0, at - 8), at))) return m;
     return f.value(label || '空白处') ?? m;
   });
