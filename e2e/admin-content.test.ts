@@ -119,6 +119,12 @@ describe('brand settings', () => {
     await visitor.goto(`${t.url}/`);
     await expect.poll(() => visitor.title()).toBe('标书AI｜品牌设置生效测试');
     await visible(visitor.getByText('400-800-2027'));
+    // every page of the brand carries the title as its site name, also when the app moves there itself
+    await visitor.locator('a[href="/home/industry_dynamics.html"]').first().click();
+    await onPath(visitor, '/home/industry_dynamics.html');
+    await expect.poll(() => visitor.title()).toBe('行业动态 - 标书AI｜品牌设置生效测试');
+    await visitor.goBack();
+    await onPath(visitor, '/');
     // the public header shows the uploaded logo, loaded
     const logo = visitor.locator(`img[src="${logoPath}"]`).first();
     await visible(logo);

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { formatYuan, profileIndex } from '@btz/shared';
+import { formatYuan, profileIndex, shanghaiToday } from '@btz/shared';
 import { uniquePhone, type TestServer } from '../apps/server/test/harness.js';
 import { confirmSandbox, opt, payOrder } from '../apps/server/test/commerce/helpers.js';
 import { asOperator, operatorSignIn, printedSuperLink } from '../apps/server/test/admin/helpers.js';
@@ -45,6 +45,8 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** the date n days from today in Asia/Shanghai, YYYY-MM-DD */
+const inDays = (n: number) => new Date(Date.parse(`${shanghaiToday()}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 const stat = (label: string) => page.locator('.admin-stat', { hasText: label }).locator('.admin-stat__value');
 
 describe('the console money side', () => {
@@ -79,12 +81,26 @@ describe('the console money side', () => {
     await dialog.getByLabel('优惠金额（元）').fill('25');
     await dialog.getByLabel('使用门槛（元，0 为无门槛）').fill('199');
     await dialog.getByLabel('券有效天数（发放后）').fill('10');
+    // a campaign that starts tomorrow: listed as not in its window (granting it is refused: admin/coupons.test.ts)
+    await dialog.getByLabel('活动开始时间').fill(`${inDays(1)} 00:00`);
+    await dialog.getByLabel('活动结束时间').fill(`${inDays(3)} 00:00`);
     await shot(page, 'admin-coupon-new');
     await dialog.getByRole('button', { name: '保存' }).click();
     await visible(page.getByText('已新建优惠券'));
     const row = page.locator('.ant-table-row', { hasText: '年终回馈券' });
     await visible(row.getByText('活动券'));
     await visible(row.getByText(`${formatYuan(25)}（满 ${formatYuan(199)}）`));
+    await visible(row.getByText(`${inDays(1)} 00:00 至 ${inDays(3)} 00:00`));
+    await visible(row.getByText('不在活动时间'));
+    await shot(page, 'admin-coupons-window');
+    // moved to start yesterday: in force
+    await row.getByText('编辑', { exact: true }).click();
+    const edit = page.getByRole('dialog', { name: '编辑优惠券' });
+    await expect.poll(() => edit.getByLabel('活动开始时间').inputValue(), { timeout: WAIT }).toBe(`${inDays(1)} 00:00`);
+    await edit.getByLabel('活动开始时间').fill(`${inDays(-1)} 00:00`);
+    await edit.getByRole('button', { name: '保存' }).click();
+    await visible(page.getByText('已保存，新规则对之后发放的券生效'));
+    await visible(row.getByText(`${inDays(-1)} 00:00 至 ${inDays(3)} 00:00`));
     await visible(row.getByText('启用', { exact: true }));
     await row.getByText('停用', { exact: true }).click();
     await visible(row.getByText('已停用'));

@@ -16,6 +16,11 @@ describe('host → brand (spec §2, §4)', () => {
     expect(pageTitle('jw', '我的标书')).toContain('金网标书');
     expect(pageTitle('bs')).toContain('标速AI');
   });
+  it("a brand's own SEO title is its home title and the site name of every other page", () => {
+    expect(pageTitle('default', null, '某某标书｜运营设置')).toBe('某某标书｜运营设置');
+    expect(pageTitle('default', '行业动态', '某某标书｜运营设置')).toBe('行业动态 - 某某标书｜运营设置');
+    expect(pageTitle('default', '行业动态', '')).toBe(pageTitle('default', '行业动态'));
+  });
 });
 
 describe('access rule (spec §2)', () => {

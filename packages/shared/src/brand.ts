@@ -69,7 +69,13 @@ export const SEO: Record<SeoKey, SeoVariant> = {
   },
 };
 
-export function pageTitle(v: SeoKey, title?: string | null): string {
+/**
+ * A page's title: the page's own title in the brand's template, or the brand's home title. `brandTitle` is the brand's
+ * own SEO title set in the console (issue 28): it is the home title, and it replaces the variant's site name in every
+ * other page's title (「{page} - {brandTitle}」), so a brand renamed by its operator carries no built-in name anywhere.
+ */
+export function pageTitle(v: SeoKey, title?: string | null, brandTitle?: string | null): string {
   const s = SEO[v];
+  if (brandTitle) return title ? `${title} - ${brandTitle}` : brandTitle;
   return title ? s.titleTemplate.replace('%s', title) : s.home;
 }

@@ -46,6 +46,9 @@ export interface CouponTemplatesTable {
   valid_days: number;
   sort: Generated<number>;
   enabled: Generated<boolean>;
+  /** the campaign's window (migration 0034): issued from starts_at (inclusive) to ends_at (exclusive); null = open */
+  starts_at: NullableTimestamp;
+  ends_at: NullableTimestamp;
   created_at: Generated<Date>;
 }
 

@@ -42,6 +42,14 @@ describe('brand settings', () => {
     const home = await t.request('/', { host: '127.0.0.1' });
     expect(home.text).toContain('<title>标书AI｜运营设置的首页标题</title>');
     expect(head(home.text).description).toBe('运营设置的站点描述');
+    // every public page of the brand carries it: a list page's and the map's title end with it, their head has its texts
+    for (const [path, own] of [['/home/industry_dynamics.html', '行业动态'], ['/home/website_map.html', '网站地图'], ['/home/CustomerService', '客服中心']] as const) {
+      const page = await t.request(path, { host: '127.0.0.1' });
+      expect(page.status).toBe(200);
+      expect(head(page.text).title).toBe(`${own} - 标书AI｜运营设置的首页标题`);
+      expect(page.text).toContain('<meta name="keywords" content="标书,投标">');
+      expect(page.text).not.toContain('AI智能标书写作平台</title>');
+    }
     // another brand keeps its own
     const jw = await t.request('/', { host: 'jw.localhost' });
     expect(jw.text).not.toContain('运营设置的首页标题');

@@ -10,7 +10,7 @@ import { shanghaiToday } from '@btz/shared';
 import type { AdminCall } from '@btz/shared/calls';
 import { CALLS_BY_PATH } from '../contracts.js';
 import { newUser, startTestServer, uniquePhone, type CallOptions, type TestServer } from '../harness.js';
-import { opt, payOrder } from '../commerce/helpers.js';
+import { db, opt, payOrder } from '../commerce/helpers.js';
 import { asOperator, inviteOperator, operatorSignIn, signInSuper } from './helpers.js';
 
 const A = '000000';
@@ -191,5 +191,75 @@ describe("an operator never reaches another tenant's data", () => {
     // the super-operator sees both
     const all = (await asOperator(t, suToken, '/btz/admin/users/search', { query: { size: 100 } })).json.data;
     expect(new Set(all.records.map((u: any) => u.tenantId))).toEqual(new Set([A, B]));
+  });
+});
+
+/**
+ * Calls that change nothing: they need no audit row (and write none). Every other operator call is an action: when it
+ * succeeds it must leave an audit row naming the operator — a new write call is held to it without being listed here.
+ */
+const READS = new Set([
+  '/btz/admin/auth/me',
+  '/btz/admin/tenants/list',
+  '/btz/admin/operators/list',
+  '/btz/admin/audit/list',
+  '/btz/admin/users/search',
+  '/btz/admin/users/detail',
+  '/btz/admin/orders/search',
+  '/btz/admin/orders/provider',
+  '/btz/admin/orders/reconcile',
+  '/btz/admin/packages/list',
+  '/btz/admin/coupons/list',
+  '/btz/admin/coupons/redeem-codes',
+  '/btz/admin/dashboard',
+  '/btz/admin/llm/usage',
+  '/btz/admin/llm/config',
+  '/btz/admin/welfare/tasks',
+  '/btz/admin/content/list',
+  '/btz/admin/content/detail',
+  '/btz/admin/feedback/list',
+  '/btz/admin/brand/detail',
+]);
+/** Actions whose matrix request stops past the authorisation at the call's own refusal (nothing done, nothing audited). */
+const REFUSED_PAST_AUTH: Record<string, RegExp> = {
+  '/btz/admin/orders/refund': /只有已支付的订单可以退款/,
+  '/btz/admin/orders/reconcile-fix': /沙箱支付没有远端记录/,
+  '/btz/admin/brand/logo': /图片|文件/,
+};
+
+describe('every operator action is audited', () => {
+  it('each console call that changes something, done by the super-operator, leaves an audit row naming it; reads leave none', async () => {
+    const signedIn = (await operatorSignIn(t, su.phone)).data;
+    const token = signedIn.token as string;
+    const operatorId = signedIn.operator.id as string;
+    const rows = async () =>
+      Number((await db(t).selectFrom('admin_audit').select((eb) => eb.fn.countAll<number>().as('n')).where('operator_id', '=', operatorId).executeTakeFirstOrThrow()).n);
+    const problems: string[] = [];
+    const audited: string[] = [];
+    // the public sign-in calls are no operator's action (the sign-in itself is audited: sign-in.test.ts); sign-out ends this session
+    const calls = ADMIN_CALLS.filter((c) => c.access !== 'public' && !c.path.endsWith('/sign-out'));
+    for (const call of calls) {
+      const before = await rows();
+      // the matrix left the news item unpublished, and publishing to the state it is in changes nothing (no row): publish it
+      const opts = call.path === '/btz/admin/content/publish' ? { body: { kind: 'news', id: newsA, published: true } } : REQUESTS[call.path]!.opts();
+      const res = await asOperator(t, token, call.path, opts);
+      const added = (await rows()) - before;
+      if (READS.has(call.path)) {
+        if (res.json?.success !== true) problems.push(`${call.path}: read failed ${res.text.slice(0, 120)}`);
+        if (added !== 0) problems.push(`${call.path}: a read wrote ${added} audit rows`);
+      } else if (REFUSED_PAST_AUTH[call.path]) {
+        if (res.json?.success !== false || !REFUSED_PAST_AUTH[call.path]!.test(res.json.msg)) problems.push(`${call.path}: expected its own refusal, got ${res.text.slice(0, 120)}`);
+        if (added !== 0) problems.push(`${call.path}: refused, yet wrote ${added} audit rows`);
+      } else {
+        if (res.json?.success !== true) problems.push(`${call.path}: action failed ${res.text.slice(0, 120)}`);
+        else if (added < 1) problems.push(`${call.path}: succeeded without an audit row`);
+        else audited.push(call.path);
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(audited.length).toBe(calls.length - READS.size - Object.keys(REFUSED_PAST_AUTH).length);
+    // the audit is readable in the console: the newest rows are this operator's, with what and when
+    const list = (await asOperator(t, token, '/btz/admin/audit/list', { query: { size: 5 } })).json.data.records;
+    expect(list[0]).toMatchObject({ operatorName: expect.any(String), action: expect.any(String), actionName: expect.any(String), createTime: expect.stringMatching(/^\d{4}-\d{2}-\d{2} /) });
   });
 });

@@ -102,6 +102,20 @@ describe('WeChat Pay refund', () => {
     expect((await ledger(o.orderId)).filter((r) => r.kind === 'revoke')).toHaveLength(1);
   });
 
+  it("the provider's refund notify, retried after the refund, changes nothing", async () => {
+    const o = await paidWechatOrder();
+    expect((await refund(su.token, o.orderId)).json.data.status).toBe(4);
+    // WeChat Pay tells the result of a refund on the notify URL and retries until acknowledged: twice here
+    const n = wechat.notify({ orderNo: o.row.order_no, txnId: `4200001${o.row.order_no}`, amountFen: o.row.amount_fen, eventType: 'REFUND.SUCCESS' });
+    for (let i = 0; i < 2; i++) expect((await postNotify(t, '/api/pay/notify/wechat', n.body, n.headers)).status).toBe(204);
+    const row = await db(t).selectFrom('orders').select(['status', 'refund_state']).where('id', '=', o.orderId).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 4, refund_state: 'done' });
+    expect((await ledger(o.orderId)).map((r) => r.kind)).toEqual(['grant', 'revoke']);
+    expect(await audits(o.orderId)).toHaveLength(1);
+    expect((await getInfo(t, o.token)).commonBidNumber).toBe(0);
+    expect([...wechat.refunds.values()].filter((r) => r.orderNo === o.row.order_no)).toHaveLength(1);
+  });
+
   it('an unpaid order cannot be refunded', async () => {
     const u = await newUser(t);
     const order = (await payOrder(t, u.token, { optionId: opt('copy-basic'), orderPayType: 1 })).data;
@@ -109,18 +123,24 @@ describe('WeChat Pay refund', () => {
   });
 });
 
+const alipayNotify = (form: string) => postNotify(t, '/api/pay/notify/alipay', form, { 'Content-Type': 'application/x-www-form-urlencoded' });
+
+/** A user with 30 VIP days bought through Alipay (a signed notify). */
+async function paidAlipayOrder() {
+  const u = await newUser(t);
+  const order = (await payOrder(t, u.token, { optionId: opt('vip-30d'), orderPayType: 2 })).data;
+  const row = await db(t).selectFrom('orders').selectAll().where('id', '=', order.orderId).executeTakeFirstOrThrow();
+  const total = (row.amount_fen / 100).toFixed(2);
+  alipay.trades.set(row.order_no, { status: 'TRADE_SUCCESS', tradeNo: `2026${row.order_no}`, totalAmount: total });
+  const notify = alipay.notify({ orderNo: row.order_no, tradeNo: `2026${row.order_no}`, totalAmount: total });
+  expect((await alipayNotify(notify)).text).toBe('success');
+  expect((await getInfo(t, u.token)).isVip).toBe(2);
+  return { u, order, row, total, notify };
+}
+
 describe('Alipay refund', () => {
   it('a VIP order refunded through Alipay takes its days back; a second submission moves no money', async () => {
-    const u = await newUser(t);
-    const order = (await payOrder(t, u.token, { optionId: opt('vip-30d'), orderPayType: 2 })).data;
-    const row = await db(t).selectFrom('orders').selectAll().where('id', '=', order.orderId).executeTakeFirstOrThrow();
-    const total = (row.amount_fen / 100).toFixed(2);
-    alipay.trades.set(row.order_no, { status: 'TRADE_SUCCESS', tradeNo: `2026${row.order_no}`, totalAmount: total });
-    const res = await postNotify(t, '/api/pay/notify/alipay', alipay.notify({ orderNo: row.order_no, tradeNo: `2026${row.order_no}`, totalAmount: total }), {
-      'Content-Type': 'application/x-www-form-urlencoded',
-    });
-    expect(res.text).toBe('success');
-    expect((await getInfo(t, u.token)).isVip).toBe(2);
+    const { u, order, row, total } = await paidAlipayOrder();
     const first = await refund(su.token, order.orderId);
     expect(first.json.data.status).toBe(4);
     expect((await getInfo(t, u.token)).isVip).toBe(1);
@@ -131,6 +151,35 @@ describe('Alipay refund', () => {
     const second = await refund(su.token, order.orderId);
     expect(second.json.data.status).toBe(4);
     expect(alipay.calls.filter((c) => c.method === 'alipay.trade.refund' && c.biz.out_trade_no === row.order_no)).toHaveLength(1);
+  });
+
+  it('a provider failure, then two submissions at once, then the notifies Alipay retries: one refund number, money once, one revoke', async () => {
+    const { u, order, row, total, notify } = await paidAlipayOrder();
+    alipay.failRefunds = 1;
+    const failed = await refund(su.token, order.orderId);
+    expect(failed.json).toMatchObject({ success: false, code: 500, msg: expect.stringContaining('不会重复退款') });
+    const pending = await db(t).selectFrom('orders').select(['status', 'refund_state', 'refund_no']).where('id', '=', order.orderId).executeTakeFirstOrThrow();
+    expect(pending).toMatchObject({ status: 2, refund_state: 'pending' });
+    expect((await getInfo(t, u.token)).isVip).toBe(2);
+    const [a, b] = await Promise.all([refund(su.token, order.orderId, '并发提交一'), refund(su.token, order.orderId, '并发提交二')]);
+    expect([a.json.data?.status, b.json.data?.status]).toEqual([4, 4]);
+    const calls = alipay.calls.filter((c) => c.method === 'alipay.trade.refund' && c.biz.out_trade_no === row.order_no);
+    expect(calls.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(calls.map((c) => c.biz.out_request_no))).toEqual(new Set([pending.refund_no]));
+    const moved = [...alipay.refunds.values()].filter((r) => r.orderNo === row.order_no);
+    expect(moved).toHaveLength(1);
+    expect(moved[0]!.refundFen).toBe(row.amount_fen);
+    // Alipay's notifies after a full refund (TRADE_CLOSED), and the payment's own notify again, each delivered twice
+    const closed = alipay.notify({ orderNo: row.order_no, tradeNo: `2026${row.order_no}`, totalAmount: total, tradeStatus: 'TRADE_CLOSED' });
+    for (const form of [closed, closed, notify, notify]) expect((await alipayNotify(form)).text).toBe('success');
+    const after = await db(t).selectFrom('orders').select(['status', 'refund_state', 'refund_reason']).where('id', '=', order.orderId).executeTakeFirstOrThrow();
+    expect(after).toMatchObject({ status: 4, refund_state: 'done', refund_reason: '用户申请退款' });
+    expect((await ledger(order.orderId)).map((r) => [r.kind, r.field, r.delta])).toEqual([
+      ['grant', 'vip', 30],
+      ['revoke', 'vip', -30],
+    ]);
+    expect(await audits(order.orderId)).toHaveLength(1);
+    expect((await getInfo(t, u.token)).isVip).toBe(1);
   });
 });
 

@@ -260,7 +260,8 @@ export interface FakeAlipay {
   refunds: Map<string, { orderNo: string; refundFen: number; requests: number }>;
   /** the next N refund calls answer 20000 ACQ.SYSTEM_ERROR (a provider hiccup the caller retries) */
   failRefunds: number;
-  notify(o: { orderNo: string; tradeNo: string; totalAmount: string; signWith?: KeyObject; appId?: string }): string;
+  /** a signed async notify; `tradeStatus` TRADE_SUCCESS unless given (TRADE_CLOSED: what Alipay sends after a full refund) */
+  notify(o: { orderNo: string; tradeNo: string; totalAmount: string; signWith?: KeyObject; appId?: string; tradeStatus?: string }): string;
   close(): Promise<void>;
 }
 
@@ -370,7 +371,7 @@ export async function startFakeAlipay(): Promise<FakeAlipay> {
         version: '1.0',
         trade_no: o.tradeNo,
         out_trade_no: o.orderNo,
-        trade_status: 'TRADE_SUCCESS',
+        trade_status: o.tradeStatus ?? 'TRADE_SUCCESS',
         total_amount: o.totalAmount,
         receipt_amount: o.totalAmount,
         subject: '标书AI 会员',

@@ -27,10 +27,11 @@ function ownTitle(m: TitledMatch): string | null {
 function titleFor(pathname: string, matches: TitledMatch[]): string {
   const p = normalizePath(pathname);
   const key = boot().seoKey ?? boot().variant;
-  if (p === '/' || p === '/home') return boot().seo.home || pageTitle(key);
+  // boot's seo.home: the brand's own SEO title from the console, the site name of every page's title
+  if (p === '/' || p === '/home') return pageTitle(key, null, boot().seo.home);
   const wb = WORKBENCH_ROUTES[p];
   const own = [...matches].reverse().map(ownTitle).find(Boolean);
-  return pageTitle(key, wb ?? own ?? null);
+  return pageTitle(key, wb ?? own ?? null, boot().seo.home);
 }
 
 /** The root of every route: scroll to top on every navigation (spec §2), page title, page views, the login and purchase dialogs. */

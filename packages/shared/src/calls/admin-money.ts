@@ -14,6 +14,12 @@ const id = z.string().trim().min(1).max(64);
 const tenantId = z.string().trim().min(1).max(64).optional();
 const reason = z.string().trim().min(2, { error: '请填写原因（至少 2 个字）' }).max(200);
 const date = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, { error: '日期格式应为 YYYY-MM-DD' });
+/** a campaign's start or end, Asia/Shanghai; '' = open */
+const windowTime = z
+  .string()
+  .trim()
+  .regex(/^(\d{4}-\d{2}-\d{2} \d{2}:\d{2})?$/, { error: '时间格式应为 YYYY-MM-DD HH:mm' })
+  .optional();
 const yuan = (min: number) =>
   z.coerce
     .number()
@@ -197,8 +203,27 @@ export const adminMoneyCalls = {
       /** none: 0 for a new coupon, unchanged for an edit */
       sort: z.coerce.number().int().min(0).max(10000).optional(),
       enabled: z.boolean().default(true),
+      /** the campaign's window (grant, new_user): issued from startTime to endTime (Asia/Shanghai, minutes); '' = open; none: open for a new coupon, unchanged for an edit */
+      startTime: windowTime,
+      endTime: windowTime,
+    }).superRefine((v, ctx) => {
+      if (v.kind === 'task' && (v.startTime || v.endTime))
+        ctx.addIssue({ code: 'custom', path: ['startTime'], message: '任务奖励券随福利任务发放，不设活动时间（请在福利任务中停用任务）' });
+      if (v.startTime && v.endTime && v.endTime <= v.startTime) ctx.addIssue({ code: 'custom', path: ['endTime'], message: '结束时间应晚于开始时间' });
     }),
-    labels: { id: '优惠券', tenantId: '租户', kind: '类型', title: '名称', discountAmount: '优惠金额', minAmount: '使用门槛', validDays: '券有效天数', sort: '排序', enabled: '启用' },
+    labels: {
+      id: '优惠券',
+      tenantId: '租户',
+      kind: '类型',
+      title: '名称',
+      discountAmount: '优惠金额',
+      minAmount: '使用门槛',
+      validDays: '券有效天数',
+      sort: '排序',
+      enabled: '启用',
+      startTime: '活动开始时间',
+      endTime: '活动结束时间',
+    },
     response: couponTemplate,
   }),
   /** gives a user one coupon of a template of the user's tenant, with a reason */

@@ -229,6 +229,11 @@ export const couponTemplate = z.strictObject({
   minAmount: money,
   validDays: int,
   enabled: z.boolean(),
+  /** the campaign's window, 'YYYY-MM-DD HH:mm' Asia/Shanghai; '' = open */
+  startTime: str,
+  endTime: str,
+  /** whether the template may be issued now: enabled and inside its window */
+  issuable: z.boolean(),
   /** redeem codes of the batch and how many of them were used at least once */
   codes: int,
   usedCodes: int,

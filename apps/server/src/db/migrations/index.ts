@@ -27,6 +27,7 @@ import * as m0029 from './0029_section_history.js';
 import * as m0030 from './0030_review.js';
 import * as m0031 from './0031_llm_usage.js';
 import * as m0032 from './0032_brand_seo.js';
+import * as m0034 from './0034_coupon_window.js';
 
 /** Forward-only migrations, applied in order at start. Never edit one that has landed: add the next. */
 export const MIGRATIONS: { id: string; up: string }[] = [
@@ -59,4 +60,5 @@ export const MIGRATIONS: { id: string; up: string }[] = [
   { id: '0030_review', up: m0030.up },
   { id: '0031_llm_usage', up: m0031.up },
   { id: '0032_brand_seo', up: m0032.up },
+  { id: '0034_coupon_window', up: m0034.up },
 ];

@@ -101,7 +101,7 @@ export async function contentView(app: AppContext, req: FastifyRequest, path: st
   const { db } = app;
   const tenantId = req.tenant.id;
   const canonical = siteOrigin(req) + path;
-  const brandHome = () => pageTitle(seoKeyFor(req.tenant.variant, req.tenant.code));
+  const brandHome = () => pageTitle(seoKeyFor(req.tenant.variant, req.tenant.code), null, req.tenant.seo.title);
 
   const match = (name: string) => PUBLIC_PATTERNS.find((r) => r.name === name)!.pattern.exec(path)?.[1];
 

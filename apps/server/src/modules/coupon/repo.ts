@@ -50,13 +50,21 @@ export async function issueCoupon(
     .executeTakeFirstOrThrow();
 }
 
-export function newUserTemplates(db: Database | Transaction<DB>, tenantId: string) {
+/** Whether a template may be issued at `now`: enabled and inside its campaign window (starts_at inclusive, ends_at exclusive). */
+export function issuableAt(t: { enabled: boolean; starts_at: Date | null; ends_at: Date | null }, now = new Date()): boolean {
+  return t.enabled && (!t.starts_at || new Date(t.starts_at) <= now) && (!t.ends_at || new Date(t.ends_at) > now);
+}
+
+/** The brand's new-user pack: its enabled new-user templates whose campaign window holds `now`. */
+export function newUserTemplates(db: Database | Transaction<DB>, tenantId: string, now = new Date()) {
   return db
     .selectFrom('coupon_templates')
     .selectAll()
     .where('tenant_id', '=', tenantId)
     .where('kind', '=', 'new_user')
     .where('enabled', '=', true)
+    .where((eb) => eb.or([eb('starts_at', 'is', null), eb('starts_at', '<=', now)]))
+    .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]))
     .orderBy('sort')
     .orderBy('id')
     .execute();

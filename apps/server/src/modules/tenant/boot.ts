@@ -14,9 +14,10 @@ export function makeBoot(config: Config, tenant: TenantInfo, buildId: string, ti
     seoKey,
     tenantId: tenant.id,
     branding: tenant.branding,
-    // the brand's own SEO texts (set in the console) win over the variant's built-in ones; a page's own title keeps the template
+    // the brand's own SEO texts (set in the console) win over the variant's built-in ones on every page: its title is the
+    // home title and the site name after a page's own title
     seo: {
-      title: !title && tenant.seo.title ? tenant.seo.title : pageTitle(seoKey, title),
+      title: pageTitle(seoKey, title, tenant.seo.title),
       description: tenant.seo.description || seo.description,
       keywords: tenant.seo.keywords || seo.keywords,
       ...(tenant.seo.title ? { home: tenant.seo.title } : {}),

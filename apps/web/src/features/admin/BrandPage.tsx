@@ -127,7 +127,7 @@ export default function BrandPage() {
                 ))}
               </div>
               <h4 className="admin-brand__sub">SEO（留空则使用默认文案）</h4>
-              <Form.Item name="seoTitle" label="首页标题">
+              <Form.Item name="seoTitle" label="首页标题" extra="也用于其他页面标题的站点名：「行业动态 - 首页标题」">
                 <Input maxLength={80} placeholder={b.seoDefaults.title} />
               </Form.Item>
               <Form.Item name="seoDescription" label="站点描述">

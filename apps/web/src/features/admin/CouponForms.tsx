@@ -21,7 +21,12 @@ interface CouponValues {
   validDays: number;
   sort?: number;
   enabled: boolean;
+  /** the campaign's window, 'YYYY-MM-DD HH:mm'; empty = open */
+  startTime?: string;
+  endTime?: string;
 }
+
+const WINDOW_RULE = { pattern: /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/, message: '格式：2027-03-01 09:00（不限请留空）' };
 
 /**
  * A coupon created or edited: a campaign, a coupon of the new-user pack (what a new user of the tenant claims), or a
@@ -31,6 +36,7 @@ export function CouponEditor({ open, editing, onClose }: { open: boolean; editin
   const queryClient = useQueryClient();
   const [form] = Form.useForm<CouponValues>();
   const [busy, setBusy] = useState(false);
+  const kind = Form.useWatch('kind', form);
   useEffect(() => {
     if (!open) return;
     form.resetFields();
@@ -42,12 +48,16 @@ export function CouponEditor({ open, editing, onClose }: { open: boolean; editin
         minAmount: editing.minAmount,
         validDays: editing.validDays,
         enabled: editing.enabled,
+        startTime: editing.startTime,
+        endTime: editing.endTime,
       });
   }, [open, editing, form]);
   const save = async (v: CouponValues) => {
     setBusy(true);
     try {
-      await adminCall(adminMoneyCalls.saveCoupon, { body: { ...v, id: editing?.id, tenantId: editing ? editing.tenantId : v.tenantId } });
+      // a task reward has no window (it is issued with its task); a campaign sends both bounds, '' for an open one
+      const bounds = v.kind === 'task' ? { startTime: undefined, endTime: undefined } : { startTime: v.startTime?.trim() ?? '', endTime: v.endTime?.trim() ?? '' };
+      await adminCall(adminMoneyCalls.saveCoupon, { body: { ...v, ...bounds, id: editing?.id, tenantId: editing ? editing.tenantId : v.tenantId } });
       message.success(editing ? '已保存，新规则对之后发放的券生效' : '已新建优惠券');
       onClose();
       void queryClient.invalidateQueries({ queryKey: ['admin', 'coupons'] });
@@ -76,6 +86,16 @@ export function CouponEditor({ open, editing, onClose }: { open: boolean; editin
         <Form.Item name="validDays" label="券有效天数（发放后）" rules={[{ required: true, message: '请输入有效天数' }]}>
           <InputNumber min={1} max={3650} />
         </Form.Item>
+        {kind !== 'task' && (
+          <Form.Item label="活动时间（在此期间发放或领取，留空为不限）" style={{ marginBottom: 0 }}>
+            <Form.Item name="startTime" rules={[WINDOW_RULE]} style={{ display: 'inline-block', marginRight: 8 }}>
+              <Input aria-label="活动开始时间" placeholder="开始 2027-03-01 09:00" style={{ width: 190 }} allowClear />
+            </Form.Item>
+            <Form.Item name="endTime" rules={[WINDOW_RULE]} style={{ display: 'inline-block' }}>
+              <Input aria-label="活动结束时间" placeholder="结束 2027-03-31 23:59" style={{ width: 190 }} allowClear />
+            </Form.Item>
+          </Form.Item>
+        )}
         {!editing && (
           <Form.Item name="sort" label="排序（小的在前）">
             <InputNumber min={0} max={10000} />

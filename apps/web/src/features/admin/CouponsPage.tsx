@@ -97,16 +97,23 @@ export default function CouponsPage() {
           { title: '类型', render: (_, t) => <Tag>{t.kindName}</Tag> },
           { title: '优惠', render: (_, t) => `${formatYuan(t.discountAmount)}${t.minAmount ? `（满 ${formatYuan(t.minAmount)}）` : ''}` },
           { title: '券有效期', render: (_, t) => `${t.validDays} 天` },
+          {
+            title: '活动时间',
+            render: (_, t) => (t.kind === 'grant' || t.kind === 'new_user' ? (t.startTime || t.endTime ? `${t.startTime || '不限'} 至 ${t.endTime || '不限'}` : '不限') : '—'),
+          },
           { title: '兑换码', render: (_, t) => (t.codes ? `已用 ${t.usedCodes} / ${t.codes}` : '—') },
           { title: '创建时间', dataIndex: 'createTime' },
-          { title: '状态', render: (_, t) => (t.enabled ? <Tag color="green">启用</Tag> : <Tag>已停用</Tag>) },
+          {
+            title: '状态',
+            render: (_, t) => (!t.enabled ? <Tag>已停用</Tag> : t.issuable ? <Tag color="green">启用</Tag> : <Tag color="orange">不在活动时间</Tag>),
+          },
           {
             title: '操作',
             render: (_, t) =>
               t.kind === 'redeem' ? (
                 t.codes ? <a onClick={() => void exportCsv(t)}>导出 CSV</a> : null
               ) : (
-                <Space>
+                <Space style={{ whiteSpace: 'nowrap' }}>
                   <a onClick={() => setEditor({ open: true, editing: t })}>编辑</a>
                   <a onClick={() => void toggle(t)}>{t.enabled ? '停用' : '启用'}</a>
                   {t.enabled && <a onClick={() => setGranting(t)}>发放给用户</a>}

@@ -54,12 +54,27 @@ export interface TemplateInput {
   validDays: number;
   sort: number;
   enabled: boolean;
+  /** the campaign's window; null = open */
+  startsAt: Date | null;
+  endsAt: Date | null;
 }
 
 export async function insertTemplate(db: Database, t: TemplateInput & { id: string; tenantId: string; kind: 'grant' | 'new_user' | 'task' }): Promise<void> {
   await db
     .insertInto('coupon_templates')
-    .values({ id: t.id, tenant_id: t.tenantId, kind: t.kind, title: t.title, discount_fen: t.discountFen, min_fen: t.minFen, valid_days: t.validDays, sort: t.sort, enabled: t.enabled })
+    .values({
+      id: t.id,
+      tenant_id: t.tenantId,
+      kind: t.kind,
+      title: t.title,
+      discount_fen: t.discountFen,
+      min_fen: t.minFen,
+      valid_days: t.validDays,
+      sort: t.sort,
+      enabled: t.enabled,
+      starts_at: t.startsAt,
+      ends_at: t.endsAt,
+    })
     .execute();
 }
 
@@ -67,7 +82,7 @@ export async function insertTemplate(db: Database, t: TemplateInput & { id: stri
 export async function updateTemplate(db: Database, id: string, t: TemplateInput): Promise<void> {
   await db
     .updateTable('coupon_templates')
-    .set({ title: t.title, discount_fen: t.discountFen, min_fen: t.minFen, valid_days: t.validDays, sort: t.sort, enabled: t.enabled })
+    .set({ title: t.title, discount_fen: t.discountFen, min_fen: t.minFen, valid_days: t.validDays, sort: t.sort, enabled: t.enabled, starts_at: t.startsAt, ends_at: t.endsAt })
     .where('id', '=', id)
     .execute();
 }

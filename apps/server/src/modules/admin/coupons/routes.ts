@@ -9,13 +9,16 @@ import { writeAudit } from '../audit/repo.js';
 import { timeOrEmpty } from '../present.js';
 import { defineAdminRoute, tenantScope } from '../route.js';
 import type { Trx } from '../../entitlements/index.js';
-import { issueCoupon } from '../../coupon/repo.js';
+import { issuableAt, issueCoupon } from '../../coupon/repo.js';
+import { shanghai } from '../content/kinds.js';
 import { codesOf, findScopedUser, findTemplate, insertCodes, insertRedeemTemplate, insertTemplate, listTemplates, lockTemplate, updateTemplate, type TemplateRow } from './repo.js';
 
 const KIND_NAMES: Record<string, string> = { new_user: '新人礼包', redeem: '兑换码', task: '任务奖励', grant: '活动券' };
 /** 10 characters without look-alikes (0/O, 1/I): what a user types. */
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const newCode = () => Array.from({ length: 10 }, () => ALPHABET[randomInt(0, ALPHABET.length)]).join('');
+/** a window bound as the form shows it: 'YYYY-MM-DD HH:mm' (Asia/Shanghai), '' when open */
+const minute = (d: Date | null) => timeOrEmpty(d).slice(0, 16);
 const csvCell = (v: string | number) => (/[",\n]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : String(v));
 
 function presentTemplate(t: TemplateRow): AdminCouponTemplate {
@@ -29,6 +32,9 @@ function presentTemplate(t: TemplateRow): AdminCouponTemplate {
     minAmount: fenToYuan(t.min_fen),
     validDays: t.valid_days,
     enabled: t.enabled,
+    startTime: minute(t.starts_at),
+    endTime: minute(t.ends_at),
+    issuable: issuableAt(t),
     codes: Number(t.codes),
     usedCodes: Number(t.used_codes),
     createTime: timeOrEmpty(t.created_at),
@@ -97,15 +103,23 @@ export function registerAdminCoupons(fastify: FastifyInstance, app: AppContext):
         validDays: body.validDays,
         sort: body.sort ?? 0,
         enabled: body.enabled,
+        startsAt: body.startTime ? shanghai(body.startTime) : null,
+        endsAt: body.endTime ? shanghai(body.endTime) : null,
       };
-      const terms = (t: { title: string; discount_fen: number; min_fen: number; valid_days: number; sort: number; enabled: boolean }) => ({
+      const bounds = { startTime: body.startTime ?? '', endTime: body.endTime ?? '' };
+      const terms = (t: TemplateRow | NonNullable<Awaited<ReturnType<typeof lockTemplate>>>) => ({
         title: t.title,
         discountFen: t.discount_fen,
         minFen: t.min_fen,
         validDays: t.valid_days,
         sort: t.sort,
         enabled: t.enabled,
+        startTime: minute(t.starts_at),
+        endTime: minute(t.ends_at),
       });
+      // the audit keeps the window as the operator typed it
+      const { startsAt: _startsAt, endsAt: _endsAt, ...kept } = input;
+      const audited = () => ({ ...kept, ...bounds });
       let id = body.id;
       let tenant: string;
       if (id) {
@@ -114,16 +128,20 @@ export function registerAdminCoupons(fastify: FastifyInstance, app: AppContext):
         if (before.kind === 'redeem') throw badRequest('兑换码批次的券面不能修改（已生成的兑换码按原券面兑换）');
         if (before.kind !== body.kind) throw badRequest('优惠券类型不能修改');
         tenant = before.tenant_id;
-        if (body.sort === undefined) input.sort = before.sort;
+        if (body.sort === undefined) input.sort = kept.sort = before.sort;
+        // a window bound not sent stays as it was (the list's stop/start switch sends none)
+        if (body.startTime === undefined) [input.startsAt, bounds.startTime] = [before.starts_at, minute(before.starts_at)];
+        if (body.endTime === undefined) [input.endsAt, bounds.endTime] = [before.ends_at, minute(before.ends_at)];
+        if (input.startsAt && input.endsAt && input.endsAt <= input.startsAt) throw badRequest('活动结束时间：结束时间应晚于开始时间');
         await updateTemplate(db, id, input);
-        await writeAudit(db, { operatorId: op.id, tenantId: tenant, action: 'coupon.update', targetType: 'coupon_template', targetId: id, before: terms(before), after: input, ip });
+        await writeAudit(db, { operatorId: op.id, tenantId: tenant, action: 'coupon.update', targetType: 'coupon_template', targetId: id, before: terms(before), after: audited(), ip });
       } else {
         const scope = tenantScope(op, body.tenantId);
         if (!scope) throw badRequest('请选择优惠券所属的租户（tenantId）');
         tenant = scope;
         id = newId();
         await insertTemplate(db, { id, tenantId: tenant, kind: body.kind, ...input });
-        await writeAudit(db, { operatorId: op.id, tenantId: tenant, action: 'coupon.create', targetType: 'coupon_template', targetId: id, after: { kind: body.kind, ...input }, ip });
+        await writeAudit(db, { operatorId: op.id, tenantId: tenant, action: 'coupon.create', targetType: 'coupon_template', targetId: id, after: { kind: body.kind, ...audited() }, ip });
       }
       return presentTemplate((await listTemplates(db, tenant)).find((t) => t.id === id)!);
     },
@@ -140,6 +158,8 @@ export function registerAdminCoupons(fastify: FastifyInstance, app: AppContext):
       const template = await findTemplate(db, user.tenant_id, body.templateId);
       if (!template) throw badRequest('该优惠券不属于用户所在的租户');
       if (!template.enabled) throw badRequest('该优惠券已停用，不能发放');
+      if (!issuableAt(template))
+        throw badRequest(`该优惠券的活动时间为 ${minute(template.starts_at) || '不限'} 至 ${minute(template.ends_at) || '不限'}，当前不在活动时间内，不能发放`);
       const c = await issueCoupon(db as unknown as Trx, { tenantId: user.tenant_id, userId: user.id, template, source: 'grant' });
       await writeAudit(db, {
         operatorId: op.id,
