@@ -9,7 +9,7 @@
  * The splitter, where it was wrong (the bench's own cut, not the product): a title the labels list twice is two forms; a
  * label shortening the printed title (「…实力的认证和资质材料」 for 「…实力的有效期内的认证和资质材料」) and a title with a note
  * after a semicolon (「中标服务费承诺书；（须加盖…）」) still cut; a letter's addressee in brackets (「致：（采购代理 /招标人）」)
- * is a blank, filled with the purchaser; a volume's cover title (「资格文件封面」「封面格式（技术商务部分）」) or another form's own
+ * is a blank, filled with the purchaser; a volume's cover title (「资格文件封面」「封面格式（技术商务部分）」「第二章资格审查文件」) or another form's own
  * label line the labels do not name (「附件五-2：法定代表人证明格式（彩色扫描件）」) ends the form above it; an entry of a list
  * of parts (a line ending in ；/。 that the next such line continues, or a title followed only by other parts' titles: the
  * contents) heads no form; two labels with the same words (「…其他内容（公开）」/「…其他内容（不公开）」) are two forms, each at
@@ -145,7 +145,7 @@ const titleKey = (s: string) => norm(s.replace(/[（(][^（()）]*[)）]/g, '').
  * A line dividing the bid's volumes: a volume's title (「第二分册 技术投标文件」「投标文件附件（信息不公开部分）」「资格文件封面」) or the
  * note closing one (「（…的内容到此为止！以下为…）」) — the form above ends there.
  */
-const VOLUME = /^第[一二三四五六七八九十\d]+(?:分册|册|卷)[^，,。；;]{0,16}$|^[^，,。；;]{0,10}文件封面$|^封面(?:格式|样式)?(?:\([^()]{0,12}\))?$|^(?:投标|响应)文件(?:正文|附件)[^，,。；;]{0,16}$|^[(（][^()（）]{0,30}到此为止[^()（）]{0,30}[)）]$/;
+const VOLUME = /^第[一二三四五六七八九十\d]+(?:分册|册|卷|章)[^，,。；;]{0,16}$|^[^，,。；;]{0,10}文件封面$|^封面(?:格式|样式)?(?:\([^()]{0,12}\))?$|^(?:投标|响应)文件(?:正文|附件)[^，,。；;]{0,16}$|^[(（][^()（）]{0,30}到此为止[^()（）]{0,30}[)）]$/;
 
 /** A form's own label line: 「附件五-2：…格式」「格式十：…格式（…）」 — numbered as an attachment, naming a 格式. */
 const FORM_LABEL = /^(?:附件|格式|附表)[一二三四五六七八九十\d]+(?:[-－][\d]+)?[:：].{2,30}格式(?:\([^()]*\))?$/;
