@@ -147,6 +147,9 @@ describe('feedback inbox', () => {
     await onPath(page, '/admin/feedback');
     const row = page.locator('.ant-table-row', { hasText: '导出 Word 后目录页码与正文不一致' });
     await visible(row.getByText('待回复'));
+    // times to the minute, as on every screen (DESIGN.md)
+    await visible(row.locator('td').filter({ hasText: /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/ }));
+    expect(await row.textContent()).not.toMatch(/\d{2}:\d{2}:\d{2}/);
     await row.getByRole('button', { name: '回复' }).click();
     const dialog = page.getByRole('dialog').filter({ hasText: '回复用户反馈' });
     await dialog.getByLabel('回复内容').fill('已修复目录页码的问题，请重新导出一次。');

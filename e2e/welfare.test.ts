@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { TestServer } from '../apps/server/test/harness.js';
+import { newUser, type TestServer } from '../apps/server/test/harness.js';
+import { asOperator, signInSuper } from '../apps/server/test/admin/helpers.js';
 import { launch, shot } from './browser.js';
 import { loggedInPage, onPath, startE2eServer, visible } from './flows.js';
 import { drawPicture } from '../packages/bid-engine/test/fixtures/pictures.js';
@@ -106,11 +107,35 @@ describe('用户资料', () => {
     await shot(page, 'user-data-avatar');
   });
 
+  it('我的邀请 shows the code, the link with its QR and the friend who signed up with it; 我的反馈 the feedback with the reply', async () => {
+    const info = (await t.api('/btz/user/get-info', { token })).json.data as { inviteCode: string; inviteUrl: string };
+    const friend = await newUser(t, { invitationCode: info.inviteCode });
+    const sent = await t.api<any>('/btz/common/addFeedback', { token, body: { type: 1, content: '导出的 Word 目录页码与正文不一致', contact: '' } });
+    expect(sent.json?.success, sent.text).toBe(true);
+    const su = await signInSuper(t);
+    const replied = await asOperator(t, su.token, '/btz/admin/feedback/reply', { body: { id: sent.json.data.id, reply: '已修复，请重新导出一次。' } });
+    expect(replied.json?.success, replied.text).toBe(true);
+
+    await page.goto(`${t.url}/workbench/user/userData`);
+    const invite = page.getByRole('region', { name: '我的邀请' });
+    await visible(invite.getByText(info.inviteCode, { exact: true }));
+    expect(await invite.getByLabel('我的邀请链接').inputValue()).toBe(info.inviteUrl);
+    await visible(invite.locator('.ant-qrcode canvas'));
+    await visible(invite.getByRole('cell', { name: `${friend.phone.slice(0, 3)}****${friend.phone.slice(7)}` }));
+    const feedback = page.getByRole('region', { name: '我的反馈' });
+    await visible(feedback.getByText('导出的 Word 目录页码与正文不一致'));
+    await visible(feedback.getByText('已回复'));
+    await visible(feedback.getByText('已修复，请重新导出一次。'));
+    await invite.scrollIntoViewIfNeeded();
+    await shot(page, 'user-data-invite-feedback');
+    expect(errors).toEqual([]);
+  });
+
   it('lists this device and 「退出所有设备」 ends its token', async () => {
     await page.goto(`${t.url}/workbench/user/userData`);
     const devices = page.getByRole('region', { name: '登录设备' });
     await visible(devices.getByText('当前设备'));
-    await visible(page.getByRole('region', { name: '我的邀请' }).getByText('还没有邀请到好友'));
+    // (the invitation card with a friend in it: the step before)
     await visible(page.getByRole('region', { name: '账号安全' }).getByText('未绑定'));
     await shot(page, 'user-data');
     await devices.getByRole('button', { name: '退出所有设备' }).click();

@@ -24,8 +24,11 @@ export async function buildAll({ quiet = false } = {}) {
   const started = Date.now();
   const log = (m) => quiet || console.log(m);
   log('› 构建前端（Vite）…');
+  // the bundle users get, whoever builds it: Vite takes NODE_ENV from the environment, and the e2e setup runs under
+  // Vitest (NODE_ENV=test) — that built React's development bundle, StrictMode included, not the one that ships
   const code = await run(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', quiet ? 'warn' : 'info'], {
     cwd: path.join(root, 'apps/web'),
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (code !== 0) throw new Error('前端构建失败');
   precompress(path.join(webDist, 'assets'));

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as calls from '@btz/shared/calls';
-import { BID_TEXTS, REVIEW_TEXTS, TEAM_TEXTS, TEXT } from '@btz/shared';
+import { BID_CHECK_TEXTS, BID_TEXTS, REVIEW_TEXTS, TEAM_TEXTS, TEXT } from '@btz/shared';
 import type { AnyCall, AnyCall as Call } from '@btz/shared/calls';
 import { startTestServer, type TestServer } from '../harness.js';
 import { detail, tenderDocx, txtTender, uploadTender, waitParse } from '../bid/helpers.js';
@@ -91,6 +91,22 @@ describe('who may do what with a team’s bid', () => {
     expect(ON_ONE_BID.length).toBeGreaterThan(30);
   });
 
+  it('a member and the admin of another enterprise get 「标书不存在」 on every call, as for a bid that does not exist', async () => {
+    const missing = '9'.repeat(bidId.length);
+    // 废标检查 names a bid it may check as 「所选招标项目…」; every other call 「标书不存在」
+    const notFound = (path: string) => (path === '/btz/bidcheck/bid' ? BID_CHECK_TEXTS.bidNotFound : BID_TEXTS.notFound);
+    for (const c of ON_ONE_BID) {
+      const none = await callAs(c, otherAdmin.token, missing);
+      for (const who of [otherMember, otherAdmin]) {
+        const res = await callAs(c, who.token);
+        expect(res.json, `${c.path}: ${res.text}`).toEqual({ code: 400, success: false, data: null, msg: notFound(c.path) });
+        expect(res.text, c.path).toBe(none.text);
+      }
+    }
+    expect((await ok(t.api('/btz/bid/list', { token: otherMember.token }))).total).toBe(0);
+    expect((await ok(t.api('/btz/bid/list', { token: otherAdmin.token }))).total).toBe(0);
+  });
+
   it('a team member reads everything, changes nothing, edits no section', async () => {
     expect((await ok(t.api('/btz/bid/list', { token: member.token }))).records.map((r: any) => r.id)).toEqual([bidId]);
     for (const c of ON_ONE_BID) {
@@ -115,7 +131,7 @@ describe('who may do what with a team’s bid', () => {
     const refused = await t.api('/btz/bid/section/save', { token: assignee.token, query: { id: bidId, nodeId: otherLeaf }, body: { revision: 0, html: '<p>x</p>' } });
     expect(refused.json).toMatchObject({ success: false, msg: TEAM_TEXTS.sectionNotAssigned });
     const log = await ok<any[]>(t.api('/btz/bid/activity', { token: member.token, query: { id: bidId } }));
-    expect(log.map((e) => [e.action, e.userId])).toEqual(expect.arrayContaining([['edit', assignee.userId], ['assign', owner.userId], ['create', owner.userId]]));
+    expect(log.map((e) => [e.action, e.userId])).toEqual(expect.arrayContaining([['edit', assignee.userId], ['assign', owner.userId], ['create', owner.userId], ['export', member.userId], ['export', assignee.userId]]));
   });
 
   it('presence: who has the bid open where reaches everyone on it over STOMP, and nobody outside the team', async () => {

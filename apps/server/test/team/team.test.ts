@@ -4,12 +4,13 @@
  * members spend the team's copies with the ledger naming who spent.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEAM_RIGHTS, TEAM_TEXTS } from '@btz/shared';
+import { FLAGS, TEAM_RIGHTS, TEAM_TEXTS } from '@btz/shared';
 import { newUser, startTestServer, uniquePhone, type TestServer } from '../harness.js';
 import { addMember, ok, teamAdmin } from './helpers.js';
 import { outlinedBid, waitWritten } from '../writing/helpers.js';
 import { listenAs } from '../realtime/listen.js';
 import { waitUntil, type TestClient } from '../realtime/helpers.js';
+import { confirmSandbox, opt, payOrder } from '../commerce/helpers.js';
 
 const clients: TestClient[] = [];
 
@@ -139,6 +140,41 @@ describe('team membership', () => {
       .execute();
     expect(ledger.map((r) => r.actor_user_id).sort()).toEqual([admin.userId, m.userId].sort());
     expect(ledger.every((r) => r.holder_type === 'enterprise' && r.delta === -1)).toBe(true);
+  });
+
+  it('the enterprise VIP the admin buys is every member’s (get-info), not a member’s own in the personal role; a member’s start is recorded under its name', async () => {
+    const admin = await teamAdmin(t);
+    const m = await addMember(t, admin);
+    expect(await info(m.token)).toMatchObject({ isVip: FLAGS.notVip, privilegeList: [], vipExpiryTime: '' });
+    const order = await payOrder(t, admin.token, { optionId: opt('ent-pro'), number: 1 });
+    expect(order.success, JSON.stringify(order)).toBe(true);
+    expect((await confirmSandbox(t, order.data.codeUrl)).status).toBe(200);
+    const a = await info(admin.token);
+    expect(a).toMatchObject({ isVip: FLAGS.vip, loginRole: 1 });
+    expect(a.privilegeList).toContain('bid_common');
+    expect(a.vipExpiryTime).not.toBe('');
+    expect(await info(m.token)).toMatchObject({ isVip: FLAGS.vip, privilegeList: a.privilegeList, vipExpiryTime: a.vipExpiryTime, team: { id: a.team.id } });
+    // in the personal role a member has its own entitlements (none), and back in the enterprise role the team's
+    await ok(t.api('/btz/user/switch-role', { token: m.token, query: { loginRole: 0 } }));
+    expect(await info(m.token)).toMatchObject({ isVip: FLAGS.notVip, privilegeList: [], loginRole: 0 });
+    await ok(t.api('/btz/user/switch-role', { token: m.token, query: { loginRole: 1 } }));
+    expect(await info(m.token)).toMatchObject({ isVip: FLAGS.vip, isEmployee: 1, team: { id: a.team.id } });
+
+    // the member writes a bid of the team: the start is the enterprise's VIP, the ledger names the member
+    const id = await outlinedBid(t, m.token);
+    await ok(t.api('/btz/bid/write/start', { token: m.token, query: { id } }));
+    await ok(t.api('/btz/bid/write/cancel', { token: m.token, query: { id } }));
+    await waitWritten(t, m.token, id);
+    const spent = await t.server.db.db
+      .selectFrom('entitlement_ledger')
+      .select(['actor_user_id', 'holder_type', 'holder_id', 'field', 'reason'])
+      .where('kind', '=', 'spend')
+      .where('ref', '=', id)
+      .execute();
+    expect(spent).toEqual([{ actor_user_id: m.userId, holder_type: 'enterprise', holder_id: a.team.id, field: 'vip', reason: 'bid_start_vip' }]);
+    // and the bid's activity log, which the admin reads, says who created and started writing it
+    const log = await ok<{ action: string; userId: string }[]>(t.api('/btz/bid/activity', { token: admin.token, query: { id } }));
+    expect(log.map((e) => [e.action, e.userId])).toEqual(expect.arrayContaining([['create', m.userId], ['write', m.userId]]));
   });
 
   it('a member who has the bid open sees its writing live (progress, sections, text); a member who has not, does not', async () => {

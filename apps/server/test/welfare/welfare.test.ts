@@ -4,7 +4,10 @@
  * database, and the ShareDialog's poster is a PNG drawn on the server with the user's invite link.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { WELFARE_TEXT } from '@btz/shared';
+import { OPERATOR_AUTH_HEADER } from '@btz/shared/calls';
+import { asOperator, signInSuper } from '../admin/helpers.js';
 import { newUser, startTestServer, type TestServer } from '../harness.js';
 import { TENANT, db } from '../commerce/helpers.js';
 import { txtTender, uploadTender } from '../bid/helpers.js';
@@ -107,11 +110,85 @@ describe('welfare centre', () => {
     expect(shared.json).toMatchObject({ success: true, data: { code: 'share', state: 'claimable' } });
   });
 
+  it("the poster carries the brand's uploaded logo (its icon, ecLogo); without one, or with another brand's file, the brand's mark", async () => {
+    const FZ = '329436';
+    const host = 'fz.localhost';
+    const u = await newUser(t, { host });
+    /** the poster's colour just above the middle of the logo's square (white over the mark's character) */
+    const logoPixel = async (token = u.token, h = host) => {
+      const res = await t.api('/btz/welfare/poster', { token, host: h });
+      expect(res.json, res.text).toMatchObject({ success: true });
+      const img = await loadImage(Buffer.from((res.json.data.poster as string).replace(/^data:image\/png;base64,/, ''), 'base64'));
+      const c = createCanvas(img.width, img.height);
+      c.getContext('2d').drawImage(img, 0, 0);
+      return [...c.getContext('2d').getImageData(80, 58, 1, 1).data.slice(0, 3)];
+    };
+    expect(await logoPixel()).toEqual([255, 255, 255]);
+
+    // the operator uploads a red icon for the brand and saves it as its ecLogo
+    const su = await signInSuper(t);
+    const icon = createCanvas(120, 120);
+    const g = icon.getContext('2d');
+    g.fillStyle = '#ff0000';
+    g.fillRect(0, 0, 120, 120);
+    const up = await t.upload('/btz/admin/brand/logo', {
+      query: { tenantId: FZ },
+      file: { name: 'icon.png', data: icon.toBuffer('image/png') },
+      headers: { [OPERATOR_AUTH_HEADER]: `bearer ${su.token}` },
+    });
+    expect(up.json?.success, up.text).toBe(true);
+    const path = up.json.data.path as string;
+    const saveLogo = async (tenantId: string, ecLogo: string) => {
+      const b = (await asOperator(t, su.token, '/btz/admin/brand/detail', { query: { tenantId } })).json.data;
+      const before = b.logos.ecLogo as string;
+      const res = await asOperator(t, su.token, '/btz/admin/brand/save', {
+        body: { ...b.texts, ...b.logos, seoTitle: b.seo.title, seoDescription: b.seo.description, seoKeywords: b.seo.keywords, tenantId, ecLogo },
+      });
+      expect(res.json?.success, res.text).toBe(true);
+      return before;
+    };
+    await saveLogo(FZ, path);
+    expect(await logoPixel()).toEqual([255, 0, 0]);
+
+    // another brand naming that file draws its own mark: the file is not its
+    const other = await newUser(t);
+    expect(await logoPixel(other.token, '127.0.0.1')).toEqual([255, 255, 255]);
+    const before = await saveLogo(TENANT, path);
+    try {
+      expect(await logoPixel(other.token, '127.0.0.1')).toEqual([255, 255, 255]);
+    } finally {
+      await saveLogo(TENANT, before);
+    }
+  });
+
   it('uploading a tender completes the tender task', async () => {
     const u = await newUser(t);
     expect(await stateOf(u.token, 'tender')).toBe('todo');
     await uploadTender(t, u.token, { name: '某项目招标文件.txt', data: txtTender(['第一章 招标公告\n项目名称：某项目']) });
     expect(await stateOf(u.token, 'tender')).toBe('claimable');
+  });
+
+  it('saving the enterprise essentials (名称, 统一社会信用代码, 法定代表人) completes the enterprise task; a name alone does not', async () => {
+    const u = await newUser(t);
+    const save = (body: unknown) => t.api('/btz/enterprise/info/save', { token: u.token, body });
+    expect((await save({ name: '杭州示例信息技术有限公司' })).json.success).toBe(true);
+    expect(await stateOf(u.token, 'enterprise')).toBe('todo');
+    const res = await save({ creditCode: '91350100M000100Y43', legalRep: '王建国' });
+    expect(res.json, res.text).toMatchObject({ success: true });
+    expect(await stateOf(u.token, 'enterprise')).toBe('claimable');
+    expect((await claim(u.token, 'enterprise')).json).toMatchObject({ success: true, data: { task: { code: 'enterprise', state: 'claimed' } } });
+    expect((await claim(u.token, 'enterprise')).json).toMatchObject({ success: false, msg: WELFARE_TEXT.claimed });
+  });
+
+  it('a finished bid completes the finished-bid task; a bid still being prepared does not', async () => {
+    const u = await newUser(t);
+    const id = await uploadTender(t, u.token, { name: '某项目招标文件.txt', data: txtTender(['第一章 招标公告\n项目名称：某项目']) });
+    expect(await stateOf(u.token, 'bid_finished')).toBe('todo');
+    // (writing a whole bid and 完成编写 are the writing tests' subject; here the bid is put in the state they end in)
+    await db(t).updateTable('bids').set({ status: 'finished' }).where('id', '=', id).execute();
+    expect(await stateOf(u.token, 'bid_finished')).toBe('claimable');
+    // another user's finished bid is not this user's
+    expect(await stateOf((await newUser(t)).token, 'bid_finished')).toBe('todo');
   });
 
   it("rewards follow the brand's rows: a disabled task is gone, another brand's user gets its brand's coupon", async () => {

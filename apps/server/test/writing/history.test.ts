@@ -21,6 +21,7 @@ const para = (text: string) => ({ type: 'doc', content: [{ type: 'paragraph', co
 
 describe('section history', () => {
   let token: string;
+  let userId: string;
   let bidId: string;
   let nodeId: string;
   const history = async (tk = token) => {
@@ -36,7 +37,7 @@ describe('section history', () => {
   };
 
   beforeAll(async () => {
-    token = (await newUser(t)).token;
+    ({ token, userId } = await newUser(t));
     bidId = await outlinedBid(t, token, 1);
     await buyCopies(t, token, 1, 1);
     expect((await t.api('/btz/bid/write/start', { token, query: { id: bidId } })).json?.success).toBe(true);
@@ -124,5 +125,11 @@ describe('section history', () => {
     const r = await t.api('/btz/bid/section/restore', { token, query: { id: bidId, nodeId, revisionId: list[2]!.id }, body: { revision: s.revision } });
     expect(r.json).toMatchObject({ success: false, code: 400, msg: TEXT.readOnlyBid });
     expect((await history()).length).toBe(4);
+    // the bid's activity log says who created, wrote, edited and finished it
+    const log = await t.api('/btz/bid/activity', { token, query: { id: bidId } });
+    expect(log.json?.success, log.text).toBe(true);
+    const done = (log.json.data as { action: string; userId: string }[]).map((e) => [e.action, e.userId]);
+    expect(done).toEqual(expect.arrayContaining([['create', userId], ['write', userId], ['edit', userId], ['finish', userId]]));
+    expect(done[0]).toEqual(['finish', userId]);
   });
 });

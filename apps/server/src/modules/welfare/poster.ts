@@ -1,9 +1,11 @@
 /**
  * The invite poster of the welfare centre's ShareDialog, drawn on the server (nothing fetched at run time): the brand's
- * mark and name in its colour, the invitation, and the user's invite QR with its code. A PNG, so it can be downloaded
- * and sent as is. The QR is drawn module by module from `qrcode`'s matrix, the text in the system's CJK font.
+ * logo and name in its colour, the invitation, and the user's invite QR with its code. A PNG, so it can be downloaded
+ * and sent as is. The logo is the brand's icon (`ecLogo`) when the operator uploaded one, else the brand's mark as the
+ * generated default icon draws it (its first character on a rounded square). The QR is drawn module by module from
+ * `qrcode`'s matrix, the text in the system's CJK font.
  */
-import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { createCanvas, loadImage, type Image, type SKRSContext2D } from '@napi-rs/canvas';
 import QRCode from 'qrcode';
 
 export interface PosterInput {
@@ -13,6 +15,19 @@ export interface PosterInput {
   inviterName: string;
   inviteUrl: string;
   inviteCode: string;
+  /** the brand's uploaded icon, decoded (brandLogo); none: the brand's mark */
+  logo?: Image;
+}
+
+/** Decodes an uploaded logo's bytes (checked by the picture workers when it was uploaded); undefined when it cannot be read. */
+export async function brandLogo(bytes: Buffer | undefined): Promise<Image | undefined> {
+  if (!bytes) return undefined;
+  try {
+    const img = await loadImage(bytes);
+    return img.width > 0 && img.height > 0 ? img : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export const POSTER_WIDTH = 600;
@@ -49,15 +64,28 @@ export function drawPoster(p: PosterInput): Buffer {
     g.stroke();
   }
 
-  // the brand: its mark (the first character on a rounded square) and name
+  // the brand: its logo (the uploaded icon, or its mark — the first character) on a rounded square, and its name
   roundRect(g, 48, 48, 64, 64, 14);
   g.fillStyle = '#ffffff';
   g.fill();
-  g.fillStyle = color;
-  g.font = `bold 38px ${FONT}`;
-  g.textAlign = 'center';
   g.textBaseline = 'middle';
-  g.fillText(p.brandName.slice(0, 1), 80, 82);
+  if (p.logo) {
+    // contained in the square, inside its rounded corners
+    const inner = 52;
+    const scale = Math.min(inner / p.logo.width, inner / p.logo.height);
+    const w = p.logo.width * scale;
+    const h = p.logo.height * scale;
+    g.save();
+    roundRect(g, 48, 48, 64, 64, 14);
+    g.clip();
+    g.drawImage(p.logo, 80 - w / 2, 80 - h / 2, w, h);
+    g.restore();
+  } else {
+    g.fillStyle = color;
+    g.font = `bold 38px ${FONT}`;
+    g.textAlign = 'center';
+    g.fillText(p.brandName.slice(0, 1), 80, 82);
+  }
   g.textAlign = 'left';
   g.fillStyle = '#ffffff';
   g.font = `bold 34px ${FONT}`;

@@ -6,7 +6,8 @@ import { unauthorized } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
 import { findUser } from '../user/repo.js';
 import { requestOrigin } from '../user/routes.js';
-import { drawPoster } from './poster.js';
+import { brandFileBytes } from '../admin/brand/logo.js';
+import { brandLogo, drawPoster } from './poster.js';
 import { claimTask, markPosterShared, welfareOverview } from './service.js';
 
 export function registerWelfareRoutes(fastify: FastifyInstance, app: AppContext): void {
@@ -27,7 +28,9 @@ export function registerWelfareRoutes(fastify: FastifyInstance, app: AppContext)
       if (!u) throw unauthorized();
       const inviteUrl = `${requestOrigin(req)}/${u.invite_code}`;
       const b = tenant.branding as unknown as Record<string, string | undefined>;
+      const logo = await brandLogo(await brandFileBytes(app, auth.tenantId, b.ecLogo));
       const png = drawPoster({
+        logo,
         brandName: b.name ?? '标书AI',
         color: b.primaryColor ?? '#1f5eff',
         slogan: (b.text ?? '').split('——')[1] ?? '',

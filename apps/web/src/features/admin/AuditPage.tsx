@@ -3,6 +3,7 @@ import { Table } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { adminCalls, type AuditView } from '@btz/shared/calls';
 import { adminCall } from './api';
+import { formatTime } from '../../lib/time';
 
 const json = (v: unknown) => (v === null || v === undefined ? '—' : <pre className="admin-json">{JSON.stringify(v, null, 1)}</pre>);
 
@@ -20,7 +21,7 @@ export default function AuditPage() {
         dataSource={list.data?.records}
         pagination={{ current: page, pageSize: 20, total: list.data?.total ?? 0, onChange: setPage }}
         columns={[
-          { title: '时间', dataIndex: 'createTime', width: 170 },
+          { title: '时间', dataIndex: 'createTime', width: 170, render: formatTime },
           { title: '操作人', dataIndex: 'operatorName', width: 110 },
           { title: '操作', dataIndex: 'actionName', width: 140 },
           { title: '对象', render: (_, r) => `${r.targetType} ${r.targetId}`, width: 200 },

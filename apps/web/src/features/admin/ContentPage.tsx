@@ -3,6 +3,7 @@ import { Button, Drawer, Form, Input, InputNumber, Modal, Select, Space, Table, 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminContentCalls, CONTENT_KIND_NAMES, CONTENT_KINDS, type AdminContent, type ContentKind } from '@btz/shared/calls';
 import { adminCall } from './api';
+import { formatTime } from '../../lib/time';
 import { ContentPreview } from './ContentPreview';
 import { RichTextEditor } from './RichTextEditor';
 import { TenantField, useTenantNames } from './TenantField';
@@ -245,7 +246,7 @@ export default function ContentPage() {
           { title: '租户', render: (_, r) => names[r.tenantId] ?? r.tenantId, width: 110 },
           { title: TITLE_LABEL[kind], dataIndex: 'title', ellipsis: true },
           { title: '状态', width: 90, render: (_, r) => <Tag color={r.published ? 'green' : 'default'}>{r.published ? '已发布' : '草稿'}</Tag> },
-          { title: '更新时间', dataIndex: 'updateTime', width: 170 },
+          { title: '更新时间', dataIndex: 'updateTime', width: 170, render: formatTime },
           {
             title: '操作',
             width: 260,

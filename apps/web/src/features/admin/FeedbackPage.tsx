@@ -3,6 +3,7 @@ import { Button, Checkbox, Input, Modal, Space, Table, Tag, message } from 'antd
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminContentCalls, type AdminFeedback } from '@btz/shared/calls';
 import { adminCall } from './api';
+import { formatTime } from '../../lib/time';
 import { useTenantNames } from './TenantField';
 
 /** The users' feedback (意见反馈 from 客服中心): unreplied first when filtered; a reply reaches the user's 我的反馈 at once. */
@@ -72,13 +73,13 @@ export default function FeedbackPage() {
                 {f.contact ? <div className="admin-muted">联系方式：{f.contact}</div> : null}
                 {f.reply ? (
                   <div className="admin-feedback__reply">
-                    回复（{f.replyTime}）：{f.reply}
+                    回复（{formatTime(f.replyTime)}）：{f.reply}
                   </div>
                 ) : null}
               </div>
             ),
           },
-          { title: '提交时间', dataIndex: 'createTime', width: 170 },
+          { title: '提交时间', dataIndex: 'createTime', width: 170, render: formatTime },
           { title: '状态', width: 90, render: (_, f) => <Tag color={f.status === 1 ? 'green' : 'orange'}>{f.status === 1 ? '已回复' : '待回复'}</Tag> },
           {
             title: '操作',

@@ -3,6 +3,7 @@ import { Alert, Button, Form, Input, Modal, Select, Table, Tag, Typography, mess
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminCalls, type OperatorView } from '@btz/shared/calls';
 import { adminCall } from './api';
+import { formatTime } from '../../lib/time';
 
 /** The platform super-operator's list of operators; inviting one gives a one-time sign-in link. */
 export default function OperatorsPage() {
@@ -46,7 +47,7 @@ export default function OperatorsPage() {
           { title: '租户', dataIndex: 'tenantName' },
           { title: '手机号', render: (_, o) => o.phone || <Tag>待首次登录</Tag> },
           { title: '状态', render: (_, o) => <Tag color={o.status === 1 ? 'green' : 'red'}>{o.status === 1 ? '正常' : '已停用'}</Tag> },
-          { title: '最近登录', dataIndex: 'lastSignInTime' },
+          { title: '最近登录', dataIndex: 'lastSignInTime', render: formatTime },
           { title: '操作', render: (_, o) => (o.role === 'operator' ? <a onClick={() => void toggle(o)}>{o.status === 1 ? '停用' : '启用'}</a> : null) },
         ]}
       />

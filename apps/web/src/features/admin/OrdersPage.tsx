@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatYuan } from '@btz/shared';
 import { adminCalls, type AdminOrder, type AdminProviderView } from '@btz/shared/calls';
 import { adminCall } from './api';
+import { formatTime } from '../../lib/time';
 import { ReconcilePanel } from './ReconcilePanel';
 
 const STATUS_COLOR: Record<number, string> = { 1: 'default', 2: 'green', 3: 'default', 4: 'orange' };
@@ -102,8 +103,8 @@ export default function OrdersPage() {
           { title: '金额', render: (_, o) => formatYuan(o.amount) },
           { title: '支付方式', render: (_, o) => PROVIDER[o.provider] ?? o.provider },
           { title: '状态', render: (_, o) => <Tag color={STATUS_COLOR[o.status]}>{o.statusName}</Tag> },
-          { title: '下单时间', dataIndex: 'createTime' },
-          { title: '退款时间', render: (_, o) => o.refundTime || '—' },
+          { title: '下单时间', dataIndex: 'createTime', render: formatTime },
+          { title: '退款时间', render: (_, o) => formatTime(o.refundTime) },
           {
             title: '操作',
             render: (_, o) => (

@@ -3,10 +3,11 @@ import { Button, Descriptions, Drawer, Form, Input, InputNumber, Modal, Select, 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminCalls, type AdminEntitlements, type AdminUser } from '@btz/shared/calls';
 import { adminCall } from './api';
+import { formatTime } from '../../lib/time';
 
 const ent = (e: AdminEntitlements) => (
   <Space wrap>
-    {e.isVip ? <Tag color="gold">VIP 至 {e.vipExpiry}</Tag> : <Tag>非 VIP</Tag>}
+    {e.isVip ? <Tag color="gold">VIP 至 {formatTime(e.vipExpiry)}</Tag> : <Tag>非 VIP</Tag>}
     <span>普通版 {e.commonBidNumber} 份</span>
     <span>旗舰版 {e.flagshipBidNumber} 份</span>
   </Space>
@@ -52,7 +53,7 @@ export default function UsersPage() {
           { title: '公司', dataIndex: 'companyName' },
           { title: '权益', render: (_, u) => ent(u.personal) },
           { title: '状态', render: (_, u) => <Tag color={u.status === 1 ? 'green' : 'red'}>{u.statusName}</Tag> },
-          { title: '注册时间', dataIndex: 'createTime' },
+          { title: '注册时间', dataIndex: 'createTime', render: formatTime },
           { title: '操作', render: (_, u) => <a onClick={() => setOpenId(u.id)}>查看</a> },
         ]}
       />
@@ -146,7 +147,7 @@ function UserDrawer({ id, onClose }: { id: string | null; onClose: () => void })
             pagination={false}
             dataSource={d.ledger}
             columns={[
-              { title: '时间', dataIndex: 'createTime', width: 170 },
+              { title: '时间', dataIndex: 'createTime', width: 170, render: formatTime },
               { title: '归属', render: (_, r) => (r.holder === 'user' ? '个人' : '企业') },
               { title: '类型', dataIndex: 'kindName' },
               { title: '内容', render: (_, r) => `${FIELDS.find((f) => f.value === r.field)?.label ?? r.field} ${r.delta > 0 ? '+' : ''}${r.delta}` },

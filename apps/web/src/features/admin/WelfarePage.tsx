@@ -5,6 +5,7 @@ import { useOutletContext } from 'react-router';
 import { formatYuan } from '@btz/shared';
 import { adminCalls, adminMoneyCalls, type AdminWelfareTask, type OperatorView } from '@btz/shared/calls';
 import { adminCall } from './api';
+import { formatTime } from '../../lib/time';
 import { useTenantNames } from './TenantField';
 
 interface TaskValues {
@@ -75,7 +76,7 @@ export default function WelfarePage() {
           { title: '奖励', render: (_, t) => reward(t) },
           { title: '已领取', width: 90, render: (_, t) => `${t.claims} 人` },
           { title: '状态', width: 80, render: (_, t) => (t.enabled ? <Tag color="green">启用</Tag> : <Tag>已停用</Tag>) },
-          { title: '更新时间', dataIndex: 'updateTime', width: 180 },
+          { title: '更新时间', dataIndex: 'updateTime', width: 180, render: formatTime },
           { title: '操作', width: 100, render: (_, t) => <a onClick={() => setEditing(t)}>编辑奖励</a> },
         ]}
       />

@@ -24,6 +24,22 @@ const EXT: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', '
 const MIME: Record<string, string> = Object.fromEntries(Object.entries(EXT).map(([m, e]) => [e, m]));
 const BRAND_FILE = /^([0-9a-f]{64})\.(png|jpg|gif|webp)$/;
 
+/**
+ * The bytes of a picture uploaded for this tenant's brand, from the path a logo field holds (`/brand-file/{sha256}.{ext}`);
+ * undefined for any other value (a generated default such as `/brand/btz/ec.svg`, another brand's file, a missing one).
+ */
+export async function brandFileBytes(app: Pick<AppContext, 'db' | 'storage'>, tenantId: string, path: string | undefined): Promise<Buffer | undefined> {
+  const m = /^\/brand-file\/(.+)$/.exec(path ?? '');
+  const f = m ? BRAND_FILE.exec(m[1]!) : null;
+  if (!f || !(await isBrandFileOf(app.db, tenantId, f[1]!))) return undefined;
+  try {
+    return await app.storage.get(f[1]!);
+  } catch (e) {
+    if (e instanceof StorageNotFoundError) return undefined;
+    throw e;
+  }
+}
+
 export function registerBrandLogo(fastify: FastifyInstance, app: AppContext): void {
   void fastify.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: LOGO_MAX_BYTES, files: 1, fields: 20 } });

@@ -154,6 +154,8 @@ export default function SectionBody({
 
   // leaving the section (or the page): the pending change is saved now
   useEffect(() => {
+    // set up again after its cleanup on the same component (StrictMode on mount, development): the scheduler runs again
+    scheduler.resume();
     const onBeforeUnload = (e: BeforeUnloadEvent) => {
       if (!scheduler.pending) return;
       void scheduler.flush();

@@ -136,4 +136,21 @@ describe('SaveScheduler', () => {
     await vi.advanceTimersByTimeAsync(5000);
     expect(save).toHaveBeenCalledTimes(1);
   });
+
+  it('dispose then resume at once (StrictMode re-runs the effect on mount) keeps autosaving', async () => {
+    const save = vi.fn(async (): Promise<SaveOutcome> => 'ok');
+    const s = new SaveScheduler({ save });
+    const stopped = s.dispose();
+    s.resume();
+    await stopped;
+    s.change();
+    await vi.advanceTimersByTimeAsync(1500);
+    expect(save).toHaveBeenCalledTimes(1);
+    expect(s.snapshot.state).toBe('saved');
+    // a later dispose still stops it
+    await s.dispose();
+    s.change();
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(save).toHaveBeenCalledTimes(1);
+  });
 });

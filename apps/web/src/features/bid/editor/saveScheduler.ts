@@ -40,6 +40,8 @@ export class SaveScheduler {
   private flushAfter = false;
   private snap: SaveSnapshot = { state: 'saved', savedAt: null };
   private disposed = false;
+  /** counts dispose/resume calls: a dispose whose flush ends after a resume leaves the scheduler running */
+  private generation = 0;
 
   constructor(opts: SaveSchedulerOptions) {
     this.opts = { delayMs: SECTION_AUTOSAVE_MS, now: Date.now, ...opts };
@@ -88,13 +90,28 @@ export class SaveScheduler {
     this.opts.onChange?.(this.snap);
   }
 
-  /** Stops the timer; a pending change is flushed first when `flush` is true. */
+  /**
+   * Stops the timer; a pending change is flushed first when `flush` is true. A `resume()` before the flush ends cancels
+   * the stop (it would otherwise land after the resume and silence the scheduler for good).
+   */
   dispose(flush = true): Promise<void> {
+    const generation = ++this.generation;
     const done = flush ? this.flush() : Promise.resolve();
     return done.finally(() => {
+      if (generation !== this.generation) return;
       this.disposed = true;
       this.clearTimer();
     });
+  }
+
+  /**
+   * Undoes `dispose()`: the effect that owns the scheduler was set up again after its cleanup, on the same component —
+   * React's StrictMode does exactly that once on mount (development builds, the dev server); without this every change
+   * after it was ignored and the section never saved.
+   */
+  resume(): void {
+    this.generation++;
+    this.disposed = false;
   }
 
   private arm(): void {
