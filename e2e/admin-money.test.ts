@@ -92,6 +92,10 @@ describe('the console money side', () => {
     await visible(row.getByText(`${formatYuan(25)}（满 ${formatYuan(199)}）`));
     await visible(row.getByText(`${inDays(1)} 00:00 至 ${inDays(3)} 00:00`));
     await visible(row.getByText('不在活动时间'));
+    // its creation time to the minute, as every console time (DESIGN.md)
+    const cells = await row.locator('td').allTextContents();
+    expect(cells.some((c) => /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(c.trim())), JSON.stringify(cells)).toBe(true);
+    expect(cells.some((c) => /\d{2}:\d{2}:\d{2}/.test(c)), JSON.stringify(cells)).toBe(false);
     await shot(page, 'admin-coupons-window');
     // moved to start yesterday: in force
     await row.getByText('编辑', { exact: true }).click();

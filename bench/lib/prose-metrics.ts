@@ -49,8 +49,13 @@ export interface Figure {
   text: string;
 }
 
-/** The figures of a text (normalised first): value and kind of unit. */
-export function figuresIn(raw: string): Figure[] {
+/**
+ * The figures of a text (normalised first): value and kind of unit. A table's cells are read apart: a row's number and
+ * the next cell's first word (「4 | 期刊价格…」「32 | 人体工程学座椅」) are no figure. (A source's text is read whole —
+ * `cells` false —: a tender's 「90 | 天」 still allows 90 天.)
+ */
+export function figuresIn(raw: string, cells = true): Figure[] {
+  if (cells && raw.includes('\t')) return raw.split('\t').flatMap((cell) => figuresIn(cell, false));
   const t = normalise(raw);
   const out: Figure[] = [];
   for (const m of t.matchAll(DIGIT_FIG)) {
@@ -76,7 +81,7 @@ export function figuresIn(raw: string): Figure[] {
 export function allowedFigures(sources: string[]): Set<string> {
   const set = new Set<string>();
   for (const s of sources)
-    for (const f of figuresIn(s)) {
+    for (const f of figuresIn(s, false)) {
       set.add(f.key);
       const [cls, val] = f.key.split(':') as [string, string];
       const v = Number(val);

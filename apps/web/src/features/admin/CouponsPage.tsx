@@ -3,6 +3,7 @@ import { Button, Form, Input, InputNumber, Modal, Segmented, Space, Table, Tag, 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatYuan } from '@btz/shared';
 import { adminCalls, adminMoneyCalls, type AdminCouponTemplate } from '@btz/shared/calls';
+import { formatTime } from '../../lib/time';
 import { adminCall } from './api';
 import { TenantField, useTenantNames } from './TenantField';
 import { CouponEditor, GrantCouponModal } from './CouponForms';
@@ -102,7 +103,7 @@ export default function CouponsPage() {
             render: (_, t) => (t.kind === 'grant' || t.kind === 'new_user' ? (t.startTime || t.endTime ? `${t.startTime || '不限'} 至 ${t.endTime || '不限'}` : '不限') : '—'),
           },
           { title: '兑换码', render: (_, t) => (t.codes ? `已用 ${t.usedCodes} / ${t.codes}` : '—') },
-          { title: '创建时间', dataIndex: 'createTime' },
+          { title: '创建时间', dataIndex: 'createTime', render: formatTime },
           {
             title: '状态',
             render: (_, t) => (!t.enabled ? <Tag>已停用</Tag> : t.issuable ? <Tag color="green">启用</Tag> : <Tag color="orange">不在活动时间</Tag>),
