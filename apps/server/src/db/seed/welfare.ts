@@ -15,7 +15,7 @@ export const WELFARE_SEEDS: {
 }[] = [
   { code: 'profile', title: '完善个人资料', description: '填写昵称、真实姓名、所在地区和邮箱', reward: { coupon: 'task-20' } },
   { code: 'enterprise', title: '完善企业信息', description: '填写企业名称、统一社会信用代码和法定代表人', reward: { coupon: 'task-50' } },
-  { code: 'tender', title: '上传第一份招标文件', description: '在新建标书中上传招标文件并完成解析', reward: { coupon: 'task-20' } },
+  { code: 'tender', title: '上传第一份招标文件', description: '在新建标书中上传一份招标文件', reward: { coupon: 'task-20' } },
   { code: 'bid_finished', title: '完成第一份标书', description: '写完一份标书并点击完成', reward: { field: 'common', number: 1 } },
   { code: 'invite', title: '邀请好友注册', description: '好友通过您的邀请链接或二维码注册并首次登录', reward: { field: 'common', number: 1 } },
   { code: 'share', title: '分享邀请海报', description: '复制邀请链接或下载邀请海报分享给好友', reward: { coupon: 'task-20' } },
