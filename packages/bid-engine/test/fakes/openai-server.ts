@@ -57,8 +57,9 @@ export type Fault =
   | { kind: 'delay'; ms: number }
   /** stop sending after `afterTokens` tokens (0 = right after the headers) for `ms`, or forever when omitted */
   | { kind: 'stall'; afterTokens?: number; ms?: number }
-  /** destroy the connection after `afterTokens` tokens */
-  | { kind: 'drop'; afterTokens?: number }
+  /** destroy the connection after `afterTokens` tokens (and `afterMs` more: the tokens are read before the reset, which
+   *  could otherwise discard them on a busy machine) */
+  | { kind: 'drop'; afterTokens?: number; afterMs?: number }
   /** send `data: {"error": …}` after `afterTokens` tokens and end the stream */
   | { kind: 'error-event'; afterTokens?: number; message?: string };
 
@@ -395,6 +396,7 @@ export async function startFakeOpenAi(initial: FakeOpenAiOptions = {}): Promise<
       if (!fault) return true;
       if (fault.kind === 'stall') return wait(fault.ms ?? Infinity, res);
       if (fault.kind === 'drop') {
+        if (fault.afterMs) await new Promise((r) => setTimeout(r, fault.afterMs));
         res.socket?.destroy();
         return false;
       }

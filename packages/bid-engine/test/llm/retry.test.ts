@@ -94,7 +94,8 @@ describe('OpenAI-compatible client: retries', () => {
   // (the idle timeout is long enough that a busy machine — the unit project runs files in parallel — does not time out
   // the first attempt before its first token: nothing shown would make the drop a silent retry, not a restart)
   it('after text was streamed: restarts from scratch only with onRestart, telling the caller to discard', async () => {
-    fake.inject({ kind: 'drop', afterTokens: 20 });
+    // (the drop waits until the 20 tokens were surely read: they are shown, so the retry is a restart)
+    fake.inject({ kind: 'drop', afterTokens: 20, afterMs: 300 });
     fake.inject({ kind: 'stall', afterTokens: 30 });
     let shown = '';
     const restarts: RestartInfo[] = [];
