@@ -93,3 +93,24 @@ describe('key points: what the criteria point to, and how they count, are no poi
     expect(p.filter((t) => /点$|^标准$|此基础上|^求分析|^化建议/.test(t))).toEqual([]);
   });
 });
+
+describe('key points of additive criteria: each numbered item’s thing is a point', () => {
+  it('「（1）…学历的，得5分；（2）…证书的，得10分；（3）…为…的得3分」: the degree, the certificate and the status are points', () => {
+    const p = keyPoints(
+      row(
+        '项目经理',
+        '（1）具有硕士研究生学历的，得5分，本科学历得2分；\n（2）具有一级建造师证书的，得10分，具有二级建造师证书的，得5分；\n（3）项目经理为本公司正式员工的得3分；\n（4）获得市级青年岗位能手称号的：每提供一个得2分，最高得4分。\n提供学历证书、建造师证书扫描件。',
+      ),
+    );
+    expect(p).toEqual(expect.arrayContaining(['硕士研究生学历', '一级建造师证书', '本公司正式员工']));
+    expect(p.some((t) => /青年岗位能手/.test(t))).toBe(true);
+    // (科学 is a grading word, not the middle of 本科学历)
+    expect(p.filter((t) => t === '本历')).toEqual([]);
+  });
+
+  it('grade levels of one quality (优/良/中/差) are alternatives, not items to have', () => {
+    const p = keyPoints(row('服务方案', '方案包括服务流程、质量控制。\n（1）优：方案完整可行，得10分；\n（2）良：方案基本可行，得6分；\n（3）差：方案不可行，得0分。'));
+    expect(p).toEqual(expect.arrayContaining(['服务流程', '质量控制']));
+    expect(p.filter((t) => /^[优良差]|可行/.test(t))).toEqual([]);
+  });
+});

@@ -20,7 +20,7 @@ const MAX_POINTS = 8;
  * single character (能, 中, 优, 高…) would be cut out of the middle of real points (节能降耗, 食物中毒, 优先采购).
  */
 const GRADING =
-  /但不限于|不限于|(?:项目的?)?实际情况|(?:方案)?(?:满足)?(?:上述|任意)?[一二两三四五六七八九十\d]+点|[优良中差]加|进一步|前提下|不尽|非常|十分|较为|比较|效果明显|明显|清楚|了解|细致|详实|介绍|影响|方式|配有|对应|可行性|合理性|针对性强?|完整性|科学性|可操作性强?|操作性强?|先进性|严密性|实用性|合法性|清晰性|全面性|完善性|丰富性|表述|描述|阐述|论述|项目配置|完整|合理(?!化)|可行|详细|详尽|科学|规范|充足|充分|及时|明确|清晰|全面|具体|有效|可靠|良好|优秀|较好|较强|较差|较全面|一般|优于|满足|完全|基本|不满足|符合|切实|到位|先进|成熟|周密|严谨|准确|丰富|得力|完善|健全|欠缺|稍有难度|难度|最高|最低|满分|不得分|得分|加分|扣分|计分|酌情|最多|不超过|不低于|以上|以下|以内|进行|评审|评价要素|评价|评分|评委|专家|综合|根据|凭|提供|具有|具备|要求|内容|情况|方面|相关|有关|能够|等等|各类|各项|所有|任何|相应|统一|按照|如下|详见|本次|本项目|本项|投标单位|投标人|投保人|招标人|供应商|招标文件|采购人|小项|考虑|周全|制订|制定|拟担任|承接|是否|属于|标有|自拟|程度|逻辑|横向比较/g;
+  /但不限于|不限于|(?:项目的?)?实际情况|(?:方案)?(?:满足)?(?:上述|任意)?[一二两三四五六七八九十\d]+点|[优良中差]加|进一步|前提下|不尽|非常|十分|较为|比较|效果明显|明显|清楚|了解|细致|详实|介绍|影响|方式|配有|对应|可行性|合理性|针对性强?|完整性|科学性|可操作性强?|操作性强?|先进性|严密性|实用性|合法性|清晰性|全面性|完善性|丰富性|表述|描述|阐述|论述|项目配置|完整|合理(?!化)|可行|详细|详尽|(?<!本)科学(?!历)|规范|充足|充分|及时|明确|清晰|全面|具体|有效|可靠|良好|优秀|较好|较强|较差|较全面|一般|优于|满足|完全|基本|不满足|符合|切实|到位|先进|成熟|周密|严谨|准确|丰富|得力|完善|健全|欠缺|稍有难度|难度|最高|最低|满分|不得分|得分|加分|扣分|计分|酌情|最多|不超过|不低于|以上|以下|以内|进行|评审|评价要素|评价|评分|评委|专家|综合|根据|凭|提供|具有|具备|要求|内容|情况|方面|相关|有关|能够|等等|各类|各项|所有|任何|相应|统一|按照|如下|详见|本次|本项目|本项|投标单位|投标人|投保人|招标人|供应商|招标文件|采购人|小项|考虑|周全|制订|制定|拟担任|承接|是否|属于|标有|自拟|程度|逻辑|横向比较/g;
 /** 「得10分」「10-20分」「（30分）」 and the like. */
 const SCORE_PART = /[（(][^）)]{0,20}[）)]|\d+(?:\.\d+)?\s*[-—~～至]\s*\d+(?:\.\d+)?\s*分(?!钟)|[得计]?\s*\d+(?:\.\d+)?\s*分(?!钟)/g;
 /** A grade line: what a level of the row earns (「2、工作经验基本满足…，得7分」). */
@@ -107,6 +107,43 @@ function dedupe(terms: string[], taken: string[]): string[] {
   return out;
 }
 
+/** A numbered item of the criteria: 「（1）」「1、」「2.」. */
+const NUMBERED = /^\s*(?:[（(]\s*\d{1,2}\s*[）)]|\d{1,2}\s*[、.．](?!\d))/;
+/** Words judging how well (a level of one quality), not what a bidder has. */
+const QUALITY = /丰富|完整|完善|合理|可行|详细|详尽|清晰|全面|较好|较强|较差|一般|基本|欠缺|不足|优秀|良好|突出|显著/;
+/** A grade line naming a level (「优：…」「评审为良：…」), not a thing to have. */
+const LEVEL = /^(?:[（(]?\d{1,2}[）)、.．]?\s*)?(?:评审为|评为|评价为)?[优良中差好][秀好等]?[:：，,]/;
+
+/**
+ * What each item of additive criteria earns its points for: criteria that list several numbered items, each with its own
+ * points (「（1）具有…研究生学历的，得20分；（2）具有高级社会工作师证书的，得20分；（4）项目负责人为中共党员的得10分」),
+ * score each thing the bid shows — the thing an item names before its first points is a point. Grade levels of one
+ * quality (优/良/中/差) are alternatives, not items: left to the first grade line as before.
+ */
+function additive(grade: string[]): string[] {
+  // (numbered levels — 「1、工作经验丰富，专业素质高，得10分；2、未提供的，不得分」 — judge how well, or nothing: no items)
+  const items = grade.filter((l) => NUMBERED.test(l) && !LEVEL.test(l) && !QUALITY.test(l) && !LOWER.test(l.replace(NUMBERED, '')));
+  if (items.length < 2) return [];
+  const out: string[] = [];
+  for (const l of items) {
+    const head = l
+      .replace(NUMBERED, '')
+      // its first clause before the points, a count (「每提供一个…」) or a condition (「，否则…」)
+      .split(/[得计加]\s*\d|\d+(?:\.\d+)?\s*分|[：:，,]?\s*每(?:提供|增加|有|个)|[，,]\s*否则|[。；;]/)[0]!
+      .replace(/[（(][^（()）]*[）)]/g, '')
+      .replace(/[，,：:\s]*(?:的|者)?[，,：:\s]*$/, '');
+    // the thing named last before the points (「具有社会工作或相关专业研究生学历的」 → 专业研究生学历)
+    const last = withoutConditions(head)
+      .replace(BETWEEN, ' ')
+      .split(new RegExp(`${SPLIT.source}|(?<![作认行])为`))
+      .map(clean)
+      .filter((t) => t.length >= 2 && t.length <= 12 && !GENERIC.has(t) && !GRADE_ONLY.test(t) && !LOWER.test(t))
+      .pop();
+    if (last) out.push(last);
+  }
+  return out;
+}
+
 /** The row's name parts and the points its criteria ask for. */
 export function rowPoints(row: Pick<ScoringItem, 'item' | 'criteria'>): RowPoints {
   const criteria = joinBroken(row.criteria ?? '');
@@ -117,7 +154,7 @@ export function rowPoints(row: Pick<ScoringItem, 'item' | 'criteria'>): RowPoint
   // the row's own list number goes first: 「2.项目难点…」 is no count of 项 (it gave 「目难点对策分析」)
   const item = joinBroken(row.item).replace(/^[^-—]*[-—]/, '').replace(/^\s*(?:[（(]?[\d一二三四五六七八九十]+[)）.、．])\s*/, '');
   const name = dedupe(phrases(item), []).slice(0, 3);
-  const points = dedupe([...listed, ...phrases(plain), ...phrases(grade[0] ?? '')], name).slice(0, MAX_POINTS);
+  const points = dedupe([...listed, ...additive(grade), ...phrases(plain), ...phrases(grade[0] ?? '')], name).slice(0, MAX_POINTS);
   return { name, points };
 }
 

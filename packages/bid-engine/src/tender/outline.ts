@@ -204,14 +204,25 @@ function templateFor(title: string, domain: TenderDomain): string[] | undefined 
 
 /** Sub-topics a scoring item's criteria names: 「实施方案包括实施组织、进度计划、质量保证措施」. */
 export function criteriaTopics(criteria: string): string[] {
-  const m = /(?:包括|包含|涵盖|应含|含)[：:]?\s*([^。；;]+)/.exec(criteria);
+  // (a note in brackets — 「（含学校社工）」「（不含副省级）」 — says what a word covers: no list of topics)
+  const m = /(?<![（(不])(?:包括|包含|涵盖|应含|含)(?:但不限于)?(?:以下|如下)?(?:[一二三四五六七八九十\d]+[个项点])?(?:内容|方面)?[：:]?\s*([^。；;]+)/.exec(criteria);
   if (!m) return [];
-  const list = m[1]!.split(/[，,]/)[0]!;
-  return list
-    .split(/、|和|及|与|以及/)
+  let items: string[];
+  if (TOPIC_NUMBER.test(m[1]!)) {
+    // a numbered list, an item a line (「包括以下内容：\n（1）服务目标；\n（2）服务重点；」): each item
+    items = [];
+    for (const line of criteria.slice(m.index + m[0].length - m[1]!.length).split('\n')) {
+      if (!TOPIC_NUMBER.test(line)) break;
+      items.push(line.replace(TOPIC_NUMBER, '').replace(/[；;。，,：:].*$/, ''));
+    }
+  } else items = m[1]!.split(/[，,]/)[0]!.split(/、|和|及|与|以及/);
+  const balanced = (s: string) => (s.match(/[（(]/g)?.length ?? 0) === (s.match(/[）)]/g)?.length ?? 0);
+  return items
     .map((s) => s.replace(/等.*$/, '').trim())
-    .filter((s) => s.length >= 2 && s.length <= 16 && /[\u4e00-\u9fa5]/.test(s) && !/[得分]\d|\d分/.test(s));
+    .filter((s) => s.length >= 2 && s.length <= 16 && /[\u4e00-\u9fa5]/.test(s) && !/[得分]\d|\d分/.test(s) && balanced(s));
 }
+/** An item's number at the start of its line: 「（1）」「1、」「2.」. */
+const TOPIC_NUMBER = /^\s*[（(]?\d{1,2}[)）、.．]\s*/;
 
 function subTopics(title: string, criteria: string, count: number, domain: TenderDomain, items: readonly string[] = []): string[] {
   const out: string[] = [];
