@@ -6,6 +6,7 @@ import {
   answerTitle,
   classifyChapter,
   computeCoverage,
+  criteriaTopics,
   coverageGaps,
   flattenOutline,
   generateOutline,
@@ -414,5 +415,16 @@ describe('validateOutline / renumber', () => {
     expect(out[0]).toMatchObject({ level: 1, number: '1', parentId: '', isLeaf: false, kind: '技术', mode: 'ai', scoringIds: [], status: 0, readStatus: 0 });
     expect(out[0]!.children[0]).toMatchObject({ level: 2, number: '1.1', parentId: 'x', isLeaf: true, kind: '技术', mode: 'ai' });
     expect(newNodeId(out, 'x')).toBe('x-1');
+  });
+});
+
+describe('criteriaTopics: the sub-topics a row’s criteria list', () => {
+  it('a numbered list after 包括以下内容 gives each item, without its number', () => {
+    expect(criteriaTopics('投标人提供的年度计划包括以下内容：\n（1）工作目标；\n（2）工作重点；\n（3）具体工作内容。\n2、评审标准：满足上述三点得60分。')).toEqual(['工作目标', '工作重点', '具体工作内容']);
+  });
+  it('a bracketed note (（含…）（不含…）) lists no topics; a broken bracket is no topic', () => {
+    expect(criteriaTopics('具有青少年辅导（含校园服务）或家庭服务经验的得10分')).toEqual([]);
+    expect(criteriaTopics('每提供一个省级（不含副省级）荣誉得15分')).toEqual([]);
+    expect(criteriaTopics('方案包括人员配置、服务流程、考核与应急等，完整得10分')).toEqual(['人员配置', '服务流程', '考核', '应急']);
   });
 });

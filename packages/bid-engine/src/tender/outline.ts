@@ -211,8 +211,11 @@ export function criteriaTopics(criteria: string): string[] {
   if (TOPIC_NUMBER.test(m[1]!)) {
     // a numbered list, an item a line (「包括以下内容：\n（1）服务目标；\n（2）服务重点；」): each item
     items = [];
-    for (const line of criteria.slice(m.index + m[0].length - m[1]!.length).split('\n')) {
-      if (!TOPIC_NUMBER.test(line)) break;
+    // (one list: its items numbered alike — 「（1）」… — until the next clause of the criteria, 「2、评审标准」)
+    const style = (line: string) => /^\s*[（(]/.test(line);
+    const lines = criteria.slice(m.index + m[0].length - m[1]!.length).split('\n');
+    for (const line of lines) {
+      if (!TOPIC_NUMBER.test(line) || style(line) !== style(lines[0]!)) break;
       items.push(line.replace(TOPIC_NUMBER, '').replace(/[；;。，,：:].*$/, ''));
     }
   } else items = m[1]!.split(/[，,]/)[0]!.split(/、|和|及|与|以及/);
