@@ -108,6 +108,13 @@ describe('key points of additive criteria: each numbered item’s thing is a poi
     expect(p.filter((t) => t === '本历')).toEqual([]);
   });
 
+  it('a level’s wording (「如评审结果为差」「培训计划较合理」) is no point', () => {
+    const p = keyPoints(row('培训计划', '投标人提供年度培训计划。评审为优：培训计划科学合理，加40分；评审为良：培训计划较合理，加20分；如评审结果为差，要求专家书面说明理由。'));
+    expect(p).toContain('培训计划');
+    // (nor what the evaluators must do: 「要求专家书面说明理由」)
+    expect(p.filter((t) => /为差$|较$|说明理由/.test(t))).toEqual([]);
+  });
+
   it('grade levels of one quality (优/良/中/差) are alternatives, not items to have', () => {
     const p = keyPoints(row('服务方案', '方案包括服务流程、质量控制。\n（1）优：方案完整可行，得10分；\n（2）良：方案基本可行，得6分；\n（3）差：方案不可行，得0分。'));
     expect(p).toEqual(expect.arrayContaining(['服务流程', '质量控制']));
