@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { ENTERPRISE_LABELS, ENTERPRISE_TEXTS, type BidDetail, type BidOutlineNode } from '@btz/shared';
 import type { TestServer } from '../apps/server/test/harness.js';
-import { waitParse } from '../apps/server/test/bid/helpers.js';
-import { buyCopies, waitWritten } from '../apps/server/test/writing/helpers.js';
+import { buyCopies, outlinedBid, waitWritten } from '../apps/server/test/writing/helpers.js';
 import { FACTS } from '../packages/bid-engine/test/fixtures/tender.js';
 import { CLAUSES, ENTERPRISE, PRICE_ROWS, tenderWithForms } from '../apps/server/test/writing/forms-fixture.js';
 import { launch, shot } from './browser.js';
@@ -49,15 +48,7 @@ beforeAll(async () => {
   ({ context, page, errors, token } = await loggedInPage(browser, t));
   const saved = await t.api('/btz/enterprise/info/save', { token, body: { ...ENTERPRISE, creditCode: '', contacts: [], qualifications: [], staff: [], projects: [] } });
   expect(saved.json?.success, saved.text).toBe(true);
-  const up = await t.upload('/btz/bid/upload-tender', { token, file: { name: '招标文件.docx', data: docx }, fields: { bidType: 1 } });
-  expect(up.json?.success, up.text).toBe(true);
-  bidId = up.json.data.bidId;
-  const d = await waitParse(t, token, bidId);
-  expect(d.parse.state).toBe('done');
-  if (!d.outline?.length) {
-    const g = await t.api('/btz/bid/outline/generate', { token, query: { id: bidId } });
-    expect(g.json?.success, g.text).toBe(true);
-  }
+  bidId = await outlinedBid(t, token, 1, docx);
   await buyCopies(t, token, 1);
 });
 

@@ -17,9 +17,9 @@ export { detail, getInfo };
 /** The leaf sections of an outline, in order. */
 export const leaves = (nodes: readonly BidOutlineNode[]): BidOutlineNode[] => nodes.flatMap((n) => (n.children?.length ? leaves(n.children) : [n]));
 
-/** A bid of `bidType` whose tender is parsed and whose outline is generated. */
-export async function outlinedBid(t: TestServer, token: string, bidType: 1 | 2 = 1): Promise<string> {
-  const id = await uploadTender(t, token, { name: '招标文件.docx', data: await tenderDocx() }, { bidType });
+/** A bid of `bidType` whose tender (the standard fixture unless given) is parsed and whose outline is generated. */
+export async function outlinedBid(t: TestServer, token: string, bidType: 1 | 2 = 1, tender?: Buffer): Promise<string> {
+  const id = await uploadTender(t, token, { name: '招标文件.docx', data: tender ?? (await tenderDocx()) }, { bidType });
   const d = await waitParse(t, token, id);
   expect(d.parse.state).toBe('done');
   if (!d.outline?.length) {

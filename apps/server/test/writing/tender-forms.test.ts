@@ -8,8 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FACTS } from '../../../../packages/bid-engine/test/fixtures/tender.js';
 import { newUser, startTestServer, type TestServer } from '../harness.js';
-import { detail, uploadTender, waitParse } from '../bid/helpers.js';
-import { buyCopies, section, unzip, waitWritten } from './helpers.js';
+import { detail } from '../bid/helpers.js';
+import { buyCopies, outlinedBid, section, unzip, waitWritten } from './helpers.js';
 import { exportBid } from '../export.js';
 import { CLAUSES, ENTERPRISE, PARTS, PRICE_ROWS, tenderWithForms } from './forms-fixture.js';
 
@@ -24,13 +24,7 @@ beforeAll(async () => {
     body: { ...ENTERPRISE, creditCode: '', contacts: [], qualifications: [], staff: [], projects: [] },
   });
   expect(saved.json?.success, saved.text).toBe(true);
-  bidId = await uploadTender(t, token, { name: '招标文件.docx', data: await tenderWithForms() });
-  const d = await waitParse(t, token, bidId);
-  expect(d.parse.state).toBe('done');
-  if (!d.outline?.length) {
-    const g = await t.api('/btz/bid/outline/generate', { token, query: { id: bidId } });
-    expect(g.json?.success, g.text).toBe(true);
-  }
+  bidId = await outlinedBid(t, token, 1, await tenderWithForms());
   await buyCopies(t, token, 1);
   const start = await t.api('/btz/bid/write/start', { token, query: { id: bidId } });
   expect(start.json?.success, start.text).toBe(true);
