@@ -298,9 +298,11 @@ describe('forced logout', () => {
     expect((await t.api('/btz/user/get-info', { token })).status).toBe(401);
 
     // the next authenticated call is the user-info load of the next page inside the workbench
+    // the toast lives ERROR_TOAST_S seconds: watch for it from before the navigation, so a slow machine cannot miss it
+    const toastSeen = visible(page.getByText('登录已过期，请重新登录'));
     await page.goto(at('127.0.0.1', '/workbench/historyBook'));
     await onPath(page, '/');
-    await visible(page.getByText('登录已过期，请重新登录'));
+    await toastSeen;
     await homeReady(page);
     await expect.poll(async () => (await tokenCookie(context, t.url))?.value ?? null, { timeout: WAIT }).toBeNull();
     await visible(page.getByRole('banner').getByRole('button', { name: '登录 / 注册' }));
