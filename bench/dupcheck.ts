@@ -9,14 +9,15 @@
  *   leaf written offline (bench/lib/corpus-bids.ts) — one written bid per tender, each with its own headings and text.
  * - a scenario: one corpus tender T is the tender; ten bidders each take the written bid of another tender (their own
  *   text and outline) made into a bid for T — T's project and purchaser named where the material named its own, the
- *   bidder's company where the writer left 【待填写：投标人名称】 — quote the same 12 paragraphs of T's requirements
+ *   bidder's company where the writer left 【待填写：投标人名称】 — with twelve paragraphs of its own prose (written by
+ *   people: paragraphs of the tender that material was written for, never T — proseOf), quote the same 12 paragraphs of T's requirements
  *   (the tender text that must NOT count), carry
  *   their own metadata (names, times, RSIDs), three pictures of their own, their own company name and phone, a price
  *   table over the same items and now and then a common typo. Each bid is written as a DOCX (fixtures/dup-bids.ts) and
  *   read back through the product's reader, metadata reader and picture extraction, like the `dupcheck` job does.
  * - injected, per dimension, into two random pairs (B copies from A; a pair may get several): text — three verbatim
- *   passages of 3–6 sentences, two reworded (synonyms, clauses rotated) and one reordered (each passage half or more
- *   A's own words: sentences whose shingles no other written bid holds — not the writer's formulas); outline — A's headings in
+ *   passages of 3–6 sentences of A's own prose, two reworded (synonyms, clauses rotated) and one reordered (each passage half or more
+ *   A's own words: sentences whose shingles no other material holds — not a formula or boilerplate); outline — A's headings in
  *   A's order, some edited; metadata — one of: same author and company / same rsidRoot and RSIDs / same creation time
  *   and last-modified-by; images — one of A's pictures, as is, recompressed and scaled, or cropped; tell-tale — A's
  *   company name or phone left in B, and the same two typos in both; prices — B's prices A's × a factor, equal, or
@@ -55,7 +56,7 @@ import type { DupReport } from '@btz/shared';
 import type { DupDimension } from '@btz/shared';
 import { bidSentence, buildBidDocx, reorder, reword, rng, type DupBlock, type DupDocMeta } from '../packages/bid-engine/test/fixtures/dup-bids.js';
 import { cropPicture, drawScreenshot, reencode } from '../packages/bid-engine/test/fixtures/pictures.js';
-import { corpus, loadTruth, tenderCard, writeBidOffline } from './lib/corpus-bids.js';
+import { corpus, loadTruth, tenderRead, writeBidOffline } from './lib/corpus-bids.js';
 import { formsText } from '../packages/bid-engine/src/tender/rules/forms.js';
 
 const args = process.argv.slice(2);
@@ -65,6 +66,7 @@ const arg = (name: string) => {
 };
 /** a sentence as the check keys it: normalised, its blanks (【待填写：…】) left out — nobody's text */
 const normalise = (x: string) => normaliseText(stripBlanks(x));
+const sentencesOf = (text: string) => text.split(/(?<=[。！？；])/).map((x) => x.trim()).filter((x) => normalise(x).length >= 8);
 const SCENARIOS = Number(arg('scenarios') ?? (args.includes('--quick') ? 2 : 10));
 const verbose = args.includes('--verbose');
 const DIMS: DupDimension[] = ['text', 'outline', 'metadata', 'images', 'identity', 'telltale', 'prices'];
@@ -89,6 +91,30 @@ interface Material {
   blocks: Array<{ kind: 'h1' | 'h2' | 'p'; text: string }>;
   /** the project and purchaser names the writer put in (from the tender's card) */
   names: { project: string; purchaser: string };
+  /** paragraphs of prose a person wrote (proseOf): the bidder's own words, the source of what is copied */
+  prose: string[];
+}
+
+/**
+ * Paragraphs of prose people wrote, from a corpus tender's reading: 60–400 characters, two sentences or more, ending a
+ * sentence, mostly Chinese characters, no fill-in blanks (【…】, ____) — text a person composed, not a form, a table row, a
+ * date line or a list of figures. A bidder's own prose is taken from the tender its material was written for (never the
+ * scenario's tender): real prose that no other bid holds, as a bid's own descriptions are. The product's writer leaves
+ * its prose to the user (【待填写】), so its bids alone hold too little of it to copy (dates and table rows were planted).
+ */
+function proseOf(read: ReadResult): string[] {
+  const out: string[] = [];
+  for (const b of read.model?.blocks ?? []) {
+    if (b.type !== 'paragraph') continue;
+    const text = b.text.trim();
+    if (text.length < 60 || text.length > 400 || !/[。！？]$/.test(text) || /【|_{2,}|＿{2,}|\d{7,}/.test(text)) continue;
+    // a numbered clause is the procurement's rules, every tender's wording
+    if (/^\d+([.．]\d+)*[\s.．、]/.test(text)) continue;
+    if ((text.match(/[\u4e00-\u9fff]/g)?.length ?? 0) < 0.7 * text.length) continue;
+    if (sentencesOf(text).length < 2) continue;
+    out.push(text);
+  }
+  return [...new Set(out)];
 }
 
 /**
@@ -97,7 +123,7 @@ interface Material {
  * tenders of one purchaser group printing the same declaration would otherwise make their bids a ring). A line is a
  * form's wording when 60 % or more of its 8-character shingles are in the tender's forms (card.forms).
  */
-function materialOf(id: string, card: TenderCard, outline: BidOutlineNode[], texts: Record<string, string>): Material {
+function materialOf(id: string, card: TenderCard, outline: BidOutlineNode[], texts: Record<string, string>, prose: string[]): Material {
   const tender = new Set(shingles(normaliseText(formsText(card.forms))));
   const tenderWording = (line: string) => {
     const gs = shingles(normaliseText(stripBlanks(line)));
@@ -112,16 +138,17 @@ function materialOf(id: string, card: TenderCard, outline: BidOutlineNode[], tex
     }
   };
   walk(outline, 1);
-  return { id, blocks, names: { project: card.projectName?.value ?? '', purchaser: card.purchaser?.value ?? '' } };
+  return { id, blocks, names: { project: card.projectName?.value ?? '', purchaser: card.purchaser?.value ?? '' }, prose };
 }
 
 const truth = loadTruth('dupcheck').filter((t) => t.scoring.length);
 const materials: Material[] = [];
 const tenderReads = new Map<string, ReadResult>();
 for (const t of truth) {
-  const card = await tenderCard(t.file);
+  const { card, read } = await tenderRead(t.file);
+  tenderReads.set(t.id, read);
   const { nodes } = generateOutline(card, { bidType: 1 });
-  materials.push(materialOf(t.id, card, nodes, writeBidOffline(card, nodes)));
+  materials.push(materialOf(t.id, card, nodes, writeBidOffline(card, nodes), proseOf(read)));
 }
 /**
  * Where each 8-character shingle of the materials occurs: one material's id, or '*' when several hold it. A sentence of
@@ -132,12 +159,20 @@ for (const t of truth) {
  */
 
 for (const m of materials)
-  for (const b of m.blocks)
-    for (const g of shingles(normaliseText(stripBlanks(b.text)))) {
+  for (const text of [...m.blocks.map((b) => b.text), ...m.prose])
+    for (const g of shingles(normaliseText(stripBlanks(text)))) {
       const o = shingleOwner.get(g);
       if (o === undefined) shingleOwner.set(g, m.id);
       else if (o !== m.id) shingleOwner.set(g, '*');
     }
+// a material's prose is its own when nine in ten of its shingles are in no other material (a purchaser's description
+// or a regulation that several tenders print is no bidder's own prose)
+for (const m of materials)
+  m.prose = m.prose.filter((x) => {
+    const gs = shingles(normaliseText(stripBlanks(x)));
+    return gs.length > 0 && gs.filter((g) => shingleOwner.get(g) === m.id).length >= 0.9 * gs.length;
+  });
+console.log(`素材散文段落（proseOf，仅本招标文件所有）：${materials.map((m) => `${m.id} ${m.prose.length}`).join('，')}`);
 /** the 8-character shingles of a planted passage (normalised), cached */
 const injectedCache = new Map<string, Set<number>>();
 function injectedShingles(text: string): Set<number> {
@@ -188,6 +223,9 @@ const GIVEN = ['伟', '芳', '娜', '敏', '静', '磊', '洋', '艳', '勇', '�
 const PLACES = ['华东', '江南', '西北', '中原', '岭南', '塞北', '川渝', '齐鲁', '燕赵', '荆楚', '八闽', '三秦'];
 const TRADES = ['建设工程', '市政工程', '路桥', '信息技术', '环境科技', '机电安装', '智能科技', '水利水电'];
 const ITEMS = ['土方开挖', '混凝土浇筑', '钢筋制作安装', '模板工程', '管道铺设', '设备采购', '系统集成', '安装调试', '培训服务', '运维服务'];
+/** paragraphs of its own prose a bid carries (copy sources; a bidder's material needs at least MIN_PROSE of them) */
+const OWN_PARAGRAPHS = 12;
+const MIN_PROSE = 8;
 const hex = (r: () => number) => Math.floor(r() * 0xffffffff).toString(16).toUpperCase().padStart(8, '0');
 const iso = (r: () => number) => new Date(Date.UTC(2026, 2, 1 + Math.floor(r() * 28), Math.floor(r() * 24), Math.floor(r() * 60), Math.floor(r() * 60))).toISOString().replace(/\.\d+Z$/, 'Z');
 
@@ -247,14 +285,20 @@ function makeBidder(s: number, k: number, m: Material, tenderParas: string[], te
   const idNumber = `3201${String(10 + k).padStart(2, '0')}19${70 + ((s + k) % 29)}0${1 + (k % 9)}1${k}${String(Math.floor(r() * 1000)).padStart(3, '0')}${k % 2 ? 'X' : '7'}`;
   const account = `6222${String(s).padStart(2, '0')}${String(k).padStart(2, '0')}${String(Math.floor(r() * 1e12)).padStart(12, '0')}`;
   const blocks: DupBlock[] = [{ kind: 'p', text: `投标人：${company}，联系电话：${phone}。法定代表人：${rep}，身份证号码：${idNumber}。开户银行账号：${account}。` }];
-  const own: string[] = [];
   const quoteAt = new Set(Array.from({ length: tenderParas.length }, () => Math.floor(r() * m.blocks.length)));
   const quotes = [...tenderParas];
+  // the bidder's own prose: twelve paragraphs of its material's prose (seeded), each after a block of its own
+  const own = [...m.prose].sort(() => r() - 0.5).slice(0, OWN_PARAGRAPHS).map((x) => asBidFor(x, m, tenderNames, company));
+  const ownAt = new Map<number, string>();
+  for (const x of own) {
+    let at = Math.floor(r() * m.blocks.length);
+    while (ownAt.has(at)) at = (at + 1) % m.blocks.length;
+    ownAt.set(at, x);
+  }
   m.blocks.forEach((b, i) => {
     // a copy: injections edit a bid's headings in place, never the material other bids share
-    const mine = { ...b, text: asBidFor(b.text, m, tenderNames, company) };
-    blocks.push(mine);
-    if (b.kind === 'p') own.push(mine.text);
+    blocks.push({ ...b, text: asBidFor(b.text, m, tenderNames, company) });
+    if (ownAt.has(i)) blocks.push({ kind: 'p', text: ownAt.get(i)! });
     if (quoteAt.has(i) && quotes.length) blocks.push({ kind: 'p', text: quotes.shift()! });
   });
   for (const q of quotes) blocks.push({ kind: 'p', text: q });
@@ -274,8 +318,6 @@ function makeBidder(s: number, k: number, m: Material, tenderParas: string[], te
   const prices = ITEMS.map((item, i) => [item, 10 + i * 5, Math.round((100 + i * 250) * (0.6 + r() * 0.8) * 100) / 100] as [string, number, number]);
   return { name: `投标人${k + 1}-${m.id}.docx`, material: m.id, company, phone, rep, idNumber, account, blocks, own, meta, pictures: [0, 1, 2].map((p) => drawScreenshot(s * 100 + k * 10 + p)), prices, injected: new Map(), typos, variants: [], origin };
 }
-
-const sentencesOf = (text: string) => text.split(/(?<=[。！？；])/).map((x) => x.trim()).filter((x) => normalise(x).length >= 8);
 
 function insertAt(b: Bidder, r: () => number, block: DupBlock) {
   const at = 1 + Math.floor(r() * (b.blocks.length - 1));
@@ -492,14 +534,16 @@ for (let s = 0; s < Math.min(args.includes('--speed-only') ? 0 : SCENARIOS, mate
   const t0 = Date.now();
   const tenderTruth = truth[s]!;
   const tenderData = readFileSync(path.join(corpus, tenderTruth.file));
-  const tenderRead = tenderReads.get(tenderTruth.id) ?? (await readDocument(tenderData, { ocr: false }));
-  const tenderParas = (tenderRead.model?.blocks ?? [])
+  const tRead = tenderReads.get(tenderTruth.id) ?? (await readDocument(tenderData, { ocr: false }));
+  const tenderParas = (tRead.model?.blocks ?? [])
     .filter((b) => b.type === 'paragraph' && b.text.length >= 40 && b.text.length <= 400)
     .map((b) => (b as { text: string }).text);
   const rq = rng(s + 77);
   const quoted = Array.from({ length: 12 }, () => tenderParas[Math.floor(rq() * tenderParas.length)]!).filter(Boolean);
   const tenderNames = materials.find((m) => m.id === tenderTruth.id)!.names;
-  const bidders = Array.from({ length: 10 }, (_, k) => makeBidder(s, k, materials[(s + k + 1) % materials.length]!, [...new Set(quoted)], tenderNames));
+  // the ten bidders' materials: the next ones after T with prose enough of their own to copy from
+  const writers = [...materials.slice(s + 1), ...materials.slice(0, s)].filter((m) => m.prose.length >= MIN_PROSE);
+  const bidders = Array.from({ length: 10 }, (_, k) => makeBidder(s, k, writers[k % writers.length]!, [...new Set(quoted)], tenderNames));
   scenarioBidders = bidders;
   const r = rng(s * 31 + 9);
   const labels = new Set<string>();
@@ -532,7 +576,7 @@ for (let s = 0; s < Math.min(args.includes('--speed-only') ? 0 : SCENARIOS, mate
     const docx = await buildBidDocx(blocks, b.meta);
     feats.push(await features(b.name, 'bid', docx));
   }
-  feats.push(await features(tenderTruth.file, 'tender', tenderData, tenderRead));
+  feats.push(await features(tenderTruth.file, 'tender', tenderData, tRead));
   const report = compareBids(feats, { maxPassages: 1000 });
   // --dump DIR: the scenario's features and what was planted, to study the check outside the bench (not a truth source)
   if (arg('dump'))

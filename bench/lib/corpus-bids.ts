@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BidOutlineNode, TenderCard } from '@btz/shared';
-import { readDocument } from '@btz/bid-engine/reading';
+import { readDocument, type ReadResult } from '@btz/bid-engine/reading';
 import { extractCard, flattenOutline } from '@btz/bid-engine/tender';
 import { buildFactSheet, writeSectionOffline, type WriteSectionInput } from '@btz/bid-engine/writer';
 
@@ -39,12 +39,12 @@ export async function tenderCard(file: string): Promise<TenderCard> {
   return (await tenderRead(file)).card;
 }
 
-/** A corpus tender read (no OCR): its card and its plain text (every page, as the reader gives it). */
-export async function tenderRead(file: string): Promise<{ card: TenderCard; text: string }> {
+/** A corpus tender read (no OCR): its card, its plain text (every page, as the reader gives it) and the reading itself. */
+export async function tenderRead(file: string): Promise<{ card: TenderCard; text: string; read: ReadResult }> {
   const full = path.join(corpus, file);
   const r = await readDocument(readFileSync(full), { ocr: false });
   const card = extractCard([{ name: path.basename(full), role: 'main', order: 1, pages: r.pages, chapters: r.chapters, model: r.model }]);
-  return { card, text: r.pages.map((p) => p.text).join('\n') };
+  return { card, text: r.pages.map((p) => p.text).join('\n'), read: r };
 }
 
 export interface Leaf {
