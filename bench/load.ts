@@ -25,7 +25,7 @@
  * otherwise measure the limiter.
  */
 import { spawn, fork, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -83,30 +83,41 @@ interface Proc {
   name: string;
   proc: ChildProcess;
   url: string;
-  lines: string[];
+  /** the instance's log so far (read from its file while someone looks) */
+  readonly lines: string[];
   keepLines: boolean;
 }
 
-/** A server instance (apps/server/src/main.ts) as production starts it; its log is read only until logged in. */
+/**
+ * A server instance (apps/server/src/main.ts) as production starts it: its log goes to a file, as under systemd or a
+ * shell redirect — not into a pipe this process drains, since this process also runs autocannon: a pipe it is slow to
+ * drain blocks the instance's synchronous log writes (the bare route logs to /dev/null). Read only until logged in.
+ */
 async function startInstance(name: string, env: Record<string, string>, opts: { cpuProf?: string } = {}): Promise<Proc> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `btz-load-${name}-`));
+  const logFile = path.join(dataDir, 'server.log');
+  const fd = openSync(logFile, 'a');
   const prof = opts.cpuProf ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(opts.cpuProf)] : [];
   const proc = spawn(process.execPath, [...prof, '--import', 'tsx', 'src/main.ts'], {
     cwd: path.join(root, 'apps/server'),
     env: { ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1', LOG_LEVEL: 'info', LLM_BASE_URL: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', fd, fd],
   });
-  const p: Proc = { name, proc, url: '', lines: [], keepLines: true };
-  let buf = '';
-  const onData = (c: Buffer) => {
-    if (!p.keepLines && p.url) return; // drained, not kept: a minute at 1,000 rps is 120,000 log lines
-    buf += c.toString('utf8');
-    const parts = buf.split('\n');
-    buf = parts.pop() ?? '';
-    p.lines.push(...parts);
+  closeSync(fd);
+  const p: Proc = {
+    name,
+    proc,
+    url: '',
+    keepLines: true,
+    get lines() {
+      if (!p.keepLines) return [];
+      try {
+        return readFileSync(logFile, 'utf8').split('\n');
+      } catch {
+        return [];
+      }
+    },
   };
-  proc.stdout!.on('data', onData);
-  proc.stderr!.on('data', onData);
   proc.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
   const end = Date.now() + 120_000;
   for (;;) {
@@ -246,7 +257,6 @@ try {
   walk(nodes);
   if (!leaves.length) throw new Error('the bid has no outline leaves');
   one.keepLines = false;
-  one.lines.length = 0;
 
   // ---- the runs ------------------------------------------------------------------------------------------------------
   interface Row {
