@@ -173,4 +173,60 @@ describe('every form of the format chapter is printed under some part (issue 24 
     const proof = { ...part, id: 'q1', title: '满足《中华人民共和国政府采购法》第二十二条规定', kind: '资信', mode: 'form', children: [] } as BidOutlineNode;
     expect(write(card, nodes, proof, ['资格证明'], [proof.title])).not.toContain('我方具有良好的商业信誉');
   });
+
+  it('the tables printed ahead of the first form a part links belong to that part when no part before it takes them; the chapter’s instructions do not', () => {
+    // (a chapter opening with a sub-chapter of check tables: the part 「资格、符合性审查表」 links the second table's
+    // heading; the first table, under the sub-chapter's own heading, was printed under no part)
+    const blocks: Block[] = [
+      ...HEAD,
+      item(2, '（1）', '资格、符合性审查表；'),
+      item(2, '（2）', '投标函；'),
+      item(2, '（3）', '开标一览表。'),
+      heading(5, '第六章 投标文件格式'),
+      heading(5, '一、编制说明', 2),
+      para(5, '本章各表由投标人按实际情况填写，空格处不得留白，页码须与投标文件一致。'),
+      heading(5, '第一节 审查索引', 2),
+      item(5, '1.', '资格性审查表'),
+      table(5, [
+        ['审查项目', '审查要求', '是否满足', '材料页码'],
+        ['资格审查', '1.在本市登记的食品经营者，持有效期内的食品经营许可证', '□是□否', '第（）页'],
+        ['', '2.近两年食堂承包业务无食品安全事故，提供书面承诺', '□是□否', '第（）页'],
+        ['', '3.厨师长持中式烹调师三级及以上证书，提供证书复印件', '□是□否', '第（）页'],
+      ]),
+      para(5, '说明：本表所列材料是资格审查的依据，漏报任一项按不满足处理。'),
+      heading(6, '二、符合性审查表', 2),
+      table(6, [
+        ['审查项目', '审查要求', '是否满足'],
+        ['报价', '不超过本项目每餐限价', '□是□否'],
+      ]),
+      heading(7, '三、投标函', 2),
+      para(7, '致：（采购人名称）'),
+      para(7, '我方愿意按招标文件的全部要求提供本项目的服务。'),
+      para(7, '日期：    年  月  日'),
+      heading(8, '四、开标一览表', 2),
+      table(8, [
+        ['项目名称', '投标报价（元）', '服务期'],
+        ['', '', ''],
+      ]),
+      heading(9, '第七章 附件'),
+    ];
+    const card = extractCard([modelFile(blocks)]);
+    const part = card.composition.find((p) => p.title.startsWith('资格、符合性审查表'));
+    expect(part).toBeTruthy();
+    // the part's run: the sub-chapter's table first (the chapter's order), then the form the part links
+    expect(formRun(card, part!).forms.map((f) => f.title)).toEqual(['第一节 审查索引', '二、符合性审查表']);
+    // the part after it keeps its own form only
+    expect(formRun(card, { title: '投标函' }).forms.map((f) => f.title)).toEqual(['三、投标函']);
+    const { nodes } = generateOutline(card, { bidType: 1 });
+    const text = flattenOutline(nodes)
+      .filter((n) => n.isLeaf)
+      .map((n) => write(card, nodes, n, [], []))
+      .join('\n');
+    // the check table's numbered rows reproduced, once each, with the note under it; the instructions are no form
+    expect(text).toContain('3.厨师长持中式烹调师三级及以上证书，提供证书复印件');
+    expect(text.split('2.近两年食堂承包业务无食品安全事故').length).toBe(2);
+    expect(text).toContain('说明：本表所列材料是资格审查的依据，漏报任一项按不满足处理。');
+    expect(text).toContain('不超过本项目每餐限价');
+    expect(text).not.toContain('空格处不得留白');
+  });
 });

@@ -332,7 +332,17 @@ export function formRun(card: TenderCard, node: Pick<BidOutlineNode, 'title'>): 
   // the tender's contents table before the forms (isContentsForm) is printed with the bid's first part
   const firstNamed = Math.min(...[...named].map((f) => forms.indexOf(f)));
   const contents = formNamed(card, card.composition[0]?.title.trim() ?? '') === own ? forms.slice(0, firstNamed).filter(isContentsForm) : [];
-  const out = [...contents, own];
+  // the tables to fill printed ahead of the first form a part prints, that no part takes (leadForm found no part for
+  // them): printed with that part, ahead of its own form, in the chapter's order — otherwise no section prints them (a
+  // qualification check table under a sub-chapter's heading ahead of the compliance check table a part 「资格、符合性审查
+  // 表」 links; a scoring index table no part names). Tables only: the text ahead of the first form is the chapter's own
+  // instructions (「编制说明」), a volume's cover or its list of parts — no form of the bid; and only for a part whose own
+  // form is one to fill (a plan part's guidance keeps its written plan)
+  const ahead =
+    forms.indexOf(own) === firstNamed && isFillable(own)
+      ? forms.slice(0, firstNamed).filter((f) => bidForm(f) && f.blocks.some((b) => b.t === 'table'))
+      : [];
+  const out = [...contents, ...ahead, own];
   const left: TenderForm[] = [];
   // the forms after each copy of the part's form (a chapter printing it in two volumes: 「拟分包情况说明」 under the
   // qualification volume, followed there by 「联合协议」, and again under the commercial one) — the fullest copy's first,
