@@ -108,6 +108,12 @@ describe('brand settings', () => {
     expect(file.headers['content-type']).toBe('image/png');
     expect(file.bytes.equals(png)).toBe(true);
     expect((await t.api<any>('/btz-skip/tenant-info', { host: '127.0.0.1' })).json.data.homeLogoLight).toBe(logoPath);
+    // as the site's icon, the page and the web app manifest declare it a PNG (not the SVG of the generated default)
+    const iconSaved = await asOperator(t, opA.token, '/btz/admin/brand/save', { body: { ...bodyOf((await brand(opA.token)).data), ecLogo: logoPath } });
+    expect(iconSaved.json?.success, iconSaved.text).toBe(true);
+    const manifest = (await t.request('/manifest.webmanifest', { host: '127.0.0.1' })).json;
+    expect(manifest.icons).toEqual([{ src: logoPath, sizes: 'any', type: 'image/png', purpose: 'any' }]);
+    expect((await t.request('/', { host: '127.0.0.1' })).text).toContain(`<link rel="icon" href="${logoPath}" type="image/png">`);
     // another brand's host does not serve it
     expect((await t.request(logoPath, { host: 'fz.localhost' })).status).toBe(404);
     // a hostile picture is refused in Chinese; an operator of A cannot upload for B

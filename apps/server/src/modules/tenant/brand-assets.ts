@@ -115,3 +115,15 @@ export async function renderBrandAsset(name: string, b: BrandArt, supportUrl: st
       return null;
   }
 }
+
+const PICTURE_TYPES: Record<string, string> = { svg: 'image/svg+xml', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
+
+/**
+ * The MIME type of a brand picture by its path's extension — a generated default (`/brand/{code}/ec.svg`) or an
+ * operator's upload (`/brand-file/{sha256}.png`): what the page's icon link and the web app manifest declare, so a
+ * browser does not read an uploaded PNG as SVG. Undefined for a path without a known extension (then none is declared).
+ */
+export function brandPictureType(path: string | undefined): string | undefined {
+  const ext = /\.([a-z]+)$/i.exec(path ?? '')?.[1]?.toLowerCase();
+  return ext ? PICTURE_TYPES[ext] : undefined;
+}

@@ -6,7 +6,7 @@ import { defineRoute } from '../../http/route.js';
 import { hostVary } from '../../http/tenant.js';
 import { makeBoot } from './boot.js';
 import { brandingOf, routeRulesOf } from './repo.js';
-import { BRAND_ASSET_NAMES, renderBrandAsset } from './brand-assets.js';
+import { BRAND_ASSET_NAMES, brandPictureType, renderBrandAsset } from './brand-assets.js';
 
 export function registerTenantRoutes(fastify: FastifyInstance, app: AppContext, buildId: () => string): void {
   defineRoute(fastify, app, {
@@ -64,7 +64,7 @@ export function registerTenantRoutes(fastify: FastifyInstance, app: AppContext, 
         display: 'standalone',
         background_color: '#ffffff',
         theme_color: b.primaryColor,
-        icons: [{ src: b.ecLogo, sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+        icons: [{ src: b.ecLogo, sizes: 'any', ...(brandPictureType(b.ecLogo) ? { type: brandPictureType(b.ecLogo) } : {}), purpose: 'any' }],
       });
   });
 }

@@ -9,6 +9,7 @@ import { fail } from '../../http/envelope.js';
 import { hostVary } from '../../http/tenant.js';
 import { esc } from '../../lib/html.js';
 import { makeBoot } from '../tenant/boot.js';
+import { brandPictureType } from '../tenant/brand-assets.js';
 import { contentView, notFoundView } from '../content/index.js';
 import { findUserByInviteCode } from '../user/repo.js';
 
@@ -73,7 +74,7 @@ export async function registerWebApp(fastify: FastifyInstance, app: AppContext):
       `<meta name="theme-color" content="${esc(boot.branding.primaryColor)}">`,
       ...(view?.canonical && status === 200 ? [`<link rel="canonical" href="${esc(view.canonical)}">`] : []),
       ...(view?.noindex || status !== 200 || isAdminPath(p) ? ['<meta name="robots" content="noindex">'] : []),
-      `<link rel="icon" href="${esc(boot.branding.ecLogo)}" type="image/svg+xml">`,
+      `<link rel="icon" href="${esc(boot.branding.ecLogo)}"${brandPictureType(boot.branding.ecLogo) ? ` type="${brandPictureType(boot.branding.ecLogo)}"` : ''}>`,
       `<script nonce="${nonce}">window.__BOOT__=${json}</script>`,
     ].join('\n    ');
     const html = template.replace('<!--app-head-->', head).replace('<!--app-body-->', () => view?.body ?? '');
