@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
+import jsQR from 'jsqr';
 import { WELFARE_TEXT } from '@btz/shared';
 import { OPERATOR_AUTH_HEADER } from '@btz/shared/calls';
 import { asOperator, signInSuper } from '../admin/helpers.js';
@@ -105,6 +106,12 @@ describe('welfare centre', () => {
     const png = Buffer.from(poster.replace(/^data:image\/png;base64,/, ''), 'base64');
     expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([600, 900]);
+    // scanned (an independent QR decoder), the poster's code opens the user's invite link
+    const img = await loadImage(png);
+    const canvas = createCanvas(img.width, img.height);
+    canvas.getContext('2d').drawImage(img, 0, 0);
+    const pixels = canvas.getContext('2d').getImageData(0, 0, img.width, img.height);
+    expect(jsQR(new Uint8ClampedArray(pixels.data), img.width, img.height)?.data).toBe(inviteUrl);
     expect(await stateOf(u.token, 'share')).toBe('todo'); // only looking at it is no share
     const shared = await t.api('/btz/welfare/shared', { token: u.token });
     expect(shared.json).toMatchObject({ success: true, data: { code: 'share', state: 'claimable' } });
