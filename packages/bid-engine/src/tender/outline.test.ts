@@ -257,6 +257,7 @@ describe('generateOutline', () => {
         row('s2', '拟安排团队成员（项目负责人除外）情况', 10),
         row('s3', '乙方案', 40),
         row('s4', '丙方案', 40),
+        row('s5', '项目负责人情况（仅限1人）', 12),
       ],
       starClauses: [],
       importantClauses: [],
@@ -267,6 +268,8 @@ describe('generateOutline', () => {
     const team = node('拟安排团队成员（项目负责人除外）情况').children.map((k) => k.title);
     expect(team.length).toBeGreaterThanOrEqual(2);
     expect(team.some((t) => /项目经理|项目负责人/.test(t))).toBe(false);
+    // the post by the tender's own name
+    expect(node('项目负责人情况（仅限1人）').children.map((k) => k.title)).toContain('项目负责人简介');
     expectWellFormed(r.nodes);
   });
 

@@ -267,7 +267,9 @@ function subTopics(title: string, criteria: string, count: number, domain: Tende
   // project's manager and its 负责人 are one post
   const except = [title, ...items].flatMap((t) => [...t.matchAll(/[（(]([^（()）]+)除外[)）]/g)].map((m) => m[1]!));
   const left = (s: string) => except.some((e) => s.includes(e) || (MANAGER.test(e) && MANAGER.test(s)));
-  for (const s of templateFor(title, domain) ?? GENERIC) if (!left(s)) add(s);
+  // (the tender's own name of the post: a row on the 项目负责人 gets 「项目负责人简介」, not 「项目经理简介」)
+  const lead = [title, ...items].some((t) => t.includes('项目负责人')) && ![title, ...items].some((t) => t.includes('项目经理'));
+  for (const s of templateFor(title, domain) ?? GENERIC) if (!left(s)) add(lead ? s.replace('项目经理', '项目负责人') : s);
   return out;
 }
 
