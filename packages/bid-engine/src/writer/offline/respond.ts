@@ -202,7 +202,7 @@ function requirementsPart(c: Ctx): Part[] {
   const targets = targetItems(c);
   // (a table: each target in the tender's words with its page — a fixed sentence around a short target 「小组至少4个」
   // would be more the template's words than the tender's)
-  const committed: Part[] = targets.lines.length ? [['服务指标承诺', [{ t: 'table', head: ['序号', '服务指标（我方承诺）', '招标文件出处'], rows: targets.lines }]]] : [];
+  const committed: Part[] = targets.lines.length ? [['服务指标承诺', [{ t: 'table', head: ['序号', '服务指标', '招标文件出处'], rows: targets.lines }]]] : [];
   const reqs = tableItems(c);
   if (!reqs.length) return committed;
   const rows = reqs.map((r: RequirementItem, i) => [
