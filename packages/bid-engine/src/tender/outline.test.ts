@@ -247,6 +247,32 @@ describe('generateOutline', () => {
     expectWellFormed(r.nodes);
   });
 
+  it('a team row leaving out its 负责人 gets no 项目经理 topic; every sub-point the criteria number is a heading', () => {
+    const row = (id: string, item: string, points: number, criteria = '') => ({ ...card.scoring[0]!, id, item, points, category: 'technical' as const, criteria });
+    const c: TenderCard = {
+      ...card,
+      composition: ['投标函', '技术文件'].map((title, i) => ({ ...card.composition[0]!, title, order: i + 1, note: undefined })),
+      scoring: [
+        row('s1', '甲计划', 12, '1、考察内容：\n投标人提供的内容包括：\n（1）甲目标；\n（2）甲重点；\n（3）具体甲内容。\n2、评审标准：\n满足上述三点得60分。'),
+        row('s2', '拟安排团队成员（项目负责人除外）情况', 10),
+        row('s3', '乙方案', 40),
+        row('s4', '丙方案', 40),
+        row('s5', '项目负责人情况（仅限1人）', 12),
+      ],
+      starClauses: [],
+      importantClauses: [],
+    };
+    const r = generateOutline(c, { bidType: 1 });
+    const node = (title: string) => flattenOutline(r.nodes).find((n) => n.title === title)!;
+    expect(node('甲计划').children.map((k) => k.title)).toEqual(['甲目标', '甲重点', '具体甲内容']);
+    const team = node('拟安排团队成员（项目负责人除外）情况').children.map((k) => k.title);
+    expect(team.length).toBeGreaterThanOrEqual(2);
+    expect(team.some((t) => /项目经理|项目负责人/.test(t))).toBe(false);
+    // the post by the tender's own name
+    expect(node('项目负责人情况（仅限1人）').children.map((k) => k.title)).toContain('项目负责人简介');
+    expectWellFormed(r.nodes);
+  });
+
   it('a row scoring deviations is answered by the tender\'s deviation table; a sample row gets sample topics', () => {
     const row = (id: string, item: string, points: number) => ({ ...card.scoring[0]!, id, item, points, category: 'technical' as const, criteria: '' });
     const c: TenderCard = {
@@ -426,5 +452,10 @@ describe('criteriaTopics: the sub-topics a row’s criteria list', () => {
     expect(criteriaTopics('具有青少年辅导（含校园服务）或家庭服务经验的得10分')).toEqual([]);
     expect(criteriaTopics('每提供一个省级（不含副省级）荣誉得15分')).toEqual([]);
     expect(criteriaTopics('方案包括人员配置、服务流程、考核与应急等，完整得10分')).toEqual(['人员配置', '服务流程', '考核', '应急']);
+  });
+  it('a list inside a bracketed note, or of what a proof holds, is no topic; the first list outside them is', () => {
+    expect(criteriaTopics('具有中级职称（专业：甲类，包括但不限于：乙管理、丙管理等）证书的，得5分')).toEqual([]);
+    expect(criteriaTopics('提供合同复印件，关键信息包括但不仅限于合同名称、服务期限，否则不得分')).toEqual([]);
+    expect(criteriaTopics('资质（包括甲、乙）齐全；方案包括组织架构、作业流程，得5分')).toEqual(['组织架构', '作业流程']);
   });
 });

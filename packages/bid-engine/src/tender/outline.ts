@@ -204,8 +204,12 @@ function templateFor(title: string, domain: TenderDomain): string[] | undefined 
 
 /** Sub-topics a scoring item's criteria names: 「实施方案包括实施组织、进度计划、质量保证措施」. */
 export function criteriaTopics(criteria: string): string[] {
-  // (a note in brackets — 「（含学校社工）」「（不含副省级）」 — says what a word covers: no list of topics)
-  const m = /(?<![（(不])(?:包括|包含|涵盖|应含|含)(?:但不限于)?(?:以下|如下)?(?:[一二三四五六七八九十\d]+[个项点])?(?:内容|方面)?[：:]?\s*([^。；;]+)/.exec(criteria);
+  // (a note in brackets — 「（含学校社工）」「（不含副省级）」「（专业：管理类，包括但不限于：工商管理…等）」 — says what a
+  // word covers: no list of topics; the first list outside brackets is)
+  // (nor is what a proof holds — 「合同关键信息包括但不仅限于合同的项目名称、服务内容」 — a heading of the plan)
+  const m = [...criteria.matchAll(/(?<![（(不])(?:包括|包含|涵盖|应含|含)(?:但?不仅?限于)?(?:以下|如下)?(?:[一二三四五六七八九十\d]+[个项点])?(?:内容|方面)?[：:]?\s*([^。；;]+)/g)].find(
+    (x) => !insideBrackets(criteria, x.index) && !PROOF.test(criteria.slice(0, x.index).split(/[。；;，,\n]/).pop() ?? ''),
+  );
   if (!m) return [];
   let items: string[];
   if (TOPIC_NUMBER.test(m[1]!)) {
@@ -224,24 +228,48 @@ export function criteriaTopics(criteria: string): string[] {
     .map((s) => s.replace(/等.*$/, '').trim())
     .filter((s) => s.length >= 2 && s.length <= 16 && /[\u4e00-\u9fa5]/.test(s) && !/[得分]\d|\d分/.test(s) && balanced(s));
 }
+/** The subject of a list that says what a proof shows (a document, not a part of the plan). */
+const PROOF = /证明|关键信息|复印件|扫描件|合同|证书|资料|截图/;
+
+/** Whether position `at` of a text sits inside an open bracket (a note: 「（专业：…，包括…）」). */
+function insideBrackets(text: string, at: number): boolean {
+  let depth = 0;
+  for (const ch of text.slice(0, at)) {
+    if (ch === '（' || ch === '(') depth++;
+    else if ((ch === '）' || ch === ')') && depth > 0) depth--;
+  }
+  return depth > 0;
+}
+
 /** An item's number at the start of its line: 「（1）」「1、」「2.」. */
 const TOPIC_NUMBER = /^\s*[（(]?\d{1,2}[)）、.．]\s*/;
+
+/** The one person leading the project, by either name. */
+const MANAGER = /项目经理|项目负责人/;
 
 function subTopics(title: string, criteria: string, count: number, domain: TenderDomain, items: readonly string[] = []): string[] {
   const out: string[] = [];
   const own = bigrams(title);
   const distinct = (s: string) => new Set([...bigrams(s)].filter((b) => !own.has(b)));
-  const add = (s: string) => {
-    if (out.length >= count || s === title || out.includes(s)) return;
+  const add = (s: string, max = count) => {
+    if (out.length >= max || s === title || out.includes(s)) return;
     const mine = distinct(s);
     // a template topic that repeats one the criteria named (「进度计划」 / 「实施步骤与进度安排」) is left out
     if (out.some((o) => [...distinct(o)].some((b) => mine.has(b)))) return;
     out.push(s);
   };
-  for (const s of criteria ? criteriaTopics(criteria) : []) add(s);
-  // what the title or its scoring row leaves out (「（项目经理除外）」) is no topic of it
+  // the sub-points the criteria name are all headings of the row when it is split at all (「服务目标、服务重点、具体服务
+  // 内容」: an evaluator looks for each — a third one cut by the row's length share has no heading): up to the most children
+  const named = criteria ? criteriaTopics(criteria) : [];
+  const room = Math.min(MAX_CHILDREN, Math.max(count, named.length));
+  for (const s of named) if (out.length < room) add(s, room);
+  // what the title or its scoring row leaves out (「（项目经理除外）」「（项目负责人除外）」) is no topic of it — the
+  // project's manager and its 负责人 are one post
   const except = [title, ...items].flatMap((t) => [...t.matchAll(/[（(]([^（()）]+)除外[)）]/g)].map((m) => m[1]!));
-  for (const s of templateFor(title, domain) ?? GENERIC) if (!except.some((e) => s.includes(e))) add(s);
+  const left = (s: string) => except.some((e) => s.includes(e) || (MANAGER.test(e) && MANAGER.test(s)));
+  // (the tender's own name of the post: a row on the 项目负责人 gets 「项目负责人简介」, not 「项目经理简介」)
+  const lead = [title, ...items].some((t) => t.includes('项目负责人')) && ![title, ...items].some((t) => t.includes('项目经理'));
+  for (const s of templateFor(title, domain) ?? GENERIC) if (!left(s)) add(lead ? s.replace('项目经理', '项目负责人') : s);
   return out;
 }
 

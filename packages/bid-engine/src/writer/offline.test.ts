@@ -233,7 +233,7 @@ describe('enterprise facts: placeholders, never invented', () => {
     expect(cert.text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     const team = find(flagship, '项目组织架构');
     // a table's blanks are named by their column (the row says whose): 项目经理 | 【待填写：姓名】
-    expect(team.text).toMatch(/项目经理\t【待填写：姓名】/);
+    expect(team.text).toMatch(/【待填写：姓名】\t项目经理/);
     const perf = find(flagship, '类似项目业绩一览表');
     expect(perf.text).toMatch(/1\t【待填写：项目名称】\t【待填写：委托单位】/);
     const letter = find(flagship, '投标函');

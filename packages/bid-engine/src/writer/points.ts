@@ -30,6 +30,8 @@ interface Leaf {
   /** the words that say what the leaf is about: its title, its scoring rows' names, its parent's title */
   subject: Set<string>;
   order: number;
+  /** the leaf answers a row on people (STAFF_ROW): it takes only requirements on people */
+  staff?: boolean;
 }
 
 /** The leaves in outline order, each with its parents' titles and the scoring rows it answers (its own, else its nearest ancestor's). */
@@ -129,6 +131,27 @@ export function parameterItems(card: TenderCard): RequirementItem[] {
  */
 const DEAL_ITEM = /付款|支付方式|结算|发票|投标报价|报价(?:应|须|包含|包括|为)|保证金|违约|罚款|罚金|扣除|扣减|扣罚|扣款|扣发(?!工资)|索赔|赔偿|终止合同|解除合同|合同(?:签订|履行期限|为|期限)|不良行为|考[评核]得分|综合考评|预算金额|采购预算|最高限价/;
 
+/**
+ * A line of the money the buyer has (「…预算为228.2万元」「最高限价：50万元」「采购预算（元）：8042100.00」): the tender
+ * informs the bidder of it, the bidder does not promise it — acknowledged in the commercial table, never 「我方承诺…预算为…」.
+ */
+export const BUDGET_LINE =
+  /(?:预算|最高限价|控制价|限价|招标控制价|采购资金)(?:金额|总额|总价|资金|价格|价)?(?:[（(][^）)]{0,8}[)）])?\s*(?:为|是|：|:|约)?\s*(?:人民币)?\s*[¥￥]?\s*\d[\d,，]*(?:\.\d+)?\s*(?:万元|元|万)|(?:预算|最高限价|控制价|限价)[^：:，。；;]{0,8}[（(]\s*万?元\s*[)）]\s*[：:]?\s*\d/;
+
+/**
+ * A scoring row about the people the bidder puts on the project (项目负责人, 项目经理, 团队, 人员配置, a post's 主管): the
+ * leaves answering it restate the requirements on people, not every requirement of the service.
+ */
+export const STAFF_ROW = /项目负责人|项目经理|经理|负责人|团队|人员配置|人员配备|人员情况|人员安排|成员|主管|队长|持证|资历|拟派|拟投入[^，。]{0,6}人员/;
+/**
+ * A requirement on people: what they are or hold (学历, 职称, 证书, 年龄, 党员, experience), how many and where (人数,
+ * 驻场, 到岗), their employment (社保, 劳动合同) and their replacement. A training or supervision plan for them is the
+ * training section's, not the staff row's.
+ */
+const PEOPLE_ITEM = /学历|学位|职称|证书|资格|资质|持证|年龄|周岁|党员|政治面貌|工作经验|从业|年限|工龄|岗位|人员配置|人员配备|配备|人员素质|人数|\d+\s*人|(?:社工|人员|员工|工作人员|经理|主管)\s*\d+\s*名|驻场|驻点|驻校|到岗|在岗|缺岗|更换|替换|离职|社会保险|社保|劳动合同|劳动关系|团队成员/;
+const NOT_PEOPLE_ITEM = /培训|督导|中标候选|候选中标|推荐[^，。]{0,10}供应商|评审委员会/;
+export const isPeopleItem = (text: string): boolean => PEOPLE_ITEM.test(text) && !NOT_PEOPLE_ITEM.test(text);
+
 /** A response table that can take requirement rows: not the qualification table (it answers the qualifications). */
 const takesRows = (n: BidOutlineNode) => n.mode === 'table' && !/资格/.test(n.title);
 /** The commercial response table (商务条款偏离表, 商务条件响应表): the deal terms are its rows (offline/terms.ts). */
@@ -167,7 +190,7 @@ export function assignRequirements(card: TenderCard, outline: BidOutlineNode[] |
     const general = tables.find((n) => !commercialTable(n) && !isParameterTable(card, n)) ?? commercial ?? null;
     const rest: RequirementItem[] = [];
     for (const r of items) {
-      const deal = DEAL_ITEM.test(r.text) ? (commercial ?? general) : null;
+      const deal = DEAL_ITEM.test(r.text) || BUDGET_LINE.test(r.text) ? (commercial ?? general) : null;
       if (deal) add(deal.id, r);
       else rest.push(r);
     }
@@ -208,6 +231,7 @@ function leafWords(card: TenderCard, outline: BidOutlineNode[]): Leaf[] {
         title: bigrams(l.node.title),
         subject: bigrams([l.node.title, ...rows.map((s) => s.item), parent].join(' ')),
         words: bigrams([...rows.map((s) => `${s.item} ${s.criteria}`), parent].join(' ')),
+        staff: rows.length > 0 && rows.every((s) => s.category !== 'price' && STAFF_ROW.test(s.item)),
       };
     });
 }
@@ -231,15 +255,17 @@ function toLeaves<T>(leaves: Leaf[], items: T[], textOf: (x: T) => string, fallb
   const tech = leaves.filter((l) => l.node.kind === '技术');
   const pool = tech.length ? tech : leaves;
   const titled = pool.find((l) => WHOLE.test(l.node.title) && !/时间|流程|人员|应急|培训|售后|安全/.test(l.node.title));
-  const whole = titled ?? pool[0];
+  const whole = titled ?? pool.find((l) => !l.staff) ?? pool[0];
   const placed = new Map<T, Leaf>();
   const words = items.map((r) => bigrams(textOf(r)));
+  // (a leaf answering a row on people takes the requirements on people only)
+  const fits = (l: Leaf, r: T) => !l.staff || isPeopleItem(textOf(r));
   items.forEach((r, i) => {
     const w = words[i]!;
     let best: Leaf | null = null;
     let top = 0;
     for (const l of leaves) {
-      if (!sharedCount(w, l.subject, SUBJECT_GENERIC)) continue;
+      if (!fits(l, r) || !sharedCount(w, l.subject, SUBJECT_GENERIC)) continue;
       const sc = overlap(w, l.title) * 2 + overlap(w, l.words);
       if (sc > top) {
         top = sc;
@@ -259,7 +285,7 @@ function toLeaves<T>(leaves: Leaf[], items: T[], textOf: (x: T) => string, fallb
   });
   items.forEach((r, i) => {
     if (placed.has(r)) return;
-    const scores = [...own].map(([l, set]) => ({ l, sc: overlap(words[i]!, set) })).sort((a, b) => b.sc - a.sc);
+    const scores = [...own].filter(([l]) => fits(l, r)).map(([l, set]) => ({ l, sc: overlap(words[i]!, set) })).sort((a, b) => b.sc - a.sc);
     const [first, second] = scores;
     if (first && first.sc >= 4 && first.sc >= 1.5 * (second?.sc ?? 0)) placed.set(r, first.l);
   });

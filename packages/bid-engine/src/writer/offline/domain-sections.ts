@@ -4,6 +4,7 @@ import { figuresOf } from '../../tender/rules/requirements.js';
 import type { Ctx, Part } from './context.js';
 import { clauseList, F, ph } from './context.js';
 import { factTable, todo } from './work-sections.js';
+import { personRows } from './people.js';
 
 /**
  * Section bodies in the register of a tender that is not an IT system (issue 13 item 2): people-serving tenders
@@ -75,6 +76,8 @@ export function serviceEmergency(c: Ctx): Part[] {
 }
 
 export function serviceStaffing(c: Ctx): Part[] {
+  // a row on people whose criteria score their attributes has its person table (people.ts): no second, generic one
+  if (personRows(c).length) return [['人员管理', [todo(c, '岗位职责、考勤考核与人员替补办法')]]];
   const staff = c.ent.staff ?? [];
   const posts = staffItems(c);
   const rows = staff.length

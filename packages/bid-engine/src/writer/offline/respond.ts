@@ -1,7 +1,9 @@
 import type { RequirementItem, ScoringItem } from '@btz/shared';
 import type { Block } from '../doc.js';
-import { pointsFor } from '../points.js';
+import { BUDGET_LINE, pointsFor } from '../points.js';
 import { ph, type Ctx, type Part } from './context.js';
+import { personTables } from './people.js';
+import { isServiceDomain } from '../domain.js';
 
 /**
  * The point-to-point parts of a written section (issue 13 item 2): each sub-point of the scoring rows it answers, restated
@@ -40,8 +42,31 @@ export const REQUIRES = /须|应|要求|不少于|不低于|不超过|不大于|
  * nonsense to an evaluator.
  */
 const EXPLAINS = /^[\s★▲]*(?:注|说明|备注|释义)\s*\d*\s*[：:]|例[：:]|举例|如下[：:]?\s*$/;
-/** Whether the bidder commits to an item (it says what must be done and is no explanation). */
-export const commits = (text: string): boolean => REQUIRES.test(text) && !EXPLAINS.test(text.trim());
+/**
+ * A service target: a quantity the work must reach — a count with its frequency or floor (「咨询至少30次」「每日不少于2次」
+ * 「每季度至少开展1次」), a time limit (「30分钟内到达现场」). The figure is the tender's, copied as printed.
+ */
+const TARGET =
+  /(?:至少|不少于|不低于|不得少于|不得低于|不小于|≥)\s*\d+(?:\.\d+)?\s*(?:次|个|场|人次|户|篇|期|份|节|课时|学时|小时|分钟|天|日|个?工作日|%|％)|每(?:天|日|周|月|季度?|年|学期|学年|半年)[^，。；;]{0,12}?\d+(?:\.\d+)?\s*(?:次|场|人次|户|篇|期|份|节|课时|学时)|\d+\s*(?:分钟|小时)(?:之内|以内|内)(?:到达|到场|赶到|响应|回复|处理|完成)/;
+export const isTarget = (text: string): boolean => TARGET.test(text);
+
+/**
+ * The targets of a requirement item, each the clause that states it (numbering off, the bidder as 我方): an item of
+ * several clauses (a table row of 维保要求) gives the clauses with a target only.
+ */
+export function targetsOf(text: string): string[] {
+  return text
+    .split(/[。；;\n]|\s+(?=[（(]?\d{1,2}[)）、.．])|◆|•/)
+    .map((x) => commitOf(x.replace(/^[^：:]{1,10}[：:](?=.*\d)/, (m) => (/要求|标准|内容/.test(m) ? '' : m))))
+    .filter((x) => x.length >= 4 && x.length <= 80 && TARGET.test(x) && !BUDGET_LINE.test(x));
+}
+
+/**
+ * Whether the bidder commits to an item (it says what must be done and is no explanation, and is no line of the buyer's
+ * budget: 「我方承诺…预算为228.2万元」 promises the buyer's money). A service target stated as a bare quantity
+ * (「咨询至少30次」「新个案至少4个」) says what must be done.
+ */
+export const commits = (text: string): boolean => (REQUIRES.test(text) || isTarget(text)) && !EXPLAINS.test(text.trim()) && !BUDGET_LINE.test(text);
 
 /** A table row (「评价项目：巡检完成率；评价标准：…」) is committed to by its first cell; a sentence by its first sentence. */
 export function commitment(text: string): string {
@@ -130,7 +155,7 @@ function pointsPart(c: Ctx): Part[] {
         same[0] = `${same[0]}；${p}`;
         return;
       }
-      const own = r ? c.reqs.indexOf(r) : -1;
+      const own = r ? tableItems(c).indexOf(r) : -1;
       table.push(
         r
           ? [p, `第 ${r.source.page} 页：${quote(c, r.text)}${own >= 0 ? `（见下表第 ${own + 1} 条）` : ''}`, ph('落实做法'), r.id]
@@ -145,10 +170,42 @@ function pointsPart(c: Ctx): Part[] {
 /** A date the reader took from table cells (「2026年；12月；16日」) joined again: a date, not three figures. */
 const oneDate = (t: string) => t.replace(/(\d{4}\s*年)[；;\s]+(\d{1,2}\s*月)[；;\s]+(\d{1,2}\s*日)/g, '$1$2$3');
 
+/**
+ * The service targets of the section's requirement items (a service tender's 「咨询至少30次」「新个案至少4个」), committed
+ * in the plan with the tender's own figure and page — not only acknowledged in the table. An item that is its target
+ * whole is answered here and leaves the table; an item holding more (a table row of several requirements) stays in it.
+ */
+function targetItems(c: Ctx): { lines: string[][]; whole: Set<RequirementItem> } {
+  const lines: string[][] = [];
+  const whole = new Set<RequirementItem>();
+  if (!isServiceDomain(c.domain)) return { lines, whole };
+  for (const r of c.reqs) {
+    if (BUDGET_LINE.test(r.text) || EXPLAINS.test(r.text.trim())) continue;
+    const ts = targetsOf(r.text);
+    if (!ts.length) continue;
+    // (「我方承诺：我方需为…」 says 我方 twice: the clause's own subject goes)
+    for (const t of ts) lines.push([String(lines.length + 1), `我方承诺：${t.replace(/^我方(?:应当|必须|需要|需|须|应)?(?=.{4})/, '')}`, `招标文件第 ${r.source.page} 页`]);
+    if (ts.length === 1 && ts[0]!.replace(/\s+/g, '').length >= commitOf(r.text).replace(/\s+/g, '').length - 2) whole.add(r);
+  }
+  return { lines, whole };
+}
+
+/** The section's requirement items its table restates (those not committed whole as service targets). */
+const tableItems = (c: Ctx): RequirementItem[] => {
+  const whole = targetItems(c).whole;
+  return c.reqs.filter((r) => !whole.has(r));
+};
+
 /** The tender's requirement items of this section, restated and answered one by one. */
 function requirementsPart(c: Ctx): Part[] {
   if (!c.reqs.length) return [];
-  const rows = c.reqs.map((r: RequirementItem, i) => [
+  const targets = targetItems(c);
+  // (a table: each target in the tender's words with its page — a fixed sentence around a short target 「小组至少4个」
+  // would be more the template's words than the tender's)
+  const committed: Part[] = targets.lines.length ? [['服务指标承诺', [{ t: 'table', head: ['序号', '服务指标', '招标文件出处'], rows: targets.lines }]]] : [];
+  const reqs = tableItems(c);
+  if (!reqs.length) return committed;
+  const rows = reqs.map((r: RequirementItem, i) => [
     String(i + 1),
     `第 ${r.source.page} 页：${oneDate(r.text.replace(/\s+/g, ' '))}`,
     commits(r.text) ? `完全响应：我方承诺${commitment(r.text)}。` : '我方知悉。',
@@ -156,7 +213,7 @@ function requirementsPart(c: Ctx): Part[] {
   const blocks: Block[] = [
     { t: 'table', head: ['序号', '招标要求', '我方响应与落实'], rows },
   ];
-  return [['招标需求逐条响应', blocks]];
+  return [...committed, ['招标需求逐条响应', blocks]];
 }
 
 /** The table's header row as the section's text carries it (cells joined by tabs). */
@@ -176,5 +233,5 @@ export function answeredPoints(text: string): string[] {
 
 export function pointParts(c: Ctx): Part[] {
   if (c.node.mode !== 'ai') return [];
-  return [...pointsPart(c), ...requirementsPart(c)];
+  return [...pointsPart(c), ...personTables(c), ...requirementsPart(c)];
 }

@@ -3,6 +3,7 @@ import type { Fact } from '../facts.js';
 import type { Part, Ctx } from './context.js';
 import { ANONYMOUS_MARK } from '../anonymity.js';
 import { bold, clauseList, F, ph } from './context.js';
+import { personRows } from './people.js';
 
 /**
  * Section bodies for the kinds of work a bid describes (技术方案、实施、进度、质量、安全、人员、售后、应急、承诺、培训): each
@@ -115,10 +116,12 @@ export function staffRows(c: Ctx): string[][] {
 export function staffing(c: Ctx): Part[] {
   const f = F(c);
   const pm = (c.ent.staff ?? []).find((s) => /项目经理/.test(s.role));
+  // (a row on people whose criteria score their attributes has its person table — people.ts — instead of this one)
+  const own = personRows(c).length > 0;
   return [
     ['团队配置', [
       ...factTable(c, [f.teamSize, f.managerTitle]),
-      { t: 'table', head: ['岗位', '姓名', '职称/证书', '在岗时间'], rows: staffRows(c) },
+      ...(own ? [] : [{ t: 'table', head: ['岗位', '姓名', '职称/证书', '在岗时间'], rows: staffRows(c) } as Block]),
     ]],
     ['项目经理', [
       pm && !c.anonymous
