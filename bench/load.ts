@@ -18,7 +18,7 @@
  *    a section, sending the revision last got back for it), coupon list, public pages (/robots.txt, /sitemap.xml;
  *    the home page too when apps/web/dist is built);
  *  - get-info at a fixed `--rate` (default 1000 rps) on two instances (the goal's set-up) and on three: the p99 the goal
- *    is about.
+ *    is about; the same rate against the bare route and one instance as the machine's own reference.
  * Printed per run: rps, p50, p99 (ms), errors (non-2xx, timeouts, connection errors), refused (HTTP 200 with
  * success:false — e.g. a stale revision), RSS of every server process after the run; and get-info ÷ bare.
  * The section-save rate limit (RATE_LIMIT_SAVE, per user and IP) is lifted for the run: one user on one IP would
@@ -354,11 +354,15 @@ try {
   const barePort = await new Promise<number>((resolve) => bare!.once('message', (m: { port: number }) => resolve(m.port)));
   const tenantId = (me.tenantId ?? me.tenant_id ?? '000000') as string;
   const userId = String(me.id ?? me.userId);
-  const bareRow = await run('bare Fastify + 同一查询', `http://127.0.0.1:${barePort}`, [{ method: 'POST', path: `/bare/get-info?tenant=${tenantId}&user=${userId}` }], [bare]);
+  const bareReq = [{ method: 'POST' as const, path: `/bare/get-info?tenant=${tenantId}&user=${userId}` }];
+  const bareRow = await run('bare Fastify + 同一查询', `http://127.0.0.1:${barePort}`, bareReq, [bare]);
+  // the same fixed rate against the bare route and one instance: what the machine itself gives at that rate (the client,
+  // the database and the scheduler on the same cores), beside what the balancer adds
+  const fixed: Row[] = [await run(`bare @ ${rate} rps`, `http://127.0.0.1:${barePort}`, bareReq, [bare], { rate })];
   const oneInfo = await run('get-info，单实例', one.url, [getInfo], [one]);
+  fixed.push(await run(`get-info @ ${rate} rps，单实例`, one.url, [getInfo], [one], { rate }));
   await run('混合负载，单实例', one.url, mixed(), [one]);
   const infos: { name: string; row: Row }[] = [{ name: '单实例', row: oneInfo }];
-  const fixed: Row[] = [];
   if (withNginx) {
     const two = await startInstance('实例2', { ...env, PORT: String(ports[1]) });
     two.keepLines = false;
@@ -377,8 +381,6 @@ try {
     nextLeaf = 0;
     await run('混合负载，三实例 + nginx', nginx.url, mixed(), [one, two, three]);
     fixed.push(await run(`get-info @ ${rate} rps，三实例 + nginx`, nginx.url, [getInfo], [one, two, three], { rate }));
-  } else {
-    fixed.push(await run(`get-info @ ${rate} rps，单实例`, one.url, [getInfo], [one], { rate }));
   }
 
   const ratio = (r: Row) => (r.rps / bareRow.rps).toFixed(2);
