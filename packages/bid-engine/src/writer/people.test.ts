@@ -3,7 +3,7 @@ import type { BidOutlineNode, RequirementItem, ScoringItem, TenderCard } from '@
 import { buildFactSheet } from './facts.js';
 import { writeSectionOffline, type EnterpriseFacts } from './offline.js';
 import { countedPosts, scoredAttrs } from './offline/people.js';
-import { commits, isTarget, targetsOf } from './offline/respond.js';
+import { answerOf, commits, commitOf, isTarget, targetsOf } from './offline/respond.js';
 import { assignRequirements, BUDGET_LINE } from './points.js';
 
 /**
@@ -173,5 +173,18 @@ describe('service targets, budgets and the staff row’s requirements', () => {
     const table = write(card, outline, 't');
     expect(table).toMatch(/预算为123\.4万元[^\n]*我方知悉/);
     expect(table).not.toMatch(/我方承诺[^\n]*预算为123\.4万元/);
+  });
+
+  it('a requirement row answers as an evaluator reads it: the buyer’s right accepted, the promise said once, the tender’s words kept', () => {
+    // the buyer's right is accepted, not promised
+    expect(answerOf('采购单位可对投标人的人员配置情况、工作情况进行考察和监督，有权要求投标人在15日内替换工作人员；')).toBe('我方知悉并接受。');
+    expect(answerOf('甲方有权要求乙方更换不称职的服务人员。')).toBe('我方知悉并接受。');
+    // 「我方承诺我方应…」 says the promise once
+    expect(answerOf('投标人应确保工作人员按投标承诺及时配置到位，避免出现缺岗情况。')).toBe('完全响应：我方承诺确保工作人员按投标承诺及时配置到位，避免出现缺岗情况。');
+    // the party is replaced, never the words 服务方案 / 服务方式 or the chapter 投标人须知
+    expect(commitOf('服务方须认真落实工作计划和服务方案，以政府购买服务方式组织实施')).toBe('我方须认真落实工作计划和服务方案，以政府购买服务方式组织实施');
+    expect(commitOf('投标人须按投标人须知的规定提交资料')).toBe('我方须按投标人须知的规定提交资料');
+    // a guidance note is no requirement
+    expect(answerOf('指引：若评分项中有涉及人员要求，评分项中的要求与采购需求的要求应当尽可能保持一致')).toBe('我方知悉。');
   });
 });

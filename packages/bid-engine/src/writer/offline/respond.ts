@@ -13,7 +13,8 @@ import { isServiceDomain } from '../domain.js';
  * 明确责任人…」 under every point is filler an evaluator skips).
  */
 
-const SUBJECT = /(?:投标人|供应商|中标人|中标供应商|成交供应商|乙方|物业管理方|物业公司|服务商|外包服务商|外包服务供应商|承包人|承包方|服务方)/g;
+// (服务方 the party, never the 服务方 of 服务方案 / 服务方式 / 服务方面; 投标人须知 is a chapter's name, not the bidder)
+const SUBJECT = /(?:投标人(?!须知)|供应商(?!须知)|中标人|中标供应商|成交供应商|乙方|物业管理方|物业公司|服务商|外包服务商|外包服务供应商|承包人|承包方|服务方(?![案式面法向针便]))/g;
 
 /** A requirement turned into the bidder's commitment, the tender's words and figures kept (its numbering off — all of
  * it: 「2.2.4日常维修」 never leaves 「4日常维修」, a figure the tender does not state). */
@@ -41,7 +42,7 @@ export const REQUIRES = /须|应|要求|不少于|不低于|不超过|不大于|
  * (「…响应方式举例说明如下：」) — is acknowledged, not committed to: 「我方承诺涉及相关既定值的，例：…均视为负偏离」 reads as
  * nonsense to an evaluator.
  */
-const EXPLAINS = /^[\s★▲]*(?:注|说明|备注|释义)\s*\d*\s*[：:]|例[：:]|举例|如下[：:]?\s*$/;
+const EXPLAINS = /^[\s★▲]*(?:注|说明|备注|释义|指引|提示)\s*\d*\s*[：:]|例[：:]|举例|如下[：:]?\s*$/;
 /**
  * A service target: a quantity the work must reach — a count with its frequency or floor (「咨询至少30次」「每日不少于2次」
  * 「每季度至少开展1次」), a time limit (「30分钟内到达现场」). The figure is the tender's, copied as printed.
@@ -67,6 +68,21 @@ export function targetsOf(text: string): string[] {
  * (「咨询至少30次」「新个案至少4个」) says what must be done.
  */
 export const commits = (text: string): boolean => (REQUIRES.test(text) || isTarget(text)) && !EXPLAINS.test(text.trim()) && !BUDGET_LINE.test(text);
+
+/**
+ * A clause granting the buyer a right (「采购单位可对…进行考察和监督，有权要求…」): the bidder accepts it, it does not promise
+ * it — 「我方承诺采购单位可对我方…」 reads as nonsense to an evaluator.
+ */
+const BUYER_RIGHT = /^(?:采购人|采购单位|采购方|招标人|甲方|业主|用户单位|使用单位)[^，。；;]{0,24}?(?:可以?|有权|保留)/;
+
+/** The answer of a requirement row: the commitment in the tender's words, the buyer's right accepted, or noted. */
+export function answerOf(text: string): string {
+  if (!commits(text)) return '我方知悉。';
+  const t = commitOf(text);
+  if (BUYER_RIGHT.test(t)) return '我方知悉并接受。';
+  // (「我方承诺我方应确保…」: the promise says it once)
+  return `完全响应：我方承诺${commitment(text).replace(/^我方(?:应当|必须|需要|需|应|须)/, '')}。`;
+}
 
 /** A table row (「评价项目：巡检完成率；评价标准：…」) is committed to by its first cell; a sentence by its first sentence. */
 export function commitment(text: string): string {
@@ -208,7 +224,7 @@ function requirementsPart(c: Ctx): Part[] {
   const rows = reqs.map((r: RequirementItem, i) => [
     String(i + 1),
     `第 ${r.source.page} 页：${oneDate(r.text.replace(/\s+/g, ' '))}`,
-    commits(r.text) ? `完全响应：我方承诺${commitment(r.text)}。` : '我方知悉。',
+    answerOf(r.text),
   ]);
   const blocks: Block[] = [
     { t: 'table', head: ['序号', '招标要求', '我方响应与落实'], rows },
