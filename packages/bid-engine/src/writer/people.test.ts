@@ -181,6 +181,8 @@ describe('service targets, budgets and the staff row’s requirements', () => {
     expect(answerOf('甲方有权要求乙方更换不称职的服务人员。')).toBe('我方知悉并接受。');
     // 「我方承诺我方应…」 says the promise once
     expect(answerOf('投标人应确保工作人员按投标承诺及时配置到位，避免出现缺岗情况。')).toBe('完全响应：我方承诺确保工作人员按投标承诺及时配置到位，避免出现缺岗情况。');
+    expect(answerOf('投标人不得将本项目转包给他人。')).toBe('完全响应：我方承诺不得将本项目转包给他人。');
+    expect(answerOf('投标人的驻场人员须持证上岗。')).toBe('完全响应：我方承诺我方的驻场人员须持证上岗。');
     // the party is replaced, never the words 服务方案 / 服务方式 or the chapter 投标人须知
     expect(commitOf('服务方须认真落实工作计划和服务方案，以政府购买服务方式组织实施')).toBe('我方须认真落实工作计划和服务方案，以政府购买服务方式组织实施');
     expect(commitOf('投标人须按投标人须知的规定提交资料')).toBe('我方须按投标人须知的规定提交资料');

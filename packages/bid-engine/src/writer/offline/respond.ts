@@ -80,8 +80,8 @@ export function answerOf(text: string): string {
   if (!commits(text)) return '我方知悉。';
   const t = commitOf(text);
   if (BUYER_RIGHT.test(t)) return '我方知悉并接受。';
-  // (「我方承诺我方应确保…」: the promise says it once)
-  return `完全响应：我方承诺${commitment(text).replace(/^我方(?:应当|必须|需要|需|应|须)/, '')}。`;
+  // (「我方承诺我方应确保…」「我方承诺我方不得…」: the promise says 我方 once; 「我方的人员…」 keeps it)
+  return `完全响应：我方承诺${commitment(text).replace(/^我方(?:应当|必须|需要|需|应|须)?(?![的与和及])/, '')}。`;
 }
 
 /** A table row (「评价项目：巡检完成率；评价标准：…」) is committed to by its first cell; a sentence by its first sentence. */
