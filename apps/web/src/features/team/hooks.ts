@@ -32,7 +32,10 @@ export function reviewOf(team: BidTeam | null, nodeId: string): SectionReview {
 /** A review move, a due date, a result: each answers the bid's team view, which replaces the cached one. */
 export function useReview(bidId: string) {
   const qc = useQueryClient();
-  const done = (t: BidTeam) => {
+  const done = async (t: BidTeam) => {
+    // a read of the team view still in flight (a refetch when the window got focus, one a realtime message started)
+    // was answered before this move and would land after it, putting back the old state: drop it first
+    await qc.cancelQueries({ queryKey: teamKeys.bid(bidId) });
     qc.setQueryData(teamKeys.bid(bidId), t);
     void qc.invalidateQueries({ queryKey: teamKeys.activity(bidId) });
     void qc.invalidateQueries({ queryKey: reviewKeys.tasks });
@@ -40,8 +43,8 @@ export function useReview(bidId: string) {
   return {
     move: useMutation({
       mutationFn: ({ nodeId, move, comment }: { nodeId: string; move: ReviewMove; comment?: string }) => moveSection(bidId, nodeId, move, comment),
-      onSuccess: (t, v) => {
-        done(t);
+      onSuccess: async (t, v) => {
+        await done(t);
         // the returned comment joins the section's thread
         if (v.move === 'return') void qc.invalidateQueries({ queryKey: reviewKeys.comments(bidId, v.nodeId) });
       },
@@ -49,8 +52,8 @@ export function useReview(bidId: string) {
     due: useMutation({ mutationFn: ({ nodeId, dueDate }: { nodeId: string; dueDate: string }) => setDueDate(bidId, nodeId, dueDate), onSuccess: done }),
     result: useMutation({
       mutationFn: ({ result, date }: { result: BidResult | ''; date: string }) => markResult(bidId, result, date),
-      onSuccess: (t) => {
-        done(t);
+      onSuccess: async (t) => {
+        await done(t);
         void qc.invalidateQueries({ queryKey: reviewKeys.winRate });
       },
     }),
@@ -61,7 +64,9 @@ export function useAssign(bidId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ nodeId, userId }: { nodeId: string; userId: string }) => assignSection(bidId, nodeId, userId),
-    onSuccess: (t) => {
+    onSuccess: async (t) => {
+      // (as a review move: a team read in flight would put back the old assignee)
+      await qc.cancelQueries({ queryKey: teamKeys.bid(bidId) });
       qc.setQueryData(teamKeys.bid(bidId), t);
       void qc.invalidateQueries({ queryKey: teamKeys.activity(bidId) });
     },
