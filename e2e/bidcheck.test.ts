@@ -150,8 +150,11 @@ describe('标书工具', () => {
     const fix = page.getByTestId('check-fix');
     if (await fix.isVisible()) {
       await fix.click();
+      // the fix is a job (the file rewritten, then checked again) and its toast lives seconds: watched from the click on,
+      // with the time a loaded machine needs
+      const fixed = visible(page.getByText(/已修复 \d+ 处|没有可自动修复的内容/), WAIT * 3);
       await page.getByRole('button', { name: '修 复' }).or(page.getByRole('button', { name: '修复' })).last().click();
-      await visible(page.getByText(/已修复 \d+ 处|没有可自动修复的内容/));
+      await fixed;
       await visible(page.getByTestId('check-summary'), WAIT * 2);
       await shot(page, 'bidcheck-written-fixed');
     }
