@@ -24,7 +24,8 @@ declare module 'autocannon' {
       max: number;
     }
     interface Result {
-      requests: Histogram;
+      /** `total`: every answered request of the run */
+      requests: Histogram & { total: number };
       latency: Histogram;
       errors: number;
       timeouts: number;

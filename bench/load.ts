@@ -20,12 +20,15 @@
  *  - get-info at a fixed `--rate` (default 1000 rps) on two instances (the goal's set-up) and on three: the p99 the goal
  *    is about; the same rate against the bare route and one instance as the machine's own reference.
  * Printed per run: rps, p50, p99 (ms), errors (non-2xx, timeouts, connection errors), refused (HTTP 200 with
- * success:false — e.g. a stale revision), RSS of every server process after the run; and get-info ÷ bare.
+ * success:false — e.g. a stale revision), RSS of every server process after the run, CPU per answered request of the
+ * serving processes (utime + stime) and of every PostgreSQL process on the machine (so another user of the same
+ * PostgreSQL server inflates it); and get-info ÷ bare.
+ * `--one`: the bare and single-instance rounds only (get-info, at the rate and mixed), for a quicker look.
  * The section-save rate limit (RATE_LIMIT_SAVE, per user and IP) is lifted for the run: one user on one IP would
  * otherwise measure the limiter.
  */
 import { spawn, fork, type ChildProcess } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -130,6 +133,29 @@ async function startInstance(name: string, env: Record<string, string>, opts: { 
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+/** CPU time a process used so far, in ms (utime + stime of /proc/PID/stat; clock ticks of 10 ms) */
+const cpuMs = (pid: number | undefined): number => {
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(f[11]) + Number(f[12])) * 10;
+  } catch {
+    return NaN;
+  }
+};
+/** CPU time every PostgreSQL process on this machine used so far, in ms (the database's share of a run) */
+const postgresCpuMs = (): number => {
+  let ms = 0;
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      if (readFileSync(`/proc/${d}/comm`, 'utf8').trim() === 'postgres') ms += cpuMs(Number(d));
+    } catch {
+      /* gone */
+    }
+  }
+  return ms;
+};
 
 const rssMb = (pid: number | undefined): number => {
   try {
@@ -267,6 +293,7 @@ try {
     errors: number;
     refused: number;
     rss: string;
+    cpu: string;
   }
   const rows: Row[] = [];
   // no content-type on the calls without a body: Fastify refuses an empty JSON body (answered 400 in the body)
@@ -319,6 +346,9 @@ try {
         }
       },
     }));
+    const pids = servers.map((s) => ('proc' in s ? s.proc.pid : s.pid));
+    const cpu0 = pids.map(cpuMs);
+    const pg0 = postgresCpuMs();
     const res = await autocannon({
       url,
       connections: opts.rate ? Math.max(connections, 50) : connections,
@@ -327,6 +357,11 @@ try {
       ...(opts.rate ? { overallRate: opts.rate } : {}),
     });
     const rss = servers.map((s) => ('proc' in s ? `${s.name} ${rssMb(s.proc.pid)}` : `bare ${rssMb(s.pid)}`)).join('，');
+    // CPU per request: what the serving processes and the database spent on each answered request (µs)
+    const answered = Math.max(1, res.requests.total);
+    const cpuServers = pids.reduce<number>((n, pid, i) => n + (cpuMs(pid) - cpu0[i]!), 0);
+    const cpuPg = postgresCpuMs() - pg0;
+    const cpu = `CPU/请求 服务 ${Math.round((cpuServers * 1000) / answered)} µs，PostgreSQL ${Math.round((cpuPg * 1000) / answered)} µs`;
     const row: Row = {
       name,
       rps: Math.round(res.requests.average),
@@ -335,11 +370,12 @@ try {
       errors: res.errors + res.timeouts + res.non2xx,
       refused,
       rss: `${rss} MB`,
+      cpu,
     };
     rows.push(row);
     console.log(
       `${name.padEnd(34)} ${String(row.rps).padStart(6)} rps  p50 ${String(row.p50).padStart(4)} ms  p99 ${String(row.p99).padStart(5)} ms  ` +
-        `errors ${row.errors}  refused ${row.refused}  RSS ${row.rss}`,
+        `errors ${row.errors}  refused ${row.refused}  RSS ${row.rss}  ${row.cpu}`,
     );
     for (const [k, n] of why) console.log(`    refused ${n}× ${k}`);
     if (row.errors) console.log(`    errors: non-2xx ${res.non2xx}, timeouts ${res.timeouts}, connection errors ${res.errors}`);
@@ -363,7 +399,7 @@ try {
   fixed.push(await run(`get-info @ ${rate} rps，单实例`, one.url, [getInfo], [one], { rate }));
   await run('混合负载，单实例', one.url, mixed(), [one]);
   const infos: { name: string; row: Row }[] = [{ name: '单实例', row: oneInfo }];
-  if (withNginx) {
+  if (withNginx && !args.includes('--one')) {
     const two = await startInstance('实例2', { ...env, PORT: String(ports[1]) });
     two.keepLines = false;
     procs.push(two);

@@ -1,4 +1,4 @@
-import type { Selectable, Transaction } from 'kysely';
+import type { CompiledQuery, Selectable, Transaction } from 'kysely';
 import type { Page } from '@btz/shared';
 import type { Database } from '../../db/connection.js';
 import { paginate, type Paging } from '../../db/paging.js';
@@ -64,19 +64,33 @@ const ENTERPRISE_COLUMNS = [
  * The user and its enterprise (within the tenant) in one round trip — get-info is the call every page makes, so it
  * pays one query, not two. The enterprise is undefined when the user has none (or one of another tenant).
  */
-export async function findUserWithEnterprise(
-  db: Database,
-  tenantId: string,
-  userId: string,
-): Promise<{ user: UserRow; enterprise: Selectable<EnterprisesTable> | undefined } | undefined> {
-  const row = await db
+function userWithEnterpriseQuery(db: Database, tenantId: string, userId: string) {
+  return db
     .selectFrom('users')
     .leftJoin('enterprises as e', (j) => j.onRef('e.id', '=', 'users.enterprise_id').on('e.tenant_id', '=', tenantId))
     .selectAll('users')
     .select(ENTERPRISE_COLUMNS.map((c) => `e.${c} as e__${c}` as const))
     .where('users.tenant_id', '=', tenantId)
-    .where('users.id', '=', userId)
-    .executeTakeFirst();
+    .where('users.id', '=', userId);
+}
+type UserWithEnterpriseRow = NonNullable<Awaited<ReturnType<ReturnType<typeof userWithEnterpriseQuery>['executeTakeFirst']>>>;
+
+/**
+ * get-info's query (every page load and focus asks it): its SQL is the same for every user, so it is built once and
+ * run with each call's values — building it through the query builder was 11 % of a get-info's CPU under load.
+ */
+const TENANT_SLOT = '\u0000tenant';
+const USER_SLOT = '\u0000user';
+let userWithEnterprise: CompiledQuery | undefined;
+
+export async function findUserWithEnterprise(
+  db: Database,
+  tenantId: string,
+  userId: string,
+): Promise<{ user: UserRow; enterprise: Selectable<EnterprisesTable> | undefined } | undefined> {
+  userWithEnterprise ??= userWithEnterpriseQuery(db, TENANT_SLOT, USER_SLOT).compile();
+  const parameters = userWithEnterprise.parameters.map((v) => (v === TENANT_SLOT ? tenantId : v === USER_SLOT ? userId : v));
+  const row = (await db.executeQuery<UserWithEnterpriseRow>({ ...userWithEnterprise, parameters })).rows[0];
   if (!row) return undefined;
   const user: Record<string, unknown> = {};
   const ent: Record<string, unknown> = {};
