@@ -93,6 +93,21 @@ describe('资料库', () => {
     expect((await serverList()).records[0]).toMatchObject({ name: '营业执照（正本）', creditCode: CODE, expiry: iso(expiry), type: '营业执照' });
   }, 180_000);
 
+  it('a licence whose code the scan cut off: the field stays blank and the screen says why and what was read', async () => {
+    await page.goto(`${t.url}/workbench/data/upload`);
+    await visible(page.getByRole('heading', { name: '资料上传', level: 1 }));
+    const png = renderTextPng(['营业执照', `统一社会信用代码 ${CODE.slice(0, 13)}`, '名称 苏州示例科技有限公司', '有效期至 2030年6月30日'], { width: 1400, height: 800, fontSize: 44 });
+    const draft = await jobStartedBy<{ id: string }>(page, t, '/btz/databank/upload', () => page.locator('.db-dragger input[type=file]').setInputFiles(file('营业执照扫描不全.png', png)));
+    await visible(page.getByText('以下信息由系统从文件中识别，请核对后保存'), WAIT * 2);
+    const note = await visible(page.locator('.db-alert').filter({ hasText: '统一社会信用代码未能完整识别' }));
+    expect(await note.innerText()).toMatch(/只识别到「[0-9A-Z]+」（\d+ 位，应为 18 位），请对照原件填写/);
+    expect(await page.getByTestId('db-credit-code').inputValue()).toBe('');
+    await shot(page, 'databank-code-cut');
+    expect(errors).toEqual([]);
+    // the draft is not kept: the lists of the next steps hold what they save
+    expect((await t.api('/btz/databank/delete', { token, query: { id: draft.id } })).json).toMatchObject({ success: true });
+  });
+
   it('即将到期 lists what expires within 90 days, the expired one in red; search and type filter; delete after confirming', async () => {
     // two more, through the API: an expired tax certificate and one valid for years
     for (const [name, type, exp] of [

@@ -184,8 +184,15 @@ describe.each([
     await visible(page.getByRole('heading', { name: '页面不存在' }));
     const pages = page.getByRole('navigation', { name: '本站的专题页面' });
     await visible(pages.getByRole('link', { name: '网站地图' }));
+    await visible(pages.getByRole('link', { name: '关于我们' }));
     await shot(page, `site-404-home-${tag}`);
-    await pages.getByRole('link', { name: '关于我们' }).click();
+    // the site map lists the same stored pages, and opens them
+    await pages.getByRole('link', { name: '网站地图' }).click();
+    await onPath(page, '/home/website_map.html');
+    const map = page.locator('.sitemap-grid');
+    await visible(map.getByRole('link', { name: '关于我们' }));
+    await shot(page, `site-map-${tag}`);
+    await map.getByRole('link', { name: '关于我们' }).click();
     await visible(page.getByRole('heading', { name: '关于我们' }));
     expect(errors).toEqual([]);
   });

@@ -117,7 +117,20 @@ describe('a team writes one bid', () => {
     await shot(member, 'team-member-typed');
     const res = await (await saved).json();
     expect(res.success, JSON.stringify(res)).toBe(true);
+    // 「已保存 09:30」: the time of the server's last save of the section, to the minute (no seconds, not the browser's clock)
+    const savedShown = async () => {
+      const now = (await t.api('/btz/bid/section/get', { token: memberToken, query: { id: bidId, nodeId: leaf.id } })).json.data;
+      return (await memberPane.locator('.sec-ed__status').innerText()) === `已保存 ${String(now.updateTime).slice(11, 16)}`;
+    };
+    await expect.poll(savedShown, { timeout: WAIT }).toBe(true);
+    expect(await memberPane.locator('.sec-ed__status').innerText()).toMatch(/^已保存 \d{2}:\d{2}$/);
     await shot(member, 'team-member-editing');
+    // the admin's outline shows the member's edit at once (no reload), and its open section the member's text
+    const adminLeaf = admin.locator(`.bid-node[data-node-id="${leaf.id}"]`).first();
+    await expect.poll(() => adminLeaf.getAttribute('data-section-state'), { timeout: WAIT }).toBe('edited');
+    await adminPane.locator('.ant-segmented-item').filter({ hasText: '正文' }).click();
+    await visible(adminPane.locator('.ProseMirror').getByText('团队成员补充的施工组织说明', { exact: false }));
+    await shot(admin, 'team-admin-live-edit');
 
     // another section is not the member's: read only, and says why
     await member.locator(`[data-node-id="${otherLeaf(d.outline!).id}"]`).first().click();

@@ -133,7 +133,10 @@ describe.each(HOSTS)('crawler on %s', (host, seoKey, brand) => {
       for (const l of all) expect(links, `${p} links ${l}`).toContain(l);
     }
     expect(head((await get('/')).text).title).toBe(SEO[seoKey].home);
-    expect(rootLinks((await get('/home/website_map.html')).text)).toContain('/home/industry_dynamics.html');
+    const mapLinks = rootLinks((await get('/home/website_map.html')).text);
+    expect(mapLinks).toContain('/home/industry_dynamics.html');
+    // the site map names every stored page /home/{code}.html can open (what an unknown code's 404 lists)
+    for (const seed of PAGE_SEEDS) expect(mapLinks).toContain(`/home/${seed.code}.html`);
 
     const dyn = await get('/home/industry_dynamics.html');
     expect(head(dyn.text).title).toBe(pageTitle(seoKey, '行业动态'));
@@ -180,6 +183,7 @@ describe.each(HOSTS)('crawler on %s', (host, seoKey, brand) => {
     expect(locs.filter((l) => l === `http://${host}/home/direction.html`)).toHaveLength(1);
     expect(locs.some((l) => l!.includes('/question/'))).toBe(true);
     expect(locs.some((l) => l!.includes('/merchantDetail/'))).toBe(true);
+    for (const seed of PAGE_SEEDS) expect(locs).toContain(`http://${host}/home/${seed.code}.html`);
     expect(res.text).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
   });
 

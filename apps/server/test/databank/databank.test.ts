@@ -123,6 +123,18 @@ describe('data bank', () => {
     expect(String(file.headers['content-disposition'])).toMatch(/^inline/);
   });
 
+  it('a scanned code it cannot read whole is left blank with the reason and what was seen, not silently', async () => {
+    const { token } = await newUser(t);
+    // the picture holds the label and only 13 of the code's 18 characters (the rest cut off by the scan)
+    const png = renderTextPng(['营业执照', `统一社会信用代码 ${CODE.slice(0, 13)}`, '名称 苏州示例科技有限公司', '有效期至 2030年6月30日'], { width: 1400, height: 800, fontSize: 44 });
+    const d = await uploadOk(token, '执照扫描不全.png', png);
+    expect(d.readError).toBeNull();
+    expect(d.proposal.creditCode).toBeNull();
+    // what the upload screen shows above the fields (DataUploadPage's readNotice)
+    expect(d.readNotice).toMatch(/统一社会信用代码未能完整识别：只识别到「[0-9A-Z]+」（\d+ 位，应为 18 位），请对照原件填写。/);
+    expect(d.readNotice).toContain(CODE.slice(0, 8));
+  });
+
   it('refuses what it cannot read with Chinese errors, stores nothing, and keeps what was there', async () => {
     const { token } = await newUser(t);
     const kept = await saved(token, '安全生产许可证', { expiry: '2030-01-01' });

@@ -137,15 +137,26 @@ describe('a section’s review', () => {
     expect(set.reviews.find((r) => r.nodeId === leaf)).toMatchObject({ dueDate: '2020-01-15' });
     await ok(call('/btz/bid/review/due', admin, { nodeId: leaf2, dueDate: '2099-06-30' }));
 
+    // a section of another bid of the team, assigned to the same member: 「我的任务」 spans the bids, earliest due first
+    const otherBid = await outlinedBid(t, admin.token);
+    const otherLeaf = leaves((await detail(t, admin.token, otherBid)).outline!)[0]!;
+    await ok(t.api('/btz/bid/assign', { token: admin.token, query: { id: otherBid, nodeId: otherLeaf, userId: writer.userId } }));
+    await ok(t.api('/btz/bid/review/due', { token: admin.token, query: { id: otherBid, nodeId: otherLeaf, dueDate: '2099-01-10' } }));
+
     const tasks = await ok<MyTask[]>(t.api('/btz/bid/my-tasks', { token: writer.token }));
     const name = (await detail(t, admin.token, bidId)).name;
-    expect(tasks).toEqual([expect.objectContaining({ bidId, bidName: name, nodeId: leaf, state: 'todo', dueDate: '2020-01-15', overdue: true, finished: false })]);
+    expect(tasks).toEqual([
+      expect.objectContaining({ bidId, bidName: name, nodeId: leaf, state: 'todo', dueDate: '2020-01-15', overdue: true, finished: false }),
+      expect.objectContaining({ bidId: otherBid, nodeId: otherLeaf, state: 'todo', dueDate: '2099-01-10', overdue: false, finished: false }),
+    ]);
     expect(tasks[0]!.sectionTitle.length).toBeGreaterThan(0);
     // leaf2 is nobody's: in no one's tasks; the colleague has none; another enterprise none
     expect(await ok(t.api('/btz/bid/my-tasks', { token: colleague.token }))).toEqual([]);
     expect(await ok(t.api('/btz/bid/my-tasks', { token: otherAdmin.token }))).toEqual([]);
     await ok(call('/btz/bid/review/due', admin, { dueDate: '' }));
-    expect((await ok<MyTask[]>(t.api('/btz/bid/my-tasks', { token: writer.token })))[0]).toMatchObject({ dueDate: '', overdue: false });
+    // without a due date it goes last
+    const after = await ok<MyTask[]>(t.api('/btz/bid/my-tasks', { token: writer.token }));
+    expect(after.map((x) => [x.bidId, x.dueDate, x.overdue])).toEqual([[otherBid, '2099-01-10', false], [bidId, '', false]]);
   });
 
   it('a personal bid has no review', async () => {

@@ -4,10 +4,11 @@
  * members spend the team's copies with the ledger naming who spent.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FLAGS, TEAM_RIGHTS, TEAM_TEXTS } from '@btz/shared';
+import { FLAGS, TEAM_RIGHTS, TEAM_TEXTS, type BidOutlineNode } from '@btz/shared';
 import { newUser, startTestServer, uniquePhone, type TestServer } from '../harness.js';
 import { addMember, ok, teamAdmin } from './helpers.js';
 import { outlinedBid, waitWritten } from '../writing/helpers.js';
+import { detail } from '../bid/helpers.js';
 import { listenAs } from '../realtime/listen.js';
 import { waitUntil, type TestClient } from '../realtime/helpers.js';
 import { confirmSandbox, opt, payOrder } from '../commerce/helpers.js';
@@ -23,6 +24,7 @@ afterAll(async () => {
   await t?.close();
 });
 
+const leaves = (nodes: readonly BidOutlineNode[]): string[] => nodes.flatMap((n) => (n.children?.length ? leaves(n.children) : [n.id]));
 const info = (token: string) => ok(t.api('/btz/user/get-info', { token }));
 const team = (token: string) => t.api('/btz/team/detail', { token });
 
@@ -197,6 +199,39 @@ describe('team membership', () => {
     expect(heard.some((m) => m.kind === 'bid.delta' && m.data.text)).toBe(true);
     expect(heard.some((m) => m.kind === 'bid.progress' && m.data.done >= 1)).toBe(true);
     expect(kinds(onAway)).toEqual([]);
+  });
+
+  it('a member’s save reaches everyone else who has the bid open — the outline’s state and the new revision — not the saver, not a member who has not', async () => {
+    const admin = await teamAdmin(t);
+    const writer = await addMember(t, admin);
+    const away = await addMember(t, admin);
+    const id = await outlinedBid(t, admin.token);
+    const leaf = leaves((await detail(t, admin.token, id)).outline!)[0]!;
+    await ok(t.api('/btz/bid/assign', { token: admin.token, query: { id, nodeId: leaf, userId: writer.userId } }));
+    const [onAdmin, onWriter, onAway] = (await Promise.all([admin, writer, away].map((p) => listenAs(t.port, p, 'bid', clients)))) as [TestClient, TestClient, TestClient];
+    // the admin and the writer have the bid open (the workspace reports presence); the other member has not
+    await ok(t.api('/btz/bid/presence', { token: admin.token, query: { id, nodeId: '' } }));
+    await ok(t.api('/btz/bid/presence', { token: writer.token, query: { id, nodeId: leaf } }));
+    const sec = await ok<{ revision: number }>(t.api('/btz/bid/section/get', { token: writer.token, query: { id, nodeId: leaf } }));
+    const saved = await ok<{ revision: number; chars: number }>(
+      t.api('/btz/bid/section/save', { token: writer.token, query: { id, nodeId: leaf }, body: { revision: sec.revision, html: '<p>成员写的施工组织说明。</p>' } }),
+    );
+    const sections = (c: TestClient) =>
+      c.messages.map((m) => JSON.parse(m.body) as { kind: string; data: any }).filter((m) => m.kind === 'bid.section' && m.data?.bidId === id);
+    await waitUntil(() => sections(onAdmin).length >= 1, 60_000, 'the member’s save, heard by the admin');
+    expect(sections(onAdmin).map((m) => m.data)).toEqual([{ bidId: id, nodeId: leaf, state: 'edited', chars: saved.chars, revision: saved.revision }]);
+    // what the admin's outline reads after the message agrees with it
+    const progress = await ok<{ sections: { nodeId: string; state: string }[] }>(t.api('/btz/bid/write/progress', { token: admin.token, query: { id } }));
+    expect(progress.sections.find((s) => s.nodeId === leaf)?.state).toBe('edited');
+
+    // the admin saves another section: the writer, who has the bid open, hears it; the admin does not hear its own save
+    const other = leaves((await detail(t, admin.token, id)).outline!)[1]!;
+    const sec2 = await ok<{ revision: number }>(t.api('/btz/bid/section/get', { token: admin.token, query: { id, nodeId: other } }));
+    await ok(t.api('/btz/bid/section/save', { token: admin.token, query: { id, nodeId: other }, body: { revision: sec2.revision, html: '<p>管理员补充。</p>' } }));
+    await waitUntil(() => sections(onWriter).length >= 1, 60_000, 'the admin’s save, heard by the writer');
+    expect(sections(onWriter).map((m) => m.data.nodeId)).toEqual([other]);
+    expect(sections(onAdmin).map((m) => m.data.nodeId)).toEqual([leaf]);
+    expect(sections(onAway)).toEqual([]);
   });
 
   it('a member removed while the bid is open, and a writer who left the team, hear nothing of its writing and are no viewers', async () => {

@@ -23,7 +23,8 @@ import { AI_ACTIONS, insertImageFile, Toolbar } from './Toolbar';
  * does not carry the editor library.
  */
 
-function SaveStatus({ snap, error, onRetry }: { snap: SaveSnapshot; error: string | null; onRetry: () => void }) {
+/** 「已保存 09:30」: the time is the server's answer to the last save (or the section's own), not the browser's clock. */
+function SaveStatus({ snap, savedTime, error, onRetry }: { snap: SaveSnapshot; savedTime: string | null; error: string | null; onRetry: () => void }) {
   switch (snap.state) {
     case 'saving':
       return <span className="sec-ed__status">保存中…</span>;
@@ -37,7 +38,7 @@ function SaveStatus({ snap, error, onRetry }: { snap: SaveSnapshot; error: strin
         </span>
       );
     default:
-      return snap.savedAt ? <span className="sec-ed__status">已保存 {clock(snap.savedAt)}</span> : null;
+      return snap.savedAt && clock(savedTime) ? <span className="sec-ed__status">已保存 {clock(savedTime)}</span> : null;
   }
 }
 
@@ -74,6 +75,7 @@ export default function SectionBody({
   const onSavedRef = useRef(onSaved);
   onSavedRef.current = onSaved;
   const [snap, setSnap] = useState<SaveSnapshot>({ state: 'saved', savedAt: parseTime(data.updateTime) });
+  const [savedTime, setSavedTime] = useState<string | null>(data.updateTime);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [stale, setStale] = useState(false);
   const [reloading, setReloading] = useState(false);
@@ -88,6 +90,7 @@ export default function SectionBody({
           try {
             const saved = await saveSection(bidId, nodeId, { revision: revision.current, doc: doc.toJSON() as EditorJson });
             revision.current = saved.revision;
+            setSavedTime(saved.updateTime);
             qc.setQueryData<SectionContent>(sectionKey(bidId, nodeId), (old) =>
               old
                 ? { ...old, revision: saved.revision, chars: saved.chars, doc: saved.doc, updateTime: saved.updateTime, state: 'edited' }
@@ -187,6 +190,7 @@ export default function SectionBody({
       revision.current = next.revision;
       latest.current = null;
       scheduler.reset(parseTime(next.updateTime));
+      setSavedTime(next.updateTime);
       setSaveError(null);
     },
     [editor, scheduler],
@@ -316,7 +320,7 @@ export default function SectionBody({
           readOnly={readOnly}
           chars={chars}
           target={data.targetChars}
-          status={editable ? <SaveStatus snap={snap} error={saveError} onRetry={() => void scheduler.flush()} /> : null}
+          status={editable ? <SaveStatus snap={snap} savedTime={savedTime} error={saveError} onRetry={() => void scheduler.flush()} /> : null}
           actions={
             <Button size="small" type="text" icon={<HistoryOutlined />} onClick={() => setHistoryOpen(true)} data-testid="editor-history">
               历史版本

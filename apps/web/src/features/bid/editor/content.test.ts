@@ -41,7 +41,9 @@ describe('small helpers', () => {
     expect(tail('ab', 3)).toBe('ab');
   });
   it('clock is HH:mm:ss', () => {
-    expect(clock(new Date(2026, 0, 2, 9, 5, 7).getTime())).toBe('09:05:07');
+    expect(clock('2026-01-02 09:05:07')).toBe('09:05');
+    expect(clock(null)).toBe('');
+    expect(clock('不是时间')).toBe('');
   });
   it('countChars ignores whitespace', () => {
     expect(countChars('本 项目\n实施')).toBe(5);

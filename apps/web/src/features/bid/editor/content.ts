@@ -37,10 +37,12 @@ export function tail(text: string, max = 2000): string {
   return text.length > max ? text.slice(text.length - max) : text;
 }
 
-/** `HH:mm:ss` of a time. */
-export function clock(ms: number): string {
-  const d = new Date(ms);
-  return [d.getHours(), d.getMinutes(), d.getSeconds()].map((n) => String(n).padStart(2, '0')).join(':');
+/**
+ * `HH:mm` of a time the server sent (`YYYY-MM-DD HH:mm:ss`, Asia/Shanghai): the clock and zone of the server, never the
+ * browser's, and no seconds (DESIGN.md); '' when there is none.
+ */
+export function clock(time: string | null | undefined): string {
+  return /^\d{4}-\d{2}-\d{2}[ T](\d{2}:\d{2})/.exec(time ?? '')?.[1] ?? '';
 }
 
 
