@@ -40,7 +40,7 @@ describe('small helpers', () => {
     expect(tail('abcdef', 3)).toBe('def');
     expect(tail('ab', 3)).toBe('ab');
   });
-  it('clock is HH:mm:ss', () => {
+  it('clock is HH:mm of the server time', () => {
     expect(clock('2026-01-02 09:05:07')).toBe('09:05');
     expect(clock(null)).toBe('');
     expect(clock('不是时间')).toBe('');
