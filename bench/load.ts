@@ -8,6 +8,8 @@
  * dropped after), else PGlite (one instance only: two processes cannot share a PGlite directory). Redis (TEST_REDIS_URL /
  * REDIS_URL, default redis://127.0.0.1:6379) is used when it answers. Two instances run behind nginx with the
  * repository's deploy/nginx.conf (apps/server/test/nginx.ts) when PostgreSQL and nginx are there, then three.
+ * The instances run the production build (`node apps/server/dist/main.js`, as `npm start` and docs/deploy.md do); the
+ * bench builds it first when the tree changed since the last build.
  * `--cpu-prof DIR`: the first instance runs with node's --cpu-prof and writes its profile into DIR when it stops.
  *
  * Runs, each `--seconds` long, `--connections` at once (autocannon, keep-alive):
@@ -15,8 +17,8 @@
  *    (SELECT … FROM users WHERE tenant_id = $1 AND id = $2), no auth, no hooks;
  *  - get-info on one instance, then on two and on three behind nginx (as many requests as they take);
  *  - mixed on one, two and three: get-info, bid detail, outline save (the outline as read), section save (each connection
- *    a section, sending the revision last got back for it), coupon list, public pages (/robots.txt, /sitemap.xml;
- *    the home page too when apps/web/dist is built);
+ *    a section, sending the revision last got back for it), coupon list, public pages (/robots.txt, /sitemap.xml, the
+ *    home page);
  *  - get-info at a fixed `--rate` (default 1000 rps) on two instances (the goal's set-up) and on three: the p99 the goal
  *    is about; the same rate against the bare route and one instance as the machine's own reference.
  * Printed per run: rps, p50, p99 (ms), errors (non-2xx, timeouts, connection errors), refused (HTTP 200 with
@@ -28,7 +30,7 @@
  * otherwise measure the limiter.
  */
 import { spawn, fork, type ChildProcess } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -101,7 +103,8 @@ async function startInstance(name: string, env: Record<string, string>, opts: { 
   const logFile = path.join(dataDir, 'server.log');
   const fd = openSync(logFile, 'a');
   const prof = opts.cpuProf ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(opts.cpuProf)] : [];
-  const proc = spawn(process.execPath, [...prof, '--import', 'tsx', 'src/main.ts'], {
+  // the built server, as `npm start` and docs/deploy.md run it (built before the runs when the tree changed)
+  const proc = spawn(process.execPath, [...prof, 'dist/main.js'], {
     cwd: path.join(root, 'apps/server'),
     env: { ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1', LOG_LEVEL: 'info', LLM_BASE_URL: '', ...env },
     stdio: ['ignore', fd, fd],
@@ -188,7 +191,6 @@ const baseUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL || process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const redis = (await redisAnswers(redisUrl)) ? redisUrl : undefined;
 const withNginx = !!baseUrl && nginxInstalled();
-const webBuilt = existsSync(path.join(root, 'apps/web/dist/index.html'));
 
 let dbName = '';
 let databaseUrl = '';
@@ -203,12 +205,20 @@ if (baseUrl) {
   databaseUrl = u.toString();
 }
 
+// the instances run the production build (apps/server/dist, `npm start`'s), not the sources through tsx
+const { isBuildFresh } = (await import(path.join(root, 'scripts/lib.mjs'))) as { isBuildFresh: () => boolean };
+const builtNow = !isBuildFresh();
+if (builtNow) {
+  const { buildAll } = (await import(path.join(root, 'scripts/build.mjs'))) as { buildAll: (o: { quiet: boolean }) => Promise<void> };
+  await buildAll({ quiet: true });
+}
+
 const cpus = os.cpus().length;
 console.log(
   `负载基准 — 数据库：${baseUrl ? `PostgreSQL（临时库 ${dbName}）` : 'PGlite（仅单实例）'}；Redis：${redis ?? '无'}；` +
     `nginx：${withNginx ? 'deploy/nginx.conf' : baseUrl ? '未安装，跳过多实例' : '跳过多实例（需 PostgreSQL）'}；` +
     `${seconds} s/轮，${connections} 连接，固定速率 ${rate} rps；机器 ${cpus} 核，客户端、服务、nginx 与数据库同机；` +
-    `公开页面：/robots.txt、/sitemap.xml${webBuilt ? '、/' : '（未构建 apps/web/dist，首页不在内）'}；RATE_LIMIT_SAVE 放开`,
+    `实例运行构建产物 apps/server/dist${builtNow ? '（本次先构建）' : ''}；公开页面：/robots.txt、/sitemap.xml、/；RATE_LIMIT_SAVE 放开`,
 );
 
 const storage = mkdtempSync(path.join(os.tmpdir(), 'btz-load-files-'));
@@ -329,7 +339,7 @@ try {
     { method: 'POST', path: '/api/btz/coupon/coupon-list?current=1&size=10', headers },
     { method: 'GET', path: '/robots.txt' },
     { method: 'GET', path: '/sitemap.xml' },
-    ...(webBuilt ? [{ method: 'GET' as const, path: '/' }] : []),
+    { method: 'GET' as const, path: '/' },
   ];
 
   const run = async (name: string, url: string, requests: autocannon.Request[], servers: Proc[] | ChildProcess[], opts: { rate?: number } = {}) => {
