@@ -18,7 +18,8 @@ let page: Page;
 let errors: string[];
 
 beforeAll(async () => {
-  [t, browser] = await Promise.all([startE2eServer(), launch()]);
+  // the buyer signs in again after its account is enabled: no wait between SMS codes
+  [t, browser] = await Promise.all([startE2eServer({ smsResendS: 0 }), launch()]);
   context = await newContext(browser, { width: 1440, height: 900 });
   context.setDefaultTimeout(WAIT);
   page = await context.newPage();
@@ -95,6 +96,61 @@ describe('the operator console', () => {
     expect((await getInfo(t, buyer.token)).commonBidNumber).toBe(0);
     const mine = await t.api<any>('/btz/bid-order/order-list', { token: buyer.token, query: { current: 1, size: 10 } });
     expect(mine.json.data.records.find((o: any) => o.id === buyer.orderId)).toMatchObject({ status: 4, statusName: '已退款' });
+  });
+
+  it('filters the orders by status and payment method and shows the provider\'s view of one', async () => {
+    await page.getByPlaceholder('订单号或手机号').fill('');
+    const pick = async (placeholder: string, option: string) => {
+      await page.locator('.admin-toolbar .ant-select', { hasText: placeholder }).click();
+      await page.locator('.ant-select-item-option', { hasText: option }).click();
+    };
+    await pick('全部状态', '已退款');
+    await pick('全部支付方式', '支付宝');
+    await page.getByRole('button', { name: '查询' }).click();
+    // the refunded order was paid with WeChat Pay (the sandbox): not among refunded Alipay orders
+    await expect
+      .poll(async () => (await page.locator('.ant-table-wrapper .ant-spin-spinning').count()) === 0 && (await page.locator('.ant-table-placeholder').isVisible()))
+      .toBe(true);
+    expect(await page.locator('.ant-table-row').count()).toBe(0);
+    await page.locator('.admin-toolbar .ant-select', { hasText: '支付宝' }).click();
+    await page.locator('.ant-select-item-option', { hasText: '微信支付' }).click();
+    await page.getByRole('button', { name: '查询' }).click();
+    const row = page.locator('.ant-table-row', { hasText: buyer.orderNo });
+    await visible(row.getByText('已退款'));
+    await expect.poll(async () => (await page.locator('.ant-table-row').allTextContents()).every((r) => r.includes('已退款'))).toBe(true);
+    await row.getByText('查询支付平台').click();
+    const view = page.locator('.ant-modal-confirm', { hasText: '沙箱的记录' });
+    await visible(view.getByText('沙箱支付没有远端记录，以本地订单为准'));
+    await visible(view.getByText('已退款'));
+    await shot(page, 'admin-orders-filter-provider');
+    await view.getByRole('button', { name: /知道了|OK|确/ }).click();
+  });
+
+  it('disables the buyer: its login ends at once; enabled again it can sign in', async () => {
+    await page.getByRole('menuitem', { name: '用户与企业' }).click();
+    await onPath(page, '/admin');
+    await page.getByPlaceholder('手机号、昵称、姓名或公司').fill(buyer.phone);
+    await page.getByRole('button', { name: '搜索' }).click();
+    await page.locator('.ant-table-row', { hasText: buyer.phone }).getByText('查看').click();
+    const drawer = page.getByRole('dialog').filter({ hasText: '用户详情' });
+    await drawer.getByRole('button', { name: '停用账号' }).click();
+    const confirm = page.locator('.ant-modal-confirm', { hasText: '停用该账号？' });
+    await confirm.getByPlaceholder('原因（必填）').fill('盗号风险，临时停用');
+    await shot(page, 'admin-user-disable');
+    await confirm.getByRole('button', { name: /^停\s*用$/ }).click();
+    await visible(page.getByText('账号已停用'));
+    await visible(drawer.getByText('已停用'));
+    expect((await t.api('/btz/user/get-info', { token: buyer.token })).status).toBe(401);
+    await expect(t.login(buyer.phone)).rejects.toThrow('账号已停用，请联系客服');
+    await drawer.getByRole('button', { name: '启用账号' }).click();
+    const again = page.locator('.ant-modal-confirm', { hasText: '启用该账号？' });
+    await again.getByPlaceholder('原因（必填）').fill('核实为本人');
+    await again.getByRole('button', { name: /^启\s*用$/ }).click();
+    await visible(page.getByText('账号已启用'));
+    await visible(drawer.getByRole('button', { name: '停用账号' }));
+    await shot(page, 'admin-user-enabled');
+    buyer.token = (await t.login(buyer.phone)).access_token;
+    await drawer.locator('.ant-drawer-close').click();
   });
 
   it('edits a package: the new price is what a new order pays', async () => {

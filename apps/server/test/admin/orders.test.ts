@@ -5,6 +5,7 @@
  * sandbox, which has no remote record. Refunds and reconciliation: refund.test.ts, money.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shanghaiToday } from '@btz/shared';
 import { newUser, startTestServer, type TestServer } from '../harness.js';
 import { db, opt, payOrder, postNotify } from '../commerce/helpers.js';
 import { startFakeAlipay, startFakeWechat, type FakeAlipay, type FakeWechat } from '../commerce/fakes.js';
@@ -120,7 +121,26 @@ describe("the provider's view of an order", () => {
     expect(await providerView(opB.token, w.id)).toMatchObject({ success: false, msg: '订单不存在' });
   });
 
-  it('Alipay: not scanned is unpaid, paid shows the trade, closed when the buyer’s next order closed it', async () => {
+  it('a refunded order: WeChat Pay answers REFUND, shown as 已退款 and matched by the reconciliation; refunded only there, it is a mismatch', async () => {
+    const w = await paidWechat();
+    expect((await asOperator(t, opA.token, '/btz/admin/orders/refund', { body: { id: w.id, reason: '用户申请退款' } })).json.data.status).toBe(4);
+    expect(wechat.trades.get(w.orderNo)!.state).toBe('REFUND');
+    expect((await providerView(opA.token, w.id)).data).toEqual({ provider: 'wechat', state: 'refunded', txnId: w.txnId, amount: null, detail: '已全额退款，与本地记录一致' });
+    const day = shanghaiToday();
+    const rec = async () => (await asOperator(t, opA.token, '/btz/admin/orders/reconcile', { query: { date: day } })).json.data;
+    expect((await rec()).mismatches.some((m: any) => m.order.id === w.id)).toBe(false);
+
+    // refunded at WeChat Pay (from its merchant platform), still paid here: the console says so
+    const other = await paidWechat();
+    wechat.trades.get(other.orderNo)!.state = 'REFUND';
+    expect((await providerView(opA.token, other.id)).data).toMatchObject({ state: 'refunded', detail: '渠道已全额退款，本地订单未退款' });
+    expect((await rec()).mismatches.find((m: any) => m.order.id === other.id)).toMatchObject({ providerState: 'refunded', problem: 'refunded_not_recorded', problemName: '渠道已退款，本地未退款', fixable: false });
+    // not fixable (the fix applies a payment to an open order): the call changes nothing
+    expect((await asOperator(t, opA.token, '/btz/admin/orders/reconcile-fix', { body: { id: other.id, reason: '对账' } })).json.data).toMatchObject({ id: other.id, status: 2 });
+    expect((await row(other.id)).status).toBe(2);
+  });
+
+  it('Alipay: not scanned is unpaid, paid shows the trade, refunded in full reads 已退款; closed when the buyer’s next order closed it', async () => {
     const a = await openAlipay();
     expect((await providerView(opA.token, a.id)).data).toMatchObject({ provider: 'alipay', state: 'unpaid', txnId: '', amount: null });
     const total = (a.amountFen / 100).toFixed(2);
@@ -128,6 +148,13 @@ describe("the provider's view of an order", () => {
     // paid at Alipay, no notify yet: the provider's view says so while our row is still open
     expect((await providerView(opA.token, a.id)).data).toMatchObject({ state: 'paid', txnId: `2026${a.orderNo}`, amount: a.amountFen / 100, detail: '交易号与本地记录不一致' });
     expect((await row(a.id)).status).toBe(1);
+    // paid (the notify), then refunded in full: Alipay closes the trade — for our refunded order that is the refund
+    const n = alipay.notify({ orderNo: a.orderNo, tradeNo: `2026${a.orderNo}`, totalAmount: total });
+    expect((await postNotify(t, '/api/pay/notify/alipay', n, { 'Content-Type': 'application/x-www-form-urlencoded' })).text).toBe('success');
+    expect((await providerView(opA.token, a.id)).data).toMatchObject({ state: 'paid', detail: '与本地记录一致' });
+    expect((await asOperator(t, opA.token, '/btz/admin/orders/refund', { body: { id: a.id, reason: '用户申请退款' } })).json.data.status).toBe(4);
+    expect(alipay.trades.get(a.orderNo)!.status).toBe('TRADE_CLOSED');
+    expect((await providerView(opA.token, a.id)).data).toEqual({ provider: 'alipay', state: 'refunded', txnId: `2026${a.orderNo}`, amount: null, detail: '全额退款后交易已关闭，与本地记录一致' });
 
     const c = await openAlipay();
     alipay.trades.set(c.orderNo, { status: 'WAIT_BUYER_PAY', tradeNo: `2026${c.orderNo}`, totalAmount: (c.amountFen / 100).toFixed(2) });

@@ -30,7 +30,7 @@ export default function OrdersPage() {
         title: `${PROVIDER[v.provider] ?? v.provider}的记录`,
         content: (
           <Descriptions size="small" column={1}>
-            <Descriptions.Item label="状态">{{ paid: '已支付', unpaid: '未支付', closed: '已关闭', unknown: '未知' }[v.state]}</Descriptions.Item>
+            <Descriptions.Item label="状态">{{ paid: '已支付', unpaid: '未支付', closed: '已关闭', refunded: '已退款', unknown: '未知' }[v.state]}</Descriptions.Item>
             <Descriptions.Item label="交易号">{v.txnId || '—'}</Descriptions.Item>
             <Descriptions.Item label="金额">{v.amount === null ? '—' : formatYuan(v.amount)}</Descriptions.Item>
             <Descriptions.Item label="说明">{v.detail || '—'}</Descriptions.Item>
