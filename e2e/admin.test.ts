@@ -1,7 +1,9 @@
 /**
  * The operator console in Chromium (issue 28): the super-operator signs in through the one-time link the server printed
  * (binding its phone with an SMS code), finds a user and its entitlements, refunds the user's paid order (sandbox: at
- * once) — the order shows 已退款, the copies are taken back — and reads the refund in the audit log. Screenshots of each.
+ * once) — the order shows 已退款, the copies are taken back — filters the orders by status and payment method and opens
+ * the provider's view, disables and enables the buyer's account, invites an operator of another tenant (who signs in
+ * through its link and sees only that tenant's users) and reads the refund in the audit log. Screenshots of each.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -185,6 +187,53 @@ describe('the operator console', () => {
     await visible(page.getByText('已生成 3 个兑换码'));
     await visible(page.locator('.ant-table-row', { hasText: '元旦兑换券' }).getByText('已用 0 / 3'));
     await shot(page, 'admin-coupons');
+  });
+
+  it("invites an operator of tenant 389572 from the console; its link binds its phone and it sees only that tenant's users", async () => {
+    const jwPhone = uniquePhone();
+    await t.login(jwPhone, { host: 'jw.localhost' });
+    await page.getByRole('menuitem', { name: '运营人员' }).click();
+    await onPath(page, '/admin/operators');
+    await page.getByRole('button', { name: '邀请运营人员' }).click();
+    const dialog = page.getByRole('dialog', { name: '邀请运营人员' });
+    await dialog.getByLabel('租户').click();
+    await page.locator('.ant-select-item-option', { hasText: '（389572）' }).click();
+    await dialog.getByLabel('姓名').fill('金网运营小李');
+    await dialog.getByRole('button', { name: '生成登录链接' }).click();
+    await visible(dialog.getByText('请把这条一次性登录链接发给对方'));
+    const link = (await dialog.locator('.ant-typography').first().textContent())!.trim();
+    expect(link).toMatch(/\/admin\/sign-in\?ticket=/);
+    await shot(page, 'admin-operator-invite');
+    await dialog.getByRole('button', { name: '完成' }).click();
+    await visible(page.locator('.ant-table-row', { hasText: '金网运营小李' }).getByText('待首次登录'));
+
+    // the invitee, in a browser of its own
+    const other = await newContext(browser, { width: 1440, height: 900 });
+    other.setDefaultTimeout(WAIT);
+    const p2 = await other.newPage();
+    const errors2 = trackErrors(p2);
+    const phone = uniquePhone();
+    await p2.goto(link.replace(/^https?:\/\/[^/]+/, t.url));
+    await visible(p2.getByText(/首次登录：租户运营 · 金网运营小李（.+）/));
+    await p2.getByPlaceholder('请输入手机号').fill(phone);
+    await p2.getByRole('button', { name: '获取验证码' }).click();
+    await p2.getByPlaceholder('请输入验证码').fill(await waitForSmsCode(t, phone));
+    await p2.getByRole('button', { name: /绑定手机号并登录/ }).click();
+    await onPath(p2, '/admin');
+    await visible(p2.getByText(`金网运营小李（${phone}）`));
+    await visible(p2.getByText('租户运营'));
+    // no 运营人员 menu for a tenant's operator; its users are tenant 389572's only
+    expect(await p2.getByRole('menuitem', { name: '运营人员' }).count()).toBe(0);
+    await visible(p2.locator('.ant-table-row', { hasText: jwPhone }));
+    await p2.getByPlaceholder('手机号、昵称、姓名或公司').fill(buyer.phone);
+    await p2.getByRole('button', { name: '搜索' }).click();
+    await expect
+      .poll(async () => (await p2.locator('.ant-table-wrapper .ant-spin-spinning').count()) === 0 && (await p2.locator('.ant-table-placeholder').isVisible()))
+      .toBe(true);
+    expect(await p2.locator('.ant-table-row').count()).toBe(0);
+    await shot(p2, 'admin-tenant-operator');
+    expect(errors2).toEqual([]);
+    await other.close();
   });
 
   it('the audit log shows the refund with its reason', async () => {
