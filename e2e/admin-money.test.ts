@@ -1,14 +1,21 @@
 /**
  * The console's money side in Chromium (issue 28): the dashboard shows a real paid order's revenue (and nothing for the
  * other tenant), with its charts; a coupon campaign is created, stopped, started again and granted to a user by phone
- * (the user holds it); the LLM usage, reconciliation and welfare-reward screens open; a refund reaches the user's
- * 充值记录 as 已退款 with its amount and time. Screenshots of each.
+ * (the user holds it); the LLM usage screen shows the model configured (a local OpenAI-compatible fake, its key never
+ * shown) and the tokens and cost of the buyer's parsed bid, the reconciliation and welfare-reward screens open; a refund
+ * reaches the user's 充值记录 as 已退款 with its amount and time. Screenshots of each.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { formatYuan, profileIndex, shanghaiToday } from '@btz/shared';
 import { uniquePhone, type TestServer } from '../apps/server/test/harness.js';
 import { confirmSandbox, opt, payOrder } from '../apps/server/test/commerce/helpers.js';
+import { tenderDocx, uploadTender, waitParse } from '../apps/server/test/bid/helpers.js';
+import { waitForJob } from '../apps/server/test/wait.js';
+import { readDocument } from '@btz/bid-engine/reading';
+import { extractCard, taskIdOf, type TenderFileInput } from '@btz/bid-engine/tender';
+import { oracleAnswer } from '../packages/bid-engine/test/fakes/llm-oracle.js';
+import { startFakeOpenAi, type FakeOpenAi } from '../packages/bid-engine/test/fakes/openai-server.js';
 import { asOperator, operatorSignIn, printedSuperLink } from '../apps/server/test/admin/helpers.js';
 import { launch, newContext, shot, trackErrors } from './browser.js';
 import { ADMIN_TOKEN, WAIT, onPath, startE2eServer, visible } from './flows.js';
@@ -21,9 +28,29 @@ let errors: string[];
 let suToken: string;
 const buyerPhone = uniquePhone();
 let buyer: { token: string; userId: string; orderId: string; orderNo: string; amount: number };
+let llm: FakeOpenAi;
+let bidId: string;
+let served: { prompt: number; completion: number; cached: number };
+const API_KEY = 'sk-e2e-console-secret-51c9';
+const PRICE = { prompt: 2, completion: 8, cached: 0.5 };
 
 beforeAll(async () => {
-  [t, browser] = await Promise.all([startE2eServer(), launch()]);
+  // a local OpenAI-compatible model that answers the tender card's questions from the rule reading of the same file
+  const read = await readDocument(await tenderDocx());
+  const files: TenderFileInput[] = [{ name: '招标文件.docx', role: 'main', order: 1, pages: read.pages, chapters: read.chapters }];
+  const rule = extractCard(files);
+  llm = await startFakeOpenAi({
+    tokensPerSecond: Infinity,
+    chunkTokens: 50,
+    reply: (req) => {
+      const id = taskIdOf(req.messages);
+      return id ? JSON.stringify(oracleAnswer(id, rule, files)) : '{}';
+    },
+  });
+  [t, browser] = await Promise.all([
+    startE2eServer({ llmBaseUrl: llm.baseUrl, llmModel: 'fake-model', llmApiKey: API_KEY, llmPrices: { 'fake-model': PRICE }, jobPollMs: 50 }),
+    launch(),
+  ]);
   context = await newContext(browser, { width: 1440, height: 900 });
   context.setDefaultTimeout(WAIT);
   page = await context.newPage();
@@ -37,12 +64,29 @@ beforeAll(async () => {
   const order = (await payOrder(t, login.access_token, { optionId: opt('copy-basic'), orderPayType: 1 })).data;
   await confirmSandbox(t, order.codeUrl);
   buyer = { token: login.access_token, userId: String(login.user_id), orderId: order.orderId, orderNo: order.orderNo, amount: order.amount };
-}, 120_000);
+  // the buyer's tender is read with the model: its calls are what the usage screen must show
+  bidId = await uploadTender(t, buyer.token, { name: '招标文件.docx', data: await tenderDocx() });
+  expect((await waitParse(t, buyer.token, bidId)).parse.state).toBe('done');
+  served = llm.requests.reduce((s, r) => ({ prompt: s.prompt + (r.usage?.prompt ?? 0), completion: s.completion + (r.usage?.completion ?? 0), cached: s.cached + (r.usage?.cached ?? 0) }), {
+    prompt: 0,
+    completion: 0,
+    cached: 0,
+  });
+  expect(served.prompt).toBeGreaterThan(0);
+  // each call's usage row is written as it finishes: wait until every served token is booked
+  await waitForJob({
+    what: 'llm_usage of the bid reaching the served tokens',
+    read: async () => (await asOperator(t, suToken, '/btz/admin/llm/usage', { query: { by: 'bid' } })).json.data.rows.find((r: any) => r.key === bidId)?.promptTokens ?? 0,
+    until: (p: number) => p === served.prompt,
+    view: (p) => p,
+  });
+}, 300_000);
 
 afterAll(async () => {
   await context?.close();
   await browser?.close();
   await t?.close();
+  await llm?.close();
 });
 
 /** the date n days from today in Asia/Shanghai, YYYY-MM-DD */
@@ -122,11 +166,28 @@ describe('the console money side', () => {
     expect(mine.json.data.records.find((c: any) => c.title === '年终回馈券')).toMatchObject({ discountAmount: 25, minAmount: 199 });
   });
 
-  it('the LLM usage, reconciliation and welfare-reward screens open', async () => {
+  it("the LLM usage screen: the model in force without its key, the bid's tokens and estimated cost; reconciliation and welfare rewards open", async () => {
     await page.getByRole('menuitem', { name: '大模型用量' }).click();
     await onPath(page, '/admin/llm');
-    await visible(page.getByText('离线模板写作（未配置大模型）'));
-    await visible(page.getByText('该时间段没有大模型调用'));
+    await visible(page.getByText('OpenAI 兼容接口'));
+    await visible(page.getByText('已配置（不显示）'));
+    await visible(page.getByText('fake-model：输入 2 · 缓存命中 0.5 · 输出 8'));
+    expect(await page.content()).not.toContain(API_KEY);
+    await page.getByText('按标书', { exact: true }).click();
+    const fmt = (v: number) => v.toLocaleString('zh-CN');
+    const cost = ((served.prompt - served.cached) * PRICE.prompt + served.cached * PRICE.cached + served.completion * PRICE.completion) / 1e6;
+    const usageRow = page.locator('.ant-table-row', { hasText: fmt(served.prompt) });
+    await visible(usageRow);
+    expect(await usageRow.locator('td').allTextContents()).toEqual([
+      expect.any(String),
+      expect.any(String),
+      fmt(llm.requests.length),
+      fmt(served.prompt),
+      fmt(served.cached),
+      fmt(served.completion),
+      `¥${cost.toFixed(cost < 1 ? 4 : 2)}`,
+      'fake-model',
+    ]);
     await shot(page, 'admin-llm');
     await page.getByRole('menuitem', { name: '订单与退款' }).click();
     await onPath(page, '/admin/orders');

@@ -1,7 +1,9 @@
 /**
  * The operator console in Chromium (issue 28): the super-operator signs in through the one-time link the server printed
  * (binding its phone with an SMS code), finds a user and its entitlements, refunds the user's paid order (sandbox: at
- * once) — the order shows 已退款, the copies are taken back — and reads the refund in the audit log. Screenshots of each.
+ * once) — the order shows 已退款, the copies are taken back — filters the orders by status and payment method and opens
+ * the provider's view, disables and enables the buyer's account, invites an operator of another tenant (who signs in
+ * through its link and sees only that tenant's users) and reads the refund in the audit log. Screenshots of each.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -18,7 +20,8 @@ let page: Page;
 let errors: string[];
 
 beforeAll(async () => {
-  [t, browser] = await Promise.all([startE2eServer(), launch()]);
+  // the buyer signs in again after its account is enabled: no wait between SMS codes
+  [t, browser] = await Promise.all([startE2eServer({ smsResendS: 0 }), launch()]);
   context = await newContext(browser, { width: 1440, height: 900 });
   context.setDefaultTimeout(WAIT);
   page = await context.newPage();
@@ -97,6 +100,61 @@ describe('the operator console', () => {
     expect(mine.json.data.records.find((o: any) => o.id === buyer.orderId)).toMatchObject({ status: 4, statusName: '已退款' });
   });
 
+  it('filters the orders by status and payment method and shows the provider\'s view of one', async () => {
+    await page.getByPlaceholder('订单号或手机号').fill('');
+    const pick = async (placeholder: string, option: string) => {
+      await page.locator('.admin-toolbar .ant-select', { hasText: placeholder }).click();
+      await page.locator('.ant-select-item-option', { hasText: option }).click();
+    };
+    await pick('全部状态', '已退款');
+    await pick('全部支付方式', '支付宝');
+    await page.getByRole('button', { name: '查询' }).click();
+    // the refunded order was paid with WeChat Pay (the sandbox): not among refunded Alipay orders
+    await expect
+      .poll(async () => (await page.locator('.ant-table-wrapper .ant-spin-spinning').count()) === 0 && (await page.locator('.ant-table-placeholder').isVisible()))
+      .toBe(true);
+    expect(await page.locator('.ant-table-row').count()).toBe(0);
+    await page.locator('.admin-toolbar .ant-select', { hasText: '支付宝' }).click();
+    await page.locator('.ant-select-item-option', { hasText: '微信支付' }).click();
+    await page.getByRole('button', { name: '查询' }).click();
+    const row = page.locator('.ant-table-row', { hasText: buyer.orderNo });
+    await visible(row.getByText('已退款'));
+    await expect.poll(async () => (await page.locator('.ant-table-row').allTextContents()).every((r) => r.includes('已退款'))).toBe(true);
+    await row.getByText('查询支付平台').click();
+    const view = page.locator('.ant-modal-confirm', { hasText: '沙箱的记录' });
+    await visible(view.getByText('沙箱支付没有远端记录，以本地订单为准'));
+    await visible(view.getByText('已退款'));
+    await shot(page, 'admin-orders-filter-provider');
+    await view.getByRole('button', { name: /知道了|OK|确/ }).click();
+  });
+
+  it('disables the buyer: its login ends at once; enabled again it can sign in', async () => {
+    await page.getByRole('menuitem', { name: '用户与企业' }).click();
+    await onPath(page, '/admin');
+    await page.getByPlaceholder('手机号、昵称、姓名或公司').fill(buyer.phone);
+    await page.getByRole('button', { name: '搜索' }).click();
+    await page.locator('.ant-table-row', { hasText: buyer.phone }).getByText('查看').click();
+    const drawer = page.getByRole('dialog').filter({ hasText: '用户详情' });
+    await drawer.getByRole('button', { name: '停用账号' }).click();
+    const confirm = page.locator('.ant-modal-confirm', { hasText: '停用该账号？' });
+    await confirm.getByPlaceholder('原因（必填）').fill('盗号风险，临时停用');
+    await shot(page, 'admin-user-disable');
+    await confirm.getByRole('button', { name: /^停\s*用$/ }).click();
+    await visible(page.getByText('账号已停用'));
+    await visible(drawer.getByText('已停用'));
+    expect((await t.api('/btz/user/get-info', { token: buyer.token })).status).toBe(401);
+    await expect(t.login(buyer.phone)).rejects.toThrow('账号已停用，请联系客服');
+    await drawer.getByRole('button', { name: '启用账号' }).click();
+    const again = page.locator('.ant-modal-confirm', { hasText: '启用该账号？' });
+    await again.getByPlaceholder('原因（必填）').fill('核实为本人');
+    await again.getByRole('button', { name: /^启\s*用$/ }).click();
+    await visible(page.getByText('账号已启用'));
+    await visible(drawer.getByRole('button', { name: '停用账号' }));
+    await shot(page, 'admin-user-enabled');
+    buyer.token = (await t.login(buyer.phone)).access_token;
+    await drawer.locator('.ant-drawer-close').click();
+  });
+
   it('edits a package: the new price is what a new order pays', async () => {
     await page.getByRole('menuitem', { name: '套餐' }).click();
     await onPath(page, '/admin/packages');
@@ -129,6 +187,53 @@ describe('the operator console', () => {
     await visible(page.getByText('已生成 3 个兑换码'));
     await visible(page.locator('.ant-table-row', { hasText: '元旦兑换券' }).getByText('已用 0 / 3'));
     await shot(page, 'admin-coupons');
+  });
+
+  it("invites an operator of tenant 389572 from the console; its link binds its phone and it sees only that tenant's users", async () => {
+    const jwPhone = uniquePhone();
+    await t.login(jwPhone, { host: 'jw.localhost' });
+    await page.getByRole('menuitem', { name: '运营人员' }).click();
+    await onPath(page, '/admin/operators');
+    await page.getByRole('button', { name: '邀请运营人员' }).click();
+    const dialog = page.getByRole('dialog', { name: '邀请运营人员' });
+    await dialog.getByLabel('租户').click();
+    await page.locator('.ant-select-item-option', { hasText: '（389572）' }).click();
+    await dialog.getByLabel('姓名').fill('金网运营小李');
+    await dialog.getByRole('button', { name: '生成登录链接' }).click();
+    await visible(dialog.getByText('请把这条一次性登录链接发给对方'));
+    const link = (await dialog.locator('.ant-typography').first().textContent())!.trim();
+    expect(link).toMatch(/\/admin\/sign-in\?ticket=/);
+    await shot(page, 'admin-operator-invite');
+    await dialog.getByRole('button', { name: '完成' }).click();
+    await visible(page.locator('.ant-table-row', { hasText: '金网运营小李' }).getByText('待首次登录'));
+
+    // the invitee, in a browser of its own
+    const other = await newContext(browser, { width: 1440, height: 900 });
+    other.setDefaultTimeout(WAIT);
+    const p2 = await other.newPage();
+    const errors2 = trackErrors(p2);
+    const phone = uniquePhone();
+    await p2.goto(link.replace(/^https?:\/\/[^/]+/, t.url));
+    await visible(p2.getByText(/首次登录：租户运营 · 金网运营小李（.+）/));
+    await p2.getByPlaceholder('请输入手机号').fill(phone);
+    await p2.getByRole('button', { name: '获取验证码' }).click();
+    await p2.getByPlaceholder('请输入验证码').fill(await waitForSmsCode(t, phone));
+    await p2.getByRole('button', { name: /绑定手机号并登录/ }).click();
+    await onPath(p2, '/admin');
+    await visible(p2.getByText(`金网运营小李（${phone}）`));
+    await visible(p2.getByText('租户运营'));
+    // no 运营人员 menu for a tenant's operator; its users are tenant 389572's only
+    expect(await p2.getByRole('menuitem', { name: '运营人员' }).count()).toBe(0);
+    await visible(p2.locator('.ant-table-row', { hasText: jwPhone }));
+    await p2.getByPlaceholder('手机号、昵称、姓名或公司').fill(buyer.phone);
+    await p2.getByRole('button', { name: '搜索' }).click();
+    await expect
+      .poll(async () => (await p2.locator('.ant-table-wrapper .ant-spin-spinning').count()) === 0 && (await p2.locator('.ant-table-placeholder').isVisible()))
+      .toBe(true);
+    expect(await p2.locator('.ant-table-row').count()).toBe(0);
+    await shot(p2, 'admin-tenant-operator');
+    expect(errors2).toEqual([]);
+    await other.close();
   });
 
   it('the audit log shows the refund with its reason', async () => {

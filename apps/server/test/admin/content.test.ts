@@ -126,6 +126,67 @@ describe('news from the console', () => {
   });
 });
 
+describe('questions, activities, merchants and static pages', () => {
+  // each kind: what the operator writes, the public detail call of the item, the words its public page must show
+  const KINDS = [
+    {
+      kind: 'question',
+      input: { title: '运营问答：投标保证金何时退还？', body: '<p>中标通知书发出后<strong>五个工作日内</strong>退还。</p>', category: '投标' },
+      detail: (id: string) => ({ path: '/btz-skip/content/question-detail', query: { id } }),
+      words: '五个工作日内',
+    },
+    {
+      kind: 'activity',
+      input: { title: '运营活动：标书写作训练营', summary: '三天学会评分项响应', body: '<p>训练营安排<strong>评分项逐条响应</strong>练习。</p>', startTime: '2027-03-01 09:00', endTime: '2027-03-03 18:00' },
+      detail: (id: string) => ({ path: '/btz-skip/content/activity-detail', query: { id } }),
+      words: '评分项逐条响应',
+    },
+    {
+      kind: 'merchant',
+      input: { title: '运营入驻：杭州示例标书服务社', region: '浙江', industry: '咨询服务', services: ['标书代写'], body: '专注政府采购服务类项目的投标文件编制。', contactPhone: '0571-88886666' },
+      detail: (id: string) => ({ path: '/btz-skip/content/merchant-detail', query: { id } }),
+      words: '专注政府采购服务类项目的投标文件编制',
+    },
+    {
+      kind: 'page',
+      input: { code: 'ops_terms', title: '运营页面：服务条款', summary: '服务条款', body: '<p>本条款由<strong>运营后台</strong>发布。</p>' },
+      detail: () => ({ path: '/btz-skip/content/page', query: { code: 'ops_terms' } }),
+      words: '运营后台',
+    },
+  ];
+
+  it('each is a draft until published; published, its public call and crawler page show it on its tenant only; unpublished it is gone', async () => {
+    for (const k of KINDS) {
+      const created = await save(opA.token, { kind: k.kind, ...k.input });
+      expect(created.json.success, `${k.kind}: ${created.text}`).toBe(true);
+      const item = created.json.data;
+      expect(item, k.kind).toMatchObject({ kind: k.kind, tenantId: A, published: false, title: k.input.title });
+      expect(item.publicPath, k.kind).toMatch(/^\/[A-Za-z]+\/[\w-]+\.html$/);
+      const d = k.detail(item.id);
+      const read = (host: string) => t.api<any>(d.path, { host, query: d.query });
+      // a draft: no detail, no page
+      expect((await read(HOST_A)).json.success, `${k.kind} draft`).toBe(false);
+      expect((await t.request(item.publicPath, { host: HOST_A })).status, `${k.kind} draft page`).toBe(404);
+
+      expect((await publish(opA.token, k.kind, item.id, true)).json.data.published, k.kind).toBe(true);
+      const pub = await read(HOST_A);
+      expect(pub.json.success, `${k.kind}: ${pub.text}`).toBe(true);
+      expect(pub.text, k.kind).toContain(k.words);
+      const page = await t.request(item.publicPath, { host: HOST_A });
+      expect(page.status, `${k.kind} page`).toBe(200);
+      expect(rootText(page.text), k.kind).toContain(k.words);
+      // another brand's site: not there
+      expect((await read(HOST_B)).json.success, `${k.kind} on B`).toBe(false);
+      expect((await t.request(item.publicPath, { host: HOST_B })).status, `${k.kind} page on B`).toBe(404);
+
+      await publish(opA.token, k.kind, item.id, false);
+      expect((await read(HOST_A)).json.success, `${k.kind} unpublished`).toBe(false);
+      expect((await t.request(item.publicPath, { host: HOST_A })).status, `${k.kind} unpublished page`).toBe(404);
+      expect((await audits(item.id)).map((a) => a.action), k.kind).toEqual(['content.unpublish', 'content.publish', 'content.create']);
+    }
+  });
+});
+
 describe('barrage notices', () => {
   it('texts that read as a purchase are refused; a notice is shown as a notice, never in the purchase feed', async () => {
     for (const text of ['某某刚刚开通了年度会员', '138****5678 购买了旗舰版标书', '张先生已成功开通企业版', '3 分钟前有人购买了年度会员', '杭州某建设公司开通了企业会员']) {

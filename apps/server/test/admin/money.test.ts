@@ -186,6 +186,17 @@ describe('dashboard and LLM usage', () => {
     const other = await usage(opB.token, 'bid');
     expect(other.rows.some((r: any) => r.key === bidId)).toBe(false);
     expect(other.totals.promptTokens).toBe(0);
+    // the tokens are kept twice — per call in llm_usage (what the console reads) and as the bid's own running count
+    // (bids.tokens_*, shown with the bid) — from the same usage event; the console counts each call once, never both
+    const own = await waitForJob({
+      what: "the bid's own token count reaching the served tokens",
+      read: async () => (await t.api<any>('/btz/bid/detail', { token: bidOwner.token, query: { id: bidId } })).json.data.usage as { prompt: number; completion: number; cached: number },
+      until: (u) => u.prompt === served.prompt,
+      view: (u) => u,
+      quietMs: 30_000,
+    });
+    expect(own).toEqual(served);
+    expect([row.promptTokens, row.completionTokens, row.cachedTokens]).toEqual([own.prompt, own.completion, own.cached]);
   });
 
   it('shows the model configuration in force without its key', async () => {

@@ -6,16 +6,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newUser, startTestServer, type TestServer } from '../harness.js';
 import { getInfo } from '../commerce/helpers.js';
+import { listenAs } from '../realtime/listen.js';
+import type { TestClient } from '../realtime/helpers.js';
+import { waitUntil } from '../wait.js';
 import { asOperator, inviteOperator, signInSuper } from './helpers.js';
 
 let t: TestServer;
 let op: { token: string; id: string };
+const clients: TestClient[] = [];
 beforeAll(async () => {
   t = await startTestServer({ smsResendS: 0 });
   const su = await signInSuper(t);
   op = await inviteOperator(t, su.token, '000000', '运营A');
 }, 60_000);
 afterAll(async () => {
+  for (const c of clients) await c.client.deactivate().catch(() => undefined);
   await t?.close();
 }, 30_000);
 
@@ -59,12 +64,18 @@ describe('users', () => {
     expect((await getInfo(t, u.token)).commonBidNumber).toBe(5);
   });
 
-  it('disabling an account ends its sessions at once; it cannot sign in until enabled again', async () => {
+  it('disabling an account ends its sessions at once (its realtime connection too); it cannot sign in until enabled again', async () => {
     const u = await newUser(t);
     const second = await t.login(u.phone);
     expect((await t.api('/btz/user/get-info', { token: u.token })).status).toBe(200);
+    // the user is online (its notice queue, as the web client listens), and so is another user who stays
+    const online = await listenAs(t.port, u, 'notice', clients);
+    const other = await newUser(t);
+    const bystander = await listenAs(t.port, other, 'notice', clients);
     const off = await call('/btz/admin/users/status', { body: { userId: u.userId, status: 2, reason: '违规使用' } });
     expect(off.json.data).toMatchObject({ status: 2, statusName: '已停用' });
+    await waitUntil('the disabled user\'s realtime connection closed by the server', () => online.closes > 0);
+    expect(bystander.closes).toBe(0);
     for (const token of [u.token, second.access_token]) {
       const res = await t.api('/btz/user/get-info', { token });
       expect(res.status).toBe(401);

@@ -45,7 +45,7 @@ export interface FakeWechat {
   url: string;
   calls: WechatCall[];
   /** orderNo → what the query answers */
-  trades: Map<string, { state: 'SUCCESS' | 'NOTPAY' | 'CLOSED'; txnId?: string; totalFen?: number }>;
+  trades: Map<string, { state: 'SUCCESS' | 'NOTPAY' | 'CLOSED' | 'REFUND'; txnId?: string; totalFen?: number }>;
   /** config overrides that point the server at this fake */
   config: Partial<Config>;
   /** when true, Native order creation answers HTTP 500 SYSTEM_ERROR */
@@ -140,7 +140,7 @@ export async function startFakeWechat(): Promise<FakeWechat> {
         mchid,
         out_trade_no: no,
         trade_state: t.state,
-        ...(t.state === 'SUCCESS' ? { transaction_id: t.txnId, amount: { total: t.totalFen, payer_total: t.totalFen, currency: 'CNY' } } : {}),
+        ...(t.state === 'SUCCESS' || t.state === 'REFUND' ? { transaction_id: t.txnId, amount: { total: t.totalFen, payer_total: t.totalFen, currency: 'CNY' } } : {}),
       });
     }
     if (req.method === 'POST' && u.pathname === '/v3/refund/domestic/refunds') {
@@ -149,11 +149,14 @@ export async function startFakeWechat(): Promise<FakeWechat> {
         return send(res, 500, { code: 'SYSTEM_ERROR', message: '系统繁忙，请稍后重试' });
       }
       const t = trades.get(body.out_trade_no);
-      if (!t || t.state !== 'SUCCESS') return send(res, 400, { code: 'RESOURCE_NOT_EXISTS', message: '订单不存在或未支付' });
-      if (body.amount?.total !== t.totalFen || body.amount?.refund > (t.totalFen ?? 0)) return send(res, 400, { code: 'PARAM_ERROR', message: '退款金额不正确' });
       const seen = self.refunds.get(body.out_refund_no);
+      // a refund number seen before answers that refund again (WeChat Pay's idempotency); a new one needs a paid trade
+      if (!t || (!seen && t.state !== 'SUCCESS')) return send(res, 400, { code: 'RESOURCE_NOT_EXISTS', message: '订单不存在或未支付' });
+      if (body.amount?.total !== t.totalFen || body.amount?.refund > (t.totalFen ?? 0)) return send(res, 400, { code: 'PARAM_ERROR', message: '退款金额不正确' });
       if (seen) seen.requests++;
       else self.refunds.set(body.out_refund_no, { orderNo: body.out_trade_no, refundFen: body.amount.refund, requests: 1 });
+      // refunded in full: the payment query answers trade_state REFUND from now on, as WeChat Pay does
+      if (body.amount.refund === t.totalFen) t.state = 'REFUND';
       return send(res, 200, {
         refund_id: `50000${body.out_refund_no}`,
         out_refund_no: body.out_refund_no,
@@ -320,15 +323,18 @@ export async function startFakeAlipay(): Promise<FakeAlipay> {
         return answer(res, method, { code: '20000', msg: 'Service Currently Unavailable', sub_code: 'ACQ.SYSTEM_ERROR', sub_msg: '系统错误' });
       }
       const t = trades.get(biz.out_trade_no);
-      if (!t || t.status !== 'TRADE_SUCCESS') {
+      const seen = self.refunds.get(biz.out_request_no);
+      // a request number seen before answers that refund again (fund_change N); a new one needs a trade still paid
+      if (!t || (!seen && t.status !== 'TRADE_SUCCESS')) {
         return answer(res, method, { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_STATUS_ERROR', sub_msg: '交易状态不合法' });
       }
       if (biz.refund_amount !== t.totalAmount) {
         return answer(res, method, { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', sub_msg: '退款金额超限' });
       }
-      const seen = self.refunds.get(biz.out_request_no);
       if (seen) seen.requests++;
       else self.refunds.set(biz.out_request_no, { orderNo: biz.out_trade_no, refundFen: Math.round(Number(biz.refund_amount) * 100), requests: 1 });
+      // refunded in full: Alipay closes the trade (the query answers TRADE_CLOSED from now on)
+      t.status = 'TRADE_CLOSED';
       return answer(res, method, {
         code: '10000',
         msg: 'Success',

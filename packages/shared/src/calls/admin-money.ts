@@ -113,10 +113,10 @@ export type AdminLlmConfig = z.infer<typeof llmConfig>;
 const mismatch = z.strictObject({
   order: adminOrder,
   /** what the provider says */
-  providerState: z.enum(['paid', 'unpaid', 'closed', 'unknown']),
+  providerState: z.enum(['paid', 'unpaid', 'closed', 'refunded', 'unknown']),
   providerTxnId: str,
   providerAmount: money.nullable(),
-  problem: z.enum(['paid_not_recorded', 'recorded_not_paid', 'amount_mismatch', 'txn_mismatch', 'unknown']),
+  problem: z.enum(['paid_not_recorded', 'recorded_not_paid', 'refunded_not_recorded', 'amount_mismatch', 'txn_mismatch', 'unknown']),
   problemName: str,
   detail: str,
   /** the provider's payment can be applied to the order (through the path the payment notify takes) */

@@ -160,7 +160,8 @@ export type AdminOrder = z.infer<typeof adminOrder>;
 
 const providerView = z.strictObject({
   provider: str,
-  state: z.enum(['paid', 'unpaid', 'closed', 'unknown']),
+  /** refunded: the provider refunded it in full (WeChat Pay), or — Alipay's TRADE_CLOSED and the sandbox — our order is refunded */
+  state: z.enum(['paid', 'unpaid', 'closed', 'refunded', 'unknown']),
   txnId: str,
   amount: money.nullable(),
   detail: str,

@@ -23,6 +23,8 @@ export type QueryResult =
   | ({ state: 'paid' } & VerifiedPayment)
   | { state: 'unpaid' }
   | { state: 'closed' }
+  /** refunded in full at the provider (WeChat Pay's trade_state REFUND; Alipay answers TRADE_CLOSED, i.e. `closed`) */
+  | { state: 'refunded' }
   | { state: 'unknown'; detail: string };
 
 export interface NotifyResult {

@@ -159,6 +159,8 @@ export class WechatPayProvider implements PaymentProvider {
       case 'NOTPAY':
       case 'USERPAYING':
         return { state: 'unpaid' };
+      case 'REFUND':
+        return { state: 'refunded' };
       case 'CLOSED':
       case 'REVOKED':
       case 'PAYERROR':

@@ -13,7 +13,7 @@ const PROVIDER: Record<string, string> = { wechat: '微信支付', alipay: '支�
 /** Orders: search and filter, the provider's view, refund through the provider. */
 export default function OrdersPage() {
   const queryClient = useQueryClient();
-  const [filter, setFilter] = useState<{ keyword?: string; status?: number }>({});
+  const [filter, setFilter] = useState<{ keyword?: string; status?: number; payType?: number }>({});
   const [page, setPage] = useState(1);
   const [refunding, setRefunding] = useState<AdminOrder | null>(null);
   const [reason, setReason] = useState('');
@@ -30,7 +30,7 @@ export default function OrdersPage() {
         title: `${PROVIDER[v.provider] ?? v.provider}的记录`,
         content: (
           <Descriptions size="small" column={1}>
-            <Descriptions.Item label="状态">{{ paid: '已支付', unpaid: '未支付', closed: '已关闭', unknown: '未知' }[v.state]}</Descriptions.Item>
+            <Descriptions.Item label="状态">{{ paid: '已支付', unpaid: '未支付', closed: '已关闭', refunded: '已退款', unknown: '未知' }[v.state]}</Descriptions.Item>
             <Descriptions.Item label="交易号">{v.txnId || '—'}</Descriptions.Item>
             <Descriptions.Item label="金额">{v.amount === null ? '—' : formatYuan(v.amount)}</Descriptions.Item>
             <Descriptions.Item label="说明">{v.detail || '—'}</Descriptions.Item>
@@ -62,8 +62,8 @@ export default function OrdersPage() {
       <Form
         layout="inline"
         className="admin-toolbar"
-        onFinish={(v: { keyword?: string; status?: number }) => {
-          setFilter({ keyword: v.keyword?.trim() || undefined, status: v.status });
+        onFinish={(v: { keyword?: string; status?: number; payType?: number }) => {
+          setFilter({ keyword: v.keyword?.trim() || undefined, status: v.status, payType: v.payType });
           setPage(1);
         }}
       >
@@ -80,6 +80,17 @@ export default function OrdersPage() {
               { value: 2, label: '已支付' },
               { value: 3, label: '已关闭' },
               { value: 4, label: '已退款' },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item name="payType">
+          <Select
+            placeholder="全部支付方式"
+            allowClear
+            style={{ width: 150 }}
+            options={[
+              { value: 1, label: '微信支付' },
+              { value: 2, label: '支付宝' },
             ]}
           />
         </Form.Item>

@@ -6,7 +6,7 @@ import { formatYuan } from '@btz/shared';
 import { adminMoneyCalls, type ReconcileMismatch } from '@btz/shared/calls';
 import { adminCall } from './api';
 
-const STATE: Record<string, string> = { paid: '已支付', unpaid: '未支付', closed: '已关闭', unknown: '未知' };
+const STATE: Record<string, string> = { paid: '已支付', unpaid: '未支付', closed: '已关闭', refunded: '已退款', unknown: '未知' };
 
 /**
  * Reconciliation: one day's orders against the payment provider, the mismatches listed; a payment the provider took for

@@ -29,7 +29,8 @@ export function registerAdminOrders(fastify: FastifyInstance, app: AppContext): 
       if (!o) throw notFound('订单');
       const provider = app.payments.byName(o.provider);
       if (!provider || provider.name === 'sandbox') {
-        const state: AdminProviderView['state'] = o.status === ORDER_STATUS.paid || o.status === ORDER_STATUS.refunded ? 'paid' : o.status === ORDER_STATUS.closed ? 'closed' : 'unpaid';
+        const state: AdminProviderView['state'] =
+          o.status === ORDER_STATUS.paid ? 'paid' : o.status === ORDER_STATUS.refunded ? 'refunded' : o.status === ORDER_STATUS.closed ? 'closed' : 'unpaid';
         return {
           provider: o.provider,
           state,
@@ -40,9 +41,18 @@ export function registerAdminOrders(fastify: FastifyInstance, app: AppContext): 
       }
       try {
         const r = await provider.query(o.order_no);
-        return r.state === 'paid'
-          ? { provider: o.provider, state: 'paid', txnId: r.txnId, amount: fenToYuan(r.amountFen), detail: r.txnId === o.provider_txn_id ? '与本地记录一致' : '交易号与本地记录不一致' }
-          : { provider: o.provider, state: r.state, txnId: '', amount: null, detail: r.state === 'unknown' ? r.detail : '' };
+        if (r.state === 'paid') {
+          return { provider: o.provider, state: 'paid', txnId: r.txnId, amount: fenToYuan(r.amountFen), detail: r.txnId === o.provider_txn_id ? '与本地记录一致' : '交易号与本地记录不一致' };
+        }
+        const refunded = o.status === ORDER_STATUS.refunded;
+        if (r.state === 'refunded') {
+          return { provider: o.provider, state: 'refunded', txnId: o.provider_txn_id ?? '', amount: null, detail: refunded ? '已全额退款，与本地记录一致' : '渠道已全额退款，本地订单未退款' };
+        }
+        // Alipay closes a trade refunded in full (TRADE_CLOSED): for our refunded order that is the refund
+        if (r.state === 'closed' && refunded) {
+          return { provider: o.provider, state: 'refunded', txnId: o.provider_txn_id ?? '', amount: null, detail: '全额退款后交易已关闭，与本地记录一致' };
+        }
+        return { provider: o.provider, state: r.state, txnId: '', amount: null, detail: r.state === 'unknown' ? r.detail : '' };
       } catch (err) {
         return { provider: o.provider, state: 'unknown', txnId: '', amount: null, detail: `查询失败：${(err as Error).message}` };
       }

@@ -21,6 +21,7 @@ export const PROVIDER_NAMES: Record<string, string> = { wechat: '微信支付', 
 const PROBLEM_NAMES: Record<ReconcileMismatch['problem'], string> = {
   paid_not_recorded: '渠道已收款，本地未到账',
   recorded_not_paid: '本地已支付，渠道未收款',
+  refunded_not_recorded: '渠道已退款，本地未退款',
   amount_mismatch: '金额不一致',
   txn_mismatch: '交易号不一致',
   unknown: '渠道状态无法确认',
@@ -38,9 +39,10 @@ export function compare(o: AdminOrderRow, q: QueryResult): Omit<ReconcileMismatc
     fixable: false,
   };
   if (o.status === ORDER_STATUS.refunded) {
-    // a whole refund: WeChat answers REFUND (unknown to the payment query), Alipay TRADE_CLOSED
+    // a whole refund: WeChat answers REFUND (refunded), Alipay TRADE_CLOSED (closed)
     return q.state === 'unpaid' ? { ...base, problem: 'recorded_not_paid' } : null;
   }
+  if (q.state === 'refunded') return o.status === ORDER_STATUS.paid ? { ...base, problem: 'refunded_not_recorded' } : null;
   if (q.state === 'paid') {
     if (isOpen(o)) return { ...base, problem: 'paid_not_recorded', fixable: q.amountFen === o.amount_fen, detail: q.amountFen === o.amount_fen ? '' : '渠道金额与订单金额不一致，不能补单' };
     if (q.amountFen !== o.amount_fen) return { ...base, problem: 'amount_mismatch' };
@@ -97,7 +99,7 @@ export async function fixPaidOrder(app: AppContext, p: { op: OperatorAuth; tenan
   } catch (err) {
     throw badRequest(`${name}暂时无法查询，请稍后重试：${(err as Error).message}`);
   }
-  if (q.state !== 'paid') throw badRequest(`${name}显示该订单${q.state === 'unknown' ? `状态无法确认（${q.detail}）` : '未支付'}，无需补单`);
+  if (q.state !== 'paid') throw badRequest(`${name}显示该订单${q.state === 'unknown' ? `状态无法确认（${q.detail}）` : q.state === 'refunded' ? '已退款' : '未支付'}，无需补单`);
   const r = await applyPayment(app, { orderNo: o.order_no, providerTxnId: q.txnId, amountFen: q.amountFen, provider: provider.name, source: 'manual' });
   if (!r.ok) throw badRequest(NOT_APPLIED[r.outcome] ?? '补单失败');
   const after = (await findScopedOrder(app.db, p.tenantId, o.id))!;
