@@ -241,6 +241,10 @@ describe('the operator console', () => {
     await onPath(page, '/admin/audit');
     const row = page.locator('.ant-table-row', { hasText: '订单退款' });
     await visible(row.getByText('用户误购，申请退款'));
+    // the change read as fields, not raw JSON: the order's status by name, the amount in yuan
+    await visible(row.getByText('已支付 → 已退款'));
+    await visible(row.getByText(/金额：¥\d/));
+    expect(await row.textContent()).not.toContain('amountFen');
     await shot(page, 'admin-audit');
     expect(errors).toEqual([]);
   });

@@ -5,7 +5,35 @@ import { adminCalls, type AuditView } from '@btz/shared/calls';
 import { adminCall } from './api';
 import { formatTime } from '../../lib/time';
 
-const json = (v: unknown) => (v === null || v === undefined ? '—' : <pre className="admin-json">{JSON.stringify(v, null, 1)}</pre>);
+import { auditLines, targetName } from './audit-view';
+
+/** 「优惠金额：¥20.00 → ¥30.00」 per field; a field that did not change is greyed, a creation shows the new values only. */
+function Changes({ before, after, targetType }: { before: unknown; after: unknown; targetType: string }) {
+  const lines = auditLines(before, after, targetType);
+  if (!lines.length) return <>—</>;
+  return (
+    <ul className="admin-audit-lines">
+      {lines.map((l) => (
+        <li key={l.label} className={l.changed ? 'is-changed' : 'is-same'}>
+          <span className="admin-audit-lines__label">{l.label}：</span>
+          {l.before !== null && l.after !== null ? (
+            l.changed ? (
+              <>
+                {l.before === '（空）' ? l.before : <del>{l.before}</del>} → <ins>{l.after}</ins>
+              </>
+            ) : (
+              l.after
+            )
+          ) : l.after !== null ? (
+            <ins>{l.after}</ins>
+          ) : (
+            l.before
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 /** Every console action: who, what, before/after, when. */
 export default function AuditPage() {
@@ -24,9 +52,8 @@ export default function AuditPage() {
           { title: '时间', dataIndex: 'createTime', width: 170, render: formatTime },
           { title: '操作人', dataIndex: 'operatorName', width: 110 },
           { title: '操作', dataIndex: 'actionName', width: 140 },
-          { title: '对象', render: (_, r) => `${r.targetType} ${r.targetId}`, width: 200 },
-          { title: '之前', render: (_, r) => json(r.before) },
-          { title: '之后', render: (_, r) => json(r.after) },
+          { title: '对象', render: (_, r) => `${targetName(r.targetType)} ${r.targetId}`, width: 200 },
+          { title: '变更（之前 → 之后）', render: (_, r) => <Changes before={r.before} after={r.after} targetType={r.targetType} /> },
           { title: '原因', dataIndex: 'reason' },
         ]}
       />
