@@ -298,8 +298,9 @@ describe('forced logout', () => {
     expect((await t.api('/btz/user/get-info', { token })).status).toBe(401);
 
     // the next authenticated call is the user-info load of the next page inside the workbench
-    // the toast lives ERROR_TOAST_S seconds: watch for it from before the navigation, so a slow machine cannot miss it
-    const toastSeen = visible(page.getByText('登录已过期，请重新登录'));
+    // the toast lives ERROR_TOAST_S seconds: watch for it from before the navigation, so a slow machine cannot miss it;
+    // the page load before it took over 20 s in a CI run on a loaded machine
+    const toastSeen = visible(page.getByText('登录已过期，请重新登录'), WAIT * 3);
     await page.goto(at('127.0.0.1', '/workbench/historyBook'));
     await onPath(page, '/');
     await toastSeen;

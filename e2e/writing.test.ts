@@ -32,8 +32,9 @@ let bidId = '';
 
 beforeAll(async () => {
   tmp = mkdtempSync(path.join(os.tmpdir(), 'btz-e2e-writing-'));
-  // slow, visible streaming: 60 characters every 80 ms, two sections at a time
-  const [server, b] = await Promise.all([startE2eServer({ writeStreamDelayMs: 80, llmConcurrency: 2 }), launch()]);
+  // slow, visible streaming: 60 characters every 160 ms, two sections at a time — slow enough that 取消编写 lands while
+  // sections are still being written on a loaded machine (at 80 ms a CI run saw the whole bid written before the cancel)
+  const [server, b] = await Promise.all([startE2eServer({ writeStreamDelayMs: 160, llmConcurrency: 2 }), launch()]);
   t = server;
   browser = b;
   ({ context, page, errors, token } = await loggedInPage(browser, t));
