@@ -12,10 +12,8 @@ import { uniquePhone, type TestServer } from '../apps/server/test/harness.js';
 import { confirmSandbox, opt, payOrder } from '../apps/server/test/commerce/helpers.js';
 import { tenderDocx, uploadTender, waitParse } from '../apps/server/test/bid/helpers.js';
 import { waitForJob } from '../apps/server/test/wait.js';
-import { readDocument } from '@btz/bid-engine/reading';
-import { extractCard, taskIdOf, type TenderFileInput } from '@btz/bid-engine/tender';
-import { oracleAnswer } from '../packages/bid-engine/test/fakes/llm-oracle.js';
-import { startFakeOpenAi, type FakeOpenAi } from '../packages/bid-engine/test/fakes/openai-server.js';
+import type { FakeOpenAi } from '../packages/bid-engine/test/fakes/openai-server.js';
+import { startOracleModel } from '../packages/bid-engine/test/fakes/oracle-model.js';
 import { asOperator, operatorSignIn, printedSuperLink } from '../apps/server/test/admin/helpers.js';
 import { launch, newContext, shot, trackErrors } from './browser.js';
 import { ADMIN_TOKEN, WAIT, onPath, startE2eServer, visible } from './flows.js';
@@ -36,17 +34,7 @@ const PRICE = { prompt: 2, completion: 8, cached: 0.5 };
 
 beforeAll(async () => {
   // a local OpenAI-compatible model that answers the tender card's questions from the rule reading of the same file
-  const read = await readDocument(await tenderDocx());
-  const files: TenderFileInput[] = [{ name: '招标文件.docx', role: 'main', order: 1, pages: read.pages, chapters: read.chapters }];
-  const rule = extractCard(files);
-  llm = await startFakeOpenAi({
-    tokensPerSecond: Infinity,
-    chunkTokens: 50,
-    reply: (req) => {
-      const id = taskIdOf(req.messages);
-      return id ? JSON.stringify(oracleAnswer(id, rule, files)) : '{}';
-    },
-  });
+  ({ llm } = await startOracleModel(await tenderDocx()));
   [t, browser] = await Promise.all([
     startE2eServer({ llmBaseUrl: llm.baseUrl, llmModel: 'fake-model', llmApiKey: API_KEY, llmPrices: { 'fake-model': PRICE }, jobPollMs: 50 }),
     launch(),

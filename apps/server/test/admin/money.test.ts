@@ -13,11 +13,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shanghaiToday } from '@btz/shared';
-import { readDocument } from '@btz/bid-engine/reading';
-import { extractCard, taskIdOf } from '@btz/bid-engine/tender';
-import type { TenderFileInput } from '@btz/bid-engine/tender';
-import { oracleAnswer } from '../../../../packages/bid-engine/test/fakes/llm-oracle.js';
-import { startFakeOpenAi, type FakeOpenAi } from '../../../../packages/bid-engine/test/fakes/openai-server.js';
+import type { FakeOpenAi } from '../../../../packages/bid-engine/test/fakes/openai-server.js';
+import { startOracleModel } from '../../../../packages/bid-engine/test/fakes/oracle-model.js';
 import { newUser, startTestServer, type TestServer } from '../harness.js';
 import { db, getInfo, opt, payOrder, postNotify } from '../commerce/helpers.js';
 import { startFakeWechat, type FakeWechat } from '../commerce/fakes.js';
@@ -41,17 +38,7 @@ let opB: { token: string };
 const clients: TestClient[] = [];
 
 beforeAll(async () => {
-  const read = await readDocument(await tenderDocx());
-  const files: TenderFileInput[] = [{ name: '招标文件.docx', role: 'main', order: 1, pages: read.pages, chapters: read.chapters }];
-  const rule = extractCard(files);
-  llm = await startFakeOpenAi({
-    tokensPerSecond: Infinity,
-    chunkTokens: 50,
-    reply: (req) => {
-      const id = taskIdOf(req.messages);
-      return id ? JSON.stringify(oracleAnswer(id, rule, files)) : '{}';
-    },
-  });
+  ({ llm } = await startOracleModel(await tenderDocx()));
   wechat = await startFakeWechat();
   t = await startTestServer({
     ...wechat.config,

@@ -3,32 +3,17 @@
  * from the LLM path cross-checked by the rules, the bid is labelled `llm`, and every token is counted on the bid.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readDocument } from '@btz/bid-engine/reading';
-import { extractCard } from '@btz/bid-engine/tender';
-import { oracleAnswer } from '../../../../packages/bid-engine/test/fakes/llm-oracle.js';
-import { taskIdOf } from '@btz/bid-engine/tender';
-import type { TenderFileInput } from '@btz/bid-engine/tender';
 import { FACTS } from '../../../../packages/bid-engine/test/fixtures/tender.js';
-import { startFakeOpenAi, type FakeOpenAi } from '../../../../packages/bid-engine/test/fakes/openai-server.js';
+import type { FakeOpenAi } from '../../../../packages/bid-engine/test/fakes/openai-server.js';
+import { startOracleModel } from '../../../../packages/bid-engine/test/fakes/oracle-model.js';
 import { newUser, startTestServer, type TestServer } from '../harness.js';
 import { waitForJob } from '../wait.js';
 import { tenderDocx, uploadTender, waitParse } from './helpers.js';
 
 let t: TestServer;
 let llm: FakeOpenAi;
-let files: TenderFileInput[];
 beforeAll(async () => {
-  const read = await readDocument(await tenderDocx());
-  files = [{ name: '招标文件.docx', role: 'main', order: 1, pages: read.pages, chapters: read.chapters }];
-  const rule = extractCard(files);
-  llm = await startFakeOpenAi({
-    tokensPerSecond: Infinity,
-    chunkTokens: 50,
-    reply: (req) => {
-      const id = taskIdOf(req.messages);
-      return id ? JSON.stringify(oracleAnswer(id, rule, files)) : '{}';
-    },
-  });
+  ({ llm } = await startOracleModel(await tenderDocx()));
   t = await startTestServer({ jobPollMs: 50, llmBaseUrl: llm.baseUrl, llmModel: 'fake-model', llmApiKey: 'k' });
 });
 afterAll(async () => {
