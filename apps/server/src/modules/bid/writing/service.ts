@@ -300,8 +300,11 @@ export async function saveSection(app: AppContext, bidIn: BidRow, nodeId: string
   // everyone else who has the bid open sees it at once: the outline's dot turns to 已手动修改, an open copy of the section
   // re-reads its text (it replaces it only when the reader has nothing unsaved). Not the saver: its editor holds the text,
   // and a re-read racing its next autosave could move the caret.
-  const others = (await bidAudience(app, bidIn)).filter((u) => u !== by.userId);
-  await publishTo(app, others, 'bid.section', { bidId: bidIn.id, nodeId, state: 'edited', chars: saved.chars, revision: saved.revision });
+  // (a personal bid is read by its owner alone, the saver: no one else to tell, so autosave reads no presence for it)
+  if (bidIn.enterprise_id) {
+    const others = (await bidAudience(app, bidIn)).filter((u) => u !== by.userId);
+    await publishTo(app, others, 'bid.section', { bidId: bidIn.id, nodeId, state: 'edited', chars: saved.chars, revision: saved.revision });
+  }
   return { revision: saved.revision, chars: saved.chars, doc: saved.doc ?? doc, updateTime: formatTime(saved.updated_at) };
 }
 
